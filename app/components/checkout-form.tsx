@@ -1,0 +1,153 @@
+import { Form } from "@remix-run/react";
+import { useState, type ReactNode } from "react";
+import { t } from "~/i18n";
+import { formatMoney } from "~/utils/money";
+import { orderTotals } from "~/utils/pricing";
+import type { CheckoutValues } from "~/utils/schemas";
+import { DEFAULT_SHIPPING_METHOD, SHIPPING_METHODS, type ShippingMethod } from "~/utils/shipping";
+
+type FieldName = keyof CheckoutValues;
+
+const SHIPPING_LABELS: Record<ShippingMethod, { label: Parameters<typeof t>[0]; fee: Parameters<typeof t>[0] }> = {
+  "Inside Dhaka": { label: "checkout.insideDhaka", fee: "checkout.insideDhakaFee" },
+  "Outside Dhaka": { label: "checkout.outsideDhaka", fee: "checkout.outsideDhakaFee" },
+};
+
+/**
+ * The checkout form (spec sections 4, 5, 9) with the order summary. The server validates and
+ * prices everything; this form only shows its answer. Without JavaScript it is a plain POST and the
+ * server's messages appear beside the fields with the typed values kept; with JavaScript the total
+ * follows the chosen shipping method and the button reads 'Processing...' while submitting.
+ */
+export function CheckoutForm({
+  checkoutToken,
+  subtotalPaisa,
+  values = {},
+  fieldErrors,
+  formError,
+  submitting,
+}: {
+  checkoutToken: string;
+  subtotalPaisa: number;
+  values?: CheckoutValues;
+  fieldErrors: Partial<Record<FieldName, string>>;
+  formError: string | null;
+  submitting: boolean;
+}) {
+  const initialMethod = (SHIPPING_METHODS as readonly string[]).includes(values.shippingMethod ?? "")
+    ? (values.shippingMethod as ShippingMethod)
+    : DEFAULT_SHIPPING_METHOD;
+  const [method, setMethod] = useState<ShippingMethod>(initialMethod);
+  const totals = orderTotals(subtotalPaisa, method);
+
+  return (
+    <Form method="post" noValidate className="space-y-4 rounded-lg border border-stone-200 bg-white p-5" aria-labelledby="checkout-heading">
+      <h2 id="checkout-heading" className="text-xl font-semibold">
+        {t("checkout.title")}
+      </h2>
+      {formError ? (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="checkout-error">
+          {formError}
+        </p>
+      ) : null}
+      <input type="hidden" name="checkoutToken" value={checkoutToken} />
+      <TextField name="name" label={t("checkout.name")} autoComplete="name" required values={values} errors={fieldErrors} maxLength={100} />
+      <TextField name="phone" label={t("checkout.phone")} type="tel" autoComplete="tel" inputMode="tel" required values={values} errors={fieldErrors} maxLength={20} />
+      <TextField name="email" label={t("checkout.email")} type="email" autoComplete="email" values={values} errors={fieldErrors} maxLength={254} />
+      <TextField name="address" label={t("checkout.address")} autoComplete="street-address" required multiline values={values} errors={fieldErrors} maxLength={500} />
+
+      <fieldset>
+        <legend className="text-sm font-medium">{t("checkout.shippingMethod")}</legend>
+        <div className="mt-2 space-y-2">
+          {SHIPPING_METHODS.map((option) => (
+            <label key={option} className="flex items-center gap-2 rounded-md border border-stone-200 px-3 py-2">
+              <input
+                type="radio"
+                name="shippingMethod"
+                value={option}
+                defaultChecked={option === initialMethod}
+                onChange={() => setMethod(option)}
+              />
+              <span>
+                {t(SHIPPING_LABELS[option].label)}{" "}
+                <span className="text-sm text-stone-600">{t(SHIPPING_LABELS[option].fee)}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <dl className="space-y-1 border-t border-stone-200 pt-4">
+        <SummaryRow label={t("cart.subtotal")} testId="cart-subtotal">{formatMoney(subtotalPaisa)}</SummaryRow>
+        <SummaryRow label={t("cart.shipping")} testId="cart-shipping">{formatMoney(totals.shippingFeePaisa)}</SummaryRow>
+        <SummaryRow label={t("cart.total")} testId="cart-total" strong>{formatMoney(totals.totalPaisa)}</SummaryRow>
+      </dl>
+
+      <button
+        type="submit"
+        name="intent"
+        value="checkout"
+        disabled={submitting}
+        aria-disabled={submitting}
+        className="w-full rounded-md bg-amber-700 px-5 py-3 font-semibold text-white hover:bg-amber-800 disabled:cursor-wait disabled:opacity-70"
+      >
+        {submitting ? t("checkout.processing") : t("checkout.placeOrder")}
+      </button>
+    </Form>
+  );
+}
+
+function SummaryRow({ label, testId, strong, children }: { label: string; testId: string; strong?: boolean; children: ReactNode }) {
+  return (
+    <div className={`flex justify-between ${strong ? "text-lg font-semibold" : "text-stone-700"}`}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{children}</dd>
+    </div>
+  );
+}
+
+function TextField({
+  name,
+  label,
+  values,
+  errors,
+  multiline,
+  required,
+  ...inputProps
+}: {
+  name: FieldName;
+  label: string;
+  values: CheckoutValues;
+  errors: Partial<Record<FieldName, string>>;
+  multiline?: boolean;
+  required?: boolean;
+  type?: string;
+  autoComplete?: string;
+  inputMode?: "tel" | "email" | "text";
+  maxLength?: number;
+}) {
+  const id = `checkout-${name}`;
+  const error = errors[name];
+  const common = {
+    id,
+    name,
+    defaultValue: values[name] ?? "",
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : undefined,
+    "aria-required": required || undefined,
+    className: `mt-1 w-full rounded-md border px-3 py-2 ${error ? "border-red-500" : "border-stone-300"}`,
+  };
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      {multiline ? <textarea rows={3} {...common} maxLength={inputProps.maxLength} /> : <input {...common} {...inputProps} />}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { t, type MessageKey } from "~/i18n";
+
+const COLOURS: Record<string, string> = {
+  pending: "bg-amber-100 text-amber-900",
+  processing: "bg-sky-100 text-sky-900",
+  shipped: "bg-indigo-100 text-indigo-900",
+  delivered: "bg-emerald-100 text-emerald-900",
+  cancelled: "bg-stone-200 text-stone-800",
+};
+
+/** An order status (spec section 4) as a coloured label. */
+export function OrderStatusBadge({ status }: { status: string }) {
+  const label = status in COLOURS ? t(`status.${status}` as MessageKey) : status;
+  return (
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${COLOURS[status] ?? "bg-stone-100"}`} data-testid="order-status">
+      {label}
+    </span>
+  );
+}

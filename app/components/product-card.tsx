@@ -1,0 +1,73 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { t } from "~/i18n";
+import type { ProductCard as ProductCardData } from "~/models/product.server";
+import { Price } from "./price";
+import { ResponsiveImage } from "./responsive-image";
+
+/**
+ * A product in a grid (spec section 2): image and name link to the product; two round buttons,
+ * Add to Cart and Buy now (quantity 1), each a POST form to /cart that works without JavaScript.
+ */
+export function ProductCard({ product, sizes }: { product: ProductCardData; sizes: string }) {
+  const href = `/products/${product.id}`;
+  return (
+    <article className="group flex flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm">
+      <Link to={href} className="block aspect-square overflow-hidden bg-stone-100" tabIndex={-1} aria-hidden="true">
+        {product.image ? (
+          <ResponsiveImage image={product.image} sizes={sizes} className="h-full w-full object-cover" alt="" />
+        ) : (
+          <span className="flex h-full items-center justify-center text-sm text-stone-500">{t("product.noImage")}</span>
+        )}
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <h3 className="text-base font-medium leading-snug">
+          <Link to={href} className="hover:underline">
+            {product.name}
+          </Link>
+        </h3>
+        <Price pricePaisa={product.pricePaisa} discountedPricePaisa={product.discountedPricePaisa} />
+        <div className="mt-auto flex gap-2 pt-1">
+          <CartButton productId={product.id} intent="add" label={t("card.addToCartLabel", { name: product.name })}>
+            {t("card.addToCart")}
+          </CartButton>
+          <CartButton productId={product.id} intent="buy-now" label={t("card.buyNowLabel", { name: product.name })}>
+            {t("card.buyNow")}
+          </CartButton>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function CartButton({
+  productId,
+  intent,
+  label,
+  children,
+}: {
+  productId: number;
+  intent: "add" | "buy-now";
+  label: string;
+  children: string;
+}) {
+  const primary = intent === "buy-now";
+  const location = useLocation();
+  return (
+    <Form method="post" action="/cart" className="contents" reloadDocument={intent === "buy-now"}>
+      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="quantity" value={1} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        aria-label={label}
+        className={`rounded-full px-3 py-1.5 text-sm font-medium ${
+          primary ? "bg-amber-700 text-white hover:bg-amber-800" : "border border-amber-700 text-amber-800 hover:bg-amber-50"
+        }`}
+      >
+        {children}
+      </button>
+    </Form>
+  );
+}

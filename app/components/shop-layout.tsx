@@ -1,0 +1,95 @@
+import { Link, NavLink } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { t } from "~/i18n";
+import type { ShopConfig } from "~/utils/env.server";
+
+/**
+ * The storefront's shared layout (spec section 2): header with the brand, Products link and the cart
+ * link whose red badge shows the total quantity when above 0; main area; three-column footer.
+ */
+export function ShopLayout({
+  shop,
+  cartCount,
+  year,
+  children,
+}: {
+  shop: ShopConfig;
+  cartCount: number;
+  year: number;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        {t("nav.skipToContent")}
+      </a>
+      <header className="border-b border-stone-200 bg-white">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+          <Link to="/" className="text-xl font-bold tracking-tight text-amber-800">
+            {shop.name}
+          </Link>
+          <nav aria-label="Main" className="flex items-center gap-5">
+            <NavLink to="/products" className={({ isActive }) => (isActive ? "font-semibold underline" : "hover:underline")}>
+              {t("nav.products")}
+            </NavLink>
+            <Link
+              to="/cart"
+              className="relative inline-flex items-center p-1"
+              aria-label={cartCount > 0 ? t("nav.cartWithCount", { count: cartCount }) : t("nav.cart")}
+            >
+              <CartIcon />
+              {cartCount > 0 ? (
+                <span
+                  data-testid="cart-badge"
+                  className="absolute -right-2 -top-1 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold leading-5 text-white"
+                >
+                  {cartCount}
+                </span>
+              ) : null}
+            </Link>
+          </nav>
+        </div>
+      </header>
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <footer className="mt-12 border-t border-stone-200 bg-stone-900 text-stone-200">
+        <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
+          <section>
+            <h2 className="mb-2 font-semibold text-white">{t("footer.about")}</h2>
+            <p className="text-sm text-stone-300">{shop.about}</p>
+          </section>
+          <section>
+            <h2 className="mb-2 font-semibold text-white">{t("footer.quickLinks")}</h2>
+            <ul className="space-y-1 text-sm">
+              <li><Link to="/products" className="hover:underline">{t("nav.products")}</Link></li>
+              <li><Link to="/cart" className="hover:underline">{t("nav.cart")}</Link></li>
+              <li><Link to="/admin/login" className="hover:underline">{t("footer.admin")}</Link></li>
+            </ul>
+          </section>
+          <section>
+            <h2 className="mb-2 font-semibold text-white">{t("footer.contact")}</h2>
+            <address className="space-y-1 text-sm not-italic text-stone-300">
+              <p><a href={`mailto:${shop.email}`} className="hover:underline">{shop.email}</a></p>
+              <p><a href={`tel:${shop.phone.replace(/[^\d+]/g, "")}`} className="hover:underline">{shop.phone}</a></p>
+              <p>{shop.address}</p>
+            </address>
+          </section>
+        </div>
+        <p className="border-t border-stone-800 py-4 text-center text-xs text-stone-400">
+          {t("footer.rights", { year, shop: shop.name })}
+        </p>
+      </footer>
+    </div>
+  );
+}
+
+function CartIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M3 3h2l2.4 12.2a2 2 0 0 0 2 1.8h8.7a2 2 0 0 0 2-1.6L21 8H6" strokeLinecap="round" strokeLinejoin="round" />
+      <circle cx="10" cy="20" r="1.5" />
+      <circle cx="18" cy="20" r="1.5" />
+    </svg>
+  );
+}

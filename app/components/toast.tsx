@@ -1,0 +1,30 @@
+import { useEffect, useState } from "react";
+import type { Toast } from "~/utils/toast.server";
+
+/**
+ * A one-time message from the previous action (flash cookie). A polite live region, so screen
+ * readers announce it; it stays in the page without JavaScript and can be dismissed with it.
+ */
+export function ToastMessage({ toast }: { toast: Toast }) {
+  const [open, setOpen] = useState(true);
+  useEffect(() => setOpen(true), [toast]);
+  if (!open) return null;
+  const colours =
+    toast.kind === "error"
+      ? "border-red-300 bg-red-50 text-red-900"
+      : toast.kind === "success"
+        ? "border-emerald-300 bg-emerald-50 text-emerald-900"
+        : "border-sky-300 bg-sky-50 text-sky-900";
+  return (
+    <div
+      role={toast.kind === "error" ? "alert" : "status"}
+      className={`mx-auto mt-3 flex max-w-6xl items-start justify-between gap-4 rounded-md border px-4 py-3 text-sm ${colours}`}
+      data-testid="toast"
+    >
+      <p>{toast.message}</p>
+      <button type="button" onClick={() => setOpen(false)} className="font-semibold" aria-label="Dismiss">
+        ×
+      </button>
+    </div>
+  );
+}

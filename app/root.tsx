@@ -1,0 +1,92 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { NonceContext, useNonce } from "~/components/nonce";
+import { ToastMessage } from "~/components/toast";
+import { t } from "~/i18n";
+import { cartQuantity } from "~/utils/cart";
+import { getCart } from "~/utils/cart.server";
+import { publicShopConfig } from "~/utils/env.server";
+import { readToast } from "~/utils/toast.server";
+import stylesheet from "./tailwind.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.shop.name ?? "haat" },
+  { name: "description", content: data?.shop.tagline ?? "" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [lines, { toast, setCookie }] = await Promise.all([getCart(request), readToast(request)]);
+  return data(
+    { shop: publicShopConfig(), cartCount: cartQuantity(lines), toast, year: new Date().getFullYear() },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+  );
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
+
+/** The root loader's data from any route (undefined inside an error boundary that replaced it). */
+export function useRootData(): RootLoaderData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-stone-50 text-stone-900 antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const root = useRootData();
+  return (
+    <>
+      {root?.toast ? <ToastMessage toast={root.toast} /> : null}
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <main className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-2xl font-semibold">{notFound ? t("error.notFoundTitle") : t("error.generic")}</h1>
+      {notFound ? <p className="mt-2 text-stone-600">{t("error.notFoundBody")}</p> : null}
+      <a href="/" className="mt-6 inline-block rounded-md bg-amber-700 px-4 py-2 font-medium text-white">
+        {t("error.backHome")}
+      </a>
+    </main>
+  );
+}
+
+export { NonceContext };

@@ -1,0 +1,100 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { ProductCard } from "~/components/product-card";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { t } from "~/i18n";
+import { listCategories } from "~/models/category.server";
+import { listFeaturedProducts } from "~/models/product.server";
+import { publicShopConfig } from "~/utils/env.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.shop.name}: ${data.shop.tagline}` : "haat" },
+  { name: "description", content: data?.shop.about ?? "" },
+];
+
+export async function loader() {
+  const [categories, featured] = await Promise.all([listCategories(), listFeaturedProducts()]);
+  return { categories, featured, shop: publicShopConfig() };
+}
+
+/** Home, spec section 2: hero with search, Shop by Category, Featured Products. */
+export default function HomePage() {
+  const { categories, featured, shop } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <section className="bg-gradient-to-br from-amber-100 via-stone-100 to-amber-50">
+        <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
+          <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-5xl">{shop.name}</h1>
+          <p className="mt-3 max-w-xl text-lg text-stone-700">{shop.tagline}</p>
+          <Form method="get" action="/products" role="search" className="mt-8 flex max-w-xl gap-2">
+            <label htmlFor="home-search" className="sr-only">
+              {t("home.searchLabel")}
+            </label>
+            <input
+              id="home-search"
+              type="search"
+              name="q"
+              placeholder={t("home.searchPlaceholder")}
+              maxLength={100}
+              className="w-full rounded-md border border-stone-300 bg-white px-4 py-2.5"
+            />
+            <button type="submit" className="rounded-md bg-amber-700 px-5 py-2.5 font-medium text-white hover:bg-amber-800">
+              {t("home.searchButton")}
+            </button>
+          </Form>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 pt-12" aria-labelledby="categories-heading">
+        <h2 id="categories-heading" className="mb-6 text-2xl font-semibold">
+          {t("home.shopByCategory")}
+        </h2>
+        {categories.length === 0 ? (
+          <p className="text-stone-600">{t("home.noCategories")}</p>
+        ) : (
+          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+            {categories.map((category) => (
+              <li key={category.id}>
+                <Link
+                  to={`/products?category=${category.id}`}
+                  className="block overflow-hidden rounded-lg border border-stone-200 bg-white hover:shadow"
+                >
+                  <div className="aspect-square bg-stone-100">
+                    {category.image ? (
+                      <ResponsiveImage
+                        image={category.image}
+                        sizes="(min-width: 1024px) 16vw, (min-width: 640px) 33vw, 50vw"
+                        className="h-full w-full object-cover"
+                        alt=""
+                      />
+                    ) : null}
+                  </div>
+                  <span className="block px-3 py-2 text-center font-medium">{category.name}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 pt-12" aria-labelledby="featured-heading">
+        <h2 id="featured-heading" className="mb-6 text-2xl font-semibold">
+          {t("home.featured")}
+        </h2>
+        {featured.length === 0 ? (
+          <p className="text-stone-600">{t("home.noFeatured")}</p>
+        ) : (
+          <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {featured.map((product) => (
+              <ProductCard
+                key={product.id}
+                product={product}
+                sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
+              />
+            ))}
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { requireAdmin } from "~/utils/auth.server";
+
+/** /admin goes to the products list (spec section 2). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return redirect("/admin/products");
+}

@@ -1,0 +1,92 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { t } from "~/i18n";
+import { authenticator, InvalidCredentialsError, safeRedirect } from "~/utils/auth.server";
+import { createAdminSession, getSessionUser, purgeExpiredSessions } from "~/utils/session.server";
+
+export const meta: MetaFunction = () => [{ title: t("admin.login.title") }, { name: "robots", content: "noindex" }];
+
+/** A signed-in visitor goes straight to /admin/products (spec section 2). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getSessionUser(request)) throw redirect("/admin/products");
+  return null;
+}
+
+/**
+ * Signs in with remix-auth's FormStrategy. On failure: 'Invalid credentials' with a detail that
+ * never says which field was wrong (spec section 8), and the e-mail kept.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.clone().formData();
+  const email = String(form.get("email") ?? "");
+  const redirectTo = safeRedirect(form.get("redirectTo"));
+  try {
+    const user = await authenticator.authenticate("form", request);
+    const cookie = await createAdminSession(request, user.id);
+    void purgeExpiredSessions().catch((error: unknown) => console.error(error));
+    return redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    if (error instanceof InvalidCredentialsError) {
+      return data({ error: t("admin.login.invalidDetail"), email }, { status: 401 });
+    }
+    throw error;
+  }
+}
+
+export default function AdminLoginPage() {
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formAction === "/admin/login";
+  return (
+    <main id="main" className="flex min-h-screen items-center justify-center bg-stone-100 px-4">
+      <div className="w-full max-w-sm rounded-lg border border-stone-200 bg-white p-8 shadow-sm">
+        <h1 className="mb-6 text-center text-2xl font-semibold">{t("admin.login.title")}</h1>
+        <Form method="post" action="/admin/login" className="space-y-4">
+          {actionData?.error ? (
+            <p role="alert" id="login-error" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+              {actionData.error}
+            </p>
+          ) : null}
+          <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+          <div>
+            <label htmlFor="email" className="block text-sm font-medium">
+              {t("admin.login.email")}
+            </label>
+            <input
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              defaultValue={actionData?.email ?? ""}
+              aria-describedby={actionData?.error ? "login-error" : undefined}
+              className="mt-1 w-full rounded-md border border-stone-300 px-3 py-2"
+            />
+          </div>
+          <div>
+            <label htmlFor="password" className="block text-sm font-medium">
+              {t("admin.login.password")}
+            </label>
+            <input
+              id="password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              className="mt-1 w-full rounded-md border border-stone-300 px-3 py-2"
+            />
+          </div>
+          <button
+            type="submit"
+            disabled={submitting}
+            className="w-full rounded-md bg-amber-700 px-4 py-2.5 font-semibold text-white hover:bg-amber-800 disabled:opacity-70"
+          >
+            {submitting ? t("admin.login.signingIn") : t("admin.login.submit")}
+          </button>
+        </Form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * Staff sign-in with remix-auth's FormStrategy, and the admin gate.
+ *
+ * `requireAdmin(request)` must be called by EVERY admin loader and action (loaders run in
+ * parallel, so a check in the layout alone protects nothing). Without a valid session it throws a
+ * redirect to `/admin/login?redirectTo=<the current path>`.
+ */
+import { redirect } from "@remix-run/node";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { prisma } from "./db.server";
+import { dummyPasswordHash, verifyPassword } from "./password.server";
+import { getSessionUser, type AdminUser } from "./session.server";
+import { loginSchema } from "./schemas";
+
+/** Thrown by the form strategy when the e-mail or password is wrong (the message never says which). */
+export class InvalidCredentialsError extends Error {
+  constructor() {
+    super("Invalid credentials");
+    this.name = "InvalidCredentialsError";
+  }
+}
+
+export const authenticator = new Authenticator<AdminUser>();
+
+authenticator.use(
+  new FormStrategy(async ({ form }) => {
+    const parsed = loginSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) throw new InvalidCredentialsError();
+    return verifyLogin(parsed.data.email, parsed.data.password);
+  }),
+  "form",
+);
+
+/**
+ * The admin with this e-mail (case-insensitive) and password.
+ * @throws {InvalidCredentialsError} when either is wrong; the time taken does not reveal which.
+ */
+export async function verifyLogin(email: string, password: string): Promise<AdminUser> {
+  const user = await prisma.adminUser.findUnique({
+    where: { email: email.trim().toLowerCase() },
+    select: { id: true, email: true, passwordHash: true },
+  });
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+  if (!user || !ok) throw new InvalidCredentialsError();
+  return { id: user.id, email: user.email };
+}
+
+/**
+ * The signed-in admin.
+ * @throws {Response} a redirect to /admin/login?redirectTo=… when there is none.
+ */
+export async function requireAdmin(request: Request): Promise<AdminUser> {
+  const user = await getSessionUser(request);
+  if (user) return user;
+  const url = new URL(request.url);
+  const redirectTo = `${url.pathname}${url.search}`;
+  throw redirect(`/admin/login?${new URLSearchParams({ redirectTo })}`);
+}
+
+/**
+ * A local path to go to after sign-in. Anything that is not a plain local path (another host,
+ * `//host`, `/\host`, a non-admin path) falls back to `fallback`.
+ */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/admin/products"): string {
+  if (typeof to !== "string" || !to.startsWith("/admin") || to.startsWith("//") || to.includes("\\")) {
+    return fallback;
+  }
+  if (to.startsWith("/admin/login") || to.startsWith("/admin/logout")) return fallback;
+  return to;
+}

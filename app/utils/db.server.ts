@@ -1,0 +1,23 @@
+/**
+ * The Prisma client for the whole process: one better-sqlite3 connection to the SQLite file named
+ * by `DATABASE_URL` (foreign keys are on by default in better-sqlite3; busy timeout 5000 ms).
+ * In development the client is kept on `globalThis` so Vite's hot reload does not open a new
+ * connection on every change.
+ */
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaClient } from "~/generated/prisma/client";
+import { getEnv } from "./env.server";
+
+/** Opens a Prisma client on the SQLite file at `databasePath` (absolute or relative to cwd). */
+export function createPrismaClient(databasePath: string): PrismaClient {
+  const adapter = new PrismaBetterSqlite3({ url: `file:${databasePath}`, timeout: 5000 });
+  return new PrismaClient({ adapter });
+}
+
+const globalForPrisma = globalThis as unknown as { __haatPrisma?: PrismaClient };
+
+/** The shared client of this process. */
+export const prisma: PrismaClient =
+  globalForPrisma.__haatPrisma ?? createPrismaClient(getEnv().databasePath);
+
+if (getEnv().NODE_ENV !== "production") globalForPrisma.__haatPrisma = prisma;

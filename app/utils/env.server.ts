@@ -1,0 +1,121 @@
+/**
+ * Configuration, read once from the environment and validated with zod at start-up.
+ *
+ * `getEnv()` returns the parsed configuration; the first call parses `process.env` and throws an
+ * `EnvError` listing every invalid variable. `server.js` calls it before listening, so a wrong
+ * variable stops the process with a clear message and a non-zero exit.
+ * Only `publicShopConfig()` (shop identity, no secrets) ever reaches the browser.
+ */
+import path from "node:path";
+import { z } from "zod";
+
+const DEV_SESSION_SECRET = "haat-development-secret-not-for-production-use";
+
+const optionalString = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? fallback : v))
+    .default(fallback);
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    /** SQLite file as `file:<path>`, the path relative to the working directory. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^file:.+/, "must look like file:./data/haat.db")
+      .default("file:./data/haat.db"),
+    /** Signs the session, cart and flash cookies. At least 32 characters; required in production. */
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /** Folder where uploaded and generated images are stored. */
+    UPLOADS_DIR: optionalString("./uploads"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    /** Mark cookies Secure (HTTPS only). Defaults to true in production. */
+    COOKIE_SECURE: booleanFlag,
+    SHOP_NAME: optionalString("Haat Lights & Decor"),
+    SHOP_TAGLINE: optionalString("Turn your space into a dream home"),
+    SHOP_ABOUT: optionalString(
+      "Premium supplier of lighting solutions, fans and electrical switches in Bangladesh.",
+    ),
+    SHOP_EMAIL: z.string().trim().email("must be an e-mail address").default("hello@haat.example"),
+    SHOP_PHONE: optionalString("+880 1700-000000"),
+    SHOP_ADDRESS: optionalString("Shop 14, Gulistan Shopping Complex, Gulistan, Dhaka 1000"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "is required in production (npm run setup writes one to .env)",
+      });
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    COOKIE_SECURE: env.COOKIE_SECURE ?? env.NODE_ENV === "production",
+    /** Absolute path of the SQLite file. */
+    databasePath: path.resolve(env.DATABASE_URL.replace(/^file:/, "")),
+    /** Absolute path of the uploads folder. */
+    uploadsPath: path.resolve(env.UPLOADS_DIR),
+  }));
+
+export type Env = z.output<typeof envSchema>;
+
+/** Thrown by `parseEnv` when a variable is invalid; the message lists each problem on its own line. */
+export class EnvError extends Error {
+  constructor(issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/**
+ * Parses an environment (default `process.env`).
+ * @throws {EnvError} listing every invalid variable.
+ */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => `${issue.path.join(".") || "env"} ${issue.message}`),
+    );
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+/** The validated configuration of this process (parsed on first use). @throws {EnvError} */
+export function getEnv(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
+
+/** The shop's public identity: the only configuration sent to the browser. */
+export type ShopConfig = {
+  name: string;
+  tagline: string;
+  about: string;
+  email: string;
+  phone: string;
+  address: string;
+};
+
+/** The shop identity from the configuration, safe to send to the browser. */
+export function publicShopConfig(env: Env = getEnv()): ShopConfig {
+  return {
+    name: env.SHOP_NAME,
+    tagline: env.SHOP_TAGLINE,
+    about: env.SHOP_ABOUT,
+    email: env.SHOP_EMAIL,
+    phone: env.SHOP_PHONE,
+    address: env.SHOP_ADDRESS,
+  };
+}

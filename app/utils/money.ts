@@ -1,0 +1,74 @@
+/**
+ * Money is integer paisa everywhere in haat (1 taka = 100 paisa); this module is the one place
+ * that turns paisa into text and taka input into paisa. See docs/decisions/003-money-in-paisa.md.
+ *
+ * Display follows spec section 9 (two decimals) with the taka sign, always: the spec shows a
+ * dollar sign in places, which is its inconsistency, not ours. Digits are grouped the way
+ * Bangladesh writes them (lakh grouping: ৳1,23,456.00).
+ */
+
+export const TAKA_SIGN = "৳";
+
+const numberFormat = new Intl.NumberFormat("en-IN", {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Formats paisa as taka without a sign: 123456 → "1,234.56". @throws {TypeError} for a non-integer. */
+export function formatAmount(paisa: number): string {
+  assertPaisa(paisa);
+  return numberFormat.format(paisa / 100);
+}
+
+/**
+ * Formats paisa as taka with the sign: 123456 → "৳1,234.56".
+ * `signAfter` puts the sign after the amount ("1,234.56 ৳"), as the spec's orders list shows it.
+ * @throws {TypeError} for a non-integer amount.
+ */
+export function formatMoney(paisa: number, options: { signAfter?: boolean } = {}): string {
+  const amount = formatAmount(paisa);
+  return options.signAfter ? `${amount} ${TAKA_SIGN}` : `${TAKA_SIGN}${amount}`;
+}
+
+/** Converts whole taka to paisa: 60 → 6000. @throws {TypeError} for a non-integer. */
+export function takaToPaisa(taka: number): number {
+  if (!Number.isInteger(taka)) throw new TypeError(`Expected whole taka, got ${taka}`);
+  return taka * 100;
+}
+
+/**
+ * Parses a decimal taka amount typed by a person ("1,250.5", "৳ 99", "120") into paisa.
+ * Returns null for anything that is not a non-negative amount with at most 2 decimals.
+ */
+export function parseTakaToPaisa(input: string): number | null {
+  const cleaned = input.replace(/[৳,\s]/g, "");
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(cleaned);
+  if (!match) return null;
+  const whole = Number(match[1]);
+  const fraction = Number((match[2] ?? "").padEnd(2, "0"));
+  return whole * 100 + fraction;
+}
+
+/**
+ * Rounded percentage by which `discountedPaisa` is below `pricePaisa` (spec section 9), or null
+ * when there is no discount (no discounted price, or not lower than the price).
+ */
+export function discountPercent(pricePaisa: number, discountedPaisa: number | null): number | null {
+  if (discountedPaisa === null || pricePaisa <= 0 || discountedPaisa >= pricePaisa) return null;
+  return Math.round(((pricePaisa - discountedPaisa) / pricePaisa) * 100);
+}
+
+/** The unit price charged, in paisa: the discounted price when it is lower, else the price (spec section 9). */
+export function unitPricePaisa(product: {
+  pricePaisa: number;
+  discountedPricePaisa: number | null;
+}): number {
+  const { pricePaisa, discountedPricePaisa } = product;
+  return discountedPricePaisa !== null && discountedPricePaisa < pricePaisa
+    ? discountedPricePaisa
+    : pricePaisa;
+}
+
+function assertPaisa(paisa: number): void {
+  if (!Number.isInteger(paisa)) throw new TypeError(`Money must be integer paisa, got ${paisa}`);
+}

@@ -1,0 +1,74 @@
+/**
+ * The zod schema of each form, one per form, shared by the server (which always validates) and
+ * any client code that wants the same rules. Error messages come from the message catalogue.
+ */
+import { z } from "zod";
+import { t } from "~/i18n";
+import { MAX_LINE_QUANTITY } from "./cart";
+import { SHIPPING_METHODS } from "./shipping";
+
+/** Order status values, spec section 4. Any value may follow any other. */
+export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+const trimmed = (max: number, requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(max, t("checkout.tooLong", { max }));
+
+/** Bangladeshi mobile numbers: 01[3-9] and 8 more digits, optionally after +88 / 88. */
+const BD_MOBILE = /^(?:\+?88)?01[3-9]\d{8}$/;
+
+/**
+ * Checkout form, spec section 5: name, phone and delivery address required; e-mail optional but an
+ * e-mail when given; shipping method one of spec section 9's (default Inside Dhaka).
+ * Phone numbers are normalised to 01XXXXXXXXX.
+ */
+export const checkoutSchema = z.object({
+  name: trimmed(100, t("checkout.nameRequired")),
+  phone: z
+    .string({ error: t("checkout.phoneRequired") })
+    .trim()
+    .min(1, t("checkout.phoneRequired"))
+    .transform((v) => v.replace(/[\s-]/g, ""))
+    .refine((v) => BD_MOBILE.test(v), t("checkout.phoneInvalid"))
+    .transform((v) => v.slice(v.indexOf("01"))),
+  email: z
+    .string()
+    .trim()
+    .max(254, t("checkout.tooLong", { max: 254 }))
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.email(t("checkout.emailInvalid")).optional()),
+  address: trimmed(500, t("checkout.addressRequired")),
+  shippingMethod: z.enum(SHIPPING_METHODS).catch("Inside Dhaka"),
+  checkoutToken: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+});
+export type CheckoutInput = z.output<typeof checkoutSchema>;
+
+/** The values of the checkout form as typed, kept to refill the form after an error. */
+export type CheckoutValues = Partial<Record<"name" | "phone" | "email" | "address" | "shippingMethod", string>>;
+
+/** Admin sign-in, spec section 5: an e-mail and a password. */
+export const loginSchema = z.object({
+  email: z.email(t("admin.login.emailInvalid")).max(254),
+  password: z.string().min(1, t("admin.login.passwordRequired")).max(1024),
+  redirectTo: z.string().optional(),
+});
+
+const productId = z.coerce.number().int().positive();
+const quantity = z.coerce.number().int();
+
+/** The cart's forms, one `intent` each (spec section 4 operations). */
+export const cartActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add"), productId, quantity: quantity.min(1).max(MAX_LINE_QUANTITY).catch(1) }),
+  z.object({ intent: z.literal("buy-now"), productId, quantity: quantity.min(1).max(MAX_LINE_QUANTITY).catch(1) }),
+  z.object({ intent: z.literal("update"), productId, quantity: quantity.catch(0) }),
+  z.object({ intent: z.literal("remove"), productId }),
+]);
+export type CartAction = z.output<typeof cartActionSchema>;
+
+/** The order status form on /admin/orders/view/:id. */
+export const orderStatusSchema = z.object({ status: z.enum(ORDER_STATUSES) });

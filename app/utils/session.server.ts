@@ -1,0 +1,66 @@
+/**
+ * Admin sessions, stored in the database so they can be revoked (see docs/decisions/005-sessions.md).
+ * The cookie `haat_session` is signed, HttpOnly, SameSite=Lax, Secure when COOKIE_SECURE (default in
+ * production), and holds only the session id: a random 256-bit token. A session lasts 14 days.
+ */
+import crypto from "node:crypto";
+import { createCookieSessionStorage } from "@remix-run/node";
+import { prisma } from "./db.server";
+import { getEnv } from "./env.server";
+
+/** How long a sign-in lasts, in milliseconds (14 days). */
+export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+const SESSION_KEY = "sessionId";
+
+export const sessionStorage = createCookieSessionStorage<{ [SESSION_KEY]: string }>({
+  cookie: {
+    name: "haat_session",
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: getEnv().COOKIE_SECURE,
+    secrets: [getEnv().SESSION_SECRET],
+    maxAge: SESSION_TTL_MS / 1000,
+  },
+});
+
+/** The signed-in admin, as loaded for every admin request. */
+export type AdminUser = { id: number; email: string };
+
+/** Creates a session row for `userId` and returns the Set-Cookie header value that carries it. */
+export async function createAdminSession(request: Request, userId: number): Promise<string> {
+  const id = crypto.randomBytes(32).toString("base64url");
+  await prisma.session.create({
+    data: { id, userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) },
+  });
+  const session = await sessionStorage.getSession(request.headers.get("Cookie"));
+  session.set(SESSION_KEY, id);
+  return sessionStorage.commitSession(session);
+}
+
+/** The admin whose unexpired session the request's cookie names, or null. */
+export async function getSessionUser(request: Request): Promise<AdminUser | null> {
+  const session = await sessionStorage.getSession(request.headers.get("Cookie"));
+  const id = session.get(SESSION_KEY);
+  if (!id) return null;
+  const row = await prisma.session.findUnique({
+    where: { id },
+    select: { expiresAt: true, user: { select: { id: true, email: true } } },
+  });
+  if (!row || row.expiresAt.getTime() <= Date.now()) return null;
+  return row.user;
+}
+
+/** Deletes the request's session row (if any); returns the Set-Cookie header that clears the cookie. */
+export async function destroyAdminSession(request: Request): Promise<string> {
+  const session = await sessionStorage.getSession(request.headers.get("Cookie"));
+  const id = session.get(SESSION_KEY);
+  if (id) await prisma.session.deleteMany({ where: { id } });
+  return sessionStorage.destroySession(session);
+}
+
+/** Removes expired session rows; returns how many. Called at start-up and after sign-in. */
+export async function purgeExpiredSessions(): Promise<number> {
+  const { count } = await prisma.session.deleteMany({ where: { expiresAt: { lte: new Date() } } });
+  return count;
+}

@@ -1,0 +1,73 @@
+/**
+ * haat's production server: one Node process serving the Remix build through Express.
+ * - helmet sets security headers, with a Content-Security-Policy whose per-request nonce is passed
+ *   to Remix (load context `cspNonce`) for its inline scripts;
+ * - compression gzips responses;
+ * - hashed build assets (/assets/*) are cached for a year, immutable; other public files for an hour.
+ * Configuration is validated before listening (app/utils/env.server.ts): a bad variable stops the
+ * process with a clear message and exit code 1. See docs/decisions/001-express-server.md.
+ */
+import "dotenv/config";
+import crypto from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+
+process.env.NODE_ENV ??= "production";
+const here = path.dirname(fileURLToPath(import.meta.url));
+const build = await import(path.join(here, "build/server/index.js"));
+
+let env;
+try {
+  env = build.entry.module.getEnv();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", process.env.TRUST_PROXY === "true" ? 1 : false);
+
+app.use((_req, res, next) => {
+  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  next();
+});
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        "script-src": ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`],
+        "img-src": ["'self'", "data:"],
+        "upgrade-insecure-requests": null,
+      },
+    },
+    // The shop may be served over plain HTTP on a LAN; HSTS belongs to the TLS proxy in front.
+    strictTransportSecurity: false,
+  }),
+);
+app.use(compression());
+
+app.use("/assets", express.static(path.join(here, "build/client/assets"), { immutable: true, maxAge: "1y" }));
+app.use(express.static(path.join(here, "build/client"), { maxAge: "1h" }));
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
+  }),
+);
+
+const port = env.PORT;
+const server = app.listen(port, () => {
+  console.log(`haat is serving on http://localhost:${port}`);
+});
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => server.close(() => process.exit(0)));
+}
