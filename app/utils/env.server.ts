@@ -38,6 +38,8 @@ export const envSchema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     /** Mark cookies Secure (HTTPS only). Defaults to true in production. */
     COOKIE_SECURE: booleanFlag,
+    /** Trust one reverse proxy hop for the client address (X-Forwarded-For). */
+    TRUST_PROXY: booleanFlag.transform((v) => v ?? false),
     SHOP_NAME: optionalString("Haat Lights & Decor"),
     SHOP_TAGLINE: optionalString("Turn your space into a dream home"),
     SHOP_ABOUT: optionalString(

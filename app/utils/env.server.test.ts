@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env.server";
+
+describe("parseEnv", () => {
+  it("has working defaults outside production", () => {
+    const env = parseEnv({ NODE_ENV: "development" });
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBe("file:./data/haat.db");
+    expect(env.databasePath.endsWith("/data/haat.db")).toBe(true);
+    expect(env.COOKIE_SECURE).toBe(false);
+    expect(env.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+  it("requires SESSION_SECRET in production and secures cookies there", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET is required in production/);
+    const env = parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) });
+    expect(env.COOKIE_SECURE).toBe(true);
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), COOKIE_SECURE: "false" }).COOKIE_SECURE).toBe(false);
+  });
+  it("lists every invalid variable at once", () => {
+    try {
+      parseEnv({ PORT: "http", DATABASE_URL: "postgres://x", SESSION_SECRET: "short", SHOP_EMAIL: "nope" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      const message = (error as Error).message;
+      for (const name of ["PORT", "DATABASE_URL", "SESSION_SECRET", "SHOP_EMAIL"]) expect(message).toContain(name);
+    }
+  });
+});

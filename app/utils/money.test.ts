@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { discountPercent, formatAmount, formatMoney, parseTakaToPaisa, takaToPaisa, unitPricePaisa } from "./money";
+
+describe("formatMoney", () => {
+  it("shows paisa as taka with the sign and two decimals (spec section 9)", () => {
+    expect(formatMoney(6000)).toBe("৳60.00");
+    expect(formatMoney(123456)).toBe("৳1,234.56");
+    expect(formatMoney(5)).toBe("৳0.05");
+  });
+  it("groups large amounts the Bangladeshi way (lakh)", () => {
+    expect(formatAmount(1234567_89)).toBe("12,34,567.89");
+  });
+  it("can put the sign after the amount, as the orders list does", () => {
+    expect(formatMoney(12000, { signAfter: true })).toBe("120.00 ৳");
+  });
+  it("refuses fractional paisa", () => {
+    expect(() => formatMoney(10.5)).toThrow(TypeError);
+  });
+});
+
+describe("parseTakaToPaisa", () => {
+  it.each([
+    ["120", 12000],
+    ["1,250.5", 125050],
+    ["৳ 99.99", 9999],
+    ["0", 0],
+  ])("parses %s as %i paisa", (input, paisa) => {
+    expect(parseTakaToPaisa(input)).toBe(paisa);
+  });
+  it.each(["", "-5", "1.234", "abc", "1e3", "12.3.4"])("rejects %j", (input) => {
+    expect(parseTakaToPaisa(input)).toBeNull();
+  });
+});
+
+describe("discounts", () => {
+  it("rounds the percentage off (spec section 9)", () => {
+    expect(discountPercent(100000, 75000)).toBe(25);
+    expect(discountPercent(30000, 19900)).toBe(34); // 33.67 → 34
+  });
+  it("has no badge when there is no lower discounted price", () => {
+    expect(discountPercent(10000, null)).toBeNull();
+    expect(discountPercent(10000, 10000)).toBeNull();
+    expect(discountPercent(10000, 12000)).toBeNull();
+  });
+  it("charges the discounted price only when it is lower", () => {
+    expect(unitPricePaisa({ pricePaisa: 10000, discountedPricePaisa: 8000 })).toBe(8000);
+    expect(unitPricePaisa({ pricePaisa: 10000, discountedPricePaisa: null })).toBe(10000);
+    expect(unitPricePaisa({ pricePaisa: 10000, discountedPricePaisa: 12000 })).toBe(10000);
+  });
+  it("converts whole taka to paisa", () => {
+    expect(takaToPaisa(60)).toBe(6000);
+    expect(() => takaToPaisa(1.5)).toThrow(TypeError);
+  });
+});

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { t } from "~/i18n";
+import { cartActionSchema, checkoutSchema, loginSchema, orderStatusSchema } from "./schemas";
+
+const valid = {
+  name: "Rahima Akter",
+  phone: "01712-345678",
+  email: "",
+  address: "House 12, Road 5, Dhanmondi, Dhaka",
+  shippingMethod: "Inside Dhaka",
+  checkoutToken: "abcdefghijklmnopqrstuvwx",
+};
+
+function errorsOf(input: Record<string, unknown>) {
+  const result = checkoutSchema.safeParse(input);
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((i) => [String(i.path[0]), i.message]));
+}
+
+describe("checkoutSchema (spec section 5)", () => {
+  it("accepts a valid form, normalising the phone and dropping an empty e-mail", () => {
+    const result = checkoutSchema.parse(valid);
+    expect(result.phone).toBe("01712345678");
+    expect(result.email).toBeUndefined();
+    expect(result.name).toBe("Rahima Akter");
+  });
+  it("accepts +880 numbers", () => {
+    expect(checkoutSchema.parse({ ...valid, phone: "+880 1812 345678" }).phone).toBe("01812345678");
+  });
+  it("requires name, phone and address with the catalogue's messages", () => {
+    expect(errorsOf({ ...valid, name: "  ", phone: "", address: "" })).toEqual({
+      name: t("checkout.nameRequired"),
+      phone: t("checkout.phoneRequired"),
+      address: t("checkout.addressRequired"),
+    });
+  });
+  it("rejects a malformed phone and e-mail", () => {
+    expect(errorsOf({ ...valid, phone: "12345", email: "not-an-email" })).toEqual({
+      phone: t("checkout.phoneInvalid"),
+      email: t("checkout.emailInvalid"),
+    });
+  });
+  it("defaults an unknown shipping method to Inside Dhaka", () => {
+    expect(checkoutSchema.parse({ ...valid, shippingMethod: "Mars" }).shippingMethod).toBe("Inside Dhaka");
+  });
+  it("limits lengths", () => {
+    expect(errorsOf({ ...valid, address: "x".repeat(501) }).address).toBe(t("checkout.tooLong", { max: 500 }));
+  });
+});
+
+describe("other forms", () => {
+  it("cart actions coerce ids and quantities", () => {
+    expect(cartActionSchema.parse({ intent: "add", productId: "4", quantity: "2" })).toEqual({ intent: "add", productId: 4, quantity: 2 });
+    expect(cartActionSchema.parse({ intent: "add", productId: "4", quantity: "zero" })).toMatchObject({ quantity: 1 });
+    expect(cartActionSchema.safeParse({ intent: "add", productId: "-1" }).success).toBe(false);
+    expect(cartActionSchema.safeParse({ intent: "steal", productId: "1" }).success).toBe(false);
+  });
+  it("order status takes only the five values (spec section 4)", () => {
+    expect(orderStatusSchema.safeParse({ status: "shipped" }).success).toBe(true);
+    expect(orderStatusSchema.safeParse({ status: "lost" }).success).toBe(false);
+  });
+  it("login needs an e-mail and a password", () => {
+    expect(loginSchema.safeParse({ email: "a@b.co", password: "x" }).success).toBe(true);
+    expect(loginSchema.safeParse({ email: "nope", password: "x" }).success).toBe(false);
+    expect(loginSchema.safeParse({ email: "a@b.co", password: "" }).success).toBe(false);
+  });
+});

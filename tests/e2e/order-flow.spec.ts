@@ -1,0 +1,93 @@
+/**
+ * A cash-on-delivery purchase and its handling by staff, end to end (spec sections 2, 4, 5, 8, 9),
+ * with JavaScript on and off.
+ */
+import { expect, test } from "@playwright/test";
+import { jsEnabled, openFirstProduct, paisaOf, signIn, uniqueName } from "./fixtures";
+
+test("checkout errors keep what was typed; a valid order is placed and handled by staff", async ({ page, browser }, testInfo) => {
+  const name = uniqueName(testInfo);
+  await openFirstProduct(page);
+  await page.getByLabel("Quantity").fill("2");
+  await page.getByRole("button", { name: "Buy Now" }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+
+  // Totals: subtotal + 60 inside Dhaka; switching to outside Dhaka shows 120 (JavaScript) or is
+  // computed by the server after the order (no JavaScript).
+  const subtotal = paisaOf(await page.getByTestId("cart-subtotal").innerText());
+  expect(paisaOf(await page.getByTestId("cart-total").innerText())).toBe(subtotal + 6000);
+  await expect(page.getByText("(60 ৳ shipping charge)")).toBeVisible();
+  await expect(page.getByText("(120 ৳ shipping charge)")).toBeVisible();
+
+  // Invalid details: the server's messages, and nothing typed is lost.
+  await page.getByLabel("Phone").fill("12345");
+  await page.getByLabel("Email (optional)").fill("not-an-email");
+  await page.getByLabel("Delivery address").fill("House 7, Road 2, Banani, Dhaka");
+  await page.getByLabel(/Outside Dhaka/).check();
+  await page.getByRole("button", { name: "Place Order (Cash on Delivery)" }).click();
+  await expect(page.getByText("Please enter your name.")).toBeVisible();
+  await expect(page.getByText("Please enter a Bangladeshi mobile number, for example 01712345678.")).toBeVisible();
+  await expect(page.getByText("Please enter a valid email address, or leave it empty.")).toBeVisible();
+  await expect(page.getByLabel("Phone")).toHaveValue("12345");
+  await expect(page.getByLabel("Delivery address")).toHaveValue("House 7, Road 2, Banani, Dhaka");
+  await expect(page.getByLabel(/Outside Dhaka/)).toBeChecked();
+  await expect(page.getByLabel("Full name")).toHaveAttribute("aria-invalid", "true");
+  expect(paisaOf(await page.getByTestId("cart-total").innerText())).toBe(subtotal + 12000);
+
+  await page.getByLabel("Full name").fill(name);
+  await page.getByLabel("Phone").fill("01712-345678");
+  await page.getByLabel("Email (optional)").fill("");
+  await page.getByRole("button", { name: "Place Order (Cash on Delivery)" }).click();
+  await expect(page.getByRole("heading", { name: "Order Placed Successfully!" })).toBeVisible();
+  await expect(page.getByText("Thank you for your order. We'll contact you soon with delivery details.")).toBeVisible();
+  const orderNumber = (await page.getByTestId("order-number").innerText()).match(/#(\d+)/)![1]!;
+  await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+
+  // Staff: a wrong password, then the right one; the order is in the list.
+  const staff = await browser.newPage({ javaScriptEnabled: jsEnabled(testInfo) });
+  await staff.goto("/admin/orders");
+  await expect(staff).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Forders/);
+  await staff.getByLabel("Email address").fill("e2e-admin@haat.example");
+  await staff.getByLabel("Password").fill("wrong password");
+  await staff.getByRole("button", { name: "Sign in" }).click();
+  await expect(staff.getByRole("alert")).toContainText("Invalid credentials");
+  await expect(staff.getByLabel("Email address")).toHaveValue("e2e-admin@haat.example");
+  await signIn(staff);
+
+  await staff.getByRole("link", { name: "Orders" }).first().click();
+  const row = staff.getByTestId("order-row").filter({ hasText: name });
+  await expect(row).toContainText(`#${orderNumber}`);
+  await expect(row).toContainText("01712345678");
+  await expect(row).toContainText(" × 2");
+  await expect(row).toContainText(`${((subtotal + 12000) / 100).toLocaleString("en-IN", { minimumFractionDigits: 2 })} ৳`);
+  await expect(row.getByTestId("order-status")).toHaveText("pending");
+
+  await row.getByRole("link", { name: `View order #${orderNumber}` }).click();
+  await expect(staff.getByRole("heading", { name: `Order #${orderNumber}` })).toBeVisible();
+  await expect(staff.getByText("Customer Information")).toBeVisible();
+  await expect(staff.getByTestId("shipping-charge")).toHaveText("৳120.00");
+  expect(paisaOf(await staff.getByTestId("total-excl").innerText())).toBe(subtotal);
+  expect(paisaOf(await staff.getByTestId("total-incl").innerText())).toBe(subtotal + 12000);
+  await expect(staff.getByTestId("order-item").first()).toContainText(" × 2 = ");
+
+  await staff.getByLabel("Order Status").selectOption("shipped");
+  if (!jsEnabled(testInfo)) await staff.getByRole("button", { name: "Save status" }).click();
+  await expect(staff.getByTestId("toast")).toContainText("Order status changed to shipped.");
+  await staff.reload();
+  await expect(staff.getByLabel("Order Status")).toHaveValue("shipped");
+  await expect(staff.getByTestId("order-status")).toHaveText("shipped");
+
+  // Logout; admin pages then send to the login.
+  await staff.getByRole("button", { name: "Logout" }).first().click();
+  await expect(staff).toHaveURL(/\/admin\/login$/);
+  await staff.goto(`/admin/orders/view/${orderNumber}`);
+  await expect(staff).toHaveURL(/\/admin\/login\?redirectTo=/);
+  await expect(staff.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+  await staff.close();
+});
+
+test("placing an order with an empty cart says 'Your cart is empty'", async ({ page }) => {
+  await page.goto("/cart");
+  await expect(page.getByText("Your cart is empty")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Place Order (Cash on Delivery)" })).toHaveCount(0);
+});

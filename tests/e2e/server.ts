@@ -1,0 +1,37 @@
+/**
+ * The server Playwright tests run against: the production build (server.js) on E2E_PORT (3100),
+ * with a fresh database under tests/.tmp/e2e, the demo catalogue seeded through the real image
+ * pipeline, and one known admin (tests/e2e/fixtures.ts E2E_ADMIN).
+ */
+import fs from "node:fs";
+import path from "node:path";
+
+const dir = path.resolve("tests/.tmp/e2e");
+fs.rmSync(dir, { recursive: true, force: true });
+fs.mkdirSync(dir, { recursive: true });
+
+Object.assign(process.env, {
+  NODE_ENV: "production",
+  PORT: process.env.E2E_PORT ?? "3100",
+  DATABASE_URL: `file:${path.join(dir, "haat.db")}`,
+  UPLOADS_DIR: path.join(dir, "uploads"),
+  SESSION_SECRET: "e2e-session-secret-0123456789abcdef0123456789",
+  COOKIE_SECURE: "false",
+  DEMO_ADMIN_EMAIL: "demo-admin@haat.example",
+});
+
+const { applyMigrations } = await import("../../scripts/migrate.mjs");
+await applyMigrations({ databasePath: path.join(dir, "haat.db") });
+
+const { prisma } = await import("../../app/utils/db.server");
+const { seedDemoCatalogue } = await import("../../prisma/seed.server");
+const { hashPassword } = await import("../../app/utils/password.server");
+const { E2E_ADMIN } = await import("./fixtures");
+
+await seedDemoCatalogue(prisma, { uploadsPath: process.env.UPLOADS_DIR!, log: () => {} });
+await prisma.adminUser.create({
+  data: { email: E2E_ADMIN.email, passwordHash: await hashPassword(E2E_ADMIN.password) },
+});
+await prisma.$disconnect();
+
+await import("../../server.js");

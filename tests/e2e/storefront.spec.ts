@@ -1,0 +1,97 @@
+/** Shopper journeys (spec section 2), run with JavaScript on and off. */
+import { expect, test } from "@playwright/test";
+import { jsEnabled, openFirstProduct, paisaOf } from "./fixtures";
+
+test("home shows the hero, search, categories and featured products", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Shop by Category" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Featured Products" })).toBeVisible();
+  await expect(page.getByPlaceholder("Search products...")).toBeVisible();
+  await expect(page.locator("footer")).toContainText("All rights reserved");
+  await expect(page.locator("footer")).toContainText(String(new Date().getFullYear()));
+  expect(await page.getByRole("article").count()).toBeGreaterThan(0);
+});
+
+test("search from the home page lists matching products", async ({ page }) => {
+  await page.goto("/");
+  await page.getByPlaceholder("Search products...").fill("fan");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/products\?q=fan/);
+  const names = await page.getByRole("article").getByRole("heading").allInnerTexts();
+  expect(names.length).toBeGreaterThan(0);
+  for (const name of names) expect(name.toLowerCase()).toContain("fan");
+});
+
+test("filter by category, clear it, and sort by price", async ({ page }, testInfo) => {
+  await page.goto("/");
+  const categoryLink = page.getByRole("link", { name: /./ }).filter({ has: page.locator("img") }).first();
+  const categoryName = (await categoryLink.innerText()).trim();
+  await categoryLink.click();
+  await expect(page).toHaveURL(/\/products\?category=\d+/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(categoryName);
+  const filteredCount = await page.getByRole("article").count();
+
+  // Clicking the selected category clears the filter (spec section 2).
+  await page.getByRole("complementary").getByRole("link", { name: categoryName }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  expect(await page.getByRole("article").count()).toBeGreaterThan(filteredCount);
+
+  await page.getByLabel("Sort products").selectOption("price-asc");
+  if (!jsEnabled(testInfo)) await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/sort=price-asc/);
+  const prices = (await page.getByRole("article").locator("span.font-semibold").allInnerTexts()).map(paisaOf);
+  expect(prices.length).toBeGreaterThan(1);
+  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+});
+
+test("a product page shows price, discount badge and category; a missing one is 'Product not found'", async ({ page }) => {
+  await page.goto("/products?sort=price-desc");
+  // A discounted product: its card shows a struck-through original price.
+  await page.getByRole("article").filter({ has: page.locator("s") }).first().getByRole("heading").getByRole("link").click();
+  await expect(page.getByTestId("discount-badge")).toHaveText(/^\d+% OFF$/);
+  await expect(page.getByRole("button", { name: "Add to Cart" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Buy Now" })).toBeVisible();
+
+  const response = await page.goto("/products/99999999");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Product not found" })).toBeVisible();
+});
+
+test("add to cart, buy now, change and remove lines", async ({ page }) => {
+  const productId = await openFirstProduct(page);
+  await page.getByLabel("Quantity").fill("2");
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page).toHaveURL(new RegExp(`/products/${productId}$`));
+  await expect(page.getByTestId("cart-badge")).toHaveText("2");
+
+  // Buy now from a card on /products: quantity 1 replaces nothing new, then the cart shows.
+  await page.goto("/products");
+  const second = page.getByRole("article").nth(1);
+  const secondName = (await second.getByRole("heading").innerText()).trim();
+  await second.getByRole("button", { name: `Buy ${secondName} now` }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole("heading", { name: "Shopping Cart" })).toBeVisible();
+  await expect(page.getByTestId("cart-line")).toHaveCount(2);
+  await expect(page.getByTestId("cart-badge")).toHaveText("3");
+
+  // Change the second line's quantity to 3: its line total is 3 × unit price.
+  const line = page.getByTestId("cart-line").filter({ hasText: secondName });
+  await line.getByLabel(`Quantity of ${secondName}`).fill("3");
+  await line.getByRole("button", { name: "Update" }).click();
+  await expect(page.getByTestId("cart-badge")).toHaveText("5");
+  const unit = paisaOf(await line.locator("span.font-semibold").first().innerText());
+  expect(paisaOf(await line.getByTestId("line-total").innerText())).toBe(unit * 3);
+
+  // A quantity below 1 is ignored (spec section 4).
+  await line.getByLabel(`Quantity of ${secondName}`).fill("0");
+  await line.getByRole("button", { name: "Update" }).click();
+  await expect(page.getByTestId("cart-badge")).toHaveText("5");
+
+  await page.getByRole("button", { name: `Remove ${secondName} from cart` }).click();
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  await page.getByRole("button", { name: /^Remove .* from cart$/ }).click();
+  await expect(page.getByText("Your cart is empty")).toBeVisible();
+  await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+  await page.getByRole("link", { name: "Continue Shopping" }).click();
+  await expect(page).toHaveURL(/\/products$/);
+});

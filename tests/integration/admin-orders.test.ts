@@ -1,0 +1,49 @@
+/** Order status changes on /admin/orders/view/:id (spec section 4: any value from any other). */
+import { describe, expect, it } from "vitest";
+import { action, loader } from "~/routes/admin.orders.view.$id";
+import { prisma } from "~/utils/db.server";
+import { createAdmin, get, post, run, signedInJar } from "./helpers";
+
+async function makeOrder() {
+  return prisma.order.create({
+    data: {
+      customerName: "Nusrat Jahan",
+      customerPhone: "01912345678",
+      customerAddress: "Uttara, Dhaka",
+      shippingMethod: "Inside Dhaka",
+      shippingFeePaisa: 6000,
+      subtotalPaisa: 10000,
+      totalPaisa: 16000,
+      itemCount: 1,
+      checkoutToken: `t-${Math.random()}`,
+      items: { create: [{ productName: "Switch", unitPricePaisa: 10000, quantity: 1, subtotalPaisa: 10000 }] },
+    },
+  });
+}
+
+describe("order status", () => {
+  it("changes to any of the five values and back", async () => {
+    const jar = await signedInJar((await createAdmin()).id);
+    const order = await makeOrder();
+    for (const status of ["delivered", "pending", "cancelled", "processing", "shipped"]) {
+      const outcome = await run(action as never, post(`/admin/orders/view/${order.id}`, { status }, jar), { id: String(order.id) });
+      expect(outcome.location).toBe(`/admin/orders/view/${order.id}`);
+      expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe(status);
+    }
+  });
+
+  it("rejects an unknown status and leaves the order as it was", async () => {
+    const jar = await signedInJar((await createAdmin()).id);
+    const order = await makeOrder();
+    await run(action as never, post(`/admin/orders/view/${order.id}`, { status: "lost" }, jar), { id: String(order.id) });
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("pending");
+  });
+
+  it("answers 404 'Order not found' for a missing or malformed id", async () => {
+    const jar = await signedInJar((await createAdmin()).id);
+    for (const id of ["999999", "abc", "-1"]) {
+      const outcome = await run(loader as never, get(`/admin/orders/view/${id}`, jar), { id });
+      expect(outcome.status).toBe(404);
+    }
+  });
+});

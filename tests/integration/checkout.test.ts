@@ -1,0 +1,171 @@
+/**
+ * The order flow through the /cart route's loader and action, against a real SQLite database:
+ * spec sections 4, 5, 8 and 9.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { action as cartAction, loader as cartLoader } from "~/routes/_shop.cart";
+import { prisma } from "~/utils/db.server";
+import { t } from "~/i18n";
+import { allowConsoleError, CookieJar, createProduct, post, get, run } from "./helpers";
+
+const customer = {
+  intent: "checkout",
+  name: "Karim Uddin",
+  phone: "01812345678",
+  email: "karim@example.com",
+  address: "Flat 3B, 22 Green Road, Dhaka",
+  shippingMethod: "Outside Dhaka",
+};
+
+let jar: CookieJar;
+let lamp: { id: number };
+let fan: { id: number };
+
+beforeEach(async () => {
+  jar = new CookieJar();
+  lamp = await createProduct({ name: "Brass Table Lamp", pricePaisa: 250000, discountedPricePaisa: 199900 });
+  fan = await createProduct({ name: "Ceiling Fan 56 inch", pricePaisa: 520000 });
+});
+
+async function add(productId: number, quantity: number, intent = "add") {
+  const outcome = await run(cartAction, post("/cart", { intent, productId, quantity, redirectTo: "/products" }, jar));
+  jar.take(outcome.headers);
+  return outcome;
+}
+
+async function checkout(fields: Record<string, string | number>) {
+  const token = (await run(cartLoader, get("/cart", jar))).data as { checkoutToken: string };
+  const outcome = await run(cartAction, post("/cart", { checkoutToken: token.checkoutToken, ...fields }, jar));
+  jar.take(outcome.headers);
+  return { outcome, checkoutToken: token.checkoutToken };
+}
+
+describe("cart actions", () => {
+  it("add increments, buy-now replaces and redirects to the cart, update ignores < 1, remove removes", async () => {
+    expect((await add(lamp.id, 2)).location).toBe("/products");
+    await add(lamp.id, 1);
+    let cart = (await run(cartLoader, get("/cart", jar))).data as { lineItems: { quantity: number }[] };
+    expect(cart.lineItems.map((l) => l.quantity)).toEqual([3]);
+
+    expect((await add(lamp.id, 1, "buy-now")).location).toBe("/cart");
+    await run(cartAction, post("/cart", { intent: "update", productId: lamp.id, quantity: 0 }, jar)).then((o) => jar.take(o.headers));
+    cart = (await run(cartLoader, get("/cart", jar))).data as { lineItems: { quantity: number }[] };
+    expect(cart.lineItems.map((l) => l.quantity)).toEqual([1]);
+
+    await run(cartAction, post("/cart", { intent: "remove", productId: lamp.id }, jar)).then((o) => jar.take(o.headers));
+    cart = (await run(cartLoader, get("/cart", jar))).data as { lineItems: { quantity: number }[] };
+    expect(cart.lineItems).toEqual([]);
+  });
+
+  it("refuses to add a product that does not exist", async () => {
+    const outcome = await add(999999, 1);
+    expect(outcome.location).toBe("/cart");
+    const cart = (await run(cartLoader, get("/cart", jar))).data as { lineItems: unknown[] };
+    expect(cart.lineItems).toEqual([]);
+  });
+
+  it("drops a product deleted since it was added, with a notice", async () => {
+    await add(lamp.id, 1);
+    await add(fan.id, 1);
+    await prisma.product.delete({ where: { id: fan.id } });
+    const outcome = await run(cartLoader, get("/cart", jar));
+    const cart = outcome.data as { lineItems: { product: { id: number } }[]; productsRemoved: boolean };
+    expect(cart.productsRemoved).toBe(true);
+    expect(cart.lineItems.map((l) => l.product.id)).toEqual([lamp.id]);
+    expect(outcome.headers.getSetCookie()).toHaveLength(1); // the cleaned cart is stored
+  });
+
+  it("ignores a forged cart cookie", async () => {
+    const forged = new CookieJar();
+    forged.take(new Headers({ "Set-Cookie": `haat_cart=${Buffer.from(JSON.stringify([[lamp.id, 5]])).toString("base64")}` }));
+    const cart = (await run(cartLoader, get("/cart", forged))).data as { lineItems: unknown[] };
+    expect(cart.lineItems).toEqual([]);
+  });
+});
+
+describe("placing an order", () => {
+  it("computes prices, shipping and totals on the server and ignores tampered price fields", async () => {
+    await add(lamp.id, 2);
+    await add(fan.id, 1);
+    const { outcome } = await checkout({ ...customer, price: 1, total: 1, totalPaisa: 1, shippingFeePaisa: 0, unitPricePaisa: 1 });
+    expect(outcome.status).toBe(302);
+    const orderId = Number(new URL(outcome.location!, "http://x").searchParams.get("order"));
+    const order = await prisma.order.findUniqueOrThrow({ where: { id: orderId }, include: { items: { orderBy: { id: "asc" } } } });
+
+    expect(order.items.map((i) => [i.productName, i.unitPricePaisa, i.quantity, i.subtotalPaisa])).toEqual([
+      ["Brass Table Lamp", 199900, 2, 399800],
+      ["Ceiling Fan 56 inch", 520000, 1, 520000],
+    ]);
+    expect(order.subtotalPaisa).toBe(919800);
+    expect(order.shippingFeePaisa).toBe(12000);
+    expect(order.totalPaisa).toBe(931800);
+    expect(order).toMatchObject({ status: "pending", paymentStatus: "pending", itemCount: 3, productId: lamp.id, shippingMethod: "Outside Dhaka" });
+    expect(jar.has("haat_cart")).toBe(false); // cart cleared after the order
+  });
+
+  it("creates one order when the same checkout form is submitted twice", async () => {
+    await add(lamp.id, 1);
+    const token = ((await run(cartLoader, get("/cart", jar))).data as { checkoutToken: string }).checkoutToken;
+    const cookies = jar.header();
+    const submit = () =>
+      run(cartAction, new Request("http://localhost:3000/cart", {
+        method: "POST",
+        body: new URLSearchParams({ ...customer, checkoutToken: token }),
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookies },
+      }));
+    const [first, second] = await Promise.all([submit(), submit()]);
+    expect(first.location).toBe(second.location);
+    expect(await prisma.order.count({ where: { checkoutToken: token } })).toBe(1);
+    const third = await submit();
+    expect(third.location).toBe(first.location);
+  });
+
+  it("leaves no order behind when inserting its items fails", async () => {
+    allowConsoleError();
+    await add(lamp.id, 1);
+    const before = await prisma.order.count();
+    await prisma.$executeRawUnsafe(
+      "CREATE TRIGGER fail_items BEFORE INSERT ON OrderItem BEGIN SELECT RAISE(ABORT, 'disk full'); END;",
+    );
+    try {
+      const { outcome } = await checkout(customer);
+      expect(outcome.status).toBe(400);
+      expect((outcome.data as { formError: string }).formError).toBe(t("checkout.failed"));
+      expect(await prisma.order.count()).toBe(before);
+      expect(jar.has("haat_cart")).toBe(true); // the cart is kept
+    } finally {
+      await prisma.$executeRawUnsafe("DROP TRIGGER fail_items");
+    }
+  });
+
+  it("rejects invalid details with every message and keeps what was typed", async () => {
+    await add(lamp.id, 1);
+    const typed = { ...customer, name: "", phone: "123", email: "karim@", address: "Mirpur 10" };
+    const { outcome } = await checkout(typed);
+    expect(outcome.status).toBe(400);
+    const result = outcome.data as { fieldErrors: Record<string, string>; values: Record<string, string> };
+    expect(result.fieldErrors).toEqual({
+      name: t("checkout.nameRequired"),
+      phone: t("checkout.phoneInvalid"),
+      email: t("checkout.emailInvalid"),
+    });
+    expect(result.values).toEqual({ name: "", phone: "123", email: "karim@", address: "Mirpur 10", shippingMethod: "Outside Dhaka" });
+    expect(await prisma.order.count({ where: { customerAddress: "Mirpur 10" } })).toBe(0);
+  });
+
+  it("blocks an empty cart with 'Your cart is empty' (spec section 8)", async () => {
+    const { outcome } = await checkout(customer);
+    expect(outcome.status).toBe(400);
+    expect((outcome.data as { formError: string }).formError).toBe("Your cart is empty");
+  });
+
+  it("refuses to place an order when a product was deleted after it was added", async () => {
+    await add(lamp.id, 1);
+    await add(fan.id, 1);
+    const token = ((await run(cartLoader, get("/cart", jar))).data as { checkoutToken: string }).checkoutToken;
+    await prisma.product.delete({ where: { id: fan.id } });
+    const outcome = await run(cartAction, post("/cart", { ...customer, checkoutToken: token }, jar));
+    expect(outcome.status).toBe(400);
+    expect(await prisma.order.count({ where: { checkoutToken: token } })).toBe(0);
+  });
+});

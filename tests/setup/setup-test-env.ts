@@ -1,0 +1,33 @@
+/**
+ * Per test file: a fresh copy of the migrated base database and a private uploads folder, set in
+ * the environment before any app module (which reads DATABASE_URL at import) is loaded.
+ * A console.error during a test fails it (conventions: a failing console.error is a failure).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import crypto from "node:crypto";
+import { afterEach, beforeEach, vi } from "vitest";
+
+const tmp = path.resolve("tests/.tmp");
+const id = `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
+const databasePath = path.join(tmp, `test-${id}.db`);
+fs.copyFileSync(path.join(tmp, "base.db"), databasePath);
+
+process.env.NODE_ENV = "test";
+process.env.DATABASE_URL = `file:${databasePath}`;
+process.env.UPLOADS_DIR = path.join(tmp, `uploads-${id}`);
+process.env.SESSION_SECRET = "test-session-secret-that-is-long-enough-0123456789";
+process.env.COOKIE_SECURE = "false";
+
+let errorSpy: ReturnType<typeof vi.spyOn> | undefined;
+beforeEach(() => {
+  errorSpy = vi.spyOn(console, "error");
+});
+afterEach(() => {
+  const calls = errorSpy?.mock.calls ?? [];
+  errorSpy?.mockRestore();
+  if (calls.length > 0 && !(globalThis as { __allowConsoleError?: boolean }).__allowConsoleError) {
+    throw new Error(`console.error was called during the test:\n${calls.map((c: unknown[]) => c.map(String).join(" ")).join("\n")}`);
+  }
+  (globalThis as { __allowConsoleError?: boolean }).__allowConsoleError = false;
+});
