@@ -59,7 +59,7 @@ app.all(
   "*",
   createRequestHandler({
     build,
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientAddress: req.ip ?? "unknown" }),
   }),
 );
 

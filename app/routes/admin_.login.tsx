@@ -3,6 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { t } from "~/i18n";
 import { authenticator, InvalidCredentialsError, safeRedirect } from "~/utils/auth.server";
+import { loginBlockedFor, recordFailedLogin, recordSuccessfulLogin } from "~/utils/rate-limit.server";
 import { createAdminSession, getSessionUser, purgeExpiredSessions } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: t("admin.login.title") }, { name: "robots", content: "noindex" }];
@@ -15,19 +16,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * Signs in with remix-auth's FormStrategy. On failure: 'Invalid credentials' with a detail that
- * never says which field was wrong (spec section 8), and the e-mail kept.
+ * never says which field was wrong (spec section 8), and the e-mail kept. Repeated failures are
+ * throttled (app/utils/rate-limit.server.ts) with a 429.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.clone().formData();
   const email = String(form.get("email") ?? "");
   const redirectTo = safeRedirect(form.get("redirectTo"));
+  const address = typeof context.clientAddress === "string" ? context.clientAddress : "unknown";
+
+  const waitMs = await loginBlockedFor(address, email);
+  if (waitMs > 0) {
+    const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+    return data({ error: t("admin.login.tooMany", { minutes }), email }, { status: 429, headers: { "Retry-After": String(Math.ceil(waitMs / 1000)) } });
+  }
   try {
     const user = await authenticator.authenticate("form", request);
+    await recordSuccessfulLogin(address, email);
     const cookie = await createAdminSession(request, user.id);
     void purgeExpiredSessions().catch((error: unknown) => console.error(error));
     return redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (error instanceof InvalidCredentialsError) {
+      await recordFailedLogin(address, email);
       return data({ error: t("admin.login.invalidDetail"), email }, { status: 401 });
     }
     throw error;

@@ -57,6 +57,18 @@ describe("sign-in", () => {
     expect(wrongPassword.headers.getSetCookie()).toEqual([]);
   });
 
+  it("throttles repeated failures for an e-mail with a 429, even with the right password", async () => {
+    const admin = await createAdmin();
+    for (let i = 0; i < 10; i++) {
+      expect((await run(loginAction as never, post("/admin/login", { email: admin.email, password: `guess ${i}` }))).status).toBe(401);
+    }
+    const blocked = await run(loginAction as never, post("/admin/login", { email: admin.email, password: admin.password }));
+    expect(blocked.status).toBe(429);
+    expect((blocked.data as { error: string }).error).toMatch(/^Invalid credentials: too many attempts\. Please wait 15 minutes/);
+    expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(800);
+    expect(await prisma.session.count({ where: { userId: admin.id } })).toBe(0);
+  });
+
   it("signs in, stores a revocable session and goes to the local redirect target only", async () => {
     const admin = await createAdmin();
     const ok = await run(loginAction as never, post("/admin/login", { email: admin.email.toUpperCase(), password: admin.password, redirectTo: "/admin/orders" }));
