@@ -40,6 +40,12 @@ export const en = {
   "products.emptyHint": "Try another category or search, or see all products.",
   "products.showAll": "Show all products",
 
+  // Pagination
+  "pagination.label": "Pages",
+  "pagination.previous": "Previous page",
+  "pagination.next": "Next page",
+  "pagination.status": "Page {page} of {pageCount}",
+
   // Product card and product page
   "product.addToCart": "Add to Cart",
   "product.buyNow": "Buy Now",

@@ -1,7 +1,9 @@
 /**
  * Product reads for the storefront and the admin list (spec section 7). Prices are paisa.
  */
+import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
+import { pageCount, pageWindow, STOREFRONT_PAGE_SIZE, ADMIN_PAGE_SIZE, type Page } from "~/utils/pagination";
 import { parseVariantWidths, type ImageInfo } from "~/utils/image-url";
 
 import type { ProductSort } from "~/utils/product-sort";
@@ -61,41 +63,71 @@ function toCard(row: CardRow): ProductCard {
   };
 }
 
-/** Featured products for the home page, by name. */
+/** How many featured products the home page shows at most. */
+export const FEATURED_LIMIT = 24;
+
+/** Featured products for the home page, by name, at most FEATURED_LIMIT. */
 export async function listFeaturedProducts(): Promise<ProductCard[]> {
   const rows = await prisma.product.findMany({
     where: { isFeatured: true },
-    orderBy: { name: "asc" },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+    take: FEATURED_LIMIT,
     select: cardSelect,
   });
   return rows.map(toCard);
 }
 
+/** SQL for the price a shopper pays: the discounted price when it is lower (spec section 9). */
+const CHARGED_PRICE_SQL = Prisma.raw(
+  "CASE WHEN discountedPricePaisa IS NOT NULL AND discountedPricePaisa < pricePaisa THEN discountedPricePaisa ELSE pricePaisa END",
+);
+
+const ORDER_BY_SQL: Record<ProductSort, Prisma.Sql> = {
+  name: Prisma.sql`name COLLATE NOCASE ASC, id ASC`,
+  "price-asc": Prisma.sql`${CHARGED_PRICE_SQL} ASC, name COLLATE NOCASE ASC, id ASC`,
+  "price-desc": Prisma.sql`${CHARGED_PRICE_SQL} DESC, name COLLATE NOCASE ASC, id ASC`,
+};
+
+/** Escapes LIKE wildcards so a search for "50%" matches the text "50%". */
+function likePattern(query: string): string {
+  return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 /**
- * Products for /products: optionally in one category and/or whose name contains `query`
- * (case-insensitive for ASCII letters, spec section 7), in the chosen order.
- * Price sorts order by the price a shopper pays (discounted when present), then by name.
+ * One page of products for /products: optionally in one category and/or whose name contains
+ * `query` (case-insensitive for Latin letters, spec section 7), in the chosen order. Price sorts
+ * order by the price a shopper pays. The ordering and paging run in SQL (one indexed query for
+ * the page's ids, one count), then the page's cards are loaded.
  */
 export async function listProducts(options: {
   categoryId?: number | null;
   query?: string | null;
   sort?: ProductSort;
-}): Promise<ProductCard[]> {
-  const rows = await prisma.product.findMany({
-    where: {
-      ...(options.categoryId ? { categoryId: options.categoryId } : {}),
-      ...(options.query ? { name: { contains: options.query } } : {}),
-    },
-    orderBy: [{ name: "asc" }, { id: "asc" }],
-    select: cardSelect,
-  });
-  const cards = rows.map(toCard);
-  if (options.sort === "price-asc" || options.sort === "price-desc") {
-    const direction = options.sort === "price-asc" ? 1 : -1;
-    const charged = (p: ProductCard) => p.discountedPricePaisa ?? p.pricePaisa;
-    cards.sort((a, b) => direction * (charged(a) - charged(b)) || a.name.localeCompare(b.name));
-  }
-  return cards;
+  page?: number;
+  pageSize?: number;
+}): Promise<Page<ProductCard>> {
+  const page = options.page ?? 1;
+  const pageSize = options.pageSize ?? STOREFRONT_PAGE_SIZE;
+  const conditions: Prisma.Sql[] = [];
+  if (options.categoryId) conditions.push(Prisma.sql`categoryId = ${options.categoryId}`);
+  if (options.query) conditions.push(Prisma.sql`name LIKE ${likePattern(options.query)} ESCAPE '\\'`);
+  const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
+  const { skip, take } = pageWindow(page, pageSize);
+
+  const [idRows, countRows] = await Promise.all([
+    prisma.$queryRaw<{ id: number | bigint }[]>`SELECT id FROM Product ${where} ORDER BY ${ORDER_BY_SQL[options.sort ?? "name"]} LIMIT ${take} OFFSET ${skip}`,
+    prisma.$queryRaw<{ total: number | bigint }[]>`SELECT COUNT(*) AS total FROM Product ${where}`,
+  ]);
+  const ids = idRows.map((row) => Number(row.id));
+  const total = Number(countRows[0]?.total ?? 0);
+  const rows = ids.length ? await prisma.product.findMany({ where: { id: { in: ids } }, select: cardSelect }) : [];
+  const byId = new Map(rows.map((row) => [row.id, toCard(row)]));
+  return {
+    items: ids.flatMap((id) => byId.get(id) ?? []),
+    page,
+    pageCount: pageCount(total, pageSize),
+    total,
+  };
 }
 
 /** Everything the product page shows, or null when there is no such product. */
@@ -133,17 +165,22 @@ export async function productExists(id: number): Promise<boolean> {
   return (await prisma.product.count({ where: { id } })) > 0;
 }
 
-/** The admin product list (Name, Price, Category), by name. */
-export async function listProductsForAdmin() {
-  return prisma.product.findMany({
-    orderBy: [{ name: "asc" }, { id: "asc" }],
-    select: {
+/** One page of the admin product list (Name, Price, Category), by name. */
+export async function listProductsForAdmin(page: number) {
+  const [total, items] = await Promise.all([
+    prisma.product.count(),
+    prisma.product.findMany({
+      orderBy: [{ name: "asc" }, { id: "asc" }],
+      ...pageWindow(page, ADMIN_PAGE_SIZE),
+      select: {
       id: true,
       name: true,
       pricePaisa: true,
       discountedPricePaisa: true,
-      isFeatured: true,
-      category: { select: { name: true } },
-    },
-  });
+        isFeatured: true,
+        category: { select: { name: true } },
+      },
+    }),
+  ]);
+  return { items, page, pageCount: pageCount(total, ADMIN_PAGE_SIZE), total };
 }

@@ -1,16 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Pagination } from "~/components/pagination";
 import { ProductCard } from "~/components/product-card";
 import { t } from "~/i18n";
 import { listCategories } from "~/models/category.server";
 import { listProducts } from "~/models/product.server";
+import { parsePage } from "~/utils/pagination";
 import { parseProductSort, PRODUCT_SORTS, type ProductSort } from "~/utils/product-sort";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.activeCategory ? `${data.activeCategory.name} | ${t("products.title")}` : t("products.title") },
 ];
 
-/** Reads ?category (integer id), ?q (name search) and ?sort from the URL; bad values are ignored. */
+/** Reads ?category (integer id), ?q (name search), ?sort and ?page from the URL; bad values are ignored. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const categoryParam = Number(url.searchParams.get("category"));
@@ -20,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   const [categories, products] = await Promise.all([
     listCategories(),
-    listProducts({ categoryId, query: query || null, sort }),
+    listProducts({ categoryId, query: query || null, sort, page: parsePage(url.searchParams) }),
   ]);
   const activeCategory = categories.find((c) => c.id === categoryId) ?? null;
   return { categories, products, activeCategory, query, sort };
@@ -79,7 +81,7 @@ export default function ProductsPage() {
             </h1>
             {query ? <p className="text-stone-600">{t("products.searchResults", { q: query })}</p> : null}
             <p className="text-sm text-stone-600" data-testid="product-count">
-              {t("products.count", { count: products.length })}
+              {t("products.count", { count: products.total })}
             </p>
           </div>
           <Form method="get" className="flex items-center gap-2">
@@ -110,7 +112,7 @@ export default function ProductsPage() {
           </Form>
         </div>
 
-        {products.length === 0 ? (
+        {products.items.length === 0 ? (
           <div className="rounded-lg border border-dashed border-stone-300 bg-white p-10 text-center">
             <p className="font-medium">{t("products.empty")}</p>
             <p className="mt-1 text-sm text-stone-600">{t("products.emptyHint")}</p>
@@ -120,11 +122,12 @@ export default function ProductsPage() {
           </div>
         ) : (
           <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {products.map((product) => (
+            {products.items.map((product) => (
               <ProductCard key={product.id} product={product} sizes="(min-width: 1024px) 22vw, (min-width: 640px) 45vw, 100vw" />
             ))}
           </div>
         )}
+        <Pagination page={products.page} pageCount={products.pageCount} />
       </section>
     </div>
   );

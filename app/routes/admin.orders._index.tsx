@@ -1,16 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { OrderStatusBadge } from "~/components/order-status-badge";
+import { Pagination } from "~/components/pagination";
 import { t } from "~/i18n";
 import { listOrdersForAdmin } from "~/models/order.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { parsePage } from "~/utils/pagination";
 import { formatMoney } from "~/utils/money";
 
 export const meta: MetaFunction = () => [{ title: t("admin.orders.title") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { orders: await listOrdersForAdmin() };
+  return { orders: await listOrdersForAdmin(parsePage(new URL(request.url).searchParams)) };
 }
 
 /**
@@ -23,7 +25,7 @@ export default function AdminOrdersPage() {
     <section aria-labelledby="orders-title">
       <h1 id="orders-title" className="text-2xl font-semibold">{t("admin.orders.title")}</h1>
       <p className="mb-6 text-stone-600">{t("admin.orders.subtitle")}</p>
-      {orders.length === 0 ? (
+      {orders.total === 0 ? (
         <p className="rounded-lg border border-dashed border-stone-300 bg-white p-8 text-center">{t("admin.orders.empty")}</p>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
@@ -41,7 +43,7 @@ export default function AdminOrdersPage() {
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-100">
-              {orders.map((order) => (
+              {orders.items.map((order) => (
                 <tr key={order.id} data-testid="order-row">
                   <td className="px-4 py-3 font-medium">#{order.id}</td>
                   <td className="px-4 py-3">{order.customerName}</td>
@@ -69,6 +71,7 @@ export default function AdminOrdersPage() {
           </table>
         </div>
       )}
+      <Pagination page={orders.page} pageCount={orders.pageCount} />
     </section>
   );
 }

@@ -1,0 +1,74 @@
+/**
+ * Benchmarks of the shop's hot paths on a fresh database (run: `npm run bench`).
+ * Seeds BENCH_PRODUCTS products (default 2,000) without images, then times, in milliseconds:
+ * the /products listing query, one product page query, and placing an order (one transaction).
+ * Prints median and 95th percentile; it asserts nothing: timing goals live here, not in tests.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "haat-bench-"));
+Object.assign(process.env, {
+  NODE_ENV: "production",
+  DATABASE_URL: `file:${path.join(dir, "bench.db")}`,
+  UPLOADS_DIR: path.join(dir, "uploads"),
+  SESSION_SECRET: "bench-session-secret-0123456789abcdef0123",
+});
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2000);
+const { applyMigrations } = await import("./migrate.mjs");
+await applyMigrations({ databasePath: path.join(dir, "bench.db") });
+const { prisma } = await import("../app/utils/db.server");
+const { listProducts, getProductDetail } = await import("../app/models/product.server");
+const { placeOrder } = await import("../app/models/order.server");
+
+const category = await prisma.category.create({ data: { name: "Bench", slug: "bench" } });
+await prisma.product.createMany({
+  data: Array.from({ length: PRODUCTS }, (_, i) => ({
+    name: `Bench product ${String(i).padStart(5, "0")}`,
+    slug: `bench-product-${i}`,
+    description: "A product for benchmarks.",
+    pricePaisa: 10_000 + ((i * 7919) % 500_000),
+    discountedPricePaisa: i % 4 === 0 ? 9_000 : null,
+    categoryId: category.id,
+    isFeatured: i % 50 === 0,
+  })),
+});
+
+async function time(label: string, runs: number, fn: (i: number) => Promise<unknown>) {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await fn(i);
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  const pct = (p: number) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))]!.toFixed(2);
+  console.log(`${label.padEnd(44)} runs ${String(runs).padStart(4)}  p50 ${pct(0.5).padStart(8)} ms  p95 ${pct(0.95).padStart(8)} ms`);
+}
+
+console.log(`haat bench: ${PRODUCTS} products, Node ${process.version}, ${os.cpus().length} cores`);
+await time("listProducts (all, by name)", 30, () => listProducts({ sort: "name" }));
+await time("listProducts (search 'product 01', price asc)", 30, () => listProducts({ query: "product 01", sort: "price-asc" }));
+await time("getProductDetail", 300, (i) => getProductDetail((i % PRODUCTS) + 1));
+await time("placeOrder (3 line items, one transaction)", 300, (i) =>
+  placeOrder(
+    {
+      name: "Bench Shopper",
+      phone: "01712345678",
+      address: "Dhaka",
+      shippingMethod: "Inside Dhaka",
+      checkoutToken: `bench-token-${i}-xxxxxxxxxxxx`,
+    },
+    [
+      { productId: (i % PRODUCTS) + 1, quantity: 1 },
+      { productId: ((i + 1) % PRODUCTS) + 1, quantity: 2 },
+      { productId: ((i + 2) % PRODUCTS) + 1, quantity: 3 },
+    ],
+  ),
+);
+
+await prisma.$disconnect();
+fs.rmSync(dir, { recursive: true, force: true });
