@@ -9,7 +9,7 @@ import { imageFilePath } from "~/utils/images.server";
  * reachable. Variants never change once written, so they are cached for a year, immutable.
  */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const match = /^(\d{1,5})\.webp$/.exec(params.file ?? "");
+  const match = /^([1-9]\d{0,3})\.webp$/.exec(params.file ?? "");
   const filePath = match ? imageFilePath(params.key ?? "", Number(match[1])) : null;
   if (!filePath) throw new Response("Not found", { status: 404 });
   let stat: fs.Stats;

@@ -1,0 +1,291 @@
+/**
+ * The one image pipeline: every picture in the shop, whether a staff upload or a generated demo
+ * image, goes through `storeImage`.
+ *
+ * What it does to an input buffer:
+ * 1. refuses inputs over `MAX_INPUT_BYTES` bytes, in a format other than the raster formats in
+ *    `ACCEPTED_FORMATS`, or with more than `MAX_INPUT_PIXELS` pixels (decompression bombs);
+ * 2. auto-orients from the EXIF Orientation tag and strips all metadata (EXIF, GPS, ICC: sharp's
+ *    default when `withMetadata` is not called), converting to sRGB;
+ * 3. resizes to each of `VARIANT_WIDTHS` (320, 640, 1024, 1600 px) that is not wider than the
+ *    original, never enlarging; an original narrower than 320 px gets one variant at its own width;
+ * 4. encodes each variant as WebP (quality `WEBP_QUALITY`) and writes it to
+ *    `<uploadsPath>/<key>/<width>.webp`, where `key` is 32 random hex characters made here.
+ *
+ * The files are written into a hidden temporary folder that is renamed to `<key>` only when every
+ * variant is on disk, so a failure never leaves a half-written image folder behind.
+ * Served by the /uploads/<key>/<width>.webp route through `imageFilePath`, which accepts nothing
+ * but a well-formed key and width, so no request can reach outside the uploads folder.
+ * Browser-safe URL helpers for these files are in app/utils/image-url.ts.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import sharp, { type Metadata } from "sharp";
+import type { Image, Prisma, PrismaClient } from "~/generated/prisma/client";
+import { getEnv } from "./env.server";
+
+/** Widths in pixels of the stored variants, ascending. */
+export const VARIANT_WIDTHS: readonly number[] = [320, 640, 1024, 1600];
+
+/** Largest accepted input, in pixels (width × height): about a 7300 × 5470 photo. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+
+/** Largest accepted input file, in bytes (20 MiB). */
+export const MAX_INPUT_BYTES = 20 * 1024 * 1024;
+
+/** WebP quality of the stored variants (0–100). */
+export const WEBP_QUALITY = 80;
+
+/** Longest stored alternative text, in characters. */
+export const MAX_ALT_LENGTH = 250;
+
+/**
+ * Input formats accepted, as named by sharp's metadata. SVG and PDF are refused on purpose:
+ * they are documents, not pictures, and their renderers are a larger attack surface.
+ * ("heif" covers AVIF, the only HEIF flavour sharp's prebuilt libvips decodes.)
+ */
+export const ACCEPTED_FORMATS: ReadonlySet<string> = new Set(["jpeg", "png", "webp", "gif", "tiff", "heif"]);
+
+/** Format of a stored image key: 16 random bytes as lowercase hex. */
+const KEY_PATTERN = /^[a-f0-9]{32}$/;
+
+/** Where and how big a stored image is. */
+export type StoredImage = {
+  /** Server-made random name of the image's folder: 32 lowercase hex characters. */
+  key: string;
+  /** Width in pixels of the largest stored variant. */
+  width: number;
+  /** Height in pixels of the largest stored variant. */
+  height: number;
+  /** Widths in pixels of the stored variants, ascending. */
+  variantWidths: number[];
+  /** Alternative text (trimmed, whitespace collapsed, at most `MAX_ALT_LENGTH` characters). */
+  alt: string;
+};
+
+/** Options of `storeImage`. */
+export type StoreImageOptions = {
+  /** Alternative text for the image; defaults to "". */
+  alt?: string;
+  /** Absolute folder to write into; defaults to `getEnv().uploadsPath`. */
+  uploadsPath?: string;
+  /** Pixel limit (width × height); defaults to `MAX_INPUT_PIXELS`. Lower it in tests. */
+  maxInputPixels?: number;
+  /** Byte limit of the input; defaults to `MAX_INPUT_BYTES`. */
+  maxInputBytes?: number;
+};
+
+/**
+ * Thrown by `storeImage` when the input cannot become a stored image: not an image, a format that
+ * is not accepted, too many pixels or too many bytes. `message` is safe to show to staff; the
+ * underlying sharp error, if any, is in `cause` (for logs only).
+ */
+export class ImageProcessingError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "ImageProcessingError";
+  }
+}
+
+/** One encoded variant, before it is written to disk. */
+type EncodedVariant = { width: number; height: number; data: Buffer };
+
+/**
+ * Stores an image: validates, auto-orients, strips metadata and writes WebP variants
+ * (see the module comment for every step).
+ *
+ * @param input the file's bytes (at most `MAX_INPUT_BYTES` bytes).
+ * @returns where the image is stored; `width`/`height` are those of the largest variant, in px.
+ * @throws {ImageProcessingError} when the input is not a decodable image in an accepted format, is
+ *   larger than the byte limit or has more pixels than the pixel limit.
+ * @throws the file system's error (e.g. ENOSPC, EACCES) when the variants cannot be written; no
+ *   folder is left behind in that case.
+ */
+export async function storeImage(input: Buffer, options: StoreImageOptions = {}): Promise<StoredImage> {
+  const maxInputPixels = options.maxInputPixels ?? MAX_INPUT_PIXELS;
+  const maxInputBytes = options.maxInputBytes ?? MAX_INPUT_BYTES;
+  const uploadsPath = options.uploadsPath ?? getEnv().uploadsPath;
+
+  if (input.length === 0) throw new ImageProcessingError("The file is empty.");
+  if (input.length > maxInputBytes) {
+    throw new ImageProcessingError(`The file is too large (over ${Math.floor(maxInputBytes / (1024 * 1024))} MB).`);
+  }
+
+  const { width } = await readOrientedSize(input, maxInputPixels);
+  const variants = await encodeVariants(input, variantWidthsFor(width), maxInputPixels);
+  const key = newImageKey();
+  await writeVariantsAtomically(uploadsPath, key, variants);
+
+  const largest = variants[variants.length - 1]!;
+  return {
+    key,
+    width: largest.width,
+    height: largest.height,
+    variantWidths: variants.map((v) => v.width),
+    alt: normaliseAlt(options.alt ?? ""),
+  };
+}
+
+/**
+ * The widths in pixels to store for an (auto-oriented) original `originalWidth` px wide:
+ * every width of `VARIANT_WIDTHS` not wider than the original, or the original's own width
+ * when it is narrower than the smallest one.
+ */
+export function variantWidthsFor(originalWidth: number): number[] {
+  const fitting = VARIANT_WIDTHS.filter((w) => w <= originalWidth);
+  return fitting.length > 0 ? fitting : [originalWidth];
+}
+
+/**
+ * The absolute path of the stored variant `<uploadsPath>/<key>/<width>.webp`, or null when `key` is
+ * not 32 lowercase hex characters or `width` is not a width a variant can have (one of
+ * `VARIANT_WIDTHS`, or a whole number from 1 to 319 px for a small original). Nothing else is ever
+ * joined to the path, so `../` and similar cannot escape the uploads folder. The file may still
+ * not exist (e.g. a 640 px variant of a 500 px image): the caller answers 404 then.
+ *
+ * @param key the image's key, as in the URL.
+ * @param width the variant's width in pixels, as in the URL.
+ * @param uploadsPath absolute uploads folder; defaults to `getEnv().uploadsPath`.
+ */
+export function imageFilePath(key: string, width: number, uploadsPath: string = getEnv().uploadsPath): string | null {
+  if (!isImageKey(key) || !isVariantWidth(width)) return null;
+  return path.join(uploadsPath, key, `${width}.webp`);
+}
+
+/** True when `key` has the format of a stored image key (32 lowercase hex characters). */
+export function isImageKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
+
+/** True when `width` (px) is a width a stored variant can have (see `imageFilePath`). */
+export function isVariantWidth(width: number): boolean {
+  if (!Number.isInteger(width)) return false;
+  return VARIANT_WIDTHS.includes(width) || (width >= 1 && width < VARIANT_WIDTHS[0]!);
+}
+
+/** A Prisma client or a transaction client: anything with the `image` delegate. */
+export type ImageDb = Pick<PrismaClient | Prisma.TransactionClient, "image">;
+
+/**
+ * Creates the `Image` row of a stored image (variant widths as "320,640,1024") and returns it.
+ *
+ * @param stored what `storeImage` returned.
+ * @param db the client or transaction to write with; defaults to the shared `prisma` client.
+ * @throws Prisma's error when the row cannot be written (e.g. a duplicate key).
+ */
+export async function createImageRecord(stored: StoredImage, db?: ImageDb): Promise<Image> {
+  // Imported lazily so that merely importing this module never opens the database.
+  const client = db ?? (await import("./db.server")).prisma;
+  return client.image.create({
+    data: {
+      key: stored.key,
+      width: stored.width,
+      height: stored.height,
+      variantWidths: stored.variantWidths.join(","),
+      alt: stored.alt,
+    },
+  });
+}
+
+/**
+ * Deletes the folder of a stored image and every variant in it. Does nothing for a key that is
+ * not well formed or a folder that does not exist.
+ *
+ * @param key the image's key.
+ * @param uploadsPath absolute uploads folder; defaults to `getEnv().uploadsPath`.
+ * @returns true when `key` was well formed (the folder is gone now), false otherwise.
+ * @throws the file system's error when the folder exists but cannot be removed.
+ */
+export async function removeStoredImage(key: string, uploadsPath: string = getEnv().uploadsPath): Promise<boolean> {
+  if (!isImageKey(key)) return false;
+  await rm(path.join(uploadsPath, key), { recursive: true, force: true });
+  return true;
+}
+
+/** A new random image key: 16 random bytes as 32 lowercase hex characters. */
+function newImageKey(): string {
+  return randomBytes(16).toString("hex");
+}
+
+/** Trims, collapses whitespace runs and caps the alternative text at `MAX_ALT_LENGTH` characters. */
+function normaliseAlt(alt: string): string {
+  return alt.replace(/\s+/g, " ").trim().slice(0, MAX_ALT_LENGTH);
+}
+
+/**
+ * Reads the header only and returns the size in px after EXIF auto-orientation.
+ * @throws {ImageProcessingError} when the input is not an accepted image or has too many pixels.
+ */
+async function readOrientedSize(input: Buffer, maxInputPixels: number): Promise<{ width: number; height: number }> {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(input, { limitInputPixels: maxInputPixels }).metadata();
+  } catch (error) {
+    // sharp checks the pixel limit against the header, before decoding anything.
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw new ImageProcessingError(tooManyPixelsMessage(maxInputPixels), { cause: error });
+    }
+    throw new ImageProcessingError("The file is not an image we can read.", { cause: error });
+  }
+  if (!ACCEPTED_FORMATS.has(metadata.format)) {
+    throw new ImageProcessingError("This image format is not supported: use JPEG, PNG, WebP, GIF, TIFF or AVIF.");
+  }
+  const { width, height } = metadata.autoOrient;
+  if (!(width > 0 && height > 0)) {
+    throw new ImageProcessingError("The file is not an image we can read.");
+  }
+  if (width * height > maxInputPixels) {
+    throw new ImageProcessingError(tooManyPixelsMessage(maxInputPixels));
+  }
+  return { width, height };
+}
+
+/**
+ * Decodes, auto-orients and encodes one WebP variant per width (px), in memory.
+ * Each variant is its own pipeline so JPEG shrink-on-load keeps small variants cheap.
+ * @throws {ImageProcessingError} when decoding fails (corrupt or truncated data, pixel limit).
+ */
+async function encodeVariants(input: Buffer, widths: number[], maxInputPixels: number): Promise<EncodedVariant[]> {
+  try {
+    return await Promise.all(
+      widths.map(async (width) => {
+        const { data, info } = await sharp(input, {
+          limitInputPixels: maxInputPixels,
+          autoOrient: true,
+        })
+          .resize({ width, withoutEnlargement: true })
+          .webp({ quality: WEBP_QUALITY })
+          .toBuffer({ resolveWithObject: true });
+        return { width: info.width, height: info.height, data };
+      }),
+    );
+  } catch (error) {
+    throw new ImageProcessingError("The image could not be processed; it may be damaged.", {
+      cause: error,
+    });
+  }
+}
+
+/**
+ * Writes every variant into `<uploadsPath>/.tmp-<random>/` and renames that folder to
+ * `<uploadsPath>/<key>`; on any failure the temporary folder is removed and the error rethrown.
+ */
+async function writeVariantsAtomically(uploadsPath: string, key: string, variants: EncodedVariant[]): Promise<void> {
+  await mkdir(uploadsPath, { recursive: true });
+  const tempDir = path.join(uploadsPath, `.tmp-${randomBytes(8).toString("hex")}`);
+  try {
+    await mkdir(tempDir);
+    await Promise.all(variants.map((v) => writeFile(path.join(tempDir, `${v.width}.webp`), v.data)));
+    await rename(tempDir, path.join(uploadsPath, key));
+  } catch (error) {
+    await rm(tempDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** The user-safe message for an image over the pixel limit (e.g. "… at most 40 megapixels."). */
+function tooManyPixelsMessage(maxInputPixels: number): string {
+  const megapixels = Math.max(1, Math.round(maxInputPixels / 1_000_000));
+  return `The image is too large: at most ${megapixels} megapixels (width × height) are accepted.`;
+}

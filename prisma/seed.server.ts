@@ -1,0 +1,237 @@
+/**
+ * Seeds an empty shop with the demo catalogue (prisma/demo-catalogue.ts) and a first admin user.
+ * Used by `npm run seed` (scripts/seed-demo.ts) and by tests on a test database.
+ *
+ * Idempotent: the catalogue is only created when the database has no category and no product,
+ * and the admin only when there is no admin user at all.
+ *
+ * The catalogue is all or nothing. Every image is drawn and stored first (through the same
+ * `storeImage` pipeline as staff uploads, a few at a time); then all rows are written in one
+ * transaction. If anything fails, the transaction rolls back and the stored image folders are
+ * removed, so a failed seed leaves neither half-made products nor orphaned files.
+ */
+import { randomBytes } from "node:crypto";
+import type { PrismaClient } from "~/generated/prisma/client";
+import { createImageRecord, removeStoredImage, storeImage, type StoredImage } from "~/utils/images.server";
+import { hashPassword } from "~/utils/password.server";
+import { slugify } from "~/utils/slug";
+import { DEMO_CATALOGUE, type DemoCategory } from "./demo-catalogue";
+import { productImageAlt, renderCategoryImage, renderProductImage } from "./demo-images";
+
+/** E-mail address of the demo admin when none is given. */
+export const DEFAULT_DEMO_ADMIN_EMAIL = "admin@haat.example";
+
+/** Images drawn and encoded at the same time by default (one per core on a 2-core machine). */
+export const DEFAULT_IMAGE_CONCURRENCY = 2;
+
+/** Longest time in milliseconds the catalogue's database transaction may take. */
+const TRANSACTION_TIMEOUT_MS = 60_000;
+
+export type SeedOptions = {
+  /** Absolute folder where the images are stored (normally `getEnv().uploadsPath`). */
+  uploadsPath: string;
+  /** Progress messages, one line each; silent by default. */
+  log?: (message: string) => void;
+  /** E-mail of the admin created when there is none; defaults to `DEFAULT_DEMO_ADMIN_EMAIL`. */
+  adminEmail?: string;
+  /** Images processed at the same time; defaults to `DEFAULT_IMAGE_CONCURRENCY`. */
+  concurrency?: number;
+  /** The catalogue to create; defaults to `DEMO_CATALOGUE` (tests may pass a smaller one). */
+  catalogue?: readonly DemoCategory[];
+};
+
+export type SeedResult = {
+  /** Categories created now (0 when the catalogue already existed). */
+  categories: number;
+  /** Products created now. */
+  products: number;
+  /** Images stored now. */
+  images: number;
+  /** The admin created now, with the generated password (shown once, never stored in clear). */
+  admin?: { email: string; password: string };
+};
+
+/** One image to draw and store. */
+type ImageJob = { render: () => Promise<Buffer>; alt: string };
+
+/**
+ * Creates the demo catalogue if the database has no category and no product, and an admin user
+ * (with a random password) if there is no admin.
+ *
+ * @param db the client of the database to seed (migrated).
+ * @returns what was created; `admin` is present only when an admin was created now.
+ * @throws an `ImageProcessingError`, a file system error or a Prisma error; nothing of the
+ *   catalogue is left behind in that case.
+ */
+export async function seedDemoCatalogue(db: PrismaClient, options: SeedOptions): Promise<SeedResult> {
+  const log = options.log ?? (() => {});
+  const catalogue = options.catalogue ?? DEMO_CATALOGUE;
+  let result: SeedResult = { categories: 0, products: 0, images: 0 };
+
+  if (await hasCatalogue(db)) {
+    log("The catalogue already has categories or products: leaving it as it is.");
+  } else {
+    result = await createCatalogue(db, catalogue, options, log);
+  }
+
+  if ((await db.adminUser.count()) > 0) {
+    log("An admin user already exists: not creating another.");
+  } else {
+    result.admin = await createAdmin(db, options.adminEmail ?? DEFAULT_DEMO_ADMIN_EMAIL);
+    log(`Created the admin user ${result.admin.email}.`);
+  }
+  return result;
+}
+
+/**
+ * A random password of 16 characters (96 random bits, base64url: letters, digits, "-" and "_").
+ */
+export function generatePassword(): string {
+  return randomBytes(12).toString("base64url");
+}
+
+/** True when the database has at least one category or product. */
+async function hasCatalogue(db: Pick<PrismaClient, "category" | "product">): Promise<boolean> {
+  const [categories, products] = await Promise.all([db.category.count(), db.product.count()]);
+  return categories > 0 || products > 0;
+}
+
+/** Creates the admin user with a generated password; returns the credentials. */
+async function createAdmin(db: PrismaClient, email: string): Promise<{ email: string; password: string }> {
+  const password = generatePassword();
+  const normalisedEmail = email.trim().toLowerCase();
+  await db.adminUser.create({
+    data: { email: normalisedEmail, passwordHash: await hashPassword(password) },
+  });
+  return { email: normalisedEmail, password };
+}
+
+/** Draws and stores every image, then writes the catalogue in one transaction. */
+async function createCatalogue(
+  db: PrismaClient,
+  catalogue: readonly DemoCategory[],
+  options: SeedOptions,
+  log: (message: string) => void,
+): Promise<SeedResult> {
+  const jobs = imageJobs(catalogue);
+  const productCount = catalogue.reduce((sum, c) => sum + c.products.length, 0);
+  const concurrency = options.concurrency ?? DEFAULT_IMAGE_CONCURRENCY;
+  log(`Drawing and storing ${jobs.length} images, ${concurrency} at a time…`);
+
+  const stored: StoredImage[] = [];
+  try {
+    let done = 0;
+    const step = Math.max(1, Math.ceil(jobs.length / 4));
+    const images = await mapWithConcurrency(jobs, concurrency, async (job) => {
+      const image = await storeImage(await job.render(), {
+        alt: job.alt,
+        uploadsPath: options.uploadsPath,
+      });
+      stored.push(image);
+      done += 1;
+      if (done % step === 0 || done === jobs.length) log(`  ${done}/${jobs.length} images`);
+      return image;
+    });
+
+    log(`Saving ${catalogue.length} categories and ${productCount} products…`);
+    await writeCatalogue(db, catalogue, images);
+    log(`Created ${catalogue.length} categories, ${productCount} products and ${jobs.length} images.`);
+  } catch (error) {
+    await Promise.all(stored.map((image) => removeStoredImage(image.key, options.uploadsPath)));
+    throw error;
+  }
+  return { categories: catalogue.length, products: productCount, images: jobs.length };
+}
+
+/**
+ * The images of the catalogue in a fixed order: for each category, its own image and then each
+ * product's images in gallery order. `writeCatalogue` consumes them in the same order.
+ */
+function imageJobs(catalogue: readonly DemoCategory[]): ImageJob[] {
+  return catalogue.flatMap((category) => [
+    { render: () => renderCategoryImage(category.image), alt: category.name },
+    ...category.products.flatMap((product) =>
+      product.images.map((spec) => ({
+        render: () => renderProductImage(spec),
+        alt: productImageAlt(product.name, spec.view),
+      })),
+    ),
+  ]);
+}
+
+/**
+ * Writes every category, product and image row in one transaction, after checking again that
+ * the catalogue is still empty (another seed may have run meanwhile).
+ * @param images the stored images, in the order of `imageJobs(catalogue)`.
+ */
+async function writeCatalogue(
+  db: PrismaClient,
+  catalogue: readonly DemoCategory[],
+  images: readonly StoredImage[],
+): Promise<void> {
+  await db.$transaction(
+    async (tx) => {
+      if (await hasCatalogue(tx)) {
+        throw new Error("Another process created a catalogue while the demo images were drawn.");
+      }
+      let next = 0;
+      const take = (): StoredImage => {
+        const image = images[next];
+        if (!image) throw new Error("Fewer stored images than the catalogue describes.");
+        next += 1;
+        return image;
+      };
+      for (const category of catalogue) {
+        const categoryImage = await createImageRecord(take(), tx);
+        const { id: categoryId } = await tx.category.create({
+          data: { name: category.name, slug: slugify(category.name), imageId: categoryImage.id },
+        });
+        for (const product of category.products) {
+          const imageIds: number[] = [];
+          for (let i = 0; i < product.images.length; i += 1) {
+            imageIds.push((await createImageRecord(take(), tx)).id);
+          }
+          await tx.product.create({
+            data: {
+              name: product.name,
+              slug: slugify(product.name),
+              description: product.description,
+              pricePaisa: product.pricePaisa,
+              discountedPricePaisa: product.discountedPricePaisa ?? null,
+              isFeatured: product.isFeatured ?? false,
+              categoryId,
+              images: { create: imageIds.map((imageId, position) => ({ imageId, position })) },
+            },
+          });
+        }
+      }
+    },
+    { timeout: TRANSACTION_TIMEOUT_MS },
+  );
+}
+
+/**
+ * Maps `items` through `fn` with at most `limit` calls running at once; results keep the order
+ * of `items`. On the first failure no new call starts; the calls already running are awaited,
+ * then that first error is thrown.
+ */
+async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let nextIndex = 0;
+  let failure: { error: unknown } | undefined;
+  const worker = async (): Promise<void> => {
+    while (failure === undefined && nextIndex < items.length) {
+      const index = nextIndex;
+      nextIndex += 1;
+      try {
+        results[index] = await fn(items[index]!);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  const workers = Math.max(1, Math.min(limit, items.length));
+  await Promise.all(Array.from({ length: workers }, worker));
+  if (failure) throw failure.error;
+  return results;
+}

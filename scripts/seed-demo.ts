@@ -1,0 +1,86 @@
+/**
+ * `npm run seed` (tsx scripts/seed-demo.ts): fills an empty shop with the demo catalogue
+ * (7 categories, 66 products, their generated pictures) and creates a first admin user with a
+ * random password, printed once at the end. Part of `npm run demo`.
+ *
+ * Reads the same configuration as the server (.env, then the environment): DATABASE_URL,
+ * UPLOADS_DIR, PORT; DEMO_ADMIN_EMAIL overrides the admin's e-mail (default admin@haat.example).
+ * Safe to run again: an existing catalogue or admin is left alone (see prisma/seed.server.ts).
+ * Exits with 0 on success or when there was nothing to do, 1 on error.
+ */
+import dotenv from "dotenv";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { z } from "zod";
+import type { SeedResult } from "../prisma/seed.server";
+
+/** The admin e-mail from DEMO_ADMIN_EMAIL, or undefined for the default. @throws on a bad address */
+function adminEmailFromEnv(): string | undefined {
+  const value = process.env.DEMO_ADMIN_EMAIL?.trim();
+  if (!value) return undefined;
+  const parsed = z.email().safeParse(value);
+  if (!parsed.success) throw new Error(`DEMO_ADMIN_EMAIL is not an e-mail address: ${value}`);
+  return parsed.data;
+}
+
+/** Prints the admin credentials in a block that is easy to spot in the terminal. */
+function printAdmin(admin: NonNullable<SeedResult["admin"]>, port: number): void {
+  const lines = [
+    "Admin sign-in (the password is shown only this once; keep it somewhere safe):",
+    `  URL:      http://localhost:${port}/admin/login`,
+    `  E-mail:   ${admin.email}`,
+    `  Password: ${admin.password}`,
+  ];
+  const rule = "=".repeat(Math.max(...lines.map((l) => l.length)));
+  console.log(["", rule, ...lines, rule, ""].join("\n"));
+}
+
+/** A short hint for errors that usually mean the database was never migrated. */
+function hintFor(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return /does not exist|no such table|P2021/i.test(message)
+    ? "\nThe database looks unmigrated: run `npm run setup` (or `npm run db:migrate:deploy`) first."
+    : "";
+}
+
+async function main(): Promise<number> {
+  dotenv.config({ quiet: true });
+  const started = performance.now();
+  // Imported after .env is loaded: db.server opens the database named by DATABASE_URL on import.
+  const { getEnv } = await import("~/utils/env.server");
+  const env = getEnv();
+  const { prisma } = await import("~/utils/db.server");
+  const { seedDemoCatalogue } = await import("../prisma/seed.server");
+
+  /** A path relative to the working directory when it is inside it, else absolute. */
+  const relative = (p: string) => {
+    const rel = path.relative(process.cwd(), p);
+    return rel === "" ? "." : rel.startsWith("..") ? p : rel;
+  };
+  console.log(`Seeding the demo shop: database ${relative(env.databasePath)}, images in ${relative(env.uploadsPath)}/`);
+  try {
+    const result = await seedDemoCatalogue(prisma, {
+      uploadsPath: env.uploadsPath,
+      adminEmail: adminEmailFromEnv(),
+      log: (message) => console.log(message),
+    });
+    if (result.admin) printAdmin(result.admin, env.PORT);
+    console.log(`Seed finished in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    return 0;
+  } catch (error) {
+    console.error(`Seeding failed: ${error instanceof Error ? error.message : String(error)}${hintFor(error)}`);
+    return 1;
+  } finally {
+    await prisma.$disconnect();
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  },
+);
