@@ -48,6 +48,9 @@ app.use(
     },
     // The shop may be served over plain HTTP on a LAN; HSTS belongs to the TLS proxy in front.
     strictTransportSecurity: false,
+    // Not helmet's "no-referrer": with it Chromium sends `Origin: null` on same-origin form posts,
+    // which Remix's CSRF check rejects, so no form would work without JavaScript.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   }),
 );
 app.use(compression());

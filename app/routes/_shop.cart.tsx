@@ -213,6 +213,7 @@ export default function CartPage() {
                       type="submit"
                       name="intent"
                       value="remove"
+                      formNoValidate
                       aria-label={t("cart.removeLabel", { name: item.product.name })}
                       className="rounded-md px-3 py-1.5 text-sm text-red-700 hover:bg-red-50"
                     >

@@ -70,11 +70,11 @@ test("checkout errors keep what was typed; a valid order is placed and handled b
   expect(paisaOf(await staff.getByTestId("total-incl").innerText())).toBe(subtotal + 12000);
   await expect(staff.getByTestId("order-item").first()).toContainText(" × 2 = ");
 
-  await staff.getByLabel("Order Status").selectOption("shipped");
+  await staff.getByRole("combobox", { name: "Order Status" }).selectOption("shipped");
   if (!jsEnabled(testInfo)) await staff.getByRole("button", { name: "Save status" }).click();
   await expect(staff.getByTestId("toast")).toContainText("Order status changed to shipped.");
   await staff.reload();
-  await expect(staff.getByLabel("Order Status")).toHaveValue("shipped");
+  await expect(staff.getByRole("combobox", { name: "Order Status" })).toHaveValue("shipped");
   await expect(staff.getByTestId("order-status")).toHaveText("shipped");
 
   // Logout; admin pages then send to the login.

@@ -17,6 +17,7 @@ test("search from the home page lists matching products", async ({ page }) => {
   await page.getByPlaceholder("Search products...").fill("fan");
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/\/products\?q=fan/);
+  await expect(page.getByText("Results for “fan”")).toBeVisible();
   const names = await page.getByRole("article").getByRole("heading").allInnerTexts();
   expect(names.length).toBeGreaterThan(0);
   for (const name of names) expect(name.toLowerCase()).toContain("fan");
@@ -29,16 +30,19 @@ test("filter by category, clear it, and sort by price", async ({ page }, testInf
   await categoryLink.click();
   await expect(page).toHaveURL(/\/products\?category=\d+/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(categoryName);
+  await page.waitForLoadState();
   const filteredCount = await page.getByRole("article").count();
 
   // Clicking the selected category clears the filter (spec section 2).
   await page.getByRole("complementary").getByRole("link", { name: categoryName }).click();
   await expect(page).toHaveURL(/\/products$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Products");
   expect(await page.getByRole("article").count()).toBeGreaterThan(filteredCount);
 
   await page.getByLabel("Sort products").selectOption("price-asc");
   if (!jsEnabled(testInfo)) await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/sort=price-asc/);
+  await page.waitForLoadState();
   const prices = (await page.getByRole("article").locator("span.font-semibold").allInnerTexts()).map(paisaOf);
   expect(prices.length).toBeGreaterThan(1);
   expect(prices).toEqual([...prices].sort((a, b) => a - b));

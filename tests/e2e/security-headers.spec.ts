@@ -1,0 +1,35 @@
+/** The production server's headers (docs/decisions/001-express-server.md). */
+import { expect, test } from "@playwright/test";
+
+test("pages carry a nonce-based CSP and a referrer policy that keeps form posts working", async ({ request }) => {
+  const response = await request.get("/");
+  const headers = response.headers();
+  expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+  // Regression: "no-referrer" made Chromium send `Origin: null` on same-origin posts, which
+  // Remix's CSRF check rejected, breaking every form without JavaScript.
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["x-powered-by"]).toBeUndefined();
+});
+
+test("a cross-site form post is refused", async ({ request }) => {
+  const response = await request.post("/cart", {
+    form: { intent: "add", productId: "1", quantity: "1" },
+    headers: { Origin: "https://evil.example" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBeGreaterThanOrEqual(400);
+  expect(response.headers()["set-cookie"] ?? "").not.toContain("haat_cart");
+});
+
+test("hashed assets are immutable; images are immutable WebP", async ({ page, request }) => {
+  await page.goto("/");
+  const css = await page.locator('link[rel="stylesheet"]').first().getAttribute("href");
+  expect(css).toMatch(/^\/assets\//);
+  expect((await request.get(css!)).headers()["cache-control"]).toContain("immutable");
+  const img = await page.locator("main img").first().getAttribute("src");
+  const image = await request.get(img!);
+  expect(image.headers()["content-type"]).toBe("image/webp");
+  expect(image.headers()["cache-control"]).toContain("immutable");
+  expect((await request.get("/uploads/../../.env/320.webp")).status()).toBe(404);
+});
