@@ -18,13 +18,20 @@ import helmet from "helmet";
 
 process.env.NODE_ENV ??= "production";
 const here = path.dirname(fileURLToPath(import.meta.url));
-const build = await import(path.join(here, "build/server/index.js"));
-
+let build;
 let env;
 try {
+  // Modules of the build read the configuration as they load, so a bad variable can throw here.
+  build = await import(path.join(here, "build/server/index.js"));
   env = build.entry.module.getEnv();
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  if (error instanceof Error && error.name === "EnvError") {
+    console.error(`haat cannot start. ${error.message}`);
+  } else if (error instanceof Error && error.code === "ERR_MODULE_NOT_FOUND") {
+    console.error("haat cannot start: there is no build. Run `npm run build` first.");
+  } else {
+    console.error(error);
+  }
   process.exit(1);
 }
 

@@ -34,6 +34,8 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // Every page shows the visitor's cart badge: never store it in a shared cache.
+          if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -26,4 +26,9 @@ describe("parseEnv", () => {
       for (const name of ["PORT", "DATABASE_URL", "SESSION_SECRET", "SHOP_EMAIL"]) expect(message).toContain(name);
     }
   });
+  it("reports a missing production secret together with other problems", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", PORT: "abc" })).toThrow(
+      /PORT must be a port number[\s\S]*SESSION_SECRET is required in production/,
+    );
+  });
 });

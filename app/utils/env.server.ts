@@ -35,7 +35,12 @@ export const envSchema = z
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     /** Folder where uploaded and generated images are stored. */
     UPLOADS_DIR: optionalString("./uploads"),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    PORT: z.coerce
+      .number({ error: "must be a port number (1-65535)" })
+      .int("must be a port number (1-65535)")
+      .min(1, "must be a port number (1-65535)")
+      .max(65535, "must be a port number (1-65535)")
+      .default(3000),
     /** Mark cookies Secure (HTTPS only). Defaults to true in production. */
     COOKIE_SECURE: booleanFlag,
     /** Trust one reverse proxy hop for the client address (X-Forwarded-For). */
@@ -85,9 +90,12 @@ export class EnvError extends Error {
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
-    throw new EnvError(
-      result.error.issues.map((issue) => `${issue.path.join(".") || "env"} ${issue.message}`),
-    );
+    const issues = result.error.issues.map((issue) => `${issue.path.join(".") || "env"} ${issue.message}`);
+    // zod runs the production check only once everything else is valid: report it with the rest.
+    if (source.NODE_ENV === "production" && !source.SESSION_SECRET && !issues.some((i) => i.startsWith("SESSION_SECRET"))) {
+      issues.push("SESSION_SECRET is required in production (npm run setup writes one to .env)");
+    }
+    throw new EnvError(issues);
   }
   return result.data;
 }

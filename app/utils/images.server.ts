@@ -21,9 +21,19 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata, Sharp, SharpOptions } from "sharp";
 import type { Image, Prisma, PrismaClient } from "~/generated/prisma/client";
 import { getEnv } from "./env.server";
+
+/**
+ * sharp (libvips, ~27 MB resident) is loaded on the first image processed, not at start-up: the
+ * storefront only serves stored files and should not carry it.
+ */
+let sharpModule: Promise<(input: Buffer, options?: SharpOptions) => Sharp> | undefined;
+function loadSharp() {
+  sharpModule ??= import("sharp").then((module) => module.default);
+  return sharpModule;
+}
 
 /** Widths in pixels of the stored variants, ascending. */
 export const VARIANT_WIDTHS: readonly number[] = [320, 640, 1024, 1600];
@@ -218,6 +228,7 @@ function normaliseAlt(alt: string): string {
  * @throws {ImageProcessingError} when the input is not an accepted image or has too many pixels.
  */
 async function readOrientedSize(input: Buffer, maxInputPixels: number): Promise<{ width: number; height: number }> {
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: maxInputPixels }).metadata();
@@ -247,6 +258,7 @@ async function readOrientedSize(input: Buffer, maxInputPixels: number): Promise<
  * @throws {ImageProcessingError} when decoding fails (corrupt or truncated data, pixel limit).
  */
 async function encodeVariants(input: Buffer, widths: number[], maxInputPixels: number): Promise<EncodedVariant[]> {
+  const sharp = await loadSharp();
   try {
     return await Promise.all(
       widths.map(async (width) => {

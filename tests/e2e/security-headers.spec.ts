@@ -10,6 +10,8 @@ test("pages carry a nonce-based CSP and a referrer policy that keeps form posts 
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["x-powered-by"]).toBeUndefined();
+  // Every page shows the visitor's cart badge, so no shared cache may store it.
+  expect(headers["cache-control"]).toBe("private, no-cache");
 });
 
 test("a cross-site form post is refused", async ({ request }) => {
