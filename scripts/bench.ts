@@ -53,22 +53,26 @@ console.log(`haat bench: ${PRODUCTS} products, Node ${process.version}, ${os.cpu
 await time("listProducts (all, by name)", 30, () => listProducts({ sort: "name" }));
 await time("listProducts (search 'product 01', price asc)", 30, () => listProducts({ query: "product 01", sort: "price-asc" }));
 await time("getProductDetail", 300, (i) => getProductDetail((i % PRODUCTS) + 1));
-await time("placeOrder (3 line items, one transaction)", 300, (i) =>
-  placeOrder(
+const { priceCart } = await import("../app/utils/pricing");
+const products = await prisma.product.findMany({ select: { id: true, pricePaisa: true, discountedPricePaisa: true } });
+await time("placeOrder (3 line items, one transaction)", 300, (i) => {
+  const lines = [
+    { productId: (i % PRODUCTS) + 1, quantity: 1 },
+    { productId: ((i + 1) % PRODUCTS) + 1, quantity: 2 },
+    { productId: ((i + 2) % PRODUCTS) + 1, quantity: 3 },
+  ];
+  return placeOrder(
     {
       name: "Bench Shopper",
       phone: "01712345678",
       address: "Dhaka",
       shippingMethod: "Inside Dhaka",
       checkoutToken: `bench-token-${i}-xxxxxxxxxxxx`,
+      expectedSubtotalPaisa: priceCart(lines, products).subtotalPaisa,
     },
-    [
-      { productId: (i % PRODUCTS) + 1, quantity: 1 },
-      { productId: ((i + 1) % PRODUCTS) + 1, quantity: 2 },
-      { productId: ((i + 2) % PRODUCTS) + 1, quantity: 3 },
-    ],
-  ),
-);
+    lines,
+  );
+});
 
 await prisma.$disconnect();
 fs.rmSync(dir, { recursive: true, force: true });

@@ -1,10 +1,11 @@
 import { Form } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { t } from "~/i18n";
 import { formatMoney } from "~/utils/money";
 import { orderTotals } from "~/utils/pricing";
 import type { CheckoutValues } from "~/utils/schemas";
 import { DEFAULT_SHIPPING_METHOD, SHIPPING_METHODS, type ShippingMethod } from "~/utils/shipping";
+import { useHydrated } from "./use-hydrated";
 
 type FieldName = keyof CheckoutValues;
 
@@ -16,8 +17,11 @@ const SHIPPING_LABELS: Record<ShippingMethod, { label: Parameters<typeof t>[0]; 
 /**
  * The checkout form (spec sections 4, 5, 9) with the order summary. The server validates and
  * prices everything; this form only shows its answer. Without JavaScript it is a plain POST and the
- * server's messages appear beside the fields with the typed values kept; with JavaScript the total
- * follows the chosen shipping method and the button reads 'Processing...' while submitting.
+ * server's messages appear beside the fields with the typed values kept, and the summary shows the
+ * total for each shipping method; with JavaScript the total follows the chosen method, the button
+ * reads 'Processing...' while submitting, and focus moves to the error after a rejection.
+ * The shown subtotal goes back as `expectedSubtotalPaisa`: the server refuses the order if it is
+ * no longer what the shopper would be charged.
  */
 export function CheckoutForm({
   checkoutToken,
@@ -39,6 +43,11 @@ export function CheckoutForm({
     : DEFAULT_SHIPPING_METHOD;
   const [method, setMethod] = useState<ShippingMethod>(initialMethod);
   const totals = orderTotals(subtotalPaisa, method);
+  const hydrated = useHydrated();
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (formError) errorRef.current?.focus();
+  }, [formError, fieldErrors]);
 
   return (
     <Form method="post" noValidate className="space-y-4 rounded-lg border border-stone-200 bg-white p-5" aria-labelledby="checkout-heading">
@@ -46,11 +55,12 @@ export function CheckoutForm({
         {t("checkout.title")}
       </h2>
       {formError ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="checkout-error">
+        <p role="alert" ref={errorRef} tabIndex={-1} className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="checkout-error">
           {formError}
         </p>
       ) : null}
       <input type="hidden" name="checkoutToken" value={checkoutToken} />
+      <input type="hidden" name="expectedSubtotalPaisa" value={subtotalPaisa} />
       <TextField name="name" label={t("checkout.name")} autoComplete="name" required values={values} errors={fieldErrors} maxLength={100} />
       <TextField name="phone" label={t("checkout.phone")} type="tel" autoComplete="tel" inputMode="tel" required values={values} errors={fieldErrors} maxLength={20} />
       <TextField name="email" label={t("checkout.email")} type="email" autoComplete="email" values={values} errors={fieldErrors} maxLength={254} />
@@ -79,8 +89,19 @@ export function CheckoutForm({
 
       <dl className="space-y-1 border-t border-stone-200 pt-4">
         <SummaryRow label={t("cart.subtotal")} testId="cart-subtotal">{formatMoney(subtotalPaisa)}</SummaryRow>
-        <SummaryRow label={t("cart.shipping")} testId="cart-shipping">{formatMoney(totals.shippingFeePaisa)}</SummaryRow>
-        <SummaryRow label={t("cart.total")} testId="cart-total" strong>{formatMoney(totals.totalPaisa)}</SummaryRow>
+        {hydrated ? (
+          <>
+            <SummaryRow label={t("cart.shipping")} testId="cart-shipping">{formatMoney(totals.shippingFeePaisa)}</SummaryRow>
+            <SummaryRow label={t("cart.total")} testId="cart-total" strong>{formatMoney(totals.totalPaisa)}</SummaryRow>
+          </>
+        ) : (
+          // Without JavaScript the total cannot follow the radio buttons: show both.
+          SHIPPING_METHODS.map((option) => (
+            <SummaryRow key={option} label={t("checkout.totalFor", { method: t(SHIPPING_LABELS[option].label) })} testId={`cart-total-${option === "Inside Dhaka" ? "inside" : "outside"}`} strong>
+              {formatMoney(orderTotals(subtotalPaisa, option).totalPaisa)}
+            </SummaryRow>
+          ))
+        )}
       </dl>
 
       <button

@@ -1,12 +1,16 @@
 import { useEffect, useState } from "react";
+import { t } from "~/i18n";
 import type { Toast } from "~/utils/toast.server";
+import { useHydrated } from "./use-hydrated";
 
 /**
  * A one-time message from the previous action (flash cookie). A polite live region, so screen
- * readers announce it; it stays in the page without JavaScript and can be dismissed with it.
+ * readers announce it; it stays in the page without JavaScript and can be dismissed with it (the
+ * button appears only once JavaScript runs, since it would do nothing otherwise).
  */
 export function ToastMessage({ toast }: { toast: Toast }) {
   const [open, setOpen] = useState(true);
+  const hydrated = useHydrated();
   useEffect(() => setOpen(true), [toast]);
   if (!open) return null;
   const colours =
@@ -22,9 +26,11 @@ export function ToastMessage({ toast }: { toast: Toast }) {
       data-testid="toast"
     >
       <p>{toast.message}</p>
-      <button type="button" onClick={() => setOpen(false)} className="font-semibold" aria-label="Dismiss">
-        ×
-      </button>
+      {hydrated ? (
+        <button type="button" onClick={() => setOpen(false)} className="font-semibold" aria-label={t("toast.dismiss")}>
+          ×
+        </button>
+      ) : null}
     </div>
   );
 }

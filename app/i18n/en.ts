@@ -51,8 +51,8 @@ export const en = {
   "product.buyNow": "Buy Now",
   "card.addToCart": "Add to Cart",
   "card.buyNow": "Buy now",
-  "card.addToCartLabel": "Add {name} to cart",
-  "card.buyNowLabel": "Buy {name} now",
+  "card.addToCartLabel": "Add to Cart: {name}",
+  "card.buyNowLabel": "Buy now: {name}",
   "product.notFound": "Product not found",
   "product.idMissing": "Product ID is missing",
   "product.loadFailed": "Failed to load product details",
@@ -106,6 +106,9 @@ export const en = {
   "checkout.emailInvalid": "Please enter a valid email address, or leave it empty.",
   "checkout.tooLong": "This is too long (at most {max} characters).",
   "checkout.cartChanged": "Prices in your cart have changed. Please check your order and place it again.",
+  "checkout.shippingInvalid": "Please choose a shipping method.",
+  "checkout.tooLarge": "This order is too large to place online. Please call us on {phone} to order.",
+  "checkout.totalFor": "Total ({method})",
   "checkout.formErrors": "Please correct the highlighted fields.",
 
   // Order success, spec section 2
@@ -192,6 +195,7 @@ export const en = {
   "status.cancelled": "cancelled",
 
   // Errors
+  "toast.dismiss": "Dismiss message",
   "error.notFoundTitle": "Page not found",
   "error.notFoundBody": "We could not find that page.",
   "error.generic": "Something went wrong. Please try again.",

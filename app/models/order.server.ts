@@ -15,12 +15,20 @@ import type { CheckoutInput, OrderStatus } from "~/utils/schemas";
 /** The outcome of placing an order. */
 export type PlaceOrderResult =
   | { ok: true; orderId: number; duplicate: boolean }
-  | { ok: false; reason: "empty-cart" | "cart-changed"; missingProductIds: number[] };
+  | { ok: false; reason: "empty-cart" | "cart-changed" | "price-changed" | "too-large"; missingProductIds: number[] };
+
+/**
+ * The largest order total accepted online, in paisa (৳1 crore). Amounts are 32-bit integers in the
+ * database (at most 2,147,483,647 paisa); a larger order is refused with a message, not an error.
+ */
+export const MAX_ORDER_TOTAL_PAISA = 1_000_000_000;
 
 /**
  * Places a cash-on-delivery order for `lines` with the shopper's details.
- * Status and payment status start as "pending". Returns `cart-changed` (and writes nothing) when
- * a product in the cart is no longer sold, and `empty-cart` when there is nothing to order.
+ * Status and payment status start as "pending". Writes nothing and returns a reason when there is
+ * nothing to order (`empty-cart`), a product is no longer sold (`cart-changed`), the subtotal is
+ * not the one the shopper was shown (`price-changed`), or the total exceeds MAX_ORDER_TOTAL_PAISA
+ * (`too-large`).
  * @throws database errors other than a duplicate checkout token; nothing is written then.
  */
 export async function placeOrder(input: CheckoutInput, lines: CartLine[]): Promise<PlaceOrderResult> {
@@ -36,7 +44,11 @@ export async function placeOrder(input: CheckoutInput, lines: CartLine[]): Promi
   if (cart.missingProductIds.length > 0) {
     return { ok: false, reason: "cart-changed", missingProductIds: cart.missingProductIds };
   }
+  if (cart.subtotalPaisa !== input.expectedSubtotalPaisa) {
+    return { ok: false, reason: "price-changed", missingProductIds: [] };
+  }
   const { shippingFeePaisa, totalPaisa } = orderTotals(cart.subtotalPaisa, input.shippingMethod);
+  if (totalPaisa > MAX_ORDER_TOTAL_PAISA) return { ok: false, reason: "too-large", missingProductIds: [] };
 
   try {
     const order = await prisma.$transaction(async (tx) => {

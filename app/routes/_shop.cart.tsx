@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { CheckoutForm } from "~/components/checkout-form";
 import { Price } from "~/components/price";
 import { ResponsiveImage } from "~/components/responsive-image";
@@ -18,6 +18,8 @@ import {
   type CartLine,
 } from "~/utils/cart";
 import { commitCart, getCart } from "~/utils/cart.server";
+import { getEnv } from "~/utils/env.server";
+import { safeLocalPath } from "~/utils/local-path";
 import { formatMoney } from "~/utils/money";
 import { priceCart } from "~/utils/pricing";
 import { cartActionSchema, checkoutSchema, type CheckoutValues } from "~/utils/schemas";
@@ -51,7 +53,21 @@ type CheckoutActionData = {
   fieldErrors: Partial<Record<keyof CheckoutValues, string>>;
   formError: string | null;
   values: CheckoutValues;
+  /** The cart or its prices changed: the page must load the cart again (see shouldRevalidate). */
+  cartChanged: boolean;
 };
+
+/** The cart page must never be stored: a page restored from cache would show a stale cart. */
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({
+  "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store",
+});
+
+/**
+ * After a rejected checkout Remix does not reload the page's data; when the cart or its prices
+ * changed it must, so the shopper sees what they would now be charged (their typed values stay).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as Partial<CheckoutActionData> | undefined)?.cartChanged === true || defaultShouldRevalidate;
 
 /**
  * The cart's forms (spec section 4): add, buy-now, update, remove, and checkout. Each ends in a
@@ -61,7 +77,7 @@ type CheckoutActionData = {
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const lines = await getCart(request);
-  if (form.get("intent") === "checkout") return checkout(request, form, lines);
+  if (form.get("intent") === "checkout") return checkout(form, lines);
 
   const parsed = cartActionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return redirect("/cart");
@@ -88,7 +104,7 @@ export async function action({ request }: ActionFunctionArgs) {
       break;
   }
   const cookie: [string, string] = ["Set-Cookie", await commitCart(next)];
-  const target = op.intent === "add" ? localPath(form.get("redirectTo")) : "/cart";
+  const target = op.intent === "add" ? safeLocalPath(form.get("redirectTo"), "/cart") : "/cart";
   const message = limited
     ? { kind: "error" as const, message: t("cart.limitReached", { lines: MAX_CART_LINES, quantity: MAX_LINE_QUANTITY }) }
     : op.intent === "add"
@@ -98,7 +114,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(target, { headers: [cookie] });
 }
 
-async function checkout(request: Request, form: FormData, lines: CartLine[]) {
+async function checkout(form: FormData, lines: CartLine[]) {
   const values: CheckoutValues = {
     name: String(form.get("name") ?? ""),
     phone: String(form.get("phone") ?? ""),
@@ -106,39 +122,49 @@ async function checkout(request: Request, form: FormData, lines: CartLine[]) {
     address: String(form.get("address") ?? ""),
     shippingMethod: String(form.get("shippingMethod") ?? DEFAULT_SHIPPING_METHOD),
   };
-  const reject = (formError: string | null, fieldErrors: CheckoutActionData["fieldErrors"] = {}) =>
-    data<CheckoutActionData>({ fieldErrors, formError, values }, { status: 400 });
+  const reject = (
+    formError: string | null,
+    fieldErrors: CheckoutActionData["fieldErrors"] = {},
+    init: { cartChanged?: boolean; setCookie?: string } = {},
+  ) =>
+    data<CheckoutActionData>(
+      { fieldErrors, formError, values, cartChanged: init.cartChanged ?? false },
+      { status: 400, headers: init.setCookie ? { "Set-Cookie": init.setCookie } : undefined },
+    );
 
+  if (lines.length === 0) return reject(t("checkout.cartEmpty"));
   const parsed = checkoutSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const fieldErrors: CheckoutActionData["fieldErrors"] = {};
     for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as keyof CheckoutValues;
-      fieldErrors[field] ??= issue.message;
+      const field = String(issue.path[0]);
+      if (field in values) fieldErrors[field as keyof CheckoutValues] ??= issue.message;
     }
-    if (lines.length === 0) return reject(t("checkout.cartEmpty"), fieldErrors);
-    return reject(fieldErrors.name || fieldErrors.phone || fieldErrors.email || fieldErrors.address ? t("checkout.formErrors") : t("checkout.failed"), fieldErrors);
+    // Only the hidden fields can fail without a field message: a stale or tampered form.
+    return reject(Object.keys(fieldErrors).length > 0 ? t("checkout.formErrors") : t("checkout.failed"), fieldErrors);
   }
 
   try {
     const result = await placeOrder(parsed.data, lines);
-    if (!result.ok) {
-      return reject(result.reason === "empty-cart" ? t("checkout.cartEmpty") : t("cart.productRemoved"));
+    if (result.ok) {
+      return redirect(`/order-success?order=${result.orderId}`, { headers: { "Set-Cookie": await commitCart([]) } });
     }
-    return redirect(`/order-success?order=${result.orderId}`, {
-      headers: { "Set-Cookie": await commitCart([]) },
-    });
+    switch (result.reason) {
+      case "empty-cart":
+        return reject(t("checkout.cartEmpty"));
+      case "cart-changed": {
+        const kept = lines.filter((line) => !result.missingProductIds.includes(line.productId));
+        return reject(t("cart.productRemoved"), {}, { cartChanged: true, setCookie: await commitCart(kept) });
+      }
+      case "price-changed":
+        return reject(t("checkout.cartChanged"), {}, { cartChanged: true });
+      case "too-large":
+        return reject(t("checkout.tooLarge", { phone: getEnv().SHOP_PHONE }));
+    }
   } catch (error) {
     console.error("Order placement failed", error);
     return reject(t("checkout.failed"));
   }
-}
-
-/** A local path from a form field, or /cart. */
-function localPath(value: FormDataEntryValue | null): string {
-  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.includes("\\")
-    ? value
-    : "/cart";
 }
 
 /** The cart page, spec section 2: lines, totals and the checkout form; or the empty state. */

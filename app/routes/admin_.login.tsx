@@ -3,7 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { t } from "~/i18n";
 import { authenticator, InvalidCredentialsError, safeRedirect } from "~/utils/auth.server";
-import { loginBlockedFor, recordFailedLogin, recordSuccessfulLogin } from "~/utils/rate-limit.server";
+import { recordSuccessfulLogin, takeLoginAttempt } from "~/utils/rate-limit.server";
 import { createAdminSession, getSessionUser, purgeExpiredSessions } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: t("admin.login.title") }, { name: "robots", content: "noindex" }];
@@ -25,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const redirectTo = safeRedirect(form.get("redirectTo"));
   const address = typeof context.clientAddress === "string" ? context.clientAddress : "unknown";
 
-  const waitMs = await loginBlockedFor(address, email);
+  const waitMs = await takeLoginAttempt(address, email);
   if (waitMs > 0) {
     const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
     return data({ error: t("admin.login.tooMany", { minutes }), email }, { status: 429, headers: { "Retry-After": String(Math.ceil(waitMs / 1000)) } });
@@ -38,7 +38,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (error instanceof InvalidCredentialsError) {
-      await recordFailedLogin(address, email);
       return data({ error: t("admin.login.invalidDetail"), email }, { status: 401 });
     }
     throw error;

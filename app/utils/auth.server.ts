@@ -11,6 +11,7 @@ import { FormStrategy } from "remix-auth-form";
 import { prisma } from "./db.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";
 import { getSessionUser, type AdminUser } from "./session.server";
+import { safeLocalPath } from "./local-path";
 import { loginSchema } from "./schemas";
 
 /** Thrown by the form strategy when the e-mail or password is wrong (the message never says which). */
@@ -59,13 +60,11 @@ export async function requireAdmin(request: Request): Promise<AdminUser> {
 }
 
 /**
- * A local path to go to after sign-in. Anything that is not a plain local path (another host,
- * `//host`, `/\host`, a non-admin path) falls back to `fallback`.
+ * An admin path to go to after sign-in. Anything that is not a local /admin path (another host,
+ * `//host`, `/\host`, a storefront path) or that is the login or logout page falls back to `fallback`.
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/admin/products"): string {
-  if (typeof to !== "string" || !to.startsWith("/admin") || to.startsWith("//") || to.includes("\\")) {
-    return fallback;
-  }
-  if (to.startsWith("/admin/login") || to.startsWith("/admin/logout")) return fallback;
-  return to;
+  const path = safeLocalPath(to, fallback);
+  if (!/^\/admin(\/|\?|$)/.test(path) || /^\/admin\/(login|logout)\b/.test(path)) return fallback;
+  return path;
 }

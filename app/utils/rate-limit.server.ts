@@ -1,44 +1,38 @@
 /**
  * Sign-in throttling with rate-limiter-flexible, in memory (haat is one process).
- * Failed sign-ins count per client address + e-mail (10 per 15 minutes) and per client address
- * (50 per 15 minutes); a successful sign-in clears the address + e-mail count.
+ * Every attempt takes a point before the password is checked, so parallel guesses cannot slip
+ * past the limit: 10 per client address + e-mail and 50 per client address in 15 minutes.
+ * A successful sign-in gives the address + e-mail points back.
  */
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 
 const WINDOW_SECONDS = 15 * 60;
-const perAccount = new RateLimiterMemory({ keyPrefix: "login-account", points: 10, duration: WINDOW_SECONDS });
-const perAddress = new RateLimiterMemory({ keyPrefix: "login-address", points: 50, duration: WINDOW_SECONDS });
+export const ATTEMPTS_PER_ACCOUNT = 10;
+export const ATTEMPTS_PER_ADDRESS = 50;
+const perAccount = new RateLimiterMemory({ keyPrefix: "login-account", points: ATTEMPTS_PER_ACCOUNT, duration: WINDOW_SECONDS });
+const perAddress = new RateLimiterMemory({ keyPrefix: "login-address", points: ATTEMPTS_PER_ADDRESS, duration: WINDOW_SECONDS });
 
-const keys = (address: string, email: string) => ({
-  account: `${address}|${email.trim().toLowerCase()}`,
-  address,
-});
+const accountKey = (address: string, email: string) => `${address}|${email.trim().toLowerCase()}`;
 
-/** Milliseconds until this address may try this e-mail again, or 0 when it may now. */
-export async function loginBlockedFor(address: string, email: string): Promise<number> {
-  const k = keys(address, email);
-  const [account, byAddress] = await Promise.all([perAccount.get(k.account), perAddress.get(k.address)]);
-  const waits = [
-    account && account.consumedPoints >= 10 ? account.msBeforeNext : 0,
-    byAddress && byAddress.consumedPoints >= 50 ? byAddress.msBeforeNext : 0,
-  ];
-  return Math.max(...waits);
-}
-
-/** Counts a failed sign-in. */
-export async function recordFailedLogin(address: string, email: string): Promise<void> {
-  const k = keys(address, email);
-  await Promise.all([
-    perAccount.consume(k.account).catch(ignoreLimitReached),
-    perAddress.consume(k.address).catch(ignoreLimitReached),
+/**
+ * Takes one sign-in attempt for this client address and e-mail.
+ * Returns 0 when the attempt may go ahead, or the milliseconds to wait when a limit is reached.
+ * @throws whatever the limiter throws other than its limit-reached answer.
+ */
+export async function takeLoginAttempt(address: string, email: string): Promise<number> {
+  const results = await Promise.all([
+    perAccount.consume(accountKey(address, email)).then(() => 0, waitFrom),
+    perAddress.consume(address).then(() => 0, waitFrom),
   ]);
+  return Math.max(...results);
 }
 
-/** Clears the failure count after a successful sign-in. */
+/** Gives back this address + e-mail's attempts after a successful sign-in. */
 export async function recordSuccessfulLogin(address: string, email: string): Promise<void> {
-  await perAccount.delete(keys(address, email).account);
+  await perAccount.delete(accountKey(address, email));
 }
 
-function ignoreLimitReached(error: unknown) {
-  if (!(error instanceof RateLimiterRes)) throw error;
+function waitFrom(error: unknown): number {
+  if (error instanceof RateLimiterRes) return Math.max(1, error.msBeforeNext);
+  throw error;
 }

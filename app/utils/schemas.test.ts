@@ -9,6 +9,7 @@ const valid = {
   address: "House 12, Road 5, Dhanmondi, Dhaka",
   shippingMethod: "Inside Dhaka",
   checkoutToken: "abcdefghijklmnopqrstuvwx",
+  expectedSubtotalPaisa: "45000",
 };
 
 function errorsOf(input: Record<string, unknown>) {
@@ -40,8 +41,10 @@ describe("checkoutSchema (spec section 5)", () => {
       email: t("checkout.emailInvalid"),
     });
   });
-  it("defaults an unknown shipping method to Inside Dhaka", () => {
-    expect(checkoutSchema.parse({ ...valid, shippingMethod: "Mars" }).shippingMethod).toBe("Inside Dhaka");
+  it("defaults a missing shipping method to Inside Dhaka and refuses an unknown one", () => {
+    const { shippingMethod: _omitted, ...withoutMethod } = valid;
+    expect(checkoutSchema.parse(withoutMethod).shippingMethod).toBe("Inside Dhaka");
+    expect(errorsOf({ ...valid, shippingMethod: "Mars" })).toEqual({ shippingMethod: t("checkout.shippingInvalid") });
   });
   it("limits lengths", () => {
     expect(errorsOf({ ...valid, address: "x".repeat(501) }).address).toBe(t("checkout.tooLong", { max: 500 }));

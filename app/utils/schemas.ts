@@ -23,7 +23,8 @@ const BD_MOBILE = /^(?:\+?88)?01[3-9]\d{8}$/;
 
 /**
  * Checkout form, spec section 5: name, phone and delivery address required; e-mail optional but an
- * e-mail when given; shipping method one of spec section 9's (default Inside Dhaka).
+ * e-mail when given; shipping method one of spec section 9's (Inside Dhaka when absent; any other
+ * value is refused rather than guessed).
  * Phone numbers are normalised to 01XXXXXXXXX.
  */
 export const checkoutSchema = z.object({
@@ -43,8 +44,10 @@ export const checkoutSchema = z.object({
     .transform((v) => (v ? v : undefined))
     .pipe(z.email(t("checkout.emailInvalid")).optional()),
   address: trimmed(500, t("checkout.addressRequired")),
-  shippingMethod: z.enum(SHIPPING_METHODS).catch("Inside Dhaka"),
+  shippingMethod: z.enum(SHIPPING_METHODS, { error: t("checkout.shippingInvalid") }).default("Inside Dhaka"),
   checkoutToken: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+  /** The subtotal the page showed, in paisa: the order is refused if prices changed since. */
+  expectedSubtotalPaisa: z.coerce.number().int().min(0),
 });
 export type CheckoutInput = z.output<typeof checkoutSchema>;
 

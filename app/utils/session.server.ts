@@ -27,13 +27,18 @@ export const sessionStorage = createCookieSessionStorage<{ [SESSION_KEY]: string
 /** The signed-in admin, as loaded for every admin request. */
 export type AdminUser = { id: number; email: string };
 
-/** Creates a session row for `userId` and returns the Set-Cookie header value that carries it. */
+/**
+ * Creates a session row for `userId` and returns the Set-Cookie header value that carries it.
+ * A session the request already had is deleted: signing in again never leaves an old id valid.
+ */
 export async function createAdminSession(request: Request, userId: number): Promise<string> {
-  const id = crypto.randomBytes(32).toString("base64url");
-  await prisma.session.create({
-    data: { id, userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) },
-  });
   const session = await sessionStorage.getSession(request.headers.get("Cookie"));
+  const previous = session.get(SESSION_KEY);
+  const id = crypto.randomBytes(32).toString("base64url");
+  await prisma.$transaction([
+    ...(previous ? [prisma.session.deleteMany({ where: { id: previous } })] : []),
+    prisma.session.create({ data: { id, userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) } }),
+  ]);
   session.set(SESSION_KEY, id);
   return sessionStorage.commitSession(session);
 }
@@ -59,7 +64,7 @@ export async function destroyAdminSession(request: Request): Promise<string> {
   return sessionStorage.destroySession(session);
 }
 
-/** Removes expired session rows; returns how many. Called at start-up and after sign-in. */
+/** Removes expired session rows; returns how many. Called after each sign-in. */
 export async function purgeExpiredSessions(): Promise<number> {
   const { count } = await prisma.session.deleteMany({ where: { expiresAt: { lte: new Date() } } });
   return count;

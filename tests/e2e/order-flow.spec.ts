@@ -12,10 +12,16 @@ test("checkout errors keep what was typed; a valid order is placed and handled b
   await page.getByRole("button", { name: "Buy Now" }).click();
   await expect(page).toHaveURL(/\/cart$/);
 
-  // Totals: subtotal + 60 inside Dhaka; switching to outside Dhaka shows 120 (JavaScript) or is
-  // computed by the server after the order (no JavaScript).
+  // Totals: subtotal + 60 inside Dhaka, + 120 outside. With JavaScript the total follows the
+  // chosen method; without it the summary shows the total for each method.
   const subtotal = paisaOf(await page.getByTestId("cart-subtotal").innerText());
-  expect(paisaOf(await page.getByTestId("cart-total").innerText())).toBe(subtotal + 6000);
+  const js = jsEnabled(testInfo);
+  if (js) {
+    expect(paisaOf(await page.getByTestId("cart-total").innerText())).toBe(subtotal + 6000);
+  } else {
+    expect(paisaOf(await page.getByTestId("cart-total-inside").innerText())).toBe(subtotal + 6000);
+    expect(paisaOf(await page.getByTestId("cart-total-outside").innerText())).toBe(subtotal + 12000);
+  }
   await expect(page.getByText("(60 ৳ shipping charge)")).toBeVisible();
   await expect(page.getByText("(120 ৳ shipping charge)")).toBeVisible();
 
@@ -32,7 +38,10 @@ test("checkout errors keep what was typed; a valid order is placed and handled b
   await expect(page.getByLabel("Delivery address")).toHaveValue("House 7, Road 2, Banani, Dhaka");
   await expect(page.getByLabel(/Outside Dhaka/)).toBeChecked();
   await expect(page.getByLabel("Full name")).toHaveAttribute("aria-invalid", "true");
-  expect(paisaOf(await page.getByTestId("cart-total").innerText())).toBe(subtotal + 12000);
+  if (js) {
+    await expect(page.getByTestId("checkout-error")).toBeFocused();
+    expect(paisaOf(await page.getByTestId("cart-total").innerText())).toBe(subtotal + 12000);
+  }
 
   await page.getByLabel("Full name").fill(name);
   await page.getByLabel("Phone").fill("01712-345678");

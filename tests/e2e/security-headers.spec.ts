@@ -14,6 +14,11 @@ test("pages carry a nonce-based CSP and a referrer policy that keeps form posts 
   expect(headers["cache-control"]).toBe("private, no-cache");
 });
 
+test("the cart page is never stored by any cache", async ({ request }) => {
+  const response = await request.get("/cart");
+  expect(response.headers()["cache-control"]).toBe("private, no-store");
+});
+
 test("a cross-site form post is refused", async ({ request }) => {
   const response = await request.post("/cart", {
     form: { intent: "add", productId: "1", quantity: "1" },
@@ -22,6 +27,16 @@ test("a cross-site form post is refused", async ({ request }) => {
   });
   expect(response.status()).toBeGreaterThanOrEqual(400);
   expect(response.headers()["set-cookie"] ?? "").not.toContain("haat_cart");
+});
+
+test("an oversized public form post is refused before it is read", async ({ request }) => {
+  const response = await request.post("/cart", {
+    form: { intent: "checkout", address: "x".repeat(70 * 1024) },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(413);
+  const login = await request.post("/admin/login", { form: { email: "a@b.co", password: "x".repeat(70 * 1024) } });
+  expect(login.status()).toBe(413);
 });
 
 test("hashed assets are immutable; images are immutable WebP", async ({ page, request }) => {

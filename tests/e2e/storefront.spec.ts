@@ -72,7 +72,7 @@ test("add to cart, buy now, change and remove lines", async ({ page }) => {
   await page.goto("/products");
   const second = page.getByRole("article").nth(1);
   const secondName = (await second.getByRole("heading").innerText()).trim();
-  await second.getByRole("button", { name: `Buy ${secondName} now` }).click();
+  await second.getByRole("button", { name: `Buy now: ${secondName}` }).click();
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByRole("heading", { name: "Shopping Cart" })).toBeVisible();
   await expect(page.getByTestId("cart-line")).toHaveCount(2);

@@ -69,6 +69,25 @@ describe("sign-in", () => {
     expect(await prisma.session.count({ where: { userId: admin.id } })).toBe(0);
   });
 
+  it("cannot be beaten by parallel guesses", async () => {
+    const admin = await createAdmin();
+    const attempts = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => run(loginAction as never, post("/admin/login", { email: admin.email, password: `parallel ${i}` }))),
+    );
+    const statuses = attempts.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+  });
+
+  it("signing in again replaces the old session instead of leaving it valid", async () => {
+    const admin = await createAdmin();
+    const jar = await signedInJar(admin.id);
+    const again = await run(loginAction as never, post("/admin/login", { email: admin.email, password: admin.password }, jar));
+    expect(again.status).toBe(302);
+    expect(await prisma.session.count({ where: { userId: admin.id } })).toBe(1);
+    expect((await run(ordersLoader as never, get("/admin/orders", jar))).status).toBe(302);
+  });
+
   it("signs in, stores a revocable session and goes to the local redirect target only", async () => {
     const admin = await createAdmin();
     const ok = await run(loginAction as never, post("/admin/login", { email: admin.email.toUpperCase(), password: admin.password, redirectTo: "/admin/orders" }));

@@ -3,7 +3,7 @@
  * spec sections 4, 5, 8 and 9.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { action as cartAction, loader as cartLoader } from "~/routes/_shop.cart";
+import { action as cartAction, headers as cartHeaders, loader as cartLoader, shouldRevalidate } from "~/routes/_shop.cart";
 import { prisma } from "~/utils/db.server";
 import { t } from "~/i18n";
 import { allowConsoleError, CookieJar, createProduct, post, get, run } from "./helpers";
@@ -33,11 +33,17 @@ async function add(productId: number, quantity: number, intent = "add") {
   return outcome;
 }
 
+/** What the cart page renders into the checkout form's hidden fields. */
+async function formState() {
+  const page = (await run(cartLoader, get("/cart", jar))).data as { checkoutToken: string; subtotalPaisa: number };
+  return { checkoutToken: page.checkoutToken, expectedSubtotalPaisa: page.subtotalPaisa };
+}
+
 async function checkout(fields: Record<string, string | number>) {
-  const token = (await run(cartLoader, get("/cart", jar))).data as { checkoutToken: string };
-  const outcome = await run(cartAction, post("/cart", { checkoutToken: token.checkoutToken, ...fields }, jar));
+  const hidden = await formState();
+  const outcome = await run(cartAction, post("/cart", { ...hidden, ...fields }, jar));
   jar.take(outcome.headers);
-  return { outcome, checkoutToken: token.checkoutToken };
+  return { outcome, checkoutToken: hidden.checkoutToken };
 }
 
 describe("cart actions", () => {
@@ -75,6 +81,19 @@ describe("cart actions", () => {
     expect(outcome.headers.getSetCookie()).toHaveLength(1); // the cleaned cart is stored
   });
 
+  it("keeps the cart page out of every cache, document requests included", async () => {
+    const outcome = await run(cartLoader, get("/cart", jar));
+    const headers = new Headers(cartHeaders({ loaderHeaders: outcome.headers } as never) as HeadersInit);
+    expect(headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("redirects an add back to a local page only", async () => {
+    for (const redirectTo of ["//evil.example/", "/\t/evil.example", "https://evil.example/"]) {
+      const outcome = await run(cartAction, post("/cart", { intent: "add", productId: lamp.id, quantity: 1, redirectTo }, jar));
+      expect(outcome.location).toBe("/cart");
+    }
+  });
+
   it("ignores a forged cart cookie", async () => {
     const forged = new CookieJar();
     forged.take(new Headers({ "Set-Cookie": `haat_cart=${Buffer.from(JSON.stringify([[lamp.id, 5]])).toString("base64")}` }));
@@ -105,12 +124,13 @@ describe("placing an order", () => {
 
   it("creates one order when the same checkout form is submitted twice", async () => {
     await add(lamp.id, 1);
-    const token = ((await run(cartLoader, get("/cart", jar))).data as { checkoutToken: string }).checkoutToken;
+    const hidden = await formState();
+    const token = hidden.checkoutToken;
     const cookies = jar.header();
     const submit = () =>
       run(cartAction, new Request("http://localhost:3000/cart", {
         method: "POST",
-        body: new URLSearchParams({ ...customer, checkoutToken: token }),
+        body: new URLSearchParams({ ...customer, checkoutToken: token, expectedSubtotalPaisa: String(hidden.expectedSubtotalPaisa) }),
         headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookies },
       }));
     const [first, second] = await Promise.all([submit(), submit()]);
@@ -159,13 +179,48 @@ describe("placing an order", () => {
     expect((outcome.data as { formError: string }).formError).toBe("Your cart is empty");
   });
 
-  it("refuses to place an order when a product was deleted after it was added", async () => {
+  it("refuses an order when a product was deleted after it was shown, drops it and asks for a reload", async () => {
     await add(lamp.id, 1);
     await add(fan.id, 1);
-    const token = ((await run(cartLoader, get("/cart", jar))).data as { checkoutToken: string }).checkoutToken;
+    const hidden = await formState();
     await prisma.product.delete({ where: { id: fan.id } });
-    const outcome = await run(cartAction, post("/cart", { ...customer, checkoutToken: token }, jar));
+    const outcome = await run(cartAction, post("/cart", { ...customer, ...hidden }, jar));
     expect(outcome.status).toBe(400);
-    expect(await prisma.order.count({ where: { checkoutToken: token } })).toBe(0);
+    expect(outcome.data).toMatchObject({ formError: t("cart.productRemoved"), cartChanged: true, values: { name: customer.name } });
+    expect(await prisma.order.count({ where: { checkoutToken: hidden.checkoutToken } })).toBe(0);
+    // Regression: the action itself stores the cleaned cart (with JavaScript the loader does not run after a 400).
+    jar.take(outcome.headers);
+    const cart = (await run(cartLoader, get("/cart", jar))).data as { lineItems: { product: { id: number } }[]; productsRemoved: boolean };
+    expect(cart.lineItems.map((l) => l.product.id)).toEqual([lamp.id]);
+    expect(cart.productsRemoved).toBe(false);
+    expect(shouldRevalidate({ actionResult: outcome.data, defaultShouldRevalidate: false } as never)).toBe(true);
+    expect(shouldRevalidate({ actionResult: { cartChanged: false }, defaultShouldRevalidate: false } as never)).toBe(false);
+  });
+
+  it("refuses an order whose prices changed since the page was shown", async () => {
+    await add(lamp.id, 2);
+    const hidden = await formState();
+    await prisma.product.update({ where: { id: lamp.id }, data: { discountedPricePaisa: null } });
+    const outcome = await run(cartAction, post("/cart", { ...customer, ...hidden }, jar));
+    expect(outcome.status).toBe(400);
+    expect(outcome.data).toMatchObject({ formError: t("checkout.cartChanged"), cartChanged: true });
+    expect(await prisma.order.count({ where: { checkoutToken: hidden.checkoutToken } })).toBe(0);
+    const { outcome: retry } = await checkout(customer); // with the new price shown, it goes through
+    expect(retry.status).toBe(302);
+  });
+
+  it("refuses a shipping method it does not offer instead of charging the cheaper fee", async () => {
+    await add(lamp.id, 1);
+    const { outcome } = await checkout({ ...customer, shippingMethod: "Mars" });
+    expect(outcome.status).toBe(400);
+    expect((outcome.data as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({ shippingMethod: t("checkout.shippingInvalid") });
+  });
+
+  it("refuses, with a message, an order too large for the database's integers", async () => {
+    const chandelier = await createProduct({ name: "Crystal Chandelier", pricePaisa: 900_000_000 });
+    await add(chandelier.id, 2);
+    const { outcome } = await checkout(customer);
+    expect(outcome.status).toBe(400);
+    expect((outcome.data as { formError: string }).formError).toMatch(/^This order is too large to place online\. Please call us on /);
   });
 });

@@ -1,0 +1,19 @@
+/**
+ * Redirect targets taken from a form or the query string. Only a path on this site is accepted:
+ * anything that resolves to another origin ("//host", "/\host", "/\t/host", "https://…"), or
+ * that contains control characters, falls back.
+ */
+const BASE = "http://haat.invalid";
+
+/** `value` as a local path with its query (no fragment), or `fallback`. */
+export function safeLocalPath(value: unknown, fallback: string): string {
+  if (typeof value !== "string" || !value.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== BASE) return fallback;
+  return `${url.pathname}${url.search}`;
+}
