@@ -7,7 +7,9 @@ const BASE = "http://haat.invalid";
 
 /** `value` as a local path with its query (no fragment), or `fallback`. */
 export function safeLocalPath(value: unknown, fallback: string): string {
-  if (typeof value !== "string" || !value.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  if (typeof value !== "string" || !value.startsWith("/") || value.includes("\\") || hasControlCharacter(value)) {
+    return fallback;
+  }
   let url: URL;
   try {
     url = new URL(value, BASE);
@@ -16,4 +18,12 @@ export function safeLocalPath(value: unknown, fallback: string): string {
   }
   if (url.origin !== BASE) return fallback;
   return `${url.pathname}${url.search}`;
+}
+
+function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
 }
