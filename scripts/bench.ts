@@ -46,12 +46,16 @@ async function time(label: string, runs: number, fn: (i: number) => Promise<unkn
   }
   samples.sort((a, b) => a - b);
   const pct = (p: number) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))]!.toFixed(2);
-  console.log(`${label.padEnd(44)} runs ${String(runs).padStart(4)}  p50 ${pct(0.5).padStart(8)} ms  p95 ${pct(0.95).padStart(8)} ms`);
+  console.log(
+    `${label.padEnd(44)} runs ${String(runs).padStart(4)}  p50 ${pct(0.5).padStart(8)} ms  p95 ${pct(0.95).padStart(8)} ms`,
+  );
 }
 
 console.log(`haat bench: ${PRODUCTS} products, Node ${process.version}, ${os.cpus().length} cores`);
 await time("listProducts (all, by name)", 30, () => listProducts({ sort: "name" }));
-await time("listProducts (search 'product 01', price asc)", 30, () => listProducts({ query: "product 01", sort: "price-asc" }));
+await time("listProducts (search 'product 01', price asc)", 30, () =>
+  listProducts({ query: "product 01", sort: "price-asc" }),
+);
 await time("getProductDetail", 300, (i) => getProductDetail((i % PRODUCTS) + 1));
 const { priceCart } = await import("../app/utils/pricing");
 const products = await prisma.product.findMany({ select: { id: true, pricePaisa: true, discountedPricePaisa: true } });

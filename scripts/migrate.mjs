@@ -95,9 +95,7 @@ let engineModulePromise;
 function loadEngineModule() {
   engineModulePromise ??= (async () => {
     // createRequire rather than import.meta.resolve, which Vitest's module runner lacks.
-    const gluePath = createRequire(import.meta.url).resolve(
-      "@prisma/schema-engine-wasm/schema_engine_bg",
-    );
+    const gluePath = createRequire(import.meta.url).resolve("@prisma/schema-engine-wasm/schema_engine_bg");
     const glue = await import(pathToFileURL(gluePath).href);
     const wasmPath = path.join(path.dirname(gluePath), "schema_engine_bg.wasm");
     const wasmModule = new WebAssembly.Module(fs.readFileSync(wasmPath));
@@ -191,9 +189,7 @@ function forwardEngineLog(line, log) {
  */
 function toMigrationError(error) {
   if (error instanceof MigrationError) return error;
-  const message = (error instanceof Error ? error.message : String(error))
-    .split(/\n\s*0: /)[0]
-    .trim();
+  const message = (error instanceof Error ? error.message : String(error)).split(/\n\s*0: /)[0].trim();
   return new MigrationError(message, { code: error?.code, cause: error });
 }
 
@@ -285,9 +281,7 @@ function prepareDatabase(databasePath) {
 }
 
 function hasTable(db, name) {
-  return Boolean(
-    db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name),
-  );
+  return Boolean(db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name));
 }
 
 /**
@@ -423,14 +417,12 @@ export async function createMigration({
     // devDiagnostic cannot run without it.
     if (!hasMigrationsTable) await applyPending();
     // devDiagnostic also sets up the shadow database that evaluateDataLoss/createMigration need.
-    await assertHistoryIsClean(engine, readMigrationsList(migrationsDir), databasePath).catch(
-      (error) => {
-        if (error.code === "HISTORY_MISMATCH") {
-          error.message += `\nIf this is only a development database, delete ${databasePath} and run the command again.`;
-        }
-        throw error;
-      },
-    );
+    await assertHistoryIsClean(engine, readMigrationsList(migrationsDir), databasePath).catch((error) => {
+      if (error.code === "HISTORY_MISMATCH") {
+        error.message += `\nIf this is only a development database, delete ${databasePath} and run the command again.`;
+      }
+      throw error;
+    });
     if (hasMigrationsTable) await applyPending();
 
     const migrationsList = readMigrationsList(migrationsDir);
@@ -445,10 +437,9 @@ export async function createMigration({
       const steps = evaluation.unexecutableSteps.map((step) => `  - ${step.message}`).join("\n");
       const message = `The migration cannot be applied to the data in ${databasePath}:\n${steps}`;
       if (!createOnly) {
-        throw new MigrationError(
-          `${message}\nCreate it with --create-only, edit its migration.sql, then run deploy.`,
-          { code: "UNEXECUTABLE" },
-        );
+        throw new MigrationError(`${message}\nCreate it with --create-only, edit its migration.sql, then run deploy.`, {
+          code: "UNEXECUTABLE",
+        });
       }
       log(message);
     }
@@ -645,13 +636,9 @@ async function main(argv) {
         log,
       });
       if (!result.migrationName) {
-        console.log(
-          `No schema change: the migrations already match prisma/schema.prisma. Nothing created.`,
-        );
+        console.log(`No schema change: the migrations already match prisma/schema.prisma. Nothing created.`);
       } else if (options.createOnly) {
-        console.log(
-          `Migration ${result.migrationName} created, not applied. Edit it, then run deploy.`,
-        );
+        console.log(`Migration ${result.migrationName} created, not applied. Edit it, then run deploy.`);
       } else {
         console.log(`Migration ${result.migrationName} created and applied to ${shownPath}.`);
       }
@@ -669,9 +656,7 @@ async function main(argv) {
         return 1;
       }
       console.log(
-        status.pending.length === 0
-          ? "\nDatabase is up to date."
-          : "\nRun deploy to apply the pending migrations.",
+        status.pending.length === 0 ? "\nDatabase is up to date." : "\nRun deploy to apply the pending migrations.",
       );
       return 0;
     }

@@ -80,9 +80,9 @@ function migrationRows(databasePath: string): MigrationRow[] {
 describe("applyMigrations", () => {
   it("has at least one migration to test with", () => {
     expect(projectMigrationNames().length).toBeGreaterThan(0);
-    expect(
-      fs.readFileSync(path.join(DEFAULT_MIGRATIONS_DIR, "migration_lock.toml"), "utf8"),
-    ).toContain('provider = "sqlite"');
+    expect(fs.readFileSync(path.join(DEFAULT_MIGRATIONS_DIR, "migration_lock.toml"), "utf8")).toContain(
+      'provider = "sqlite"',
+    );
   });
 
   it("builds a fresh database with every table and records each migration like the Prisma CLI", async () => {
@@ -106,9 +106,7 @@ describe("applyMigrations", () => {
     const rows = migrationRows(databasePath);
     expect(rows.map((row) => row.migration_name)).toEqual(names);
     for (const row of rows) {
-      const sql = fs.readFileSync(
-        path.join(DEFAULT_MIGRATIONS_DIR, row.migration_name, "migration.sql"),
-      );
+      const sql = fs.readFileSync(path.join(DEFAULT_MIGRATIONS_DIR, row.migration_name, "migration.sql"));
       // The checksum `prisma migrate deploy` compares: SHA-256 of migration.sql, hex.
       expect(row.checksum).toBe(createHash("sha256").update(sql).digest("hex"));
       expect(row.finished_at).not.toBeNull();
@@ -116,9 +114,7 @@ describe("applyMigrations", () => {
       expect(row.logs).toBeNull();
     }
 
-    const journalMode = withDatabase(databasePath, (db) =>
-      db.pragma("journal_mode", { simple: true }),
-    );
+    const journalMode = withDatabase(databasePath, (db) => db.pragma("journal_mode", { simple: true }));
     expect(journalMode).toBe("wal");
   });
 
@@ -149,18 +145,13 @@ describe("applyMigrations", () => {
     await applyMigrations({ databasePath, migrationsDir });
 
     const [first] = projectMigrationNames(migrationsDir);
-    fs.appendFileSync(
-      path.join(migrationsDir, first!, "migration.sql"),
-      "\n-- edited after deploy\n",
-    );
+    fs.appendFileSync(path.join(migrationsDir, first!, "migration.sql"), "\n-- edited after deploy\n");
 
     const attempt = applyMigrations({ databasePath, migrationsDir });
     await expect(attempt).rejects.toBeInstanceOf(MigrationError);
     await expect(attempt).rejects.toMatchObject({
       code: "HISTORY_MISMATCH",
-      message: expect.stringContaining(
-        `The migration \`${first}\` was modified after it was applied.`,
-      ),
+      message: expect.stringContaining(`The migration \`${first}\` was modified after it was applied.`),
     });
   });
 

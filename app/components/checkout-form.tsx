@@ -50,21 +50,67 @@ export function CheckoutForm({
   }, [formError, fieldErrors]);
 
   return (
-    <Form method="post" noValidate className="space-y-4 rounded-lg border border-stone-200 bg-white p-5" aria-labelledby="checkout-heading">
+    <Form
+      method="post"
+      noValidate
+      className="space-y-4 rounded-lg border border-stone-200 bg-white p-5"
+      aria-labelledby="checkout-heading"
+    >
       <h2 id="checkout-heading" className="text-xl font-semibold">
         {t("checkout.title")}
       </h2>
       {formError ? (
-        <p role="alert" ref={errorRef} tabIndex={-1} className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="checkout-error">
+        <p
+          role="alert"
+          ref={errorRef}
+          tabIndex={-1}
+          className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800"
+          data-testid="checkout-error"
+        >
           {formError}
         </p>
       ) : null}
       <input type="hidden" name="checkoutToken" value={checkoutToken} />
       <input type="hidden" name="expectedSubtotalPaisa" value={subtotalPaisa} />
-      <TextField name="name" label={t("checkout.name")} autoComplete="name" required values={values} errors={fieldErrors} maxLength={100} />
-      <TextField name="phone" label={t("checkout.phone")} type="tel" autoComplete="tel" inputMode="tel" required values={values} errors={fieldErrors} maxLength={20} />
-      <TextField name="email" label={t("checkout.email")} type="email" autoComplete="email" values={values} errors={fieldErrors} maxLength={254} />
-      <TextField name="address" label={t("checkout.address")} autoComplete="street-address" required multiline values={values} errors={fieldErrors} maxLength={500} />
+      <TextField
+        name="name"
+        label={t("checkout.name")}
+        autoComplete="name"
+        required
+        values={values}
+        errors={fieldErrors}
+        maxLength={100}
+      />
+      <TextField
+        name="phone"
+        label={t("checkout.phone")}
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        required
+        values={values}
+        errors={fieldErrors}
+        maxLength={20}
+      />
+      <TextField
+        name="email"
+        label={t("checkout.email")}
+        type="email"
+        autoComplete="email"
+        values={values}
+        errors={fieldErrors}
+        maxLength={254}
+      />
+      <TextField
+        name="address"
+        label={t("checkout.address")}
+        autoComplete="street-address"
+        required
+        multiline
+        values={values}
+        errors={fieldErrors}
+        maxLength={500}
+      />
 
       <fieldset>
         <legend className="text-sm font-medium">{t("checkout.shippingMethod")}</legend>
@@ -88,16 +134,27 @@ export function CheckoutForm({
       </fieldset>
 
       <dl className="space-y-1 border-t border-stone-200 pt-4">
-        <SummaryRow label={t("cart.subtotal")} testId="cart-subtotal">{formatMoney(subtotalPaisa)}</SummaryRow>
+        <SummaryRow label={t("cart.subtotal")} testId="cart-subtotal">
+          {formatMoney(subtotalPaisa)}
+        </SummaryRow>
         {hydrated ? (
           <>
-            <SummaryRow label={t("cart.shipping")} testId="cart-shipping">{formatMoney(totals.shippingFeePaisa)}</SummaryRow>
-            <SummaryRow label={t("cart.total")} testId="cart-total" strong>{formatMoney(totals.totalPaisa)}</SummaryRow>
+            <SummaryRow label={t("cart.shipping")} testId="cart-shipping">
+              {formatMoney(totals.shippingFeePaisa)}
+            </SummaryRow>
+            <SummaryRow label={t("cart.total")} testId="cart-total" strong>
+              {formatMoney(totals.totalPaisa)}
+            </SummaryRow>
           </>
         ) : (
           // Without JavaScript the total cannot follow the radio buttons: show both.
           SHIPPING_METHODS.map((option) => (
-            <SummaryRow key={option} label={t("checkout.totalFor", { method: t(SHIPPING_LABELS[option].label) })} testId={`cart-total-${option === "Inside Dhaka" ? "inside" : "outside"}`} strong>
+            <SummaryRow
+              key={option}
+              label={t("checkout.totalFor", { method: t(SHIPPING_LABELS[option].label) })}
+              testId={`cart-total-${option === "Inside Dhaka" ? "inside" : "outside"}`}
+              strong
+            >
               {formatMoney(orderTotals(subtotalPaisa, option).totalPaisa)}
             </SummaryRow>
           ))
@@ -118,7 +175,17 @@ export function CheckoutForm({
   );
 }
 
-function SummaryRow({ label, testId, strong, children }: { label: string; testId: string; strong?: boolean; children: ReactNode }) {
+function SummaryRow({
+  label,
+  testId,
+  strong,
+  children,
+}: {
+  label: string;
+  testId: string;
+  strong?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className={`flex justify-between ${strong ? "text-lg font-semibold" : "text-stone-700"}`}>
       <dt>{label}</dt>
@@ -163,7 +230,11 @@ function TextField({
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
       </label>
-      {multiline ? <textarea rows={3} {...common} maxLength={inputProps.maxLength} /> : <input {...common} {...inputProps} />}
+      {multiline ? (
+        <textarea rows={3} {...common} maxLength={inputProps.maxLength} />
+      ) : (
+        <input {...common} {...inputProps} />
+      )}
       {error ? (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
           {error}

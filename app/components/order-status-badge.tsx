@@ -12,7 +12,10 @@ const COLOURS: Record<string, string> = {
 export function OrderStatusBadge({ status }: { status: string }) {
   const label = status in COLOURS ? t(`status.${status}` as MessageKey) : status;
   return (
-    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${COLOURS[status] ?? "bg-stone-100"}`} data-testid="order-status">
+    <span
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${COLOURS[status] ?? "bg-stone-100"}`}
+      data-testid="order-status"
+    >
       {label}
     </span>
   );

@@ -63,7 +63,9 @@ function CartButton({
         value={intent}
         aria-label={label}
         className={`rounded-full px-3 py-1.5 text-sm font-medium ${
-          primary ? "bg-amber-700 text-white hover:bg-amber-800" : "border border-amber-700 text-amber-800 hover:bg-amber-50"
+          primary
+            ? "bg-amber-700 text-white hover:bg-amber-800"
+            : "border border-amber-700 text-amber-800 hover:bg-amber-50"
         }`}
       >
         {children}

@@ -20,7 +20,10 @@ export function ShopLayout({
 }) {
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         {t("nav.skipToContent")}
       </a>
       <header className="border-b border-stone-200 bg-white">
@@ -29,7 +32,10 @@ export function ShopLayout({
             {shop.name}
           </Link>
           <nav aria-label="Main" className="flex items-center gap-5">
-            <NavLink to="/products" className={({ isActive }) => (isActive ? "font-semibold underline" : "hover:underline")}>
+            <NavLink
+              to="/products"
+              className={({ isActive }) => (isActive ? "font-semibold underline" : "hover:underline")}
+            >
               {t("nav.products")}
             </NavLink>
             <Link
@@ -62,16 +68,36 @@ export function ShopLayout({
           <section>
             <h2 className="mb-2 font-semibold text-white">{t("footer.quickLinks")}</h2>
             <ul className="space-y-1 text-sm">
-              <li><Link to="/products" className="hover:underline">{t("nav.products")}</Link></li>
-              <li><Link to="/cart" className="hover:underline">{t("nav.cart")}</Link></li>
-              <li><Link to="/admin/login" className="hover:underline">{t("footer.admin")}</Link></li>
+              <li>
+                <Link to="/products" className="hover:underline">
+                  {t("nav.products")}
+                </Link>
+              </li>
+              <li>
+                <Link to="/cart" className="hover:underline">
+                  {t("nav.cart")}
+                </Link>
+              </li>
+              <li>
+                <Link to="/admin/login" className="hover:underline">
+                  {t("footer.admin")}
+                </Link>
+              </li>
             </ul>
           </section>
           <section>
             <h2 className="mb-2 font-semibold text-white">{t("footer.contact")}</h2>
             <address className="space-y-1 text-sm not-italic text-stone-300">
-              <p><a href={`mailto:${shop.email}`} className="hover:underline">{shop.email}</a></p>
-              <p><a href={`tel:${shop.phone.replace(/[^\d+]/g, "")}`} className="hover:underline">{shop.phone}</a></p>
+              <p>
+                <a href={`mailto:${shop.email}`} className="hover:underline">
+                  {shop.email}
+                </a>
+              </p>
+              <p>
+                <a href={`tel:${shop.phone.replace(/[^\d+]/g, "")}`} className="hover:underline">
+                  {shop.phone}
+                </a>
+              </p>
               <p>{shop.address}</p>
             </address>
           </section>
@@ -87,7 +113,11 @@ export function ShopLayout({
 function CartIcon() {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-      <path d="M3 3h2l2.4 12.2a2 2 0 0 0 2 1.8h8.7a2 2 0 0 0 2-1.6L21 8H6" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M3 3h2l2.4 12.2a2 2 0 0 0 2 1.8h8.7a2 2 0 0 0 2-1.6L21 8H6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
       <circle cx="10" cy="20" r="1.5" />
       <circle cx="18" cy="20" r="1.5" />
     </svg>

@@ -15,7 +15,5 @@ export type MessageParams = Record<string, string | number>;
 export function t(key: MessageKey, params?: MessageParams): string {
   const template: string = en[key];
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

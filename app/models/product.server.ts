@@ -115,7 +115,9 @@ export async function listProducts(options: {
   const { skip, take } = pageWindow(page, pageSize);
 
   const [idRows, countRows] = await Promise.all([
-    prisma.$queryRaw<{ id: number | bigint }[]>`SELECT id FROM Product ${where} ORDER BY ${ORDER_BY_SQL[options.sort ?? "name"]} LIMIT ${take} OFFSET ${skip}`,
+    prisma.$queryRaw<
+      { id: number | bigint }[]
+    >`SELECT id FROM Product ${where} ORDER BY ${ORDER_BY_SQL[options.sort ?? "name"]} LIMIT ${take} OFFSET ${skip}`,
     prisma.$queryRaw<{ total: number | bigint }[]>`SELECT COUNT(*) AS total FROM Product ${where}`,
   ]);
   const ids = idRows.map((row) => Number(row.id));
@@ -173,10 +175,10 @@ export async function listProductsForAdmin(page: number) {
       orderBy: [{ name: "asc" }, { id: "asc" }],
       ...pageWindow(page, ADMIN_PAGE_SIZE),
       select: {
-      id: true,
-      name: true,
-      pricePaisa: true,
-      discountedPricePaisa: true,
+        id: true,
+        name: true,
+        pricePaisa: true,
+        discountedPricePaisa: true,
         isFeatured: true,
         category: { select: { name: true } },
       },

@@ -38,7 +38,10 @@ export default function HomePage() {
               maxLength={100}
               className="w-full rounded-md border border-stone-300 bg-white px-4 py-2.5"
             />
-            <button type="submit" className="rounded-md bg-amber-700 px-5 py-2.5 font-medium text-white hover:bg-amber-800">
+            <button
+              type="submit"
+              className="rounded-md bg-amber-700 px-5 py-2.5 font-medium text-white hover:bg-amber-800"
+            >
               {t("home.searchButton")}
             </button>
           </Form>

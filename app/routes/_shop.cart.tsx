@@ -1,7 +1,14 @@
 import crypto from "node:crypto";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { CheckoutForm } from "~/components/checkout-form";
 import { Price } from "~/components/price";
 import { ResponsiveImage } from "~/components/responsive-image";
@@ -106,7 +113,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const cookie: [string, string] = ["Set-Cookie", await commitCart(next)];
   const target = op.intent === "add" ? safeLocalPath(form.get("redirectTo"), "/cart") : "/cart";
   const message = limited
-    ? { kind: "error" as const, message: t("cart.limitReached", { lines: MAX_CART_LINES, quantity: MAX_LINE_QUANTITY }) }
+    ? {
+        kind: "error" as const,
+        message: t("cart.limitReached", { lines: MAX_CART_LINES, quantity: MAX_LINE_QUANTITY }),
+      }
     : op.intent === "add"
       ? { kind: "success" as const, message: t("product.added") }
       : null;
@@ -191,7 +201,10 @@ export default function CartPage() {
               {checkoutData.formError}
             </p>
           ) : null}
-          <Link to="/products" className="mt-6 inline-block rounded-md bg-amber-700 px-5 py-2.5 font-medium text-white hover:bg-amber-800">
+          <Link
+            to="/products"
+            className="mt-6 inline-block rounded-md bg-amber-700 px-5 py-2.5 font-medium text-white hover:bg-amber-800"
+          >
             {t("cart.continueShopping")}
           </Link>
         </div>
@@ -203,7 +216,12 @@ export default function CartPage() {
                 <li key={item.product.id} className="flex flex-wrap items-center gap-4 p-4" data-testid="cart-line">
                   <div className="h-20 w-20 shrink-0 overflow-hidden rounded-md bg-stone-100">
                     {item.product.image ? (
-                      <ResponsiveImage image={item.product.image} sizes="80px" className="h-full w-full object-cover" alt="" />
+                      <ResponsiveImage
+                        image={item.product.image}
+                        sizes="80px"
+                        className="h-full w-full object-cover"
+                        alt=""
+                      />
                     ) : null}
                   </div>
                   <div className="min-w-40 flex-1">
@@ -212,7 +230,10 @@ export default function CartPage() {
                     </Link>
                     <div className="text-sm">
                       <span className="sr-only">{t("cart.price")}: </span>
-                      <Price pricePaisa={item.product.pricePaisa} discountedPricePaisa={item.product.discountedPricePaisa} />
+                      <Price
+                        pricePaisa={item.product.pricePaisa}
+                        discountedPricePaisa={item.product.discountedPricePaisa}
+                      />
                     </div>
                   </div>
                   <Form method="post" className="flex items-center gap-2" preventScrollReset>
@@ -232,7 +253,12 @@ export default function CartPage() {
                       key={item.quantity}
                       className="w-20 rounded-md border border-stone-300 px-2 py-1.5"
                     />
-                    <button type="submit" name="intent" value="update" className="rounded-md border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-50">
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="update"
+                      className="rounded-md border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-50"
+                    >
                       {t("cart.update")}
                     </button>
                     <button

@@ -15,7 +15,10 @@ export default function OrderSuccessPage() {
   const { orderId } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <div aria-hidden="true" className="mx-auto mb-6 flex h-16 w-16 items-center justify-center rounded-full bg-emerald-100 text-3xl text-emerald-700">
+      <div
+        aria-hidden="true"
+        className="mx-auto mb-6 flex h-16 w-16 items-center justify-center rounded-full bg-emerald-100 text-3xl text-emerald-700"
+      >
         ✓
       </div>
       <h1 className="text-3xl font-semibold">{t("success.title")}</h1>
@@ -25,7 +28,10 @@ export default function OrderSuccessPage() {
           {t("success.orderNumber", { id: orderId })}
         </p>
       ) : null}
-      <Link to="/" className="mt-8 inline-block rounded-md bg-amber-700 px-5 py-2.5 font-medium text-white hover:bg-amber-800">
+      <Link
+        to="/"
+        className="mt-8 inline-block rounded-md bg-amber-700 px-5 py-2.5 font-medium text-white hover:bg-amber-800"
+      >
         {t("success.continueShopping")}
       </Link>
     </div>

@@ -74,7 +74,10 @@ export default function ProductPage() {
         <div className="mt-4 flex items-center gap-3 text-2xl">
           <Price pricePaisa={product.pricePaisa} discountedPricePaisa={product.discountedPricePaisa} />
           {percent !== null ? (
-            <span className="rounded-full bg-red-600 px-2.5 py-0.5 text-sm font-bold text-white" data-testid="discount-badge">
+            <span
+              className="rounded-full bg-red-600 px-2.5 py-0.5 text-sm font-bold text-white"
+              data-testid="discount-badge"
+            >
               {t("product.off", { percent })}
             </span>
           ) : null}

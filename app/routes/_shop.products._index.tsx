@@ -62,7 +62,9 @@ export default function ProductsPage() {
                   to={productsHref({ category: selected ? null : category.id, q: query, sort })}
                   aria-current={selected ? "page" : undefined}
                   className={`block rounded-md px-3 py-2 text-sm ${
-                    selected ? "bg-amber-700 font-semibold text-white" : "bg-white ring-1 ring-stone-200 hover:bg-amber-50"
+                    selected
+                      ? "bg-amber-700 font-semibold text-white"
+                      : "bg-white ring-1 ring-stone-200 hover:bg-amber-50"
                   }`}
                 >
                   {category.name}
@@ -123,7 +125,11 @@ export default function ProductsPage() {
         ) : (
           <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {products.items.map((product) => (
-              <ProductCard key={product.id} product={product} sizes="(min-width: 1024px) 22vw, (min-width: 640px) 45vw, 100vw" />
+              <ProductCard
+                key={product.id}
+                product={product}
+                sizes="(min-width: 1024px) 22vw, (min-width: 640px) 45vw, 100vw"
+              />
             ))}
           </div>
         )}

@@ -23,23 +23,43 @@ export default function AdminOrdersPage() {
   const { orders } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="orders-title">
-      <h1 id="orders-title" className="text-2xl font-semibold">{t("admin.orders.title")}</h1>
+      <h1 id="orders-title" className="text-2xl font-semibold">
+        {t("admin.orders.title")}
+      </h1>
       <p className="mb-6 text-stone-600">{t("admin.orders.subtitle")}</p>
       {orders.total === 0 ? (
-        <p className="rounded-lg border border-dashed border-stone-300 bg-white p-8 text-center">{t("admin.orders.empty")}</p>
+        <p className="rounded-lg border border-dashed border-stone-300 bg-white p-8 text-center">
+          {t("admin.orders.empty")}
+        </p>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
           <table className="w-full text-left text-sm">
             <thead className="bg-stone-50 text-stone-600">
               <tr>
-                <th scope="col" className="px-4 py-3">{t("admin.orders.id")}</th>
-                <th scope="col" className="px-4 py-3">{t("admin.orders.customer")}</th>
-                <th scope="col" className="px-4 py-3">{t("admin.orders.phone")}</th>
-                <th scope="col" className="px-4 py-3">{t("admin.orders.quantity")}</th>
-                <th scope="col" className="px-4 py-3">{t("admin.orders.products")}</th>
-                <th scope="col" className="px-4 py-3 text-right">{t("admin.orders.amount")}</th>
-                <th scope="col" className="px-4 py-3">{t("admin.orders.status")}</th>
-                <th scope="col" className="px-4 py-3">{t("admin.orders.actions")}</th>
+                <th scope="col" className="px-4 py-3">
+                  {t("admin.orders.id")}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t("admin.orders.customer")}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t("admin.orders.phone")}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t("admin.orders.quantity")}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t("admin.orders.products")}
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  {t("admin.orders.amount")}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t("admin.orders.status")}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t("admin.orders.actions")}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-100">
@@ -54,8 +74,12 @@ export default function AdminOrdersPage() {
                       ? t("admin.orders.noProducts")
                       : order.items.map((item) => `${item.productName} × ${item.quantity}`).join(", ")}
                   </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-right">{formatMoney(order.totalPaisa, { signAfter: true })}</td>
-                  <td className="px-4 py-3"><OrderStatusBadge status={order.status} /></td>
+                  <td className="whitespace-nowrap px-4 py-3 text-right">
+                    {formatMoney(order.totalPaisa, { signAfter: true })}
+                  </td>
+                  <td className="px-4 py-3">
+                    <OrderStatusBadge status={order.status} />
+                  </td>
                   <td className="px-4 py-3">
                     <Link
                       to={`/admin/orders/view/${order.id}`}

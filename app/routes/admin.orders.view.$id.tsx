@@ -43,7 +43,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Dhaka" });
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Asia/Dhaka",
+});
 
 /** The order page, spec section 2: customer information, status, items and totals. */
 export default function AdminOrderPage() {
@@ -57,21 +61,30 @@ export default function AdminOrderPage() {
             <time dateTime={order.createdAt.toISOString()}>{dateFormat.format(order.createdAt)}</time>
           </p>
         </div>
-        <Link to="/admin/orders" className="rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium hover:bg-stone-50">
+        <Link
+          to="/admin/orders"
+          className="rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium hover:bg-stone-50"
+        >
           {t("admin.order.back")}
         </Link>
       </div>
 
       <div className="grid gap-6 md:grid-cols-2">
         <section className="rounded-lg border border-stone-200 bg-white p-5" aria-labelledby="customer-heading">
-          <h2 id="customer-heading" className="mb-3 text-lg font-semibold">{t("admin.order.customerInfo")}</h2>
+          <h2 id="customer-heading" className="mb-3 text-lg font-semibold">
+            {t("admin.order.customerInfo")}
+          </h2>
           <dl className="grid grid-cols-[8rem_1fr] gap-y-2 text-sm">
             <dt className="text-stone-600">{t("admin.order.name")}</dt>
             <dd>{order.customerName}</dd>
             <dt className="text-stone-600">{t("admin.order.email")}</dt>
             <dd>{order.customerEmail ?? "—"}</dd>
             <dt className="text-stone-600">{t("admin.order.phone")}</dt>
-            <dd><a href={`tel:${order.customerPhone}`} className="underline">{order.customerPhone}</a></dd>
+            <dd>
+              <a href={`tel:${order.customerPhone}`} className="underline">
+                {order.customerPhone}
+              </a>
+            </dd>
             <dt className="text-stone-600">{t("admin.order.address")}</dt>
             <dd className="whitespace-pre-line">{order.customerAddress}</dd>
             <dt className="text-stone-600">{t("admin.order.shippingMethod")}</dt>
@@ -82,14 +95,24 @@ export default function AdminOrderPage() {
       </div>
 
       <section className="overflow-x-auto rounded-lg border border-stone-200 bg-white" aria-labelledby="items-heading">
-        <h2 id="items-heading" className="px-5 pt-5 text-lg font-semibold">{t("admin.order.items")}</h2>
+        <h2 id="items-heading" className="px-5 pt-5 text-lg font-semibold">
+          {t("admin.order.items")}
+        </h2>
         <table className="mt-3 w-full text-left text-sm">
           <thead className="bg-stone-50 text-stone-600">
             <tr>
-              <th scope="col" className="px-5 py-2">{t("admin.order.product")}</th>
-              <th scope="col" className="px-5 py-2 text-right">{t("admin.order.unitPrice")}</th>
-              <th scope="col" className="px-5 py-2 text-right">{t("admin.order.quantity")}</th>
-              <th scope="col" className="px-5 py-2 text-right">{t("admin.order.subtotal")}</th>
+              <th scope="col" className="px-5 py-2">
+                {t("admin.order.product")}
+              </th>
+              <th scope="col" className="px-5 py-2 text-right">
+                {t("admin.order.unitPrice")}
+              </th>
+              <th scope="col" className="px-5 py-2 text-right">
+                {t("admin.order.quantity")}
+              </th>
+              <th scope="col" className="px-5 py-2 text-right">
+                {t("admin.order.subtotal")}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-stone-100">
@@ -97,7 +120,9 @@ export default function AdminOrderPage() {
               <tr key={item.id} data-testid="order-item">
                 <td className="px-5 py-2">
                   {item.productId ? (
-                    <Link to={`/products/${item.productId}`} className="underline">{item.productName}</Link>
+                    <Link to={`/products/${item.productId}`} className="underline">
+                      {item.productName}
+                    </Link>
                   ) : (
                     <>
                       {item.productName} <span className="text-stone-500">{t("admin.order.deletedProduct")}</span>
@@ -114,16 +139,28 @@ export default function AdminOrderPage() {
           </tbody>
           <tfoot className="border-t border-stone-200 text-right">
             <tr>
-              <th scope="row" colSpan={3} className="px-5 py-2 font-medium">{t("admin.order.totalExcl")}</th>
-              <td className="px-5 py-2" data-testid="total-excl">{formatMoney(order.subtotalPaisa)}</td>
+              <th scope="row" colSpan={3} className="px-5 py-2 font-medium">
+                {t("admin.order.totalExcl")}
+              </th>
+              <td className="px-5 py-2" data-testid="total-excl">
+                {formatMoney(order.subtotalPaisa)}
+              </td>
             </tr>
             <tr>
-              <th scope="row" colSpan={3} className="px-5 py-2 font-medium">{t("admin.order.shippingCharge")}</th>
-              <td className="px-5 py-2" data-testid="shipping-charge">{formatMoney(order.shippingFeePaisa)}</td>
+              <th scope="row" colSpan={3} className="px-5 py-2 font-medium">
+                {t("admin.order.shippingCharge")}
+              </th>
+              <td className="px-5 py-2" data-testid="shipping-charge">
+                {formatMoney(order.shippingFeePaisa)}
+              </td>
             </tr>
             <tr className="text-base">
-              <th scope="row" colSpan={3} className="px-5 py-2 font-semibold">{t("admin.order.totalIncl")}</th>
-              <td className="px-5 py-2 font-semibold" data-testid="total-incl">{formatMoney(order.totalPaisa)}</td>
+              <th scope="row" colSpan={3} className="px-5 py-2 font-semibold">
+                {t("admin.order.totalIncl")}
+              </th>
+              <td className="px-5 py-2 font-semibold" data-testid="total-incl">
+                {formatMoney(order.totalPaisa)}
+              </td>
             </tr>
           </tfoot>
         </table>
@@ -142,13 +179,19 @@ function StatusSection({ orderId, status, paymentStatus }: { orderId: number; st
   const saving = fetcher.state !== "idle";
   return (
     <section className="rounded-lg border border-stone-200 bg-white p-5" aria-labelledby="status-heading">
-      <h2 id="status-heading" className="mb-3 text-lg font-semibold">{t("admin.order.status")}</h2>
+      <h2 id="status-heading" className="mb-3 text-lg font-semibold">
+        {t("admin.order.status")}
+      </h2>
       <p className="mb-3 text-sm">
         <OrderStatusBadge status={status} />{" "}
-        <span className="ml-2 text-stone-600">{t("admin.order.paymentStatus")}: {paymentStatus}</span>
+        <span className="ml-2 text-stone-600">
+          {t("admin.order.paymentStatus")}: {paymentStatus}
+        </span>
       </p>
       <fetcher.Form method="post" action={`/admin/orders/view/${orderId}`} className="flex items-center gap-2">
-        <label htmlFor="status" className="sr-only">{t("admin.order.status")}</label>
+        <label htmlFor="status" className="sr-only">
+          {t("admin.order.status")}
+        </label>
         <select
           id="status"
           name="status"
@@ -161,21 +204,39 @@ function StatusSection({ orderId, status, paymentStatus }: { orderId: number; st
           className="rounded-md border border-stone-300 bg-white px-3 py-2"
         >
           {ORDER_STATUSES.map((value) => (
-            <option key={value} value={value}>{t(`status.${value}` as MessageKey)}</option>
+            <option key={value} value={value}>
+              {t(`status.${value}` as MessageKey)}
+            </option>
           ))}
         </select>
         {hydrated ? null : (
-          <button type="submit" className="rounded-md bg-amber-700 px-4 py-2 text-sm font-medium text-white hover:bg-amber-800">
+          <button
+            type="submit"
+            className="rounded-md bg-amber-700 px-4 py-2 text-sm font-medium text-white hover:bg-amber-800"
+          >
             {t("admin.order.saveStatus")}
           </button>
         )}
       </fetcher.Form>
       {saving ? (
-        <div role="alertdialog" aria-modal="true" aria-labelledby="saving-title" aria-describedby="saving-body" className="fixed inset-0 z-50 flex items-center justify-center bg-stone-900/60">
+        <div
+          role="alertdialog"
+          aria-modal="true"
+          aria-labelledby="saving-title"
+          aria-describedby="saving-body"
+          className="fixed inset-0 z-50 flex items-center justify-center bg-stone-900/60"
+        >
           <div className="rounded-lg bg-white px-8 py-6 text-center shadow-xl">
-            <div aria-hidden="true" className="mx-auto mb-3 h-8 w-8 animate-spin rounded-full border-4 border-amber-200 border-t-amber-700" />
-            <p id="saving-title" className="font-semibold">{t("admin.order.updating")}</p>
-            <p id="saving-body" className="text-sm text-stone-600">{t("admin.order.pleaseWait")}</p>
+            <div
+              aria-hidden="true"
+              className="mx-auto mb-3 h-8 w-8 animate-spin rounded-full border-4 border-amber-200 border-t-amber-700"
+            />
+            <p id="saving-title" className="font-semibold">
+              {t("admin.order.updating")}
+            </p>
+            <p id="saving-body" className="text-sm text-stone-600">
+              {t("admin.order.pleaseWait")}
+            </p>
           </div>
         </div>
       ) : null}
@@ -190,7 +251,9 @@ export function ErrorBoundary() {
     <div className="rounded-lg border border-stone-200 bg-white p-10 text-center">
       <h1 className="text-xl font-semibold">{notFound ? t("admin.order.notFound") : t("error.generic")}</h1>
       <Form method="get" action="/admin/orders" className="mt-6">
-        <button type="submit" className="rounded-md border border-stone-300 px-4 py-2 font-medium">{t("admin.order.back")}</button>
+        <button type="submit" className="rounded-md border border-stone-300 px-4 py-2 font-medium">
+          {t("admin.order.back")}
+        </button>
       </Form>
     </div>
   );

@@ -19,19 +19,31 @@ export default function AdminProductsPage() {
   const { products } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="products-title">
-      <h1 id="products-title" className="text-2xl font-semibold">{t("admin.products.title")}</h1>
+      <h1 id="products-title" className="text-2xl font-semibold">
+        {t("admin.products.title")}
+      </h1>
       <p className="mb-6 text-stone-600">{t("admin.products.subtitle")}</p>
       {products.total === 0 ? (
-        <p className="rounded-lg border border-dashed border-stone-300 bg-white p-8 text-center">{t("admin.products.empty")}</p>
+        <p className="rounded-lg border border-dashed border-stone-300 bg-white p-8 text-center">
+          {t("admin.products.empty")}
+        </p>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
           <table className="w-full text-left text-sm">
             <thead className="bg-stone-50 text-stone-600">
               <tr>
-                <th scope="col" className="px-4 py-3">{t("admin.products.name")}</th>
-                <th scope="col" className="px-4 py-3">{t("admin.products.price")}</th>
-                <th scope="col" className="px-4 py-3">{t("admin.products.category")}</th>
-                <th scope="col" className="px-4 py-3">{t("admin.products.featured")}</th>
+                <th scope="col" className="px-4 py-3">
+                  {t("admin.products.name")}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t("admin.products.price")}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t("admin.products.category")}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t("admin.products.featured")}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-100">

@@ -28,7 +28,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const waitMs = await takeLoginAttempt(address, email);
   if (waitMs > 0) {
     const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-    return data({ error: t("admin.login.tooMany", { minutes }), email }, { status: 429, headers: { "Retry-After": String(Math.ceil(waitMs / 1000)) } });
+    return data(
+      { error: t("admin.login.tooMany", { minutes }), email },
+      { status: 429, headers: { "Retry-After": String(Math.ceil(waitMs / 1000)) } },
+    );
   }
   try {
     const user = await authenticator.authenticate("form", request);
@@ -55,7 +58,11 @@ export default function AdminLoginPage() {
         <h1 className="mb-6 text-center text-2xl font-semibold">{t("admin.login.title")}</h1>
         <Form method="post" action="/admin/login" className="space-y-4">
           {actionData?.error ? (
-            <p role="alert" id="login-error" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+            <p
+              role="alert"
+              id="login-error"
+              className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800"
+            >
               {actionData.error}
             </p>
           ) : null}

@@ -17,7 +17,6 @@ export function createPrismaClient(databasePath: string): PrismaClient {
 const globalForPrisma = globalThis as unknown as { __haatPrisma?: PrismaClient };
 
 /** The shared client of this process. */
-export const prisma: PrismaClient =
-  globalForPrisma.__haatPrisma ?? createPrismaClient(getEnv().databasePath);
+export const prisma: PrismaClient = globalForPrisma.__haatPrisma ?? createPrismaClient(getEnv().databasePath);
 
 if (getEnv().NODE_ENV !== "production") globalForPrisma.__haatPrisma = prisma;

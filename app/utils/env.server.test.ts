@@ -14,7 +14,9 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET is required in production/);
     const env = parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) });
     expect(env.COOKIE_SECURE).toBe(true);
-    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), COOKIE_SECURE: "false" }).COOKIE_SECURE).toBe(false);
+    expect(
+      parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), COOKIE_SECURE: "false" }).COOKIE_SECURE,
+    ).toBe(false);
   });
   it("lists every invalid variable at once", () => {
     try {

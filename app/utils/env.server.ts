@@ -47,9 +47,7 @@ export const envSchema = z
     TRUST_PROXY: booleanFlag.transform((v) => v ?? false),
     SHOP_NAME: optionalString("Haat Lights & Decor"),
     SHOP_TAGLINE: optionalString("Turn your space into a dream home"),
-    SHOP_ABOUT: optionalString(
-      "Premium supplier of lighting solutions, fans and electrical switches in Bangladesh.",
-    ),
+    SHOP_ABOUT: optionalString("Premium supplier of lighting solutions, fans and electrical switches in Bangladesh."),
     SHOP_EMAIL: z.string().trim().email("must be an e-mail address").default("hello@haat.example"),
     SHOP_PHONE: optionalString("+880 1700-000000"),
     SHOP_ADDRESS: optionalString("Shop 14, Gulistan Shopping Complex, Gulistan, Dhaka 1000"),
@@ -92,7 +90,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (!result.success) {
     const issues = result.error.issues.map((issue) => `${issue.path.join(".") || "env"} ${issue.message}`);
     // zod runs the production check only once everything else is valid: report it with the rest.
-    if (source.NODE_ENV === "production" && !source.SESSION_SECRET && !issues.some((i) => i.startsWith("SESSION_SECRET"))) {
+    if (
+      source.NODE_ENV === "production" &&
+      !source.SESSION_SECRET &&
+      !issues.some((i) => i.startsWith("SESSION_SECRET"))
+    ) {
       issues.push("SESSION_SECRET is required in production (npm run setup writes one to .env)");
     }
     throw new EnvError(issues);

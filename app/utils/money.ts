@@ -59,14 +59,9 @@ export function discountPercent(pricePaisa: number, discountedPaisa: number | nu
 }
 
 /** The unit price charged, in paisa: the discounted price when it is lower, else the price (spec section 9). */
-export function unitPricePaisa(product: {
-  pricePaisa: number;
-  discountedPricePaisa: number | null;
-}): number {
+export function unitPricePaisa(product: { pricePaisa: number; discountedPricePaisa: number | null }): number {
   const { pricePaisa, discountedPricePaisa } = product;
-  return discountedPricePaisa !== null && discountedPricePaisa < pricePaisa
-    ? discountedPricePaisa
-    : pricePaisa;
+  return discountedPricePaisa !== null && discountedPricePaisa < pricePaisa ? discountedPricePaisa : pricePaisa;
 }
 
 function assertPaisa(paisa: number): void {

@@ -25,7 +25,13 @@ describe("priceCart (spec section 9)", () => {
     expect(priced.missingProductIds).toEqual([]);
   });
   it("reports products that no longer exist instead of pricing them", () => {
-    const priced = priceCart([{ productId: 3, quantity: 1 }, { productId: 2, quantity: 2 }], products);
+    const priced = priceCart(
+      [
+        { productId: 3, quantity: 1 },
+        { productId: 2, quantity: 2 },
+      ],
+      products,
+    );
     expect(priced.missingProductIds).toEqual([3]);
     expect(priced.subtotalPaisa).toBe(1100000);
   });

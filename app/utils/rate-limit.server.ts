@@ -9,8 +9,16 @@ import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 const WINDOW_SECONDS = 15 * 60;
 export const ATTEMPTS_PER_ACCOUNT = 10;
 export const ATTEMPTS_PER_ADDRESS = 50;
-const perAccount = new RateLimiterMemory({ keyPrefix: "login-account", points: ATTEMPTS_PER_ACCOUNT, duration: WINDOW_SECONDS });
-const perAddress = new RateLimiterMemory({ keyPrefix: "login-address", points: ATTEMPTS_PER_ADDRESS, duration: WINDOW_SECONDS });
+const perAccount = new RateLimiterMemory({
+  keyPrefix: "login-account",
+  points: ATTEMPTS_PER_ACCOUNT,
+  duration: WINDOW_SECONDS,
+});
+const perAddress = new RateLimiterMemory({
+  keyPrefix: "login-address",
+  points: ATTEMPTS_PER_ADDRESS,
+  duration: WINDOW_SECONDS,
+});
 
 const accountKey = (address: string, email: string) => `${address}|${email.trim().toLowerCase()}`;
 

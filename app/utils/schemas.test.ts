@@ -53,7 +53,11 @@ describe("checkoutSchema (spec section 5)", () => {
 
 describe("other forms", () => {
   it("cart actions coerce ids and quantities", () => {
-    expect(cartActionSchema.parse({ intent: "add", productId: "4", quantity: "2" })).toEqual({ intent: "add", productId: 4, quantity: 2 });
+    expect(cartActionSchema.parse({ intent: "add", productId: "4", quantity: "2" })).toEqual({
+      intent: "add",
+      productId: 4,
+      quantity: 2,
+    });
     expect(cartActionSchema.parse({ intent: "add", productId: "4", quantity: "zero" })).toMatchObject({ quantity: 1 });
     expect(cartActionSchema.safeParse({ intent: "add", productId: "-1" }).success).toBe(false);
     expect(cartActionSchema.safeParse({ intent: "steal", productId: "1" }).success).toBe(false);

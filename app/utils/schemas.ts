@@ -12,11 +12,7 @@ export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 const trimmed = (max: number, requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .max(max, t("checkout.tooLong", { max }));
+  z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, t("checkout.tooLong", { max }));
 
 /** Bangladeshi mobile numbers: 01[3-9] and 8 more digits, optionally after +88 / 88. */
 const BD_MOBILE = /^(?:\+?88)?01[3-9]\d{8}$/;

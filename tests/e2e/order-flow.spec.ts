@@ -5,7 +5,10 @@
 import { expect, test } from "@playwright/test";
 import { jsEnabled, openFirstProduct, paisaOf, signIn, uniqueName } from "./fixtures";
 
-test("checkout errors keep what was typed; a valid order is placed and handled by staff", async ({ page, browser }, testInfo) => {
+test("checkout errors keep what was typed; a valid order is placed and handled by staff", async ({
+  page,
+  browser,
+}, testInfo) => {
   const name = uniqueName(testInfo);
   await openFirstProduct(page);
   await page.getByLabel("Quantity").fill("2");
@@ -68,7 +71,9 @@ test("checkout errors keep what was typed; a valid order is placed and handled b
   await expect(row).toContainText(`#${orderNumber}`);
   await expect(row).toContainText("01712345678");
   await expect(row).toContainText(" × 2");
-  await expect(row).toContainText(`${((subtotal + 12000) / 100).toLocaleString("en-IN", { minimumFractionDigits: 2 })} ৳`);
+  await expect(row).toContainText(
+    `${((subtotal + 12000) / 100).toLocaleString("en-IN", { minimumFractionDigits: 2 })} ৳`,
+  );
   await expect(row.getByTestId("order-status")).toHaveText("pending");
 
   await row.getByRole("link", { name: `View order #${orderNumber}` }).click();

@@ -25,7 +25,10 @@ test("search from the home page lists matching products", async ({ page }) => {
 
 test("filter by category, clear it, and sort by price", async ({ page }, testInfo) => {
   await page.goto("/");
-  const categoryLink = page.getByRole("link", { name: /./ }).filter({ has: page.locator("img") }).first();
+  const categoryLink = page
+    .getByRole("link", { name: /./ })
+    .filter({ has: page.locator("img") })
+    .first();
   const categoryName = (await categoryLink.innerText()).trim();
   await categoryLink.click();
   await expect(page).toHaveURL(/\/products\?category=\d+/);
@@ -48,10 +51,18 @@ test("filter by category, clear it, and sort by price", async ({ page }, testInf
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
 });
 
-test("a product page shows price, discount badge and category; a missing one is 'Product not found'", async ({ page }) => {
+test("a product page shows price, discount badge and category; a missing one is 'Product not found'", async ({
+  page,
+}) => {
   await page.goto("/products?sort=price-desc");
   // A discounted product: its card shows a struck-through original price.
-  await page.getByRole("article").filter({ has: page.locator("s") }).first().getByRole("heading").getByRole("link").click();
+  await page
+    .getByRole("article")
+    .filter({ has: page.locator("s") })
+    .first()
+    .getByRole("heading")
+    .getByRole("link")
+    .click();
   await expect(page.getByTestId("discount-badge")).toHaveText(/^\d+% OFF$/);
   await expect(page.getByRole("button", { name: "Add to Cart" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Buy Now" })).toBeVisible();

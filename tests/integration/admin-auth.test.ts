@@ -29,7 +29,8 @@ describe("every admin loader and action requires a signed-in admin", () => {
       const handler = module[kind];
       if (!handler) continue;
       it(`${name} ${kind} redirects to the login without a session`, async () => {
-        const request = kind === "loader" ? get("/admin/orders/view/1") : post("/admin/orders/view/1", { status: "delivered" });
+        const request =
+          kind === "loader" ? get("/admin/orders/view/1") : post("/admin/orders/view/1", { status: "delivered" });
         const outcome = await run(handler as never, request, { id: "1", "*": "x" });
         expect(outcome.status).toBe(302);
         expect(outcome.location).toBe("/admin/login?redirectTo=%2Fadmin%2Forders%2Fview%2F1");
@@ -49,8 +50,14 @@ describe("every admin loader and action requires a signed-in admin", () => {
 describe("sign-in", () => {
   it("says 'Invalid credentials' for a wrong password or unknown e-mail alike, keeping the e-mail", async () => {
     const admin = await createAdmin();
-    const wrongPassword = await run(loginAction as never, post("/admin/login", { email: admin.email, password: "nope" }));
-    const unknownEmail = await run(loginAction as never, post("/admin/login", { email: "ghost@haat.example", password: "nope" }));
+    const wrongPassword = await run(
+      loginAction as never,
+      post("/admin/login", { email: admin.email, password: "nope" }),
+    );
+    const unknownEmail = await run(
+      loginAction as never,
+      post("/admin/login", { email: "ghost@haat.example", password: "nope" }),
+    );
     expect(wrongPassword.status).toBe(401);
     expect(wrongPassword.data).toEqual({ error: expect.stringMatching(/^Invalid credentials/), email: admin.email });
     expect((unknownEmail.data as { error: string }).error).toBe((wrongPassword.data as { error: string }).error);
@@ -60,11 +67,18 @@ describe("sign-in", () => {
   it("throttles repeated failures for an e-mail with a 429, even with the right password", async () => {
     const admin = await createAdmin();
     for (let i = 0; i < 10; i++) {
-      expect((await run(loginAction as never, post("/admin/login", { email: admin.email, password: `guess ${i}` }))).status).toBe(401);
+      expect(
+        (await run(loginAction as never, post("/admin/login", { email: admin.email, password: `guess ${i}` }))).status,
+      ).toBe(401);
     }
-    const blocked = await run(loginAction as never, post("/admin/login", { email: admin.email, password: admin.password }));
+    const blocked = await run(
+      loginAction as never,
+      post("/admin/login", { email: admin.email, password: admin.password }),
+    );
     expect(blocked.status).toBe(429);
-    expect((blocked.data as { error: string }).error).toMatch(/^Invalid credentials: too many attempts\. Please wait 15 minutes/);
+    expect((blocked.data as { error: string }).error).toMatch(
+      /^Invalid credentials: too many attempts\. Please wait 15 minutes/,
+    );
     expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(800);
     expect(await prisma.session.count({ where: { userId: admin.id } })).toBe(0);
   });
@@ -72,7 +86,9 @@ describe("sign-in", () => {
   it("cannot be beaten by parallel guesses", async () => {
     const admin = await createAdmin();
     const attempts = await Promise.all(
-      Array.from({ length: 25 }, (_, i) => run(loginAction as never, post("/admin/login", { email: admin.email, password: `parallel ${i}` }))),
+      Array.from({ length: 25 }, (_, i) =>
+        run(loginAction as never, post("/admin/login", { email: admin.email, password: `parallel ${i}` })),
+      ),
     );
     const statuses = attempts.map((a) => a.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(10);
@@ -82,7 +98,10 @@ describe("sign-in", () => {
   it("signing in again replaces the old session instead of leaving it valid", async () => {
     const admin = await createAdmin();
     const jar = await signedInJar(admin.id);
-    const again = await run(loginAction as never, post("/admin/login", { email: admin.email, password: admin.password }, jar));
+    const again = await run(
+      loginAction as never,
+      post("/admin/login", { email: admin.email, password: admin.password }, jar),
+    );
     expect(again.status).toBe(302);
     expect(await prisma.session.count({ where: { userId: admin.id } })).toBe(1);
     expect((await run(ordersLoader as never, get("/admin/orders", jar))).status).toBe(302);
@@ -90,7 +109,10 @@ describe("sign-in", () => {
 
   it("signs in, stores a revocable session and goes to the local redirect target only", async () => {
     const admin = await createAdmin();
-    const ok = await run(loginAction as never, post("/admin/login", { email: admin.email.toUpperCase(), password: admin.password, redirectTo: "/admin/orders" }));
+    const ok = await run(
+      loginAction as never,
+      post("/admin/login", { email: admin.email.toUpperCase(), password: admin.password, redirectTo: "/admin/orders" }),
+    );
     expect(ok.status).toBe(302);
     expect(ok.location).toBe("/admin/orders");
     const cookie = ok.headers.getSetCookie()[0]!;
@@ -99,7 +121,10 @@ describe("sign-in", () => {
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(await prisma.session.count({ where: { userId: admin.id } })).toBe(1);
 
-    const evil = await run(loginAction as never, post("/admin/login", { email: admin.email, password: admin.password, redirectTo: "//evil.example/admin" }));
+    const evil = await run(
+      loginAction as never,
+      post("/admin/login", { email: admin.email, password: admin.password, redirectTo: "//evil.example/admin" }),
+    );
     expect(evil.location).toBe("/admin/products");
   });
 

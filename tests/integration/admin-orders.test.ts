@@ -26,7 +26,9 @@ describe("order status", () => {
     const jar = await signedInJar((await createAdmin()).id);
     const order = await makeOrder();
     for (const status of ["delivered", "pending", "cancelled", "processing", "shipped"]) {
-      const outcome = await run(action as never, post(`/admin/orders/view/${order.id}`, { status }, jar), { id: String(order.id) });
+      const outcome = await run(action as never, post(`/admin/orders/view/${order.id}`, { status }, jar), {
+        id: String(order.id),
+      });
       expect(outcome.location).toBe(`/admin/orders/view/${order.id}`);
       expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe(status);
     }
@@ -35,7 +37,9 @@ describe("order status", () => {
   it("rejects an unknown status and leaves the order as it was", async () => {
     const jar = await signedInJar((await createAdmin()).id);
     const order = await makeOrder();
-    await run(action as never, post(`/admin/orders/view/${order.id}`, { status: "lost" }, jar), { id: String(order.id) });
+    await run(action as never, post(`/admin/orders/view/${order.id}`, { status: "lost" }, jar), {
+      id: String(order.id),
+    });
     expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("pending");
   });
 

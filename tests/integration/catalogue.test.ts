@@ -56,7 +56,9 @@ describe("listProducts", () => {
   });
 
   it("sorts by the price a shopper pays, across pages", async () => {
-    const pages = await Promise.all([1, 2, 3].map((page) => listProducts({ categoryId: lighting.id, sort: "price-asc", page })));
+    const pages = await Promise.all(
+      [1, 2, 3].map((page) => listProducts({ categoryId: lighting.id, sort: "price-asc", page })),
+    );
     const charged = pages.flatMap((p) => p.items).map(unitPricePaisa);
     expect(charged).toEqual([...charged].sort((a, b) => a - b));
     const all = await prisma.product.findMany({ where: { categoryId: lighting.id } });
@@ -77,12 +79,20 @@ describe("listProducts", () => {
 
   it("the /products loader reads page, sort and category from the URL and ignores bad values", async () => {
     const outcome = await run(productsLoader as never, get(`/products?category=${lighting.id}&sort=price-desc&page=2`));
-    const data = outcome.data as { products: { page: number; total: number }; sort: string; activeCategory: { id: number } };
+    const data = outcome.data as {
+      products: { page: number; total: number };
+      sort: string;
+      activeCategory: { id: number };
+    };
     expect(data.products.page).toBe(2);
     expect(data.products.total).toBe(COUNT / 2);
     expect(data.sort).toBe("price-desc");
     expect(data.activeCategory.id).toBe(lighting.id);
-    const bad = (await run(productsLoader as never, get("/products?category=abc&sort=evil&page=-3"))).data as { products: { page: number }; sort: string; activeCategory: null };
+    const bad = (await run(productsLoader as never, get("/products?category=abc&sort=evil&page=-3"))).data as {
+      products: { page: number };
+      sort: string;
+      activeCategory: null;
+    };
     expect([bad.products.page, bad.sort, bad.activeCategory]).toEqual([1, "name", null]);
   });
 });

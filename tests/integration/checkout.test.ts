@@ -3,7 +3,12 @@
  * spec sections 4, 5, 8 and 9.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { action as cartAction, headers as cartHeaders, loader as cartLoader, shouldRevalidate } from "~/routes/_shop.cart";
+import {
+  action as cartAction,
+  headers as cartHeaders,
+  loader as cartLoader,
+  shouldRevalidate,
+} from "~/routes/_shop.cart";
 import { prisma } from "~/utils/db.server";
 import { t } from "~/i18n";
 import { allowConsoleError, CookieJar, createProduct, post, get, run } from "./helpers";
@@ -54,11 +59,15 @@ describe("cart actions", () => {
     expect(cart.lineItems.map((l) => l.quantity)).toEqual([3]);
 
     expect((await add(lamp.id, 1, "buy-now")).location).toBe("/cart");
-    await run(cartAction, post("/cart", { intent: "update", productId: lamp.id, quantity: 0 }, jar)).then((o) => jar.take(o.headers));
+    await run(cartAction, post("/cart", { intent: "update", productId: lamp.id, quantity: 0 }, jar)).then((o) =>
+      jar.take(o.headers),
+    );
     cart = (await run(cartLoader, get("/cart", jar))).data as { lineItems: { quantity: number }[] };
     expect(cart.lineItems.map((l) => l.quantity)).toEqual([1]);
 
-    await run(cartAction, post("/cart", { intent: "remove", productId: lamp.id }, jar)).then((o) => jar.take(o.headers));
+    await run(cartAction, post("/cart", { intent: "remove", productId: lamp.id }, jar)).then((o) =>
+      jar.take(o.headers),
+    );
     cart = (await run(cartLoader, get("/cart", jar))).data as { lineItems: { quantity: number }[] };
     expect(cart.lineItems).toEqual([]);
   });
@@ -89,14 +98,19 @@ describe("cart actions", () => {
 
   it("redirects an add back to a local page only", async () => {
     for (const redirectTo of ["//evil.example/", "/\t/evil.example", "https://evil.example/"]) {
-      const outcome = await run(cartAction, post("/cart", { intent: "add", productId: lamp.id, quantity: 1, redirectTo }, jar));
+      const outcome = await run(
+        cartAction,
+        post("/cart", { intent: "add", productId: lamp.id, quantity: 1, redirectTo }, jar),
+      );
       expect(outcome.location).toBe("/cart");
     }
   });
 
   it("ignores a forged cart cookie", async () => {
     const forged = new CookieJar();
-    forged.take(new Headers({ "Set-Cookie": `haat_cart=${Buffer.from(JSON.stringify([[lamp.id, 5]])).toString("base64")}` }));
+    forged.take(
+      new Headers({ "Set-Cookie": `haat_cart=${Buffer.from(JSON.stringify([[lamp.id, 5]])).toString("base64")}` }),
+    );
     const cart = (await run(cartLoader, get("/cart", forged))).data as { lineItems: unknown[] };
     expect(cart.lineItems).toEqual([]);
   });
@@ -106,10 +120,20 @@ describe("placing an order", () => {
   it("computes prices, shipping and totals on the server and ignores tampered price fields", async () => {
     await add(lamp.id, 2);
     await add(fan.id, 1);
-    const { outcome } = await checkout({ ...customer, price: 1, total: 1, totalPaisa: 1, shippingFeePaisa: 0, unitPricePaisa: 1 });
+    const { outcome } = await checkout({
+      ...customer,
+      price: 1,
+      total: 1,
+      totalPaisa: 1,
+      shippingFeePaisa: 0,
+      unitPricePaisa: 1,
+    });
     expect(outcome.status).toBe(302);
     const orderId = Number(new URL(outcome.location!, "http://x").searchParams.get("order"));
-    const order = await prisma.order.findUniqueOrThrow({ where: { id: orderId }, include: { items: { orderBy: { id: "asc" } } } });
+    const order = await prisma.order.findUniqueOrThrow({
+      where: { id: orderId },
+      include: { items: { orderBy: { id: "asc" } } },
+    });
 
     expect(order.items.map((i) => [i.productName, i.unitPricePaisa, i.quantity, i.subtotalPaisa])).toEqual([
       ["Brass Table Lamp", 199900, 2, 399800],
@@ -118,7 +142,13 @@ describe("placing an order", () => {
     expect(order.subtotalPaisa).toBe(919800);
     expect(order.shippingFeePaisa).toBe(12000);
     expect(order.totalPaisa).toBe(931800);
-    expect(order).toMatchObject({ status: "pending", paymentStatus: "pending", itemCount: 3, productId: lamp.id, shippingMethod: "Outside Dhaka" });
+    expect(order).toMatchObject({
+      status: "pending",
+      paymentStatus: "pending",
+      itemCount: 3,
+      productId: lamp.id,
+      shippingMethod: "Outside Dhaka",
+    });
     expect(jar.has("haat_cart")).toBe(false); // cart cleared after the order
   });
 
@@ -128,11 +158,18 @@ describe("placing an order", () => {
     const token = hidden.checkoutToken;
     const cookies = jar.header();
     const submit = () =>
-      run(cartAction, new Request("http://localhost:3000/cart", {
-        method: "POST",
-        body: new URLSearchParams({ ...customer, checkoutToken: token, expectedSubtotalPaisa: String(hidden.expectedSubtotalPaisa) }),
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookies },
-      }));
+      run(
+        cartAction,
+        new Request("http://localhost:3000/cart", {
+          method: "POST",
+          body: new URLSearchParams({
+            ...customer,
+            checkoutToken: token,
+            expectedSubtotalPaisa: String(hidden.expectedSubtotalPaisa),
+          }),
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookies },
+        }),
+      );
     const [first, second] = await Promise.all([submit(), submit()]);
     expect(first.location).toBe(second.location);
     expect(await prisma.order.count({ where: { checkoutToken: token } })).toBe(1);
@@ -169,7 +206,13 @@ describe("placing an order", () => {
       phone: t("checkout.phoneInvalid"),
       email: t("checkout.emailInvalid"),
     });
-    expect(result.values).toEqual({ name: "", phone: "123", email: "karim@", address: "Mirpur 10", shippingMethod: "Outside Dhaka" });
+    expect(result.values).toEqual({
+      name: "",
+      phone: "123",
+      email: "karim@",
+      address: "Mirpur 10",
+      shippingMethod: "Outside Dhaka",
+    });
     expect(await prisma.order.count({ where: { customerAddress: "Mirpur 10" } })).toBe(0);
   });
 
@@ -186,15 +229,24 @@ describe("placing an order", () => {
     await prisma.product.delete({ where: { id: fan.id } });
     const outcome = await run(cartAction, post("/cart", { ...customer, ...hidden }, jar));
     expect(outcome.status).toBe(400);
-    expect(outcome.data).toMatchObject({ formError: t("cart.productRemoved"), cartChanged: true, values: { name: customer.name } });
+    expect(outcome.data).toMatchObject({
+      formError: t("cart.productRemoved"),
+      cartChanged: true,
+      values: { name: customer.name },
+    });
     expect(await prisma.order.count({ where: { checkoutToken: hidden.checkoutToken } })).toBe(0);
     // Regression: the action itself stores the cleaned cart (with JavaScript the loader does not run after a 400).
     jar.take(outcome.headers);
-    const cart = (await run(cartLoader, get("/cart", jar))).data as { lineItems: { product: { id: number } }[]; productsRemoved: boolean };
+    const cart = (await run(cartLoader, get("/cart", jar))).data as {
+      lineItems: { product: { id: number } }[];
+      productsRemoved: boolean;
+    };
     expect(cart.lineItems.map((l) => l.product.id)).toEqual([lamp.id]);
     expect(cart.productsRemoved).toBe(false);
     expect(shouldRevalidate({ actionResult: outcome.data, defaultShouldRevalidate: false } as never)).toBe(true);
-    expect(shouldRevalidate({ actionResult: { cartChanged: false }, defaultShouldRevalidate: false } as never)).toBe(false);
+    expect(shouldRevalidate({ actionResult: { cartChanged: false }, defaultShouldRevalidate: false } as never)).toBe(
+      false,
+    );
   });
 
   it("refuses an order whose prices changed since the page was shown", async () => {
@@ -213,7 +265,9 @@ describe("placing an order", () => {
     await add(lamp.id, 1);
     const { outcome } = await checkout({ ...customer, shippingMethod: "Mars" });
     expect(outcome.status).toBe(400);
-    expect((outcome.data as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({ shippingMethod: t("checkout.shippingInvalid") });
+    expect((outcome.data as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
+      shippingMethod: t("checkout.shippingInvalid"),
+    });
   });
 
   it("refuses, with a message, an order too large for the database's integers", async () => {
@@ -221,6 +275,8 @@ describe("placing an order", () => {
     await add(chandelier.id, 2);
     const { outcome } = await checkout(customer);
     expect(outcome.status).toBe(400);
-    expect((outcome.data as { formError: string }).formError).toMatch(/^This order is too large to place online\. Please call us on /);
+    expect((outcome.data as { formError: string }).formError).toMatch(
+      /^This order is too large to place online\. Please call us on /,
+    );
   });
 });

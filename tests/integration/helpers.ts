@@ -85,7 +85,13 @@ export function createCategory(name = `Category ${++counter}`) {
 }
 
 /** Creates a product; prices in paisa. */
-export function createProduct(fields: { name?: string; pricePaisa: number; discountedPricePaisa?: number | null; categoryId?: number; isFeatured?: boolean }) {
+export function createProduct(fields: {
+  name?: string;
+  pricePaisa: number;
+  discountedPricePaisa?: number | null;
+  categoryId?: number;
+  isFeatured?: boolean;
+}) {
   const name = fields.name ?? `Product ${++counter}`;
   return prisma.product.create({
     data: {

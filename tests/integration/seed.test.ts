@@ -37,13 +37,20 @@ describe("seedDemoCatalogue", () => {
   it("stores a catalogue with images through the pipeline, once, and one admin", async () => {
     const uploadsPath = process.env.UPLOADS_DIR!;
     const small = [{ ...DEMO_CATALOGUE[0]!, products: DEMO_CATALOGUE[0]!.products.slice(0, 2) }];
-    const first = await seedDemoCatalogue(prisma, { uploadsPath, log: () => {}, catalogue: small, adminEmail: "seed@haat.example" });
+    const first = await seedDemoCatalogue(prisma, {
+      uploadsPath,
+      log: () => {},
+      catalogue: small,
+      adminEmail: "seed@haat.example",
+    });
     expect(first).toMatchObject({ categories: 1, products: 2 });
     expect(first.admin?.email).toBe("seed@haat.example");
     const admin = await prisma.adminUser.findUniqueOrThrow({ where: { email: "seed@haat.example" } });
     expect(await verifyPassword(admin.passwordHash, first.admin!.password)).toBe(true);
 
-    const rows = await prisma.product.findMany({ include: { images: { include: { image: true }, orderBy: { position: "asc" } } } });
+    const rows = await prisma.product.findMany({
+      include: { images: { include: { image: true }, orderBy: { position: "asc" } } },
+    });
     expect(rows.map((r) => r.name)).toEqual(small[0]!.products.map((p) => p.name));
     for (const row of rows) {
       expect(row.images.map((i) => i.position)).toEqual(row.images.map((_, index) => index));
@@ -55,7 +62,12 @@ describe("seedDemoCatalogue", () => {
       }
     }
 
-    const again = await seedDemoCatalogue(prisma, { uploadsPath, log: () => {}, catalogue: small, adminEmail: "seed@haat.example" });
+    const again = await seedDemoCatalogue(prisma, {
+      uploadsPath,
+      log: () => {},
+      catalogue: small,
+      adminEmail: "seed@haat.example",
+    });
     expect(again.admin).toBeUndefined();
     expect(await prisma.product.count()).toBe(2);
     expect(await prisma.adminUser.count()).toBe(1);

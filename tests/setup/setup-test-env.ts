@@ -27,7 +27,9 @@ afterEach(() => {
   const calls = errorSpy?.mock.calls ?? [];
   errorSpy?.mockRestore();
   if (calls.length > 0 && !(globalThis as { __allowConsoleError?: boolean }).__allowConsoleError) {
-    throw new Error(`console.error was called during the test:\n${calls.map((c: unknown[]) => c.map(String).join(" ")).join("\n")}`);
+    throw new Error(
+      `console.error was called during the test:\n${calls.map((c: unknown[]) => c.map(String).join(" ")).join("\n")}`,
+    );
   }
   (globalThis as { __allowConsoleError?: boolean }).__allowConsoleError = false;
 });
