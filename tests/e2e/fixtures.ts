@@ -2,7 +2,34 @@
  * Shared steps for the end-to-end specs. Each step works with JavaScript on and off; where the two
  * differ (a select that saves on change, a sort that applies on change) the step asks the project.
  */
-import { expect, type Page, type TestInfo } from "@playwright/test";
+import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
+
+/**
+ * Playwright's `test`, failing any test whose pages log an error or throw in the browser (for
+ * example a React hydration mismatch). Every spec imports `test` from here.
+ */
+export const test = base.extend<{ failOnBrowserErrors: void }>({
+  failOnBrowserErrors: [
+    async ({ context }, use) => {
+      const errors: string[] = [];
+      const watch = (page: Page) => {
+        page.on("console", (message) => {
+          // A refused resource is the server's answer under test (404/413 pages), not a page error.
+          if (message.type() === "error" && !/Failed to load resource/.test(message.text()))
+            errors.push(message.text());
+        });
+        page.on("pageerror", (error) => errors.push(String(error)));
+      };
+      context.pages().forEach(watch);
+      context.on("page", watch);
+      await use();
+      expect(errors, "errors in the browser console").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
 
 /** The admin the test server creates (tests/e2e/server.ts). */
 export const E2E_ADMIN = { email: "e2e-admin@haat.example", password: "e2e-password-1234" };

@@ -2,8 +2,7 @@
  * A cash-on-delivery purchase and its handling by staff, end to end (spec sections 2, 4, 5, 8, 9),
  * with JavaScript on and off.
  */
-import { expect, test } from "@playwright/test";
-import { jsEnabled, openFirstProduct, paisaOf, signIn, uniqueName } from "./fixtures";
+import { expect, test, jsEnabled, openFirstProduct, paisaOf, signIn, uniqueName } from "./fixtures";
 
 test("checkout errors keep what was typed; a valid order is placed and handled by staff", async ({
   page,

@@ -1,6 +1,5 @@
 /** Shopper journeys (spec section 2), run with JavaScript on and off. */
-import { expect, test } from "@playwright/test";
-import { jsEnabled, openFirstProduct, paisaOf } from "./fixtures";
+import { expect, test, jsEnabled, openFirstProduct, paisaOf } from "./fixtures";
 
 test("home shows the hero, search, categories and featured products", async ({ page }) => {
   await page.goto("/");

@@ -20,8 +20,12 @@ process.env.SESSION_SECRET = "test-session-secret-that-is-long-enough-0123456789
 process.env.COOKIE_SECURE = "false";
 
 let errorSpy: ReturnType<typeof vi.spyOn> | undefined;
+const realConsoleError = console.error.bind(console);
 beforeEach(() => {
-  errorSpy = vi.spyOn(console, "error");
+  // Recorded, and printed unless the test expects it (allowConsoleError in tests/integration/helpers.ts).
+  errorSpy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+    if (!(globalThis as { __allowConsoleError?: boolean }).__allowConsoleError) realConsoleError(...args);
+  });
 });
 afterEach(() => {
   const calls = errorSpy?.mock.calls ?? [];
