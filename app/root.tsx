@@ -12,6 +12,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { NonceContext, useNonce } from "~/components/nonce";
+import { NavigationProgress } from "~/components/navigation-progress";
 import { ToastMessage } from "~/components/toast";
 import { t } from "~/i18n";
 import { cartQuantity } from "~/utils/cart";
@@ -68,6 +69,7 @@ export default function App() {
   const root = useRootData();
   return (
     <>
+      <NavigationProgress />
       {root?.toast ? <ToastMessage toast={root.toast} /> : null}
       <Outlet />
     </>

@@ -31,7 +31,7 @@ export function ShopLayout({
           <Link to="/" className="text-xl font-bold tracking-tight text-amber-800">
             {shop.name}
           </Link>
-          <nav aria-label="Main" className="flex items-center gap-5">
+          <nav aria-label={t("nav.mainLabel")} className="flex items-center gap-5">
             <NavLink
               to="/products"
               className={({ isActive }) => (isActive ? "font-semibold underline" : "hover:underline")}

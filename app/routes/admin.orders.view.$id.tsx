@@ -78,7 +78,7 @@ export default function AdminOrderPage() {
             <dt className="text-stone-600">{t("admin.order.name")}</dt>
             <dd>{order.customerName}</dd>
             <dt className="text-stone-600">{t("admin.order.email")}</dt>
-            <dd>{order.customerEmail ?? "—"}</dd>
+            <dd>{order.customerEmail ?? t("admin.order.notGiven")}</dd>
             <dt className="text-stone-600">{t("admin.order.phone")}</dt>
             <dd>
               <a href={`tel:${order.customerPhone}`} className="underline">

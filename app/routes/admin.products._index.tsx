@@ -56,8 +56,8 @@ export default function AdminProductsPage() {
                       <span className="ml-2 text-red-700">{formatMoney(product.discountedPricePaisa)}</span>
                     ) : null}
                   </td>
-                  <td className="px-4 py-3">{product.category?.name ?? "—"}</td>
-                  <td className="px-4 py-3">{product.isFeatured ? "✓" : ""}</td>
+                  <td className="px-4 py-3">{product.category?.name ?? t("admin.products.noCategory")}</td>
+                  <td className="px-4 py-3">{product.isFeatured ? t("admin.products.isFeatured") : ""}</td>
                 </tr>
               ))}
             </tbody>

@@ -43,7 +43,7 @@ export default function AdminLayout() {
 function AdminNav({ className }: { className: string }) {
   const link = ({ isActive }: { isActive: boolean }) => (isActive ? "font-semibold underline" : "hover:underline");
   return (
-    <nav aria-label="Admin" className={className}>
+    <nav aria-label={t("admin.nav.label")} className={className}>
       <NavLink to="/admin/products" className={link}>
         {t("admin.nav.products")}
       </NavLink>
