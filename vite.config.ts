@@ -1,3 +1,4 @@
+import "dotenv/config";
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import path from "node:path";
