@@ -1,7 +1,7 @@
 /** Category reads for the storefront (spec section 7). */
 import { prisma } from "~/utils/db.server";
 import type { ImageInfo } from "~/utils/image-url";
-import { toImageInfo } from "./product.server";
+import { imageSelect, toImageInfo } from "./image.server";
 
 export type CategoryCard = { id: number; name: string; slug: string; image: ImageInfo | null };
 
@@ -13,7 +13,7 @@ export async function listCategories(): Promise<CategoryCard[]> {
       id: true,
       name: true,
       slug: true,
-      image: { select: { key: true, width: true, height: true, variantWidths: true, alt: true } },
+      image: { select: imageSelect },
     },
   });
   return rows.map((row) => ({

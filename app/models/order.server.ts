@@ -8,7 +8,7 @@
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
 import type { CartLine } from "~/utils/cart";
-import { ADMIN_PAGE_SIZE, pageCount, pageWindow } from "~/utils/pagination";
+import { ADMIN_PAGE_SIZE, paginate } from "~/utils/pagination";
 import { orderTotals, priceCart } from "~/utils/pricing";
 import type { CheckoutInput, OrderStatus } from "~/utils/schemas";
 
@@ -100,24 +100,26 @@ async function findOrderByCheckoutToken(checkoutToken: string): Promise<number |
 
 /** One page of the admin orders list, newest first (spec section 7), with each order's items for the Products column. */
 export async function listOrdersForAdmin(page: number) {
-  const [total, items] = await Promise.all([
-    prisma.order.count(),
-    prisma.order.findMany({
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      ...pageWindow(page, ADMIN_PAGE_SIZE),
-      select: {
-        id: true,
-        createdAt: true,
-        customerName: true,
-        customerPhone: true,
-        itemCount: true,
-        totalPaisa: true,
-        status: true,
-        items: { orderBy: { id: "asc" }, select: { productName: true, quantity: true } },
-      },
-    }),
-  ]);
-  return { items, page, pageCount: pageCount(total, ADMIN_PAGE_SIZE), total };
+  return paginate(
+    page,
+    ADMIN_PAGE_SIZE,
+    () => prisma.order.count(),
+    (window) =>
+      prisma.order.findMany({
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        ...window,
+        select: {
+          id: true,
+          createdAt: true,
+          customerName: true,
+          customerPhone: true,
+          itemCount: true,
+          totalPaisa: true,
+          status: true,
+          items: { orderBy: { id: "asc" }, select: { productName: true, quantity: true } },
+        },
+      }),
+  );
 }
 
 /** One order with its items for /admin/orders/view/:id, or null. */

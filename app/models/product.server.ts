@@ -3,25 +3,10 @@
  */
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
-import { pageCount, pageWindow, STOREFRONT_PAGE_SIZE, ADMIN_PAGE_SIZE, type Page } from "~/utils/pagination";
-import { parseVariantWidths, type ImageInfo } from "~/utils/image-url";
-
+import { ADMIN_PAGE_SIZE, paginate, STOREFRONT_PAGE_SIZE, type Page } from "~/utils/pagination";
+import type { ImageInfo } from "~/utils/image-url";
 import type { ProductSort } from "~/utils/product-sort";
-
-const imageSelect = { key: true, width: true, height: true, variantWidths: true, alt: true } as const;
-
-type ImageRow = { key: string; width: number; height: number; variantWidths: string; alt: string };
-
-/** Converts an Image row to the browser-safe ImageInfo. */
-export function toImageInfo(row: ImageRow, fallbackAlt: string): ImageInfo {
-  return {
-    key: row.key,
-    width: row.width,
-    height: row.height,
-    variantWidths: parseVariantWidths(row.variantWidths),
-    alt: row.alt || fallbackAlt,
-  };
-}
+import { imageSelect, toImageInfo, type ImageRow } from "./image.server";
 
 const cardSelect = {
   id: true,
@@ -112,24 +97,25 @@ export async function listProducts(options: {
   if (options.categoryId) conditions.push(Prisma.sql`categoryId = ${options.categoryId}`);
   if (options.query) conditions.push(Prisma.sql`name LIKE ${likePattern(options.query)} ESCAPE '\\'`);
   const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
-  const { skip, take } = pageWindow(page, pageSize);
+  const orderBy = ORDER_BY_SQL[options.sort ?? "name"];
 
-  const [idRows, countRows] = await Promise.all([
-    prisma.$queryRaw<
-      { id: number | bigint }[]
-    >`SELECT id FROM Product ${where} ORDER BY ${ORDER_BY_SQL[options.sort ?? "name"]} LIMIT ${take} OFFSET ${skip}`,
-    prisma.$queryRaw<{ total: number | bigint }[]>`SELECT COUNT(*) AS total FROM Product ${where}`,
-  ]);
-  const ids = idRows.map((row) => Number(row.id));
-  const total = Number(countRows[0]?.total ?? 0);
-  const rows = ids.length ? await prisma.product.findMany({ where: { id: { in: ids } }, select: cardSelect }) : [];
-  const byId = new Map(rows.map((row) => [row.id, toCard(row)]));
-  return {
-    items: ids.flatMap((id) => byId.get(id) ?? []),
+  return paginate(
     page,
-    pageCount: pageCount(total, pageSize),
-    total,
-  };
+    pageSize,
+    async () => {
+      const rows = await prisma.$queryRaw<{ total: number | bigint }[]>`SELECT COUNT(*) AS total FROM Product ${where}`;
+      return Number(rows[0]?.total ?? 0);
+    },
+    async ({ skip, take }) => {
+      const idRows = await prisma.$queryRaw<
+        { id: number | bigint }[]
+      >`SELECT id FROM Product ${where} ORDER BY ${orderBy} LIMIT ${take} OFFSET ${skip}`;
+      const ids = idRows.map((row) => Number(row.id));
+      const rows = ids.length ? await prisma.product.findMany({ where: { id: { in: ids } }, select: cardSelect }) : [];
+      const byId = new Map(rows.map((row) => [row.id, toCard(row)]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+  );
 }
 
 /** Everything the product page shows, or null when there is no such product. */
@@ -169,20 +155,22 @@ export async function productExists(id: number): Promise<boolean> {
 
 /** One page of the admin product list (Name, Price, Category), by name. */
 export async function listProductsForAdmin(page: number) {
-  const [total, items] = await Promise.all([
-    prisma.product.count(),
-    prisma.product.findMany({
-      orderBy: [{ name: "asc" }, { id: "asc" }],
-      ...pageWindow(page, ADMIN_PAGE_SIZE),
-      select: {
-        id: true,
-        name: true,
-        pricePaisa: true,
-        discountedPricePaisa: true,
-        isFeatured: true,
-        category: { select: { name: true } },
-      },
-    }),
-  ]);
-  return { items, page, pageCount: pageCount(total, ADMIN_PAGE_SIZE), total };
+  return paginate(
+    page,
+    ADMIN_PAGE_SIZE,
+    () => prisma.product.count(),
+    (window) =>
+      prisma.product.findMany({
+        orderBy: [{ name: "asc" }, { id: "asc" }],
+        ...window,
+        select: {
+          id: true,
+          name: true,
+          pricePaisa: true,
+          discountedPricePaisa: true,
+          isFeatured: true,
+          category: { select: { name: true } },
+        },
+      }),
+  );
 }

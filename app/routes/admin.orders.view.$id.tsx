@@ -138,34 +138,37 @@ export default function AdminOrderPage() {
             ))}
           </tbody>
           <tfoot className="border-t border-stone-200 text-right">
-            <tr>
-              <th scope="row" colSpan={3} className="px-5 py-2 font-medium">
-                {t("admin.order.totalExcl")}
-              </th>
-              <td className="px-5 py-2" data-testid="total-excl">
-                {formatMoney(order.subtotalPaisa)}
-              </td>
-            </tr>
-            <tr>
-              <th scope="row" colSpan={3} className="px-5 py-2 font-medium">
-                {t("admin.order.shippingCharge")}
-              </th>
-              <td className="px-5 py-2" data-testid="shipping-charge">
-                {formatMoney(order.shippingFeePaisa)}
-              </td>
-            </tr>
-            <tr className="text-base">
-              <th scope="row" colSpan={3} className="px-5 py-2 font-semibold">
-                {t("admin.order.totalIncl")}
-              </th>
-              <td className="px-5 py-2 font-semibold" data-testid="total-incl">
-                {formatMoney(order.totalPaisa)}
-              </td>
-            </tr>
+            <TotalRow label={t("admin.order.totalExcl")} paisa={order.subtotalPaisa} testId="total-excl" />
+            <TotalRow label={t("admin.order.shippingCharge")} paisa={order.shippingFeePaisa} testId="shipping-charge" />
+            <TotalRow label={t("admin.order.totalIncl")} paisa={order.totalPaisa} testId="total-incl" strong />
           </tfoot>
         </table>
       </section>
     </article>
+  );
+}
+
+/** A footer row of the items table: a label and an amount in paisa. */
+function TotalRow({
+  label,
+  paisa,
+  testId,
+  strong,
+}: {
+  label: string;
+  paisa: number;
+  testId: string;
+  strong?: boolean;
+}) {
+  return (
+    <tr className={strong ? "text-base" : undefined}>
+      <th scope="row" colSpan={3} className={`px-5 py-2 ${strong ? "font-semibold" : "font-medium"}`}>
+        {label}
+      </th>
+      <td className={`px-5 py-2 ${strong ? "font-semibold" : ""}`} data-testid={testId}>
+        {formatMoney(paisa)}
+      </td>
+    </tr>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { discountPercent, formatAmount, formatMoney, parseTakaToPaisa, takaToPaisa, unitPricePaisa } from "./money";
+import { discountPercent, formatAmount, formatMoney, parseTakaToPaisa, unitPricePaisa } from "./money";
 
 describe("formatMoney", () => {
   it("shows paisa as taka with the sign and two decimals (spec section 9)", () => {
@@ -46,9 +46,5 @@ describe("discounts", () => {
     expect(unitPricePaisa({ pricePaisa: 10000, discountedPricePaisa: 8000 })).toBe(8000);
     expect(unitPricePaisa({ pricePaisa: 10000, discountedPricePaisa: null })).toBe(10000);
     expect(unitPricePaisa({ pricePaisa: 10000, discountedPricePaisa: 12000 })).toBe(10000);
-  });
-  it("converts whole taka to paisa", () => {
-    expect(takaToPaisa(60)).toBe(6000);
-    expect(() => takaToPaisa(1.5)).toThrow(TypeError);
   });
 });

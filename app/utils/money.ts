@@ -30,12 +30,6 @@ export function formatMoney(paisa: number, options: { signAfter?: boolean } = {}
   return options.signAfter ? `${amount} ${TAKA_SIGN}` : `${TAKA_SIGN}${amount}`;
 }
 
-/** Converts whole taka to paisa: 60 → 6000. @throws {TypeError} for a non-integer. */
-export function takaToPaisa(taka: number): number {
-  if (!Number.isInteger(taka)) throw new TypeError(`Expected whole taka, got ${taka}`);
-  return taka * 100;
-}
-
 /**
  * Parses a decimal taka amount typed by a person ("1,250.5", "৳ 99", "120") into paisa.
  * Returns null for anything that is not a non-negative amount with at most 2 decimals.

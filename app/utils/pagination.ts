@@ -17,12 +17,16 @@ export function parsePage(searchParams: URLSearchParams): number {
 /** A page of results: the items, the 1-based page, how many pages there are (at least 1) and the total. */
 export type Page<T> = { items: T[]; page: number; pageCount: number; total: number };
 
-/** Number of pages for `total` items, at least 1. */
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}
-
-/** `skip`/`take` for a page (a page past the end yields an empty list, not an error). */
-export function pageWindow(page: number, pageSize: number): { skip: number; take: number } {
-  return { skip: (page - 1) * pageSize, take: pageSize };
+/**
+ * Loads one page: `count()` gives the total, `find({ skip, take })` the page's items; both run at
+ * once. A page past the end yields an empty list, not an error; `pageCount` is at least 1.
+ */
+export async function paginate<T>(
+  page: number,
+  pageSize: number,
+  count: () => Promise<number>,
+  find: (window: { skip: number; take: number }) => Promise<T[]>,
+): Promise<Page<T>> {
+  const [total, items] = await Promise.all([count(), find({ skip: (page - 1) * pageSize, take: pageSize })]);
+  return { items, page, pageCount: Math.max(1, Math.ceil(total / pageSize)), total };
 }

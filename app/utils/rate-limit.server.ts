@@ -7,8 +7,8 @@
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 
 const WINDOW_SECONDS = 15 * 60;
-export const ATTEMPTS_PER_ACCOUNT = 10;
-export const ATTEMPTS_PER_ADDRESS = 50;
+const ATTEMPTS_PER_ACCOUNT = 10;
+const ATTEMPTS_PER_ADDRESS = 50;
 const perAccount = new RateLimiterMemory({
   keyPrefix: "login-account",
   points: ATTEMPTS_PER_ACCOUNT,

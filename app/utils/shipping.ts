@@ -18,8 +18,3 @@ const FEES_PAISA: Record<ShippingMethod, number> = {
 export function shippingFeePaisa(method: string): number {
   return method === "Inside Dhaka" ? FEES_PAISA["Inside Dhaka"] : FEES_PAISA["Outside Dhaka"];
 }
-
-/** Type guard for the two methods the shop offers. */
-export function isShippingMethod(value: unknown): value is ShippingMethod {
-  return typeof value === "string" && (SHIPPING_METHODS as readonly string[]).includes(value);
-}
