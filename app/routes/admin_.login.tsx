@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
-import { t } from "~/i18n";
+import { t } from "~/i18n/admin";
 import { authenticator, InvalidCredentialsError, safeRedirect } from "~/utils/auth.server";
 import { recordSuccessfulLogin, takeLoginAttempt } from "~/utils/rate-limit.server";
 import { createAdminSession, getSessionUser, purgeExpiredSessions } from "~/utils/session.server";

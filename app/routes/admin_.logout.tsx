@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { t } from "~/i18n";
+import { t } from "~/i18n/admin";
 import { destroyAdminSession } from "~/utils/session.server";
 import { toastCookie } from "~/utils/toast.server";
 

@@ -2,7 +2,9 @@
  * Sign-in throttling with rate-limiter-flexible, in memory (haat is one process).
  * Every attempt takes a point before the password is checked, so parallel guesses cannot slip
  * past the limit: 10 per client address + e-mail and 50 per client address in 15 minutes.
- * A successful sign-in gives the address + e-mail points back.
+ * A successful sign-in gives the address + e-mail points back, and the address point its own
+ * attempt took: only failures add up, so staff sharing one address (an office, or every client
+ * behind a proxy when TRUST_PROXY is off) are never locked out by signing in.
  */
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 
@@ -35,9 +37,12 @@ export async function takeLoginAttempt(address: string, email: string): Promise<
   return Math.max(...results);
 }
 
-/** Gives back this address + e-mail's attempts after a successful sign-in. */
+/**
+ * After a successful sign-in: gives back this address + e-mail's attempts and the one point of the
+ * address's budget that this attempt took (its earlier failures stay counted).
+ */
 export async function recordSuccessfulLogin(address: string, email: string): Promise<void> {
-  await perAccount.delete(accountKey(address, email));
+  await Promise.all([perAccount.delete(accountKey(address, email)), perAddress.reward(address, 1)]);
 }
 
 function waitFrom(error: unknown): number {

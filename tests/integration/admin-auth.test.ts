@@ -1,42 +1,130 @@
 /**
  * Staff sign-in and the admin gate (spec sections 2, 6, 8).
- * Every route module under /admin is found from the file system, so a new admin route whose loader
- * or action forgets requireAdmin fails here.
+ *
+ * The gate check enumerates EVERY route under /admin from the route manifest, built from
+ * app/routes.ts exactly as the Remix Vite plugin does (flatRoutes of @remix-run/fs-routes), not from
+ * a file glob: whatever URL Remix would serve under /admin is checked, whatever file it lives in.
+ * Each route module's loader and action (where present) must refuse a request without a session
+ * (a redirect to /admin/login?redirectTo=<the path>, or 401/403 for a resource route). A new admin
+ * route that forgets requireAdmin fails here; only ADMIN_ROUTES_WITHOUT_SESSION may answer.
  */
+import path from "node:path";
+import type { RouteConfigEntry } from "@remix-run/route-config";
 import { describe, expect, it } from "vitest";
 import { action as loginAction, loader as loginLoader } from "~/routes/admin_.login";
 import { action as logoutAction } from "~/routes/admin_.logout";
 import { loader as ordersLoader } from "~/routes/admin.orders._index";
+import { requireAdmin } from "~/utils/auth.server";
 import { prisma } from "~/utils/db.server";
 import { createAdmin, get, post, run, signedInJar, CookieJar } from "./helpers";
 
-type RouteModule = { loader?: (args: never) => unknown; action?: (args: never) => unknown };
-const adminModules = import.meta.glob<RouteModule>("../../app/routes/admin*.{ts,tsx}", { eager: true });
+type Handler = (args: never) => unknown;
+type RouteModule = { loader?: Handler; action?: Handler; default?: unknown };
 
-/** Routes that must answer without a session: the sign-in and sign-out pages themselves. */
-const PUBLIC_ADMIN_ROUTES = new Set(["admin_.login.tsx", "admin_.logout.tsx"]);
+/**
+ * Admin routes that answer without a session, by route file (relative to app/), with the reason.
+ * Keep this list short: anything else under /admin must call requireAdmin in its loader and action.
+ */
+const ADMIN_ROUTES_WITHOUT_SESSION: Record<string, string> = {
+  "routes/admin_.login.tsx": "the sign-in page itself",
+  "routes/admin_.logout.tsx": "signing out needs no session (it only clears the cookie)",
+};
 
-describe("every admin loader and action requires a signed-in admin", () => {
-  const entries = Object.entries(adminModules).filter(([file]) => !PUBLIC_ADMIN_ROUTES.has(file.split("/").pop()!));
+/** A route of the manifest with its full URL pattern (e.g. "admin/orders/view/:id"). */
+type ManifestRoute = { file: string; pattern: string };
 
-  it("finds the admin routes", () => {
-    expect(entries.length).toBeGreaterThanOrEqual(5);
-  });
+/** Every route of app/routes.ts, nested routes flattened with their full URL patterns. */
+async function manifestRoutes(): Promise<ManifestRoute[]> {
+  // What the Remix Vite plugin sets before it evaluates app/routes.ts (getAppDirectory() reads it).
+  (globalThis as { __remixAppDirectory?: string }).__remixAppDirectory = path.resolve("app");
+  const { default: config } = await import("../../app/routes");
+  const routes: ManifestRoute[] = [];
+  const walk = (entries: RouteConfigEntry[], parent: string) => {
+    for (const entry of entries) {
+      const pattern = [parent, entry.path ?? ""].filter(Boolean).join("/");
+      routes.push({ file: entry.file, pattern });
+      walk(entry.children ?? [], pattern);
+    }
+  };
+  walk(await config, "");
+  return routes;
+}
 
-  for (const [file, module] of entries) {
-    const name = file.split("/").pop();
-    for (const kind of ["loader", "action"] as const) {
-      const handler = module[kind];
-      if (!handler) continue;
-      it(`${name} ${kind} redirects to the login without a session`, async () => {
-        const request =
-          kind === "loader" ? get("/admin/orders/view/1") : post("/admin/orders/view/1", { status: "delivered" });
-        const outcome = await run(handler as never, request, { id: "1", "*": "x" });
-        expect(outcome.status).toBe(302);
-        expect(outcome.location).toBe("/admin/login?redirectTo=%2Fadmin%2Forders%2Fview%2F1");
-      });
+/** A concrete URL path for a pattern: params become 1, a splat becomes "x", optional segments go. */
+function samplePath(pattern: string): string {
+  const segments = pattern
+    .split("/")
+    .filter((s) => s !== "" && !/^\(.*\)$/.test(s))
+    .map((s) => (s === "*" ? "x" : s.startsWith(":") ? "1" : s.replace(/\?$/, "")));
+  return `/${segments.join("/")}`;
+}
+
+/**
+ * What is wrong with how `module` answers a loader GET and an action POST to `urlPath` without a
+ * session: an empty list when both refuse (redirect to the login with redirectTo, or 401/403).
+ */
+async function gateProblems(module: RouteModule, urlPath: string): Promise<string[]> {
+  const problems: string[] = [];
+  const expected = `/admin/login?${new URLSearchParams({ redirectTo: urlPath })}`;
+  const params = { id: "1", "*": "x" };
+  for (const kind of ["loader", "action"] as const) {
+    const handler = module[kind];
+    if (!handler) continue;
+    const request =
+      kind === "loader" ? get(urlPath) : post(urlPath, { intent: "delete", status: "delivered", name: "x" });
+    try {
+      const outcome = await run(handler as never, request, params);
+      const refused =
+        (outcome.status === 302 && outcome.location === expected) ||
+        (module.default === undefined && (outcome.status === 401 || outcome.status === 403));
+      if (!refused) problems.push(`${kind} answered ${outcome.status} ${outcome.location ?? ""}`.trim());
+    } catch (error) {
+      problems.push(`${kind} threw ${String(error)}`);
     }
   }
+  return problems;
+}
+
+const routes = await manifestRoutes();
+const adminRoutes = routes.filter((r) => r.pattern === "admin" || r.pattern.startsWith("admin/"));
+
+describe("every admin loader and action requires a signed-in admin", () => {
+  it("finds the admin routes in the route manifest, and every allow-listed route exists", () => {
+    const files = adminRoutes.map((r) => r.file);
+    expect(files).toEqual(
+      expect.arrayContaining([
+        "routes/admin.tsx",
+        "routes/admin._index.tsx",
+        "routes/admin.$.tsx",
+        "routes/admin.orders.view.$id.tsx",
+        ...Object.keys(ADMIN_ROUTES_WITHOUT_SESSION),
+      ]),
+    );
+  });
+
+  for (const route of adminRoutes.filter((r) => !(r.file in ADMIN_ROUTES_WITHOUT_SESSION))) {
+    const urlPath = samplePath(route.pattern);
+    it(`${route.file} (${urlPath}) refuses its loader and action without a session`, async () => {
+      const module = (await import(/* @vite-ignore */ path.resolve("app", route.file))) as RouteModule;
+      expect(module.loader ?? module.action, "a route under /admin with neither loader nor action").toBeDefined();
+      expect(await gateProblems(module, urlPath)).toEqual([]);
+    });
+  }
+
+  it("the check itself catches a route that forgets requireAdmin", async () => {
+    const forgetful: RouteModule = { loader: (async () => ({ secret: true })) as Handler };
+    const forgetfulAction: RouteModule = {
+      loader: (async ({ request }: { request: Request }) => requireAdmin(request)) as Handler,
+      action: (async () => new Response(null, { status: 302, headers: { Location: "/admin/products" } })) as Handler,
+    };
+    const guarded: RouteModule = {
+      loader: (async ({ request }: { request: Request }) => requireAdmin(request)) as Handler,
+      action: (async ({ request }: { request: Request }) => requireAdmin(request)) as Handler,
+    };
+    expect(await gateProblems(forgetful, "/admin/new")).toEqual(["loader answered 200"]);
+    expect(await gateProblems(forgetfulAction, "/admin/new")).toEqual(["action answered 302 /admin/products"]);
+    expect(await gateProblems(guarded, "/admin/new")).toEqual([]);
+  });
 
   it("an expired or deleted session is no session", async () => {
     const admin = await createAdmin();
