@@ -1,6 +1,8 @@
 /** Category reads for the storefront (spec section 7). */
+import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
 import type { ImageInfo } from "~/utils/image-url";
+import { ADMIN_PAGE_SIZE, paginate } from "~/utils/pagination";
 import { imageSelect, toImageInfo } from "./image.server";
 
 export type CategoryCard = { id: number; name: string; slug: string; image: ImageInfo | null };
@@ -22,4 +24,185 @@ export async function listCategories(): Promise<CategoryCard[]> {
     slug: row.slug,
     image: row.image ? toImageInfo(row.image, row.name) : null,
   }));
+}
+
+// ---- Admin catalogue (issue 4): category writes and admin reads ----
+
+/** Most categories offered in the product form's select (a shop has far fewer). */
+export const MAX_CATEGORY_OPTIONS = 500;
+
+/** Categories for the product form's select: id and name, by name. */
+export async function listCategoryOptions(): Promise<{ id: number; name: string }[]> {
+  return prisma.category.findMany({
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+    take: MAX_CATEGORY_OPTIONS,
+    select: { id: true, name: true },
+  });
+}
+
+/** One page of the admin category list (Name, Slug, Image, product count), by name. */
+export async function listCategoriesForAdmin(page: number) {
+  return paginate(
+    page,
+    ADMIN_PAGE_SIZE,
+    () => prisma.category.count(),
+    async (window) => {
+      const rows = await prisma.category.findMany({
+        orderBy: [{ name: "asc" }, { id: "asc" }],
+        ...window,
+        select: {
+          id: true,
+          name: true,
+          slug: true,
+          image: { select: imageSelect },
+          _count: { select: { products: true } },
+        },
+      });
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        slug: row.slug,
+        image: row.image ? toImageInfo(row.image, row.name) : null,
+        productCount: row._count.products,
+      }));
+    },
+  );
+}
+
+/** A category for the edit form (or the delete step), or null when there is none. */
+export async function getCategoryForEdit(id: number) {
+  const row = await prisma.category.findUnique({
+    where: { id },
+    select: {
+      id: true,
+      name: true,
+      slug: true,
+      image: { select: imageSelect },
+      _count: { select: { products: true } },
+    },
+  });
+  if (!row) return null;
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    image: row.image ? toImageInfo(row.image, row.name) : null,
+    productCount: row._count.products,
+  };
+}
+export type CategoryForEdit = NonNullable<Awaited<ReturnType<typeof getCategoryForEdit>>>;
+
+/** A new image stored on disk by this request (what storeImage returned). */
+type NewImage = { key: string; width: number; height: number; variantWidths: number[]; alt: string };
+
+function imageData(image: NewImage) {
+  return {
+    key: image.key,
+    width: image.width,
+    height: image.height,
+    variantWidths: image.variantWidths.join(","),
+    alt: image.alt,
+  };
+}
+
+/** Thrown when a category's slug is already used by another category (Category.slug is unique). */
+export class SlugTakenError extends Error {
+  constructor(readonly slug: string) {
+    super(`The slug ${slug} is taken`);
+    this.name = "SlugTakenError";
+  }
+}
+
+/** Deletes the Image row `imageId` when nothing links to it any more; returns its key if deleted. */
+async function deleteIfOrphan(tx: Prisma.TransactionClient, imageId: number | null): Promise<string[]> {
+  if (imageId === null) return [];
+  const orphan = await tx.image.findFirst({
+    where: { id: imageId, productImages: { none: {} }, categories: { none: {} } },
+    select: { id: true, key: true },
+  });
+  if (!orphan) return [];
+  await tx.image.delete({ where: { id: orphan.id } });
+  return [orphan.key];
+}
+
+/**
+ * Creates a category (slug made by the caller from the name: spec section 5, on create only) with
+ * an optional image already stored on disk, in one transaction.
+ *
+ * @returns the new category's id.
+ * @throws {SlugTakenError} when another category has this slug; Prisma's error when a write fails.
+ */
+export async function createCategoryWithImage(
+  category: { name: string; slug: string },
+  image: NewImage | null,
+): Promise<number> {
+  return prisma.$transaction(async (tx) => {
+    if (await tx.category.findUnique({ where: { slug: category.slug }, select: { id: true } })) {
+      throw new SlugTakenError(category.slug);
+    }
+    const imageRow = image ? await tx.image.create({ data: imageData(image), select: { id: true } }) : null;
+    try {
+      const created = await tx.category.create({
+        data: { name: category.name, slug: category.slug, imageId: imageRow?.id ?? null },
+        select: { id: true },
+      });
+      return created.id;
+    } catch (error) {
+      // Another request took the slug between the check and the insert.
+      if ((error as { code?: string }).code === "P2002") throw new SlugTakenError(category.slug);
+      throw error;
+    }
+  });
+}
+
+/**
+ * Updates a category's name (the slug stays: spec section 5) and image: a new image replaces the
+ * old one, `removeImage` drops it. A replaced image nothing else links to is deleted.
+ *
+ * @returns null when there is no such category, else the keys of images whose files to remove.
+ * @throws Prisma's error when a write fails (nothing is changed then).
+ */
+export async function updateCategoryWithImage(
+  id: number,
+  name: string,
+  image: NewImage | null,
+  removeImage: boolean,
+): Promise<{ removedKeys: string[] } | null> {
+  return prisma.$transaction(async (tx) => {
+    const current = await tx.category.findUnique({ where: { id }, select: { imageId: true } });
+    if (!current) return null;
+    let imageId = current.imageId;
+    if (image) imageId = (await tx.image.create({ data: imageData(image), select: { id: true } })).id;
+    else if (removeImage) imageId = null;
+    await tx.category.update({ where: { id }, data: { name, imageId } });
+    const removedKeys = imageId !== current.imageId ? await deleteIfOrphan(tx, current.imageId) : [];
+    return { removedKeys };
+  });
+}
+
+/**
+ * Deletes a category unless products are still in it (decision 014).
+ *
+ * @returns `{ status: "missing" }`, `{ status: "blocked", name, productCount }` (nothing deleted),
+ *   or `{ status: "deleted", name, removedKeys }` with the keys of image files to remove.
+ */
+export async function deleteCategoryIfEmpty(
+  id: number,
+): Promise<
+  | { status: "missing" }
+  | { status: "blocked"; name: string; productCount: number }
+  | { status: "deleted"; name: string; removedKeys: string[] }
+> {
+  return prisma.$transaction(async (tx) => {
+    const category = await tx.category.findUnique({
+      where: { id },
+      select: { name: true, imageId: true, _count: { select: { products: true } } },
+    });
+    if (!category) return { status: "missing" as const };
+    if (category._count.products > 0) {
+      return { status: "blocked" as const, name: category.name, productCount: category._count.products };
+    }
+    await tx.category.delete({ where: { id } });
+    return { status: "deleted" as const, name: category.name, removedKeys: await deleteIfOrphan(tx, category.imageId) };
+  });
 }

@@ -6,6 +6,7 @@
  * (unique per rendered checkout form) makes a double submit return the first order.
  */
 import { Prisma } from "~/generated/prisma/client";
+import { t } from "~/i18n";
 import { prisma } from "~/utils/db.server";
 import type { CartLine } from "~/utils/cart";
 import { ADMIN_PAGE_SIZE, paginate } from "~/utils/pagination";
@@ -70,6 +71,8 @@ export async function placeOrder(input: CheckoutInput, lines: CartLine[]): Promi
         },
         select: { id: true },
       });
+      // Status history (decision 015): the first entry, placed by the shopper.
+      await tx.orderStatusChange.create({ data: { orderId: created.id, fromStatus: null, toStatus: "pending" } });
       await tx.orderItem.createMany({
         data: cart.lineItems.map((item) => ({
           orderId: created.id,
@@ -98,14 +101,60 @@ async function findOrderByCheckoutToken(checkoutToken: string): Promise<number |
   return row?.id ?? null;
 }
 
-/** One page of the admin orders list, newest first (spec section 7), with each order's items for the Products column. */
-export async function listOrdersForAdmin(page: number) {
+/**
+ * Filters of the admin orders list (query string of /admin/orders): `status` one of the five
+ * statuses or absent for all; `q` a search text (see `orderSearchWhere`), "" for none.
+ */
+export type OrderListFilters = { status?: OrderStatus | null; q?: string };
+
+/** Largest value of a 32-bit `Int` id column; a longer number cannot be an order id. */
+const MAX_INT32 = 2_147_483_647;
+
+/**
+ * The `where` for a search text on the admin orders list:
+ * - `#123` finds order 123 only;
+ * - a number (digits, optionally with spaces, dashes, `+`) finds the order with that id **or** any
+ *   order whose phone contains those digits (phones are stored as 01XXXXXXXXX, so a leading
+ *   country code 88 before 01 is dropped);
+ * - anything else finds customer names containing the text (SQLite LIKE: case-insensitive for
+ *   ASCII letters; Bengali has no case).
+ * Blank text means no condition.
+ */
+export function orderSearchWhere(q: string): Prisma.OrderWhereInput {
+  const text = q.trim();
+  if (text === "") return {};
+  const hashId = /^#\s*(\d+)$/.exec(text);
+  if (hashId) {
+    const id = Number(hashId[1]);
+    return { id: id <= MAX_INT32 ? id : -1 };
+  }
+  if (/^[\d\s+\-()]+$/.test(text) && /\d/.test(text)) {
+    const digits = text.replace(/\D/g, "");
+    const phoneDigits = digits.replace(/^88(?=01)/, "");
+    const id = Number(digits);
+    const byId: Prisma.OrderWhereInput[] = /^\d+$/.test(text) && id >= 1 && id <= MAX_INT32 ? [{ id }] : [];
+    return { OR: [...byId, { customerPhone: { contains: phoneDigits } }] };
+  }
+  return { customerName: { contains: text } };
+}
+
+/**
+ * One page of the admin orders list, newest first (spec section 7), with each order's items for
+ * the Products column, filtered by status and search text (`OrderListFilters`).
+ * Items of an order are capped at 20 for the Products column (`itemsShown` vs `items.length`).
+ */
+export async function listOrdersForAdmin(page: number, filters: OrderListFilters = {}) {
+  const where: Prisma.OrderWhereInput = {
+    ...(filters.status ? { status: filters.status } : {}),
+    ...orderSearchWhere(filters.q ?? ""),
+  };
   return paginate(
     page,
     ADMIN_PAGE_SIZE,
-    () => prisma.order.count(),
+    () => prisma.order.count({ where }),
     (window) =>
       prisma.order.findMany({
+        where,
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
         ...window,
         select: {
@@ -116,13 +165,33 @@ export async function listOrdersForAdmin(page: number) {
           itemCount: true,
           totalPaisa: true,
           status: true,
-          items: { orderBy: { id: "asc" }, select: { productName: true, quantity: true } },
+          _count: { select: { items: true } },
+          items: {
+            orderBy: { id: "asc" },
+            take: ORDER_LIST_ITEMS_SHOWN,
+            select: { productName: true, quantity: true },
+          },
         },
       }),
   );
 }
 
-/** One order with its items for /admin/orders/view/:id, or null. */
+/** Line items named per order in the list's Products column; more are summarised as "+N more". */
+export const ORDER_LIST_ITEMS_SHOWN = 20;
+
+/**
+ * The order id of a route parameter (`:id`): a positive 32-bit integer.
+ * @throws {Response} 404 'Order not found' for anything else.
+ */
+export function parseOrderIdParam(value: string | undefined): number {
+  const id = Number(value);
+  if (!/^\d+$/.test(value ?? "") || !Number.isSafeInteger(id) || id < 1 || id > MAX_INT32) {
+    throw new Response(t("admin.order.notFound"), { status: 404 });
+  }
+  return id;
+}
+
+/** One order with its items for /admin/orders/view/:id and its invoice, or null. */
 export async function getOrderForAdmin(id: number) {
   return prisma.order.findUnique({
     where: { id },
@@ -139,6 +208,7 @@ export async function getOrderForAdmin(id: number) {
       totalPaisa: true,
       status: true,
       paymentStatus: true,
+      itemCount: true,
       items: {
         orderBy: { id: "asc" },
         select: {
@@ -154,8 +224,81 @@ export async function getOrderForAdmin(id: number) {
   });
 }
 
-/** Sets an order's status (any value may follow any other, spec section 4). Returns false when there is no such order. */
-export async function updateOrderStatus(id: number, status: OrderStatus): Promise<boolean> {
-  const { count } = await prisma.order.updateMany({ where: { id }, data: { status } });
-  return count === 1;
+/** An order as read by `getOrderForAdmin`. */
+export type AdminOrder = NonNullable<Awaited<ReturnType<typeof getOrderForAdmin>>>;
+
+/** Entries of the status history shown on the order page (the newest ones when there are more). */
+export const STATUS_HISTORY_SHOWN = 100;
+
+/**
+ * The order's status history, oldest first: at most the newest STATUS_HISTORY_SHOWN entries, and
+ * `truncated` when older ones exist (`shown` is the limit). `changedByEmail` is the snapshot taken at the time (null for
+ * the entry written when the shopper placed the order).
+ */
+export async function getOrderStatusHistory(orderId: number) {
+  const rows = await prisma.orderStatusChange.findMany({
+    where: { orderId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: STATUS_HISTORY_SHOWN + 1,
+    select: { id: true, fromStatus: true, toStatus: true, changedByEmail: true, createdAt: true },
+  });
+  return {
+    entries: rows.slice(0, STATUS_HISTORY_SHOWN).reverse(),
+    truncated: rows.length > STATUS_HISTORY_SHOWN,
+    shown: STATUS_HISTORY_SHOWN,
+  };
+}
+
+/** The outcome of `changeOrderStatus`. */
+export type StatusChangeResult = "changed" | "unchanged" | "not-found" | "conflict";
+
+/**
+ * Sets an order's status (any value may follow any other, spec section 4) and records the change
+ * (from, to, who, when) in the same transaction. Choosing the status the order already has
+ * changes and records nothing (`unchanged`). `conflict` when another change landed between the
+ * read and the write (nothing written then); `not-found` when there is no such order.
+ */
+export async function changeOrderStatus(
+  id: number,
+  status: OrderStatus,
+  admin: { id: number; email: string },
+): Promise<StatusChangeResult> {
+  return prisma.$transaction(async (tx) => {
+    const order = await tx.order.findUnique({ where: { id }, select: { status: true } });
+    if (!order) return "not-found";
+    if (order.status === status) return "unchanged";
+    const { count } = await tx.order.updateMany({ where: { id, status: order.status }, data: { status } });
+    if (count !== 1) return "conflict";
+    await tx.orderStatusChange.create({
+      data: {
+        orderId: id,
+        fromStatus: order.status,
+        toStatus: status,
+        changedById: admin.id,
+        changedByEmail: admin.email,
+      },
+    });
+    return "changed";
+  });
+}
+
+/**
+ * Deletes an order (spec section 7: first its line items, then the order) in ONE transaction:
+ * if either delete fails nothing is deleted and the error is thrown. The status history goes
+ * with the order (cascade). Returns false when there was no such order.
+ */
+export async function deleteOrder(id: number): Promise<boolean> {
+  const [, deleted] = await prisma.$transaction([
+    prisma.orderItem.deleteMany({ where: { orderId: id } }),
+    prisma.order.deleteMany({ where: { id } }),
+  ]);
+  return deleted.count === 1;
+}
+
+/** The short summary shown on the delete confirmation page, or null when there is no such order. */
+export async function getOrderSummary(id: number) {
+  return prisma.order.findUnique({
+    where: { id },
+    select: { id: true, customerName: true, totalPaisa: true, createdAt: true, status: true },
+  });
 }

@@ -4,7 +4,8 @@
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
 import { ADMIN_PAGE_SIZE, paginate, STOREFRONT_PAGE_SIZE, type Page } from "~/utils/pagination";
-import type { ImageInfo } from "~/utils/image-url";
+import { variantUrl, type ImageInfo } from "~/utils/image-url";
+import { containsLikePattern, prefixLikePattern } from "~/utils/search";
 import type { ProductSort } from "~/utils/product-sort";
 import { imageSelect, toImageInfo, type ImageRow } from "./image.server";
 
@@ -173,4 +174,292 @@ export async function listProductsForAdmin(page: number) {
         },
       }),
   );
+}
+
+// ---- Admin catalogue (issue 4): product writes and admin reads ----
+
+/**
+ * One page of the admin product list (Name, Price, Category), by name, optionally only products
+ * whose name contains `query` (case-insensitive for Latin letters, LIKE wildcards escaped).
+ */
+export async function searchProductsForAdmin(page: number, query: string | null) {
+  const where: Prisma.ProductWhereInput = query ? { name: { contains: query } } : {};
+  return paginate(
+    page,
+    ADMIN_PAGE_SIZE,
+    () => prisma.product.count({ where }),
+    (window) =>
+      prisma.product.findMany({
+        where,
+        orderBy: [{ name: "asc" }, { id: "asc" }],
+        ...window,
+        select: {
+          id: true,
+          name: true,
+          pricePaisa: true,
+          discountedPricePaisa: true,
+          isFeatured: true,
+          category: { select: { name: true } },
+        },
+      }),
+  );
+}
+
+/** A product's id and name, or null: for the delete confirmation step. */
+export async function getProductName(id: number): Promise<{ id: number; name: string } | null> {
+  return prisma.product.findUnique({ where: { id }, select: { id: true, name: true } });
+}
+
+/** A stored image of a product as the edit form shows it: the Image row id and the image. */
+export type ProductFormImage = { imageId: number; image: ImageInfo };
+
+/** Everything the product edit form needs, or null when there is no such product. Prices in paisa. */
+export async function getProductForEdit(id: number) {
+  const row = await prisma.product.findUnique({
+    where: { id },
+    select: {
+      id: true,
+      name: true,
+      slug: true,
+      description: true,
+      pricePaisa: true,
+      discountedPricePaisa: true,
+      categoryId: true,
+      isFeatured: true,
+      images: {
+        orderBy: [{ position: "asc" }, { id: "asc" }],
+        select: { imageId: true, image: { select: imageSelect } },
+      },
+    },
+  });
+  if (!row) return null;
+  return {
+    ...row,
+    images: row.images.map(({ imageId, image }): ProductFormImage => ({
+      imageId,
+      image: toImageInfo(image, row.name),
+    })),
+  };
+}
+export type ProductForEdit = NonNullable<Awaited<ReturnType<typeof getProductForEdit>>>;
+
+/** The fields of a product write; prices in paisa (spec section 5). */
+export type ProductWrite = {
+  name: string;
+  slug: string;
+  description: string;
+  pricePaisa: number;
+  discountedPricePaisa: number | null;
+  categoryId: number;
+  isFeatured: boolean;
+};
+
+/** A new image stored on disk by this request (what storeImage returned). */
+type NewImage = { key: string; width: number; height: number; variantWidths: number[]; alt: string };
+
+function imageData(image: NewImage) {
+  return {
+    key: image.key,
+    width: image.width,
+    height: image.height,
+    variantWidths: image.variantWidths.join(","),
+    alt: image.alt,
+  };
+}
+
+/**
+ * Deletes the Image rows among `imageIds` that nothing links to any more (no product, no category)
+ * and returns their keys, so the caller removes their files once the transaction has committed.
+ */
+async function deleteOrphanImages(tx: Prisma.TransactionClient, imageIds: number[]): Promise<string[]> {
+  if (imageIds.length === 0) return [];
+  const orphans = await tx.image.findMany({
+    where: { id: { in: imageIds }, productImages: { none: {} }, categories: { none: {} } },
+    select: { id: true, key: true },
+  });
+  if (orphans.length > 0) await tx.image.deleteMany({ where: { id: { in: orphans.map((o) => o.id) } } });
+  return orphans.map((o) => o.key);
+}
+
+/** Thrown by the product writes when the chosen category does not exist (any more). */
+export class MissingCategoryError extends Error {
+  constructor() {
+    super("The category does not exist");
+    this.name = "MissingCategoryError";
+  }
+}
+
+async function assertCategory(tx: Prisma.TransactionClient, categoryId: number) {
+  if ((await tx.category.count({ where: { id: categoryId } })) === 0) throw new MissingCategoryError();
+}
+
+/**
+ * Creates a product with its images (already stored on disk, in display order), in one transaction.
+ *
+ * @returns the new product's id.
+ * @throws {MissingCategoryError} when `categoryId` does not exist; Prisma's error when a write
+ *   fails. Either way nothing is written; the caller removes the stored files.
+ */
+export async function createProductWithImages(product: ProductWrite, images: readonly NewImage[]): Promise<number> {
+  return prisma.$transaction(async (tx) => {
+    await assertCategory(tx, product.categoryId);
+    const created = await tx.product.create({ data: product, select: { id: true } });
+    for (const [position, image] of images.entries()) {
+      const row = await tx.image.create({ data: imageData(image), select: { id: true } });
+      await tx.productImage.create({ data: { productId: created.id, imageId: row.id, position } });
+    }
+    return created.id;
+  });
+}
+
+/**
+ * Updates a product (spec section 5): its fields, the order of its existing images, which of them
+ * are removed, and new images (already stored on disk) appended after them, in one transaction.
+ * Existing images come in the order of `imageOrder`, then any the form did not list (e.g. added
+ * by someone else meanwhile) in their current order; those in `removeImageIds` are unlinked, and an
+ * Image nothing links to any more is deleted and its key returned. Ids that are not this product's
+ * images are ignored.
+ *
+ * @param imageOrder Image ids in the wanted display order.
+ * @param removeImageIds Image ids to unlink from the product.
+ * @returns null when the product does not exist, else the keys of images whose files the caller
+ *   should remove now that the rows are gone.
+ * @throws {MissingCategoryError} when `categoryId` does not exist; Prisma's error when a write
+ *   fails (nothing is changed then).
+ */
+export async function updateProductWithImages(
+  id: number,
+  product: ProductWrite,
+  imageOrder: readonly number[],
+  removeImageIds: readonly number[],
+  newImages: readonly NewImage[],
+): Promise<{ removedKeys: string[] } | null> {
+  return prisma.$transaction(async (tx) => {
+    const current = await tx.productImage.findMany({
+      where: { productId: id },
+      orderBy: [{ position: "asc" }, { id: "asc" }],
+      select: { id: true, imageId: true },
+    });
+    if ((await tx.product.count({ where: { id } })) === 0) return null;
+    await assertCategory(tx, product.categoryId);
+    await tx.product.update({ where: { id }, data: product });
+
+    const currentIds = current.map((link) => link.imageId);
+    const listed = [...new Set(imageOrder)].filter((imageId) => currentIds.includes(imageId));
+    const ordered = [...listed, ...currentIds.filter((imageId) => !listed.includes(imageId))];
+    const kept = ordered.filter((imageId) => !removeImageIds.includes(imageId));
+    const removed = current.filter((link) => !kept.includes(link.imageId));
+    if (removed.length > 0) {
+      await tx.productImage.deleteMany({ where: { id: { in: removed.map((link) => link.id) } } });
+    }
+    for (const [position, imageId] of kept.entries()) {
+      await tx.productImage.updateMany({ where: { productId: id, imageId }, data: { position } });
+    }
+    for (const [offset, image] of newImages.entries()) {
+      const row = await tx.image.create({ data: imageData(image), select: { id: true } });
+      await tx.productImage.create({ data: { productId: id, imageId: row.id, position: kept.length + offset } });
+    }
+    const removedKeys = await deleteOrphanImages(
+      tx,
+      removed.map((link) => link.imageId),
+    );
+    return { removedKeys };
+  });
+}
+
+/**
+ * Deletes a product. Orders keep their line items (OrderItem.productId and Order.productId become
+ * null; the name and prices are snapshots). Its images that nothing else links to are deleted.
+ *
+ * @returns null when there was no such product, else its name and the keys of images whose files
+ *   the caller should remove.
+ */
+export async function deleteProductWithImages(id: number): Promise<{ name: string; removedKeys: string[] } | null> {
+  return prisma.$transaction(async (tx) => {
+    const product = await tx.product.findUnique({
+      where: { id },
+      select: { name: true, images: { select: { imageId: true } } },
+    });
+    if (!product) return null;
+    await tx.product.delete({ where: { id } });
+    const removedKeys = await deleteOrphanImages(
+      tx,
+      product.images.map((link) => link.imageId),
+    );
+    return { name: product.name, removedKeys };
+  });
+}
+
+// ---- Search suggestions (issue 3) ----
+
+/**
+ * One search suggestion (issue 3): what the search box lists under the field. Prices in paisa;
+ * `thumbnail` is the product's first image at its smallest stored variant (px), or null.
+ */
+export type ProductSuggestion = {
+  id: number;
+  name: string;
+  pricePaisa: number;
+  discountedPricePaisa: number | null;
+  thumbnail: { src: string; width: number; height: number; alt: string } | null;
+};
+
+/**
+ * Up to `limit` products whose name contains `query` (case-insensitive for Latin letters, spec
+ * section 7; `%`, `_` and `\` match literally), names starting with the query first, then by
+ * name and id: the suggestions of the search box. `query` must already be normalised
+ * (app/utils/search.ts); an empty query, or a `limit` below 1, returns [] without a query.
+ * `limit` is capped at 50.
+ *
+ * Bounded by design: one pass over the covering `Product(name)` index (no table rows read)
+ * keeping only the best `limit` matches, then one small lookup of those rows' prices and first
+ * image. See docs/decisions/008-search-suggestions-and-paging.md for the measurements at 10,000 products.
+ */
+export async function searchProductSuggestions(query: string, limit: number): Promise<ProductSuggestion[]> {
+  const take = Math.min(Math.floor(limit), 50);
+  if (!query || !(take >= 1)) return [];
+  const contains = containsLikePattern(query);
+  const prefix = prefixLikePattern(query);
+  const idRows = await prisma.$queryRaw<{ id: number | bigint }[]>`
+    SELECT id FROM Product
+    WHERE name LIKE ${contains} ESCAPE '\\'
+    ORDER BY CASE WHEN name LIKE ${prefix} ESCAPE '\\' THEN 0 ELSE 1 END, name COLLATE NOCASE ASC, id ASC
+    LIMIT ${take}`;
+  const ids = idRows.map((row) => Number(row.id));
+  if (ids.length === 0) return [];
+  const rows = await prisma.product.findMany({
+    where: { id: { in: ids } },
+    select: {
+      id: true,
+      name: true,
+      pricePaisa: true,
+      discountedPricePaisa: true,
+      images: { orderBy: { position: "asc" }, take: 1, select: { image: { select: imageSelect } } },
+    },
+  });
+  const byId = new Map(
+    rows.map((row): [number, ProductSuggestion] => {
+      const image = row.images[0]?.image;
+      const info = image ? toImageInfo(image, row.name) : null;
+      const width = info ? (info.variantWidths[0] ?? info.width) : 0;
+      return [
+        row.id,
+        {
+          id: row.id,
+          name: row.name,
+          pricePaisa: row.pricePaisa,
+          discountedPricePaisa: row.discountedPricePaisa,
+          thumbnail: info
+            ? {
+                src: variantUrl(info.key, width),
+                width,
+                height: Math.max(1, Math.round((info.height * width) / info.width)),
+                alt: info.alt,
+              }
+            : null,
+        },
+      ];
+    }),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -1,11 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
+import { AdminLoadProblem } from "~/components/admin/load-problem";
+import { OrderDeleteButton } from "~/components/admin/order-delete-dialog";
+import { OrderInvoice } from "~/components/admin/order-invoice";
+import { OrderStatusTimeline } from "~/components/admin/order-status-timeline";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { useHydrated } from "~/components/use-hydrated";
-import { t, type MessageKey } from "~/i18n";
-import { getOrderForAdmin, updateOrderStatus } from "~/models/order.server";
+import { t, type MessageKey } from "~/i18n/admin";
+import { changeOrderStatus, getOrderForAdmin, getOrderStatusHistory, parseOrderIdParam } from "~/models/order.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { publicShopConfig } from "~/utils/env.server";
+import { buildInvoice, formatShopDateTime } from "~/utils/invoice";
 import { formatMoney } from "~/utils/money";
 import { ORDER_STATUSES, orderStatusSchema } from "~/utils/schemas";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -14,59 +19,76 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? t("admin.order.title", { id: data.order.id }) : t("admin.order.notFound") },
 ];
 
-function parseOrderId(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1) throw new Response(t("admin.order.notFound"), { status: 404 });
-  return id;
-}
-
+/** The order, its status history and its invoice (one view model for the block and invoice.png). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const order = await getOrderForAdmin(parseOrderId(params.id));
+  const id = parseOrderIdParam(params.id);
+  const [order, history] = await Promise.all([getOrderForAdmin(id), getOrderStatusHistory(id)]);
   if (!order) throw new Response(t("admin.order.notFound"), { status: 404 });
-  return { order };
+  return { order, history, invoice: buildInvoice(order, publicShopConfig()) };
 }
 
-/** Changes the order status (any value from any other, spec section 4), then shows the order again. */
+/**
+ * Changes the order status (any value from any other, spec section 4) and records who changed it
+ * from what to what (decision 015), then shows the order again with a message. The same status
+ * again changes and records nothing.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
-  const id = parseOrderId(params.id);
+  const admin = await requireAdmin(request);
+  const id = parseOrderIdParam(params.id);
   const parsed = orderStatusSchema.safeParse(Object.fromEntries(await request.formData()));
   const url = `/admin/orders/view/${id}`;
   if (!parsed.success) {
     return redirectWithToast(request, url, { kind: "error", message: t("admin.order.statusFailed") });
   }
-  if (!(await updateOrderStatus(id, parsed.data.status))) throw redirect("/admin/orders");
-  return redirectWithToast(request, url, {
-    kind: "success",
-    message: t("admin.order.statusSaved", { status: t(`status.${parsed.data.status}`) }),
-  });
+  const status = t(`status.${parsed.data.status}`);
+  switch (await changeOrderStatus(id, parsed.data.status, admin)) {
+    case "changed":
+      return redirectWithToast(request, url, { kind: "success", message: t("admin.order.statusSaved", { status }) });
+    case "unchanged":
+      return redirectWithToast(request, url, { kind: "info", message: t("admin.order.statusUnchanged", { status }) });
+    case "not-found":
+      return redirectWithToast(request, "/admin/orders", { kind: "error", message: t("admin.order.notFound") });
+    case "conflict":
+      return redirectWithToast(request, url, { kind: "error", message: t("admin.order.statusFailed") });
+  }
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Asia/Dhaka",
-});
 
 /** The order page, spec section 2: customer information, status, items and totals. */
 export default function AdminOrderPage() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, history, invoice } = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
+  const buttonClass =
+    "rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium hover:bg-stone-50 print:hidden";
   return (
     <article className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold">{t("admin.order.title", { id: order.id })}</h1>
           <p className="text-sm text-stone-600">
-            <time dateTime={order.createdAt.toISOString()}>{dateFormat.format(order.createdAt)}</time>
+            <time dateTime={order.createdAt.toISOString()}>{formatShopDateTime(order.createdAt)}</time>
           </p>
         </div>
-        <Link
-          to="/admin/orders"
-          className="rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium hover:bg-stone-50"
-        >
-          {t("admin.order.back")}
-        </Link>
+        <div className="flex flex-wrap gap-2 print:hidden">
+          <Link to="/admin/orders" className={buttonClass}>
+            {t("admin.order.back")}
+          </Link>
+          <a href={`/admin/orders/view/${order.id}/invoice.png`} download="invoice.png" className={buttonClass}>
+            {t("invoice.download")}
+          </a>
+          {hydrated ? (
+            <button type="button" onClick={() => window.print()} className={buttonClass}>
+              {t("invoice.print")}
+            </button>
+          ) : null}
+          <OrderDeleteButton
+            id={order.id}
+            back="/admin/orders"
+            className="rounded-md border border-red-300 bg-white px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50"
+          >
+            {t("admin.order.delete")}
+          </OrderDeleteButton>
+        </div>
       </div>
 
       <div className="grid gap-6 md:grid-cols-2">
@@ -94,7 +116,10 @@ export default function AdminOrderPage() {
         <StatusSection orderId={order.id} status={order.status} paymentStatus={order.paymentStatus} />
       </div>
 
-      <section className="overflow-x-auto rounded-lg border border-stone-200 bg-white" aria-labelledby="items-heading">
+      <section
+        className="overflow-x-auto rounded-lg border border-stone-200 bg-white print:hidden"
+        aria-labelledby="items-heading"
+      >
         <h2 id="items-heading" className="px-5 pt-5 text-lg font-semibold">
           {t("admin.order.items")}
         </h2>
@@ -144,6 +169,10 @@ export default function AdminOrderPage() {
           </tfoot>
         </table>
       </section>
+
+      <OrderStatusTimeline entries={history.entries} truncated={history.truncated} shown={history.shown} />
+
+      <OrderInvoice invoice={invoice} />
     </article>
   );
 }
@@ -251,13 +280,10 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <div className="rounded-lg border border-stone-200 bg-white p-10 text-center">
-      <h1 className="text-xl font-semibold">{notFound ? t("admin.order.notFound") : t("error.generic")}</h1>
-      <Form method="get" action="/admin/orders" className="mt-6">
-        <button type="submit" className="rounded-md border border-stone-300 px-4 py-2 font-medium">
-          {t("admin.order.back")}
-        </button>
-      </Form>
-    </div>
+    <AdminLoadProblem
+      title={notFound ? t("admin.order.notFound") : t("error.generic")}
+      backTo="/admin/orders"
+      backLabel={t("admin.order.back")}
+    />
   );
 }

@@ -1,34 +1,142 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { CatalogueDeleteConfirmation, CatalogueRowActions } from "~/components/admin/catalogue-row-actions";
 import { Pagination } from "~/components/pagination";
-import { t } from "~/i18n";
-import { listProductsForAdmin } from "~/models/product.server";
+import { t } from "~/i18n/admin";
+import { deleteProductWithImages, getProductName, searchProductsForAdmin } from "~/models/product.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { parsePage } from "~/utils/pagination";
+import { parseId } from "~/utils/catalogue-forms.server";
 import { formatMoney } from "~/utils/money";
+import { parsePage } from "~/utils/pagination";
+import { deleteSchema } from "~/utils/admin-schemas";
+import { redirectWithToast } from "~/utils/toast.server";
+import { removeImageFiles } from "~/utils/uploads.server";
+import { AdminPageHeader } from "~/components/admin/page-header";
 
 export const meta: MetaFunction = () => [{ title: t("admin.products.title") }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return { products: await listProductsForAdmin(parsePage(new URL(request.url).searchParams)) };
+/** The search text of `?q=` (trimmed, at most 100 characters), or null. */
+function searchQuery(params: URLSearchParams): string | null {
+  const q = (params.get("q") ?? "").trim().slice(0, 100);
+  return q === "" ? null : q;
 }
 
-/** The admin product list (spec section 2: Name, Price with ৳, Category). Editing arrives with the full back office. */
+/** The list URL for a search and page, e.g. /admin/products?q=lamp&page=2. */
+function listUrl(q: string | null, page: number): string {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (page > 1) params.set("page", String(page));
+  const qs = params.toString();
+  return qs ? `/admin/products?${qs}` : "/admin/products";
+}
+
+/**
+ * One page of products, optionally searched by name (`?q=`), and with `?delete=<id>` the product
+ * to confirm deleting (the confirmation step without JavaScript).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const q = searchQuery(params);
+  const page = parsePage(params);
+  const deleteId = parseId(params.get("delete"));
+  const [products, toDelete] = await Promise.all([
+    searchProductsForAdmin(page, q),
+    deleteId ? getProductName(deleteId) : null,
+  ]);
+  return { products, q, toDelete };
+}
+
+/**
+ * Deletes a product (POST only, after the confirmation), then the list with a toast. Orders keep
+ * their line items; images nothing else uses are removed with their files.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const parsed = deleteSchema.safeParse(Object.fromEntries(form));
+  const q = searchQuery(new URLSearchParams({ q: String(form.get("q") ?? "") }));
+  const back = listUrl(q, parsePage(new URLSearchParams({ page: String(form.get("page") ?? "") })));
+  if (!parsed.success) {
+    return redirectWithToast(request, back, { kind: "error", message: t("admin.products.deleteFailed") });
+  }
+  try {
+    const deleted = await deleteProductWithImages(parsed.data.id);
+    if (!deleted) {
+      return redirectWithToast(request, back, { kind: "error", message: t("admin.productForm.notFound") });
+    }
+    await removeImageFiles(deleted.removedKeys);
+    return redirectWithToast(request, back, {
+      kind: "success",
+      message: t("admin.products.deleted", { name: deleted.name }),
+    });
+  } catch (error) {
+    console.error("Deleting a product failed", error);
+    return redirectWithToast(request, back, { kind: "error", message: t("admin.products.deleteFailed") });
+  }
+}
+
+/** The admin product list (spec section 2): Name, Price with ৳, Category, Edit, Delete; search; pages. */
 export default function AdminProductsPage() {
-  const { products } = useLoaderData<typeof loader>();
+  const { products, q, toDelete } = useLoaderData<typeof loader>();
+  const back = listUrl(q, products.page);
+  const hidden = { q: q ?? "", page: String(products.page) };
+  const deleteHref = (id: number) => {
+    const params = new URLSearchParams();
+    if (q) params.set("q", q);
+    if (products.page > 1) params.set("page", String(products.page));
+    params.set("delete", String(id));
+    return `/admin/products?${params}`;
+  };
   return (
     <section aria-labelledby="products-title">
-      <h1 id="products-title" className="text-2xl font-semibold">
-        {t("admin.products.title")}
-      </h1>
-      <p className="mb-6 text-stone-600">{t("admin.products.subtitle")}</p>
+      <AdminPageHeader
+        id="products-title"
+        title={t("admin.products.title")}
+        subtitle={t("admin.products.subtitle")}
+        action={{ to: "/admin/products/create", label: t("admin.products.addProduct") }}
+        className="mb-6"
+      />
+
+      {toDelete ? (
+        <CatalogueDeleteConfirmation
+          list="products"
+          id={toDelete.id}
+          name={toDelete.name}
+          hidden={hidden}
+          cancelHref={back}
+        />
+      ) : null}
+
+      <Form method="get" action="/admin/products" role="search" className="mb-4 flex gap-2">
+        <label htmlFor="admin-product-search" className="sr-only">
+          {t("admin.products.searchLabel")}
+        </label>
+        <input
+          id="admin-product-search"
+          type="search"
+          name="q"
+          defaultValue={q ?? ""}
+          maxLength={100}
+          placeholder={t("admin.products.searchPlaceholder")}
+          className="w-full max-w-sm rounded-md border border-stone-300 bg-white px-3 py-2"
+        />
+        <button type="submit" className="rounded-md border border-stone-300 bg-white px-4 py-2 font-medium">
+          {t("admin.products.searchButton")}
+        </button>
+        {q ? (
+          <Link to="/admin/products" className="self-center text-sm underline">
+            {t("admin.products.clearSearch")}
+          </Link>
+        ) : null}
+      </Form>
+
       {products.total === 0 ? (
         <p className="rounded-lg border border-dashed border-stone-300 bg-white p-8 text-center">
-          {t("admin.products.empty")}
+          {q ? t("admin.products.noMatch", { q }) : t("admin.products.empty")}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+        <div className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white">
           <table className="w-full text-left text-sm">
             <thead className="bg-stone-50 text-stone-600">
               <tr>
@@ -44,11 +152,14 @@ export default function AdminProductsPage() {
                 <th scope="col" className="px-4 py-3">
                   {t("admin.products.featured")}
                 </th>
+                <th scope="col" className="px-4 py-3">
+                  <span className="sr-only">{t("admin.products.actions")}</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-100">
               {products.items.map((product) => (
-                <tr key={product.id}>
+                <tr key={product.id} data-testid="product-row">
                   <td className="px-4 py-3 font-medium">{product.name}</td>
                   <td className="px-4 py-3">
                     {formatMoney(product.pricePaisa)}
@@ -58,6 +169,15 @@ export default function AdminProductsPage() {
                   </td>
                   <td className="px-4 py-3">{product.category?.name ?? t("admin.products.noCategory")}</td>
                   <td className="px-4 py-3">{product.isFeatured ? t("admin.products.isFeatured") : ""}</td>
+                  <td className="whitespace-nowrap px-4 py-3">
+                    <CatalogueRowActions
+                      list="products"
+                      id={product.id}
+                      name={product.name}
+                      hidden={hidden}
+                      confirmHref={deleteHref(product.id)}
+                    />
+                  </td>
                 </tr>
               ))}
             </tbody>

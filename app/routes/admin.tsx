@@ -1,60 +1,121 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
-import { t } from "~/i18n";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect } from "react";
+import { InstallApp, INSTALL_PROMPT_CAPTURE_SCRIPT } from "~/components/admin/install-app";
+import { useNonce } from "~/components/nonce";
+import { renderedLocation } from "~/components/rendered-location";
+import { t } from "~/i18n/admin";
+import {
+  ADMIN_APP_APPLE_TOUCH_ICON_URL,
+  ADMIN_APP_MANIFEST_URL,
+  ADMIN_APP_SCOPE,
+  ADMIN_APP_SW_URL,
+} from "~/utils/admin-app";
 import { requireAdmin } from "~/utils/auth.server";
+import { publicShopConfig } from "~/utils/env.server";
 
 export const meta: MetaFunction = () => [{ title: t("admin.title") }, { name: "robots", content: "noindex" }];
 
+/** The installable admin app (docs/decisions/012-admin-app-and-dashboard.md). */
+export const links: LinksFunction = () => [
+  { rel: "manifest", href: ADMIN_APP_MANIFEST_URL },
+  { rel: "apple-touch-icon", href: ADMIN_APP_APPLE_TOUCH_ICON_URL },
+];
+
 /**
  * The admin layout (navigation). Its check is not the protection: loaders run in parallel, so every
- * admin loader and action calls requireAdmin itself. The login page sits outside this layout.
+ * admin loader and action calls requireAdmin itself. The login page sits outside this layout, so a
+ * header is only ever rendered for a signed-in user (spec section 2: nothing shown without a user).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);
-  return { user };
+  return { user, shopName: publicShopConfig().name };
 }
 
 export default function AdminLayout() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, shopName } = useLoaderData<typeof loader>();
+  const nonce = useNonce();
+  const location = useLocation();
+
+  // The service worker only adds the offline page; if it cannot register, the admin works as before.
+  useEffect(() => {
+    if (!("serviceWorker" in navigator)) return;
+    navigator.serviceWorker
+      .register(ADMIN_APP_SW_URL, { scope: ADMIN_APP_SCOPE, updateViaCache: "none" })
+      .catch(() => undefined);
+  }, []);
+
   return (
     <div className="min-h-screen bg-stone-100">
+      <script
+        nonce={nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: INSTALL_PROMPT_CAPTURE_SCRIPT }}
+      />
       <header className="bg-stone-900 text-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <span className="font-semibold">
-            {t("admin.title")}{" "}
-            <span className="ml-2 text-sm font-normal text-stone-400">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
+          <div className="min-w-0">
+            <NavLink to="/admin/dashboard" className="block truncate font-semibold hover:underline">
+              {t("admin.shell.nav.home", { shop: shopName })}
+            </NavLink>
+            <span className="hidden truncate text-xs text-stone-300 sm:block" data-testid="signed-in-as">
               {t("admin.signedInAs", { email: user.email })}
             </span>
-          </span>
-          <details className="group sm:hidden">
-            <summary className="cursor-pointer rounded px-2 py-1 ring-1 ring-stone-600">{t("admin.nav.menu")}</summary>
-            <AdminNav className="mt-2 flex flex-col gap-2" />
-          </details>
-          <AdminNav className="hidden items-center gap-5 sm:flex" />
+          </div>
+          <AdminNav className="hidden items-center gap-4 lg:flex" />
+          <div className="flex shrink-0 items-center gap-2">
+            <InstallApp />
+            <details className="group relative lg:hidden" data-testid="admin-menu">
+              <summary className="cursor-pointer list-none rounded px-3 py-1 ring-1 ring-stone-500 hover:bg-stone-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+                {t("admin.nav.menu")}
+              </summary>
+              <div className="absolute right-0 z-30 mt-2 w-60 rounded-md bg-stone-900 p-4 shadow-lg ring-1 ring-stone-700">
+                <p className="mb-3 break-all text-xs text-stone-300">{t("admin.signedInAs", { email: user.email })}</p>
+                <AdminNav className="flex flex-col items-start gap-3" />
+              </div>
+            </details>
+          </div>
         </div>
       </header>
-      <main id="main" className="mx-auto max-w-6xl px-4 py-8">
+      <main id="main" className="mx-auto max-w-6xl px-4 py-8" data-location={renderedLocation(location)}>
         <Outlet />
       </main>
     </div>
   );
 }
 
+const NAV_LINKS = [
+  { to: "/admin/dashboard", label: "admin.shell.nav.dashboard" },
+  { to: "/admin/products", label: "admin.nav.products" },
+  { to: "/admin/categories", label: "admin.shell.nav.categories" },
+  { to: "/admin/orders", label: "admin.nav.orders" },
+] as const;
+
+/** The admin navigation (spec section 2): Dashboard, Products, Categories, Orders, View shop, Logout. */
 function AdminNav({ className }: { className: string }) {
-  const link = ({ isActive }: { isActive: boolean }) => (isActive ? "font-semibold underline" : "hover:underline");
+  const link = ({ isActive }: { isActive: boolean }) =>
+    `rounded px-1 focus-visible:outline focus-visible:outline-2 focus-visible:outline-white ${
+      isActive ? "font-semibold underline underline-offset-4" : "hover:underline"
+    }`;
   return (
     <nav aria-label={t("admin.nav.label")} className={className}>
-      <NavLink to="/admin/products" className={link}>
-        {t("admin.nav.products")}
-      </NavLink>
-      <NavLink to="/admin/orders" className={link}>
-        {t("admin.nav.orders")}
-      </NavLink>
-      <a href="/" className="hover:underline">
+      {NAV_LINKS.map(({ to, label }) => (
+        <NavLink key={to} to={to} className={link}>
+          {t(label)}
+        </NavLink>
+      ))}
+      <a
+        href="/"
+        className="rounded px-1 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-white"
+      >
         {t("admin.nav.viewShop")}
       </a>
+      {/* Logout is a POST (it changes state); the action lands on /admin/login. */}
       <Form method="post" action="/admin/logout">
-        <button type="submit" className="rounded bg-stone-700 px-3 py-1 hover:bg-stone-600">
+        <button
+          type="submit"
+          className="rounded bg-stone-700 px-3 py-1 hover:bg-stone-600 focus-visible:outline focus-visible:outline-2 focus-visible:outline-white"
+        >
           {t("admin.nav.logout")}
         </button>
       </Form>

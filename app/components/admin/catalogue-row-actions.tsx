@@ -1,0 +1,71 @@
+import { Link } from "@remix-run/react";
+import { t } from "~/i18n/admin";
+import { ConfirmDeletePanel, DeleteButton } from "./confirm-delete";
+
+/** Which catalogue list: its messages are `admin.<list>.*`, its pages `/admin/<list>/…`. */
+export type CatalogueList = "products" | "categories";
+
+/** What a catalogue list row or confirmation needs to know about its record and the list page. */
+type RecordOnList = {
+  list: CatalogueList;
+  id: number;
+  name: string;
+  /** Fields the delete form sends back so the list returns to the same page (and search). */
+  hidden: Record<string, string>;
+};
+
+/**
+ * A products or categories list row's actions (spec section 2): Edit (to the edit page) and Delete,
+ * which asks the spec's question first (a dialog with JavaScript; without it a link to the list's
+ * confirmation step at `confirmHref`, shown by `CatalogueDeleteConfirmation`).
+ */
+export function CatalogueRowActions({ list, id, name, hidden, confirmHref }: RecordOnList & { confirmHref: string }) {
+  return (
+    <div className="flex gap-4">
+      <Link
+        to={`/admin/${list}/edit/${id}`}
+        aria-label={t(`admin.${list}.editLabel`, { name })}
+        className="font-medium text-amber-800 hover:underline"
+      >
+        {t(`admin.${list}.edit`)}
+      </Link>
+      <DeleteButton
+        id={id}
+        label={t(`admin.${list}.deleteLabel`, { name })}
+        text={t(`admin.${list}.delete`)}
+        confirmHref={confirmHref}
+        action={`/admin/${list}?index`}
+        question={t(`admin.${list}.deleteConfirm`)}
+        detail={t(`admin.${list}.deleteConfirmName`, { name })}
+        confirmText={t(`admin.${list}.deleteYes`)}
+        cancelText={t(`admin.${list}.cancel`)}
+        hidden={hidden}
+      />
+    </div>
+  );
+}
+
+/**
+ * The confirmation step a list shows without JavaScript (`?delete=<id>`): the spec's question, the
+ * record's name, the deleting POST form and a way back to `cancelHref`.
+ */
+export function CatalogueDeleteConfirmation({
+  list,
+  id,
+  name,
+  hidden,
+  cancelHref,
+}: RecordOnList & { cancelHref: string }) {
+  return (
+    <ConfirmDeletePanel
+      id={id}
+      action={`/admin/${list}?index`}
+      question={t(`admin.${list}.deleteConfirm`)}
+      detail={t(`admin.${list}.deleteConfirmName`, { name })}
+      confirmText={t(`admin.${list}.deleteYes`)}
+      cancelText={t(`admin.${list}.cancel`)}
+      cancelHref={cancelHref}
+      hidden={hidden}
+    />
+  );
+}

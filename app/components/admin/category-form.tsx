@@ -1,0 +1,136 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { t } from "~/i18n/admin";
+import type { ImageInfo } from "~/utils/image-url";
+import type { CategoryFormValues } from "~/utils/admin-schemas";
+import { ImageField } from "./image-field";
+import { UploadProgress, useUploadSubmit, type UploadFailure } from "./upload-submit";
+
+/** A refused save (from the action or the upload endpoint). */
+export type CategoryFormProblem = UploadFailure<CategoryFormValues & { removeImage?: string }>;
+
+/**
+ * The category form (spec sections 2, 4, 5): name and image. New: 'Upload Image' and 'Create
+ * Category'; edit: the current image, 'Change Image' (and a remove box) and 'Update Category'; the
+ * slug is shown but never changes after creation. 'Saving...' while saving. Without JavaScript a
+ * plain multipart POST to `action`; with it an XMLHttpRequest to `uploadEndpoint` with progress, a
+ * local preview and the chosen file name.
+ */
+export function CategoryForm({
+  action,
+  uploadEndpoint,
+  category,
+  problem: actionProblem,
+}: {
+  action: string;
+  uploadEndpoint: string;
+  category: { name: string; slug: string; image: ImageInfo | null } | null;
+  problem: CategoryFormProblem | null;
+}) {
+  const upload = useUploadSubmit<CategoryFormProblem>(uploadEndpoint);
+  const problem = upload.failure ?? actionProblem;
+  const navigation = useNavigation();
+  const saving = upload.uploading || (navigation.state === "submitting" && navigation.formAction === action);
+  const name = problem?.values.name ?? category?.name ?? "";
+  const nameError = problem?.fieldErrors.name;
+  const fileErrors = [...(upload.clientError ?? []), ...(problem?.fileErrors ?? [])];
+  const formError = problem?.formError ?? (upload.clientError ? t("upload.fixErrors") : null);
+  const errorRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (problem || upload.clientError) errorRef.current?.focus();
+  }, [problem, upload.clientError]);
+  const editing = category !== null;
+
+  return (
+    <Form
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      noValidate
+      onSubmit={upload.onSubmit}
+      className="space-y-5 rounded-lg border border-stone-200 bg-white p-6"
+    >
+      {formError ? (
+        <div
+          ref={errorRef}
+          tabIndex={-1}
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+          data-testid="form-error"
+        >
+          {formError}
+        </div>
+      ) : null}
+      <div>
+        <label htmlFor="name" className="block text-sm font-medium">
+          {t("admin.categoryForm.name")}
+        </label>
+        <input
+          id="name"
+          name="name"
+          type="text"
+          defaultValue={name}
+          maxLength={100}
+          aria-required
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby={nameError ? "name-error" : "slug-note"}
+          className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2"
+        />
+        {nameError ? (
+          <p id="name-error" className="mt-1 text-sm text-red-700">
+            {nameError}
+          </p>
+        ) : null}
+        <p id="slug-note" className="mt-1 text-xs text-stone-600">
+          {editing ? `${t("admin.categories.slug")}: ${category.slug}. ` : ""}
+          {t("admin.categoryForm.slugNote")}
+        </p>
+      </div>
+
+      {category?.image ? (
+        <div className="space-y-2">
+          <p className="text-sm font-medium">{t("admin.categoryForm.currentImage")}</p>
+          <ResponsiveImage
+            image={category.image}
+            sizes="160px"
+            className="h-32 w-32 rounded border border-stone-200 object-cover"
+          />
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="removeImage" defaultChecked={problem?.values.removeImage === "on"} />
+            {t("admin.categoryForm.removeImage")}
+          </label>
+        </div>
+      ) : null}
+
+      <ImageField
+        id="image"
+        name="image"
+        label={t("admin.categoryForm.image")}
+        buttonLabel={editing ? t("admin.categoryForm.change") : t("admin.categoryForm.upload")}
+        hint={t("upload.limits", { max: 1, mb: 10 })}
+        errors={fileErrors}
+      />
+
+      <UploadProgress progress={upload.progress} />
+
+      <div className="flex flex-wrap items-center gap-3">
+        <button
+          type="submit"
+          disabled={saving}
+          aria-disabled={saving}
+          className="rounded-md bg-amber-700 px-5 py-2.5 font-semibold text-white hover:bg-amber-800 disabled:cursor-wait disabled:opacity-70"
+        >
+          {saving
+            ? t("admin.categoryForm.saving")
+            : editing
+              ? t("admin.categoryForm.update")
+              : t("admin.categoryForm.create")}
+        </button>
+        <Link to="/admin/categories" className="text-sm font-medium underline">
+          {t("admin.categoryForm.back")}
+        </Link>
+      </div>
+    </Form>
+  );
+}

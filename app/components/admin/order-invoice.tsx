@@ -1,0 +1,120 @@
+/**
+ * The on-page Invoice block (spec section 2) drawn from the invoice view model (app/utils/invoice.ts),
+ * the same one the server turns into invoice.png. The print stylesheet (app/tailwind.css,
+ * `.invoice-print`) prints this block alone on A4.
+ */
+import { t } from "~/i18n/admin";
+import type { InvoiceView } from "~/utils/invoice";
+
+export function OrderInvoice({ invoice }: { invoice: InvoiceView }) {
+  return (
+    <section
+      className="invoice-print rounded-lg border border-stone-200 bg-white p-6"
+      aria-labelledby="invoice-heading"
+      data-testid="invoice"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-4 border-b-2 border-amber-800 pb-4">
+        <h2 id="invoice-heading" className="text-2xl font-bold text-amber-800">
+          {t("invoice.title")}
+        </h2>
+        <dl className="grid grid-cols-[auto_auto] gap-x-3 text-sm">
+          <dt className="text-stone-600">{t("invoice.orderId")}</dt>
+          <dd className="font-semibold" data-testid="invoice-order-id">
+            #{invoice.orderId}
+          </dd>
+          <dt className="text-stone-600">{t("invoice.orderDate")}</dt>
+          <dd data-testid="invoice-date">
+            {invoice.orderDate.iso ? (
+              <time dateTime={invoice.orderDate.iso}>{invoice.orderDate.text}</time>
+            ) : (
+              invoice.orderDate.text
+            )}
+          </dd>
+        </dl>
+      </div>
+
+      <div className="mt-4 grid gap-6 sm:grid-cols-2">
+        <div>
+          <h3 className="text-xs font-semibold uppercase tracking-wide text-stone-600">{t("invoice.seller")}</h3>
+          <address className="mt-1 text-sm not-italic" data-testid="invoice-seller">
+            <span className="block font-semibold">{invoice.seller.name}</span>
+            <span className="block whitespace-pre-line">{invoice.seller.address}</span>
+            <span className="block">{invoice.seller.email}</span>
+            <span className="block">{invoice.seller.phone}</span>
+          </address>
+        </div>
+        <div>
+          <h3 className="text-xs font-semibold uppercase tracking-wide text-stone-600">{t("invoice.billTo")}</h3>
+          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm" data-testid="invoice-customer">
+            <dt className="sr-only">{t("admin.order.name")}</dt>
+            <dd className="col-span-2 font-semibold">{invoice.customer.name}</dd>
+            <dt className="text-stone-600">{t("admin.order.email")}</dt>
+            <dd>{invoice.customer.email}</dd>
+            <dt className="text-stone-600">{t("admin.order.phone")}</dt>
+            <dd>{invoice.customer.phone}</dd>
+            <dt className="text-stone-600">{t("invoice.shippingAddress")}</dt>
+            <dd className="whitespace-pre-line">{invoice.customer.address}</dd>
+            <dt className="text-stone-600">{t("invoice.shippingMethod")}</dt>
+            <dd>{invoice.shippingMethod}</dd>
+          </dl>
+        </div>
+      </div>
+
+      <table className="mt-6 w-full text-left text-sm">
+        <thead className="bg-stone-100 text-stone-700">
+          <tr>
+            <th scope="col" className="px-3 py-2">
+              {t("invoice.product")}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              {t("invoice.quantity")}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              {t("invoice.price")}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              {t("invoice.subtotal")}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-200">
+          {invoice.lines.map((line, index) => (
+            <tr key={index} data-testid="invoice-line">
+              <td className="px-3 py-2">{line.product}</td>
+              <td className="px-3 py-2 text-right">{line.quantity}</td>
+              <td className="whitespace-nowrap px-3 py-2 text-right">{line.price}</td>
+              <td className="whitespace-nowrap px-3 py-2 text-right">{line.subtotal}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="border-t border-stone-300 text-right">
+          <tr>
+            <th scope="row" colSpan={3} className="px-3 pt-3 font-medium text-stone-700">
+              {t("invoice.totalAmount")}
+            </th>
+            <td className="whitespace-nowrap px-3 pt-3" data-testid="invoice-total-amount">
+              {invoice.totalAmount}
+            </td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={3} className="px-3 py-1 font-medium text-stone-700">
+              {t("invoice.shippingCharge")}
+            </th>
+            <td className="whitespace-nowrap px-3 py-1" data-testid="invoice-shipping">
+              {invoice.shippingCharge}
+            </td>
+          </tr>
+          <tr className="text-base">
+            <th scope="row" colSpan={3} className="px-3 py-1 font-semibold">
+              {t("invoice.totalIncl")}
+            </th>
+            <td className="whitespace-nowrap px-3 py-1 font-semibold" data-testid="invoice-total-incl">
+              {invoice.totalInclShipping}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+      <p className="mt-6 border-t border-stone-200 pt-3 text-xs text-stone-600">{t("invoice.paymentNote")}</p>
+    </section>
+  );
+}

@@ -1,0 +1,377 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { useHydrated } from "~/components/use-hydrated";
+import { t } from "~/i18n/admin";
+import type { ImageInfo } from "~/utils/image-url";
+import { formatAmount, parseTakaToPaisa } from "~/utils/money";
+import type { ProductFormValues } from "~/utils/admin-schemas";
+import { ImageField } from "./image-field";
+import { UploadProgress, useUploadSubmit, type UploadFailure } from "./upload-submit";
+
+type Field = keyof ProductFormValues;
+
+/** A refused save (from the action or the upload endpoint). */
+export type ProductFormProblem = UploadFailure<ProductFormValues> & {
+  existing: { order: number[]; removed: number[] } | null;
+};
+
+/** The product being edited, as the form shows it (prices in paisa). */
+export type ProductFormDefaults = {
+  name: string;
+  pricePaisa: number;
+  discountedPricePaisa: number | null;
+  categoryId: number | null;
+  description: string;
+  isFeatured: boolean;
+  images: { imageId: number; image: ImageInfo }[];
+};
+
+/** Taka text for an input from paisa: 125050 → "1250.50" (no grouping, so it parses back). */
+function takaInput(paisa: number | null): string {
+  return paisa === null ? "" : formatAmount(paisa).replace(/,/g, "");
+}
+
+/**
+ * The product form, spec section 5: name, price (taka), optional discounted price, category
+ * ('Select a category' placeholder), description (3 rows), featured, images (multiple,
+ * `accept="image/*"`); on edit the current images, each removable and reorderable (position numbers
+ * without JavaScript, up/down buttons with it), new uploads appended. Without JavaScript a plain
+ * multipart POST to `action`; with JavaScript an XMLHttpRequest to `uploadEndpoint` with a
+ * progress bar. 'Saving...' while saving (spec section 4); the server's messages beside the fields.
+ */
+export function ProductForm({
+  action,
+  uploadEndpoint,
+  categories,
+  defaults,
+  problem: actionProblem,
+  submitLabel,
+}: {
+  action: string;
+  uploadEndpoint: string;
+  categories: { id: number; name: string }[];
+  defaults: ProductFormDefaults | null;
+  problem: ProductFormProblem | null;
+  submitLabel: string;
+}) {
+  const upload = useUploadSubmit<ProductFormProblem>(uploadEndpoint);
+  const problem = upload.failure ?? actionProblem;
+  const navigation = useNavigation();
+  const saving = upload.uploading || (navigation.state === "submitting" && navigation.formAction === action);
+  const values: ProductFormValues = problem?.values ?? {
+    name: defaults?.name ?? "",
+    price: takaInput(defaults?.pricePaisa ?? null),
+    discountedPrice: takaInput(defaults?.discountedPricePaisa ?? null),
+    categoryId: defaults?.categoryId ? String(defaults.categoryId) : "",
+    description: defaults?.description ?? "",
+    isFeatured: defaults?.isFeatured ? "on" : undefined,
+  };
+  const errors = problem?.fieldErrors ?? {};
+  const fileErrors = [...(upload.clientError ?? []), ...(problem?.fileErrors ?? [])];
+  const formError = problem?.formError ?? null;
+  const errorRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (problem || upload.clientError) errorRef.current?.focus();
+  }, [problem, upload.clientError]);
+
+  // The form's key changes with each refusal so the uncontrolled fields take the returned values.
+  const [price, setPrice] = useState(values.price ?? "");
+  const [discounted, setDiscounted] = useState(values.discountedPrice ?? "");
+  const pricePaisa = parseTakaToPaisa(price);
+  const discountedPaisa = parseTakaToPaisa(discounted);
+  const showDiscountHint =
+    discounted.trim() !== "" && pricePaisa !== null && discountedPaisa !== null && discountedPaisa >= pricePaisa;
+
+  return (
+    <Form
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      noValidate
+      onSubmit={upload.onSubmit}
+      className="space-y-5 rounded-lg border border-stone-200 bg-white p-6"
+    >
+      {formError || upload.clientError ? (
+        <div
+          ref={errorRef}
+          tabIndex={-1}
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+          data-testid="form-error"
+        >
+          {formError ?? t("upload.fixErrors")}
+        </div>
+      ) : null}
+
+      <TextField name="name" label={t("admin.productForm.name")} values={values} errors={errors} maxLength={200} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          name="price"
+          label={t("admin.productForm.price")}
+          values={values}
+          errors={errors}
+          inputMode="decimal"
+          maxLength={20}
+          onValue={setPrice}
+        />
+        <div>
+          <TextField
+            name="discountedPrice"
+            label={t("admin.productForm.discountedPrice")}
+            values={values}
+            errors={errors}
+            inputMode="decimal"
+            maxLength={20}
+            required={false}
+            onValue={setDiscounted}
+          />
+          {showDiscountHint ? (
+            <p className="mt-1 text-xs text-amber-800" role="note">
+              {t("admin.productForm.discountHint")}
+            </p>
+          ) : null}
+        </div>
+      </div>
+
+      <div>
+        <label htmlFor="categoryId" className="block text-sm font-medium">
+          {t("admin.productForm.category")}
+        </label>
+        {categories.length === 0 ? (
+          <p
+            className="mt-1 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm"
+            data-testid="no-categories"
+          >
+            {t("admin.productForm.noCategories")}{" "}
+            <Link to="/admin/categories/create" className="font-medium underline">
+              {t("admin.productForm.createCategoryLink")}
+            </Link>
+          </p>
+        ) : null}
+        <select
+          id="categoryId"
+          name="categoryId"
+          defaultValue={values.categoryId ?? ""}
+          aria-required
+          aria-invalid={errors.categoryId ? true : undefined}
+          aria-describedby={errors.categoryId ? "categoryId-error" : undefined}
+          className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2"
+        >
+          <option value="">{t("admin.productForm.selectCategory")}</option>
+          {categories.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.name}
+            </option>
+          ))}
+        </select>
+        <FieldError id="categoryId-error" message={errors.categoryId} />
+      </div>
+
+      <TextField
+        name="description"
+        label={t("admin.productForm.description")}
+        values={values}
+        errors={errors}
+        multiline
+        maxLength={5000}
+      />
+
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input type="checkbox" name="isFeatured" defaultChecked={values.isFeatured === "on"} className="h-4 w-4" />
+        {t("admin.productForm.featured")}
+      </label>
+
+      {defaults && defaults.images.length > 0 ? (
+        <ExistingImages images={defaults.images} state={problem?.existing ?? null} />
+      ) : null}
+
+      <ImageField
+        id="images"
+        name="images"
+        label={t("admin.productForm.images")}
+        buttonLabel={t("admin.productForm.addImages")}
+        multiple
+        hint={t("upload.limits", { max: 10, mb: 10 })}
+        errors={fileErrors}
+      />
+
+      <UploadProgress progress={upload.progress} />
+
+      <div className="flex flex-wrap items-center gap-3">
+        <button
+          type="submit"
+          disabled={saving}
+          aria-disabled={saving}
+          className="rounded-md bg-amber-700 px-5 py-2.5 font-semibold text-white hover:bg-amber-800 disabled:cursor-wait disabled:opacity-70"
+        >
+          {saving ? t("admin.productForm.saving") : submitLabel}
+        </button>
+        <Link to="/admin/products" className="text-sm font-medium underline">
+          {t("admin.productForm.back")}
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+/**
+ * The current images on the edit form: each sends `imageId`, `position-<id>` and, when ticked,
+ * `remove-<id>`. Without JavaScript the positions are number inputs; with it, up/down buttons
+ * reorder the list and the positions follow.
+ */
+function ExistingImages({
+  images,
+  state,
+}: {
+  images: { imageId: number; image: ImageInfo }[];
+  state: { order: number[]; removed: number[] } | null;
+}) {
+  const hydrated = useHydrated();
+  const byId = new Map(images.map((entry) => [entry.imageId, entry]));
+  const initial = state
+    ? [
+        ...state.order.filter((id) => byId.has(id)),
+        ...images.map((i) => i.imageId).filter((id) => !state.order.includes(id)),
+      ]
+    : images.map((i) => i.imageId);
+  const [order, setOrder] = useState<number[]>(initial);
+  const move = (index: number, by: number) => {
+    setOrder((current) => {
+      const next = [...current];
+      const target = index + by;
+      if (target < 0 || target >= next.length) return current;
+      [next[index], next[target]] = [next[target]!, next[index]!];
+      return next;
+    });
+  };
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium">{t("admin.productForm.existingImages")}</legend>
+      <p className="text-xs text-stone-600">{t("admin.productForm.positionHint")}</p>
+      <ol className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="existing-images">
+        {order.map((imageId, index) => {
+          const entry = byId.get(imageId);
+          if (!entry) return null;
+          const n = index + 1;
+          return (
+            <li
+              key={imageId}
+              className="flex items-center gap-3 rounded-md border border-stone-200 p-2"
+              data-testid="existing-image"
+              data-image-key={entry.image.key}
+            >
+              <input type="hidden" name="imageId" value={imageId} />
+              <ResponsiveImage image={entry.image} sizes="80px" className="h-20 w-20 rounded object-cover" />
+              <div className="space-y-1 text-sm">
+                <p className="font-medium">{t("admin.productForm.imageLabel", { n })}</p>
+                {hydrated ? (
+                  <>
+                    <input type="hidden" name={`position-${imageId}`} value={n} />
+                    <div className="flex gap-1">
+                      <button
+                        type="button"
+                        onClick={() => move(index, -1)}
+                        disabled={index === 0}
+                        aria-label={`${t("admin.productForm.moveUp")}: ${t("admin.productForm.imageLabel", { n })}`}
+                        className="rounded border border-stone-300 px-2 py-0.5 disabled:opacity-40"
+                      >
+                        ↑
+                      </button>
+                      <button
+                        type="button"
+                        onClick={() => move(index, 1)}
+                        disabled={index === order.length - 1}
+                        aria-label={`${t("admin.productForm.moveDown")}: ${t("admin.productForm.imageLabel", { n })}`}
+                        className="rounded border border-stone-300 px-2 py-0.5 disabled:opacity-40"
+                      >
+                        ↓
+                      </button>
+                    </div>
+                  </>
+                ) : (
+                  <label className="flex items-center gap-2">
+                    {t("admin.productForm.position")}
+                    <input
+                      type="number"
+                      name={`position-${imageId}`}
+                      defaultValue={n}
+                      min={1}
+                      max={99}
+                      aria-label={`${t("admin.productForm.position")}: ${t("admin.productForm.imageLabel", { n })}`}
+                      className="w-16 rounded border border-stone-300 px-2 py-0.5"
+                    />
+                  </label>
+                )}
+                <label className="flex items-center gap-2">
+                  <input
+                    type="checkbox"
+                    name={`remove-${imageId}`}
+                    defaultChecked={state?.removed.includes(imageId) ?? false}
+                    aria-label={`${t("admin.productForm.remove")}: ${t("admin.productForm.imageLabel", { n })}`}
+                  />
+                  {t("admin.productForm.remove")}
+                </label>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </fieldset>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {message}
+    </p>
+  );
+}
+
+function TextField({
+  name,
+  label,
+  values,
+  errors,
+  multiline,
+  maxLength,
+  inputMode,
+  required = true,
+  onValue,
+}: {
+  name: Field;
+  label: string;
+  values: ProductFormValues;
+  errors: Partial<Record<string, string>>;
+  multiline?: boolean;
+  maxLength: number;
+  inputMode?: "decimal";
+  required?: boolean;
+  onValue?: (value: string) => void;
+}) {
+  const error = errors[name];
+  const common = {
+    id: name,
+    name,
+    defaultValue: values[name] ?? "",
+    maxLength,
+    "aria-required": required || undefined,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${name}-error` : undefined,
+    className: "mt-1 block w-full rounded-md border border-stone-300 px-3 py-2",
+    onChange: onValue
+      ? (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onValue(event.currentTarget.value)
+      : undefined,
+  };
+  return (
+    <div>
+      <label htmlFor={name} className="block text-sm font-medium">
+        {label}
+      </label>
+      {multiline ? <textarea rows={3} {...common} /> : <input type="text" inputMode={inputMode} {...common} />}
+      <FieldError id={`${name}-error`} message={error} />
+    </div>
+  );
+}

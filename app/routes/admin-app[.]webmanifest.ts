@@ -1,0 +1,17 @@
+import { adminAppManifest } from "~/utils/admin-app.server";
+import { publicShopConfig } from "~/utils/env.server";
+
+/**
+ * GET /admin-app.webmanifest: the admin app's web app manifest (spec section 2, install button),
+ * named from the shop settings. Public on purpose, and outside /admin: browsers fetch a manifest
+ * without cookies, and it holds only the shop's public name, colours and icon URLs
+ * (docs/decisions/012-admin-app-and-dashboard.md).
+ */
+export function loader() {
+  return new Response(JSON.stringify(adminAppManifest(publicShopConfig())), {
+    headers: {
+      "Content-Type": "application/manifest+json; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
+}

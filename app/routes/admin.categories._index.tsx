@@ -1,0 +1,152 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { CatalogueDeleteConfirmation, CatalogueRowActions } from "~/components/admin/catalogue-row-actions";
+import { Pagination } from "~/components/pagination";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { t } from "~/i18n/admin";
+import { deleteCategoryIfEmpty, getCategoryForEdit, listCategoriesForAdmin } from "~/models/category.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { parseId } from "~/utils/catalogue-forms.server";
+import { parsePage } from "~/utils/pagination";
+import { deleteSchema } from "~/utils/admin-schemas";
+import { redirectWithToast } from "~/utils/toast.server";
+import { removeImageFiles } from "~/utils/uploads.server";
+import { AdminPageHeader } from "~/components/admin/page-header";
+
+export const meta: MetaFunction = () => [{ title: t("admin.categories.title") }];
+
+function listUrl(page: number): string {
+  return page > 1 ? `/admin/categories?page=${page}` : "/admin/categories";
+}
+
+/** One page of categories, and with `?delete=<id>` the category to confirm deleting (no-JavaScript step). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const deleteId = parseId(params.get("delete"));
+  const [categories, toDelete] = await Promise.all([
+    listCategoriesForAdmin(parsePage(params)),
+    deleteId ? getCategoryForEdit(deleteId) : null,
+  ]);
+  return { categories, toDelete: toDelete ? { id: toDelete.id, name: toDelete.name } : null };
+}
+
+/**
+ * Deletes a category (POST only, after the confirmation). A category that still has products is
+ * not deleted: the toast names how many (decision 014).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const parsed = deleteSchema.safeParse(Object.fromEntries(form));
+  const back = listUrl(parsePage(new URLSearchParams({ page: String(form.get("page") ?? "") })));
+  if (!parsed.success) return redirectWithToast(request, back, { kind: "error", message: t("error.generic") });
+  try {
+    const result = await deleteCategoryIfEmpty(parsed.data.id);
+    switch (result.status) {
+      case "missing":
+        return redirectWithToast(request, back, { kind: "error", message: t("admin.categoryForm.notFound") });
+      case "blocked":
+        return redirectWithToast(request, back, {
+          kind: "error",
+          message: t("admin.categories.deleteBlocked", { name: result.name, count: result.productCount }),
+        });
+      case "deleted":
+        await removeImageFiles(result.removedKeys);
+        return redirectWithToast(request, back, {
+          kind: "success",
+          message: t("admin.categories.deleted", { name: result.name }),
+        });
+    }
+  } catch (error) {
+    console.error("Deleting a category failed", error);
+    return redirectWithToast(request, back, { kind: "error", message: t("error.generic") });
+  }
+}
+
+/** /admin/categories (spec section 2): Name, Slug, Image (lazy thumbnail or 'No image'), Edit, Delete. */
+export default function AdminCategoriesPage() {
+  const { categories, toDelete } = useLoaderData<typeof loader>();
+  const back = listUrl(categories.page);
+  const hidden = { page: String(categories.page) };
+  const deleteHref = (id: number) =>
+    categories.page > 1 ? `/admin/categories?page=${categories.page}&delete=${id}` : `/admin/categories?delete=${id}`;
+  return (
+    <section aria-labelledby="categories-title">
+      <AdminPageHeader
+        id="categories-title"
+        title={t("admin.categories.title")}
+        subtitle={t("admin.categories.subtitle")}
+        action={{ to: "/admin/categories/create", label: t("admin.categories.add") }}
+        className="mb-6"
+      />
+
+      {toDelete ? (
+        <CatalogueDeleteConfirmation
+          list="categories"
+          id={toDelete.id}
+          name={toDelete.name}
+          hidden={hidden}
+          cancelHref={back}
+        />
+      ) : null}
+
+      {categories.total === 0 ? (
+        <p className="rounded-lg border border-dashed border-stone-300 bg-white p-8 text-center">
+          {t("admin.categories.empty")}
+        </p>
+      ) : (
+        <div className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-stone-50 text-stone-600">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  {t("admin.categories.name")}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t("admin.categories.slug")}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t("admin.categories.image")}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  <span className="sr-only">{t("admin.categories.actions")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-100">
+              {categories.items.map((category) => (
+                <tr key={category.id} data-testid="category-row">
+                  <td className="px-4 py-3 font-medium">
+                    {category.name}
+                    <span className="block text-xs font-normal text-stone-600">
+                      {t("admin.categories.productCount", { count: category.productCount })}
+                    </span>
+                  </td>
+                  <td className="px-4 py-3 font-mono text-xs">{category.slug}</td>
+                  <td className="px-4 py-3">
+                    {category.image ? (
+                      <ResponsiveImage image={category.image} sizes="64px" className="h-12 w-12 rounded object-cover" />
+                    ) : (
+                      <span className="text-stone-600">{t("admin.categories.noImage")}</span>
+                    )}
+                  </td>
+                  <td className="whitespace-nowrap px-4 py-3">
+                    <CatalogueRowActions
+                      list="categories"
+                      id={category.id}
+                      name={category.name}
+                      hidden={hidden}
+                      confirmHref={deleteHref(category.id)}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={categories.page} pageCount={categories.pageCount} />
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { CategoryForm } from "~/components/admin/category-form";
+import { t } from "~/i18n/admin";
+import { requireAdmin } from "~/utils/auth.server";
+import { saveCategoryForm } from "~/utils/catalogue-forms.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { AdminPageHeader } from "~/components/admin/page-header";
+
+export const meta: MetaFunction = () => [{ title: t("admin.categoryForm.createTitle") }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+/** Creates the category (slug from the name, spec section 5), then the list with a toast. */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const result = await saveCategoryForm(request, null);
+  if (result.ok) return redirectWithToast(request, result.redirectTo, result.toast);
+  return data(result, { status: result.status });
+}
+
+/** 'Add New Category' (spec section 2). */
+export default function CreateCategoryPage() {
+  const problem = useActionData<typeof action>() ?? null;
+  return (
+    <section aria-labelledby="category-form-title" className="space-y-6">
+      <AdminPageHeader
+        id="category-form-title"
+        title={t("admin.categoryForm.createTitle")}
+        subtitle={t("admin.categoryForm.createSubtitle")}
+      />
+      <CategoryForm
+        action="/admin/categories/create"
+        uploadEndpoint="/admin/categories/save"
+        category={null}
+        problem={problem && !problem.ok ? problem : null}
+      />
+    </section>
+  );
+}

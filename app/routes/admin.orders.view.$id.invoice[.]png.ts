@@ -1,0 +1,38 @@
+/**
+ * GET /admin/orders/view/:id/invoice.png: the order's invoice as a PNG download (spec section 2,
+ * "Download Invoice"), rendered on the server from the same view model as the on-page Invoice
+ * block. A resource route: a plain link works without JavaScript.
+ * Answers 404 'Order not found' for a missing order, 503 when rendering failed or timed out.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { t } from "~/i18n/admin";
+import { getOrderForAdmin, parseOrderIdParam } from "~/models/order.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { publicShopConfig } from "~/utils/env.server";
+import { buildInvoice } from "~/utils/invoice";
+import { renderInvoicePng } from "~/utils/invoice-image.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const order = await getOrderForAdmin(parseOrderIdParam(params.id));
+  if (!order) throw new Response(t("admin.order.notFound"), { status: 404 });
+  const noStore = { "Cache-Control": "private, no-store" };
+  try {
+    const { png } = await renderInvoicePng(buildInvoice(order, publicShopConfig()));
+    return new Response(new Uint8Array(png), {
+      headers: {
+        ...noStore,
+        "Content-Type": "image/png",
+        "Content-Length": String(png.length),
+        "Content-Disposition": 'attachment; filename="invoice.png"',
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  } catch (error) {
+    console.error(error);
+    return new Response(t("invoice.renderFailed"), {
+      status: 503,
+      headers: { ...noStore, "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+}

@@ -1,0 +1,63 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ProductForm } from "~/components/admin/product-form";
+import { t } from "~/i18n/admin";
+import { listCategoryOptions } from "~/models/category.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { saveProductForm } from "~/utils/catalogue-forms.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { AdminPageHeader } from "~/components/admin/page-header";
+
+export const meta: MetaFunction = () => [{ title: t("admin.productForm.createTitle") }];
+
+/** The categories for the select; 'Failed to load categories. Please try again.' when that fails (spec section 8). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  try {
+    return { categories: await listCategoryOptions(), loadFailed: false };
+  } catch (error) {
+    console.error("Loading the categories failed", error);
+    return data({ categories: [], loadFailed: true }, { status: 500 });
+  }
+}
+
+/** Creates the product (spec section 5), then the list with a toast; a refusal re-renders the form. */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const result = await saveProductForm(request, null);
+  if (result.ok) return redirectWithToast(request, result.redirectTo, result.toast);
+  return data(result, { status: result.status });
+}
+
+/** 'Add New Product' (spec section 2). */
+export default function CreateProductPage() {
+  const { categories, loadFailed } = useLoaderData<typeof loader>();
+  const problem = useActionData<typeof action>() ?? null;
+  return (
+    <section aria-labelledby="product-form-title" className="space-y-6">
+      <AdminPageHeader
+        id="product-form-title"
+        title={t("admin.productForm.createTitle")}
+        subtitle={t("admin.productForm.createSubtitle")}
+      />
+      {loadFailed ? (
+        <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+          <p>{t("admin.productForm.loadCategoriesFailed")}</p>
+          <Link to="/admin/products" className="mt-2 inline-block font-medium underline">
+            {t("admin.productForm.back")}
+          </Link>
+        </div>
+      ) : (
+        <ProductForm
+          action="/admin/products/create"
+          uploadEndpoint="/admin/products/save"
+          categories={categories}
+          defaults={null}
+          problem={problem && !problem.ok ? problem : null}
+          submitLabel={t("admin.productForm.create")}
+        />
+      )}
+    </section>
+  );
+}

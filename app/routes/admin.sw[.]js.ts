@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { serviceWorkerScript } from "~/utils/admin-app.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { publicShopConfig } from "~/utils/env.server";
+
+/**
+ * GET /admin/sw.js: the admin app's service worker (app/service-worker/admin-sw.js). Served from
+ * /admin/ so its default scope is /admin/ (no Service-Worker-Allowed header needed). Behind
+ * requireAdmin like every /admin route: the admin layout registers it for a signed-in user, and a
+ * signed-out update check simply keeps the installed worker. `no-cache` so every update check
+ * asks the server.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return new Response(serviceWorkerScript(publicShopConfig()), {
+    headers: {
+      "Content-Type": "application/javascript; charset=utf-8",
+      "Cache-Control": "no-cache",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,132 @@
+/**
+ * The installable admin app (spec section 2, "Install app button"; issue 4 item 2): the web app
+ * manifest, its PNG icons made from an SVG with sharp, and the service worker script with its
+ * offline page. See docs/decisions/012-admin-app-and-dashboard.md.
+ *
+ * URLs: the manifest is public at /admin-app.webmanifest and the icons at /admin-app/icons/<name>
+ * (they hold only the shop's public name and logo; a browser fetches a manifest without cookies).
+ * The service worker is /admin/sw.js (scope /admin/), behind requireAdmin like every /admin route.
+ */
+import crypto from "node:crypto";
+import sharp from "sharp";
+import { t } from "~/i18n/admin";
+import { ADMIN_APP_SCOPE, ADMIN_APP_START_URL } from "./admin-app";
+import type { ShopConfig } from "./env.server";
+import serviceWorkerSource from "~/service-worker/admin-sw.js?raw";
+
+/** The admin header's colour (stone-900) and the page background (stone-100). */
+export const ADMIN_APP_THEME_COLOR = "#1c1917";
+export const ADMIN_APP_BACKGROUND_COLOR = "#f5f5f4";
+
+/** The shop's lamp mark (public/favicon.svg) on a 32×32 grid. */
+const MARK_PATH = "M16 6a7 7 0 0 0-4 12.7V22h8v-3.3A7 7 0 0 0 16 6zm-3 18h6v2h-6z";
+const BRAND = "#b45309";
+
+/** The icons: width = height in px; a maskable icon fills its square and keeps the mark in the safe zone. */
+export const ADMIN_APP_ICONS = {
+  "icon-192.png": { size: 192, maskable: false },
+  "icon-512.png": { size: 512, maskable: false },
+  "icon-maskable-512.png": { size: 512, maskable: true },
+  "apple-touch-icon.png": { size: 180, maskable: true },
+} as const;
+
+export type AdminAppIconName = keyof typeof ADMIN_APP_ICONS;
+
+function iconSvg(maskable: boolean): string {
+  // Maskable: full-bleed square, mark scaled to 80% so it stays inside the central safe circle.
+  const background = maskable
+    ? `<rect width="32" height="32" fill="${BRAND}"/>`
+    : `<rect width="32" height="32" rx="6" fill="${BRAND}"/>`;
+  const transform = maskable ? ` transform="translate(16 16) scale(0.8) translate(-16 -16)"` : "";
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">${background}<path d="${MARK_PATH}" fill="#fff"${transform}/></svg>`;
+}
+
+/** Changes when the icon drawing changes: part of the icon URLs, so they can be cached for a year. */
+export const ADMIN_APP_ICON_VERSION = crypto
+  .createHash("sha256")
+  .update(iconSvg(false) + iconSvg(true))
+  .digest("hex")
+  .slice(0, 10);
+
+const iconCache = new Map<AdminAppIconName, Promise<Buffer>>();
+
+/**
+ * The PNG bytes of an icon, rendered from SVG by sharp on first use and kept in memory (a few KB each).
+ * @throws sharp errors (none expected for the fixed SVG).
+ */
+export function adminAppIcon(name: AdminAppIconName): Promise<Buffer> {
+  let png = iconCache.get(name);
+  if (!png) {
+    const { size, maskable } = ADMIN_APP_ICONS[name];
+    png = sharp(Buffer.from(iconSvg(maskable)), { density: (72 * size) / 32 })
+      .resize(size, size)
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    png.catch(() => iconCache.delete(name));
+    iconCache.set(name, png);
+  }
+  return png;
+}
+
+/** The URL of an icon, with the version that makes it safe to cache as immutable. */
+export function adminAppIconUrl(name: AdminAppIconName): string {
+  return `/admin-app/icons/${name}?v=${ADMIN_APP_ICON_VERSION}`;
+}
+
+/** The short name shown under a home-screen icon (about 12 characters fit). */
+export function adminAppShortName(shopName: string): string {
+  const full = t("admin.shell.nav.home", { shop: shopName });
+  if (full.length <= 12) return full;
+  return t("admin.shell.nav.home", { shop: shopName.split(/\s+/)[0] ?? shopName });
+}
+
+/** The web app manifest (W3C Web App Manifest) of the admin app, from the shop settings. */
+export function adminAppManifest(shop: ShopConfig) {
+  return {
+    id: ADMIN_APP_SCOPE,
+    name: t("admin.shell.nav.home", { shop: shop.name }),
+    short_name: adminAppShortName(shop.name),
+    description: t("admin.shell.install.description", { shop: shop.name }),
+    lang: "en",
+    start_url: ADMIN_APP_START_URL,
+    scope: ADMIN_APP_SCOPE,
+    display: "standalone",
+    theme_color: ADMIN_APP_THEME_COLOR,
+    background_color: ADMIN_APP_BACKGROUND_COLOR,
+    icons: [
+      { src: adminAppIconUrl("icon-192.png"), sizes: "192x192", type: "image/png", purpose: "any" },
+      { src: adminAppIconUrl("icon-512.png"), sizes: "512x512", type: "image/png", purpose: "any" },
+      { src: adminAppIconUrl("icon-maskable-512.png"), sizes: "512x512", type: "image/png", purpose: "maskable" },
+    ],
+  };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** The offline page the service worker shows when a navigation fails: static, no data, no script. */
+export function offlinePageHtml(shop: ShopConfig): string {
+  const title = escapeHtml(t("admin.shell.offline.title"));
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} · ${escapeHtml(shop.name)}</title>
+<style>body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:${ADMIN_APP_BACKGROUND_COLOR};color:#1c1917;font-family:system-ui,sans-serif}main{max-width:28rem;padding:2rem;text-align:center}a{display:inline-block;margin-top:1rem;padding:.6rem 1rem;border-radius:.375rem;background:${BRAND};color:#fff;font-weight:600;text-decoration:none}a:focus-visible{outline:3px solid #1c1917;outline-offset:2px}</style>
+</head><body><main id="main"><h1>${title}</h1><p>${escapeHtml(t("admin.shell.offline.body"))}</p>
+<a href="">${escapeHtml(t("admin.shell.offline.retry"))}</a></main></body></html>`;
+}
+
+/** A version for the service worker's cache name: changes when its script or offline page changes. */
+function version(text: string): string {
+  return crypto.createHash("sha256").update(text).digest("hex").slice(0, 10);
+}
+
+/** The service worker script: app/service-worker/admin-sw.js with its configuration prepended. */
+export function serviceWorkerScript(shop: ShopConfig): string {
+  const offlineHtml = offlinePageHtml(shop);
+  const config = {
+    version: version(serviceWorkerSource + offlineHtml),
+    offlineUrl: "/admin/__offline",
+    offlineHtml,
+  };
+  return `const CONFIG = ${JSON.stringify(config).replace(/</g, "\\u003c")};\n${serviceWorkerSource}`;
+}

@@ -1,0 +1,100 @@
+/**
+ * The zod schemas of the back office's forms (issue 4), kept apart from app/utils/schemas.ts so
+ * that the storefront's JavaScript never carries them or the admin message catalogue.
+ * Error messages come from app/i18n/admin.ts.
+ */
+import { z } from "zod";
+import { t } from "~/i18n/admin";
+import { parseTakaToPaisa } from "./money";
+import { ORDER_STATUSES, trimmed } from "./schemas";
+
+/**
+ * Query string of the admin orders list (GET /admin/orders): `status` one of the five statuses
+ * (anything else, or absent, means all) and `q` a search text (trimmed, at most 100 characters).
+ * Never fails: a bad value is dropped, so a hand-edited URL still shows a list.
+ */
+export const orderListQuerySchema = z.object({
+  status: z.enum(ORDER_STATUSES).optional().catch(undefined),
+  q: z
+    .string()
+    .catch("")
+    .default("")
+    .transform((v) => v.trim().slice(0, 100)),
+});
+export type OrderListQuery = z.output<typeof orderListQuerySchema>;
+
+// ---- Admin catalogue (issue 4): product and category forms ----
+
+/** Highest price accepted, in paisa: ৳1 crore, well inside the 32-bit `Int` columns. */
+export const MAX_PRICE_PAISA = 1_000_000_000;
+
+/**
+ * Converts a taka amount typed by staff (spec section 5: a decimal, minimum 0) into paisa, at most
+ * ৳1 crore, adding the field's message to `ctx` when it is not one.
+ */
+function takaToPaisa(value: string, ctx: z.RefinementCtx): number {
+  if (/^-/.test(value)) {
+    ctx.addIssue({ code: "custom", message: t("admin.productForm.priceNegative") });
+    return z.NEVER;
+  }
+  const paisa = parseTakaToPaisa(value);
+  if (paisa === null) {
+    ctx.addIssue({ code: "custom", message: t("admin.productForm.priceInvalid") });
+    return z.NEVER;
+  }
+  if (paisa > MAX_PRICE_PAISA) {
+    ctx.addIssue({ code: "custom", message: t("admin.productForm.priceTooHigh") });
+    return z.NEVER;
+  }
+  return paisa;
+}
+
+/**
+ * The product form, spec section 5: name required; price required, a decimal taka amount ≥ 0,
+ * stored as paisa (at most ৳1 crore); discounted price optional (empty = none), same rules, with no
+ * check that it is below the price; category required (a positive integer id); description
+ * required; featured a checkbox ("on" when ticked). Images are handled by app/utils/uploads.server.ts.
+ */
+export const productFormSchema = z.object({
+  name: trimmed(200, t("admin.productForm.nameRequired")),
+  price: z
+    .string({ error: t("admin.productForm.priceRequired") })
+    .trim()
+    .min(1, t("admin.productForm.priceRequired"))
+    .transform(takaToPaisa),
+  discountedPrice: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const value = v?.trim() ?? "";
+      return value === "" ? null : takaToPaisa(value, ctx);
+    }),
+  categoryId: z.coerce
+    .number({ error: t("admin.productForm.categoryRequired") })
+    .int(t("admin.productForm.categoryRequired"))
+    .positive(t("admin.productForm.categoryRequired")),
+  description: trimmed(5000, t("admin.productForm.descriptionRequired")),
+  isFeatured: z
+    .string()
+    .optional()
+    .transform((v) => v === "on"),
+});
+export type ProductFormInput = z.output<typeof productFormSchema>;
+
+/** The text fields of the product form as typed, kept to refill the form after an error. */
+export type ProductFormValues = Partial<
+  Record<"name" | "price" | "discountedPrice" | "categoryId" | "description" | "isFeatured", string>
+>;
+
+/** The category form, spec section 5: name required (the image is handled by uploads.server.ts). */
+export const categoryFormSchema = z.object({
+  name: trimmed(100, t("admin.categoryForm.nameRequired")),
+  removeImage: z
+    .string()
+    .optional()
+    .transform((v) => v === "on"),
+});
+export type CategoryFormValues = Partial<Record<"name", string>>;
+
+/** The delete forms of the admin lists: one positive integer id. */
+export const deleteSchema = z.object({ intent: z.literal("delete"), id: z.coerce.number().int().positive() });

@@ -1,0 +1,295 @@
+/**
+ * The save logic of the admin product and category forms (spec sections 2, 4, 5, 8), shared by
+ * the page actions (plain multipart POST, works without JavaScript) and the upload endpoints the
+ * same forms use with JavaScript to show upload progress (admin.products.save, admin.categories.save).
+ *
+ * Order of work: read the multipart body with limits → validate the text fields (zod) and sniff
+ * every file → only when all is well, store the images on disk (sharp) → write the rows in one
+ * transaction → on a database failure remove the files just written. A refusal returns every
+ * message and the typed values (files cannot be refilled by a browser: the message says so).
+ */
+import type { z } from "zod";
+import { t } from "~/i18n/admin";
+import { createCategoryWithImage, SlugTakenError, updateCategoryWithImage } from "~/models/category.server";
+import { createProductWithImages, MissingCategoryError, updateProductWithImages } from "~/models/product.server";
+import { slugify } from "./slug";
+import {
+  categoryFormSchema,
+  productFormSchema,
+  type CategoryFormValues,
+  type ProductFormValues,
+} from "./admin-schemas";
+import type { Toast } from "./toast.server";
+import {
+  checkUploads,
+  discardStored,
+  parseUploadForm,
+  removeImageFiles,
+  storeUploads,
+  UploadRequestError,
+  type UploadRejection,
+} from "./uploads.server";
+
+/** A positive integer id as written in a URL ("12", not "012" or "1e1"), or null. */
+export function parseId(value: string | null | undefined): number | null {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 && String(id) === value ? id : null;
+}
+
+/** Field names of the product form whose messages show beside the field. */
+export type ProductField = keyof ProductFormValues;
+
+/** What the edit form sent about the existing images: kept order and removals, to refill it. */
+export type ExistingImagesState = { order: number[]; removed: number[] };
+
+/** A refused product form: HTTP status, messages, and what to refill. */
+export type ProductFormFailure = {
+  ok: false;
+  status: 400 | 404 | 413 | 500;
+  values: ProductFormValues;
+  fieldErrors: Partial<Record<ProductField, string>>;
+  fileErrors: string[];
+  formError: string | null;
+  existing: ExistingImagesState | null;
+};
+
+/** A saved form: where to go next and the message to show there. */
+export type FormSuccess = { ok: true; redirectTo: string; toast: Toast };
+
+export type ProductFormResult = FormSuccess | ProductFormFailure;
+
+const PRODUCT_TEXT_FIELDS = ["name", "price", "discountedPrice", "categoryId", "description", "isFeatured"] as const;
+
+function textValues<K extends string>(fields: FormData, names: readonly K[]): Partial<Record<K, string>> {
+  const values: Partial<Record<K, string>> = {};
+  for (const name of names) {
+    const value = fields.get(name);
+    if (typeof value === "string") values[name] = value;
+  }
+  return values;
+}
+
+function fieldErrorsOf<K extends string>(error: z.ZodError, names: readonly K[]): Partial<Record<K, string>> {
+  const errors: Partial<Record<K, string>> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (typeof field === "string" && (names as readonly string[]).includes(field) && !errors[field as K]) {
+      errors[field as K] = issue.message;
+    }
+  }
+  return errors;
+}
+
+/**
+ * The existing images as the edit form sent them: `order` is the `imageId` fields sorted by their
+ * `position-<id>` number (a missing or invalid number sorts last, ties keep the sent order);
+ * `removed` those with `remove-<id>` ticked.
+ */
+export function readExistingImages(fields: FormData): ExistingImagesState {
+  const ids = fields
+    .getAll("imageId")
+    .map((v) => Number(v))
+    .filter((id) => Number.isSafeInteger(id) && id > 0);
+  const unique = [...new Set(ids)];
+  const removed = unique.filter((id) => fields.get(`remove-${id}`) === "on");
+  const positionOf = (id: number) => {
+    const n = Number(fields.get(`position-${id}`));
+    return Number.isFinite(n) && String(fields.get(`position-${id}`) ?? "").trim() !== "" ? n : Infinity;
+  };
+  const order = unique
+    .map((id, index) => ({ id, index, position: positionOf(id) }))
+    .sort((a, b) => a.position - b.position || a.index - b.index)
+    .map((entry) => entry.id);
+  return { order, removed };
+}
+
+function rejectionMessages(rejected: UploadRejection[]): string[] {
+  return rejected.length > 0 ? [...rejected.map((r) => r.message), t("upload.chooseAgain")] : [];
+}
+
+/**
+ * Validates and saves the product form: creates a product when `productId` is null, else updates it.
+ *
+ * @returns success with the list URL and toast, or a failure with status 400 (invalid fields or
+ *   files), 404 (no such product), 413 (body too large) or 500 (the database write failed: the
+ *   spec's 'Failed to save product. Please try again.', logged).
+ */
+export async function saveProductForm(request: Request, productId: number | null): Promise<ProductFormResult> {
+  let parsed;
+  try {
+    parsed = await parseUploadForm(request, ["images"]);
+  } catch (error) {
+    if (!(error instanceof UploadRequestError)) throw error;
+    return {
+      ok: false,
+      status: error.status,
+      values: {},
+      fieldErrors: {},
+      fileErrors: [],
+      formError: error.message,
+      existing: null,
+    };
+  }
+  const { fields, files } = parsed;
+  const values = textValues(fields, PRODUCT_TEXT_FIELDS);
+  const existing = productId === null ? null : readExistingImages(fields);
+  const fail = (
+    status: ProductFormFailure["status"],
+    extra: Partial<Pick<ProductFormFailure, "fieldErrors" | "fileErrors" | "formError">>,
+  ): ProductFormFailure => ({
+    ok: false,
+    status,
+    values,
+    fieldErrors: extra.fieldErrors ?? {},
+    fileErrors: extra.fileErrors ?? [],
+    formError: extra.formError ?? null,
+    existing,
+  });
+
+  const result = productFormSchema.safeParse(values);
+  const rejected = [...parsed.rejected, ...(await checkUploads(files))];
+  if (!result.success || rejected.length > 0) {
+    return fail(400, {
+      fieldErrors: result.success ? {} : fieldErrorsOf(result.error, PRODUCT_TEXT_FIELDS),
+      fileErrors: rejectionMessages(rejected),
+      formError: t("upload.fixErrors"),
+    });
+  }
+
+  const input = result.data;
+  const stored = await storeUploads(files, input.name);
+  if (stored.rejected.length > 0) {
+    return fail(400, { fileErrors: rejectionMessages(stored.rejected), formError: t("upload.fixErrors") });
+  }
+  const product = {
+    name: input.name,
+    slug: slugify(input.name) || "product",
+    description: input.description,
+    pricePaisa: input.price,
+    discountedPricePaisa: input.discountedPrice,
+    categoryId: input.categoryId,
+    isFeatured: input.isFeatured,
+  };
+  try {
+    if (productId === null) {
+      await createProductWithImages(product, stored.stored);
+      return successTo("/admin/products", t("admin.products.created", { name: product.name }));
+    }
+    const updated = await updateProductWithImages(
+      productId,
+      product,
+      existing?.order ?? [],
+      existing?.removed ?? [],
+      stored.stored,
+    );
+    if (!updated) {
+      await discardStored(stored.stored);
+      return fail(404, { formError: t("admin.productForm.notFound") });
+    }
+    await removeImageFiles(updated.removedKeys);
+    return successTo("/admin/products", t("admin.products.updated", { name: product.name }));
+  } catch (error) {
+    await discardStored(stored.stored);
+    if (error instanceof MissingCategoryError) {
+      return fail(400, {
+        fieldErrors: { categoryId: t("admin.productForm.categoryMissing") },
+        fileErrors: files.length > 0 ? [t("upload.chooseAgain")] : [],
+        formError: t("upload.fixErrors"),
+      });
+    }
+    console.error("Saving a product failed", error);
+    return fail(500, {
+      formError: t("admin.productForm.saveFailed"),
+      fileErrors: files.length > 0 ? [t("upload.chooseAgain")] : [],
+    });
+  }
+}
+
+function successTo(redirectTo: string, message: string): FormSuccess {
+  return { ok: true, redirectTo, toast: { kind: "success", message } };
+}
+
+/** A refused category form: HTTP status, messages, and what to refill. */
+export type CategoryFormFailure = {
+  ok: false;
+  status: 400 | 404 | 413 | 500;
+  values: CategoryFormValues & { removeImage?: string };
+  fieldErrors: Partial<Record<"name", string>>;
+  fileErrors: string[];
+  formError: string | null;
+};
+
+export type CategoryFormResult = FormSuccess | CategoryFormFailure;
+
+/**
+ * Validates and saves the category form: creates a category (slug from the name, spec section 5,
+ * create only; a slug another category has is a field error) when `categoryId` is null, else
+ * updates its name and image.
+ *
+ * @returns success with the list URL and toast, or a failure with status 400, 404, 413 or 500
+ *   (the spec's 'Failed to save category. Please try again.', logged).
+ */
+export async function saveCategoryForm(request: Request, categoryId: number | null): Promise<CategoryFormResult> {
+  let parsed;
+  try {
+    parsed = await parseUploadForm(request, ["image"]);
+  } catch (error) {
+    if (!(error instanceof UploadRequestError)) throw error;
+    return { ok: false, status: error.status, values: {}, fieldErrors: {}, fileErrors: [], formError: error.message };
+  }
+  const { fields } = parsed;
+  const files = parsed.files.slice(0, 1);
+  const values = textValues(fields, ["name", "removeImage"] as const);
+  const fail = (
+    status: CategoryFormFailure["status"],
+    extra: Partial<Pick<CategoryFormFailure, "fieldErrors" | "fileErrors" | "formError">>,
+  ): CategoryFormFailure => ({
+    ok: false,
+    status,
+    values,
+    fieldErrors: extra.fieldErrors ?? {},
+    fileErrors: extra.fileErrors ?? [],
+    formError: extra.formError ?? null,
+  });
+
+  const result = categoryFormSchema.safeParse(values);
+  const rejected = [...parsed.rejected, ...(await checkUploads(files))];
+  let fieldErrors: Partial<Record<"name", string>> = result.success ? {} : fieldErrorsOf(result.error, ["name"]);
+  const slug = result.success ? slugify(result.data.name) : "";
+  if (result.success && categoryId === null && slug === "") fieldErrors = { name: t("admin.categoryForm.nameNoSlug") };
+  if (Object.keys(fieldErrors).length > 0 || rejected.length > 0 || !result.success) {
+    return fail(400, { fieldErrors, fileErrors: rejectionMessages(rejected), formError: t("upload.fixErrors") });
+  }
+
+  const { name, removeImage } = result.data;
+  const stored = await storeUploads(files, name);
+  if (stored.rejected.length > 0) {
+    return fail(400, { fileErrors: rejectionMessages(stored.rejected), formError: t("upload.fixErrors") });
+  }
+  const image = stored.stored[0] ?? null;
+  try {
+    if (categoryId === null) {
+      await createCategoryWithImage({ name, slug }, image);
+      return successTo("/admin/categories", t("admin.categories.created", { name }));
+    }
+    const updated = await updateCategoryWithImage(categoryId, name, image, removeImage);
+    if (!updated) {
+      await discardStored(stored.stored);
+      return fail(404, { formError: t("admin.categoryForm.notFound") });
+    }
+    await removeImageFiles(updated.removedKeys);
+    return successTo("/admin/categories", t("admin.categories.updated", { name }));
+  } catch (error) {
+    await discardStored(stored.stored);
+    const again = files.length > 0 ? [t("upload.chooseAgain")] : [];
+    if (error instanceof SlugTakenError) {
+      return fail(400, {
+        fieldErrors: { name: t("admin.categoryForm.slugTaken", { slug: error.slug }) },
+        fileErrors: again,
+        formError: t("upload.fixErrors"),
+      });
+    }
+    console.error("Saving a category failed", error);
+    return fail(500, { formError: t("admin.categoryForm.saveFailed"), fileErrors: again });
+  }
+}

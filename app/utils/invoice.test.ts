@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { buildInvoice, formatShopDateTime, type InvoiceOrder } from "./invoice";
+
+const seller = { name: "Haat", address: "Gulistan, Dhaka", email: "shop@haat.example", phone: "+880 1700-000000" };
+const order: InvoiceOrder = {
+  id: 42,
+  createdAt: new Date("2026-11-21T18:30:00Z"),
+  customerName: "রহিম উদ্দিন",
+  customerEmail: null,
+  customerPhone: "01712345678",
+  customerAddress: "বাড়ি ১২, ধানমন্ডি, ঢাকা",
+  shippingMethod: "Outside Dhaka",
+  shippingFeePaisa: 12000,
+  subtotalPaisa: 123456,
+  totalPaisa: 135456,
+  items: [
+    { productName: "Lamp", quantity: 2, unitPricePaisa: 50000, subtotalPaisa: 100000 },
+    { productName: "বাল্ব", quantity: 1, unitPricePaisa: 23456, subtotalPaisa: 23456 },
+  ],
+};
+
+describe("buildInvoice", () => {
+  it("gives the spec's invoice fields as display text, money with ৳", () => {
+    const view = buildInvoice(order, seller);
+    expect(view.seller).toEqual(seller);
+    expect(view.orderId).toBe(42);
+    expect(view.orderLabel).toBe("Order #42");
+    expect(view.customer).toEqual({
+      name: "রহিম উদ্দিন",
+      email: "Not given",
+      phone: "01712345678",
+      address: "বাড়ি ১২, ধানমন্ডি, ঢাকা",
+    });
+    expect(view.lines).toEqual([
+      { product: "Lamp", quantity: "2", price: "৳500.00", subtotal: "৳1,000.00" },
+      { product: "বাল্ব", quantity: "1", price: "৳234.56", subtotal: "৳234.56" },
+    ]);
+    expect([view.totalAmount, view.shippingCharge, view.totalInclShipping]).toEqual([
+      "৳1,234.56",
+      "৳120.00",
+      "৳1,354.56",
+    ]);
+  });
+
+  it("shows the order date in Dhaka time (UTC+6), or N/A without one", () => {
+    // 18:30 UTC is 00:30 the next day in Dhaka.
+    expect(buildInvoice(order, seller).orderDate).toEqual({
+      text: "22 Nov 2026, 12:30 AM",
+      iso: "2026-11-21T18:30:00.000Z",
+    });
+    expect(buildInvoice({ ...order, createdAt: null }, seller).orderDate).toEqual({ text: "N/A", iso: null });
+    expect(formatShopDateTime(new Date("2026-01-01T06:05:00Z"))).toBe("1 Jan 2026, 12:05 PM");
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * The invoice of an order (spec section 2, "Invoice block"), as ONE view model used by both the
+ * on-page Invoice block and the server-rendered `invoice.png` (app/utils/invoice-image.server.ts),
+ * so the two can never disagree. Every text is final display text: money formatted with the taka
+ * sign (amounts are integer paisa in, strings out), dates in Asia/Dhaka time.
+ * See docs/decisions/015-order-status-history-and-invoice.md.
+ */
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import { t } from "~/i18n/admin";
+import { formatMoney } from "./money";
+
+/** The shop's time zone: order dates are shown as a Dhaka shop keeper reads them. */
+export const SHOP_TIME_ZONE = "Asia/Dhaka";
+
+/** `date` as "21 Nov 2026, 7:00 PM" in Asia/Dhaka time (the same on server and browser). */
+export function formatShopDateTime(date: Date): string {
+  return format(new TZDate(date, SHOP_TIME_ZONE), "d MMM yyyy, h:mm a");
+}
+
+/** The seller details printed on the invoice (the shop settings, `publicShopConfig`). */
+export type InvoiceSeller = { name: string; address: string; email: string; phone: string };
+
+/** What the invoice is built from: an order with its line items (amounts in paisa). */
+export type InvoiceOrder = {
+  id: number;
+  /** When the order was placed; null prints 'N/A'. */
+  createdAt: Date | null;
+  customerName: string;
+  customerEmail: string | null;
+  customerPhone: string;
+  customerAddress: string;
+  shippingMethod: string;
+  shippingFeePaisa: number;
+  subtotalPaisa: number;
+  totalPaisa: number;
+  items: { productName: string; quantity: number; unitPricePaisa: number; subtotalPaisa: number }[];
+};
+
+/** One line of the invoice table (Product, Quantity, Price, Subtotal), as display text. */
+export type InvoiceLine = { product: string; quantity: string; price: string; subtotal: string };
+
+/** The invoice view model: every field is display text. */
+export type InvoiceView = {
+  seller: InvoiceSeller;
+  orderId: number;
+  /** "Order #12". */
+  orderLabel: string;
+  /** The order date as display text and ISO-8601 (for `<time datetime>`), or 'N/A' and null. */
+  orderDate: { text: string; iso: string | null };
+  customer: { name: string; email: string; phone: string; address: string };
+  shippingMethod: string;
+  lines: InvoiceLine[];
+  /** Sum of the line subtotals (total excluding shipping). */
+  totalAmount: string;
+  shippingCharge: string;
+  /** The spec's total_amount, which includes shipping. */
+  totalInclShipping: string;
+};
+
+/**
+ * Builds the invoice of `order` sold by `seller`. Pure: the same input gives the same text on the
+ * server and in the browser. An absent e-mail prints 'Not given'; an absent date prints 'N/A'.
+ * @throws {TypeError} when an amount is not an integer number of paisa (see formatMoney).
+ */
+export function buildInvoice(order: InvoiceOrder, seller: InvoiceSeller): InvoiceView {
+  return {
+    seller: { name: seller.name, address: seller.address, email: seller.email, phone: seller.phone },
+    orderId: order.id,
+    orderLabel: t("admin.order.title", { id: order.id }),
+    orderDate: order.createdAt
+      ? { text: formatShopDateTime(order.createdAt), iso: order.createdAt.toISOString() }
+      : { text: t("invoice.notAvailable"), iso: null },
+    customer: {
+      name: order.customerName,
+      email: order.customerEmail ?? t("admin.order.notGiven"),
+      phone: order.customerPhone,
+      address: order.customerAddress,
+    },
+    shippingMethod: order.shippingMethod,
+    lines: order.items.map((item) => ({
+      product: item.productName,
+      quantity: String(item.quantity),
+      price: formatMoney(item.unitPricePaisa),
+      subtotal: formatMoney(item.subtotalPaisa),
+    })),
+    totalAmount: formatMoney(order.subtotalPaisa),
+    shippingCharge: formatMoney(order.shippingFeePaisa),
+    totalInclShipping: formatMoney(order.totalPaisa),
+  };
+}

@@ -1,0 +1,277 @@
+/**
+ * Image uploads of the back office (products and categories), decision 013.
+ *
+ * `parseUploadForm` reads a multipart/form-data request as a stream (Remix's
+ * `unstable_parseMultipartFormData` with our own upload handler), keeping:
+ * - text fields, each cut at `MAX_FIELD_BYTES` bytes (the form's zod schema then refuses an
+ *   over-long value with its own message), at most `MAX_PARTS` parts in all;
+ * - up to `MAX_FILES` files of the allowed file fields, each at most `MAX_FILE_BYTES` bytes, in memory.
+ * A file over the byte limit, or past the file count, is not kept: the rest of its bytes are read
+ * and thrown away (the parser would otherwise buffer them) and it is reported as a rejection, so
+ * the other fields still reach the action. A body larger than `MAX_REQUEST_BYTES` stops the parse
+ * with an `UploadRequestError` (server.js refuses such bodies before they get here, 413, when they
+ * declare their length).
+ *
+ * `checkImage` sniffs the bytes with sharp: the file name and the declared type are never trusted.
+ * `storeUploads` then runs each accepted file through `storeImage` (app/utils/images.server.ts:
+ * auto-orient, metadata stripped, pixel limit, WebP variants under UPLOADS_DIR with server-made
+ * names). Each rejection carries a message naming the file and the reason, safe to show to staff.
+ */
+import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import { t } from "~/i18n/admin";
+import {
+  ACCEPTED_FORMATS,
+  ImageProcessingError,
+  MAX_INPUT_PIXELS,
+  removeStoredImage,
+  storeImage,
+  type StoredImage,
+} from "./images.server";
+
+/** Largest accepted image file, in bytes (10 MiB, shown to staff as "10 MB"). */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+/** Most image files accepted in one request. */
+export const MAX_FILES = 10;
+/** Longest kept text field, in bytes (UTF-8); longer values are cut here and refused by the schema. */
+export const MAX_FIELD_BYTES = 32 * 1024;
+/** Most parts (fields and files) read from one request. */
+export const MAX_PARTS = 300;
+/** Largest request body read, in bytes: 10 full files plus room for the text fields. */
+export const MAX_REQUEST_BYTES = MAX_FILES * MAX_FILE_BYTES + 4 * 1024 * 1024;
+
+/** Why a file was refused. */
+export type RejectionReason = "too-large" | "too-many" | "not-an-image" | "unsupported" | "too-many-pixels" | "damaged";
+
+/** A file as received: the form field, the (display-only) file name and its bytes. */
+export type UploadedFile = { field: string; fileName: string; bytes: Buffer };
+
+/** A refused file: the field, its display name, the reason and a message for staff. */
+export type UploadRejection = { field: string; fileName: string; reason: RejectionReason; message: string };
+
+/** What `parseUploadForm` read: the text fields, the kept files and the refused ones. */
+export type ParsedUploadForm = { fields: FormData; files: UploadedFile[]; rejected: UploadRejection[] };
+
+/**
+ * Thrown when the request cannot be read as an upload form at all: not multipart, malformed, too
+ * many parts or a body over `MAX_REQUEST_BYTES`. `message` is safe to show; `status` is 400 or 413.
+ */
+export class UploadRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 413,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "UploadRequestError";
+  }
+}
+
+/**
+ * The name of an uploaded file as it may be shown: the last path segment, control characters
+ * removed, at most 80 characters; "image" when nothing is left. Never used to store anything.
+ */
+export function displayFileName(name: string | undefined): string {
+  const base = (name ?? "").split(/[/\\]/).pop() ?? "";
+  // eslint-disable-next-line no-control-regex
+  const clean = Array.from(base.replace(/[\u0000-\u001f\u007f-\u009f]/g, "").trim());
+  if (clean.length === 0) return "image";
+  return clean.length > 80 ? `${clean.slice(0, 77).join("")}…` : clean.join("");
+}
+
+/** The staff-facing message for a refused file. */
+export function rejectionMessage(fileName: string, reason: RejectionReason): string {
+  const file = fileName;
+  switch (reason) {
+    case "too-large":
+      return t("upload.tooLarge", { file, mb: MAX_FILE_BYTES / (1024 * 1024) });
+    case "too-many":
+      return t("upload.tooMany", { file, max: MAX_FILES });
+    case "not-an-image":
+      return t("upload.notImage", { file });
+    case "unsupported":
+      return t("upload.unsupported", { file });
+    case "too-many-pixels":
+      return t("upload.tooManyPixels", { file, mp: Math.round(MAX_INPUT_PIXELS / 1_000_000) });
+    case "damaged":
+      return t("upload.damaged", { file });
+  }
+}
+
+function reject(field: string, fileName: string, reason: RejectionReason): UploadRejection {
+  return { field, fileName, reason, message: rejectionMessage(fileName, reason) };
+}
+
+/**
+ * Reads a multipart/form-data request (see the module comment for the limits).
+ *
+ * @param request the action's request.
+ * @param fileFields names of the fields whose files are kept (e.g. ["images"]); files of other
+ *   fields are read and dropped.
+ * @returns text fields as FormData (no files in it), kept files in the order sent, refused files.
+ * @throws {UploadRequestError} for a request that is not multipart, is malformed, has more than
+ *   `MAX_PARTS` parts or a body over `MAX_REQUEST_BYTES` bytes.
+ */
+export async function parseUploadForm(request: Request, fileFields: readonly string[]): Promise<ParsedUploadForm> {
+  const contentType = request.headers.get("Content-Type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(contentType)) {
+    throw new UploadRequestError(t("upload.badRequest"), 400);
+  }
+  const files: UploadedFile[] = [];
+  const rejected: UploadRejection[] = [];
+  let parts = 0;
+  let totalBytes = 0;
+  let fileCount = 0;
+
+  /** Reads a part's data, keeping at most `keep` bytes; throws once the whole body is too large. */
+  async function read(data: AsyncIterable<Uint8Array>, keep: number): Promise<{ kept: Buffer; size: number }> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let keptBytes = 0;
+    for await (const chunk of data) {
+      size += chunk.byteLength;
+      totalBytes += chunk.byteLength;
+      if (totalBytes > MAX_REQUEST_BYTES) throw new UploadRequestError(t("upload.requestTooLarge"), 413);
+      if (keptBytes < keep) {
+        const slice = chunk.subarray(0, keep - keptBytes);
+        chunks.push(Buffer.from(slice));
+        keptBytes += slice.byteLength;
+      }
+    }
+    return { kept: Buffer.concat(chunks), size };
+  }
+
+  const handler: UploadHandler = async ({ name, filename, data }) => {
+    parts += 1;
+    if (parts > MAX_PARTS) throw new UploadRequestError(t("upload.badRequest"), 400);
+    if (typeof filename !== "string") {
+      return (await read(data, MAX_FIELD_BYTES)).kept.toString("utf8");
+    }
+    const fileName = displayFileName(filename);
+    if (!fileFields.includes(name)) {
+      await read(data, 0);
+      return undefined;
+    }
+    // An empty file input still sends a part: no name, no bytes.
+    if (filename === "") {
+      await read(data, 0);
+      return undefined;
+    }
+    fileCount += 1;
+    if (fileCount > MAX_FILES) {
+      await read(data, 0);
+      rejected.push(reject(name, fileName, "too-many"));
+      return undefined;
+    }
+    const { kept, size } = await read(data, MAX_FILE_BYTES + 1);
+    if (size > MAX_FILE_BYTES) rejected.push(reject(name, fileName, "too-large"));
+    else if (size === 0) rejected.push(reject(name, fileName, "not-an-image"));
+    else files.push({ field: name, fileName, bytes: kept });
+    return undefined;
+  };
+
+  let fields: FormData;
+  try {
+    fields = await unstable_parseMultipartFormData(request, handler);
+  } catch (error) {
+    if (error instanceof UploadRequestError) throw error;
+    throw new UploadRequestError(t("upload.badRequest"), 400, { cause: error });
+  }
+  return { fields, files, rejected };
+}
+
+/** sharp, loaded on first use (see images.server.ts for why it is not loaded at start-up). */
+async function loadSharp() {
+  return (await import("sharp")).default;
+}
+
+/**
+ * Sniffs a file's content: null when sharp reads it as an accepted raster format within the pixel
+ * limit (after EXIF orientation), otherwise the reason it is refused. Reads the header only.
+ */
+export async function checkImage(bytes: Buffer): Promise<RejectionReason | null> {
+  const sharp = await loadSharp();
+  try {
+    const metadata = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    if (!ACCEPTED_FORMATS.has(metadata.format)) return "unsupported";
+    const { width, height } = metadata.autoOrient;
+    if (!(width > 0 && height > 0)) return "not-an-image";
+    if (width * height > MAX_INPUT_PIXELS) return "too-many-pixels";
+    return null;
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) return "too-many-pixels";
+    return "not-an-image";
+  }
+}
+
+/**
+ * Sniffs every file (`checkImage`) and returns the refusals, in the order of the files.
+ * Nothing is written.
+ */
+export async function checkUploads(files: readonly UploadedFile[]): Promise<UploadRejection[]> {
+  const rejections: UploadRejection[] = [];
+  for (const file of files) {
+    const reason = await checkImage(file.bytes);
+    if (reason) rejections.push(reject(file.field, file.fileName, reason));
+  }
+  return rejections;
+}
+
+/**
+ * Stores each file through `storeImage` (one at a time: sharp already uses every core), with the
+ * file name as alternative text fallback `alt`. When any file fails, the images stored so far are
+ * removed and the refusals are returned instead.
+ *
+ * @returns `{ stored }` in the order of the files, or `{ rejected }` (nothing left on disk).
+ * @throws the file system's error when a variant cannot be written (nothing left on disk either).
+ */
+export async function storeUploads(
+  files: readonly UploadedFile[],
+  alt: string,
+): Promise<{ stored: StoredImage[]; rejected: [] } | { stored: []; rejected: UploadRejection[] }> {
+  const stored: StoredImage[] = [];
+  const rejected: UploadRejection[] = [];
+  try {
+    for (const file of files) {
+      try {
+        stored.push(await storeImage(file.bytes, { alt, maxInputBytes: MAX_FILE_BYTES }));
+      } catch (error) {
+        if (!(error instanceof ImageProcessingError)) throw error;
+        const reason = (await checkImage(file.bytes)) ?? "damaged";
+        rejected.push(reject(file.field, file.fileName, reason));
+      }
+    }
+  } catch (error) {
+    await discardStored(stored);
+    throw error;
+  }
+  if (rejected.length > 0) {
+    await discardStored(stored);
+    return { stored: [], rejected };
+  }
+  return { stored, rejected: [] };
+}
+
+/**
+ * Removes the files of images stored by this request (e.g. after the database write failed).
+ * Never throws: a file that cannot be removed is logged and left for an operator.
+ */
+export async function discardStored(stored: readonly Pick<StoredImage, "key">[]): Promise<void> {
+  await removeImageFiles(stored.map((image) => image.key));
+}
+
+/**
+ * Removes the folders of stored images by key (after their rows were deleted). Never throws: a
+ * folder that cannot be removed is logged and left behind (it is unreachable without its row's key
+ * being linked anywhere).
+ */
+export async function removeImageFiles(keys: readonly string[]): Promise<void> {
+  await Promise.all(
+    keys.map(async (key) => {
+      try {
+        await removeStoredImage(key);
+      } catch (error) {
+        console.error(`Could not remove the image folder ${key}`, error);
+      }
+    }),
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * The admin orders list (issue 4 item 7): filter by status, search by id (123 or #123), phone
+ * digits or name, pagination keeping the filters, and the empty states.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { loader } from "~/routes/admin.orders._index";
+import { orderSearchWhere } from "~/models/order.server";
+import { prisma } from "~/utils/db.server";
+import { ADMIN_PAGE_SIZE } from "~/utils/pagination";
+import { createAdmin, get, run, signedInJar, type CookieJar } from "./helpers";
+
+type ListData = {
+  orders: {
+    items: { id: number; customerName: string; status: string; items: unknown[]; _count: { items: number } }[];
+    page: number;
+    pageCount: number;
+    total: number;
+  };
+  filters: { status?: string; q: string };
+};
+
+let jar: CookieJar;
+const ids: Record<string, number> = {};
+
+async function order(key: string, fields: { name: string; phone: string; status?: string; items?: number }) {
+  const created = await prisma.order.create({
+    data: {
+      customerName: fields.name,
+      customerPhone: fields.phone,
+      customerAddress: "Dhaka",
+      shippingMethod: "Inside Dhaka",
+      shippingFeePaisa: 6000,
+      subtotalPaisa: 10000,
+      totalPaisa: 16000,
+      itemCount: fields.items ?? 0,
+      status: fields.status ?? "pending",
+      checkoutToken: `list-${key}-${Math.random()}`,
+      items: {
+        create: Array.from({ length: fields.items ?? 0 }, (_, i) => ({
+          productName: `Item ${i + 1}`,
+          unitPricePaisa: 100,
+          quantity: 1,
+          subtotalPaisa: 100,
+        })),
+      },
+    },
+  });
+  ids[key] = created.id;
+}
+
+async function list(query: string): Promise<ListData> {
+  return (await run(loader as never, get(`/admin/orders${query}`, jar))).data as ListData;
+}
+
+beforeAll(async () => {
+  jar = await signedInJar((await createAdmin()).id);
+  await order("rahim", { name: "রহিম উদ্দিন", phone: "01711111111", status: "shipped", items: 1 });
+  await order("karim", { name: "Karim Hossain", phone: "01822222222", status: "pending", items: 25 });
+  await order("karima", { name: "KARIMA Begum", phone: "01933333333", status: "shipped" });
+  // Many cancelled orders for pagination.
+  await prisma.order.createMany({
+    data: Array.from({ length: ADMIN_PAGE_SIZE + 5 }, (_, i) => ({
+      customerName: `Bulk ${i}`,
+      customerPhone: "01544444444",
+      customerAddress: "Dhaka",
+      shippingMethod: "Inside Dhaka",
+      shippingFeePaisa: 6000,
+      subtotalPaisa: 0,
+      totalPaisa: 6000,
+      itemCount: 0,
+      status: "cancelled",
+      checkoutToken: `bulk-${i}`,
+    })),
+  });
+});
+
+describe("filters and search", () => {
+  it("filters by status; an unknown status means all", async () => {
+    const shipped = await list("?status=shipped");
+    expect(shipped.orders.items.map((o) => o.id).sort()).toEqual([ids.rahim, ids.karima].sort());
+    expect(shipped.filters.status).toBe("shipped");
+    const all = await list("?status=lost");
+    expect(all.filters.status).toBeUndefined();
+    expect(all.orders.total).toBe(3 + ADMIN_PAGE_SIZE + 5);
+  });
+
+  it("finds by id as 123 or #123, by phone digits (also with +88 and dashes), by name part", async () => {
+    expect((await list(`?q=%23${ids.karim}`)).orders.items.map((o) => o.id)).toEqual([ids.karim]);
+    expect((await list(`?q=${ids.karim}`)).orders.items.map((o) => o.id)).toContain(ids.karim);
+    expect((await list("?q=22222")).orders.items.map((o) => o.id)).toEqual([ids.karim]);
+    expect((await list("?q=%2B88+0182-2222222")).orders.items.map((o) => o.id)).toEqual([ids.karim]);
+    expect((await list("?q=উদ্দিন")).orders.items.map((o) => o.id)).toEqual([ids.rahim]);
+    // Case-insensitive for Latin letters: "karim" finds Karim and KARIMA.
+    expect((await list("?q=karim")).orders.items.map((o) => o.id).sort()).toEqual([ids.karim, ids.karima].sort());
+  });
+
+  it("combines status and search", async () => {
+    const data = await list("?status=shipped&q=karim");
+    expect(data.orders.items.map((o) => o.id)).toEqual([ids.karima]);
+    expect(data.filters).toEqual({ status: "shipped", q: "karim" });
+  });
+
+  it("a #id that is not an order, or too large for an id, matches nothing", async () => {
+    expect((await list("?q=%2399999999999")).orders.total).toBe(0);
+    expect((await list("?q=nobody-by-this-name")).orders.total).toBe(0);
+    expect(orderSearchWhere("   ")).toEqual({});
+  });
+
+  it("pages the filtered list", async () => {
+    const first = await list("?status=cancelled");
+    expect(first.orders.items).toHaveLength(ADMIN_PAGE_SIZE);
+    expect(first.orders.pageCount).toBe(2);
+    const second = await list("?status=cancelled&page=2");
+    expect(second.orders.items).toHaveLength(5);
+    expect(second.orders.items.every((o) => o.status === "cancelled")).toBe(true);
+    const bulk = await list("?q=Bulk&page=2");
+    expect(bulk.orders.items).toHaveLength(5);
+  });
+
+  it("names at most 20 line items per order and counts them all", async () => {
+    const [karim] = (await list(`?q=%23${ids.karim}`)).orders.items;
+    expect(karim!.items).toHaveLength(20);
+    expect(karim!._count.items).toBe(25);
+  });
+
+  it("refuses without a session", async () => {
+    const outcome = await run(loader as never, get("/admin/orders?status=shipped"));
+    expect(outcome.location).toBe(`/admin/login?redirectTo=${encodeURIComponent("/admin/orders?status=shipped")}`);
+  });
+});
