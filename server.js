@@ -2,7 +2,7 @@
  * haat's production server: one Node process serving the Remix build through Express.
  * - helmet sets security headers, with a Content-Security-Policy whose per-request nonce is passed
  *   to Remix (load context `cspNonce`) for its inline scripts;
- * - compression gzips responses;
+ * - compression gzips responses; a 304 answer keeps the CSP stored with the page it revalidates;
  * - hashed build assets (/assets/*) are cached for a year, immutable; other public files for an hour.
  * Configuration is validated before listening (app/utils/env.server.ts): a bad variable stops the
  * process with a clear message and exit code 1. See docs/decisions/001-express-server.md.
@@ -61,6 +61,21 @@ app.use(
   }),
 );
 app.use(compression());
+
+/**
+ * A 304's headers replace those the browser stored with the page it then reuses (RFC 9111 section
+ * 4.3.4). That page's inline scripts carry the nonce of the response that first delivered it, so a
+ * 304 must not bring a new CSP with a new nonce: it is dropped there and the stored policy stays.
+ * (Catalogue pages answer 304 to a matching If-None-Match: app/entry.server.tsx, decision 010.)
+ */
+app.use((_req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = function (statusCode, ...rest) {
+    if (statusCode === 304) res.removeHeader("Content-Security-Policy");
+    return writeHead.call(this, statusCode, ...rest);
+  };
+  next();
+});
 
 /**
  * Request bodies are read whole by actions (`request.formData()`), so their size is capped before

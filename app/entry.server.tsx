@@ -1,17 +1,44 @@
 /**
  * Server rendering. Streams HTML to browsers; waits for the whole page for bots (isbot) so
  * crawlers get complete markup. The CSP nonce from server.js's load context goes to Remix's scripts.
+ *
+ * Catalogue pages (home, /products, product pages; `isCataloguePath`) answering a GET or HEAD with
+ * 200 are rendered whole instead, so they can carry a weak ETag of their HTML and answer
+ * `304 Not Modified` to a matching `If-None-Match` (issue 3 item 9). They have no deferred data,
+ * so waiting for the whole render costs nothing but the buffer (tens of KB). The per-request CSP
+ * nonce is left out of the hash (it is the only part of the HTML that differs between identical
+ * renders); server.js drops the CSP header from 304 answers so the browser keeps the policy, and
+ * nonce, stored with the page it reuses. Single-fetch data requests of the same pages get the
+ * same treatment in `handleDataRequest`. See docs/decisions/010-http-caching-and-seo.md.
  */
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
+import {
+  documentPathOf,
+  ifNoneMatchMatches,
+  isCataloguePath,
+  notModifiedHeaders,
+  PAGE_CACHE_CONTROL,
+  weakEtag,
+} from "~/utils/http-cache.server";
 
 /** How long a render may take before it is aborted, in milliseconds. */
 export const streamTimeout = 5_000;
+
+/** Whether a response to `request` may get an ETag and a 304: a catalogue GET/HEAD answered with 200, setting no cookie. */
+function validatable(request: Request, status: number, headers: Headers, pathname: string): boolean {
+  return (
+    (request.method === "GET" || request.method === "HEAD") &&
+    status === 200 &&
+    !headers.has("Set-Cookie") &&
+    isCataloguePath(pathname)
+  );
+}
 
 export default function handleRequest(
   request: Request,
@@ -21,9 +48,15 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
-  return new Promise((resolve, reject) => {
+  const buffered = validatable(request, responseStatusCode, responseHeaders, new URL(request.url).pathname);
+  const waitForAll = buffered || isbot(request.headers.get("user-agent") ?? "");
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // Every page shows the visitor's cart badge: never store it in a shared cache.
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", PAGE_CACHE_CONTROL);
+
+  return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let failed = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
@@ -33,15 +66,19 @@ export default function handleRequest(
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          // Every page shows the visitor's cart badge: never store it in a shared cache.
-          if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+          if (buffered && !failed) {
+            const chunks: Buffer[] = [];
+            body.on("data", (chunk: Buffer) => chunks.push(chunk));
+            body.on("error", reject);
+            body.on("end", () => resolve(validatedResponse(request, Buffer.concat(chunks), responseHeaders, nonce)));
+          } else {
+            resolve(
+              new Response(createReadableStreamFromReadable(body), {
+                headers: responseHeaders,
+                status: responseStatusCode,
+              }),
+            );
+          }
           pipe(body);
         },
         onShellError(error: unknown) {
@@ -49,6 +86,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
+          failed = true;
           if (shellRendered) console.error(error);
         },
       },
@@ -56,6 +94,40 @@ export default function handleRequest(
     setTimeout(abort, streamTimeout + 1000);
   });
 }
+
+/**
+ * The complete page with its weak ETag (the hash of the HTML without the request's nonce), or a
+ * bodiless 304 when the request's `If-None-Match` names that tag.
+ */
+function validatedResponse(request: Request, html: Buffer, headers: Headers, nonce: string): Response {
+  const stable = nonce ? html.toString("utf8").split(nonce).join("") : html;
+  const etag = weakEtag(stable);
+  headers.set("ETag", etag);
+  if (ifNoneMatchMatches(request.headers.get("If-None-Match"), etag)) {
+    return new Response(null, { status: 304, headers: notModifiedHeaders(headers) });
+  }
+  return new Response(new Uint8Array(html), { status: 200, headers });
+}
+
+/**
+ * Single-fetch data requests (`/products/5.data`) of catalogue pages: the same private, no-cache
+ * policy and a weak ETag of the encoded data, answering 304 when the browser already has it.
+ * Other data requests pass through unchanged.
+ */
+export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
+  const url = new URL(request.url);
+  if (!url.pathname.endsWith(".data")) return response;
+  if (!validatable(request, response.status, response.headers, documentPathOf(url.pathname))) return response;
+  const body = new Uint8Array(await response.arrayBuffer());
+  const headers = new Headers(response.headers);
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", PAGE_CACHE_CONTROL);
+  const etag = weakEtag(body);
+  headers.set("ETag", etag);
+  if (ifNoneMatchMatches(request.headers.get("If-None-Match"), etag)) {
+    return new Response(null, { status: 304, headers: notModifiedHeaders(headers) });
+  }
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+};
 
 /** Re-exported for server.js, which validates the configuration before it listens. */
 export { getEnv } from "~/utils/env.server";

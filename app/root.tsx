@@ -17,9 +17,11 @@ import { ToastMessage } from "~/components/toast";
 import { t } from "~/i18n";
 import { cartQuantity } from "~/utils/cart";
 import { getCart } from "~/utils/cart.server";
-import { publicShopConfig } from "~/utils/env.server";
+import { getEnv, publicShopConfig } from "~/utils/env.server";
+import { publicOrigin } from "~/utils/seo";
 import { readToast } from "~/utils/toast.server";
 import stylesheet from "./tailwind.css?url";
+import { revalidateRootAfterAcceptedCartChange } from "~/utils/revalidation";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -31,10 +33,20 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "description", content: data?.shop.tagline ?? "" },
 ];
 
+/** See app/utils/revalidation.ts. */
+export const shouldRevalidate = revalidateRootAfterAcceptedCartChange;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const [lines, { toast, setCookie }] = await Promise.all([getCart(request), readToast(request)]);
   return data(
-    { shop: publicShopConfig(), cartCount: cartQuantity(lines), toast, year: new Date().getFullYear() },
+    {
+      shop: publicShopConfig(),
+      cartCount: cartQuantity(lines),
+      toast,
+      year: new Date().getFullYear(),
+      /** Absolute origin for canonical URLs, share previews and JSON-LD (~/utils/seo). */
+      origin: publicOrigin(request, getEnv().PUBLIC_URL),
+    },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
 }

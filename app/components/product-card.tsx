@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { t } from "~/i18n";
 import type { ProductCard as ProductCardData } from "~/models/product.server";
+import { AddToCartForm } from "./cart-forms";
 import { Price } from "./price";
 import { ResponsiveImage } from "./responsive-image";
 
@@ -27,10 +28,20 @@ export function ProductCard({ product, sizes }: { product: ProductCardData; size
         </h3>
         <Price pricePaisa={product.pricePaisa} discountedPricePaisa={product.discountedPricePaisa} />
         <div className="mt-auto flex gap-2 pt-1">
-          <CartButton productId={product.id} intent="add" label={t("card.addToCartLabel", { name: product.name })}>
+          <CartButton
+            productId={product.id}
+            productName={product.name}
+            intent="add"
+            label={t("card.addToCartLabel", { name: product.name })}
+          >
             {t("card.addToCart")}
           </CartButton>
-          <CartButton productId={product.id} intent="buy-now" label={t("card.buyNowLabel", { name: product.name })}>
+          <CartButton
+            productId={product.id}
+            productName={product.name}
+            intent="buy-now"
+            label={t("card.buyNowLabel", { name: product.name })}
+          >
             {t("card.buyNow")}
           </CartButton>
         </div>
@@ -39,37 +50,66 @@ export function ProductCard({ product, sizes }: { product: ProductCardData; size
   );
 }
 
+/**
+ * One of the card's round buttons in its own POST form to /cart. Add to Cart goes through a
+ * fetcher once JavaScript runs (optimistic badge; the button reads 'Added' briefly, see
+ * cart-forms.tsx); Buy now always loads /cart as a full page (spec section 4).
+ */
 function CartButton({
   productId,
+  productName,
   intent,
   label,
   children,
 }: {
   productId: number;
+  productName: string;
   intent: "add" | "buy-now";
   label: string;
   children: string;
 }) {
   const primary = intent === "buy-now";
   const location = useLocation();
-  return (
-    <Form method="post" action="/cart" className="contents" reloadDocument={intent === "buy-now"}>
+  const fields = (
+    <>
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="quantity" value={1} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      <button
-        type="submit"
-        name="intent"
-        value={intent}
-        aria-label={label}
-        className={`rounded-full px-3 py-1.5 text-sm font-medium ${
-          primary
-            ? "bg-amber-700 text-white hover:bg-amber-800"
-            : "border border-amber-700 text-amber-800 hover:bg-amber-50"
-        }`}
-      >
-        {children}
-      </button>
+    </>
+  );
+  const button = (text: string, ariaLabel: string) => (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      aria-label={ariaLabel}
+      className={`rounded-full px-3 py-1.5 text-sm font-medium ${
+        primary
+          ? "bg-amber-700 text-white hover:bg-amber-800"
+          : "border border-amber-700 text-amber-800 hover:bg-amber-50"
+      }`}
+    >
+      {text}
+    </button>
+  );
+  if (intent === "add") {
+    return (
+      <AddToCartForm productName={productName} className="contents">
+        {({ added }) => (
+          <>
+            {fields}
+            {added
+              ? button(t("cartJs.addedButton"), t("cartJs.addedLabel", { name: productName }))
+              : button(children, label)}
+          </>
+        )}
+      </AddToCartForm>
+    );
+  }
+  return (
+    <Form method="post" action="/cart" className="contents" reloadDocument>
+      {fields}
+      {button(children, label)}
     </Form>
   );
 }

@@ -1,11 +1,14 @@
-import { Link, NavLink } from "@remix-run/react";
+import { Link, NavLink, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { t } from "~/i18n";
+import { CartFeedbackRegion, CartLink } from "./cart-forms";
+import { renderedLocation } from "./rendered-location";
 import type { ShopConfig } from "~/utils/env.server";
 
 /**
  * The storefront's shared layout (spec section 2): header with the brand, Products link and the cart
- * link whose red badge shows the total quantity when above 0; main area; three-column footer.
+ * link whose red badge shows the total quantity when above 0 (optimistic with JavaScript, see
+ * cart-forms.tsx); main area; three-column footer; the live regions reporting cart changes.
  */
 export function ShopLayout({
   shop,
@@ -18,6 +21,7 @@ export function ShopLayout({
   year: number;
   children: ReactNode;
 }) {
+  const location = useLocation();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -38,27 +42,14 @@ export function ShopLayout({
             >
               {t("nav.products")}
             </NavLink>
-            <Link
-              to="/cart"
-              className="relative inline-flex items-center p-1"
-              aria-label={cartCount > 0 ? t("nav.cartWithCount", { count: cartCount }) : t("nav.cart")}
-            >
-              <CartIcon />
-              {cartCount > 0 ? (
-                <span
-                  data-testid="cart-badge"
-                  className="absolute -right-2 -top-1 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold leading-5 text-white"
-                >
-                  {cartCount}
-                </span>
-              ) : null}
-            </Link>
+            <CartLink serverCount={cartCount} />
           </nav>
         </div>
       </header>
-      <main id="main" className="flex-1">
+      <main id="main" className="flex-1" data-location={renderedLocation(location)}>
         {children}
       </main>
+      <CartFeedbackRegion />
       <footer className="mt-12 border-t border-stone-200 bg-stone-900 text-stone-200">
         <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
           <section>
@@ -107,19 +98,5 @@ export function ShopLayout({
         </p>
       </footer>
     </div>
-  );
-}
-
-function CartIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-      <path
-        d="M3 3h2l2.4 12.2a2 2 0 0 0 2 1.8h8.7a2 2 0 0 0 2-1.6L21 8H6"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-      <circle cx="10" cy="20" r="1.5" />
-      <circle cx="18" cy="20" r="1.5" />
-    </svg>
   );
 }

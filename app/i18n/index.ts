@@ -13,7 +13,11 @@ export type MessageParams = Record<string, string | number>;
  * A placeholder with no value is left as it is, so a missing parameter is visible, not silent.
  */
 export function t(key: MessageKey, params?: MessageParams): string {
-  const template: string = en[key];
+  return fill(en[key], params);
+}
+
+/** `template` with each `{placeholder}` replaced from `params` (a missing one is left visible). */
+export function fill(template: string, params?: MessageParams): string {
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

@@ -1,16 +1,28 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { ProductCard } from "~/components/product-card";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { SearchBox } from "~/components/search-box";
 import { t } from "~/i18n";
 import { listCategories } from "~/models/category.server";
 import { listFeaturedProducts } from "~/models/product.server";
 import { publicShopConfig } from "~/utils/env.server";
+import { seoContext, seoMeta, websiteJsonLd } from "~/utils/seo";
+import { skipRevalidationAfterCartChange } from "~/utils/revalidation";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.shop.name}: ${data.shop.tagline}` : "haat" },
-  { name: "description", content: data?.shop.about ?? "" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const seo = seoContext(matches);
+  if (!data || !seo) return [{ title: "haat" }];
+  return seoMeta(seo, {
+    title: `${data.shop.name}: ${data.shop.tagline}`,
+    description: data.shop.about,
+    path: "/",
+    jsonLd: [websiteJsonLd(seo.origin, data.shop.name)],
+  });
+};
+
+/** See app/utils/revalidation.ts. */
+export const shouldRevalidate = skipRevalidationAfterCartChange;
 
 export async function loader() {
   const [categories, featured] = await Promise.all([listCategories(), listFeaturedProducts()]);
@@ -26,25 +38,7 @@ export default function HomePage() {
         <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
           <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-5xl">{shop.name}</h1>
           <p className="mt-3 max-w-xl text-lg text-stone-700">{shop.tagline}</p>
-          <Form method="get" action="/products" role="search" className="mt-8 flex max-w-xl gap-2">
-            <label htmlFor="home-search" className="sr-only">
-              {t("home.searchLabel")}
-            </label>
-            <input
-              id="home-search"
-              type="search"
-              name="q"
-              placeholder={t("home.searchPlaceholder")}
-              maxLength={100}
-              className="w-full rounded-md border border-stone-300 bg-white px-4 py-2.5"
-            />
-            <button
-              type="submit"
-              className="rounded-md bg-amber-700 px-5 py-2.5 font-medium text-white hover:bg-amber-800"
-            >
-              {t("home.searchButton")}
-            </button>
-          </Form>
+          <SearchBox id="home-search" className="mt-8 max-w-xl" />
         </div>
       </section>
 

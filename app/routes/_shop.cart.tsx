@@ -2,13 +2,14 @@ import crypto from "node:crypto";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import {
-  Form,
   Link,
   useActionData,
+  type ClientActionFunctionArgs,
   useLoaderData,
   useNavigation,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
+import { CART_HEADING_ID, CartLineForm } from "~/components/cart-forms";
 import { CheckoutForm } from "~/components/checkout-form";
 import { Price } from "~/components/price";
 import { ResponsiveImage } from "~/components/responsive-image";
@@ -27,13 +28,33 @@ import {
 import { commitCart, getCart } from "~/utils/cart.server";
 import { getEnv } from "~/utils/env.server";
 import { safeLocalPath } from "~/utils/local-path";
+import { publishCartFeedback } from "~/utils/cart-feedback";
 import { formatMoney } from "~/utils/money";
+import {
+  CART_FETCH_FIELD,
+  CART_FETCH_VALUE,
+  CART_PRODUCT_NAME_FIELD,
+  readPendingCartOp,
+  type CartFetchResult,
+  type PendingCartOp,
+} from "~/utils/optimistic-cart";
 import { priceCart } from "~/utils/pricing";
 import { cartActionSchema, checkoutSchema, type CheckoutValues } from "~/utils/schemas";
 import { DEFAULT_SHIPPING_METHOD } from "~/utils/shipping";
+import { pageTitle, seoContext, seoMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
+import { useOptimisticCartTotals } from "~/utils/use-optimistic-cart";
 
-export const meta: MetaFunction = () => [{ title: t("cart.title") }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => {
+  const seo = seoContext(matches);
+  if (!seo) return [{ title: t("cart.title") }, { name: "robots", content: "noindex" }];
+  return seoMeta(seo, {
+    title: pageTitle(t("cart.title"), seo.shopName),
+    description: seo.description,
+    path: "/cart",
+    robots: "noindex",
+  });
+};
 
 /** Prices the cart from the database; lines whose product is gone are dropped with a notice. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -79,19 +100,28 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 /**
  * The cart's forms (spec section 4): add, buy-now, update, remove, and checkout. Each ends in a
  * redirect (post/redirect/get), except a rejected checkout, which answers 400 with the messages and
- * every value the shopper typed.
+ * every value the shopper typed. A cart form sent by a fetcher (field CART_FETCH_FIELD, added by
+ * app/components/cart-forms.tsx once JavaScript runs) gets a CartFetchResult instead: 200 with the
+ * cart cookie (`ok: false, limited` when a limit cut the change short), 404 for a product no longer
+ * sold, 400 for a malformed form; no toast, since the page reports the outcome itself.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const lines = await getCart(request);
   if (form.get("intent") === "checkout") return checkout(form, lines);
 
+  // A fetcher (JavaScript) marks its form: it gets a CartFetchResult instead of a redirect.
+  const viaFetcher = form.get(CART_FETCH_FIELD) === CART_FETCH_VALUE;
   const parsed = cartActionSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return redirect("/cart");
+  if (!parsed.success) {
+    return viaFetcher ? data<CartFetchResult>({ ok: false, message: t("cartJs.failed") }, 400) : redirect("/cart");
+  }
   const op = parsed.data;
 
   if ((op.intent === "add" || op.intent === "buy-now") && !(await productExists(op.productId))) {
-    return redirectWithToast(request, "/cart", { kind: "error", message: t("cart.notFound") });
+    return viaFetcher
+      ? data<CartFetchResult>({ ok: false, message: t("cart.notFound") }, 404)
+      : redirectWithToast(request, "/cart", { kind: "error", message: t("cart.notFound") });
   }
 
   let next: CartLine[];
@@ -111,6 +141,12 @@ export async function action({ request }: ActionFunctionArgs) {
       break;
   }
   const cookie: [string, string] = ["Set-Cookie", await commitCart(next)];
+  if (viaFetcher) {
+    const limitMessage = t("cart.limitReached", { lines: MAX_CART_LINES, quantity: MAX_LINE_QUANTITY });
+    return data<CartFetchResult>(limited ? { ok: false, message: limitMessage, limited } : { ok: true }, {
+      headers: [cookie],
+    });
+  }
   const target = op.intent === "add" ? safeLocalPath(form.get("redirectTo"), "/cart") : "/cart";
   const message = limited
     ? {
@@ -122,6 +158,52 @@ export async function action({ request }: ActionFunctionArgs) {
       : null;
   if (message) return redirectWithToast(request, target, message, { headers: [cookie] });
   return redirect(target, { headers: [cookie] });
+}
+
+// Cart requests from the browser, one at a time: each carries the cookie the previous one set, so
+// two quick changes (two Add clicks on different cards) cannot overwrite each other's cart.
+let cartRequests: Promise<unknown> = Promise.resolve();
+
+/**
+ * In the browser, every submission to /cart passes here. Requests are sent one after another (see
+ * above). A plain navigation (checkout) gets the server's answer unchanged. A fetcher's cart change
+ * is reported to the shopper (app/utils/cart-feedback.ts); a network failure or server error
+ * becomes `{ ok: false }` with status 503, so no error page replaces the shop and no data is
+ * reloaded: the optimistic badge and totals roll back (docs/decisions/011-optimistic-cart.md).
+ */
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const form = await request.clone().formData();
+  const turn = cartRequests.then(() => serverAction<typeof action>());
+  cartRequests = turn.catch(() => undefined);
+  if (form.get(CART_FETCH_FIELD) !== CART_FETCH_VALUE) return turn;
+
+  const op = readPendingCartOp(form);
+  const name = String(form.get(CART_PRODUCT_NAME_FIELD) ?? "");
+  try {
+    const result = (await turn) as CartFetchResult;
+    reportCartChange(op, name, result);
+    return result;
+  } catch (error) {
+    if (request.signal.aborted || error instanceof Response) throw error;
+    const result: CartFetchResult = { ok: false, message: t("cartJs.networkError") };
+    reportCartChange(op, name, result);
+    return new Response(JSON.stringify(result), { status: 503, headers: { "Content-Type": "application/json" } });
+  }
+}
+
+/** Publishes the outcome of a fetcher's cart change for the layout's live regions. */
+function reportCartChange(op: PendingCartOp | null, name: string, result: CartFetchResult) {
+  if (!op) return;
+  if (result.ok) {
+    if (op.intent === "add") publishCartFeedback("success", t("cartJs.added", { name }));
+    else if (op.intent === "remove") publishCartFeedback("success", t("cartJs.removed", { name }));
+    else publishCartFeedback("success", t("cartJs.updated", { name, quantity: op.quantity }), { visible: false });
+    return;
+  }
+  if (result.limited) return publishCartFeedback("error", result.message);
+  const key =
+    op.intent === "add" ? "cartJs.addFailed" : op.intent === "remove" ? "cartJs.removeFailed" : "cartJs.updateFailed";
+  publishCartFeedback("error", t(key, { name, reason: result.message }));
 }
 
 async function checkout(form: FormData, lines: CartLine[]) {
@@ -177,23 +259,32 @@ async function checkout(form: FormData, lines: CartLine[]) {
   }
 }
 
-/** The cart page, spec section 2: lines, totals and the checkout form; or the empty state. */
+/**
+ * The cart page, spec section 2: lines, totals and the checkout form; or the empty state. With
+ * JavaScript the lines, line totals and subtotal are optimistic (app/utils/use-optimistic-cart.ts):
+ * computed from the loader's unit prices for display; the server re-prices at checkout.
+ */
 export default function CartPage() {
   const { lineItems, subtotalPaisa, productsRemoved, checkoutToken } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const checkoutData = actionData && "values" in actionData ? actionData : undefined;
+  const totals = useOptimisticCartTotals();
+  const shown = new Map(totals?.lines.map((line) => [line.productId, line]));
+  const items = totals ? lineItems.filter((item) => shown.has(item.product.id)) : lineItems;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="mb-6 text-3xl font-semibold">{t("cart.title")}</h1>
+      <h1 id={CART_HEADING_ID} tabIndex={-1} className="mb-6 text-3xl font-semibold focus:outline-none">
+        {t("cart.title")}
+      </h1>
       {productsRemoved ? (
         <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm">
           {t("cart.productRemoved")}
         </p>
       ) : null}
 
-      {lineItems.length === 0 ? (
+      {items.length === 0 ? (
         <div className="rounded-lg border border-dashed border-stone-300 bg-white p-12 text-center">
           <p className="text-lg font-medium">{t("cart.empty")}</p>
           {checkoutData?.formError ? (
@@ -212,77 +303,49 @@ export default function CartPage() {
         <div className="grid gap-10 lg:grid-cols-[1fr_24rem]">
           <section aria-label={t("cart.title")}>
             <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
-              {lineItems.map((item) => (
-                <li key={item.product.id} className="flex flex-wrap items-center gap-4 p-4" data-testid="cart-line">
-                  <div className="h-20 w-20 shrink-0 overflow-hidden rounded-md bg-stone-100">
-                    {item.product.image ? (
-                      <ResponsiveImage
-                        image={item.product.image}
-                        sizes="80px"
-                        className="h-full w-full object-cover"
-                        alt=""
-                      />
-                    ) : null}
-                  </div>
-                  <div className="min-w-40 flex-1">
-                    <Link to={`/products/${item.product.id}`} className="font-medium hover:underline">
-                      {item.product.name}
-                    </Link>
-                    <div className="text-sm">
-                      <span className="sr-only">{t("cart.price")}: </span>
-                      <Price
-                        pricePaisa={item.product.pricePaisa}
-                        discountedPricePaisa={item.product.discountedPricePaisa}
-                      />
+              {items.map((item) => {
+                const line = shown.get(item.product.id);
+                return (
+                  <li key={item.product.id} className="flex flex-wrap items-center gap-4 p-4" data-testid="cart-line">
+                    <div className="h-20 w-20 shrink-0 overflow-hidden rounded-md bg-stone-100">
+                      {item.product.image ? (
+                        <ResponsiveImage
+                          image={item.product.image}
+                          sizes="80px"
+                          className="h-full w-full object-cover"
+                          alt=""
+                        />
+                      ) : null}
                     </div>
-                  </div>
-                  <Form method="post" className="flex items-center gap-2" preventScrollReset>
-                    <input type="hidden" name="productId" value={item.product.id} />
-                    <label htmlFor={`qty-${item.product.id}`} className="sr-only">
-                      {t("cart.quantityLabel", { name: item.product.name })}
-                    </label>
-                    <input
-                      id={`qty-${item.product.id}`}
-                      name="quantity"
-                      type="number"
-                      inputMode="numeric"
-                      min={1}
-                      max={MAX_LINE_QUANTITY}
-                      step={1}
-                      defaultValue={item.quantity}
-                      key={item.quantity}
-                      className="w-20 rounded-md border border-stone-300 px-2 py-1.5"
+                    <div className="min-w-40 flex-1">
+                      <Link to={`/products/${item.product.id}`} className="font-medium hover:underline">
+                        {item.product.name}
+                      </Link>
+                      <div className="text-sm">
+                        <span className="sr-only">{t("cart.price")}: </span>
+                        <Price
+                          pricePaisa={item.product.pricePaisa}
+                          discountedPricePaisa={item.product.discountedPricePaisa}
+                        />
+                      </div>
+                    </div>
+                    <CartLineForm
+                      productId={item.product.id}
+                      productName={item.product.name}
+                      quantity={line?.quantity ?? item.quantity}
                     />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="update"
-                      className="rounded-md border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-50"
-                    >
-                      {t("cart.update")}
-                    </button>
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="remove"
-                      formNoValidate
-                      aria-label={t("cart.removeLabel", { name: item.product.name })}
-                      className="rounded-md px-3 py-1.5 text-sm text-red-700 hover:bg-red-50"
-                    >
-                      {t("cart.remove")}
-                    </button>
-                  </Form>
-                  <p className="w-28 text-right font-semibold" data-testid="line-total">
-                    <span className="sr-only">{t("cart.lineTotal")}: </span>
-                    {formatMoney(item.subtotalPaisa)}
-                  </p>
-                </li>
-              ))}
+                    <p className="ml-auto w-28 text-right font-semibold" data-testid="line-total">
+                      <span className="sr-only">{t("cart.lineTotal")}: </span>
+                      {formatMoney(line?.subtotalPaisa ?? item.subtotalPaisa)}
+                    </p>
+                  </li>
+                );
+              })}
             </ul>
           </section>
           <CheckoutForm
             checkoutToken={checkoutToken}
-            subtotalPaisa={subtotalPaisa}
+            subtotalPaisa={totals?.subtotalPaisa ?? subtotalPaisa}
             values={checkoutData?.values}
             fieldErrors={checkoutData?.fieldErrors ?? {}}
             formError={checkoutData?.formError ?? null}

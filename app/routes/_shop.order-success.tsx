@@ -1,8 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { t } from "~/i18n";
+import { pageTitle, seoContext, seoMeta } from "~/utils/seo";
 
-export const meta: MetaFunction = () => [{ title: t("success.title") }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => {
+  const seo = seoContext(matches);
+  if (!seo) return [{ title: t("success.title") }, { name: "robots", content: "noindex" }];
+  return seoMeta(seo, {
+    title: pageTitle(t("success.title"), seo.shopName),
+    description: seo.description,
+    path: "/order-success",
+    robots: "noindex",
+  });
+};
 
 /** Reads the order number from ?order (shown only; it reveals nothing about the order). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,24 +1,84 @@
+import { useState } from "react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Breadcrumbs } from "~/components/breadcrumbs";
+import { AddToCartForm } from "~/components/cart-forms";
 import { Price } from "~/components/price";
-import { ResponsiveImage } from "~/components/responsive-image";
+import { ProductGallery } from "~/components/product-gallery";
+import { QuantityStepper } from "~/components/quantity-stepper";
+import { useHydrated } from "~/components/use-hydrated";
 import { t } from "~/i18n";
 import { getProductDetail } from "~/models/product.server";
 import { MAX_LINE_QUANTITY } from "~/utils/cart";
-import { discountPercent } from "~/utils/money";
-
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
-    ? [{ title: data.product.name }, { name: "description", content: data.product.description.slice(0, 160) }]
-    : [{ title: t("product.notFound") }];
+import { discountPercent, unitPricePaisa } from "~/utils/money";
+import {
+  absoluteUrl,
+  breadcrumbJsonLd,
+  pageTitle,
+  productJsonLd,
+  productsCanonicalPath,
+  seoContext,
+  seoMeta,
+  shareImage,
+} from "~/utils/seo";
+import { skipRevalidationAfterCartChange } from "~/utils/revalidation";
 
 /**
- * The product page, spec section 2. A missing or non-numeric id is a 404 'Product not found'
- * (spec section 8); a database failure is a 500 'Failed to load product details'.
+ * Title, description, canonical URL, share preview (first image, 1024 px variant) and JSON-LD
+ * `Product` (price charged, in BDT) and `BreadcrumbList` (Home › Category › Product).
  */
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const seo = seoContext(matches);
+  if (!data || !seo) return [{ title: t("product.notFound") }];
+  const { product } = data;
+  const path = `/products/${product.id}`;
+  const url = absoluteUrl(seo.origin, path);
+  const trail = [{ name: t("seo.home"), url: absoluteUrl(seo.origin, "/") }];
+  if (product.category) {
+    trail.push({
+      name: product.category.name,
+      url: absoluteUrl(seo.origin, productsCanonicalPath({ category: product.category.id })),
+    });
+  }
+  trail.push({ name: product.name, url });
+  const first = product.images[0];
+  return seoMeta(seo, {
+    title: pageTitle(product.name, seo.shopName),
+    description: product.description || product.name,
+    path,
+    type: "product",
+    image: first ? shareImage(first, seo.origin) : null,
+    jsonLd: [
+      productJsonLd({
+        id: product.id,
+        name: product.name,
+        description: product.description,
+        pricePaisa: unitPricePaisa(product),
+        images: product.images.map((image) => shareImage(image, seo.origin).url),
+        url,
+        category: product.category?.name,
+        shopName: seo.shopName,
+      }),
+      breadcrumbJsonLd(trail),
+    ],
+  });
+};
+
+/** Largest id an `Int` column holds (SQLite via Prisma: 32-bit signed). */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * The product page, spec section 2. An id that is not a plain positive integer, or names no
+ * product, is a 404 'Product not found' (spec section 8); a database failure is a 500
+ * 'Failed to load product details' (logged).
+ */
+/** See app/utils/revalidation.ts. */
+export const shouldRevalidate = skipRevalidationAfterCartChange;
+
 export async function loader({ params }: LoaderFunctionArgs) {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id < 1) {
+  const raw = params.id ?? "";
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!(id <= MAX_ID)) {
     throw new Response(t("product.notFound"), { status: 404 });
   }
   let product;
@@ -32,99 +92,104 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return { product };
 }
 
+/**
+ * Rendered width of the gallery: the full width less the page padding on phones; one of two
+ * columns (max-w-6xl, px-4, gap-10) from the md breakpoint.
+ */
+const GALLERY_SIZES = "(min-width: 1152px) 540px, (min-width: 768px) calc(50vw - 36px), calc(100vw - 32px)";
+
 export default function ProductPage() {
   const { product } = useLoaderData<typeof loader>();
+  // A new product starts afresh (gallery at the first image, quantity 1).
+  return <ProductView key={product.id} product={product} />;
+}
+
+function ProductView({ product }: { product: ReturnType<typeof useLoaderData<typeof loader>>["product"] }) {
+  const hydrated = useHydrated();
+  const [quantity, setQuantity] = useState("1");
   const percent = discountPercent(product.pricePaisa, product.discountedPricePaisa);
+  const crumbs = [
+    { label: t("breadcrumbs.home"), to: "/" },
+    product.category
+      ? { label: product.category.name, to: `/products?category=${product.category.id}` }
+      : { label: t("breadcrumbs.products"), to: "/products" },
+    { label: product.name },
+  ];
   return (
-    <article className="mx-auto grid max-w-6xl gap-10 px-4 py-8 md:grid-cols-2">
-      <div>
-        {product.images.length === 0 ? (
-          <div className="flex aspect-square items-center justify-center rounded-lg bg-stone-100 text-stone-500">
-            {t("product.noImage")}
-          </div>
-        ) : (
-          <ul className="flex snap-x snap-mandatory gap-3 overflow-x-auto" aria-label={product.name}>
-            {product.images.map((image, index) => (
-              <li key={image.key} id={`image-${index + 1}`} className="w-full shrink-0 snap-center">
-                <a href={`/uploads/${image.key}/${image.variantWidths.at(-1)}.webp`}>
-                  <ResponsiveImage
-                    image={image}
-                    priority={index === 0}
-                    sizes="(min-width: 768px) 50vw, 100vw"
-                    className="aspect-square w-full rounded-lg object-cover"
-                    alt={t("product.imageOf", { index: index + 1, count: product.images.length, name: product.name })}
-                  />
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <Breadcrumbs crumbs={crumbs} />
+      <article className="mt-6 grid gap-10 md:grid-cols-2">
+        <ProductGallery images={product.images} name={product.name} sizes={GALLERY_SIZES} />
 
-      <div>
-        {product.category ? (
-          <p className="text-sm text-stone-600">
-            <span className="sr-only">{t("product.category")}: </span>
-            <Link to={`/products?category=${product.category.id}`} className="hover:underline">
-              {product.category.name}
-            </Link>
-          </p>
-        ) : null}
-        <h1 className="mt-1 text-3xl font-semibold">{product.name}</h1>
-        <div className="mt-4 flex items-center gap-3 text-2xl">
-          <Price pricePaisa={product.pricePaisa} discountedPricePaisa={product.discountedPricePaisa} />
-          {percent !== null ? (
-            <span
-              className="rounded-full bg-red-600 px-2.5 py-0.5 text-sm font-bold text-white"
-              data-testid="discount-badge"
-            >
-              {t("product.off", { percent })}
-            </span>
+        <div>
+          {product.category ? (
+            <p className="text-sm text-stone-600">
+              <span className="sr-only">{t("product.category")}: </span>
+              <Link to={`/products?category=${product.category.id}`} className="hover:underline">
+                {product.category.name}
+              </Link>
+            </p>
           ) : null}
-        </div>
-        <p className="mt-6 whitespace-pre-line text-stone-700">{product.description}</p>
+          <h1 className="mt-1 text-3xl font-semibold">{product.name}</h1>
+          <div className="mt-4 flex items-center gap-3 text-2xl">
+            <Price pricePaisa={product.pricePaisa} discountedPricePaisa={product.discountedPricePaisa} />
+            {percent !== null ? (
+              <span
+                className="rounded-full bg-red-700 px-2.5 py-0.5 text-sm font-bold text-white"
+                data-testid="discount-badge"
+              >
+                {t("product.off", { percent })}
+              </span>
+            ) : null}
+          </div>
+          <p className="mt-6 whitespace-pre-line text-stone-700">{product.description}</p>
 
-        <Form method="post" action="/cart" className="mt-8 space-y-4">
-          <input type="hidden" name="productId" value={product.id} />
-          <input type="hidden" name="redirectTo" value={`/products/${product.id}`} />
-          <div>
-            <label htmlFor="quantity" className="block text-sm font-medium">
-              {t("product.quantity")}
-            </label>
-            <input
+          {/*
+            Add to Cart posts this form. Buy Now must end in a full page load of /cart (spec
+            section 4): without JavaScript every post is one, so it is a second submit button of this
+            form; with JavaScript it submits the separate reloadDocument form below instead, which
+            carries the stepper's quantity.
+          */}
+          <AddToCartForm productName={product.name} className="mt-8 space-y-4">
+            <input type="hidden" name="productId" value={product.id} />
+            <input type="hidden" name="redirectTo" value={`/products/${product.id}`} />
+            <QuantityStepper
               id="quantity"
               name="quantity"
-              type="number"
-              inputMode="numeric"
-              min={1}
+              label={t("product.quantity")}
+              value={quantity}
+              onChange={setQuantity}
               max={MAX_LINE_QUANTITY}
-              step={1}
-              defaultValue={1}
-              required
-              className="mt-1 w-24 rounded-md border border-stone-300 px-3 py-2"
             />
-          </div>
-          <div className="flex flex-wrap gap-3">
-            <button
-              type="submit"
-              name="intent"
-              value="add"
-              className="rounded-md border-2 border-amber-700 px-6 py-2.5 font-medium text-amber-800 hover:bg-amber-50"
-            >
-              {t("product.addToCart")}
-            </button>
-            <button
-              type="submit"
-              name="intent"
-              value="buy-now"
-              className="rounded-md bg-amber-700 px-6 py-2.5 font-medium text-white hover:bg-amber-800"
-            >
-              {t("product.buyNow")}
-            </button>
-          </div>
-        </Form>
-      </div>
-    </article>
+            <div className="flex flex-wrap gap-3">
+              <button
+                type="submit"
+                name="intent"
+                value="add"
+                className="rounded-full border-2 border-amber-700 px-6 py-2.5 font-medium text-amber-800 hover:bg-amber-50"
+              >
+                {t("product.addToCart")}
+              </button>
+              <button
+                type="submit"
+                name="intent"
+                value="buy-now"
+                form={hydrated ? "buy-now-form" : undefined}
+                className="rounded-full bg-amber-700 px-6 py-2.5 font-medium text-white hover:bg-amber-800"
+              >
+                {t("product.buyNow")}
+              </button>
+            </div>
+          </AddToCartForm>
+          {hydrated ? (
+            <Form method="post" action="/cart" id="buy-now-form" reloadDocument hidden>
+              <input type="hidden" name="productId" value={product.id} />
+              <input type="hidden" name="quantity" value={quantity} />
+            </Form>
+          ) : null}
+        </div>
+      </article>
+    </div>
   );
 }
 

@@ -1,29 +1,88 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/pagination";
 import { ProductCard } from "~/components/product-card";
+import { SearchBox } from "~/components/search-box";
 import { t } from "~/i18n";
 import { listCategories } from "~/models/category.server";
 import { listProducts } from "~/models/product.server";
 import { parsePage } from "~/utils/pagination";
+import {
+  absoluteUrl,
+  breadcrumbJsonLd,
+  pageTitle,
+  productsCanonicalPath,
+  seoContext,
+  seoMeta,
+  shareImage,
+} from "~/utils/seo";
 import { parseProductSort, PRODUCT_SORTS, type ProductSort } from "~/utils/product-sort";
+import { normalizeSearchQuery } from "~/utils/search";
+import { skipRevalidationAfterCartChange } from "~/utils/revalidation";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.activeCategory ? `${data.activeCategory.name} | ${t("products.title")}` : t("products.title") },
-];
+/**
+ * Title and description name the category, search and page; the canonical URL keeps only what
+ * changes the list (category, q, page; not sort). Search results are `noindex, follow`.
+ */
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const seo = seoContext(matches);
+  if (!data || !seo) return [{ title: t("products.title") }];
+  const { activeCategory, query, products } = data;
+  const category = activeCategory?.name;
+  let title = query ? t("seo.searchTitle", { q: query }) : (category ?? t("products.title"));
+  if (query && category) title = `${category}: ${title}`;
+  if (products.page > 1) title = t("seo.pageNumber", { title, page: products.page });
+  const description = query
+    ? t("seo.searchDescription", { shop: seo.shopName, q: query })
+    : category
+      ? t("seo.categoryDescription", { category, shop: seo.shopName, count: products.total })
+      : t("seo.productsDescription", { shop: seo.shopName });
+  const path = productsCanonicalPath({ category: activeCategory?.id, q: query, page: products.page });
+  return seoMeta(seo, {
+    title: pageTitle(title, seo.shopName),
+    description,
+    path,
+    image: activeCategory?.image ? shareImage(activeCategory.image, seo.origin) : null,
+    robots: query ? "noindex, follow" : undefined,
+    jsonLd: activeCategory
+      ? [
+          breadcrumbJsonLd([
+            { name: t("seo.home"), url: absoluteUrl(seo.origin, "/") },
+            {
+              name: activeCategory.name,
+              url: absoluteUrl(seo.origin, productsCanonicalPath({ category: activeCategory.id })),
+            },
+          ]),
+        ]
+      : [],
+  });
+};
 
-/** Reads ?category (integer id), ?q (name search), ?sort and ?page from the URL; bad values are ignored. */
+/**
+ * Reads ?category (integer id), ?q (name search, normalised by normalizeSearchQuery), ?sort and
+ * ?page from the URL; bad values are ignored. A page past the last one (e.g. an old link after
+ * products were removed) redirects (302) to the last page with the same filters, so a shopper
+ * never lands on an empty page of a non-empty list.
+ */
+/** See app/utils/revalidation.ts. */
+export const shouldRevalidate = skipRevalidationAfterCartChange;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const categoryParam = Number(url.searchParams.get("category"));
   const categoryId = Number.isInteger(categoryParam) && categoryParam > 0 ? categoryParam : null;
-  const query = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const query = normalizeSearchQuery(url.searchParams.get("q"));
   const sort = parseProductSort(url.searchParams.get("sort"));
 
   const [categories, products] = await Promise.all([
     listCategories(),
     listProducts({ categoryId, query: query || null, sort, page: parsePage(url.searchParams) }),
   ]);
+  if (products.page > products.pageCount) {
+    if (products.pageCount > 1) url.searchParams.set("page", String(products.pageCount));
+    else url.searchParams.delete("page");
+    throw redirect(`${url.pathname}${url.search}`);
+  }
   const activeCategory = categories.find((c) => c.id === categoryId) ?? null;
   return { categories, products, activeCategory, query, sort };
 }
@@ -44,9 +103,19 @@ function productsHref(params: { category?: number | null; q?: string; sort?: Pro
   return qs ? `/products?${qs}` : "/products";
 }
 
-/** Products, spec section 2: category sidebar (clicking the selected one clears it), sort, grid. */
+/**
+ * Products, spec section 2: category sidebar (clicking the selected one clears it), search that
+ * keeps the category and sort, sort (default by name), grid of 1/2/3 columns, pages of 24 whose
+ * links keep the filters, and an empty state with links that clear them. Every control is a link
+ * or a GET form, so all of it works without JavaScript; changing the category, the search or the
+ * sort starts again at page 1.
+ */
 export default function ProductsPage() {
   const { categories, products, activeCategory, query, sort } = useLoaderData<typeof loader>();
+  const categoryLinkClass = (selected: boolean) =>
+    `block rounded-md px-3 py-2 text-sm ${
+      selected ? "bg-amber-700 font-semibold text-white" : "bg-white ring-1 ring-stone-200 hover:bg-amber-50"
+    }`;
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-[14rem_1fr]">
       <aside aria-labelledby="categories-nav">
@@ -54,6 +123,15 @@ export default function ProductsPage() {
           {t("products.categories")}
         </h2>
         <ul className="flex flex-wrap gap-2 md:flex-col">
+          <li>
+            <Link
+              to={productsHref({ q: query, sort })}
+              aria-current={activeCategory ? undefined : "page"}
+              className={categoryLinkClass(!activeCategory)}
+            >
+              {t("search.allProducts")}
+            </Link>
+          </li>
           {categories.map((category) => {
             const selected = category.id === activeCategory?.id;
             return (
@@ -61,11 +139,7 @@ export default function ProductsPage() {
                 <Link
                   to={productsHref({ category: selected ? null : category.id, q: query, sort })}
                   aria-current={selected ? "page" : undefined}
-                  className={`block rounded-md px-3 py-2 text-sm ${
-                    selected
-                      ? "bg-amber-700 font-semibold text-white"
-                      : "bg-white ring-1 ring-stone-200 hover:bg-amber-50"
-                  }`}
+                  className={categoryLinkClass(selected)}
                 >
                   {category.name}
                 </Link>
@@ -76,7 +150,7 @@ export default function ProductsPage() {
       </aside>
 
       <section aria-labelledby="products-heading">
-        <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div className="mb-6 flex flex-col gap-4">
           <div>
             <h1 id="products-heading" className="text-2xl font-semibold">
               {activeCategory?.name ?? t("products.title")}
@@ -86,41 +160,76 @@ export default function ProductsPage() {
               {t("products.count", { count: products.total })}
             </p>
           </div>
-          <Form method="get" className="flex items-center gap-2">
-            {activeCategory ? <input type="hidden" name="category" value={activeCategory.id} /> : null}
-            {query ? <input type="hidden" name="q" value={query} /> : null}
-            <label htmlFor="sort" className="sr-only">
-              {t("products.sortLabel")}
-            </label>
-            <select
-              id="sort"
-              name="sort"
-              defaultValue={sort}
-              key={sort}
-              onChange={(event) => event.currentTarget.form?.requestSubmit()}
-              className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm"
-            >
-              {PRODUCT_SORTS.map((value) => (
-                <option key={value} value={value}>
-                  {t(SORT_LABELS[value])}
-                </option>
-              ))}
-            </select>
-            <noscript>
-              <button type="submit" className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm">
-                {t("products.sortApply")}
-              </button>
-            </noscript>
-          </Form>
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <SearchBox
+              key={`${query}|${activeCategory?.id ?? ""}|${sort}`}
+              id="products-search"
+              size="compact"
+              defaultValue={query}
+              label={activeCategory ? t("search.inCategory", { category: activeCategory.name }) : undefined}
+              hiddenFields={{ category: activeCategory?.id, sort: sort === "name" ? null : sort }}
+              className="w-full sm:max-w-md"
+            />
+            <Form method="get" className="flex items-center gap-2">
+              {activeCategory ? <input type="hidden" name="category" value={activeCategory.id} /> : null}
+              {query ? <input type="hidden" name="q" value={query} /> : null}
+              <label htmlFor="sort" className="sr-only">
+                {t("products.sortLabel")}
+              </label>
+              <select
+                id="sort"
+                name="sort"
+                defaultValue={sort}
+                key={sort}
+                onChange={(event) => event.currentTarget.form?.requestSubmit()}
+                className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm"
+              >
+                {PRODUCT_SORTS.map((value) => (
+                  <option key={value} value={value}>
+                    {t(SORT_LABELS[value])}
+                  </option>
+                ))}
+              </select>
+              <noscript>
+                <button type="submit" className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm">
+                  {t("products.sortApply")}
+                </button>
+              </noscript>
+            </Form>
+          </div>
         </div>
 
         {products.items.length === 0 ? (
-          <div className="rounded-lg border border-dashed border-stone-300 bg-white p-10 text-center">
-            <p className="font-medium">{t("products.empty")}</p>
+          <div
+            className="rounded-lg border border-dashed border-stone-300 bg-white p-10 text-center"
+            data-testid="empty-state"
+          >
+            <p className="font-medium">{query ? t("search.emptyFor", { q: query }) : t("products.empty")}</p>
             <p className="mt-1 text-sm text-stone-600">{t("products.emptyHint")}</p>
-            <Link to="/products" className="mt-4 inline-block font-medium text-amber-800 underline">
-              {t("products.showAll")}
-            </Link>
+            <ul className="mt-4 flex flex-wrap justify-center gap-x-6 gap-y-2">
+              {query && activeCategory ? (
+                <>
+                  <li>
+                    <Link
+                      to={productsHref({ category: activeCategory.id, sort })}
+                      className="font-medium text-amber-800 underline"
+                    >
+                      {t("search.clearSearch")}
+                    </Link>
+                  </li>
+                  <li>
+                    <Link to={productsHref({ q: query, sort })} className="font-medium text-amber-800 underline">
+                      {t("search.clearCategory")}
+                    </Link>
+                  </li>
+                </>
+              ) : null}
+              <li>
+                <Link to={productsHref({ sort })} className="font-medium text-amber-800 underline">
+                  {t("products.showAll")}
+                </Link>
+              </li>
+            </ul>
           </div>
         ) : (
           <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">

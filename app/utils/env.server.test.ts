@@ -34,3 +34,17 @@ describe("parseEnv", () => {
     );
   });
 });
+
+describe("PUBLIC_URL", () => {
+  it("is optional and normalised to an origin", () => {
+    expect(parseEnv({}).PUBLIC_URL).toBeUndefined();
+    expect(parseEnv({ PUBLIC_URL: "" }).PUBLIC_URL).toBeUndefined();
+    expect(parseEnv({ PUBLIC_URL: "https://Shop.Example/" }).PUBLIC_URL).toBe("https://shop.example");
+    expect(parseEnv({ PUBLIC_URL: "http://localhost:3000" }).PUBLIC_URL).toBe("http://localhost:3000");
+  });
+  it("refuses anything that is not an http(s) origin", () => {
+    for (const bad of ["shop.example", "ftp://shop.example", "https://shop.example/shop", "https://x.example/?a=1"]) {
+      expect(() => parseEnv({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL must be an http\(s\) origin/);
+    }
+  });
+});

@@ -45,6 +45,29 @@ export const envSchema = z
     COOKIE_SECURE: booleanFlag,
     /** Trust one reverse proxy hop for the client address (X-Forwarded-For). */
     TRUST_PROXY: booleanFlag.transform((v) => v ?? false),
+    /**
+     * The shop's public address (scheme, host, optional port; no path), e.g. https://shop.example.
+     * Canonical URLs, Open Graph tags, JSON-LD and the sitemap use it; when unset they use the
+     * address each request came in on (see docs/decisions/010-http-caching-and-seo.md).
+     */
+    PUBLIC_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === "") return undefined;
+        let url: URL | null = null;
+        try {
+          url = new URL(v);
+        } catch {
+          // reported below
+        }
+        if (!url || !/^https?:$/.test(url.protocol) || (url.pathname !== "/" && url.pathname !== "") || url.search) {
+          ctx.addIssue({ code: "custom", message: "must be an http(s) origin such as https://shop.example" });
+          return z.NEVER;
+        }
+        return url.origin;
+      }),
     SHOP_NAME: optionalString("Haat Lights & Decor"),
     SHOP_TAGLINE: optionalString("Turn your space into a dream home"),
     SHOP_ABOUT: optionalString("Premium supplier of lighting solutions, fans and electrical switches in Bangladesh."),

@@ -42,6 +42,13 @@ describe("discounts", () => {
     expect(discountPercent(10000, 10000)).toBeNull();
     expect(discountPercent(10000, 12000)).toBeNull();
   });
+  it("never reads 0% OFF, and 100% OFF only for a free item (regression)", () => {
+    expect(discountPercent(10000, 9990)).toBeNull(); // ৳100.00 → ৳99.90: 0.1 %
+    expect(discountPercent(10000, 9951)).toBeNull(); // 0.49 %
+    expect(discountPercent(10000, 9950)).toBe(1); // 0.5 % rounds up
+    expect(discountPercent(10000, 40)).toBe(99); // 99.6 % of a price still charged
+    expect(discountPercent(10000, 0)).toBe(100);
+  });
   it("charges the discounted price only when it is lower", () => {
     expect(unitPricePaisa({ pricePaisa: 10000, discountedPricePaisa: 8000 })).toBe(8000);
     expect(unitPricePaisa({ pricePaisa: 10000, discountedPricePaisa: null })).toBe(10000);

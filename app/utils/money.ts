@@ -46,10 +46,14 @@ export function parseTakaToPaisa(input: string): number | null {
 /**
  * Rounded percentage by which `discountedPaisa` is below `pricePaisa` (spec section 9), or null
  * when there is no discount (no discounted price, or not lower than the price).
+ * The badge never misleads where rounding would: a discount under 0.5 % has no badge (never
+ * "0% OFF"), and only a free item reads 100 (a price cut to ৳0.40 from ৳100 reads 99, not 100).
  */
 export function discountPercent(pricePaisa: number, discountedPaisa: number | null): number | null {
   if (discountedPaisa === null || pricePaisa <= 0 || discountedPaisa >= pricePaisa) return null;
-  return Math.round(((pricePaisa - discountedPaisa) / pricePaisa) * 100);
+  const percent = Math.round(((pricePaisa - discountedPaisa) / pricePaisa) * 100);
+  if (percent === 0) return null;
+  return percent === 100 && discountedPaisa > 0 ? 99 : percent;
 }
 
 /** The unit price charged, in paisa: the discounted price when it is lower, else the price (spec section 9). */

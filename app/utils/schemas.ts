@@ -11,7 +11,8 @@ import { SHIPPING_METHODS } from "./shipping";
 export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-const trimmed = (max: number, requiredMessage: string) =>
+/** A required text field: trimmed, at least one character, at most `max` characters. */
+export const trimmed = (max: number, requiredMessage: string) =>
   z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, t("checkout.tooLong", { max }));
 
 /** Bangladeshi mobile numbers: 01[3-9] and 8 more digits, optionally after +88 / 88. */

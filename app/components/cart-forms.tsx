@@ -1,0 +1,324 @@
+/**
+ * The cart's forms with JavaScript (issue 3 item 6, docs/decisions/011-optimistic-cart.md).
+ * Each renders a plain `<form method="post" action="/cart">` that works without JavaScript (the
+ * /cart action redirects, spec section 4); once JavaScript runs, the form is sent by a fetcher,
+ * the header badge and the cart page's totals change at once (app/utils/use-optimistic-cart.ts),
+ * and the /cart route's `clientAction` reports the outcome through `CartFeedbackRegion`.
+ */
+import { Link, useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
+import { t } from "~/i18n";
+import { MAX_LINE_QUANTITY } from "~/utils/cart";
+import {
+  clearCartFeedback,
+  getCartFeedback,
+  getServerCartFeedback,
+  subscribeCartFeedback,
+} from "~/utils/cart-feedback";
+import {
+  CART_FETCH_FIELD,
+  CART_FETCH_VALUE,
+  CART_PRODUCT_NAME_FIELD,
+  parseTypedQuantity,
+  type CartFetchResult,
+} from "~/utils/optimistic-cart";
+import { clearQuantityDraft, setQuantityDraft, useOptimisticCart } from "~/utils/use-optimistic-cart";
+
+/** How long a card's button reads 'Added' after the server accepted, in ms. */
+export const ADDED_FEEDBACK_MS = 2000;
+/** How long the cart page waits after the last keystroke in a quantity field before sending, in ms. */
+export const QUANTITY_DEBOUNCE_MS = 500;
+/** How long a success message stays on screen, in ms (errors stay until dismissed). */
+const SUCCESS_VISIBLE_MS = 5000;
+
+/** The id of the cart page's heading, which takes focus when a removed line disappears. */
+export const CART_HEADING_ID = "cart-heading";
+
+/** The form data of a cart form sent by a fetcher: marked, and with the product's name. */
+function fetcherFormData(fields: Record<string, string>, productName: string, form?: HTMLFormElement): FormData {
+  const formData = form ? new FormData(form) : new FormData();
+  for (const [name, value] of Object.entries(fields)) formData.set(name, value);
+  formData.set(CART_FETCH_FIELD, CART_FETCH_VALUE);
+  formData.set(CART_PRODUCT_NAME_FIELD, productName);
+  return formData;
+}
+
+/** The `intent` of the button that submitted a form, if any. */
+function submitterIntent(event: FormEvent<HTMLFormElement>): string | null {
+  const submitter = (event.nativeEvent as SubmitEvent).submitter;
+  return submitter?.getAttribute("name") === "intent" ? submitter.getAttribute("value") : null;
+}
+
+/**
+ * A form posting to /cart whose 'add' submissions go through a fetcher once JavaScript runs.
+ * Its fields (productId, quantity, redirectTo, the submit buttons with `name="intent"`) are the
+ * caller's children, unchanged from a plain form. Any other submit button (Buy now) still loads
+ * /cart as a full page (spec section 4). While an add is being sent a second click is ignored.
+ * `children` may be a function of `{ added }`: true from the click until ADDED_FEEDBACK_MS after
+ * the server accepted (false at once when refused).
+ */
+export function AddToCartForm({
+  productName,
+  className,
+  children,
+}: {
+  productName: string;
+  className?: string;
+  children: ReactNode | ((state: { added: boolean }) => ReactNode);
+}) {
+  const fetcher = useFetcher<CartFetchResult>();
+  const [added, setAdded] = useState(false);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (!fetcher.data.ok) {
+      setAdded(false);
+      return;
+    }
+    const timer = window.setTimeout(() => setAdded(false), ADDED_FEEDBACK_MS);
+    return () => window.clearTimeout(timer);
+  }, [fetcher.state, fetcher.data]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (submitterIntent(event) !== "add") return; // Buy now: a full page load to /cart
+    event.preventDefault();
+    if (fetcher.state === "submitting") return;
+    setAdded(true);
+    fetcher.submit(fetcherFormData({ intent: "add" }, productName, event.currentTarget), {
+      method: "post",
+      action: "/cart",
+    });
+  };
+
+  return (
+    <form method="post" action="/cart" className={className} onSubmit={onSubmit}>
+      {typeof children === "function" ? children({ added }) : children}
+    </form>
+  );
+}
+
+/**
+ * A cart line's quantity field with its Update and Remove buttons (spec section 2: quantity
+ * minimum 1, Remove). With JavaScript a typed quantity shows in the totals at once and is sent
+ * QUANTITY_DEBOUNCE_MS after the last keystroke (at once on Enter, Update or leaving the field);
+ * Remove hides the line at once and moves focus to the cart's heading. `quantity` is the line's
+ * optimistic quantity; the field follows it when the server answers or a change rolls back.
+ */
+export function CartLineForm({
+  productId,
+  productName,
+  quantity,
+}: {
+  productId: number;
+  productName: string;
+  quantity: number;
+}) {
+  const fetcher = useFetcher<CartFetchResult>({ key: `cart-line-${productId}` });
+  const [text, setText] = useState(String(quantity));
+  const timer = useRef<number | undefined>(undefined);
+
+  // The field follows the shown quantity (the server's answer, a rollback, a clamped value),
+  // unless it holds something that cannot be sent yet (empty while retyping).
+  useEffect(() => {
+    setText((current) => {
+      const typed = parseTypedQuantity(current);
+      return typed === null || typed === quantity ? current : String(quantity);
+    });
+  }, [quantity]);
+
+  // Once the fetcher carries a quantity, the draft has done its job.
+  useEffect(() => {
+    if (fetcher.state !== "idle") clearQuantityDraft(productId);
+  }, [fetcher.state, productId]);
+
+  useEffect(
+    () => () => {
+      window.clearTimeout(timer.current);
+      clearQuantityDraft(productId);
+    },
+    [productId],
+  );
+
+  const send = (intent: "update" | "remove", value?: number) => {
+    window.clearTimeout(timer.current);
+    timer.current = undefined;
+    const fields: Record<string, string> = { intent, productId: String(productId) };
+    if (value !== undefined) fields.quantity = String(value);
+    fetcher.submit(fetcherFormData(fields, productName), { method: "post", action: "/cart" });
+  };
+
+  const onChange = (value: string) => {
+    setText(value);
+    const typed = parseTypedQuantity(value);
+    if (typed === null) return;
+    setQuantityDraft(productId, typed);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => send("update", typed), QUANTITY_DEBOUNCE_MS);
+  };
+
+  const onBlur = () => {
+    const typed = parseTypedQuantity(text);
+    if (typed === null) {
+      setText(String(quantity));
+      clearQuantityDraft(productId);
+    } else if (timer.current !== undefined) {
+      send("update", typed);
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitterIntent(event) === "remove") {
+      send("remove");
+      document.getElementById(CART_HEADING_ID)?.focus();
+      return;
+    }
+    const typed = parseTypedQuantity(text);
+    if (typed === null) {
+      // spec section 4: an update below 1 is ignored
+      window.clearTimeout(timer.current);
+      timer.current = undefined;
+      clearQuantityDraft(productId);
+      setText(String(quantity));
+      return;
+    }
+    send("update", typed);
+  };
+
+  return (
+    <form method="post" action="/cart" className="flex items-center gap-2" onSubmit={onSubmit}>
+      <input type="hidden" name="productId" value={productId} />
+      <label htmlFor={`qty-${productId}`} className="sr-only">
+        {t("cart.quantityLabel", { name: productName })}
+      </label>
+      <input
+        id={`qty-${productId}`}
+        name="quantity"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={MAX_LINE_QUANTITY}
+        step={1}
+        value={text}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        onBlur={onBlur}
+        className="w-20 rounded-md border border-stone-300 px-2 py-1.5"
+      />
+      <button
+        type="submit"
+        name="intent"
+        value="update"
+        className="rounded-md border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-50"
+      >
+        {t("cart.update")}
+      </button>
+      <button
+        type="submit"
+        name="intent"
+        value="remove"
+        formNoValidate
+        aria-label={t("cart.removeLabel", { name: productName })}
+        className="rounded-md px-3 py-1.5 text-sm text-red-700 hover:bg-red-50"
+      >
+        {t("cart.remove")}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The header's cart link with the red badge of the total quantity when above 0 (spec section 2),
+ * optimistic: `serverCount` (the root loader's `cartCount`) plus the cart forms in flight.
+ *
+ * It prefetches the /cart route once the page has hydrated (`prefetch="render"`: nothing is in the
+ * server-rendered HTML). Every cart form's fetcher posts to /cart, whose route code Remix otherwise
+ * loads on the first add; without a connection at that moment Remix reloads the whole page. With
+ * the code already loaded, a failed add rolls back with a message instead (decision 011).
+ */
+export function CartLink({ serverCount }: { serverCount: number }) {
+  const { count } = useOptimisticCart(serverCount);
+  return (
+    <Link
+      to="/cart"
+      prefetch="render"
+      className="relative inline-flex items-center p-1"
+      aria-label={count > 0 ? t("nav.cartWithCount", { count }) : t("nav.cart")}
+    >
+      <CartIcon />
+      {count > 0 ? (
+        <span
+          data-testid="cart-badge"
+          className="absolute -right-2 -top-1 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold leading-5 text-white"
+        >
+          {count}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+function CartIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+      <path
+        d="M3 3h2l2.4 12.2a2 2 0 0 0 2 1.8h8.7a2 2 0 0 0 2-1.6L21 8H6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+      <circle cx="10" cy="20" r="1.5" />
+      <circle cx="18" cy="20" r="1.5" />
+    </svg>
+  );
+}
+
+/**
+ * Live regions for the outcome of cart changes made with JavaScript (app/utils/cart-feedback.ts):
+ * a success is shown briefly and announced politely (an `info` only announced); a refusal or
+ * network failure is shown until dismissed and announced as an alert. The regions are always in
+ * the page (empty without JavaScript), so screen readers announce what is put into them.
+ */
+export function CartFeedbackRegion() {
+  const { success, error } = useSyncExternalStore(subscribeCartFeedback, getCartFeedback, getServerCartFeedback);
+  useEffect(() => {
+    if (!success) return;
+    const timer = window.setTimeout(() => clearCartFeedback(success.id), SUCCESS_VISIBLE_MS);
+    return () => window.clearTimeout(timer);
+  }, [success]);
+
+  return (
+    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex flex-col items-center gap-2 p-4">
+      <div role="status" aria-live="polite" className="w-full max-w-md" data-testid="cart-status">
+        {success ? (
+          <p
+            key={success.id}
+            className={
+              success.visible
+                ? "rounded-md border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-900 shadow-lg"
+                : "sr-only"
+            }
+          >
+            {success.message}
+          </p>
+        ) : null}
+      </div>
+      <div role="alert" className="w-full max-w-md">
+        {error ? (
+          <div
+            key={error.id}
+            className="pointer-events-auto flex items-start justify-between gap-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900 shadow-lg"
+            data-testid="cart-error"
+          >
+            <p>{error.message}</p>
+            <button
+              type="button"
+              onClick={() => clearCartFeedback(error.id)}
+              className="font-semibold"
+              aria-label={t("toast.dismiss")}
+            >
+              ×
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { useHydrated } from "./use-hydrated";
+import { t } from "~/i18n";
+
+/**
+ * A quantity field with − and + buttons (spec sections 2 and 5: minimum 1, no maximum of its own;
+ * `max` is the server's per-line cap). The number input alone works without JavaScript; the
+ * buttons are rendered only once JavaScript runs, over the ends of the input (which keeps room for
+ * them), so they are never dead controls and the layout does not shift when they appear.
+ *
+ * Controlled: `value` is the field's text as typed, `onChange` receives the new text. The server
+ * validates the submitted number.
+ */
+export function QuantityStepper({
+  id,
+  name,
+  label,
+  value,
+  onChange,
+  min = 1,
+  max,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  min?: number;
+  max: number;
+}) {
+  const hydrated = useHydrated();
+  const parsed = Number.parseInt(value, 10);
+  const current = Number.isFinite(parsed) ? parsed : min;
+  const step = (delta: number) => onChange(String(Math.min(max, Math.max(min, current + delta))));
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <div className="relative mt-1 w-36">
+        <input
+          id={id}
+          name={name}
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={max}
+          step={1}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          required
+          className={`w-full rounded-md border border-stone-400 px-11 py-2 text-center ${
+            hydrated
+              ? "[appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+              : ""
+          }`}
+        />
+        {hydrated ? (
+          <>
+            <StepButton
+              label={t("stepper.decrease")}
+              onClick={() => step(-1)}
+              disabled={current <= min}
+              className="left-0.5"
+            >
+              −
+            </StepButton>
+            <StepButton
+              label={t("stepper.increase")}
+              onClick={() => step(1)}
+              disabled={current >= max}
+              className="right-0.5"
+            >
+              +
+            </StepButton>
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function StepButton({
+  label,
+  onClick,
+  disabled,
+  className,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled: boolean;
+  className: string;
+  children: string;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      // aria-disabled, not disabled: a button that disables itself under the keyboard would drop focus.
+      aria-disabled={disabled || undefined}
+      onClick={disabled ? undefined : onClick}
+      className={`absolute top-1/2 flex size-9 -translate-y-1/2 items-center justify-center rounded-md text-xl font-medium ${
+        disabled ? "cursor-not-allowed text-stone-400" : "text-stone-800 hover:bg-stone-100"
+      } ${className}`}
+    >
+      <span aria-hidden="true">{children}</span>
+    </button>
+  );
+}

@@ -1,0 +1,77 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { countSitemapRows, sitemapRows, type SitemapRow } from "~/models/sitemap.server";
+import { getEnv } from "~/utils/env.server";
+import { absoluteUrl, productsCanonicalPath, publicOrigin } from "~/utils/seo";
+import {
+  SITEMAP_CACHE_CONTROL,
+  sitemapIndex,
+  sitemapPartCount,
+  sitemapPartWindows,
+  URLSET_CLOSE,
+  URLSET_OPEN,
+  urlEntry,
+} from "~/utils/seo-sitemap";
+
+/** Bytes of XML gathered before a chunk is sent. */
+const FLUSH_BYTES = 32 * 1024;
+
+/**
+ * GET /sitemap.xml: home, /products, every category and every product, with `lastmod` from the
+ * rows' `updatedAt`. Over 50,000 URLs it is a sitemap index of `/sitemap.xml?part=N` files (see
+ * ~/utils/seo-sitemap). The XML is streamed while the rows are read in chunks.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const origin = publicOrigin(request, getEnv().PUBLIC_URL);
+  const counts = await countSitemapRows();
+  const parts = sitemapPartCount(counts);
+  const partParam = new URL(request.url).searchParams.get("part");
+  const headers = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": SITEMAP_CACHE_CONTROL };
+
+  if (partParam === null && parts > 1) {
+    const urls = Array.from({ length: parts }, (_, i) => absoluteUrl(origin, `/sitemap.xml?part=${i + 1}`));
+    return new Response(sitemapIndex(urls), { headers });
+  }
+  const part = partParam === null ? 1 : Number(partParam);
+  if (!Number.isSafeInteger(part) || part < 1 || part > parts) {
+    return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+
+  const windows = sitemapPartWindows(part, counts);
+  async function* xml(): AsyncGenerator<string> {
+    yield URLSET_OPEN;
+    for (const path of windows.staticPaths) yield urlEntry(absoluteUrl(origin, path));
+    const list = async function* (rows: AsyncGenerator<SitemapRow>, path: (id: number) => string) {
+      for await (const row of rows) yield urlEntry(absoluteUrl(origin, path(row.id)), row.updatedAt);
+    };
+    yield* list(sitemapRows("category", windows.categories), (id) => productsCanonicalPath({ category: id }));
+    yield* list(sitemapRows("product", windows.products), (id) => `/products/${id}`);
+    yield URLSET_CLOSE;
+  }
+
+  const encoder = new TextEncoder();
+  const source = xml();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let buffered = "";
+      try {
+        while (buffered.length < FLUSH_BYTES) {
+          const next = await source.next();
+          if (next.done) {
+            if (buffered) controller.enqueue(encoder.encode(buffered));
+            controller.close();
+            return;
+          }
+          buffered += next.value;
+        }
+        controller.enqueue(encoder.encode(buffered));
+      } catch (error) {
+        console.error("Sitemap failed", error);
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await source.return(undefined);
+    },
+  });
+  return new Response(body, { headers });
+}

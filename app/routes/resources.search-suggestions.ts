@@ -1,0 +1,32 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { searchProductSuggestions, type ProductSuggestion } from "~/models/product.server";
+import { normalizeSearchQuery, SUGGESTION_LIMIT } from "~/utils/search";
+
+/** The JSON body of GET /resources/search-suggestions?q=… */
+export type SearchSuggestionsResponse = { query: string; suggestions: ProductSuggestion[] };
+
+/**
+ * Search suggestions for the search box (issue 3, spec sections 2, 5 and 7):
+ * GET /resources/search-suggestions?q=<text> answers JSON `{ query, suggestions }` with at most
+ * SUGGESTION_LIMIT products whose name contains the normalised text (see searchProductSuggestions).
+ * A blank or whitespace-only `q` answers an empty list without touching the database.
+ *
+ * The answer holds only public catalogue data (no cart, no session), so shared caches may keep
+ * it briefly: `public, max-age=60`. A database failure is logged and answered 500 with an empty
+ * list (spec section 8: search failures leave the list empty, with no message).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const query = normalizeSearchQuery(new URL(request.url).searchParams.get("q"));
+  const headers = { "Cache-Control": "public, max-age=60", "X-Content-Type-Options": "nosniff" };
+  let suggestions: ProductSuggestion[];
+  try {
+    suggestions = await searchProductSuggestions(query, SUGGESTION_LIMIT);
+  } catch (error) {
+    console.error(error);
+    return Response.json({ query, suggestions: [] } satisfies SearchSuggestionsResponse, {
+      status: 500,
+      headers: { "Cache-Control": "no-store" },
+    });
+  }
+  return Response.json({ query, suggestions } satisfies SearchSuggestionsResponse, { headers });
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine } from "./cart";
+import {
+  applyCartOps,
+  CART_FETCH_FIELD,
+  CART_FETCH_VALUE,
+  optimisticCount,
+  optimisticTotals,
+  parseTypedQuantity,
+  readPendingCartOp,
+  type PendingCartOp,
+} from "./optimistic-cart";
+import { cartActionSchema } from "./schemas";
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+};
+
+describe("readPendingCartOp", () => {
+  it("reads add, update and remove; ignores buy-now, checkout and malformed forms", () => {
+    expect(readPendingCartOp(form({ intent: "add", productId: "7", quantity: "3" }))).toEqual({
+      intent: "add",
+      productId: 7,
+      quantity: 3,
+    });
+    expect(readPendingCartOp(form({ intent: "update", productId: "7", quantity: "12" }))).toEqual({
+      intent: "update",
+      productId: 7,
+      quantity: 12,
+    });
+    expect(readPendingCartOp(form({ intent: "remove", productId: "7" }))).toEqual({ intent: "remove", productId: 7 });
+    expect(readPendingCartOp(form({ intent: "buy-now", productId: "7", quantity: "1" }))).toBeNull();
+    expect(readPendingCartOp(form({ intent: "checkout" }))).toBeNull();
+    expect(readPendingCartOp(form({ intent: "add", productId: "x" }))).toBeNull();
+    expect(readPendingCartOp(form({ intent: "add", productId: "0" }))).toBeNull();
+    expect(readPendingCartOp(undefined)).toBeNull();
+  });
+
+  it("reads quantities exactly as the server's schema does", () => {
+    const samples = ["1", "2", "999", "1000", "0", "-3", "", "abc", "2.5", " 4 ", "1e3", "+5"];
+    for (const intent of ["add", "update"] as const) {
+      for (const quantity of samples) {
+        const fields = { intent, productId: "5", quantity, [CART_FETCH_FIELD]: CART_FETCH_VALUE };
+        const server = cartActionSchema.parse(fields);
+        const client = readPendingCartOp(form(fields));
+        expect(client, `${intent} ${JSON.stringify(quantity)}`).toEqual(server);
+      }
+    }
+  });
+});
+
+describe("optimistic cart", () => {
+  const lines: CartLine[] = [
+    { productId: 1, quantity: 2 },
+    { productId: 2, quantity: 1 },
+  ];
+
+  it("applies pending operations with the server's rules", () => {
+    const ops: PendingCartOp[] = [
+      { intent: "add", productId: 1, quantity: 3 },
+      { intent: "add", productId: 3, quantity: 1 },
+      { intent: "update", productId: 2, quantity: 0 }, // ignored, spec section 4
+      { intent: "remove", productId: 1 },
+    ];
+    expect(applyCartOps(lines, ops)).toEqual([
+      { productId: 2, quantity: 1 },
+      { productId: 3, quantity: 1 },
+    ]);
+    expect(applyCartOps(lines, [{ intent: "update", productId: 2, quantity: 5000 }])[1]).toEqual({
+      productId: 2,
+      quantity: MAX_LINE_QUANTITY,
+    });
+    const full = Array.from({ length: MAX_CART_LINES }, (_, i) => ({ productId: i + 1, quantity: 1 }));
+    expect(applyCartOps(full, [{ intent: "add", productId: 999, quantity: 1 }])).toEqual(full);
+  });
+
+  it("counts the badge from the server's count plus pending adds, or from known lines", () => {
+    const ops: PendingCartOp[] = [
+      { intent: "add", productId: 9, quantity: 2 },
+      { intent: "add", productId: 9, quantity: 1 },
+      { intent: "remove", productId: 1 },
+    ];
+    expect(optimisticCount(4, null, ops)).toBe(7);
+    expect(optimisticCount(4, null, [])).toBe(4);
+    expect(optimisticCount(3, lines, ops)).toBe(1 + 3);
+  });
+
+  it("prices the cart page's lines and subtotal from the loader's unit prices", () => {
+    const items = [
+      { productId: 1, quantity: 2, unitPricePaisa: 199900 },
+      { productId: 2, quantity: 1, unitPricePaisa: 520000 },
+    ];
+    expect(optimisticTotals(items, [])).toEqual({
+      lines: [
+        { productId: 1, quantity: 2, subtotalPaisa: 399800 },
+        { productId: 2, quantity: 1, subtotalPaisa: 520000 },
+      ],
+      subtotalPaisa: 919800,
+      count: 3,
+    });
+    const changed = optimisticTotals(items, [
+      { intent: "update", productId: 1, quantity: 3 },
+      { intent: "remove", productId: 2 },
+      { intent: "add", productId: 42, quantity: 1 }, // no price on this page: not shown
+    ]);
+    expect(changed).toEqual({
+      lines: [{ productId: 1, quantity: 3, subtotalPaisa: 599700 }],
+      subtotalPaisa: 599700,
+      count: 3,
+    });
+  });
+
+  it("accepts a typed quantity of at least 1 only", () => {
+    expect(parseTypedQuantity("3")).toBe(3);
+    expect(parseTypedQuantity("1500")).toBe(1500);
+    for (const text of ["", "0", "-1", "2.5", "abc"]) expect(parseTypedQuantity(text)).toBeNull();
+  });
+});

@@ -1,0 +1,144 @@
+import { describe, expect, it } from "vitest";
+import {
+  absoluteUrl,
+  breadcrumbJsonLd,
+  paisaToDecimal,
+  productJsonLd,
+  productsCanonicalPath,
+  publicOrigin,
+  seoContext,
+  seoMeta,
+  shareImage,
+  truncateText,
+} from "./seo";
+
+describe("paisaToDecimal", () => {
+  it("writes taka with two decimals, no grouping", () => {
+    expect(paisaToDecimal(125000)).toBe("1250.00");
+    expect(paisaToDecimal(99)).toBe("0.99");
+    expect(paisaToDecimal(5)).toBe("0.05");
+    expect(paisaToDecimal(0)).toBe("0.00");
+    expect(paisaToDecimal(1_000_000_050)).toBe("10000000.50");
+  });
+  it("refuses what is not paisa", () => {
+    expect(() => paisaToDecimal(1.5)).toThrow(TypeError);
+    expect(() => paisaToDecimal(-1)).toThrow(TypeError);
+  });
+});
+
+describe("URLs", () => {
+  it("prefers the configured origin over the request's", () => {
+    const request = new Request("http://10.0.0.5:3000/products?x=1");
+    expect(publicOrigin(request)).toBe("http://10.0.0.5:3000");
+    expect(publicOrigin(request, "https://shop.example")).toBe("https://shop.example");
+    expect(absoluteUrl("https://shop.example", "/products?category=2")).toBe(
+      "https://shop.example/products?category=2",
+    );
+  });
+  it("keeps category, q and page in a listing's canonical path, never sort or page 1", () => {
+    expect(productsCanonicalPath({})).toBe("/products");
+    expect(productsCanonicalPath({ page: 1 })).toBe("/products");
+    expect(productsCanonicalPath({ category: 3, page: 2 })).toBe("/products?category=3&page=2");
+    expect(productsCanonicalPath({ q: "fan & light", category: null })).toBe("/products?q=fan+%26+light");
+  });
+});
+
+describe("truncateText", () => {
+  it("collapses whitespace and cuts long text at a word with an ellipsis", () => {
+    expect(truncateText("  short\n text ")).toBe("short text");
+    const long = "word ".repeat(60);
+    const cut = truncateText(long, 160);
+    expect(cut.length).toBeLessThanOrEqual(160);
+    expect(cut.endsWith("word…")).toBe(true);
+  });
+});
+
+describe("shareImage", () => {
+  const image = { key: "a".repeat(32), width: 2000, height: 1500, variantWidths: [320, 640, 1024, 1600], alt: "Lamp" };
+  it("offers the 1024 px variant with its height", () => {
+    expect(shareImage(image, "https://s.example")).toEqual({
+      url: `https://s.example/uploads/${"a".repeat(32)}/1024.webp`,
+      width: 1024,
+      height: 768,
+      alt: "Lamp",
+    });
+  });
+  it("falls back to the widest smaller variant", () => {
+    expect(
+      shareImage({ ...image, width: 800, height: 800, variantWidths: [320, 640] }, "https://s.example").width,
+    ).toBe(640);
+  });
+});
+
+describe("JSON-LD", () => {
+  it("describes a product with its charged price in BDT", () => {
+    const ld = productJsonLd({
+      id: 7,
+      name: "Lamp",
+      description: "Bright",
+      pricePaisa: 125050,
+      images: ["https://s.example/uploads/x/1024.webp"],
+      url: "https://s.example/products/7",
+      category: "Lighting",
+      shopName: "Haat",
+    });
+    expect(ld).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "Product",
+      name: "Lamp",
+      sku: "7",
+      image: ["https://s.example/uploads/x/1024.webp"],
+      offers: {
+        "@type": "Offer",
+        price: "1250.50",
+        priceCurrency: "BDT",
+        availability: "https://schema.org/InStock",
+        url: "https://s.example/products/7",
+      },
+    });
+  });
+  it("numbers breadcrumb items from 1", () => {
+    const ld = breadcrumbJsonLd([
+      { name: "Home", url: "https://s.example/" },
+      { name: "Lamp", url: "https://s.example/products/7" },
+    ]);
+    expect(ld.itemListElement).toEqual([
+      { "@type": "ListItem", position: 1, name: "Home", item: "https://s.example/" },
+      { "@type": "ListItem", position: 2, name: "Lamp", item: "https://s.example/products/7" },
+    ]);
+  });
+});
+
+describe("seoMeta", () => {
+  const context = { origin: "https://s.example", shopName: "Haat", description: "A shop" };
+  it("has title, description, absolute canonical, Open Graph and Twitter tags", () => {
+    const tags = seoMeta(context, {
+      title: "Lamp | Haat",
+      description: "Bright",
+      path: "/products/7",
+      type: "product",
+      image: { url: "https://s.example/i.webp", width: 1024, height: 768, alt: "Lamp" },
+      jsonLd: [breadcrumbJsonLd([])],
+    });
+    expect(tags).toContainEqual({ title: "Lamp | Haat" });
+    expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://s.example/products/7" });
+    expect(tags).toContainEqual({ property: "og:url", content: "https://s.example/products/7" });
+    expect(tags).toContainEqual({ property: "og:type", content: "product" });
+    expect(tags).toContainEqual({ property: "og:image:width", content: "1024" });
+    expect(tags).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
+    expect(tags.filter((tag) => "script:ld+json" in tag)).toHaveLength(1);
+    expect(tags.some((tag) => "name" in tag && tag.name === "robots")).toBe(false);
+  });
+  it("marks private pages noindex", () => {
+    expect(seoMeta(context, { title: "Cart", description: "", path: "/cart", robots: "noindex" })).toContainEqual({
+      name: "robots",
+      content: "noindex",
+    });
+  });
+  it("reads the context from the root route's data", () => {
+    expect(
+      seoContext([{ id: "root", data: { origin: "https://s.example", shop: { name: "Haat", about: "A shop" } } }]),
+    ).toEqual(context);
+    expect(seoContext([{ id: "root", data: undefined }])).toBeNull();
+  });
+});

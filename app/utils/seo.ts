@@ -1,0 +1,227 @@
+/**
+ * Search-engine and share-preview metadata for the storefront (issue 3 item 8): page titles,
+ * descriptions, canonical URLs, Open Graph and Twitter card tags, and schema.org JSON-LD
+ * (`Product`, `BreadcrumbList`, `WebSite`). Pure functions: routes build their `meta` with
+ * `seoMeta()`; everything absolute starts from the shop's public origin, which the root loader
+ * computes with `publicOrigin()` (PUBLIC_URL, else the request's own origin).
+ * See docs/decisions/010-http-caching-and-seo.md.
+ *
+ * JSON-LD is rendered by Remix's `<Meta>` from a `{ "script:ld+json": … }` descriptor: Remix
+ * serialises it with `JSON.stringify` and escapes `<`, `>`, `&`, U+2028 and U+2029 as `\uXXXX`,
+ * so a product name containing `</script>` cannot end the block. A JSON-LD block is data
+ * (`type="application/ld+json"`), never executed, so the CSP's script nonce does not apply to it.
+ */
+import type { MetaDescriptor } from "@remix-run/node";
+import { t } from "~/i18n";
+import { variantUrl, type ImageInfo } from "~/utils/image-url";
+
+/** Longest meta description, in characters (what search results show). */
+export const DESCRIPTION_MAX = 160;
+
+/** Width in px of the image variant offered to link previews (Open Graph). */
+export const OG_IMAGE_WIDTH = 1024;
+
+/**
+ * The shop's public origin (`https://shop.example`, no trailing slash): the configured one
+ * (env PUBLIC_URL, already normalised to an origin) or else the origin the request came in on.
+ */
+export function publicOrigin(request: Request, configured?: string | null): string {
+  return configured || new URL(request.url).origin;
+}
+
+/** `path` (starting with "/") made absolute on `origin`. */
+export function absoluteUrl(origin: string, path: string): string {
+  return new URL(path, `${origin}/`).toString();
+}
+
+/**
+ * A price in paisa as the decimal taka string schema.org expects for BDT: 125000 → "1250.00".
+ * No grouping, no sign, always two decimals. @throws {TypeError} for a non-integer or negative amount.
+ */
+export function paisaToDecimal(paisa: number): string {
+  if (!Number.isSafeInteger(paisa) || paisa < 0) throw new TypeError(`Price must be non-negative paisa, got ${paisa}`);
+  return `${Math.floor(paisa / 100)}.${String(paisa % 100).padStart(2, "0")}`;
+}
+
+/**
+ * Plain text cut to at most `max` characters for a meta description: whitespace collapsed, cut at
+ * a word boundary where one is near, with "…" when anything was cut.
+ */
+export function truncateText(text: string, max = DESCRIPTION_MAX): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/**
+ * The canonical path of a products listing (`/products`): only the parameters that change what is
+ * listed are kept, in a fixed order (category, q, page); sort is dropped (same products, other
+ * order) and page 1 is implicit.
+ */
+export function productsCanonicalPath(params: { category?: number | null; q?: string | null; page?: number }): string {
+  const search = new URLSearchParams();
+  if (params.category) search.set("category", String(params.category));
+  if (params.q) search.set("q", params.q);
+  if (params.page && params.page > 1) search.set("page", String(params.page));
+  const qs = search.toString();
+  return qs ? `/products?${qs}` : "/products";
+}
+
+/** An image for link previews: absolute URL of the widest variant up to OG_IMAGE_WIDTH, its size in px. */
+export type ShareImage = { url: string; width: number; height: number; alt: string };
+
+/** The share-preview variant of a stored image (the 1024 px one, or the widest smaller one). */
+export function shareImage(image: ImageInfo, origin: string): ShareImage {
+  const widths = image.variantWidths.length > 0 ? image.variantWidths : [image.width];
+  const width = widths.filter((w) => w <= OG_IMAGE_WIDTH).at(-1) ?? widths[0]!;
+  const height = Math.max(1, Math.round((image.height * width) / image.width));
+  return { url: absoluteUrl(origin, variantUrl(image.key, width)), width, height, alt: image.alt };
+}
+
+/** One JSON-LD object (schema.org vocabulary). */
+export type JsonLd = { "@context": "https://schema.org"; "@type": string; [key: string]: unknown };
+
+/** schema.org availability: there is no stock field, so every listed product is in stock. */
+export const IN_STOCK = "https://schema.org/InStock";
+
+/**
+ * schema.org `Product` for a product page. The offer's price is what the shopper pays (the
+ * discounted price when it is lower, spec section 9), in BDT as a decimal string.
+ */
+export function productJsonLd(input: {
+  id: number;
+  name: string;
+  description: string;
+  /** The price charged, in paisa. */
+  pricePaisa: number;
+  /** Absolute image URLs, in gallery order. */
+  images: string[];
+  /** Absolute canonical URL of the product page. */
+  url: string;
+  category?: string | null;
+  shopName: string;
+}): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: input.name,
+    description: input.description,
+    ...(input.images.length > 0 ? { image: input.images } : {}),
+    sku: String(input.id),
+    ...(input.category ? { category: input.category } : {}),
+    url: input.url,
+    offers: {
+      "@type": "Offer",
+      url: input.url,
+      price: paisaToDecimal(input.pricePaisa),
+      priceCurrency: "BDT",
+      availability: IN_STOCK,
+      itemCondition: "https://schema.org/NewCondition",
+      seller: { "@type": "Organization", name: input.shopName },
+    },
+  };
+}
+
+/** schema.org `BreadcrumbList` of `items` (name and absolute URL), positions from 1. */
+export function breadcrumbJsonLd(items: { name: string; url: string }[]): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: item.name,
+      item: item.url,
+    })),
+  };
+}
+
+/** schema.org `WebSite` with its search box (`/products?q=`), for the home page. */
+export function websiteJsonLd(origin: string, shopName: string): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "WebSite",
+    name: shopName,
+    url: absoluteUrl(origin, "/"),
+    potentialAction: {
+      "@type": "SearchAction",
+      target: { "@type": "EntryPoint", urlTemplate: `${absoluteUrl(origin, "/products")}?q={search_term_string}` },
+      "query-input": "required name=search_term_string",
+    },
+  };
+}
+
+/** What the root loader gives every page's meta: shop name and public origin. */
+export type SeoContext = { origin: string; shopName: string; description: string };
+
+/**
+ * The SEO context from a meta function's `matches` (the root route's data), or null inside an
+ * error boundary that replaced the root data.
+ */
+export function seoContext(matches: readonly { id: string; data?: unknown }[]): SeoContext | null {
+  const root = matches.find((match) => match.id === "root")?.data as
+    { origin?: unknown; shop?: { name?: unknown; about?: unknown } } | undefined;
+  if (!root || typeof root.origin !== "string" || typeof root.shop?.name !== "string") return null;
+  return {
+    origin: root.origin,
+    shopName: root.shop.name,
+    description: typeof root.shop.about === "string" ? root.shop.about : "",
+  };
+}
+
+/** A page's full title: "<page> | <shop>". */
+export function pageTitle(title: string, shopName: string): string {
+  return t("seo.title", { title, shop: shopName });
+}
+
+/**
+ * Every head tag of a storefront page: title, description, canonical link, robots, Open Graph,
+ * Twitter card and JSON-LD blocks. `path` is the canonical path (with its query, if any).
+ * `robots`: "noindex" for private pages (cart, order success), "noindex, follow" for search
+ * results; omitted for indexable pages.
+ */
+export function seoMeta(
+  context: SeoContext,
+  page: {
+    title: string;
+    description: string;
+    path: string;
+    type?: "website" | "product";
+    image?: ShareImage | null;
+    robots?: "noindex" | "noindex, follow";
+    jsonLd?: JsonLd[];
+  },
+): MetaDescriptor[] {
+  const url = absoluteUrl(context.origin, page.path);
+  const description = truncateText(page.description);
+  const tags: MetaDescriptor[] = [
+    { title: page.title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: context.shopName },
+    { property: "og:type", content: page.type ?? "website" },
+    { property: "og:title", content: page.title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:locale", content: "en_US" },
+    { name: "twitter:card", content: page.image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: page.title },
+    { name: "twitter:description", content: description },
+  ];
+  if (page.robots) tags.push({ name: "robots", content: page.robots });
+  if (page.image) {
+    tags.push(
+      { property: "og:image", content: page.image.url },
+      { property: "og:image:type", content: "image/webp" },
+      { property: "og:image:width", content: String(page.image.width) },
+      { property: "og:image:height", content: String(page.image.height) },
+      { property: "og:image:alt", content: page.image.alt },
+      { name: "twitter:image", content: page.image.url },
+      { name: "twitter:image:alt", content: page.image.alt },
+    );
+  }
+  for (const block of page.jsonLd ?? []) tags.push({ "script:ld+json": block });
+  return tags;
+}
