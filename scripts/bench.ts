@@ -1,7 +1,9 @@
 /**
  * Benchmarks of the shop's hot paths on a fresh database (run: `npm run bench`).
  * Seeds BENCH_PRODUCTS products (default 2,000) without images, then times, in milliseconds:
- * the /products listing query, one product page query, and placing an order (one transaction).
+ * the /products listing query, one product page query, placing an order (one transaction), and
+ * storing an uploaded 12-megapixel photo (decode, auto-orient, four WebP variants written to disk,
+ * app/utils/images.server.ts `storeImage`), the slowest step of saving a product.
  * Prints median and 95th percentile; it asserts nothing: timing goals live here, not in tests.
  */
 import fs from "node:fs";
@@ -77,6 +79,31 @@ await time("placeOrder (3 line items, one transaction)", 300, (i) => {
     lines,
   );
 });
+
+// A 12-megapixel JPEG as a phone makes it: 4000 × 3000 px, quality 90, with EXIF orientation and
+// sensor-like noise (a smooth upscale would compress, and so decode, unrealistically fast).
+const sharp = (await import("sharp")).default;
+const noise = await sharp({
+  create: {
+    width: 4000,
+    height: 3000,
+    channels: 3,
+    background: "#808080",
+    noise: { type: "gaussian", mean: 128, sigma: 24 },
+  },
+})
+  .png()
+  .toBuffer();
+const photo = await sharp(path.resolve("tests/fixtures/images/ladybird-exif-orientation-6.jpg"))
+  .rotate()
+  .resize(4000, 3000, { fit: "fill" })
+  .composite([{ input: noise, blend: "soft-light" }])
+  .jpeg({ quality: 90 })
+  .withMetadata({ orientation: 6 })
+  .toBuffer();
+const { storeImage } = await import("../app/utils/images.server");
+console.log(`  (the photo: ${(photo.length / 1_000_000).toFixed(1)} MB JPEG)`);
+await time("storeImage (12 MP JPEG → 4 WebP variants)", 8, () => storeImage(photo));
 
 await prisma.$disconnect();
 fs.rmSync(dir, { recursive: true, force: true });

@@ -44,7 +44,7 @@ test("a product page and a cart with checkout errors have no serious accessibili
   const scan = await scanPage(page, browser, testInfo);
   await openFirstProduct(scan);
   expect(await seriousViolations(scan)).toEqual([]);
-  await scan.getByRole("button", { name: "Buy Now" }).click();
+  await scan.getByRole("button", { name: "Buy Now", exact: true }).click();
   await scan.getByRole("button", { name: "Place Order (Cash on Delivery)" }).click();
   await expect(scan.getByText("Please enter your name.")).toBeVisible();
   expect(await seriousViolations(scan)).toEqual([]);
@@ -56,4 +56,62 @@ test("admin pages have no serious accessibility violation", async ({ page, brows
   expect(await seriousViolations(scan)).toEqual([]);
   await scan.goto("/admin/orders");
   expect(await seriousViolations(scan)).toEqual([]);
+});
+
+test("a cart with an item, and a refused cart change, have no serious accessibility violation", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const scan = await scanPage(page, browser, testInfo);
+  await scan.goto("/products");
+  const href = await scan.getByRole("article").first().getByRole("heading").getByRole("link").getAttribute("href");
+  await scan.request.post("/cart", { form: { intent: "add", productId: href!.split("/").pop()!, quantity: 1 } });
+  await scan.goto("/cart");
+  await expect(scan.getByTestId("cart-line")).toHaveCount(1);
+  expect(await seriousViolations(scan)).toEqual([]);
+  if (jsEnabled(testInfo)) {
+    // The message shown when a change cannot reach the shop.
+    await scan.route("**/cart.data", (route) =>
+      route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue(),
+    );
+    await scan.getByRole("button", { name: /^Remove .* from cart$/ }).click();
+    await expect(scan.getByTestId("cart-error")).toBeVisible();
+    expect(await seriousViolations(scan)).toEqual([]);
+  }
+});
+
+test("the keyboard reaches Add to Cart with a visible focus indicator; cart fields are labelled", async ({
+  page,
+}, testInfo) => {
+  await openFirstProduct(page);
+  const addToCart = page.getByRole("button", { name: "Add to Cart", exact: true });
+  await page.locator("body").focus();
+  let reached = false;
+  for (let presses = 0; presses < 60 && !reached; presses++) {
+    await page.keyboard.press("Tab");
+    reached = await addToCart.evaluate((element) => element === document.activeElement);
+  }
+  expect(reached, "Tab reaches Add to Cart").toBe(true);
+  const focusStyle = await addToCart.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { outline: style.outlineStyle, width: parseFloat(style.outlineWidth), shadow: style.boxShadow };
+  });
+  expect(
+    (focusStyle.outline !== "none" && focusStyle.width > 0) || focusStyle.shadow !== "none",
+    `visible focus: ${JSON.stringify(focusStyle)}`,
+  ).toBe(true);
+
+  // Enter on the focused button adds the product.
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  if (jsEnabled(testInfo)) await expect(page.getByText(/^Added .* to the cart\.$/)).toBeAttached(); // saved
+
+  await page.goto("/cart");
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  const fields = page.locator("main").locator("input:not([type=hidden]), select, textarea");
+  expect(await fields.count()).toBeGreaterThan(3);
+  for (const field of await fields.all()) await expect(field).toHaveAccessibleName(/\S/);
+  for (const button of await page.locator("main").getByRole("button").all()) {
+    await expect(button).toHaveAccessibleName(/\S/);
+  }
 });

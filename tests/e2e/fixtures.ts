@@ -31,6 +31,17 @@ export const test = base.extend<{ failOnBrowserErrors: void }>({
 
 export { expect };
 
+/**
+ * Waits until the page shows the address the browser is at: the layout's `<main data-location>`
+ * (app/components/rendered-location.ts) changes in the same commit as the page. With JavaScript,
+ * Remix changes the address before React has rendered the new page, so a step right after
+ * `toHaveURL` could otherwise read or type into the page that is going away.
+ */
+export async function rendered(page: Page): Promise<void> {
+  const url = new URL(page.url());
+  await expect(page.locator("main[data-location]")).toHaveAttribute("data-location", url.pathname + url.search);
+}
+
 /** The admin the test server creates (tests/e2e/server.ts). */
 export const E2E_ADMIN = { email: "e2e-admin@haat.example", password: "e2e-password-1234" };
 
@@ -61,7 +72,11 @@ export async function signIn(page: Page) {
 export async function openFirstProduct(page: Page): Promise<number> {
   await page.goto("/products");
   const link = page.getByRole("article").first().getByRole("heading").getByRole("link");
+  const name = (await link.innerText()).trim();
   await link.click();
   await expect(page).toHaveURL(/\/products\/\d+$/);
+  // With JavaScript the address changes before the product page has rendered: wait for its heading,
+  // or a step that follows could still find the list's buttons.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
   return Number(page.url().split("/").pop());
 }

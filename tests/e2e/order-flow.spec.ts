@@ -11,7 +11,7 @@ test("checkout errors keep what was typed; a valid order is placed and handled b
   const name = uniqueName(testInfo);
   await openFirstProduct(page);
   await page.getByLabel("Quantity").fill("2");
-  await page.getByRole("button", { name: "Buy Now" }).click();
+  await page.getByRole("button", { name: "Buy Now", exact: true }).click();
   await expect(page).toHaveURL(/\/cart$/);
 
   // Totals: subtotal + 60 inside Dhaka, + 120 outside. With JavaScript the total follows the

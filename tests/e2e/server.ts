@@ -1,18 +1,18 @@
 /**
  * The server Playwright tests run against: the production build (server.js) on E2E_PORT (3100),
- * with a fresh database under tests/.tmp/e2e, the demo catalogue seeded through the real image
+ * with a fresh database under tests/.tmp/e2e-<port> (./e2e-env.ts), the demo catalogue seeded through the real image
  * pipeline, and one known admin (tests/e2e/fixtures.ts E2E_ADMIN).
  */
 import fs from "node:fs";
 import path from "node:path";
+import { E2E_DIR as dir, E2E_PORT } from "./e2e-env";
 
-const dir = path.resolve("tests/.tmp/e2e");
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
 
 Object.assign(process.env, {
   NODE_ENV: "production",
-  PORT: process.env.E2E_PORT ?? "3100",
+  PORT: String(E2E_PORT),
   DATABASE_URL: `file:${path.join(dir, "haat.db")}`,
   UPLOADS_DIR: path.join(dir, "uploads"),
   SESSION_SECRET: "e2e-session-secret-0123456789abcdef0123456789",

@@ -1,5 +1,5 @@
 /** Shopper journeys (spec section 2), run with JavaScript on and off. */
-import { expect, test, jsEnabled, openFirstProduct, paisaOf } from "./fixtures";
+import { expect, jsEnabled, openFirstProduct, paisaOf, rendered, test } from "./fixtures";
 
 test("home shows the hero, search, categories and featured products", async ({ page }) => {
   await page.goto("/");
@@ -16,6 +16,7 @@ test("search from the home page lists matching products", async ({ page }) => {
   await page.getByPlaceholder("Search products...").fill("fan");
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/\/products\?q=fan/);
+  await rendered(page);
   await expect(page.getByText("Results for “fan”")).toBeVisible();
   const names = await page.getByRole("article").getByRole("heading").allInnerTexts();
   expect(names.length).toBeGreaterThan(0);
@@ -31,6 +32,7 @@ test("filter by category, clear it, and sort by price", async ({ page }, testInf
   const categoryName = (await categoryLink.innerText()).trim();
   await categoryLink.click();
   await expect(page).toHaveURL(/\/products\?category=\d+/);
+  await rendered(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(categoryName);
   await page.waitForLoadState();
   const filteredCount = await page.getByRole("article").count();
@@ -38,12 +40,14 @@ test("filter by category, clear it, and sort by price", async ({ page }, testInf
   // Clicking the selected category clears the filter (spec section 2).
   await page.getByRole("complementary").getByRole("link", { name: categoryName }).click();
   await expect(page).toHaveURL(/\/products$/);
+  await rendered(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Products");
   expect(await page.getByRole("article").count()).toBeGreaterThan(filteredCount);
 
   await page.getByLabel("Sort products").selectOption("price-asc");
   if (!jsEnabled(testInfo)) await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/sort=price-asc/);
+  await rendered(page);
   // With JavaScript the URL changes a moment before the new list renders: poll the rendered prices.
   const renderedPrices = async () =>
     (await page.getByRole("article").locator("span.font-semibold").allInnerTexts()).map(paisaOf);
@@ -69,7 +73,7 @@ test("a product page shows price, discount badge and category; a missing one is 
     .click();
   await expect(page.getByTestId("discount-badge")).toHaveText(/^\d+% OFF$/);
   await expect(page.getByRole("button", { name: "Add to Cart" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Buy Now" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Buy Now", exact: true })).toBeVisible();
 
   const response = await page.goto("/products/99999999");
   expect(response?.status()).toBe(404);
@@ -81,6 +85,7 @@ test("add to cart, buy now, change and remove lines", async ({ page }) => {
   await page.getByLabel("Quantity").fill("2");
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page).toHaveURL(new RegExp(`/products/${productId}$`));
+  await rendered(page);
   await expect(page.getByTestId("cart-badge")).toHaveText("2");
 
   // Buy now from a card on /products: quantity 1 replaces nothing new, then the cart shows.
@@ -89,6 +94,7 @@ test("add to cart, buy now, change and remove lines", async ({ page }) => {
   const secondName = (await second.getByRole("heading").innerText()).trim();
   await second.getByRole("button", { name: `Buy now: ${secondName}` }).click();
   await expect(page).toHaveURL(/\/cart$/);
+  await rendered(page);
   await expect(page.getByRole("heading", { name: "Shopping Cart" })).toBeVisible();
   await expect(page.getByTestId("cart-line")).toHaveCount(2);
   await expect(page.getByTestId("cart-badge")).toHaveText("3");
@@ -113,4 +119,5 @@ test("add to cart, buy now, change and remove lines", async ({ page }) => {
   await expect(page.getByTestId("cart-badge")).toHaveCount(0);
   await page.getByRole("link", { name: "Continue Shopping" }).click();
   await expect(page).toHaveURL(/\/products$/);
+  await rendered(page);
 });

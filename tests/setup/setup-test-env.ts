@@ -8,7 +8,8 @@ import path from "node:path";
 import crypto from "node:crypto";
 import { afterEach, beforeEach, vi } from "vitest";
 
-const tmp = path.resolve("tests/.tmp");
+// The folder tests/setup/global-setup.ts prepares (not imported: that module runs in the main process).
+const tmp = path.resolve("tests/.tmp/vitest");
 const id = `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
 const databasePath = path.join(tmp, `test-${id}.db`);
 fs.copyFileSync(path.join(tmp, "base.db"), databasePath);

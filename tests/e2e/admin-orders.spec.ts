@@ -1,0 +1,259 @@
+/**
+ * Staff handling an order, end to end (issue 4 items 7 and 8; spec sections 2, 4, 8), with
+ * JavaScript on and off: find it with the status filter and the search, open it (a row click with
+ * JavaScript, the View link without), change its status (overlay and disabled select while
+ * saving with JavaScript) and see the status history, check the Invoice block, download
+ * invoice.png and decode it, delete it after the spec's confirmation.
+ * Other tests place orders at the same time: every assertion is about this test's own order.
+ */
+import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page, TestInfo } from "@playwright/test";
+import sharp from "sharp";
+import { E2E_ADMIN, expect, jsEnabled, openFirstProduct, rendered, signIn, test } from "./fixtures";
+
+const CONFIRM = "Are you sure you want to delete this order? This action cannot be undone.";
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+/** A customer unique to this test: a Bengali name with a Latin tag, and a random mobile number. */
+function uniqueCustomer(testInfo: TestInfo) {
+  const tag = `${testInfo.project.name}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const phone = `017${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+  return { name: `রহিম উদ্দিন ${tag}`, tag, phone, address: "বাড়ি ১২, রোড ৫, ধানমন্ডি, ঢাকা ১২০৫" };
+}
+
+/** Places a cash-on-delivery order from the storefront and returns its number. */
+async function placeOrder(page: Page, customer: ReturnType<typeof uniqueCustomer>): Promise<number> {
+  await openFirstProduct(page);
+  await page.getByRole("button", { name: "Buy Now", exact: true }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await rendered(page);
+  await page.getByLabel("Full name").fill(customer.name);
+  await page.getByLabel("Phone").fill(customer.phone);
+  await page.getByLabel("Delivery address").fill(customer.address);
+  await page.getByRole("button", { name: "Place Order (Cash on Delivery)" }).click();
+  await expect(page.getByRole("heading", { name: "Order Placed Successfully!" })).toBeVisible();
+  return Number((await page.getByTestId("order-number").innerText()).match(/#(\d+)/)![1]);
+}
+
+/** Sets the list's filters and applies them (a status change submits by itself with JavaScript). */
+async function filter(page: Page, js: boolean, { status, q }: { status?: string; q?: string }) {
+  if (q !== undefined) await page.getByLabel("Search orders").fill(q);
+  if (status !== undefined) await page.getByLabel("Status", { exact: true }).selectOption(status);
+  // With JavaScript the status change has submitted the form already; the button does the same.
+  if (!js || status === undefined) await page.getByRole("button", { name: "Filter" }).click();
+  // The list has loaded when the address shows the new filters (no page: a new filter starts at 1).
+  await expect(page).toHaveURL((url) => {
+    const params = url.searchParams;
+    return (
+      url.pathname === "/admin/orders" &&
+      !params.has("page") &&
+      (q === undefined || params.get("q") === q) &&
+      (status === undefined || (params.get("status") ?? "") === status)
+    );
+  });
+  await rendered(page);
+}
+
+test("staff find, open, handle and print an order, download its invoice and delete it from the list", async ({
+  page,
+}, testInfo) => {
+  // A long journey on a shared 2-core machine: more than the default 30 s.
+  test.setTimeout(120_000);
+  const js = jsEnabled(testInfo);
+  const customer = uniqueCustomer(testInfo);
+  const id = await placeOrder(page, customer);
+  await signIn(page);
+  await page.goto("/admin/orders");
+
+  // Filter by status and search by phone digits: only this order.
+  await filter(page, js, { status: "pending", q: customer.phone.slice(3) });
+  await expect(page).toHaveURL(new RegExp(`status=pending&q=${customer.phone.slice(3)}$`));
+  await rendered(page);
+  const rows = page.getByTestId("order-row");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`#${id}`);
+  await expect(rows.first()).toContainText(customer.name);
+  await expect(rows.first()).toContainText(" × 1");
+  await expect(rows.first()).toContainText(/[\d,]+\.\d{2} ৳/);
+
+  // By #id, then by part of the name; a search that matches nothing says so.
+  await filter(page, js, { status: "", q: `#${id}` });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`#${id}`);
+  await filter(page, js, { q: customer.tag });
+  await expect(rows).toHaveCount(1);
+  await filter(page, js, { q: `zz-no-such-order-${customer.tag}` });
+  await expect(page.getByTestId("orders-empty")).toHaveText("No orders match these filters.");
+  if (js) expect(await seriousViolations(page)).toEqual([]);
+  await filter(page, js, { q: `#${id}` });
+
+  // Open it: a click on the row with JavaScript, the View link without.
+  if (js) await rows.first().getByText(customer.phone).click();
+  else
+    await rows
+      .first()
+      .getByRole("link", { name: `View order #${id}` })
+      .click();
+  await expect(page).toHaveURL(new RegExp(`/admin/orders/view/${id}$`));
+  await rendered(page);
+  await expect(page.getByRole("heading", { name: `Order #${id}` })).toBeVisible();
+
+  // The history starts with the placed order.
+  const history = page.getByTestId("status-history-entry");
+  await expect(history).toHaveCount(1);
+  await expect(history.first()).toContainText("Order placed: pending");
+  await expect(history.first()).toContainText("by the customer");
+
+  // Change the status. With JavaScript: the overlay shows and the select is disabled while saving.
+  const select = page.getByRole("combobox", { name: "Order Status" });
+  if (js) {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const thisOrder = (url: URL) => url.pathname.startsWith(`/admin/orders/view/${id}`);
+    await page.route(thisOrder, async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    await select.selectOption("processing");
+    await expect(page.getByText("Updating order status...")).toBeVisible();
+    await expect(page.getByText("Please wait, this may take a moment")).toBeVisible();
+    await expect(select).toBeDisabled();
+    release();
+    await expect(page.getByText("Updating order status...")).toBeHidden();
+    await expect(select).toBeEnabled();
+    await page.unroute(thisOrder);
+  } else {
+    await select.selectOption("processing");
+    await page.getByRole("button", { name: "Save status" }).click();
+  }
+  await expect(page.getByTestId("toast")).toContainText("Order status changed to processing.");
+  await expect(select).toHaveValue("processing");
+  await expect(history).toHaveCount(2);
+  await expect(history.nth(1)).toContainText("pending → processing");
+  await expect(history.nth(1)).toContainText(`by ${E2E_ADMIN.email}`);
+  await expect(history.nth(1).locator("time")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT/);
+
+  // The Invoice block: seller, order, customer, lines and totals.
+  const invoice = page.getByTestId("invoice");
+  await expect(invoice.getByRole("heading", { name: "Invoice" })).toBeVisible();
+  await expect(invoice.getByTestId("invoice-order-id")).toHaveText(`#${id}`);
+  await expect(invoice.getByTestId("invoice-seller")).toContainText("@");
+  await expect(invoice.getByTestId("invoice-customer")).toContainText(customer.name);
+  await expect(invoice.getByTestId("invoice-customer")).toContainText(customer.phone);
+  await expect(invoice.getByTestId("invoice-customer")).toContainText(customer.address);
+  await expect(invoice.getByTestId("invoice-line")).toHaveCount(1);
+  await expect(invoice.getByTestId("invoice-shipping")).toHaveText("৳60.00");
+  await expect(invoice.getByTestId("invoice-total-incl")).toHaveText(await page.getByTestId("total-incl").innerText());
+  await expect(invoice.getByTestId("invoice-date").locator("time")).toHaveAttribute("datetime", /T/);
+  if (js) expect(await seriousViolations(page)).toEqual([]);
+
+  // Printing shows the invoice alone: navigation, buttons and the status form are left out.
+  await page.emulateMedia({ media: "print" });
+  await expect(invoice).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Order Status" })).toBeHidden();
+  await expect(page.getByRole("link", { name: "Download Invoice" })).toBeHidden();
+  await expect(page.getByRole("navigation", { name: "Admin" }).first()).toBeHidden();
+  await page.emulateMedia({ media: "screen" });
+
+  // Download Invoice: a plain link giving invoice.png, a real PNG.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download Invoice" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("invoice.png");
+  const png = fs.readFileSync(await download.path());
+  expect(png.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
+  const meta = await sharp(png).metadata();
+  expect(meta.format).toBe("png");
+  expect(meta.width).toBeGreaterThan(0);
+  expect(meta.height).toBeGreaterThan(0);
+  // IHDR: the first chunk, width and height big-endian at bytes 16-23.
+  expect(png.subarray(12, 16).toString("ascii")).toBe("IHDR");
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([meta.width, meta.height]);
+
+  // Delete from the filtered list, after the spec's confirmation; the filters stay.
+  await page.goto(`/admin/orders?q=%23${id}`);
+  const row = page.getByTestId("order-row").filter({ hasText: `#${id}` });
+  if (js) {
+    await row.getByRole("button", { name: `Delete order #${id}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Delete order #${id}?` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(CONFIRM);
+    expect(await seriousViolations(page)).toEqual([]);
+    // Cancel first: nothing happens.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toHaveCount(1);
+    await row.getByRole("button", { name: `Delete order #${id}` }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete order" }).click();
+  } else {
+    await row.getByRole("link", { name: `Delete order #${id}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/orders/delete/${id}\\?back=`));
+    await rendered(page);
+    await expect(page.getByRole("heading", { name: `Delete order #${id}?` })).toBeVisible();
+    await expect(page.getByText(CONFIRM)).toBeVisible();
+    await page.getByRole("button", { name: "Delete order" }).click();
+  }
+  await expect(page.getByTestId("toast")).toContainText(`Order #${id} was deleted.`);
+  await expect(page).toHaveURL(new RegExp(`/admin/orders\\?q=%23${id}$`));
+  await rendered(page);
+  await expect(page.getByTestId("orders-empty")).toHaveText("No orders match these filters.");
+  expect((await page.request.get(`/admin/orders/view/${id}`)).status()).toBe(404);
+});
+
+test("an order deleted from its own page is gone", async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
+  const js = jsEnabled(testInfo);
+  const customer = uniqueCustomer(testInfo);
+  const id = await placeOrder(page, customer);
+  await signIn(page);
+  await page.goto(`/admin/orders/view/${id}`);
+  if (js) {
+    await page.getByRole("button", { name: "Delete Order" }).click();
+    await expect(page.getByRole("dialog")).toContainText(CONFIRM);
+    await page.getByRole("dialog").getByRole("button", { name: "Delete order" }).click();
+  } else {
+    await page.getByRole("link", { name: "Delete Order" }).click();
+    await expect(page.getByText(CONFIRM)).toBeVisible();
+    await page.getByRole("button", { name: "Delete order" }).click();
+  }
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await rendered(page);
+  await expect(page.getByTestId("toast")).toContainText(`Order #${id} was deleted.`);
+  await page.goto(`/admin/orders?q=%23${id}`);
+  await expect(page.getByTestId("orders-empty")).toBeVisible();
+  // The confirmation page of a deleted order says 'Order not found'.
+  await page.goto(`/admin/orders/delete/${id}`);
+  await expect(page.getByRole("heading", { name: "Order not found" })).toBeVisible();
+});
+
+test("the order page and the delete confirmation page have no serious accessibility violation without JavaScript", async ({
+  browser,
+}, testInfo) => {
+  test.skip(jsEnabled(testInfo), "the JavaScript-on journey above scans the list, the order page and the dialog");
+  test.setTimeout(90_000);
+  // axe needs a script: app scripts are blocked instead, so the DOM is the server-rendered page.
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: true });
+  await context.route(/\.m?js(\?|$)/, (route) => route.abort());
+  const page = await context.newPage();
+  const customer = uniqueCustomer(testInfo);
+  const id = await placeOrder(page, customer);
+  await signIn(page);
+  await page.goto(`/admin/orders/view/${id}`);
+  await expect(page.getByTestId("invoice")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath("order-page.png"), fullPage: true });
+  await page.goto(`/admin/orders/delete/${id}`);
+  await expect(page.getByText(CONFIRM)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("button", { name: "Delete order" }).click();
+  await expect(page.getByTestId("toast")).toContainText(`Order #${id} was deleted.`);
+  await context.close();
+});

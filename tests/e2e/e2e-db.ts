@@ -1,0 +1,49 @@
+/**
+ * Direct access to the end-to-end server's SQLite database (tests/e2e/e2e-env.ts E2E_DB_PATH), for
+ * specs that set up rows the UI cannot make (a product without images, an unreadable one, many
+ * orders) or check what the server stored. Every row a spec inserts is its own, and it deletes it.
+ */
+import Database from "better-sqlite3";
+import { E2E_DB_PATH } from "./e2e-env";
+
+/**
+ * Runs `work` on a fresh connection (closed afterwards). Waits up to 5 s for the server's writes.
+ * @throws when the database file is missing (the run's folder was removed) instead of creating an
+ *   empty one, and whatever `work` throws.
+ */
+export function withDb<T>(work: (db: Database.Database) => T): T {
+  const db = new Database(E2E_DB_PATH, { fileMustExist: true, timeout: 5000 });
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Inserts a product without images, category or featured flag; returns its id. `pricePaisa`
+ * defaults to ৳100.00; `description` may be a Buffer, stored as a BLOB that Prisma cannot read as
+ * text (the product page's 500 state).
+ */
+export function insertProduct(
+  name: string,
+  {
+    pricePaisa = 10_000,
+    description = "Inserted by an end-to-end test.",
+  }: { pricePaisa?: number; description?: string | Buffer } = {},
+): number {
+  return withDb((db) => {
+    const result = db
+      .prepare(
+        `INSERT INTO Product (name, slug, description, pricePaisa, isFeatured, createdAt, updatedAt)
+         VALUES (?, ?, ?, ?, 0, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)`,
+      )
+      .run(name, name.toLowerCase().replace(/\W+/g, "-"), description, pricePaisa);
+    return Number(result.lastInsertRowid);
+  });
+}
+
+/** Deletes a product (its order items keep their snapshot; the link becomes NULL). */
+export function deleteProduct(id: number): void {
+  withDb((db) => db.prepare("DELETE FROM Product WHERE id = ?").run(id));
+}

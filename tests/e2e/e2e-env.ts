@@ -1,0 +1,11 @@
+/**
+ * Where the end-to-end server lives: its port (E2E_PORT, default 3100) and its data folder, one
+ * per port (`tests/.tmp/e2e-<port>`: database `haat.db`, images `uploads/`), so two Playwright runs
+ * on different ports never share or wipe each other's data. Read by tests/e2e/server.ts, by
+ * playwright.config.ts and by specs that check the database directly.
+ */
+import path from "node:path";
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_DIR = path.resolve("tests/.tmp", `e2e-${E2E_PORT}`);
+export const E2E_DB_PATH = path.join(E2E_DIR, "haat.db");
