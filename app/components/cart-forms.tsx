@@ -115,6 +115,8 @@ export function CartLineForm({
   const fetcher = useFetcher<CartFetchResult>({ key: `cart-line-${productId}` });
   const [text, setText] = useState(String(quantity));
   const timer = useRef<number | undefined>(undefined);
+  /** The change on its way ("update:3", "remove:"), until the fetcher is idle again. */
+  const sending = useRef<string | null>(null);
 
   // The field follows the shown quantity (the server's answer, a rollback, a clamped value),
   // unless it holds something that cannot be sent yet (empty while retyping).
@@ -128,6 +130,7 @@ export function CartLineForm({
   // Once the fetcher carries a quantity, the draft has done its job.
   useEffect(() => {
     if (fetcher.state !== "idle") clearQuantityDraft(productId);
+    else sending.current = null;
   }, [fetcher.state, productId]);
 
   useEffect(
@@ -141,6 +144,11 @@ export function CartLineForm({
   const send = (intent: "update" | "remove", value?: number) => {
     window.clearTimeout(timer.current);
     timer.current = undefined;
+    // Clicking Update right after typing first leaves the field (which sends the change) and then
+    // submits: the same change is sent once; sending it again would abort the first request.
+    const change = `${intent}:${value ?? ""}`;
+    if (sending.current === change) return;
+    sending.current = change;
     const fields: Record<string, string> = { intent, productId: String(productId) };
     if (value !== undefined) fields.quantity = String(value);
     fetcher.submit(fetcherFormData(fields, productName), { method: "post", action: "/cart" });

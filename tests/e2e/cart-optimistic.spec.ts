@@ -204,6 +204,30 @@ test.describe("with JavaScript", () => {
     expect(await subtotal()).toBe(unit1 * 3);
   });
 
+  test("typing a quantity and clicking Update sends the change once", async ({ page }) => {
+    await page.goto("/products");
+    const { id, name } = await cardProduct(page, 2);
+    await page.request.post("/cart", { form: { intent: "add", productId: id, quantity: 1 } });
+    await page.goto("/cart");
+    const sent: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().endsWith("/cart.data")) sent.push(request.postData() ?? "");
+    });
+    const posts = await holdCartPosts(page);
+    // Pressing the button leaves the field, which sends the typed change; releasing it (a human
+    // holds a mouse button for a moment) submits the form while that change is on its way.
+    await page.getByLabel(`Quantity of ${name}`).fill("4");
+    await page.getByRole("button", { name: "Update" }).click({ delay: 300 });
+    await posts.arrived();
+    await posts.pass();
+    await expect(page.getByRole("status").filter({ hasText: `${name}: quantity changed to 4.` })).toBeAttached();
+    expect(sent).toHaveLength(1);
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    // The same quantity can be sent again once the first change has landed.
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect.poll(() => sent.length).toBe(2);
+  });
+
   test("the quantity cap: the line shows the most allowed and the server says so", async ({ page }) => {
     await page.goto("/products");
     const { id, name } = await cardProduct(page, 3);
