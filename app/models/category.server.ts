@@ -1,9 +1,8 @@
 /** Category reads for the storefront (spec section 7). */
-import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
 import type { ImageInfo } from "~/utils/image-url";
 import { ADMIN_PAGE_SIZE, paginate } from "~/utils/pagination";
-import { imageSelect, toImageInfo } from "./image.server";
+import { deleteOrphanImages, imageData, imageSelect, toImageInfo, type NewImage } from "./image.server";
 
 export type CategoryCard = { id: number; name: string; slug: string; image: ImageInfo | null };
 
@@ -92,37 +91,12 @@ export async function getCategoryForEdit(id: number) {
 }
 export type CategoryForEdit = NonNullable<Awaited<ReturnType<typeof getCategoryForEdit>>>;
 
-/** A new image stored on disk by this request (what storeImage returned). */
-type NewImage = { key: string; width: number; height: number; variantWidths: number[]; alt: string };
-
-function imageData(image: NewImage) {
-  return {
-    key: image.key,
-    width: image.width,
-    height: image.height,
-    variantWidths: image.variantWidths.join(","),
-    alt: image.alt,
-  };
-}
-
 /** Thrown when a category's slug is already used by another category (Category.slug is unique). */
 export class SlugTakenError extends Error {
   constructor(readonly slug: string) {
     super(`The slug ${slug} is taken`);
     this.name = "SlugTakenError";
   }
-}
-
-/** Deletes the Image row `imageId` when nothing links to it any more; returns its key if deleted. */
-async function deleteIfOrphan(tx: Prisma.TransactionClient, imageId: number | null): Promise<string[]> {
-  if (imageId === null) return [];
-  const orphan = await tx.image.findFirst({
-    where: { id: imageId, productImages: { none: {} }, categories: { none: {} } },
-    select: { id: true, key: true },
-  });
-  if (!orphan) return [];
-  await tx.image.delete({ where: { id: orphan.id } });
-  return [orphan.key];
 }
 
 /**
@@ -175,7 +149,10 @@ export async function updateCategoryWithImage(
     if (image) imageId = (await tx.image.create({ data: imageData(image), select: { id: true } })).id;
     else if (removeImage) imageId = null;
     await tx.category.update({ where: { id }, data: { name, imageId } });
-    const removedKeys = imageId !== current.imageId ? await deleteIfOrphan(tx, current.imageId) : [];
+    const removedKeys =
+      imageId !== current.imageId
+        ? await deleteOrphanImages(tx, current.imageId === null ? [] : [current.imageId])
+        : [];
     return { removedKeys };
   });
 }
@@ -203,6 +180,10 @@ export async function deleteCategoryIfEmpty(
       return { status: "blocked" as const, name: category.name, productCount: category._count.products };
     }
     await tx.category.delete({ where: { id } });
-    return { status: "deleted" as const, name: category.name, removedKeys: await deleteIfOrphan(tx, category.imageId) };
+    return {
+      status: "deleted" as const,
+      name: category.name,
+      removedKeys: await deleteOrphanImages(tx, category.imageId === null ? [] : [category.imageId]),
+    };
   });
 }

@@ -1,7 +1,9 @@
 /**
- * Reading stored images (the Image table) for pages: the columns to select and their conversion
- * into the browser-safe ImageInfo (dimensions in px, variant widths ascending).
+ * The Image table: reading stored images for pages (the columns to select and their conversion
+ * into the browser-safe ImageInfo, dimensions in px, variant widths ascending), and the pieces the
+ * product and category writes share (the row of a newly stored image, removing orphaned rows).
  */
+import type { Prisma } from "~/generated/prisma/client";
 import { parseVariantWidths, type ImageInfo } from "~/utils/image-url";
 
 /** The Image columns every page needs, for a Prisma `select`. */
@@ -19,4 +21,32 @@ export function toImageInfo(row: ImageRow, fallbackAlt: string): ImageInfo {
     variantWidths: parseVariantWidths(row.variantWidths),
     alt: row.alt || fallbackAlt,
   };
+}
+
+/** A new image stored on disk by this request (what storeImage returned); sizes in px. */
+export type NewImage = { key: string; width: number; height: number; variantWidths: number[]; alt: string };
+
+/** The Image row data for a newly stored image (variant widths as "320,640,…"). */
+export function imageData(image: NewImage) {
+  return {
+    key: image.key,
+    width: image.width,
+    height: image.height,
+    variantWidths: image.variantWidths.join(","),
+    alt: image.alt,
+  };
+}
+
+/**
+ * Deletes the Image rows among `imageIds` that nothing links to any more (no product, no category)
+ * and returns their keys, so the caller removes their files once the transaction has committed.
+ */
+export async function deleteOrphanImages(tx: Prisma.TransactionClient, imageIds: number[]): Promise<string[]> {
+  if (imageIds.length === 0) return [];
+  const orphans = await tx.image.findMany({
+    where: { id: { in: imageIds }, productImages: { none: {} }, categories: { none: {} } },
+    select: { id: true, key: true },
+  });
+  if (orphans.length > 0) await tx.image.deleteMany({ where: { id: { in: orphans.map((o) => o.id) } } });
+  return orphans.map((o) => o.key);
 }

@@ -7,7 +7,7 @@ import { ADMIN_PAGE_SIZE, paginate, STOREFRONT_PAGE_SIZE, type Page } from "~/ut
 import { variantUrl, type ImageInfo } from "~/utils/image-url";
 import { containsLikePattern, prefixLikePattern } from "~/utils/search";
 import type { ProductSort } from "~/utils/product-sort";
-import { imageSelect, toImageInfo, type ImageRow } from "./image.server";
+import { deleteOrphanImages, imageData, imageSelect, toImageInfo, type ImageRow, type NewImage } from "./image.server";
 
 const cardSelect = {
   id: true,
@@ -154,35 +154,13 @@ export async function productExists(id: number): Promise<boolean> {
   return (await prisma.product.count({ where: { id } })) > 0;
 }
 
-/** One page of the admin product list (Name, Price, Category), by name. */
-export async function listProductsForAdmin(page: number) {
-  return paginate(
-    page,
-    ADMIN_PAGE_SIZE,
-    () => prisma.product.count(),
-    (window) =>
-      prisma.product.findMany({
-        orderBy: [{ name: "asc" }, { id: "asc" }],
-        ...window,
-        select: {
-          id: true,
-          name: true,
-          pricePaisa: true,
-          discountedPricePaisa: true,
-          isFeatured: true,
-          category: { select: { name: true } },
-        },
-      }),
-  );
-}
-
 // ---- Admin catalogue (issue 4): product writes and admin reads ----
 
 /**
  * One page of the admin product list (Name, Price, Category), by name, optionally only products
  * whose name contains `query` (case-insensitive for Latin letters, LIKE wildcards escaped).
  */
-export async function searchProductsForAdmin(page: number, query: string | null) {
+export async function listProductsForAdmin(page: number, query: string | null = null) {
   const where: Prisma.ProductWhereInput = query ? { name: { contains: query } } : {};
   return paginate(
     page,
@@ -253,33 +231,6 @@ export type ProductWrite = {
   categoryId: number;
   isFeatured: boolean;
 };
-
-/** A new image stored on disk by this request (what storeImage returned). */
-type NewImage = { key: string; width: number; height: number; variantWidths: number[]; alt: string };
-
-function imageData(image: NewImage) {
-  return {
-    key: image.key,
-    width: image.width,
-    height: image.height,
-    variantWidths: image.variantWidths.join(","),
-    alt: image.alt,
-  };
-}
-
-/**
- * Deletes the Image rows among `imageIds` that nothing links to any more (no product, no category)
- * and returns their keys, so the caller removes their files once the transaction has committed.
- */
-async function deleteOrphanImages(tx: Prisma.TransactionClient, imageIds: number[]): Promise<string[]> {
-  if (imageIds.length === 0) return [];
-  const orphans = await tx.image.findMany({
-    where: { id: { in: imageIds }, productImages: { none: {} }, categories: { none: {} } },
-    select: { id: true, key: true },
-  });
-  if (orphans.length > 0) await tx.image.deleteMany({ where: { id: { in: orphans.map((o) => o.id) } } });
-  return orphans.map((o) => o.key);
-}
 
 /** Thrown by the product writes when the chosen category does not exist (any more). */
 export class MissingCategoryError extends Error {

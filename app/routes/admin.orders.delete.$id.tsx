@@ -5,9 +5,9 @@
  * redirects to `back` (a local /admin/orders list URL, so filters and page are kept) with a message.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { OrderDeleteForm } from "~/components/admin/order-delete-dialog";
-import { AdminLoadProblem } from "~/components/admin/load-problem";
+import { OrderErrorBoundary } from "~/components/admin/load-problem";
 import { t } from "~/i18n/admin";
 import { deleteOrder, getOrderSummary, parseOrderIdParam } from "~/models/order.server";
 import { requireAdmin, safeRedirect } from "~/utils/auth.server";
@@ -71,14 +71,4 @@ export default function DeleteOrderPage() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <AdminLoadProblem
-      title={notFound ? t("admin.order.notFound") : t("error.generic")}
-      backTo="/admin/orders"
-      backLabel={t("admin.order.back")}
-    />
-  );
-}
+export { OrderErrorBoundary as ErrorBoundary };

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
-import { AdminLoadProblem } from "~/components/admin/load-problem";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { OrderErrorBoundary } from "~/components/admin/load-problem";
 import { OrderDeleteButton } from "~/components/admin/order-delete-dialog";
 import { OrderInvoice } from "~/components/admin/order-invoice";
 import { OrderStatusTimeline } from "~/components/admin/order-status-timeline";
@@ -276,14 +276,4 @@ function StatusSection({ orderId, status, paymentStatus }: { orderId: number; st
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <AdminLoadProblem
-      title={notFound ? t("admin.order.notFound") : t("error.generic")}
-      backTo="/admin/orders"
-      backLabel={t("admin.order.back")}
-    />
-  );
-}
+export { OrderErrorBoundary as ErrorBoundary };

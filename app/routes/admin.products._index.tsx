@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CatalogueDeleteConfirmation, CatalogueRowActions } from "~/components/admin/catalogue-row-actions";
 import { Pagination } from "~/components/pagination";
 import { t } from "~/i18n/admin";
-import { deleteProductWithImages, getProductName, searchProductsForAdmin } from "~/models/product.server";
+import { deleteProductWithImages, getProductName, listProductsForAdmin } from "~/models/product.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { parseId } from "~/utils/catalogue-forms.server";
 import { formatMoney } from "~/utils/money";
@@ -41,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = parsePage(params);
   const deleteId = parseId(params.get("delete"));
   const [products, toDelete] = await Promise.all([
-    searchProductsForAdmin(page, q),
+    listProductsForAdmin(page, q),
     deleteId ? getProductName(deleteId) : null,
   ]);
   return { products, q, toDelete };

@@ -9,7 +9,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, jsEnabled, signIn, test } from "./fixtures";
+import { expect, jsEnabled, serverMarkupOnly, signIn, test } from "./fixtures";
 import { withDb } from "./e2e-db";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -192,6 +192,7 @@ test.describe("navigation", () => {
 
 test.describe("installable app", () => {
   test("the admin links a valid manifest whose icons are PNGs of the stated sizes", async ({ page, request }) => {
+    serverMarkupOnly();
     await signIn(page);
     const href = await page.locator('link[rel="manifest"]').getAttribute("href");
     expect(href).toBe("/admin-app.webmanifest");
@@ -224,6 +225,7 @@ test.describe("installable app", () => {
   });
 
   test("the service worker script is served to an admin only, uncached, as JavaScript", async ({ page, request }) => {
+    serverMarkupOnly();
     const anonymous = await request.get("/admin/sw.js", { maxRedirects: 0 });
     expect(anonymous.status()).toBe(302);
     expect(anonymous.headers()["location"]).toBe("/admin/login?redirectTo=%2Fadmin%2Fsw.js");

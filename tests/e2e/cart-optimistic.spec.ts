@@ -5,28 +5,10 @@
  * Requests to the cart action are held with page.route (single fetch posts to /cart.data) so each
  * optimistic state is checked while its request is still pending.
  */
-import type { Page, Route } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, paisaOf, test } from "./fixtures";
 import { deleteProduct, insertProduct } from "./e2e-db";
-
-/** Holds every POST to the cart action until the test lets it go (or fails it). */
-async function holdCartPosts(page: Page) {
-  const held: Route[] = [];
-  await page.route("**/cart.data", async (route) => {
-    if (route.request().method() !== "POST") return route.continue();
-    held.push(route);
-  });
-  return {
-    /** Waits until a request is being held. */
-    arrived: () => expect.poll(() => held.length, { message: "a cart request is pending" }).toBeGreaterThan(0),
-    pass: async () => {
-      for (const route of held.splice(0)) await route.continue();
-    },
-    fail: async () => {
-      for (const route of held.splice(0)) await route.abort("internetdisconnected");
-    },
-  };
-}
+import { holdCartPosts } from "./cart-posts";
 
 /** The id and name of the n-th product card on /products. */
 async function cardProduct(page: Page, index: number) {

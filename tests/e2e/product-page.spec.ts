@@ -10,7 +10,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, jsEnabled, test } from "./fixtures";
+import { expect, jsEnabled, serverMarkupOnly, test } from "./fixtures";
 import { deleteProduct, insertProduct, withDb } from "./e2e-db";
 
 type GalleryProduct = { id: number; name: string; count: number; largest: string[] };
@@ -80,6 +80,7 @@ test("the gallery's first image loads eagerly with high priority, the others laz
 });
 
 test("breadcrumbs lead Home › Category › Product", async ({ page }) => {
+  serverMarkupOnly();
   const product = productWithImages();
   const category = withDb(
     (db) =>
@@ -323,6 +324,7 @@ test.describe("without JavaScript", () => {
 });
 
 test("the discount badge is the rounded percentage off, on a rounded badge", async ({ page }) => {
+  serverMarkupOnly();
   const product = withDb(
     (db) =>
       db

@@ -4,12 +4,14 @@
  * ETag/304 revalidation, cache headers of assets and images, responsive image attributes, and
  * the product page's gzipped HTML/CSS/JS budgets (scripts/page-weight.ts, as `npm run size`).
  *
- * Tests that only exchange HTTP requests run once (project js-on); page tests run in both projects.
+ * Tests that only exchange HTTP requests run once (project js-on); checks of server-rendered head
+ * tags and image attributes run without JavaScript (serverMarkupOnly); client-side navigation and
+ * the 304 page with scripts run with it.
  */
 import Database from "better-sqlite3";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { BUDGETS, measurePage } from "../../scripts/page-weight";
-import { expect, jsEnabled, test } from "./fixtures";
+import { expect, jsEnabled, serverMarkupOnly, test } from "./fixtures";
 import { E2E_DB_PATH } from "./e2e-env";
 
 type ProductRow = {
@@ -131,6 +133,7 @@ test.describe("sitemap and robots.txt", () => {
 
 test.describe("head tags", () => {
   test("a product page has JSON-LD Product and BreadcrumbList matching the database", async ({ page, baseURL }) => {
+    serverMarkupOnly();
     const product = discountedProduct();
     await page.goto(`/products/${product.id}`);
     const url = `${baseURL}/products/${product.id}`;
@@ -182,6 +185,7 @@ test.describe("head tags", () => {
     request,
     baseURL,
   }) => {
+    serverMarkupOnly();
     const product = discountedProduct();
     await page.goto(`/products/${product.id}?utm_source=test`);
     const head = page.locator("head");
@@ -209,6 +213,7 @@ test.describe("head tags", () => {
     page,
     baseURL,
   }) => {
+    serverMarkupOnly();
     const category = readDb(
       (db) => db.prepare("SELECT id, name FROM Category ORDER BY id LIMIT 1").get() as { id: number; name: string },
     );
@@ -252,6 +257,7 @@ test.describe("head tags", () => {
   });
 
   test("the cart and the order confirmation are noindex", async ({ page, baseURL }) => {
+    serverMarkupOnly();
     for (const pagePath of ["/cart", "/order-success?order=1"]) {
       await page.goto(pagePath);
       await expect(page.locator('head meta[name="robots"]')).toHaveAttribute("content", "noindex");
@@ -444,6 +450,7 @@ test.describe("responsive images", () => {
   }
 
   test("home and listing images are responsive and lazy", async ({ page }) => {
+    serverMarkupOnly();
     for (const pagePath of ["/", "/products"]) {
       await page.goto(pagePath);
       const images = await responsiveImages(page);
@@ -452,6 +459,7 @@ test.describe("responsive images", () => {
   });
 
   test("the product page's first image loads eagerly with high priority, the others lazily", async ({ page }) => {
+    serverMarkupOnly();
     await page.goto(`/products/${productWithImages()}`);
     const [first, ...others] = await responsiveImages(page);
     expect(first).toMatchObject({ loading: "eager", fetchpriority: "high" });

@@ -1,7 +1,7 @@
 /**
  * Storefront behaviour the other specs leave out:
  * - the product grids' columns by screen width (spec section 2: /products 1/2/3, the home page's
- *   'Featured Products' 1/2/4), measured from the rendered layout, in both projects;
+ *   'Featured Products' 1/2/4), measured from the rendered layout (CSS only: without JavaScript);
  * - axe scans (no serious or critical WCAG 2.1 A/AA violation) of the product page's 404 and 500
  *   states and of a product without images, in both projects (JavaScript off: app scripts blocked,
  *   as tests/e2e/accessibility.spec.ts does);
@@ -13,9 +13,10 @@
  * not featured, and deleted in a finally block, as tests/e2e/product-page.spec.ts does.
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Locator, Page, Route, TestInfo } from "@playwright/test";
-import { expect, jsEnabled, paisaOf, test } from "./fixtures";
+import type { Browser, Locator, Page, TestInfo } from "@playwright/test";
+import { expect, jsEnabled, paisaOf, serverMarkupOnly, test } from "./fixtures";
 import { deleteProduct, insertProduct } from "./e2e-db";
+import { holdCartPosts } from "./cart-posts";
 
 const rowName = (label: string, testInfo: TestInfo) =>
   `zzz ${label} ${testInfo.project.name} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -61,6 +62,7 @@ for (const grid of GRIDS) {
   test(`${grid.name} has ${widths.map(([w, c]) => `${c} column${c > 1 ? "s" : ""} at ${w} px`).join(", ")}`, async ({
     page,
   }) => {
+    serverMarkupOnly();
     await page.setViewportSize({ width: widths[0]![0], height: 900 });
     await page.goto(grid.path);
     const card = grid.card(page);
@@ -167,42 +169,14 @@ test("a product without images shows 'No image available' and has no serious acc
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Holds every POST to the cart action (single fetch: /cart.data) until the test sends it on to the
- * real server with a malformed form (productId 0), which the real action refuses.
+ * The held cart posts (./cart-posts.ts) go on to the real server with a malformed form
+ * (productId 0), which the real action refuses.
  *
  * app/routes/_shop.cart.tsx refuses an update or a remove for one reason only: a form that does
  * not parse (cartActionSchema) — 400 `{ ok: false, message: t("cartJs.failed") }`. A product
  * deleted meanwhile is no refusal for these two intents (only add and buy-now check that the
  * product exists), so the malformed form is the way to get the server's own refusal.
  */
-async function holdCartPosts(page: Page) {
-  const held: Route[] = [];
-  await page.route("**/cart.data", async (route) => {
-    if (route.request().method() !== "POST") return route.continue();
-    held.push(route);
-  });
-  return {
-    arrived: () => expect.poll(() => held.length, { message: "a cart request is pending" }).toBeGreaterThan(0),
-    /** Sends the held requests with productId 0; resolves with the server's answers' statuses. */
-    refuse: async () => {
-      const statuses: number[] = [];
-      for (const route of held.splice(0)) {
-        const request = route.request();
-        expect(request.headers()["content-type"]).toContain("application/x-www-form-urlencoded");
-        const form = new URLSearchParams(request.postData() ?? "");
-        expect(form.get("productId"), "the form names a product").toMatch(/^\d+$/);
-        form.set("productId", "0");
-        const answer = page.waitForResponse(
-          (response) => response.request().method() === "POST" && /\/cart\.data(\?|$)/.test(response.url()),
-        );
-        await route.continue({ postData: form.toString() });
-        statuses.push((await answer).status());
-      }
-      return statuses;
-    },
-  };
-}
-
 test.describe("refused cart changes with JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "optimistic totals and rollback need JavaScript");
 

@@ -1,4 +1,5 @@
-import { Link } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { t } from "~/i18n/admin";
 
 /**
  * What an admin page shows instead of its content when its record is missing or could not be
@@ -17,5 +18,18 @@ export function AdminLoadProblem({ title, backTo, backLabel }: { title: string; 
         {backLabel}
       </Link>
     </div>
+  );
+}
+
+/** The ErrorBoundary of an order page (view, delete): 'Order not found' for a 404, else the generic failure. */
+export function OrderErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <AdminLoadProblem
+      title={notFound ? t("admin.order.notFound") : t("error.generic")}
+      backTo="/admin/orders"
+      backLabel={t("admin.order.back")}
+    />
   );
 }
