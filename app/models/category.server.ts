@@ -1,4 +1,4 @@
-/** Category reads for the storefront (spec section 7). */
+/** Categories: storefront reads (spec section 7), and the back office list, reads and writes (issue 4). */
 import { prisma } from "~/utils/db.server";
 import type { ImageInfo } from "~/utils/image-url";
 import { ADMIN_PAGE_SIZE, paginate } from "~/utils/pagination";
