@@ -1,5 +1,6 @@
 /**
- * Product reads for the storefront and the admin list (spec section 7). Prices are paisa.
+ * Products: storefront reads (spec section 7), and the back office list, reads and writes with
+ * their images (issue 4). Prices are paisa.
  */
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
