@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent } from "react";
 import { t } from "~/i18n/admin";
 import { useHydrated } from "~/components/use-hydrated";
+import { canPreviewImage } from "./image-preview";
 import { CLIENT_MAX_FILE_BYTES, CLIENT_MAX_FILES } from "./upload-submit";
 
 type Preview = { name: string; url: string };
@@ -41,12 +42,15 @@ export function ImageField({
       files.slice(0, CLIENT_MAX_FILES).map(
         (file) =>
           new Promise<Preview | null>((resolve) => {
-            // No preview for what the upload will refuse anyway (and a huge data: URL is slow).
-            if (!file.type.startsWith("image/") || file.size > CLIENT_MAX_FILE_BYTES) return resolve(null);
-            const reader = new FileReader();
-            reader.onload = () => resolve({ name: file.name, url: String(reader.result) });
-            reader.onerror = () => resolve(null);
-            reader.readAsDataURL(file);
+            // No preview for what the upload will refuse anyway: a huge data: URL is slow, and a
+            // pixel bomb would be decoded in full (./image-preview.ts).
+            void canPreviewImage(file, CLIENT_MAX_FILE_BYTES).then((previewable) => {
+              if (!previewable) return resolve(null);
+              const reader = new FileReader();
+              reader.onload = () => resolve({ name: file.name, url: String(reader.result) });
+              reader.onerror = () => resolve(null);
+              reader.readAsDataURL(file);
+            });
           }),
       ),
     ).then((loaded) => setPreviews(loaded.filter((p): p is Preview => p !== null)));
