@@ -11,7 +11,7 @@
  * searches they page through stay as they expect.
  */
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, jsEnabled, rendered, signIn, test } from "./fixtures";
+import { expect, filterOrders, jsEnabled, rendered, signIn, test } from "./fixtures";
 import { withDb } from "./e2e-db";
 
 /** Rows per admin list page (app/utils/pagination.ts ADMIN_PAGE_SIZE). */
@@ -304,23 +304,6 @@ const q = (value: string) => new URLSearchParams({ q: value }).toString().slice(
 /** Compares as SQLite's default BINARY collation orders the (BMP-only) names: by code point. */
 function byCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** Sets the orders list's filters and applies them (a status change submits by itself with JavaScript). */
-async function filterOrders(page: Page, js: boolean, { status, q: text }: { status?: string; q?: string }) {
-  if (text !== undefined) await page.getByLabel("Search orders").fill(text);
-  if (status !== undefined) await page.getByLabel("Status", { exact: true }).selectOption(status);
-  if (!js || status === undefined) await page.getByRole("button", { name: "Filter" }).click();
-  await expect(page).toHaveURL((url) => {
-    const params = url.searchParams;
-    return (
-      url.pathname === "/admin/orders" &&
-      !params.has("page") &&
-      (text === undefined || params.get("q") === text) &&
-      (status === undefined || (params.get("status") ?? "") === status)
-    );
-  });
-  await rendered(page);
 }
 
 /** Each order row: its id and its first seven cells' texts (#id to status). */

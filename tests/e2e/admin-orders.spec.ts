@@ -10,7 +10,7 @@ import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
 import sharp from "sharp";
-import { E2E_ADMIN, expect, jsEnabled, openFirstProduct, rendered, signIn, test } from "./fixtures";
+import { E2E_ADMIN, expect, filterOrders, jsEnabled, openFirstProduct, rendered, signIn, test } from "./fixtures";
 
 const CONFIRM = "Are you sure you want to delete this order? This action cannot be undone.";
 
@@ -42,25 +42,6 @@ async function placeOrder(page: Page, customer: ReturnType<typeof uniqueCustomer
   return Number((await page.getByTestId("order-number").innerText()).match(/#(\d+)/)![1]);
 }
 
-/** Sets the list's filters and applies them (a status change submits by itself with JavaScript). */
-async function filter(page: Page, js: boolean, { status, q }: { status?: string; q?: string }) {
-  if (q !== undefined) await page.getByLabel("Search orders").fill(q);
-  if (status !== undefined) await page.getByLabel("Status", { exact: true }).selectOption(status);
-  // With JavaScript the status change has submitted the form already; the button does the same.
-  if (!js || status === undefined) await page.getByRole("button", { name: "Filter" }).click();
-  // The list has loaded when the address shows the new filters (no page: a new filter starts at 1).
-  await expect(page).toHaveURL((url) => {
-    const params = url.searchParams;
-    return (
-      url.pathname === "/admin/orders" &&
-      !params.has("page") &&
-      (q === undefined || params.get("q") === q) &&
-      (status === undefined || (params.get("status") ?? "") === status)
-    );
-  });
-  await rendered(page);
-}
-
 test("staff find, open, handle and print an order, download its invoice and delete it from the list", async ({
   page,
 }, testInfo) => {
@@ -73,7 +54,7 @@ test("staff find, open, handle and print an order, download its invoice and dele
   await page.goto("/admin/orders");
 
   // Filter by status and search by phone digits: only this order.
-  await filter(page, js, { status: "pending", q: customer.phone.slice(3) });
+  await filterOrders(page, js, { status: "pending", q: customer.phone.slice(3) });
   await expect(page).toHaveURL(new RegExp(`status=pending&q=${customer.phone.slice(3)}$`));
   await rendered(page);
   const rows = page.getByTestId("order-row");
@@ -84,15 +65,15 @@ test("staff find, open, handle and print an order, download its invoice and dele
   await expect(rows.first()).toContainText(/[\d,]+\.\d{2} ৳/);
 
   // By #id, then by part of the name; a search that matches nothing says so.
-  await filter(page, js, { status: "", q: `#${id}` });
+  await filterOrders(page, js, { status: "", q: `#${id}` });
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(`#${id}`);
-  await filter(page, js, { q: customer.tag });
+  await filterOrders(page, js, { q: customer.tag });
   await expect(rows).toHaveCount(1);
-  await filter(page, js, { q: `zz-no-such-order-${customer.tag}` });
+  await filterOrders(page, js, { q: `zz-no-such-order-${customer.tag}` });
   await expect(page.getByTestId("orders-empty")).toHaveText("No orders match these filters.");
   if (js) expect(await seriousViolations(page)).toEqual([]);
-  await filter(page, js, { q: `#${id}` });
+  await filterOrders(page, js, { q: `#${id}` });
 
   // Open it: a click on the row with JavaScript, the View link without.
   if (js) await rows.first().getByText(customer.phone).click();

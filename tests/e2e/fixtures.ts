@@ -89,3 +89,24 @@ export async function openFirstProduct(page: Page): Promise<number> {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
   return Number(page.url().split("/").pop());
 }
+
+/**
+ * Sets the admin orders list's filters and applies them (with JavaScript a status change submits
+ * by itself; the Filter button does the same), then waits until the list for them has rendered.
+ */
+export async function filterOrders(page: Page, js: boolean, { status, q }: { status?: string; q?: string }) {
+  if (q !== undefined) await page.getByLabel("Search orders").fill(q);
+  if (status !== undefined) await page.getByLabel("Status", { exact: true }).selectOption(status);
+  if (!js || status === undefined) await page.getByRole("button", { name: "Filter" }).click();
+  // The address shows the new filters, without a page: a new filter starts at page 1.
+  await expect(page).toHaveURL((url) => {
+    const params = url.searchParams;
+    return (
+      url.pathname === "/admin/orders" &&
+      !params.has("page") &&
+      (q === undefined || params.get("q") === q) &&
+      (status === undefined || (params.get("status") ?? "") === status)
+    );
+  });
+  await rendered(page);
+}
