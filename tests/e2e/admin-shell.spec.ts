@@ -192,7 +192,7 @@ test.describe("navigation", () => {
 
 test.describe("installable app", () => {
   test("the admin links a valid manifest whose icons are PNGs of the stated sizes", async ({ page, request }) => {
-    serverMarkupOnly();
+    serverMarkupOnly("the manifest and its icons are HTTP answers");
     await signIn(page);
     const href = await page.locator('link[rel="manifest"]').getAttribute("href");
     expect(href).toBe("/admin-app.webmanifest");
@@ -225,7 +225,7 @@ test.describe("installable app", () => {
   });
 
   test("the service worker script is served to an admin only, uncached, as JavaScript", async ({ page, request }) => {
-    serverMarkupOnly();
+    serverMarkupOnly("the service worker script is an HTTP answer");
     const anonymous = await request.get("/admin/sw.js", { maxRedirects: 0 });
     expect(anonymous.status()).toBe(302);
     expect(anonymous.headers()["location"]).toBe("/admin/login?redirectTo=%2Fadmin%2Fsw.js");

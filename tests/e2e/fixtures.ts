@@ -48,12 +48,13 @@ export const E2E_ADMIN = { email: "e2e-admin@haat.example", password: "e2e-passw
 export const jsEnabled = (testInfo: TestInfo) => testInfo.project.name !== "js-off";
 
 /**
- * Skips the current test in the JavaScript-on project: for checks of what the server renders that
- * scripts do not change (head tags, image attributes, CSS layout, plain HTTP answers). The
- * JavaScript-off project checks them; hydration of the same pages is covered by the journeys.
+ * Skips the current test in the JavaScript-on project, saying why (`what`, e.g. "JSON-LD is
+ * rendered by the server"): for checks of what the server renders that scripts do not change
+ * (head tags, image attributes, CSS layout, plain HTTP answers). The JavaScript-off project
+ * checks them; hydration of the same pages is covered by the journeys.
  */
-export function serverMarkupOnly(): void {
-  test.skip(jsEnabled(test.info()), "server-rendered markup, the same with JavaScript: checked without it");
+export function serverMarkupOnly(what: string): void {
+  test.skip(jsEnabled(test.info()), `${what}, the same with JavaScript: checked without it`);
 }
 
 /** Parses "৳1,23,456.78" into paisa. */

@@ -80,7 +80,7 @@ test("the gallery's first image loads eagerly with high priority, the others laz
 });
 
 test("breadcrumbs lead Home › Category › Product", async ({ page }) => {
-  serverMarkupOnly();
+  serverMarkupOnly("breadcrumbs are server-rendered links");
   const product = productWithImages();
   const category = withDb(
     (db) =>
@@ -324,7 +324,7 @@ test.describe("without JavaScript", () => {
 });
 
 test("the discount badge is the rounded percentage off, on a rounded badge", async ({ page }) => {
-  serverMarkupOnly();
+  serverMarkupOnly("the badge is server-rendered text and CSS");
   const product = withDb(
     (db) =>
       db

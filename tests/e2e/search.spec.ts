@@ -4,7 +4,7 @@
  * test changes data. Suggestion tests need JavaScript and are skipped in the js-off project.
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { Page, Request, TestInfo } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 import { expect, jsEnabled, paisaOf, rendered, test } from "./fixtures";
 
 const SUGGESTIONS = "/resources/search-suggestions";
@@ -18,8 +18,6 @@ function recordSuggestionRequests(page: Page): string[] {
   return urls;
 }
 
-const onlyWithJs = (testInfo: TestInfo) => test.skip(!jsEnabled(testInfo), "suggestions are a JavaScript enhancement");
-
 /** The names of the products listed on the page, once it has loaded (without JavaScript it streams in). */
 async function productNames(page: Page): Promise<string[]> {
   await page.waitForLoadState();
@@ -27,10 +25,9 @@ async function productNames(page: Page): Promise<string[]> {
 }
 
 test.describe("suggestions (JavaScript)", () => {
-  test("typing shows at most 8 suggestions after one debounced request, announced politely", async ({
-    page,
-  }, testInfo) => {
-    onlyWithJs(testInfo);
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "suggestions are a JavaScript enhancement");
+
+  test("typing shows at most 8 suggestions after one debounced request, announced politely", async ({ page }) => {
     await page.clock.install();
     await page.goto("/");
     const requests = recordSuggestionRequests(page);
@@ -63,10 +60,7 @@ test.describe("suggestions (JavaScript)", () => {
     expect(box15).toEqual(["240px", "auto"]);
   });
 
-  test("arrow keys move through the suggestions (wrapping) and Enter opens the active one", async ({
-    page,
-  }, testInfo) => {
-    onlyWithJs(testInfo);
+  test("arrow keys move through the suggestions (wrapping) and Enter opens the active one", async ({ page }) => {
     await page.goto("/");
     const box = page.getByRole("combobox", { name: "Search products" });
     await box.pressSequentially("lamp", { delay: 30 });
@@ -100,10 +94,7 @@ test.describe("suggestions (JavaScript)", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText(/lamp/i);
   });
 
-  test("Escape closes the list and keeps the text; Enter without an active suggestion searches", async ({
-    page,
-  }, testInfo) => {
-    onlyWithJs(testInfo);
+  test("Escape closes the list and keeps the text; Enter without an active suggestion searches", async ({ page }) => {
     await page.goto("/");
     const box = page.getByRole("combobox", { name: "Search products" });
     await box.pressSequentially("lamp", { delay: 30 });
@@ -123,8 +114,7 @@ test.describe("suggestions (JavaScript)", () => {
     for (const name of await productNames(page)) expect(name.toLowerCase()).toContain("lamp");
   });
 
-  test("a click on a suggestion opens the product", async ({ page }, testInfo) => {
-    onlyWithJs(testInfo);
+  test("a click on a suggestion opens the product", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("combobox", { name: "Search products" }).pressSequentially("chandelier", { delay: 30 });
     const option = page.getByRole("option").first();
@@ -135,8 +125,7 @@ test.describe("suggestions (JavaScript)", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText(/chandelier/i);
   });
 
-  test("blank or whitespace-only input clears the suggestions without a request", async ({ page }, testInfo) => {
-    onlyWithJs(testInfo);
+  test("blank or whitespace-only input clears the suggestions without a request", async ({ page }) => {
     await page.goto("/");
     const box = page.getByRole("combobox", { name: "Search products" });
     const requests = recordSuggestionRequests(page);
@@ -156,8 +145,7 @@ test.describe("suggestions (JavaScript)", () => {
     expect(requests).toHaveLength(1);
   });
 
-  test("no match says so, and the live region announces it", async ({ page }, testInfo) => {
-    onlyWithJs(testInfo);
+  test("no match says so, and the live region announces it", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("combobox", { name: "Search products" }).pressSequentially("zzqx", { delay: 30 });
     await expect(page.getByText("No products match “zzqx”")).toBeVisible();
@@ -165,8 +153,7 @@ test.describe("suggestions (JavaScript)", () => {
     await expect(page.getByRole("option")).toHaveCount(0);
   });
 
-  test("a slow answer for older text never replaces the answer for newer text", async ({ page }, testInfo) => {
-    onlyWithJs(testInfo);
+  test("a slow answer for older text never replaces the answer for newer text", async ({ page }) => {
     await page.route(
       (url) => url.pathname === SUGGESTIONS,
       async (route) => {
@@ -189,10 +176,7 @@ test.describe("suggestions (JavaScript)", () => {
     for (const text of await page.getByRole("option").allInnerTexts()) expect(text.toLowerCase()).toContain("fan");
   });
 
-  test("the open suggestion list, with an active option, has no serious accessibility violation", async ({
-    page,
-  }, testInfo) => {
-    onlyWithJs(testInfo);
+  test("the open suggestion list, with an active option, has no serious accessibility violation", async ({ page }) => {
     await page.goto("/products");
     const box = page.getByRole("combobox", { name: "Search products" });
     await box.pressSequentially("light", { delay: 30 });
@@ -205,8 +189,7 @@ test.describe("suggestions (JavaScript)", () => {
     expect(serious).toEqual([]);
   });
 
-  test("the suggestions route answers JSON with a public cache and at most 8 items", async ({ request }, testInfo) => {
-    onlyWithJs(testInfo);
+  test("the suggestions route answers JSON with a public cache and at most 8 items", async ({ request }) => {
     const response = await request.get(`${SUGGESTIONS}?q=a`);
     expect(response.status()).toBe(200);
     expect(response.headers()["cache-control"]).toBe("public, max-age=60");

@@ -63,7 +63,9 @@ function productWithImages(): number {
   );
 }
 
-const onlyOnce = () => test.skip(test.info().project.name !== "js-on", "HTTP-only check: run once");
+/** Skips the current test in the js-off project: `what` needs no browser, so one run is enough. */
+const onlyOnce = (what: string) =>
+  test.skip(test.info().project.name !== "js-on", `${what}, the same in both projects: run once`);
 
 /** Parses an XML document with the browser's own parser and returns the text of every `selector`. */
 async function xmlTexts(page: Page, xml: string, selector: string): Promise<string[]> {
@@ -85,7 +87,7 @@ async function jsonLdBlocks(page: Page): Promise<Record<string, unknown>[]> {
 
 test.describe("sitemap and robots.txt", () => {
   test("the sitemap is XML listing every category and every product of the database", async ({ page, request }) => {
-    onlyOnce();
+    onlyOnce("the sitemap is an HTTP answer");
     const response = await request.get("/sitemap.xml");
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toBe("application/xml; charset=utf-8");
@@ -119,7 +121,7 @@ test.describe("sitemap and robots.txt", () => {
     request,
     baseURL,
   }) => {
-    onlyOnce();
+    onlyOnce("robots.txt is an HTTP answer");
     const response = await request.get("/robots.txt");
     expect(response.headers()["content-type"]).toBe("text/plain; charset=utf-8");
     const text = await response.text();
@@ -133,7 +135,7 @@ test.describe("sitemap and robots.txt", () => {
 
 test.describe("head tags", () => {
   test("a product page has JSON-LD Product and BreadcrumbList matching the database", async ({ page, baseURL }) => {
-    serverMarkupOnly();
+    serverMarkupOnly("JSON-LD is rendered by the server");
     const product = discountedProduct();
     await page.goto(`/products/${product.id}`);
     const url = `${baseURL}/products/${product.id}`;
@@ -171,7 +173,7 @@ test.describe("head tags", () => {
   });
 
   test("JSON-LD is escaped so it cannot end its script element", async ({ request }) => {
-    onlyOnce();
+    onlyOnce("the escaping is in the HTML the server sends");
     const html = await (await request.get(`/products/${discountedProduct().id}`)).text();
     const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
     expect(blocks).toHaveLength(2);
@@ -185,7 +187,7 @@ test.describe("head tags", () => {
     request,
     baseURL,
   }) => {
-    serverMarkupOnly();
+    serverMarkupOnly("canonical and share tags are rendered by the server");
     const product = discountedProduct();
     await page.goto(`/products/${product.id}?utm_source=test`);
     const head = page.locator("head");
@@ -213,7 +215,7 @@ test.describe("head tags", () => {
     page,
     baseURL,
   }) => {
-    serverMarkupOnly();
+    serverMarkupOnly("titles and canonical URLs are rendered by the server");
     const category = readDb(
       (db) => db.prepare("SELECT id, name FROM Category ORDER BY id LIMIT 1").get() as { id: number; name: string },
     );
@@ -257,7 +259,7 @@ test.describe("head tags", () => {
   });
 
   test("the cart and the order confirmation are noindex", async ({ page, baseURL }) => {
-    serverMarkupOnly();
+    serverMarkupOnly("robots meta tags are rendered by the server");
     for (const pagePath of ["/cart", "/order-success?order=1"]) {
       await page.goto(pagePath);
       await expect(page.locator('head meta[name="robots"]')).toHaveAttribute("content", "noindex");
@@ -283,7 +285,7 @@ test.describe("HTTP caching", () => {
   }
 
   test("catalogue pages carry an ETag and answer 304 to a matching If-None-Match", async ({ request }) => {
-    onlyOnce();
+    onlyOnce("ETag and 304 are HTTP headers");
     const product = discountedProduct();
     for (const pagePath of ["/", "/products", `/products?category=${product.categoryId}`, `/products/${product.id}`]) {
       const first = await getPage(request, pagePath);
@@ -310,7 +312,7 @@ test.describe("HTTP caching", () => {
   });
 
   test("a shopper whose cart changed never gets a stale cart badge", async ({ playwright, baseURL }) => {
-    onlyOnce();
+    onlyOnce("cache validation is HTTP between two request contexts");
     const product = discountedProduct();
     const shopper = await playwright.request.newContext({ baseURL });
     try {
@@ -336,7 +338,7 @@ test.describe("HTTP caching", () => {
   });
 
   test("pages that set a cookie, the cart, admin pages and errors get no ETag", async ({ request }) => {
-    onlyOnce();
+    onlyOnce("ETag headers are HTTP");
     const cart = await request.get("/cart");
     expect(cart.headers()["cache-control"]).toBe("private, no-store");
     expect(cart.headers()["etag"]).toBeUndefined();
@@ -348,7 +350,7 @@ test.describe("HTTP caching", () => {
   });
 
   test("hashed assets and image variants are cached for a year, immutable", async ({ request }) => {
-    onlyOnce();
+    onlyOnce("cache headers are HTTP");
     const html = await (await request.get(`/products/${productWithImages()}`)).text();
     const assets = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
     expect(assets.some((a) => a.endsWith(".css"))).toBe(true);
@@ -450,7 +452,7 @@ test.describe("responsive images", () => {
   }
 
   test("home and listing images are responsive and lazy", async ({ page }) => {
-    serverMarkupOnly();
+    serverMarkupOnly("srcset, sizes and loading are rendered by the server");
     for (const pagePath of ["/", "/products"]) {
       await page.goto(pagePath);
       const images = await responsiveImages(page);
@@ -459,7 +461,7 @@ test.describe("responsive images", () => {
   });
 
   test("the product page's first image loads eagerly with high priority, the others lazily", async ({ page }) => {
-    serverMarkupOnly();
+    serverMarkupOnly("loading and fetchpriority are rendered by the server");
     await page.goto(`/products/${productWithImages()}`);
     const [first, ...others] = await responsiveImages(page);
     expect(first).toMatchObject({ loading: "eager", fetchpriority: "high" });
@@ -472,7 +474,7 @@ test.describe("responsive images", () => {
 });
 
 test("the product page is within its budgets: HTML ≤ 30 KB, CSS ≤ 20 KB, JS ≤ 100 KB gzipped", async ({ baseURL }) => {
-  onlyOnce();
+  onlyOnce("page weight is measured from HTTP answers");
   const weight = await measurePage(`${baseURL}/`, `/products/${discountedProduct().id}`);
   test.info().annotations.push({ type: "page weight (bytes, gzip)", description: JSON.stringify(weight) });
   expect(weight.scripts.length).toBeGreaterThan(0);

@@ -62,7 +62,7 @@ for (const grid of GRIDS) {
   test(`${grid.name} has ${widths.map(([w, c]) => `${c} column${c > 1 ? "s" : ""} at ${w} px`).join(", ")}`, async ({
     page,
   }) => {
-    serverMarkupOnly();
+    serverMarkupOnly("grid columns are CSS on server-rendered markup");
     await page.setViewportSize({ width: widths[0]![0], height: 900 });
     await page.goto(grid.path);
     const card = grid.card(page);
