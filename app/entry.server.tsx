@@ -25,7 +25,7 @@ import {
   notModifiedHeaders,
   PAGE_CACHE_CONTROL,
   weakEtag,
-} from "~/utils/http-cache.server";
+} from "~/server/http-cache.server";
 
 /** How long a render may take before it is aborted, in milliseconds. */
 export const streamTimeout = 5_000;
@@ -130,4 +130,4 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { r
 };
 
 /** Re-exported for server.js, which validates the configuration before it listens. */
-export { getEnv } from "~/utils/env.server";
+export { getEnv } from "~/server/env.server";

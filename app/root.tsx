@@ -15,11 +15,11 @@ import { useNonce } from "~/components/nonce";
 import { NavigationProgress } from "~/components/navigation-progress";
 import { ToastMessage } from "~/components/toast";
 import { t } from "~/i18n";
-import { cartQuantity } from "~/utils/cart";
-import { getCart } from "~/utils/cart.server";
-import { getEnv, publicShopConfig } from "~/utils/env.server";
+import { cartQuantity } from "~/rules/cart";
+import { getCart } from "~/server/cart-cookie.server";
+import { getEnv, publicShopConfig } from "~/server/env.server";
 import { publicOrigin } from "~/utils/seo";
-import { readToast } from "~/utils/toast.server";
+import { readToast } from "~/server/toast.server";
 import stylesheet from "./tailwind.css?url";
 import { revalidateRootAfterAcceptedCartChange } from "~/utils/revalidation";
 

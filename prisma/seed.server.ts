@@ -12,9 +12,9 @@
  */
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "~/generated/prisma/client";
-import { createImageRecord, removeStoredImage, storeImage, type StoredImage } from "~/utils/images.server";
-import { hashPassword } from "~/utils/password.server";
-import { slugify } from "~/utils/slug";
+import { createImageRecord, removeStoredImage, storeImage, type StoredImage } from "~/server/images.server";
+import { hashPassword } from "~/server/password.server";
+import { slugify } from "~/rules/slug";
 import { DEMO_CATALOGUE, type DemoCategory } from "./demo-catalogue";
 import { productImageAlt, renderCategoryImage, renderProductImage } from "./demo-images";
 

@@ -17,7 +17,7 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { Prisma, type PrismaClient } from "~/generated/prisma/client";
-import { hashPassword } from "~/utils/password.server";
+import { hashPassword } from "~/server/password.server";
 
 /** Shortest accepted password, in characters. */
 export const MIN_PASSWORD_LENGTH = 12;
@@ -135,7 +135,7 @@ async function main(): Promise<number> {
       return 0;
     }
     // Imported after .env is loaded: db.server opens the database named by DATABASE_URL.
-    db = (await import("~/utils/db.server")).prisma;
+    db = (await import("~/server/db.server")).prisma;
     const admin = await createAdminUser(db, input);
     console.log(`Created the admin user ${admin.email} (id ${admin.id}). Sign in at /admin/login.`);
     return 0;

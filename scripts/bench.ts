@@ -3,7 +3,7 @@
  * Seeds BENCH_PRODUCTS products (default 2,000) without images, then times, in milliseconds:
  * the /products listing query, one product page query, placing an order (one transaction), and
  * storing an uploaded 12-megapixel photo (decode, auto-orient, four WebP variants written to disk,
- * app/utils/images.server.ts `storeImage`), the slowest step of saving a product.
+ * app/server/images.server.ts `storeImage`), the slowest step of saving a product.
  * Prints median and 95th percentile; it asserts nothing: timing goals live here, not in tests.
  */
 import fs from "node:fs";
@@ -22,7 +22,7 @@ Object.assign(process.env, {
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2000);
 const { applyMigrations } = await import("./migrate.mjs");
 await applyMigrations({ databasePath: path.join(dir, "bench.db") });
-const { prisma } = await import("../app/utils/db.server");
+const { prisma } = await import("../app/server/db.server");
 const { listProducts, getProductDetail } = await import("../app/models/product.server");
 const { placeOrder } = await import("../app/models/order.server");
 
@@ -59,7 +59,7 @@ await time("listProducts (search 'product 01', price asc)", 30, () =>
   listProducts({ query: "product 01", sort: "price-asc" }),
 );
 await time("getProductDetail", 300, (i) => getProductDetail((i % PRODUCTS) + 1));
-const { priceCart } = await import("../app/utils/pricing");
+const { priceCart } = await import("../app/rules/pricing");
 const products = await prisma.product.findMany({ select: { id: true, pricePaisa: true, discountedPricePaisa: true } });
 await time("placeOrder (3 line items, one transaction)", 300, (i) => {
   const lines = [
@@ -101,7 +101,7 @@ const photo = await sharp(path.resolve("tests/fixtures/images/ladybird-exif-orie
   .jpeg({ quality: 90 })
   .withMetadata({ orientation: 6 })
   .toBuffer();
-const { storeImage } = await import("../app/utils/images.server");
+const { storeImage } = await import("../app/server/images.server");
 console.log(`  (the photo: ${(photo.length / 1_000_000).toFixed(1)} MB JPEG)`);
 await time("storeImage (12 MP JPEG → 4 WebP variants)", 8, () => storeImage(photo));
 

@@ -1,11 +1,11 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { t } from "~/i18n";
-import { formatMoney } from "~/utils/money";
-import { orderTotals } from "~/utils/pricing";
-import type { CheckoutValues } from "~/utils/schemas";
-import { DEFAULT_SHIPPING_METHOD, SHIPPING_METHODS, type ShippingMethod } from "~/utils/shipping";
-import { useHydrated } from "./use-hydrated";
+import { formatMoney } from "~/rules/money";
+import { orderTotals } from "~/rules/pricing";
+import type { CheckoutValues } from "~/forms/schemas";
+import { DEFAULT_SHIPPING_METHOD, SHIPPING_METHODS, type ShippingMethod } from "~/rules/shipping";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 type FieldName = keyof CheckoutValues;
 

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { t } from "~/i18n";
-import { pageWindow } from "~/utils/page-window";
+import { pageWindow } from "~/rules/page-window";
 
 /**
  * Page links for a paged list: Previous, the first and last page, the current page and its

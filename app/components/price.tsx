@@ -1,5 +1,5 @@
 import { t } from "~/i18n";
-import { formatMoney, unitPricePaisa } from "~/utils/money";
+import { formatMoney, unitPricePaisa } from "~/rules/money";
 
 /**
  * A product's price: the charged price, and when discounted the original struck through

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { t } from "~/i18n";
 import type { ProductCard as ProductCardData } from "~/models/product.server";
-import { AddToCartForm } from "./cart-forms";
+import { AddToCartForm } from "~/components/cart/cart-forms";
 import { Price } from "./price";
 import { ResponsiveImage } from "./responsive-image";
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from
 import { t } from "~/i18n";
 import { imageSources, variantUrl, type ImageInfo } from "~/utils/image-url";
 import { ResponsiveImage } from "./responsive-image";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 /** URL of the largest stored variant of `image` (the "full-size" image). */
 function fullSizeUrl(image: ImageInfo): string {

@@ -1,4 +1,4 @@
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { t } from "~/i18n";
 
 /**

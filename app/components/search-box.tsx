@@ -3,9 +3,9 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "re
 import { t } from "~/i18n";
 import type { ProductSuggestion } from "~/models/product.server";
 import type { SearchSuggestionsResponse } from "~/routes/resources.search-suggestions";
-import { formatMoney, unitPricePaisa } from "~/utils/money";
-import { normalizeSearchQuery, SEARCH_MAX_LENGTH, SUGGESTION_DEBOUNCE_MS } from "~/utils/search";
-import { useHydrated } from "./use-hydrated";
+import { formatMoney, unitPricePaisa } from "~/rules/money";
+import { normalizeSearchQuery, SEARCH_MAX_LENGTH, SUGGESTION_DEBOUNCE_MS } from "~/rules/search";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 /** Where the search box asks for suggestions (app/routes/resources.search-suggestions.ts). */
 export const SUGGESTIONS_PATH = "/resources/search-suggestions";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { t } from "~/i18n";
-import type { Toast } from "~/utils/toast.server";
-import { useHydrated } from "./use-hydrated";
+import type { Toast } from "~/server/toast.server";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 /**
  * A one-time message from the previous action (flash cookie). A polite live region, so screen

@@ -1,7 +1,7 @@
 /** Categories: storefront reads (spec section 7), and the back office list, reads and writes (issue 4). */
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/server/db.server";
 import type { ImageInfo } from "~/utils/image-url";
-import { ADMIN_PAGE_SIZE, paginate } from "~/utils/pagination";
+import { ADMIN_PAGE_SIZE, paginate } from "~/rules/pagination";
 import { deleteOrphanImages, imageData, imageSelect, toImageInfo, type NewImage } from "./image.server";
 
 export type CategoryCard = { id: number; name: string; slug: string; image: ImageInfo | null };

@@ -18,8 +18,8 @@
 import { TZDate } from "@date-fns/tz";
 import { addDays, format, startOfDay } from "date-fns";
 import { Prisma } from "~/generated/prisma/client";
-import { prisma } from "~/utils/db.server";
-import { ORDER_STATUSES, type OrderStatus } from "~/utils/schemas";
+import { prisma } from "~/server/db.server";
+import { ORDER_STATUSES, type OrderStatus } from "~/forms/schemas";
 
 /** The shop's time zone (IANA name): every "day" of the dashboard is a calendar day here. */
 export const SHOP_TIME_ZONE = "Asia/Dhaka";

@@ -7,11 +7,11 @@
  */
 import { Prisma } from "~/generated/prisma/client";
 import { t } from "~/i18n";
-import { prisma } from "~/utils/db.server";
-import type { CartLine } from "~/utils/cart";
-import { ADMIN_PAGE_SIZE, paginate } from "~/utils/pagination";
-import { orderTotals, priceCart } from "~/utils/pricing";
-import type { CheckoutInput, OrderStatus } from "~/utils/schemas";
+import { prisma } from "~/server/db.server";
+import type { CartLine } from "~/rules/cart";
+import { ADMIN_PAGE_SIZE, paginate } from "~/rules/pagination";
+import { orderTotals, priceCart } from "~/rules/pricing";
+import type { CheckoutInput, OrderStatus } from "~/forms/schemas";
 
 /** The outcome of placing an order. */
 export type PlaceOrderResult =

@@ -3,11 +3,11 @@
  * their images (issue 4). Prices are paisa.
  */
 import { Prisma } from "~/generated/prisma/client";
-import { prisma } from "~/utils/db.server";
-import { ADMIN_PAGE_SIZE, paginate, STOREFRONT_PAGE_SIZE, type Page } from "~/utils/pagination";
+import { prisma } from "~/server/db.server";
+import { ADMIN_PAGE_SIZE, paginate, STOREFRONT_PAGE_SIZE, type Page } from "~/rules/pagination";
 import { variantUrl, type ImageInfo } from "~/utils/image-url";
-import { containsLikePattern, prefixLikePattern } from "~/utils/search";
-import type { ProductSort } from "~/utils/product-sort";
+import { containsLikePattern, prefixLikePattern } from "~/rules/search";
+import type { ProductSort } from "~/rules/product-sort";
 import { deleteOrphanImages, imageData, imageSelect, toImageInfo, type ImageRow, type NewImage } from "./image.server";
 
 const cardSelect = {
@@ -360,7 +360,7 @@ export type ProductSuggestion = {
  * Up to `limit` products whose name contains `query` (case-insensitive for Latin letters, spec
  * section 7; `%`, `_` and `\` match literally), names starting with the query first, then by
  * name and id: the suggestions of the search box. `query` must already be normalised
- * (app/utils/search.ts); an empty query, or a `limit` below 1, returns [] without a query.
+ * (app/rules/search.ts); an empty query, or a `limit` below 1, returns [] without a query.
  * `limit` is capped at 50.
  *
  * Bounded by design: one pass over the covering `Product(name)` index (no table rows read)

@@ -2,15 +2,15 @@ import { useState } from "react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import { AddToCartForm } from "~/components/cart-forms";
+import { AddToCartForm } from "~/components/cart/cart-forms";
 import { Price } from "~/components/price";
 import { ProductGallery } from "~/components/product-gallery";
 import { QuantityStepper } from "~/components/quantity-stepper";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { t } from "~/i18n";
 import { getProductDetail } from "~/models/product.server";
-import { MAX_LINE_QUANTITY } from "~/utils/cart";
-import { discountPercent, unitPricePaisa } from "~/utils/money";
+import { MAX_LINE_QUANTITY } from "~/rules/cart";
+import { discountPercent, unitPricePaisa } from "~/rules/money";
 import {
   absoluteUrl,
   breadcrumbJsonLd,

@@ -6,7 +6,7 @@ import { SearchBox } from "~/components/search-box";
 import { t } from "~/i18n";
 import { listCategories } from "~/models/category.server";
 import { listProducts } from "~/models/product.server";
-import { parsePage } from "~/utils/pagination";
+import { parsePage } from "~/rules/pagination";
 import {
   absoluteUrl,
   breadcrumbJsonLd,
@@ -16,8 +16,8 @@ import {
   seoMeta,
   shareImage,
 } from "~/utils/seo";
-import { parseProductSort, PRODUCT_SORTS, type ProductSort } from "~/utils/product-sort";
-import { normalizeSearchQuery } from "~/utils/search";
+import { parseProductSort, PRODUCT_SORTS, type ProductSort } from "~/rules/product-sort";
+import { normalizeSearchQuery } from "~/rules/search";
 import { skipRevalidationAfterCartChange } from "~/utils/revalidation";
 
 /**

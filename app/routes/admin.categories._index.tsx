@@ -5,12 +5,12 @@ import { Pagination } from "~/components/pagination";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { t } from "~/i18n/admin";
 import { deleteCategoryIfEmpty, getCategoryForEdit, listCategoriesForAdmin } from "~/models/category.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { parseId } from "~/utils/catalogue-forms.server";
-import { parsePage } from "~/utils/pagination";
-import { deleteSchema } from "~/utils/admin-schemas";
-import { redirectWithToast } from "~/utils/toast.server";
-import { removeImageFiles } from "~/utils/uploads.server";
+import { requireAdmin } from "~/server/auth.server";
+import { parseId } from "~/services/catalogue-forms.server";
+import { parsePage } from "~/rules/pagination";
+import { deleteSchema } from "~/forms/admin-schemas";
+import { redirectWithToast } from "~/server/toast.server";
+import { removeImageFiles } from "~/server/uploads.server";
 import { AdminPageHeader } from "~/components/admin/page-header";
 
 export const meta: MetaFunction = () => [{ title: t("admin.categories.title") }];

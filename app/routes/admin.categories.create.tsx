@@ -3,9 +3,9 @@ import { data } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { CategoryForm } from "~/components/admin/category-form";
 import { t } from "~/i18n/admin";
-import { requireAdmin } from "~/utils/auth.server";
-import { saveCategoryForm } from "~/utils/catalogue-forms.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { requireAdmin } from "~/server/auth.server";
+import { saveCategoryForm } from "~/services/catalogue-forms.server";
+import { redirectWithToast } from "~/server/toast.server";
 import { AdminPageHeader } from "~/components/admin/page-header";
 
 export const meta: MetaFunction = () => [{ title: t("admin.categoryForm.createTitle") }];

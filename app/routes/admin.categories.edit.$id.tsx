@@ -4,9 +4,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { CategoryForm } from "~/components/admin/category-form";
 import { t } from "~/i18n/admin";
 import { getCategoryForEdit } from "~/models/category.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { parseId, saveCategoryForm } from "~/utils/catalogue-forms.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { requireAdmin } from "~/server/auth.server";
+import { parseId, saveCategoryForm } from "~/services/catalogue-forms.server";
+import { redirectWithToast } from "~/server/toast.server";
 import { AdminLoadProblem } from "~/components/admin/load-problem";
 import { AdminPageHeader } from "~/components/admin/page-header";
 

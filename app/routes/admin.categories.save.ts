@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { requireAdmin } from "~/utils/auth.server";
-import { parseId, saveCategoryForm } from "~/utils/catalogue-forms.server";
-import { toastCookie } from "~/utils/toast.server";
+import { requireAdmin } from "~/server/auth.server";
+import { parseId, saveCategoryForm } from "~/services/catalogue-forms.server";
+import { toastCookie } from "~/server/toast.server";
 
 /** Nothing to show here: the endpoint only takes uploads. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -4,8 +4,8 @@ import { SalesChart } from "~/components/admin/sales-chart";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { t } from "~/i18n/admin";
 import { getDashboard, type PeriodTotals } from "~/models/dashboard.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { formatMoney } from "~/utils/money";
+import { requireAdmin } from "~/server/auth.server";
+import { formatMoney } from "~/rules/money";
 import { AdminPageHeader } from "~/components/admin/page-header";
 
 export const meta: MetaFunction = () => [{ title: t("admin.dashboard.title") }];

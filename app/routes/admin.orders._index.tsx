@@ -6,11 +6,11 @@ import { OrderStatusBadge } from "~/components/order-status-badge";
 import { Pagination } from "~/components/pagination";
 import { t, type MessageKey } from "~/i18n/admin";
 import { listOrdersForAdmin } from "~/models/order.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { parsePage } from "~/utils/pagination";
-import { formatMoney } from "~/utils/money";
-import { orderListQuerySchema } from "~/utils/admin-schemas";
-import { ORDER_STATUSES } from "~/utils/schemas";
+import { requireAdmin } from "~/server/auth.server";
+import { parsePage } from "~/rules/pagination";
+import { formatMoney } from "~/rules/money";
+import { orderListQuerySchema } from "~/forms/admin-schemas";
+import { ORDER_STATUSES } from "~/forms/schemas";
 import { AdminPageHeader } from "~/components/admin/page-header";
 
 export const meta: MetaFunction = () => [{ title: t("admin.orders.title") }];

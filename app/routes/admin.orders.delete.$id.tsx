@@ -10,10 +10,10 @@ import { OrderDeleteForm } from "~/components/admin/order-delete-dialog";
 import { OrderErrorBoundary } from "~/components/admin/load-problem";
 import { t } from "~/i18n/admin";
 import { deleteOrder, getOrderSummary, parseOrderIdParam } from "~/models/order.server";
-import { requireAdmin, safeRedirect } from "~/utils/auth.server";
-import { formatShopDateTime } from "~/utils/invoice";
-import { formatMoney } from "~/utils/money";
-import { redirectWithToast } from "~/utils/toast.server";
+import { requireAdmin, safeRedirect } from "~/server/auth.server";
+import { formatShopDateTime } from "~/rules/invoice";
+import { formatMoney } from "~/rules/money";
+import { redirectWithToast } from "~/server/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? t("admin.orders.deleteTitle", { id: data.order.id }) : t("admin.order.notFound") },

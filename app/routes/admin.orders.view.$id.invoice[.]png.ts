@@ -7,10 +7,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { t } from "~/i18n/admin";
 import { getOrderForAdmin, parseOrderIdParam } from "~/models/order.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { publicShopConfig } from "~/utils/env.server";
-import { buildInvoice } from "~/utils/invoice";
-import { renderInvoicePng } from "~/utils/invoice-image.server";
+import { requireAdmin } from "~/server/auth.server";
+import { publicShopConfig } from "~/server/env.server";
+import { buildInvoice } from "~/rules/invoice";
+import { renderInvoicePng } from "~/server/invoice-image.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -5,15 +5,15 @@ import { OrderDeleteButton } from "~/components/admin/order-delete-dialog";
 import { OrderInvoice } from "~/components/admin/order-invoice";
 import { OrderStatusTimeline } from "~/components/admin/order-status-timeline";
 import { OrderStatusBadge } from "~/components/order-status-badge";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { t, type MessageKey } from "~/i18n/admin";
 import { changeOrderStatus, getOrderForAdmin, getOrderStatusHistory, parseOrderIdParam } from "~/models/order.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { publicShopConfig } from "~/utils/env.server";
-import { buildInvoice, formatShopDateTime } from "~/utils/invoice";
-import { formatMoney } from "~/utils/money";
-import { ORDER_STATUSES, orderStatusSchema } from "~/utils/schemas";
-import { redirectWithToast } from "~/utils/toast.server";
+import { requireAdmin } from "~/server/auth.server";
+import { publicShopConfig } from "~/server/env.server";
+import { buildInvoice, formatShopDateTime } from "~/rules/invoice";
+import { formatMoney } from "~/rules/money";
+import { ORDER_STATUSES, orderStatusSchema } from "~/forms/schemas";
+import { redirectWithToast } from "~/server/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? t("admin.order.title", { id: data.order.id }) : t("admin.order.notFound") },

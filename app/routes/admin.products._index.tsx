@@ -4,13 +4,13 @@ import { CatalogueDeleteConfirmation, CatalogueRowActions } from "~/components/a
 import { Pagination } from "~/components/pagination";
 import { t } from "~/i18n/admin";
 import { deleteProductWithImages, getProductName, listProductsForAdmin } from "~/models/product.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { parseId } from "~/utils/catalogue-forms.server";
-import { formatMoney } from "~/utils/money";
-import { parsePage } from "~/utils/pagination";
-import { deleteSchema } from "~/utils/admin-schemas";
-import { redirectWithToast } from "~/utils/toast.server";
-import { removeImageFiles } from "~/utils/uploads.server";
+import { requireAdmin } from "~/server/auth.server";
+import { parseId } from "~/services/catalogue-forms.server";
+import { formatMoney } from "~/rules/money";
+import { parsePage } from "~/rules/pagination";
+import { deleteSchema } from "~/forms/admin-schemas";
+import { redirectWithToast } from "~/server/toast.server";
+import { removeImageFiles } from "~/server/uploads.server";
 import { AdminPageHeader } from "~/components/admin/page-header";
 
 export const meta: MetaFunction = () => [{ title: t("admin.products.title") }];

@@ -4,9 +4,9 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ProductForm } from "~/components/admin/product-form";
 import { t } from "~/i18n/admin";
 import { listCategoryOptions } from "~/models/category.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { saveProductForm } from "~/utils/catalogue-forms.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { requireAdmin } from "~/server/auth.server";
+import { saveProductForm } from "~/services/catalogue-forms.server";
+import { redirectWithToast } from "~/server/toast.server";
 import { AdminPageHeader } from "~/components/admin/page-header";
 
 export const meta: MetaFunction = () => [{ title: t("admin.productForm.createTitle") }];

@@ -5,9 +5,9 @@ import { ProductForm } from "~/components/admin/product-form";
 import { t } from "~/i18n/admin";
 import { listCategoryOptions } from "~/models/category.server";
 import { getProductForEdit } from "~/models/product.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { parseId, saveProductForm } from "~/utils/catalogue-forms.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { requireAdmin } from "~/server/auth.server";
+import { parseId, saveProductForm } from "~/services/catalogue-forms.server";
+import { redirectWithToast } from "~/server/toast.server";
 import { AdminLoadProblem } from "~/components/admin/load-problem";
 import { AdminPageHeader } from "~/components/admin/page-header";
 

@@ -11,8 +11,8 @@ import {
   ADMIN_APP_SCOPE,
   ADMIN_APP_SW_URL,
 } from "~/utils/admin-app";
-import { requireAdmin } from "~/utils/auth.server";
-import { publicShopConfig } from "~/utils/env.server";
+import { requireAdmin } from "~/server/auth.server";
+import { publicShopConfig } from "~/server/env.server";
 
 export const meta: MetaFunction = () => [{ title: t("admin.title") }, { name: "robots", content: "noindex" }];
 

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { t } from "~/i18n/admin";
-import { authenticator, InvalidCredentialsError, safeRedirect } from "~/utils/auth.server";
-import { recordSuccessfulLogin, takeLoginAttempt } from "~/utils/rate-limit.server";
-import { createAdminSession, getSessionUser, purgeExpiredSessions } from "~/utils/session.server";
+import { authenticator, InvalidCredentialsError, safeRedirect } from "~/server/auth.server";
+import { recordSuccessfulLogin, takeLoginAttempt } from "~/server/rate-limit.server";
+import { createAdminSession, getSessionUser, purgeExpiredSessions } from "~/server/session.server";
 
 export const meta: MetaFunction = () => [{ title: t("admin.login.title") }, { name: "robots", content: "noindex" }];
 
@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /**
  * Signs in with remix-auth's FormStrategy. On failure: 'Invalid credentials' with a detail that
  * never says which field was wrong (spec section 8), and the e-mail kept. Repeated failures are
- * throttled (app/utils/rate-limit.server.ts) with a 429.
+ * throttled (app/server/rate-limit.server.ts) with a 429.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.clone().formData();

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { t } from "~/i18n/admin";
-import { destroyAdminSession } from "~/utils/session.server";
-import { toastCookie } from "~/utils/toast.server";
+import { destroyAdminSession } from "~/server/session.server";
+import { toastCookie } from "~/server/toast.server";
 
 /**
  * Logout is a POST: it deletes the session row and clears the cookie, then shows the login page

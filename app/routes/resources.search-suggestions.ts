@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { searchProductSuggestions, type ProductSuggestion } from "~/models/product.server";
-import { normalizeSearchQuery, SUGGESTION_LIMIT } from "~/utils/search";
+import { normalizeSearchQuery, SUGGESTION_LIMIT } from "~/rules/search";
 
 /** The JSON body of GET /resources/search-suggestions?q=… */
 export type SearchSuggestionsResponse = { query: string; suggestions: ProductSuggestion[] };

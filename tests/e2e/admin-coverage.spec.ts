@@ -14,7 +14,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { expect, filterOrders, jsEnabled, rendered, signIn, test } from "./fixtures";
 import { withDb } from "./e2e-db";
 
-/** Rows per admin list page (app/utils/pagination.ts ADMIN_PAGE_SIZE). */
+/** Rows per admin list page (app/rules/pagination.ts ADMIN_PAGE_SIZE). */
 const PAGE_SIZE = 50;
 
 /**

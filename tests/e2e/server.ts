@@ -23,9 +23,9 @@ Object.assign(process.env, {
 const { applyMigrations } = await import("../../scripts/migrate.mjs");
 await applyMigrations({ databasePath: path.join(dir, "haat.db") });
 
-const { prisma } = await import("../../app/utils/db.server");
+const { prisma } = await import("../../app/server/db.server");
 const { seedDemoCatalogue } = await import("../../prisma/seed.server");
-const { hashPassword } = await import("../../app/utils/password.server");
+const { hashPassword } = await import("../../app/server/password.server");
 const { E2E_ADMIN } = await import("./fixtures");
 
 await seedDemoCatalogue(prisma, { uploadsPath: process.env.UPLOADS_DIR!, log: () => {} });

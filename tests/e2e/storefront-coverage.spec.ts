@@ -172,7 +172,7 @@ test("a product without images shows 'No image available' and has no serious acc
  * The held cart posts (./cart-posts.ts) go on to the real server with a malformed form
  * (productId 0), which the real action refuses.
  *
- * app/routes/_shop.cart.tsx refuses an update or a remove for one reason only: a form that does
+ * app/routes/_shop.cart/route.tsx refuses an update or a remove for one reason only: a form that does
  * not parse (cartActionSchema) — 400 `{ ok: false, message: t("cartJs.failed") }`. A product
  * deleted meanwhile is no refusal for these two intents (only add and buy-now check that the
  * product exists), so the malformed form is the way to get the server's own refusal.

@@ -1,5 +1,5 @@
 /**
- * The installable admin app (app/utils/admin-app.server.ts and its routes): manifest fields, icons
+ * The installable admin app (app/server/admin-app.server.ts and its routes): manifest fields, icons
  * decoded to the stated sizes, and the service worker script's headers, gate and syntax.
  */
 import vm from "node:vm";
@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { loader as iconLoader } from "~/routes/admin-app.icons.$name";
 import { loader as manifestLoader } from "~/routes/admin-app[.]webmanifest";
 import { loader as swLoader } from "~/routes/admin.sw[.]js";
-import { ADMIN_APP_ICON_VERSION } from "~/utils/admin-app.server";
+import { ADMIN_APP_ICON_VERSION } from "~/server/admin-app.server";
 import { createAdmin, get, signedInJar } from "./helpers";
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });

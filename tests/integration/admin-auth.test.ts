@@ -14,8 +14,8 @@ import { describe, expect, it } from "vitest";
 import { action as loginAction, loader as loginLoader } from "~/routes/admin_.login";
 import { action as logoutAction } from "~/routes/admin_.logout";
 import { loader as ordersLoader } from "~/routes/admin.orders._index";
-import { requireAdmin } from "~/utils/auth.server";
-import { prisma } from "~/utils/db.server";
+import { requireAdmin } from "~/server/auth.server";
+import { prisma } from "~/server/db.server";
 import { createAdmin, get, post, run, signedInJar, CookieJar } from "./helpers";
 
 type Handler = (args: never) => unknown;

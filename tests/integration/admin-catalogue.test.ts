@@ -1,7 +1,7 @@
 /**
  * The admin catalogue (spec sections 2, 4, 5, 8; issue 4): product and category create, edit and
  * delete through the routes' actions, with real multipart bodies, the upload limits and content
- * sniffing of app/utils/uploads.server.ts, and the files left (or not) under UPLOADS_DIR.
+ * sniffing of app/server/uploads.server.ts, and the files left (or not) under UPLOADS_DIR.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -15,9 +15,9 @@ import { action as createCategoryAction } from "~/routes/admin.categories.create
 import { action as editCategoryAction, loader as editCategoryLoader } from "~/routes/admin.categories.edit.$id";
 import { action as categoryListAction, loader as categoryListLoader } from "~/routes/admin.categories._index";
 import { action as categorySaveAction } from "~/routes/admin.categories.save";
-import { prisma } from "~/utils/db.server";
-import { MAX_FILE_BYTES } from "~/utils/uploads.server";
-import { readToast } from "~/utils/toast.server";
+import { prisma } from "~/server/db.server";
+import { MAX_FILE_BYTES } from "~/server/uploads.server";
+import { readToast } from "~/server/toast.server";
 import {
   allowConsoleError,
   CookieJar,

@@ -7,10 +7,10 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { loader as invoiceLoader } from "~/routes/admin.orders.view.$id.invoice[.]png";
 import { loader as orderLoader } from "~/routes/admin.orders.view.$id";
-import { prisma } from "~/utils/db.server";
-import { publicShopConfig } from "~/utils/env.server";
-import type { InvoiceView } from "~/utils/invoice";
-import { INVOICE_WIDTH_PX } from "~/utils/invoice-image.server";
+import { prisma } from "~/server/db.server";
+import { publicShopConfig } from "~/server/env.server";
+import type { InvoiceView } from "~/rules/invoice";
+import { INVOICE_WIDTH_PX } from "~/server/invoice-image.server";
 import { createAdmin, get, run, signedInJar } from "./helpers";
 
 async function makeOrder(customerName: string) {

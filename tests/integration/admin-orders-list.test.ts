@@ -5,8 +5,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader } from "~/routes/admin.orders._index";
 import { orderSearchWhere } from "~/models/order.server";
-import { prisma } from "~/utils/db.server";
-import { ADMIN_PAGE_SIZE } from "~/utils/pagination";
+import { prisma } from "~/server/db.server";
+import { ADMIN_PAGE_SIZE } from "~/rules/pagination";
 import { createAdmin, get, run, signedInJar, type CookieJar } from "./helpers";
 
 type ListData = {

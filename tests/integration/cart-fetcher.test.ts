@@ -4,9 +4,9 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { t } from "~/i18n";
-import { action as cartAction, loader as cartLoader } from "~/routes/_shop.cart";
-import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/utils/cart";
-import { CART_FETCH_FIELD, CART_FETCH_VALUE } from "~/utils/optimistic-cart";
+import { action as cartAction, loader as cartLoader } from "~/routes/_shop.cart/route";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/rules/cart";
+import { CART_FETCH_FIELD, CART_FETCH_VALUE } from "~/components/cart/optimistic-cart";
 import { CookieJar, createProduct, get, post, run } from "./helpers";
 
 let jar: CookieJar;

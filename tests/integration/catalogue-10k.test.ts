@@ -11,11 +11,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { listProducts, searchProductSuggestions } from "~/models/product.server";
 import { loader as productsLoader } from "~/routes/_shop.products._index";
 import { loader as suggestionsLoader } from "~/routes/resources.search-suggestions";
-import { prisma } from "~/utils/db.server";
-import { unitPricePaisa } from "~/utils/money";
-import { STOREFRONT_PAGE_SIZE } from "~/utils/pagination";
-import type { ProductSort } from "~/utils/product-sort";
-import { SUGGESTION_LIMIT } from "~/utils/search";
+import { prisma } from "~/server/db.server";
+import { unitPricePaisa } from "~/rules/money";
+import { STOREFRONT_PAGE_SIZE } from "~/rules/pagination";
+import type { ProductSort } from "~/rules/product-sort";
+import { SUGGESTION_LIMIT } from "~/rules/search";
 import { createCategory, get, run } from "./helpers";
 
 const COUNT = 10_000;

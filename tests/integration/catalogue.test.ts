@@ -6,9 +6,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { listOrdersForAdmin } from "~/models/order.server";
 import { listProducts, listProductsForAdmin } from "~/models/product.server";
 import { loader as productsLoader } from "~/routes/_shop.products._index";
-import { prisma } from "~/utils/db.server";
-import { ADMIN_PAGE_SIZE, STOREFRONT_PAGE_SIZE } from "~/utils/pagination";
-import { unitPricePaisa } from "~/utils/money";
+import { prisma } from "~/server/db.server";
+import { ADMIN_PAGE_SIZE, STOREFRONT_PAGE_SIZE } from "~/rules/pagination";
+import { unitPricePaisa } from "~/rules/money";
 import { createCategory, get, run } from "./helpers";
 
 const COUNT = 1200;

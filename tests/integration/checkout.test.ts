@@ -8,8 +8,8 @@ import {
   headers as cartHeaders,
   loader as cartLoader,
   shouldRevalidate,
-} from "~/routes/_shop.cart";
-import { prisma } from "~/utils/db.server";
+} from "~/routes/_shop.cart/route";
+import { prisma } from "~/server/db.server";
 import { t } from "~/i18n";
 import { allowConsoleError, CookieJar, createProduct, post, get, run } from "./helpers";
 

@@ -3,9 +3,9 @@
  * catalogue rows in the worker's own database (see tests/setup/setup-test-env.ts).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { prisma } from "~/utils/db.server";
-import { hashPassword } from "~/utils/password.server";
-import { createAdminSession } from "~/utils/session.server";
+import { prisma } from "~/server/db.server";
+import { hashPassword } from "~/server/password.server";
+import { createAdminSession } from "~/server/session.server";
 
 const ORIGIN = "http://localhost:3000";
 

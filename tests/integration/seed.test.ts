@@ -7,8 +7,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEMO_CATALOGUE } from "../../prisma/demo-catalogue";
 import { seedDemoCatalogue } from "../../prisma/seed.server";
-import { prisma } from "~/utils/db.server";
-import { verifyPassword } from "~/utils/password.server";
+import { prisma } from "~/server/db.server";
+import { verifyPassword } from "~/server/password.server";
 
 describe("the demo catalogue", () => {
   const products = DEMO_CATALOGUE.flatMap((c) => c.products);

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { t } from "~/i18n/admin";
 import type { ImageInfo } from "~/utils/image-url";
-import type { CategoryFormValues } from "~/utils/admin-schemas";
+import type { CategoryFormValues } from "~/forms/admin-schemas";
 import { ImageField } from "./image-field";
 import { UploadProgress, useUploadSubmit, type UploadFailure } from "./upload-submit";
 

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useRef, type MouseEvent, type ReactNode } from "react";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 /**
  * A row's Delete control. Without JavaScript it is a link to `confirmHref` (the list with

@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from "react";
 import { t } from "~/i18n/admin";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { canPreviewImage } from "./image-preview";
 import { CLIENT_MAX_FILE_BYTES, CLIENT_MAX_FILES } from "./upload-submit";
 

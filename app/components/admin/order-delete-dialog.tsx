@@ -7,7 +7,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { t } from "~/i18n/admin";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 /** Address of the confirmation page of order `id`; `back` is where to go afterwards (a local /admin/orders URL). */
 export function orderDeleteHref(id: number, back: string): string {

@@ -1,10 +1,10 @@
 /**
- * The on-page Invoice block (spec section 2) drawn from the invoice view model (app/utils/invoice.ts),
+ * The on-page Invoice block (spec section 2) drawn from the invoice view model (app/rules/invoice.ts),
  * the same one the server turns into invoice.png. The print stylesheet (app/tailwind.css,
  * `.invoice-print`) prints this block alone on A4.
  */
 import { t } from "~/i18n/admin";
-import type { InvoiceView } from "~/utils/invoice";
+import type { InvoiceView } from "~/rules/invoice";
 
 export function OrderInvoice({ invoice }: { invoice: InvoiceView }) {
   return (

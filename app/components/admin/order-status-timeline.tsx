@@ -4,7 +4,7 @@
  * and when (`<time datetime>`, shown in Asia/Dhaka time).
  */
 import { t, type MessageKey } from "~/i18n/admin";
-import { formatShopDateTime } from "~/utils/invoice";
+import { formatShopDateTime } from "~/rules/invoice";
 
 /** One history entry as the order page's loader returns it. */
 export type OrderStatusTimelineEntry = {

@@ -1,11 +1,11 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { t } from "~/i18n/admin";
 import type { ImageInfo } from "~/utils/image-url";
-import { formatAmount, parseTakaToPaisa } from "~/utils/money";
-import type { ProductFormValues } from "~/utils/admin-schemas";
+import { formatAmount, parseTakaToPaisa } from "~/rules/money";
+import type { ProductFormValues } from "~/forms/admin-schemas";
 import { ImageField } from "./image-field";
 import { UploadProgress, useUploadSubmit, type UploadFailure } from "./upload-submit";
 

@@ -7,7 +7,7 @@
 import { scaleBand, scaleLinear } from "d3-scale";
 import { useId } from "react";
 import { t } from "~/i18n/admin";
-import { formatMoney } from "~/utils/money";
+import { formatMoney } from "~/rules/money";
 
 /** One bar: a day with its revenue in paisa. */
 export type SalesChartDay = { date: string; label: string; orders: number; revenuePaisa: number };

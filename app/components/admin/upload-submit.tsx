@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState, type FormEvent } from "react";
 import { t } from "~/i18n/admin";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 
-/** Largest file and most files per request, as the server enforces them (app/utils/uploads.server.ts). */
+/** Largest file and most files per request, as the server enforces them (app/server/uploads.server.ts). */
 export const CLIENT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const CLIENT_MAX_FILES = 10;
 

@@ -1,7 +1,7 @@
 /**
  * Messages about cart changes made with JavaScript (issue 3 item 6): the /cart route's
  * `clientAction` publishes one when a fetcher's cart change succeeds or is refused, and the
- * storefront layout's live regions (app/components/cart-forms.tsx `CartFeedbackRegion`) show and
+ * storefront layout's live regions (app/components/cart/cart-forms.tsx `CartFeedbackRegion`) show and
  * announce it. A tiny external store for `useSyncExternalStore`, so the message survives the
  * unmounting of the form that sent the change (a removed cart line). Only ever written in the
  * browser; on the server the snapshot stays empty.

@@ -2,27 +2,27 @@
  * The cart's forms with JavaScript (issue 3 item 6, docs/decisions/011-optimistic-cart.md).
  * Each renders a plain `<form method="post" action="/cart">` that works without JavaScript (the
  * /cart action redirects, spec section 4); once JavaScript runs, the form is sent by a fetcher,
- * the header badge and the cart page's totals change at once (app/utils/use-optimistic-cart.ts),
+ * the header badge and the cart page's totals change at once (app/components/cart/use-optimistic-cart.ts),
  * and the /cart route's `clientAction` reports the outcome through `CartFeedbackRegion`.
  */
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
 import { t } from "~/i18n";
-import { MAX_LINE_QUANTITY } from "~/utils/cart";
+import { MAX_LINE_QUANTITY } from "~/rules/cart";
 import {
   clearCartFeedback,
   getCartFeedback,
   getServerCartFeedback,
   subscribeCartFeedback,
-} from "~/utils/cart-feedback";
+} from "~/components/cart/cart-feedback";
 import {
   CART_FETCH_FIELD,
   CART_FETCH_VALUE,
   CART_PRODUCT_NAME_FIELD,
   parseTypedQuantity,
   type CartFetchResult,
-} from "~/utils/optimistic-cart";
-import { clearQuantityDraft, setQuantityDraft, useOptimisticCart } from "~/utils/use-optimistic-cart";
+} from "~/components/cart/optimistic-cart";
+import { clearQuantityDraft, setQuantityDraft, useOptimisticCart } from "~/components/cart/use-optimistic-cart";
 
 /** How long a card's button reads 'Added' after the server accepted, in ms. */
 export const ADDED_FEEDBACK_MS = 2000;
@@ -279,7 +279,7 @@ function CartIcon() {
 }
 
 /**
- * Live regions for the outcome of cart changes made with JavaScript (app/utils/cart-feedback.ts):
+ * Live regions for the outcome of cart changes made with JavaScript (app/components/cart/cart-feedback.ts):
  * a success is shown briefly and announced politely (an `info` only announced); a refusal or
  * network failure is shown until dismissed and announced as an alert. The regions are always in
  * the page (empty without JavaScript), so screen readers announce what is put into them.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine } from "./cart";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine } from "~/rules/cart";
 import {
   applyCartOps,
   CART_FETCH_FIELD,
@@ -10,7 +10,7 @@ import {
   readPendingCartOp,
   type PendingCartOp,
 } from "./optimistic-cart";
-import { cartActionSchema } from "./schemas";
+import { cartActionSchema } from "~/forms/schemas";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();

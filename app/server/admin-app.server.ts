@@ -10,7 +10,7 @@
 import crypto from "node:crypto";
 import sharp from "sharp";
 import { t } from "~/i18n/admin";
-import { ADMIN_APP_SCOPE, ADMIN_APP_START_URL } from "./admin-app";
+import { ADMIN_APP_SCOPE, ADMIN_APP_START_URL } from "~/utils/admin-app";
 import type { ShopConfig } from "./env.server";
 import serviceWorkerSource from "~/service-worker/admin-sw.js?raw";
 

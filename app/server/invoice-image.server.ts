@@ -1,5 +1,5 @@
 /**
- * `invoice.png`: the invoice view model (app/utils/invoice.ts, the same one the on-page Invoice
+ * `invoice.png`: the invoice view model (app/rules/invoice.ts, the same one the on-page Invoice
  * block shows) drawn as an SVG string and rasterised to PNG by sharp (libvips + librsvg, which
  * finds fonts through fontconfig). Spec section 2: "Download produces a PNG file named invoice.png".
  *
@@ -13,7 +13,7 @@
  */
 import sharp from "sharp";
 import { t } from "~/i18n/admin";
-import type { InvoiceView } from "./invoice";
+import type { InvoiceView } from "~/rules/invoice";
 
 /** Image width in px: A4 (210 mm) at 150 dpi. */
 export const INVOICE_WIDTH_PX = 1240;

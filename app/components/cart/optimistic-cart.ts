@@ -5,10 +5,10 @@
  * quantities a shopper is typing (not yet sent) on top of what the server last said.
  *
  * Display only: the server stays the authority. Every operation reuses the server's own rules
- * (app/utils/cart.ts: clamping to MAX_LINE_QUANTITY, MAX_CART_LINES, updates below 1 ignored), so
+ * (app/rules/cart.ts: clamping to MAX_LINE_QUANTITY, MAX_CART_LINES, updates below 1 ignored), so
  * the optimistic state equals what the server will answer unless it refuses. Money is paisa.
  */
-import { addToCart, cartQuantity, MAX_LINE_QUANTITY, removeFromCart, updateQuantity, type CartLine } from "./cart";
+import { addToCart, cartQuantity, MAX_LINE_QUANTITY, removeFromCart, updateQuantity, type CartLine } from "~/rules/cart";
 
 /**
  * The form field that marks a cart form sent by a fetcher (JavaScript): the /cart action then
@@ -42,7 +42,7 @@ const integerOf = (value: FormDataEntryValue | null): number | null => {
 
 /**
  * Reads a pending cart operation from a submission's form data, with the same rules as the
- * server's `cartActionSchema` (app/utils/schemas.ts): an add's quantity outside 1..999 counts as 1;
+ * server's `cartActionSchema` (app/forms/schemas.ts): an add's quantity outside 1..999 counts as 1;
  * an update's non-integer quantity counts as 0 (ignored). Returns null for anything else (buy-now,
  * which reloads the page; checkout; a malformed form).
  */
@@ -67,7 +67,7 @@ export function readPendingCartOp(formData: FormData | undefined): PendingCartOp
   }
 }
 
-/** The cart lines after applying `ops` in order, with the server's rules (app/utils/cart.ts). */
+/** The cart lines after applying `ops` in order, with the server's rules (app/rules/cart.ts). */
 export function applyCartOps(lines: CartLine[], ops: PendingCartOp[]): CartLine[] {
   return ops.reduce((current, op) => {
     switch (op.intent) {

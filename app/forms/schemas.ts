@@ -4,8 +4,8 @@
  */
 import { z } from "zod";
 import { t } from "~/i18n";
-import { MAX_LINE_QUANTITY } from "./cart";
-import { SHIPPING_METHODS } from "./shipping";
+import { MAX_LINE_QUANTITY } from "~/rules/cart";
+import { SHIPPING_METHODS } from "~/rules/shipping";
 
 /** Order status values, spec section 4. Any value may follow any other. */
 export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;

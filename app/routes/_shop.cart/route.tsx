@@ -9,7 +9,7 @@ import {
   useNavigation,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { CART_HEADING_ID, CartLineForm } from "~/components/cart-forms";
+import { CART_HEADING_ID, CartLineForm } from "~/components/cart/cart-forms";
 import { CheckoutForm } from "~/components/checkout-form";
 import { Price } from "~/components/price";
 import { ResponsiveImage } from "~/components/responsive-image";
@@ -24,12 +24,12 @@ import {
   removeFromCart,
   updateQuantity,
   type CartLine,
-} from "~/utils/cart";
-import { commitCart, getCart } from "~/utils/cart.server";
-import { getEnv } from "~/utils/env.server";
+} from "~/rules/cart";
+import { commitCart, getCart } from "~/server/cart-cookie.server";
+import { getEnv } from "~/server/env.server";
 import { safeLocalPath } from "~/utils/local-path";
-import { publishCartFeedback } from "~/utils/cart-feedback";
-import { formatMoney } from "~/utils/money";
+import { publishCartFeedback } from "~/components/cart/cart-feedback";
+import { formatMoney } from "~/rules/money";
 import {
   CART_FETCH_FIELD,
   CART_FETCH_VALUE,
@@ -37,13 +37,13 @@ import {
   readPendingCartOp,
   type CartFetchResult,
   type PendingCartOp,
-} from "~/utils/optimistic-cart";
-import { priceCart } from "~/utils/pricing";
-import { cartActionSchema, checkoutSchema, type CheckoutValues } from "~/utils/schemas";
-import { DEFAULT_SHIPPING_METHOD } from "~/utils/shipping";
+} from "~/components/cart/optimistic-cart";
+import { priceCart } from "~/rules/pricing";
+import { cartActionSchema, checkoutSchema, type CheckoutValues } from "~/forms/schemas";
+import { DEFAULT_SHIPPING_METHOD } from "~/rules/shipping";
 import { pageTitle, seoContext, seoMeta } from "~/utils/seo";
-import { redirectWithToast } from "~/utils/toast.server";
-import { useOptimisticCartTotals } from "~/utils/use-optimistic-cart";
+import { redirectWithToast } from "~/server/toast.server";
+import { useOptimisticCartTotals } from "~/components/cart/use-optimistic-cart";
 
 export const meta: MetaFunction = ({ matches }) => {
   const seo = seoContext(matches);
@@ -101,7 +101,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
  * The cart's forms (spec section 4): add, buy-now, update, remove, and checkout. Each ends in a
  * redirect (post/redirect/get), except a rejected checkout, which answers 400 with the messages and
  * every value the shopper typed. A cart form sent by a fetcher (field CART_FETCH_FIELD, added by
- * app/components/cart-forms.tsx once JavaScript runs) gets a CartFetchResult instead: 200 with the
+ * app/components/cart/cart-forms.tsx once JavaScript runs) gets a CartFetchResult instead: 200 with the
  * cart cookie (`ok: false, limited` when a limit cut the change short), 404 for a product no longer
  * sold, 400 for a malformed form; no toast, since the page reports the outcome itself.
  */
@@ -167,7 +167,7 @@ let cartRequests: Promise<unknown> = Promise.resolve();
 /**
  * In the browser, every submission to /cart passes here. Requests are sent one after another (see
  * above). A plain navigation (checkout) gets the server's answer unchanged. A fetcher's cart change
- * is reported to the shopper (app/utils/cart-feedback.ts); a network failure or server error
+ * is reported to the shopper (app/components/cart/cart-feedback.ts); a network failure or server error
  * becomes `{ ok: false }` with status 503, so no error page replaces the shop and no data is
  * reloaded: the optimistic badge and totals roll back (docs/decisions/011-optimistic-cart.md).
  */
@@ -261,7 +261,7 @@ async function checkout(form: FormData, lines: CartLine[]) {
 
 /**
  * The cart page, spec section 2: lines, totals and the checkout form; or the empty state. With
- * JavaScript the lines, line totals and subtotal are optimistic (app/utils/use-optimistic-cart.ts):
+ * JavaScript the lines, line totals and subtotal are optimistic (app/components/cart/use-optimistic-cart.ts):
  * computed from the loader's unit prices for display; the server re-prices at checkout.
  */
 export default function CartPage() {

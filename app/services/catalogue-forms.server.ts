@@ -12,14 +12,14 @@ import type { z } from "zod";
 import { t } from "~/i18n/admin";
 import { createCategoryWithImage, SlugTakenError, updateCategoryWithImage } from "~/models/category.server";
 import { createProductWithImages, MissingCategoryError, updateProductWithImages } from "~/models/product.server";
-import { slugify } from "./slug";
+import { slugify } from "~/rules/slug";
 import {
   categoryFormSchema,
   productFormSchema,
   type CategoryFormValues,
   type ProductFormValues,
-} from "./admin-schemas";
-import type { Toast } from "./toast.server";
+} from "~/forms/admin-schemas";
+import type { Toast } from "~/server/toast.server";
 import {
   checkUploads,
   discardStored,
@@ -28,7 +28,7 @@ import {
   storeUploads,
   UploadRequestError,
   type UploadRejection,
-} from "./uploads.server";
+} from "~/server/uploads.server";
 
 /** A positive integer id as written in a URL ("12", not "012" or "1e1"), or null. */
 export function parseId(value: string | null | undefined): number | null {

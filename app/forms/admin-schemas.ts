@@ -1,11 +1,11 @@
 /**
- * The zod schemas of the back office's forms (issue 4), kept apart from app/utils/schemas.ts so
+ * The zod schemas of the back office's forms (issue 4), kept apart from app/forms/schemas.ts so
  * that the storefront's JavaScript never carries them or the admin message catalogue.
  * Error messages come from app/i18n/admin.ts.
  */
 import { z } from "zod";
 import { t } from "~/i18n/admin";
-import { parseTakaToPaisa } from "./money";
+import { parseTakaToPaisa } from "~/rules/money";
 import { ORDER_STATUSES, trimmed } from "./schemas";
 
 /**
@@ -53,7 +53,7 @@ function takaToPaisa(value: string, ctx: z.RefinementCtx): number {
  * The product form, spec section 5: name required; price required, a decimal taka amount ≥ 0,
  * stored as paisa (at most ৳1 crore); discounted price optional (empty = none), same rules, with no
  * check that it is below the price; category required (a positive integer id); description
- * required; featured a checkbox ("on" when ticked). Images are handled by app/utils/uploads.server.ts.
+ * required; featured a checkbox ("on" when ticked). Images are handled by app/server/uploads.server.ts.
  */
 export const productFormSchema = z.object({
   name: trimmed(200, t("admin.productForm.nameRequired")),

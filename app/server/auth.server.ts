@@ -11,8 +11,8 @@ import { FormStrategy } from "remix-auth-form";
 import { prisma } from "./db.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";
 import { getSessionUser, type AdminUser } from "./session.server";
-import { safeLocalPath } from "./local-path";
-import { loginSchema } from "./schemas";
+import { safeLocalPath } from "~/utils/local-path";
+import { loginSchema } from "~/forms/schemas";
 
 /** Thrown by the form strategy when the e-mail or password is wrong (the message never says which). */
 export class InvalidCredentialsError extends Error {

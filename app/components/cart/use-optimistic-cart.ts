@@ -8,7 +8,7 @@
  */
 import { useFetchers, useRouteLoaderData } from "@remix-run/react";
 import { useMemo, useSyncExternalStore } from "react";
-import type { loader as cartLoader } from "~/routes/_shop.cart";
+import type { loader as cartLoader } from "~/routes/_shop.cart/route";
 import {
   optimisticCount,
   optimisticTotals,

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { buildInvoice, type InvoiceOrder } from "./invoice";
+import { buildInvoice, type InvoiceOrder } from "~/rules/invoice";
 import {
   escapeXml,
   INVOICE_FONT_FAMILY,
