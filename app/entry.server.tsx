@@ -130,4 +130,4 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { r
 };
 
 /** Re-exported for server.js, which validates the configuration before it listens. */
-export { getEnv } from "~/server/env.server";
+export { getEnv } from "~/config/env.server";

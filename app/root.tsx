@@ -17,7 +17,7 @@ import { ToastMessage } from "~/components/toast";
 import { t } from "~/i18n";
 import { cartQuantity } from "~/rules/cart";
 import { getCart } from "~/server/cart-cookie.server";
-import { getEnv, publicShopConfig } from "~/server/env.server";
+import { getEnv, publicShopConfig } from "~/config/env.server";
 import { publicOrigin } from "~/utils/seo";
 import { readToast } from "~/server/toast.server";
 import stylesheet from "./tailwind.css?url";

@@ -12,7 +12,8 @@
  */
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "~/generated/prisma/client";
-import { createImageRecord, removeStoredImage, storeImage, type StoredImage } from "~/server/images.server";
+import { imageData } from "~/models/image.server";
+import { removeStoredImage, storeImage, type StoredImage } from "~/server/images.server";
 import { hashPassword } from "~/server/password.server";
 import { slugify } from "~/rules/slug";
 import { DEMO_CATALOGUE, type DemoCategory } from "./demo-catalogue";
@@ -182,14 +183,14 @@ async function writeCatalogue(
         return image;
       };
       for (const category of catalogue) {
-        const categoryImage = await createImageRecord(take(), tx);
+        const categoryImage = await tx.image.create({ data: imageData(take()), select: { id: true } });
         const { id: categoryId } = await tx.category.create({
           data: { name: category.name, slug: slugify(category.name), imageId: categoryImage.id },
         });
         for (const product of category.products) {
           const imageIds: number[] = [];
           for (let i = 0; i < product.images.length; i += 1) {
-            imageIds.push((await createImageRecord(take(), tx)).id);
+            imageIds.push((await tx.image.create({ data: imageData(take()), select: { id: true } })).id);
           }
           await tx.product.create({
             data: {

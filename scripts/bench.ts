@@ -22,7 +22,7 @@ Object.assign(process.env, {
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2000);
 const { applyMigrations } = await import("./migrate.mjs");
 await applyMigrations({ databasePath: path.join(dir, "bench.db") });
-const { prisma } = await import("../app/server/db.server");
+const { prisma } = await import("../app/models/db.server");
 const { listProducts, getProductDetail } = await import("../app/models/product.server");
 const { placeOrder } = await import("../app/models/order.server");
 

@@ -47,9 +47,9 @@ async function main(): Promise<number> {
   dotenv.config({ quiet: true });
   const started = performance.now();
   // Imported after .env is loaded: db.server opens the database named by DATABASE_URL on import.
-  const { getEnv } = await import("~/server/env.server");
+  const { getEnv } = await import("~/config/env.server");
   const env = getEnv();
-  const { prisma } = await import("~/server/db.server");
+  const { prisma } = await import("~/models/db.server");
   const { seedDemoCatalogue } = await import("../prisma/seed.server");
 
   /** A path relative to the working directory when it is inside it, else absolute. */

@@ -29,7 +29,7 @@ Object.assign(process.env, {
 
 const { applyMigrations } = await import("./migrate.mjs");
 await applyMigrations({ databasePath });
-const { prisma } = await import("../app/server/db.server");
+const { prisma } = await import("../app/models/db.server");
 const { seedDemoCatalogue } = await import("../prisma/seed.server");
 await seedDemoCatalogue(prisma, { uploadsPath: process.env.UPLOADS_DIR!, log: () => {} });
 await prisma.$disconnect();

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { t } from "~/i18n";
 import { CartFeedbackRegion, CartLink } from "~/components/cart/cart-forms";
 import { renderedLocation } from "./rendered-location";
-import type { ShopConfig } from "~/server/env.server";
+import type { ShopConfig } from "~/config/env.server";
 
 /**
  * The storefront's shared layout (spec section 2): header with the brand, Products link and the cart

@@ -1,5 +1,5 @@
 /** Categories: storefront reads (spec section 7), and the back office list, reads and writes (issue 4). */
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/models/db.server";
 import type { ImageInfo } from "~/utils/image-url";
 import { ADMIN_PAGE_SIZE, paginate } from "~/rules/pagination";
 import { deleteOrphanImages, imageData, imageSelect, toImageInfo, type NewImage } from "./image.server";

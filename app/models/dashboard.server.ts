@@ -18,7 +18,7 @@
 import { TZDate } from "@date-fns/tz";
 import { addDays, format, startOfDay } from "date-fns";
 import { Prisma } from "~/generated/prisma/client";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/models/db.server";
 import { ORDER_STATUSES, type OrderStatus } from "~/forms/schemas";
 
 /** The shop's time zone (IANA name): every "day" of the dashboard is a calendar day here. */

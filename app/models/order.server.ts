@@ -7,7 +7,7 @@
  */
 import { Prisma } from "~/generated/prisma/client";
 import { t } from "~/i18n";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/models/db.server";
 import type { CartLine } from "~/rules/cart";
 import { ADMIN_PAGE_SIZE, paginate } from "~/rules/pagination";
 import { orderTotals, priceCart } from "~/rules/pricing";

@@ -3,7 +3,7 @@
  * their images (issue 4). Prices are paisa.
  */
 import { Prisma } from "~/generated/prisma/client";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/models/db.server";
 import { ADMIN_PAGE_SIZE, paginate, STOREFRONT_PAGE_SIZE, type Page } from "~/rules/pagination";
 import { variantUrl, type ImageInfo } from "~/utils/image-url";
 import { containsLikePattern, prefixLikePattern } from "~/rules/search";

@@ -3,7 +3,7 @@
  * in chunks of `SITEMAP_CHUNK` rows (keyset paging, never one unbounded query), so a catalogue of
  * any size is listed with bounded memory. Timestamps are the rows' `updatedAt`.
  */
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/models/db.server";
 
 /** Rows read per database query. */
 export const SITEMAP_CHUNK = 1000;

@@ -1,4 +1,4 @@
-import { getEnv } from "~/server/env.server";
+import { getEnv } from "~/config/env.server";
 import { absoluteUrl, publicOrigin } from "~/utils/seo";
 import { robotsTxt, SITEMAP_CACHE_CONTROL } from "~/utils/seo-sitemap";
 import type { LoaderFunctionArgs } from "@remix-run/node";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { countSitemapRows, sitemapRows, type SitemapRow } from "~/models/sitemap.server";
-import { getEnv } from "~/server/env.server";
+import { getEnv } from "~/config/env.server";
 import { absoluteUrl, productsCanonicalPath, publicOrigin } from "~/utils/seo";
 import {
   SITEMAP_CACHE_CONTROL,

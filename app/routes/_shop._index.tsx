@@ -6,7 +6,7 @@ import { SearchBox } from "~/components/search-box";
 import { t } from "~/i18n";
 import { listCategories } from "~/models/category.server";
 import { listFeaturedProducts } from "~/models/product.server";
-import { publicShopConfig } from "~/server/env.server";
+import { publicShopConfig } from "~/config/env.server";
 import { seoContext, seoMeta, websiteJsonLd } from "~/utils/seo";
 import { skipRevalidationAfterCartChange } from "~/utils/revalidation";
 

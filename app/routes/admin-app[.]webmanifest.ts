@@ -1,5 +1,5 @@
 import { adminAppManifest } from "~/server/admin-app.server";
-import { publicShopConfig } from "~/server/env.server";
+import { publicShopConfig } from "~/config/env.server";
 
 /**
  * GET /admin-app.webmanifest: the admin app's web app manifest (spec section 2, install button),

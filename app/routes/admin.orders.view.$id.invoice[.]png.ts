@@ -8,7 +8,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { t } from "~/i18n/admin";
 import { getOrderForAdmin, parseOrderIdParam } from "~/models/order.server";
 import { requireAdmin } from "~/server/auth.server";
-import { publicShopConfig } from "~/server/env.server";
+import { publicShopConfig } from "~/config/env.server";
 import { buildInvoice } from "~/rules/invoice";
 import { renderInvoicePng } from "~/server/invoice-image.server";
 

@@ -9,7 +9,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { t, type MessageKey } from "~/i18n/admin";
 import { changeOrderStatus, getOrderForAdmin, getOrderStatusHistory, parseOrderIdParam } from "~/models/order.server";
 import { requireAdmin } from "~/server/auth.server";
-import { publicShopConfig } from "~/server/env.server";
+import { publicShopConfig } from "~/config/env.server";
 import { buildInvoice, formatShopDateTime } from "~/rules/invoice";
 import { formatMoney } from "~/rules/money";
 import { ORDER_STATUSES, orderStatusSchema } from "~/forms/schemas";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { serviceWorkerScript } from "~/server/admin-app.server";
 import { requireAdmin } from "~/server/auth.server";
-import { publicShopConfig } from "~/server/env.server";
+import { publicShopConfig } from "~/config/env.server";
 
 /**
  * GET /admin/sw.js: the admin app's service worker (app/service-worker/admin-sw.js). Served from

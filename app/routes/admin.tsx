@@ -12,7 +12,7 @@ import {
   ADMIN_APP_SW_URL,
 } from "~/utils/admin-app";
 import { requireAdmin } from "~/server/auth.server";
-import { publicShopConfig } from "~/server/env.server";
+import { publicShopConfig } from "~/config/env.server";
 
 export const meta: MetaFunction = () => [{ title: t("admin.title") }, { name: "robots", content: "noindex" }];
 

@@ -4,7 +4,8 @@ import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/
 import { t } from "~/i18n/admin";
 import { authenticator, InvalidCredentialsError, safeRedirect } from "~/server/auth.server";
 import { recordSuccessfulLogin, takeLoginAttempt } from "~/server/rate-limit.server";
-import { createAdminSession, getSessionUser, purgeExpiredSessions } from "~/server/session.server";
+import { deleteExpiredSessions } from "~/models/admin-session.server";
+import { createAdminSession, getSessionUser } from "~/server/session.server";
 
 export const meta: MetaFunction = () => [{ title: t("admin.login.title") }, { name: "robots", content: "noindex" }];
 
@@ -37,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const user = await authenticator.authenticate("form", request);
     await recordSuccessfulLogin(address, email);
     const cookie = await createAdminSession(request, user.id);
-    void purgeExpiredSessions().catch((error: unknown) => console.error(error));
+    void deleteExpiredSessions().catch((error: unknown) => console.error(error));
     return redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (error instanceof InvalidCredentialsError) {

@@ -11,7 +11,7 @@ import crypto from "node:crypto";
 import sharp from "sharp";
 import { t } from "~/i18n/admin";
 import { ADMIN_APP_SCOPE, ADMIN_APP_START_URL } from "~/utils/admin-app";
-import type { ShopConfig } from "./env.server";
+import type { ShopConfig } from "~/config/env.server";
 import serviceWorkerSource from "~/service-worker/admin-sw.js?raw";
 
 /** The admin header's colour (stone-900) and the page background (stone-100). */

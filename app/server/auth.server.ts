@@ -8,9 +8,9 @@
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { prisma } from "./db.server";
+import { findAdminForLogin, type AdminUser } from "~/models/admin-user.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";
-import { getSessionUser, type AdminUser } from "./session.server";
+import { getSessionUser } from "./session.server";
 import { safeLocalPath } from "~/utils/local-path";
 import { loginSchema } from "~/forms/schemas";
 
@@ -38,10 +38,7 @@ authenticator.use(
  * @throws {InvalidCredentialsError} when either is wrong; the time taken does not reveal which.
  */
 export async function verifyLogin(email: string, password: string): Promise<AdminUser> {
-  const user = await prisma.adminUser.findUnique({
-    where: { email: email.trim().toLowerCase() },
-    select: { id: true, email: true, passwordHash: true },
-  });
+  const user = await findAdminForLogin(email);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
   if (!user || !ok) throw new InvalidCredentialsError();
   return { id: user.id, email: user.email };

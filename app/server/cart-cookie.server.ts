@@ -7,7 +7,7 @@
 import { createCookie } from "@remix-run/node";
 import { z } from "zod";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine } from "~/rules/cart";
-import { getEnv } from "./env.server";
+import { getEnv } from "~/config/env.server";
 
 const cartCookie = createCookie("haat_cart", {
   httpOnly: true,

@@ -3,10 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
-  createImageRecord,
-  type ImageDb,
   ImageProcessingError,
   imageFilePath,
   removeStoredImage,
@@ -237,26 +235,5 @@ describe("removeStoredImage", () => {
     expect(await uploadsEntries()).toEqual([]);
     // Removing it again is harmless.
     expect(await removeStoredImage(stored.key, uploadsPath)).toBe(true);
-  });
-});
-
-describe("createImageRecord", () => {
-  it("stores the variant widths comma-separated", async () => {
-    const create = vi.fn((args: { data: Record<string, unknown> }) =>
-      Promise.resolve({ id: 1, createdAt: new Date(), ...args.data }),
-    );
-    const db = { image: { create } } as unknown as ImageDb;
-    const stored = {
-      key: "0123456789abcdef0123456789abcdef",
-      width: 1024,
-      height: 768,
-      variantWidths: [320, 640, 1024],
-      alt: "Lamp",
-    };
-    const row = await createImageRecord(stored, db);
-    expect(create).toHaveBeenCalledWith({
-      data: { key: stored.key, width: 1024, height: 768, variantWidths: "320,640,1024", alt: "Lamp" },
-    });
-    expect(row.variantWidths).toBe("320,640,1024");
   });
 });

@@ -22,8 +22,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Metadata, Sharp, SharpOptions } from "sharp";
-import type { Image, Prisma, PrismaClient } from "~/generated/prisma/client";
-import { getEnv } from "./env.server";
+import { getEnv } from "~/config/env.server";
 
 /**
  * sharp (libvips, ~27 MB resident) is loaded on the first image processed, not at start-up: the
@@ -172,30 +171,6 @@ export function isImageKey(key: string): boolean {
 export function isVariantWidth(width: number): boolean {
   if (!Number.isInteger(width)) return false;
   return VARIANT_WIDTHS.includes(width) || (width >= 1 && width < VARIANT_WIDTHS[0]!);
-}
-
-/** A Prisma client or a transaction client: anything with the `image` delegate. */
-export type ImageDb = Pick<PrismaClient | Prisma.TransactionClient, "image">;
-
-/**
- * Creates the `Image` row of a stored image (variant widths as "320,640,1024") and returns it.
- *
- * @param stored what `storeImage` returned.
- * @param db the client or transaction to write with; defaults to the shared `prisma` client.
- * @throws Prisma's error when the row cannot be written (e.g. a duplicate key).
- */
-export async function createImageRecord(stored: StoredImage, db?: ImageDb): Promise<Image> {
-  // Imported lazily so that merely importing this module never opens the database.
-  const client = db ?? (await import("./db.server")).prisma;
-  return client.image.create({
-    data: {
-      key: stored.key,
-      width: stored.width,
-      height: stored.height,
-      variantWidths: stored.variantWidths.join(","),
-      alt: stored.alt,
-    },
-  });
 }
 
 /**

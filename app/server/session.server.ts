@@ -5,8 +5,13 @@
  */
 import crypto from "node:crypto";
 import { createCookieSessionStorage } from "@remix-run/node";
-import { prisma } from "./db.server";
-import { getEnv } from "./env.server";
+import { getEnv } from "~/config/env.server";
+import {
+  deleteSession,
+  findSessionUser,
+  replaceSession,
+} from "~/models/admin-session.server";
+import type { AdminUser } from "~/models/admin-user.server";
 
 /** How long a sign-in lasts, in milliseconds (14 days). */
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -24,8 +29,6 @@ export const sessionStorage = createCookieSessionStorage<{ [SESSION_KEY]: string
   },
 });
 
-/** The signed-in admin, as loaded for every admin request. */
-export type AdminUser = { id: number; email: string };
 
 /**
  * Creates a session row for `userId` and returns the Set-Cookie header value that carries it.
@@ -35,10 +38,7 @@ export async function createAdminSession(request: Request, userId: number): Prom
   const session = await sessionStorage.getSession(request.headers.get("Cookie"));
   const previous = session.get(SESSION_KEY);
   const id = crypto.randomBytes(32).toString("base64url");
-  await prisma.$transaction([
-    ...(previous ? [prisma.session.deleteMany({ where: { id: previous } })] : []),
-    prisma.session.create({ data: { id, userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) } }),
-  ]);
+  await replaceSession(previous, { id, userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
   session.set(SESSION_KEY, id);
   return sessionStorage.commitSession(session);
 }
@@ -48,24 +48,14 @@ export async function getSessionUser(request: Request): Promise<AdminUser | null
   const session = await sessionStorage.getSession(request.headers.get("Cookie"));
   const id = session.get(SESSION_KEY);
   if (!id) return null;
-  const row = await prisma.session.findUnique({
-    where: { id },
-    select: { expiresAt: true, user: { select: { id: true, email: true } } },
-  });
-  if (!row || row.expiresAt.getTime() <= Date.now()) return null;
-  return row.user;
+  return findSessionUser(id);
 }
 
 /** Deletes the request's session row (if any); returns the Set-Cookie header that clears the cookie. */
 export async function destroyAdminSession(request: Request): Promise<string> {
   const session = await sessionStorage.getSession(request.headers.get("Cookie"));
   const id = session.get(SESSION_KEY);
-  if (id) await prisma.session.deleteMany({ where: { id } });
+  if (id) await deleteSession(id);
   return sessionStorage.destroySession(session);
 }
 
-/** Removes expired session rows; returns how many. Called after each sign-in. */
-export async function purgeExpiredSessions(): Promise<number> {
-  const { count } = await prisma.session.deleteMany({ where: { expiresAt: { lte: new Date() } } });
-  return count;
-}

@@ -3,7 +3,7 @@
  * `redirectWithToast` sets one; the root loader reads and clears it.
  */
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
-import { getEnv } from "./env.server";
+import { getEnv } from "~/config/env.server";
 
 export type Toast = { kind: "success" | "error" | "info"; message: string };
 

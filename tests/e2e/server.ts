@@ -23,7 +23,7 @@ Object.assign(process.env, {
 const { applyMigrations } = await import("../../scripts/migrate.mjs");
 await applyMigrations({ databasePath: path.join(dir, "haat.db") });
 
-const { prisma } = await import("../../app/server/db.server");
+const { prisma } = await import("../../app/models/db.server");
 const { seedDemoCatalogue } = await import("../../prisma/seed.server");
 const { hashPassword } = await import("../../app/server/password.server");
 const { E2E_ADMIN } = await import("./fixtures");

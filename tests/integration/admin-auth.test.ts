@@ -15,7 +15,7 @@ import { action as loginAction, loader as loginLoader } from "~/routes/admin_.lo
 import { action as logoutAction } from "~/routes/admin_.logout";
 import { loader as ordersLoader } from "~/routes/admin.orders._index";
 import { requireAdmin } from "~/server/auth.server";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/models/db.server";
 import { createAdmin, get, post, run, signedInJar, CookieJar } from "./helpers";
 
 type Handler = (args: never) => unknown;

@@ -15,7 +15,7 @@ import { action as createCategoryAction } from "~/routes/admin.categories.create
 import { action as editCategoryAction, loader as editCategoryLoader } from "~/routes/admin.categories.edit.$id";
 import { action as categoryListAction, loader as categoryListLoader } from "~/routes/admin.categories._index";
 import { action as categorySaveAction } from "~/routes/admin.categories.save";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/models/db.server";
 import { MAX_FILE_BYTES } from "~/server/uploads.server";
 import { readToast } from "~/server/toast.server";
 import {

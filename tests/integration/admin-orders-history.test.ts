@@ -8,7 +8,7 @@ import { t } from "~/i18n/admin";
 import { changeOrderStatus, deleteOrder, placeOrder } from "~/models/order.server";
 import { action as deleteAction, loader as deleteLoader } from "~/routes/admin.orders.delete.$id";
 import { action as statusAction, loader as orderLoader } from "~/routes/admin.orders.view.$id";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/models/db.server";
 import { allowConsoleError, createAdmin, createProduct, get, post, run, signedInJar } from "./helpers";
 
 async function makeOrder(name = "Nusrat Jahan") {

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader } from "~/routes/admin.orders._index";
 import { orderSearchWhere } from "~/models/order.server";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/models/db.server";
 import { ADMIN_PAGE_SIZE } from "~/rules/pagination";
 import { createAdmin, get, run, signedInJar, type CookieJar } from "./helpers";
 

@@ -1,7 +1,7 @@
 /** Order status changes on /admin/orders/view/:id (spec section 4: any value from any other). */
 import { describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/admin.orders.view.$id";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/models/db.server";
 import { createAdmin, get, post, run, signedInJar } from "./helpers";
 
 async function makeOrder() {

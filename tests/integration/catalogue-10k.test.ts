@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { listProducts, searchProductSuggestions } from "~/models/product.server";
 import { loader as productsLoader } from "~/routes/_shop.products._index";
 import { loader as suggestionsLoader } from "~/routes/resources.search-suggestions";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/models/db.server";
 import { unitPricePaisa } from "~/rules/money";
 import { STOREFRONT_PAGE_SIZE } from "~/rules/pagination";
 import type { ProductSort } from "~/rules/product-sort";

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { listOrdersForAdmin } from "~/models/order.server";
 import { listProducts, listProductsForAdmin } from "~/models/product.server";
 import { loader as productsLoader } from "~/routes/_shop.products._index";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/models/db.server";
 import { ADMIN_PAGE_SIZE, STOREFRONT_PAGE_SIZE } from "~/rules/pagination";
 import { unitPricePaisa } from "~/rules/money";
 import { createCategory, get, run } from "./helpers";

@@ -9,7 +9,7 @@ import {
   loader as cartLoader,
   shouldRevalidate,
 } from "~/routes/_shop.cart/route";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/models/db.server";
 import { t } from "~/i18n";
 import { allowConsoleError, CookieJar, createProduct, post, get, run } from "./helpers";
 

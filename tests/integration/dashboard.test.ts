@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { dayStarts, getDashboard } from "~/models/dashboard.server";
 import { loader as dashboardLoader } from "~/routes/admin.dashboard";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/models/db.server";
 import { createAdmin, createProduct, get, run, signedInJar } from "./helpers";
 
 let token = 0;

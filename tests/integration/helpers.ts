@@ -3,7 +3,7 @@
  * catalogue rows in the worker's own database (see tests/setup/setup-test-env.ts).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/models/db.server";
 import { hashPassword } from "~/server/password.server";
 import { createAdminSession } from "~/server/session.server";
 

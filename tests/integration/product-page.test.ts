@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { loader } from "~/routes/_shop.products.$id";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/models/db.server";
 import { allowConsoleError, createProduct, get, run } from "./helpers";
 
 const load = (id: string) => run(loader, get(`/products/${id}`), { id });

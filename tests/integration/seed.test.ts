@@ -7,7 +7,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEMO_CATALOGUE } from "../../prisma/demo-catalogue";
 import { seedDemoCatalogue } from "../../prisma/seed.server";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/models/db.server";
 import { verifyPassword } from "~/server/password.server";
 
 describe("the demo catalogue", () => {

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { SITEMAP_CHUNK, sitemapRows } from "~/models/sitemap.server";
 import { loader as robotsLoader } from "~/routes/[robots.txt]";
 import { loader as sitemapLoader } from "~/routes/[sitemap.xml]";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/models/db.server";
 import { createCategory, get } from "./helpers";
 
 const COUNT = SITEMAP_CHUNK * 2 + 345;

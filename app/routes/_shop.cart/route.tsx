@@ -26,7 +26,7 @@ import {
   type CartLine,
 } from "~/rules/cart";
 import { commitCart, getCart } from "~/server/cart-cookie.server";
-import { getEnv } from "~/server/env.server";
+import { getEnv } from "~/config/env.server";
 import { safeLocalPath } from "~/utils/local-path";
 import { publishCartFeedback } from "~/components/cart/cart-feedback";
 import { formatMoney } from "~/rules/money";

@@ -6,7 +6,7 @@
  */
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "~/generated/prisma/client";
-import { getEnv } from "./env.server";
+import { getEnv } from "~/config/env.server";
 
 /** Opens a Prisma client on the SQLite file at `databasePath` (absolute or relative to cwd). */
 export function createPrismaClient(databasePath: string): PrismaClient {
