@@ -4,7 +4,6 @@
  */
 import { z } from "zod";
 import { t } from "~/i18n";
-import { MAX_LINE_QUANTITY } from "~/rules/cart";
 import { SHIPPING_METHODS } from "~/rules/shipping";
 
 /** Order status values, spec section 4. Any value may follow any other. */
@@ -57,18 +56,6 @@ export const loginSchema = z.object({
   password: z.string().min(1, t("admin.login.passwordRequired")).max(1024),
   redirectTo: z.string().optional(),
 });
-
-const productId = z.coerce.number().int().positive();
-const quantity = z.coerce.number().int();
-
-/** The cart's forms, one `intent` each (spec section 4 operations). */
-export const cartActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("add"), productId, quantity: quantity.min(1).max(MAX_LINE_QUANTITY).catch(1) }),
-  z.object({ intent: z.literal("buy-now"), productId, quantity: quantity.min(1).max(MAX_LINE_QUANTITY).catch(1) }),
-  z.object({ intent: z.literal("update"), productId, quantity: quantity.catch(0) }),
-  z.object({ intent: z.literal("remove"), productId }),
-]);
-export type CartAction = z.output<typeof cartActionSchema>;
 
 /** The order status form on /admin/orders/view/:id. */
 export const orderStatusSchema = z.object({ status: z.enum(ORDER_STATUSES) });

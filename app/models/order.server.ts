@@ -1,22 +1,21 @@
 /**
  * Orders: placement (spec sections 4, 5, 9) and the admin reads and status change (spec section 2).
  *
- * `placeOrder` prices the cart from the database, never from the form, and writes the order and
- * its line items in one transaction: if any insert fails nothing is written. The checkout token
- * (unique per rendered checkout form) makes a double submit return the first order.
+ * `placeOrder` writes a cart priced from the database, never from the form, with its line items in
+ * one transaction: if any insert fails nothing is written. The checkout token (unique per rendered
+ * checkout form) makes a double submit return the first order.
  */
 import { Prisma } from "~/generated/prisma/client";
 import { t } from "~/i18n";
 import { prisma } from "~/models/db.server";
-import type { CartLine } from "~/rules/cart";
 import { ADMIN_PAGE_SIZE, paginate } from "~/rules/pagination";
-import { orderTotals, priceCart } from "~/rules/pricing";
+import { orderTotals, type PricedCart, type PricedProduct } from "~/rules/pricing";
 import type { CheckoutInput, OrderStatus } from "~/forms/schemas";
 
 /** The outcome of placing an order. */
 export type PlaceOrderResult =
   | { ok: true; orderId: number; duplicate: boolean }
-  | { ok: false; reason: "empty-cart" | "cart-changed" | "price-changed" | "too-large"; missingProductIds: number[] };
+  | { ok: false; reason: "empty-cart" | "too-large" };
 
 /**
  * The largest order total accepted online, in paisa (৳1 crore). Amounts are 32-bit integers in the
@@ -24,32 +23,31 @@ export type PlaceOrderResult =
  */
 export const MAX_ORDER_TOTAL_PAISA = 1_000_000_000;
 
+/** The product fields an order's line items copy (name and prices in paisa, spec section 9). */
+export type OrderableProduct = PricedProduct & { name: string };
+
 /**
- * Places a cash-on-delivery order for `lines` with the shopper's details.
- * Status and payment status start as "pending". Writes nothing and returns a reason when there is
- * nothing to order (`empty-cart`), a product is no longer sold (`cart-changed`), the subtotal is
- * not the one the shopper was shown (`price-changed`), or the total exceeds MAX_ORDER_TOTAL_PAISA
- * (`too-large`).
+ * Places a cash-on-delivery order for a cart priced on the server from database prices
+ * (app/rules/pricing.ts `priceCart` over `getProductsForCart`; the caller checks that no product
+ * went missing and that the subtotal is the one the shopper was shown). The shipping fee and total
+ * are computed here from the shipping method (spec section 9). Status and payment status start as
+ * "pending". The order, its first status history entry and its line items are written in one
+ * transaction: if any insert fails nothing is written.
+ *
+ * Returns the order's id (`duplicate` when the checkout token already placed an order: a double
+ * submit), or a reason and writes nothing: `empty-cart`, or `too-large` when the total exceeds
+ * MAX_ORDER_TOTAL_PAISA.
  * @throws database errors other than a duplicate checkout token; nothing is written then.
  */
-export async function placeOrder(input: CheckoutInput, lines: CartLine[]): Promise<PlaceOrderResult> {
+export async function placeOrder(
+  input: CheckoutInput,
+  cart: PricedCart<OrderableProduct>,
+): Promise<PlaceOrderResult> {
   const existing = await findOrderByCheckoutToken(input.checkoutToken);
   if (existing) return { ok: true, orderId: existing, duplicate: true };
-  if (lines.length === 0) return { ok: false, reason: "empty-cart", missingProductIds: [] };
-
-  const products = await prisma.product.findMany({
-    where: { id: { in: lines.map((line) => line.productId) } },
-    select: { id: true, name: true, pricePaisa: true, discountedPricePaisa: true },
-  });
-  const cart = priceCart(lines, products);
-  if (cart.missingProductIds.length > 0) {
-    return { ok: false, reason: "cart-changed", missingProductIds: cart.missingProductIds };
-  }
-  if (cart.subtotalPaisa !== input.expectedSubtotalPaisa) {
-    return { ok: false, reason: "price-changed", missingProductIds: [] };
-  }
+  if (cart.lineItems.length === 0) return { ok: false, reason: "empty-cart" };
   const { shippingFeePaisa, totalPaisa } = orderTotals(cart.subtotalPaisa, input.shippingMethod);
-  if (totalPaisa > MAX_ORDER_TOTAL_PAISA) return { ok: false, reason: "too-large", missingProductIds: [] };
+  if (totalPaisa > MAX_ORDER_TOTAL_PAISA) return { ok: false, reason: "too-large" };
 
   try {
     const order = await prisma.$transaction(async (tx) => {
@@ -71,7 +69,7 @@ export async function placeOrder(input: CheckoutInput, lines: CartLine[]): Promi
         },
         select: { id: true },
       });
-      // Status history (decision 015): the first entry, placed by the shopper.
+      // Status history (docs/decisions/015-order-status-history-and-invoice.md): the first entry, by the shopper.
       await tx.orderStatusChange.create({ data: { orderId: created.id, fromStatus: null, toStatus: "pending" } });
       await tx.orderItem.createMany({
         data: cart.lineItems.map((item) => ({
@@ -96,7 +94,8 @@ export async function placeOrder(input: CheckoutInput, lines: CartLine[]): Promi
   }
 }
 
-async function findOrderByCheckoutToken(checkoutToken: string): Promise<number | null> {
+/** The id of the order placed with `checkoutToken` (one per rendered checkout form), or null. */
+export async function findOrderByCheckoutToken(checkoutToken: string): Promise<number | null> {
   const row = await prisma.order.findUnique({ where: { checkoutToken }, select: { id: true } });
   return row?.id ?? null;
 }

@@ -82,3 +82,22 @@ function append(lines: CartLine[], productId: number, quantity: number): CartCha
     limited: quantity > MAX_LINE_QUANTITY,
   };
 }
+
+/** A cart operation (spec section 4), as a cart form asks for it; quantities in units. */
+export type CartOperation =
+  | { intent: "add" | "buy-now" | "update"; productId: number; quantity: number }
+  | { intent: "remove"; productId: number };
+
+/** Applies one cart operation with the rules above (the same on the server and in the optimistic cart). */
+export function applyCartOperation(lines: CartLine[], op: CartOperation): CartChange {
+  switch (op.intent) {
+    case "add":
+      return addToCart(lines, op.productId, op.quantity);
+    case "buy-now":
+      return buyNow(lines, op.productId, op.quantity);
+    case "update":
+      return updateQuantity(lines, op.productId, op.quantity);
+    case "remove":
+      return { lines: removeFromCart(lines, op.productId), limited: false };
+  }
+}

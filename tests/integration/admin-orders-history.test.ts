@@ -9,6 +9,7 @@ import { changeOrderStatus, deleteOrder, placeOrder } from "~/models/order.serve
 import { action as deleteAction, loader as deleteLoader } from "~/routes/admin.orders.delete.$id";
 import { action as statusAction, loader as orderLoader } from "~/routes/admin.orders.view.$id";
 import { prisma } from "~/models/db.server";
+import { priceCart } from "~/rules/pricing";
 import { allowConsoleError, createAdmin, createProduct, get, post, run, signedInJar } from "./helpers";
 
 async function makeOrder(name = "Nusrat Jahan") {
@@ -48,7 +49,7 @@ describe("status history", () => {
         checkoutToken: "history-token-0123456789",
         expectedSubtotalPaisa: 15000,
       },
-      [{ productId: product.id, quantity: 1 }],
+      priceCart([{ productId: product.id, quantity: 1 }], [product]),
     );
     if (!result.ok) throw new Error("order not placed");
     const rows = await history(result.orderId);

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { t } from "~/i18n";
 import { action as cartAction, loader as cartLoader } from "~/routes/_shop.cart/route";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/rules/cart";
-import { CART_FETCH_FIELD, CART_FETCH_VALUE } from "~/components/cart/optimistic-cart";
+import { CART_FETCH_FIELD, CART_FETCH_VALUE } from "~/components/cart/cart-contract";
 import { CookieJar, createProduct, get, post, run } from "./helpers";
 
 let jar: CookieJar;

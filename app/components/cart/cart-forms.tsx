@@ -1,5 +1,5 @@
 /**
- * The cart's forms with JavaScript (issue 3 item 6, docs/decisions/011-optimistic-cart.md).
+ * The cart's forms with JavaScript (docs/decisions/011-optimistic-cart.md).
  * Each renders a plain `<form method="post" action="/cart">` that works without JavaScript (the
  * /cart action redirects, spec section 4); once JavaScript runs, the form is sent by a fetcher,
  * the header badge and the cart page's totals change at once (app/components/cart/use-optimistic-cart.ts),
@@ -14,15 +14,10 @@ import {
   getCartFeedback,
   getServerCartFeedback,
   subscribeCartFeedback,
-} from "~/components/cart/cart-feedback";
-import {
-  CART_FETCH_FIELD,
-  CART_FETCH_VALUE,
-  CART_PRODUCT_NAME_FIELD,
-  parseTypedQuantity,
-  type CartFetchResult,
-} from "~/components/cart/optimistic-cart";
-import { clearQuantityDraft, setQuantityDraft, useOptimisticCart } from "~/components/cart/use-optimistic-cart";
+} from "./cart-feedback";
+import { CART_FETCH_FIELD, CART_FETCH_VALUE, CART_PRODUCT_NAME_FIELD, type CartFetchResult } from "./cart-contract";
+import { parseTypedQuantity } from "./optimistic-cart";
+import { clearQuantityDraft, setQuantityDraft, useOptimisticCart } from "./use-optimistic-cart";
 
 /** How long a card's button reads 'Added' after the server accepted, in ms. */
 export const ADDED_FEEDBACK_MS = 2000;

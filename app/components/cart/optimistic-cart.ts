@@ -1,6 +1,5 @@
 /**
- * Optimistic cart arithmetic for the storefront with JavaScript (issue 3 item 6,
- * docs/decisions/011-optimistic-cart.md). Pure functions, shared by the header badge and the cart
+ * Optimistic cart arithmetic for the storefront with JavaScript (docs/decisions/011-optimistic-cart.md). Pure functions, shared by the header badge and the cart
  * page, that apply the cart forms still on their way to the server (pending fetchers) and the
  * quantities a shopper is typing (not yet sent) on top of what the server last said.
  *
@@ -8,77 +7,25 @@
  * (app/rules/cart.ts: clamping to MAX_LINE_QUANTITY, MAX_CART_LINES, updates below 1 ignored), so
  * the optimistic state equals what the server will answer unless it refuses. Money is paisa.
  */
-import { addToCart, cartQuantity, MAX_LINE_QUANTITY, removeFromCart, updateQuantity, type CartLine } from "~/rules/cart";
+import { parseCartForm, type CartAction } from "~/forms/cart";
+import { applyCartOperation, cartQuantity, MAX_LINE_QUANTITY, type CartLine } from "~/rules/cart";
+
+/** A cart form on its way to the server, as read from a fetcher's form data (never a buy-now). */
+export type PendingCartOp = Exclude<CartAction, { intent: "buy-now" }>;
 
 /**
- * The form field that marks a cart form sent by a fetcher (JavaScript): the /cart action then
- * answers with a {@link CartFetchResult} instead of redirecting. A plain form post never has it.
- */
-export const CART_FETCH_FIELD = "_fetcher";
-/** The value of {@link CART_FETCH_FIELD}. */
-export const CART_FETCH_VALUE = "1";
-/** The form field with the product's name, sent by fetchers only, for the announcements. */
-export const CART_PRODUCT_NAME_FIELD = "productName";
-
-/**
- * The /cart action's answer to a fetcher: `ok` when the cart is now what the shopper asked for;
- * otherwise a message for the shopper. `limited` means the cart did change, but a limit
- * (MAX_CART_LINES, MAX_LINE_QUANTITY) cut the change short.
- */
-export type CartFetchResult = { ok: true } | { ok: false; message: string; limited?: boolean };
-
-/** A cart form on its way to the server, as read from a fetcher's form data. */
-export type PendingCartOp =
-  | { intent: "add"; productId: number; quantity: number }
-  | { intent: "update"; productId: number; quantity: number }
-  | { intent: "remove"; productId: number };
-
-/** A form value as an integer the way the server's schema coerces it (`Number()`), else null. */
-const integerOf = (value: FormDataEntryValue | null): number | null => {
-  if (typeof value !== "string") return null;
-  const number = Number(value);
-  return Number.isSafeInteger(number) ? number : null;
-};
-
-/**
- * Reads a pending cart operation from a submission's form data, with the same rules as the
- * server's `cartActionSchema` (app/forms/schemas.ts): an add's quantity outside 1..999 counts as 1;
- * an update's non-integer quantity counts as 0 (ignored). Returns null for anything else (buy-now,
- * which reloads the page; checkout; a malformed form).
+ * Reads a pending cart operation from a submission's form data with the server's own schema
+ * (app/forms/cart.ts). Returns null for anything else: buy-now (which reloads the page), checkout,
+ * a malformed form.
  */
 export function readPendingCartOp(formData: FormData | undefined): PendingCartOp | null {
-  if (!formData) return null;
-  const productId = integerOf(formData.get("productId"));
-  if (productId === null || productId < 1) return null;
-  const quantity = integerOf(formData.get("quantity"));
-  switch (formData.get("intent")) {
-    case "add":
-      return {
-        intent: "add",
-        productId,
-        quantity: quantity !== null && quantity >= 1 && quantity <= MAX_LINE_QUANTITY ? quantity : 1,
-      };
-    case "update":
-      return { intent: "update", productId, quantity: quantity ?? 0 };
-    case "remove":
-      return { intent: "remove", productId };
-    default:
-      return null;
-  }
+  const op = formData ? parseCartForm(formData) : null;
+  return op && op.intent !== "buy-now" ? op : null;
 }
 
 /** The cart lines after applying `ops` in order, with the server's rules (app/rules/cart.ts). */
 export function applyCartOps(lines: CartLine[], ops: PendingCartOp[]): CartLine[] {
-  return ops.reduce((current, op) => {
-    switch (op.intent) {
-      case "add":
-        return addToCart(current, op.productId, op.quantity).lines;
-      case "update":
-        return updateQuantity(current, op.productId, op.quantity).lines;
-      case "remove":
-        return removeFromCart(current, op.productId);
-    }
-  }, lines);
+  return ops.reduce((current, op) => applyCartOperation(current, op).lines, lines);
 }
 
 /**
@@ -131,6 +78,6 @@ export function optimisticTotals(items: PricedLine[], ops: PendingCartOp[]): Opt
  * Above MAX_LINE_QUANTITY is allowed: the server clamps it and says so.
  */
 export function parseTypedQuantity(text: string): number | null {
-  const number = integerOf(text);
-  return number !== null && number >= 1 ? number : null;
+  const number = Number(text);
+  return Number.isSafeInteger(number) && number >= 1 ? number : null;
 }

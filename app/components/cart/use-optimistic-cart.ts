@@ -1,6 +1,5 @@
 /**
- * The one place the storefront derives its optimistic cart (issue 3 item 6,
- * docs/decisions/011-optimistic-cart.md): the server's cart (root loader `cartCount`; on /cart the
+ * The one place the storefront derives its optimistic cart (docs/decisions/011-optimistic-cart.md): the server's cart (root loader `cartCount`; on /cart the
  * cart loader's priced lines) plus every cart form still in flight (`useFetchers`, submissions to
  * /cart) plus the quantities being typed on /cart and not yet sent (debounced drafts). A fetcher
  * stays pending until the data revalidated after its action has arrived, so the numbers never
@@ -8,7 +7,7 @@
  */
 import { useFetchers, useRouteLoaderData } from "@remix-run/react";
 import { useMemo, useSyncExternalStore } from "react";
-import type { loader as cartLoader } from "~/routes/_shop.cart/route";
+import { CART_ROUTE_ID, type CartPageData } from "./cart-contract";
 import {
   optimisticCount,
   optimisticTotals,
@@ -16,9 +15,6 @@ import {
   type OptimisticTotals,
   type PendingCartOp,
 } from "./optimistic-cart";
-
-/** The route id of the cart page, whose loader data holds the priced lines. */
-const CART_ROUTE_ID = "routes/_shop.cart";
 
 // Typed quantities on /cart not yet sent (product id → quantity): a module store, so the header
 // badge (layout) and the cart page read the same drafts without a provider.
@@ -77,7 +73,7 @@ function usePendingCartOps(): PendingCartOp[] {
  */
 export function useOptimisticCartTotals(): OptimisticTotals | null {
   const ops = usePendingCartOps();
-  const cart = useRouteLoaderData<typeof cartLoader>(CART_ROUTE_ID);
+  const cart = useRouteLoaderData<CartPageData>(CART_ROUTE_ID);
   return useMemo(
     () =>
       cart

@@ -1,0 +1,47 @@
+/**
+ * What the /cart route (app/routes/_shop.cart/) and the cart's client half in this folder agree on:
+ * the route's id and loader data, the field that marks a form sent by a fetcher, and the action's
+ * answer to such a form. Both sides import this module, so neither imports the other.
+ */
+import type { LineItem } from "~/rules/pricing";
+import type { ImageInfo } from "~/utils/image-url";
+
+/** The route id of the cart page (the folder route app/routes/_shop.cart/route.tsx). */
+export const CART_ROUTE_ID = "routes/_shop.cart";
+
+/** A product as the cart page shows it; prices in paisa. */
+export type CartProduct = {
+  id: number;
+  name: string;
+  pricePaisa: number;
+  discountedPricePaisa: number | null;
+  image: ImageInfo | null;
+};
+
+/**
+ * The cart page's loader data: the priced line items in cart order, the subtotal in paisa,
+ * whether lines for products no longer sold were just dropped, and the checkout form's one-time token.
+ */
+export type CartPageData = {
+  lineItems: LineItem<CartProduct>[];
+  subtotalPaisa: number;
+  productsRemoved: boolean;
+  checkoutToken: string;
+};
+
+/**
+ * The form field that marks a cart form sent by a fetcher (JavaScript): the /cart action then
+ * answers with a {@link CartFetchResult} instead of redirecting. A plain form post never has it.
+ */
+export const CART_FETCH_FIELD = "_fetcher";
+/** The value of {@link CART_FETCH_FIELD}. */
+export const CART_FETCH_VALUE = "1";
+/** The form field with the product's name, sent by fetchers only, for the announcements. */
+export const CART_PRODUCT_NAME_FIELD = "productName";
+
+/**
+ * The /cart action's answer to a fetcher: `ok` when the cart is now what the shopper asked for;
+ * otherwise a message for the shopper. `limited` means the cart did change, but a limit
+ * (MAX_CART_LINES, MAX_LINE_QUANTITY) cut the change short.
+ */
+export type CartFetchResult = { ok: true } | { ok: false; message: string; limited?: boolean };

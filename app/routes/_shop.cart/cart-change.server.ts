@@ -1,0 +1,62 @@
+/**
+ * The server half of the cart's own forms (spec section 4: add, buy-now, update, remove), posted to
+ * /cart. Validated with the one cart form schema (app/forms/cart.ts), applied with the cart rules
+ * (app/rules/cart.ts), stored in the cart cookie (app/server/cart-cookie.server.ts).
+ */
+import { data, redirect } from "@remix-run/node";
+import { CART_FETCH_FIELD, CART_FETCH_VALUE, type CartFetchResult } from "~/components/cart/cart-contract";
+import { parseCartForm } from "~/forms/cart";
+import { t } from "~/i18n";
+import { productExists } from "~/models/product.server";
+import { applyCartOperation, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine } from "~/rules/cart";
+import { commitCart } from "~/server/cart-cookie.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { safeLocalPath } from "~/utils/local-path";
+
+/**
+ * Applies the cart form in `form` to `lines` and answers. A plain form post is redirected
+ * (post/redirect/get): an add to its local `redirectTo` (else /cart) with the toast 'Added to cart',
+ * everything else to /cart; a change a limit cut short gets the limit message instead. A form sent
+ * by a fetcher (field CART_FETCH_FIELD) gets a CartFetchResult: 200 with the cart cookie
+ * (`ok: false, limited` when a limit cut the change short), 404 for a product no longer sold, 400
+ * for a malformed form; no toast, since the page reports the outcome itself.
+ */
+export async function changeCart(
+  request: Request,
+  form: FormData,
+  lines: CartLine[],
+): Promise<Response | FetcherAnswer> {
+  const viaFetcher = form.get(CART_FETCH_FIELD) === CART_FETCH_VALUE;
+  const op = parseCartForm(form);
+  if (!op) {
+    return viaFetcher ? fetcherAnswer({ ok: false, message: t("cartJs.failed") }, 400) : redirect("/cart");
+  }
+
+  if ((op.intent === "add" || op.intent === "buy-now") && !(await productExists(op.productId))) {
+    return viaFetcher
+      ? fetcherAnswer({ ok: false, message: t("cart.notFound") }, 404)
+      : redirectWithToast(request, "/cart", { kind: "error", message: t("cart.notFound") });
+  }
+
+  const { lines: next, limited } = applyCartOperation(lines, op);
+  const cookie: [string, string] = ["Set-Cookie", await commitCart(next)];
+  const limitMessage = t("cart.limitReached", { lines: MAX_CART_LINES, quantity: MAX_LINE_QUANTITY });
+  if (viaFetcher) {
+    return fetcherAnswer(limited ? { ok: false, message: limitMessage, limited } : { ok: true }, 200, [cookie]);
+  }
+  const target = op.intent === "add" ? safeLocalPath(form.get("redirectTo"), "/cart") : "/cart";
+  const message = limited
+    ? { kind: "error" as const, message: limitMessage }
+    : op.intent === "add"
+      ? { kind: "success" as const, message: t("product.added") }
+      : null;
+  if (message) return redirectWithToast(request, target, message, { headers: [cookie] });
+  return redirect(target, { headers: [cookie] });
+}
+
+/** A CartFetchResult with its status and headers (single fetch encodes it for the fetcher). */
+type FetcherAnswer = ReturnType<typeof data<CartFetchResult>>;
+
+function fetcherAnswer(result: CartFetchResult, status: number, headers: [string, string][] = []): FetcherAnswer {
+  return data<CartFetchResult>(result, { status, headers });
+}

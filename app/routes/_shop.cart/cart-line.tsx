@@ -1,0 +1,46 @@
+import { Link } from "@remix-run/react";
+import type { CartProduct } from "~/components/cart/cart-contract";
+import { CartLineForm } from "~/components/cart/cart-forms";
+import { Price } from "~/components/price";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { t } from "~/i18n";
+import { formatMoney } from "~/rules/money";
+
+/**
+ * One line of the cart page (spec section 2): image, name linking to the product, unit price, the
+ * quantity form with Update and Remove, and the line total. `quantity` and `subtotalPaisa` are the
+ * optimistic values with JavaScript, the server's without.
+ */
+export function CartLine({
+  product,
+  quantity,
+  subtotalPaisa,
+}: {
+  product: CartProduct;
+  quantity: number;
+  subtotalPaisa: number;
+}) {
+  return (
+    <li className="flex flex-wrap items-center gap-4 p-4" data-testid="cart-line">
+      <div className="h-20 w-20 shrink-0 overflow-hidden rounded-md bg-stone-100">
+        {product.image ? (
+          <ResponsiveImage image={product.image} sizes="80px" className="h-full w-full object-cover" alt="" />
+        ) : null}
+      </div>
+      <div className="min-w-40 flex-1">
+        <Link to={`/products/${product.id}`} className="font-medium hover:underline">
+          {product.name}
+        </Link>
+        <div className="text-sm">
+          <span className="sr-only">{t("cart.price")}: </span>
+          <Price pricePaisa={product.pricePaisa} discountedPricePaisa={product.discountedPricePaisa} />
+        </div>
+      </div>
+      <CartLineForm productId={product.id} productName={product.name} quantity={quantity} />
+      <p className="ml-auto w-28 text-right font-semibold" data-testid="line-total">
+        <span className="sr-only">{t("cart.lineTotal")}: </span>
+        {formatMoney(subtotalPaisa)}
+      </p>
+    </li>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * The server half of checkout (spec sections 4, 5 and 9): the checkout form posted to /cart with
+ * `intent=checkout`. The cart is priced here from database prices, once (one read of the product
+ * table), and the same priced cart is what `placeOrder` writes.
+ */
+import { data, redirect } from "@remix-run/node";
+import { getEnv } from "~/config/env.server";
+import { checkoutSchema, type CheckoutValues } from "~/forms/schemas";
+import { t } from "~/i18n";
+import { findOrderByCheckoutToken, placeOrder } from "~/models/order.server";
+import { getProductsForCart } from "~/models/product.server";
+import type { CartLine } from "~/rules/cart";
+import { priceCart } from "~/rules/pricing";
+import { DEFAULT_SHIPPING_METHOD } from "~/rules/shipping";
+import { commitCart } from "~/server/cart-cookie.server";
+
+/** The answer to a rejected checkout (status 400): the messages and every value the shopper typed. */
+export type CheckoutActionData = {
+  fieldErrors: Partial<Record<keyof CheckoutValues, string>>;
+  formError: string | null;
+  values: CheckoutValues;
+  /** The cart or its prices changed: the page must load the cart again (the route's shouldRevalidate). */
+  cartChanged: boolean;
+};
+
+/**
+ * Places the order for `lines` from the checkout form `form`. Success: a redirect to
+ * /order-success?order=<id> that empties the cart (a double submit of the same form, sent with the
+ * same cart cookie, lands on the first order). Otherwise 400 with CheckoutActionData: an empty cart, field errors (the form kept),
+ * a product no longer sold (its line is dropped from the cart cookie), a subtotal that is no longer
+ * the one shown, a total above the online limit, or a failed write (logged; nothing is written).
+ */
+export async function checkout(form: FormData, lines: CartLine[]) {
+  const values: CheckoutValues = {
+    name: String(form.get("name") ?? ""),
+    phone: String(form.get("phone") ?? ""),
+    email: String(form.get("email") ?? ""),
+    address: String(form.get("address") ?? ""),
+    shippingMethod: String(form.get("shippingMethod") ?? DEFAULT_SHIPPING_METHOD),
+  };
+  const reject = (
+    formError: string | null,
+    fieldErrors: CheckoutActionData["fieldErrors"] = {},
+    init: { cartChanged?: boolean; setCookie?: string } = {},
+  ) =>
+    data<CheckoutActionData>(
+      { fieldErrors, formError, values, cartChanged: init.cartChanged ?? false },
+      { status: 400, headers: init.setCookie ? { "Set-Cookie": init.setCookie } : undefined },
+    );
+  const placed = async (orderId: number) =>
+    redirect(`/order-success?order=${orderId}`, { headers: { "Set-Cookie": await commitCart([]) } });
+
+  if (lines.length === 0) return reject(t("checkout.cartEmpty"));
+  const parsed = checkoutSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const fieldErrors: CheckoutActionData["fieldErrors"] = {};
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0]);
+      if (field in values) fieldErrors[field as keyof CheckoutValues] ??= issue.message;
+    }
+    // Only the hidden fields can fail without a field message: a stale or tampered form.
+    return reject(Object.keys(fieldErrors).length > 0 ? t("checkout.formErrors") : t("checkout.failed"), fieldErrors);
+  }
+  const input = parsed.data;
+
+  try {
+    const existing = await findOrderByCheckoutToken(input.checkoutToken);
+    if (existing) return placed(existing);
+    const cart = priceCart(lines, await getProductsForCart(lines.map((line) => line.productId)));
+    if (cart.missingProductIds.length > 0) {
+      const kept = lines.filter((line) => !cart.missingProductIds.includes(line.productId));
+      return reject(t("cart.productRemoved"), {}, { cartChanged: true, setCookie: await commitCart(kept) });
+    }
+    if (cart.subtotalPaisa !== input.expectedSubtotalPaisa) {
+      return reject(t("checkout.cartChanged"), {}, { cartChanged: true });
+    }
+    const result = await placeOrder(input, cart);
+    if (result.ok) return placed(result.orderId);
+    return result.reason === "too-large"
+      ? reject(t("checkout.tooLarge", { phone: getEnv().SHOP_PHONE }))
+      : reject(t("checkout.cartEmpty"));
+  } catch (error) {
+    console.error("Order placement failed", error);
+    return reject(t("checkout.failed"));
+  }
+}
