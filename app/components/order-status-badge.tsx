@@ -1,4 +1,4 @@
-import { t, type MessageKey } from "~/i18n";
+import { orderStatusLabel } from "~/rules/order-status";
 
 const COLOURS: Record<string, string> = {
   pending: "bg-amber-100 text-amber-900",
@@ -10,7 +10,7 @@ const COLOURS: Record<string, string> = {
 
 /** An order status (spec section 4) as a coloured label. */
 export function OrderStatusBadge({ status }: { status: string }) {
-  const label = status in COLOURS ? t(`status.${status}` as MessageKey) : status;
+  const label = orderStatusLabel(status);
   return (
     <span
       className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${COLOURS[status] ?? "bg-stone-100"}`}

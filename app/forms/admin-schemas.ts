@@ -6,7 +6,8 @@
 import { z } from "zod";
 import { t } from "~/i18n/admin";
 import { parseTakaToPaisa } from "~/rules/money";
-import { ORDER_STATUSES, trimmed } from "./schemas";
+import { ORDER_STATUSES } from "~/rules/order-status";
+import { trimmed } from "./schemas";
 
 /**
  * Query string of the admin orders list (GET /admin/orders): `status` one of the five statuses

@@ -4,11 +4,9 @@
  */
 import { z } from "zod";
 import { t } from "~/i18n";
+import { ORDER_STATUSES } from "~/rules/order-status";
 import { SHIPPING_METHODS } from "~/rules/shipping";
 
-/** Order status values, spec section 4. Any value may follow any other. */
-export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** A required text field: trimmed, at least one character, at most `max` characters. */
 export const trimmed = (max: number, requiredMessage: string) =>

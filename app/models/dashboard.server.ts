@@ -19,7 +19,7 @@ import { TZDate } from "@date-fns/tz";
 import { addDays, format, startOfDay } from "date-fns";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/models/db.server";
-import { ORDER_STATUSES, type OrderStatus } from "~/forms/schemas";
+import { ORDER_STATUSES, type OrderStatus } from "~/rules/order-status";
 
 /** The shop's time zone (IANA name): every "day" of the dashboard is a calendar day here. */
 export const SHOP_TIME_ZONE = "Asia/Dhaka";

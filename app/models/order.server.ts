@@ -6,11 +6,11 @@
  * checkout form) makes a double submit return the first order.
  */
 import { Prisma } from "~/generated/prisma/client";
-import { t } from "~/i18n";
 import { prisma } from "~/models/db.server";
 import { ADMIN_PAGE_SIZE, paginate } from "~/rules/pagination";
 import { orderTotals, type PricedCart, type PricedProduct } from "~/rules/pricing";
-import type { CheckoutInput, OrderStatus } from "~/forms/schemas";
+import type { CheckoutInput } from "~/forms/schemas";
+import type { OrderStatus } from "~/rules/order-status";
 
 /** The outcome of placing an order. */
 export type PlaceOrderResult =
@@ -177,18 +177,6 @@ export async function listOrdersForAdmin(page: number, filters: OrderListFilters
 
 /** Line items named per order in the list's Products column; more are summarised as "+N more". */
 export const ORDER_LIST_ITEMS_SHOWN = 20;
-
-/**
- * The order id of a route parameter (`:id`): a positive 32-bit integer.
- * @throws {Response} 404 'Order not found' for anything else.
- */
-export function parseOrderIdParam(value: string | undefined): number {
-  const id = Number(value);
-  if (!/^\d+$/.test(value ?? "") || !Number.isSafeInteger(id) || id < 1 || id > MAX_INT32) {
-    throw new Response(t("admin.order.notFound"), { status: 404 });
-  }
-  return id;
-}
 
 /** One order with its items for /admin/orders/view/:id and its invoice, or null. */
 export async function getOrderForAdmin(id: number) {

@@ -1,5 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ADMIN_APP_ICON_VERSION, ADMIN_APP_ICONS, adminAppIcon, type AdminAppIconName } from "~/server/admin-app.server";
+import {
+  ADMIN_APP_ICON_VERSION,
+  ADMIN_APP_ICONS,
+  adminAppIcon,
+  type AdminAppIconName,
+} from "~/server/admin-app.server";
 
 /**
  * GET /admin-app/icons/<name>.png: the admin app's icons (192, 512, maskable 512 and the 180 px

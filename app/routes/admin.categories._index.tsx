@@ -1,17 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CatalogueDeleteConfirmation, CatalogueRowActions } from "~/components/admin/catalogue-row-actions";
+import { MissingRecordNotice } from "~/components/admin/confirm-delete";
 import { Pagination } from "~/components/pagination";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { t } from "~/i18n/admin";
 import { deleteCategoryIfEmpty, getCategoryForEdit, listCategoriesForAdmin } from "~/models/category.server";
 import { requireAdmin } from "~/server/auth.server";
-import { parseId } from "~/services/catalogue-forms.server";
+import { parseId } from "~/utils/params";
 import { parsePage } from "~/rules/pagination";
 import { deleteSchema } from "~/forms/admin-schemas";
 import { redirectWithToast } from "~/server/toast.server";
 import { removeImageFiles } from "~/server/uploads.server";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { AdminTable } from "~/components/admin/admin-table";
+import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 
 export const meta: MetaFunction = () => [{ title: t("admin.categories.title") }];
 
@@ -28,7 +31,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listCategoriesForAdmin(parsePage(params)),
     deleteId ? getCategoryForEdit(deleteId) : null,
   ]);
-  return { categories, toDelete: toDelete ? { id: toDelete.id, name: toDelete.name } : null };
+  return {
+    categories,
+    toDelete: toDelete ? { id: toDelete.id, name: toDelete.name } : null,
+    deleteMissing: deleteId !== null && !toDelete,
+  };
 }
 
 /**
@@ -66,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** /admin/categories (spec section 2): Name, Slug, Image (lazy thumbnail or 'No image'), Edit, Delete. */
 export default function AdminCategoriesPage() {
-  const { categories, toDelete } = useLoaderData<typeof loader>();
+  const { categories, toDelete, deleteMissing } = useLoaderData<typeof loader>();
   const back = listUrl(categories.page);
   const hidden = { page: String(categories.page) };
   const deleteHref = (id: number) =>
@@ -89,6 +96,12 @@ export default function AdminCategoriesPage() {
           hidden={hidden}
           cancelHref={back}
         />
+      ) : deleteMissing ? (
+        <MissingRecordNotice
+          message={t("admin.categoryForm.notFound")}
+          backHref={back}
+          backText={t("admin.categoryForm.back")}
+        />
       ) : null}
 
       {categories.total === 0 ? (
@@ -96,57 +109,51 @@ export default function AdminCategoriesPage() {
           {t("admin.categories.empty")}
         </p>
       ) : (
-        <div className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-stone-50 text-stone-600">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  {t("admin.categories.name")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("admin.categories.slug")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("admin.categories.image")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  <span className="sr-only">{t("admin.categories.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100">
-              {categories.items.map((category) => (
-                <tr key={category.id} data-testid="category-row">
-                  <td className="px-4 py-3 font-medium">
-                    {category.name}
-                    <span className="block text-xs font-normal text-stone-600">
-                      {t("admin.categories.productCount", { count: category.productCount })}
-                    </span>
-                  </td>
-                  <td className="px-4 py-3 font-mono text-xs">{category.slug}</td>
-                  <td className="px-4 py-3">
-                    {category.image ? (
-                      <ResponsiveImage image={category.image} sizes="64px" className="h-12 w-12 rounded object-cover" />
-                    ) : (
-                      <span className="text-stone-600">{t("admin.categories.noImage")}</span>
-                    )}
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3">
-                    <CatalogueRowActions
-                      list="categories"
-                      id={category.id}
-                      name={category.name}
-                      hidden={hidden}
-                      confirmHref={deleteHref(category.id)}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          columns={[
+            { label: t("admin.categories.name") },
+            { label: t("admin.categories.slug") },
+            { label: t("admin.categories.image") },
+            { label: t("admin.categories.actions"), srOnly: true },
+          ]}
+        >
+          {categories.items.map((category) => (
+            <tr key={category.id} data-testid="category-row">
+              <td className="px-4 py-3 font-medium">
+                {category.name}
+                <span className="block text-xs font-normal text-stone-600">
+                  {t("admin.categories.productCount", { count: category.productCount })}
+                </span>
+              </td>
+              <td className="px-4 py-3 font-mono text-xs">{category.slug}</td>
+              <td className="px-4 py-3">
+                {category.image ? (
+                  <ResponsiveImage image={category.image} sizes="64px" className="h-12 w-12 rounded object-cover" />
+                ) : (
+                  <span className="text-stone-600">{t("admin.categories.noImage")}</span>
+                )}
+              </td>
+              <td className="whitespace-nowrap px-4 py-3">
+                <CatalogueRowActions
+                  list="categories"
+                  id={category.id}
+                  name={category.name}
+                  hidden={hidden}
+                  confirmHref={deleteHref(category.id)}
+                />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       <Pagination page={categories.page} pageCount={categories.pageCount} />
     </section>
   );
 }
+
+export const ErrorBoundary = adminErrorBoundary({
+  notFound: "error.notFoundTitle",
+  failed: "error.generic",
+  backTo: "/admin/categories",
+  backLabel: "admin.categoryForm.back",
+});

@@ -7,6 +7,7 @@ import { requireAdmin } from "~/server/auth.server";
 import { saveCategoryForm } from "~/services/catalogue-forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 
 export const meta: MetaFunction = () => [{ title: t("admin.categoryForm.createTitle") }];
 
@@ -42,3 +43,10 @@ export default function CreateCategoryPage() {
     </section>
   );
 }
+
+export const ErrorBoundary = adminErrorBoundary({
+  notFound: "error.notFoundTitle",
+  failed: "error.generic",
+  backTo: "/admin/categories",
+  backLabel: "admin.categoryForm.back",
+});

@@ -7,6 +7,7 @@ import { getDashboard, type PeriodTotals } from "~/models/dashboard.server";
 import { requireAdmin } from "~/server/auth.server";
 import { formatMoney } from "~/rules/money";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 
 export const meta: MetaFunction = () => [{ title: t("admin.dashboard.title") }];
 
@@ -138,3 +139,5 @@ function PeriodCard({ label, totals, testId }: { label: string; totals: PeriodTo
     </li>
   );
 }
+
+export const ErrorBoundary = adminErrorBoundary();

@@ -1,31 +1,71 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigate, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { OrderDeleteButton } from "~/components/admin/order-delete-dialog";
+import { ConfirmDeletePanel, DeleteButton, MissingRecordNotice } from "~/components/admin/confirm-delete";
+import { orderSummary } from "~/components/admin/order-summary";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { Pagination } from "~/components/pagination";
-import { t, type MessageKey } from "~/i18n/admin";
-import { listOrdersForAdmin } from "~/models/order.server";
-import { requireAdmin } from "~/server/auth.server";
+import { t } from "~/i18n/admin";
+import { deleteOrder, getOrderSummary, listOrdersForAdmin } from "~/models/order.server";
+import { requireAdmin, safeRedirect } from "~/server/auth.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { parseId } from "~/utils/params";
 import { parsePage } from "~/rules/pagination";
 import { formatMoney } from "~/rules/money";
-import { orderListQuerySchema } from "~/forms/admin-schemas";
-import { ORDER_STATUSES } from "~/forms/schemas";
+import { deleteSchema, orderListQuerySchema } from "~/forms/admin-schemas";
+import { ORDER_STATUSES, orderStatusLabel } from "~/rules/order-status";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { AdminTable } from "~/components/admin/admin-table";
+import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 
 export const meta: MetaFunction = () => [{ title: t("admin.orders.title") }];
 
 /**
  * GET /admin/orders?status=&q=&page=: one page of orders, newest first, filtered by status and a
  * search text (order id as 123 or #123, phone digits, or part of the customer name). Invalid
- * filter values are ignored rather than refused.
+ * filter values are ignored rather than refused. With `&delete=<id>` the order to confirm deleting
+ * (the confirmation step without JavaScript), or `missing` when there is no such order.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const searchParams = new URL(request.url).searchParams;
   const filters = orderListQuerySchema.parse(Object.fromEntries(searchParams));
-  const orders = await listOrdersForAdmin(parsePage(searchParams), filters);
-  return { orders, filters };
+  const deleteId = parseId(searchParams.get("delete"));
+  const [orders, toDelete] = await Promise.all([
+    listOrdersForAdmin(parsePage(searchParams), filters),
+    deleteId ? getOrderSummary(deleteId) : null,
+  ]);
+  return { orders, filters, toDelete, deleteMissing: deleteId !== null && !toDelete };
+}
+
+/** Where to go after deleting: a local /admin/orders list URL (filters and page kept), else the list. */
+function backToList(back: FormDataEntryValue | null): string {
+  const path = safeRedirect(typeof back === "string" ? back : null, "/admin/orders");
+  return /^\/admin\/orders\/?(\?|$)/.test(path) ? path : "/admin/orders";
+}
+
+/**
+ * Deletes an order (POST only, after the confirmation): its line items and the order in one
+ * transaction (spec section 7), then `back` (the list as it was) with a message.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const back = backToList(form.get("back"));
+  const parsed = deleteSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    return redirectWithToast(request, back, { kind: "error", message: t("admin.orders.deleteFailed") });
+  }
+  const { id } = parsed.data;
+  try {
+    if (!(await deleteOrder(id))) {
+      return redirectWithToast(request, back, { kind: "error", message: t("admin.orders.deleteMissing", { id }) });
+    }
+  } catch (error) {
+    console.error("Deleting an order failed", error);
+    return redirectWithToast(request, back, { kind: "error", message: t("admin.orders.deleteFailed") });
+  }
+  return redirectWithToast(request, back, { kind: "success", message: t("admin.orders.deleted", { id }) });
 }
 
 /**
@@ -34,12 +74,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * click anywhere on a row opens the order; the View link is the keyboard and no-JavaScript way.
  */
 export default function AdminOrdersPage() {
-  const { orders, filters } = useLoaderData<typeof loader>();
+  const { orders, filters, toDelete, deleteMissing } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigate = useNavigate();
   const submit = useSubmit();
   const section = useRef<HTMLElement>(null);
-  const back = `${location.pathname}${location.search}`;
+  const listParams = new URLSearchParams(location.search);
+  listParams.delete("delete");
+  const back = listParams.size > 0 ? `/admin/orders?${listParams}` : "/admin/orders";
+  const confirmHref = (id: number) => {
+    const params = new URLSearchParams(listParams);
+    params.set("delete", String(id));
+    return `/admin/orders?${params}`;
+  };
   const filtered = Boolean(filters.status || filters.q);
 
   // Row click (JavaScript only, delegated from the section, which outlives the table): a click on a row's cell, not on one of its links or buttons, opens
@@ -68,6 +115,21 @@ export default function AdminOrdersPage() {
         className="mb-6"
       />
 
+      {toDelete ? (
+        <ConfirmDeletePanel
+          id={toDelete.id}
+          action="/admin/orders?index"
+          question={t("admin.orders.deleteConfirm")}
+          detail={orderSummary(toDelete)}
+          confirmText={t("admin.orders.deleteButton")}
+          cancelText={t("admin.orders.cancel")}
+          cancelHref={back}
+          hidden={{ back }}
+        />
+      ) : deleteMissing ? (
+        <MissingRecordNotice message={t("admin.order.notFound")} backHref={back} backText={t("admin.order.back")} />
+      ) : null}
+
       <Form
         method="get"
         role="search"
@@ -90,7 +152,7 @@ export default function AdminOrdersPage() {
             <option value="">{t("admin.orders.allStatuses")}</option>
             {ORDER_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {t(`status.${status}` as MessageKey)}
+                {orderStatusLabel(status)}
               </option>
             ))}
           </select>
@@ -141,89 +203,80 @@ export default function AdminOrdersPage() {
           {filtered ? t("admin.orders.noMatch") : t("admin.orders.empty")}
         </p>
       ) : (
-        <div className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-stone-50 text-stone-600">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  {t("admin.orders.id")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("admin.orders.customer")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("admin.orders.phone")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("admin.orders.quantity")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("admin.orders.products")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  {t("admin.orders.amount")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("admin.orders.status")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("admin.orders.actions")}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100">
-              {orders.items.map((order) => {
-                const href = `/admin/orders/view/${order.id}`;
-                const more = order._count.items - order.items.length;
-                return (
-                  <tr
-                    key={order.id}
-                    data-testid="order-row"
-                    data-order-id={order.id}
-                    data-href={href}
-                    className="cursor-pointer hover:bg-amber-50"
+        <AdminTable
+          columns={[
+            { label: t("admin.orders.id") },
+            { label: t("admin.orders.customer") },
+            { label: t("admin.orders.phone") },
+            { label: t("admin.orders.quantity") },
+            { label: t("admin.orders.products") },
+            { label: t("admin.orders.amount"), align: "right" },
+            { label: t("admin.orders.status") },
+            { label: t("admin.orders.actions") },
+          ]}
+        >
+          {orders.items.map((order) => {
+            const href = `/admin/orders/view/${order.id}`;
+            const more = order._count.items - order.items.length;
+            return (
+              <tr
+                key={order.id}
+                data-testid="order-row"
+                data-order-id={order.id}
+                data-href={href}
+                className="cursor-pointer hover:bg-amber-50"
+              >
+                <td className="px-4 py-3 font-medium">#{order.id}</td>
+                <td className="px-4 py-3">{order.customerName}</td>
+                <td className="px-4 py-3">{order.customerPhone}</td>
+                <td className="px-4 py-3">{order.itemCount}</td>
+                <td className="px-4 py-3">
+                  {order.items.length === 0
+                    ? t("admin.orders.noProducts")
+                    : order.items.map((item) => `${item.productName} × ${item.quantity}`).join(", ")}
+                  {more > 0 ? ` ${t("admin.orders.moreItems", { count: more })}` : null}
+                </td>
+                <td className="whitespace-nowrap px-4 py-3 text-right">
+                  {formatMoney(order.totalPaisa, { signAfter: true })}
+                </td>
+                <td className="px-4 py-3">
+                  <OrderStatusBadge status={order.status} />
+                </td>
+                <td className="whitespace-nowrap px-4 py-3">
+                  <Link
+                    to={href}
+                    aria-label={t("admin.orders.viewLabel", { id: order.id })}
+                    className="font-medium text-amber-800 underline"
                   >
-                    <td className="px-4 py-3 font-medium">#{order.id}</td>
-                    <td className="px-4 py-3">{order.customerName}</td>
-                    <td className="px-4 py-3">{order.customerPhone}</td>
-                    <td className="px-4 py-3">{order.itemCount}</td>
-                    <td className="px-4 py-3">
-                      {order.items.length === 0
-                        ? t("admin.orders.noProducts")
-                        : order.items.map((item) => `${item.productName} × ${item.quantity}`).join(", ")}
-                      {more > 0 ? ` ${t("admin.orders.moreItems", { count: more })}` : null}
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3 text-right">
-                      {formatMoney(order.totalPaisa, { signAfter: true })}
-                    </td>
-                    <td className="px-4 py-3">
-                      <OrderStatusBadge status={order.status} />
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3">
-                      <Link
-                        to={href}
-                        aria-label={t("admin.orders.viewLabel", { id: order.id })}
-                        className="font-medium text-amber-800 underline"
-                      >
-                        {t("admin.orders.view")}
-                      </Link>
-                      <OrderDeleteButton
-                        id={order.id}
-                        back={back}
-                        label={t("admin.orders.deleteLabel", { id: order.id })}
-                        className="ml-4 font-medium text-red-700 underline"
-                      >
-                        {t("admin.orders.delete")}
-                      </OrderDeleteButton>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                    {t("admin.orders.view")}
+                  </Link>
+                  <DeleteButton
+                    id={order.id}
+                    label={t("admin.orders.deleteLabel", { id: order.id })}
+                    text={t("admin.orders.delete")}
+                    className="ml-4 font-medium text-red-700 underline"
+                    confirmHref={confirmHref(order.id)}
+                    action="/admin/orders?index"
+                    question={t("admin.orders.deleteConfirm")}
+                    detail={orderSummary(order)}
+                    confirmText={t("admin.orders.deleteButton")}
+                    cancelText={t("admin.orders.cancel")}
+                    hidden={{ back }}
+                  />
+                </td>
+              </tr>
+            );
+          })}
+        </AdminTable>
       )}
       <Pagination page={orders.page} pageCount={orders.pageCount} />
     </section>
   );
 }
+
+export const ErrorBoundary = adminErrorBoundary({
+  notFound: "error.notFoundTitle",
+  failed: "error.generic",
+  backTo: "/admin/orders",
+  backLabel: "admin.order.back",
+});

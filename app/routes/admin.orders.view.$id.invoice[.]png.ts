@@ -6,7 +6,8 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { t } from "~/i18n/admin";
-import { getOrderForAdmin, parseOrderIdParam } from "~/models/order.server";
+import { getOrderForAdmin } from "~/models/order.server";
+import { notFound, requireId } from "~/utils/params";
 import { requireAdmin } from "~/server/auth.server";
 import { publicShopConfig } from "~/config/env.server";
 import { buildInvoice } from "~/rules/invoice";
@@ -14,8 +15,8 @@ import { renderInvoicePng } from "~/server/invoice-image.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const order = await getOrderForAdmin(parseOrderIdParam(params.id));
-  if (!order) throw new Response(t("admin.order.notFound"), { status: 404 });
+  const order = await getOrderForAdmin(requireId(params.id));
+  if (!order) throw notFound(t("admin.order.notFound"));
   const noStore = { "Cache-Control": "private, no-store" };
   try {
     const { png } = await renderInvoicePng(buildInvoice(order, publicShopConfig()));

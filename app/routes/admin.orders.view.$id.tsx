@@ -1,18 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
-import { OrderErrorBoundary } from "~/components/admin/load-problem";
-import { OrderDeleteButton } from "~/components/admin/order-delete-dialog";
+import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
+import { DeleteButton } from "~/components/admin/confirm-delete";
+import { orderSummary } from "~/components/admin/order-summary";
 import { OrderInvoice } from "~/components/admin/order-invoice";
 import { OrderStatusTimeline } from "~/components/admin/order-status-timeline";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { t, type MessageKey } from "~/i18n/admin";
-import { changeOrderStatus, getOrderForAdmin, getOrderStatusHistory, parseOrderIdParam } from "~/models/order.server";
+import { t } from "~/i18n/admin";
+import { changeOrderStatus, getOrderForAdmin, getOrderStatusHistory } from "~/models/order.server";
+import { notFound, requireId } from "~/utils/params";
 import { requireAdmin } from "~/server/auth.server";
 import { publicShopConfig } from "~/config/env.server";
 import { buildInvoice, formatShopDateTime } from "~/rules/invoice";
 import { formatMoney } from "~/rules/money";
-import { ORDER_STATUSES, orderStatusSchema } from "~/forms/schemas";
+import { orderStatusSchema } from "~/forms/schemas";
+import { ORDER_STATUSES, orderStatusLabel } from "~/rules/order-status";
 import { redirectWithToast } from "~/server/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -22,9 +25,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 /** The order, its status history and its invoice (one view model for the block and invoice.png). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const id = parseOrderIdParam(params.id);
+  const id = requireId(params.id);
   const [order, history] = await Promise.all([getOrderForAdmin(id), getOrderStatusHistory(id)]);
-  if (!order) throw new Response(t("admin.order.notFound"), { status: 404 });
+  if (!order) throw notFound();
   return { order, history, invoice: buildInvoice(order, publicShopConfig()) };
 }
 
@@ -35,13 +38,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const id = parseOrderIdParam(params.id);
+  const id = requireId(params.id);
   const parsed = orderStatusSchema.safeParse(Object.fromEntries(await request.formData()));
   const url = `/admin/orders/view/${id}`;
   if (!parsed.success) {
     return redirectWithToast(request, url, { kind: "error", message: t("admin.order.statusFailed") });
   }
-  const status = t(`status.${parsed.data.status}`);
+  const status = orderStatusLabel(parsed.data.status);
   switch (await changeOrderStatus(id, parsed.data.status, admin)) {
     case "changed":
       return redirectWithToast(request, url, { kind: "success", message: t("admin.order.statusSaved", { status }) });
@@ -81,13 +84,19 @@ export default function AdminOrderPage() {
               {t("invoice.print")}
             </button>
           ) : null}
-          <OrderDeleteButton
+          <DeleteButton
             id={order.id}
-            back="/admin/orders"
+            label={t("admin.order.delete")}
+            text={t("admin.order.delete")}
             className="rounded-md border border-red-300 bg-white px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50"
-          >
-            {t("admin.order.delete")}
-          </OrderDeleteButton>
+            confirmHref={`/admin/orders?delete=${order.id}`}
+            action="/admin/orders?index"
+            question={t("admin.orders.deleteConfirm")}
+            detail={orderSummary(order)}
+            confirmText={t("admin.orders.deleteButton")}
+            cancelText={t("admin.orders.cancel")}
+            hidden={{ back: "/admin/orders" }}
+          />
         </div>
       </div>
 
@@ -237,7 +246,7 @@ function StatusSection({ orderId, status, paymentStatus }: { orderId: number; st
         >
           {ORDER_STATUSES.map((value) => (
             <option key={value} value={value}>
-              {t(`status.${value}` as MessageKey)}
+              {orderStatusLabel(value)}
             </option>
           ))}
         </select>
@@ -276,4 +285,9 @@ function StatusSection({ orderId, status, paymentStatus }: { orderId: number; st
   );
 }
 
-export { OrderErrorBoundary as ErrorBoundary };
+export const ErrorBoundary = adminErrorBoundary({
+  notFound: "admin.order.notFound",
+  failed: "error.generic",
+  backTo: "/admin/orders",
+  backLabel: "admin.order.back",
+});

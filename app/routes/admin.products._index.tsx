@@ -1,17 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CatalogueDeleteConfirmation, CatalogueRowActions } from "~/components/admin/catalogue-row-actions";
+import { MissingRecordNotice } from "~/components/admin/confirm-delete";
 import { Pagination } from "~/components/pagination";
 import { t } from "~/i18n/admin";
 import { deleteProductWithImages, getProductName, listProductsForAdmin } from "~/models/product.server";
 import { requireAdmin } from "~/server/auth.server";
-import { parseId } from "~/services/catalogue-forms.server";
+import { parseId } from "~/utils/params";
 import { formatMoney } from "~/rules/money";
 import { parsePage } from "~/rules/pagination";
 import { deleteSchema } from "~/forms/admin-schemas";
 import { redirectWithToast } from "~/server/toast.server";
 import { removeImageFiles } from "~/server/uploads.server";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { AdminTable } from "~/components/admin/admin-table";
+import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 
 export const meta: MetaFunction = () => [{ title: t("admin.products.title") }];
 
@@ -44,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listProductsForAdmin(page, q),
     deleteId ? getProductName(deleteId) : null,
   ]);
-  return { products, q, toDelete };
+  return { products, q, toDelete, deleteMissing: deleteId !== null && !toDelete };
 }
 
 /**
@@ -78,7 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** The admin product list (spec section 2): Name, Price with ৳, Category, Edit, Delete; search; pages. */
 export default function AdminProductsPage() {
-  const { products, q, toDelete } = useLoaderData<typeof loader>();
+  const { products, q, toDelete, deleteMissing } = useLoaderData<typeof loader>();
   const back = listUrl(q, products.page);
   const hidden = { q: q ?? "", page: String(products.page) };
   const deleteHref = (id: number) => {
@@ -105,6 +108,12 @@ export default function AdminProductsPage() {
           name={toDelete.name}
           hidden={hidden}
           cancelHref={back}
+        />
+      ) : deleteMissing ? (
+        <MissingRecordNotice
+          message={t("admin.productForm.notFound")}
+          backHref={back}
+          backText={t("admin.productForm.back")}
         />
       ) : null}
 
@@ -136,55 +145,47 @@ export default function AdminProductsPage() {
           {q ? t("admin.products.noMatch", { q }) : t("admin.products.empty")}
         </p>
       ) : (
-        <div className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-stone-50 text-stone-600">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  {t("admin.products.name")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("admin.products.price")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("admin.products.category")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("admin.products.featured")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  <span className="sr-only">{t("admin.products.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100">
-              {products.items.map((product) => (
-                <tr key={product.id} data-testid="product-row">
-                  <td className="px-4 py-3 font-medium">{product.name}</td>
-                  <td className="px-4 py-3">
-                    {formatMoney(product.pricePaisa)}
-                    {product.discountedPricePaisa !== null ? (
-                      <span className="ml-2 text-red-700">{formatMoney(product.discountedPricePaisa)}</span>
-                    ) : null}
-                  </td>
-                  <td className="px-4 py-3">{product.category?.name ?? t("admin.products.noCategory")}</td>
-                  <td className="px-4 py-3">{product.isFeatured ? t("admin.products.isFeatured") : ""}</td>
-                  <td className="whitespace-nowrap px-4 py-3">
-                    <CatalogueRowActions
-                      list="products"
-                      id={product.id}
-                      name={product.name}
-                      hidden={hidden}
-                      confirmHref={deleteHref(product.id)}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          columns={[
+            { label: t("admin.products.name") },
+            { label: t("admin.products.price") },
+            { label: t("admin.products.category") },
+            { label: t("admin.products.featured") },
+            { label: t("admin.products.actions"), srOnly: true },
+          ]}
+        >
+          {products.items.map((product) => (
+            <tr key={product.id} data-testid="product-row">
+              <td className="px-4 py-3 font-medium">{product.name}</td>
+              <td className="px-4 py-3">
+                {formatMoney(product.pricePaisa)}
+                {product.discountedPricePaisa !== null ? (
+                  <span className="ml-2 text-red-700">{formatMoney(product.discountedPricePaisa)}</span>
+                ) : null}
+              </td>
+              <td className="px-4 py-3">{product.category?.name ?? t("admin.products.noCategory")}</td>
+              <td className="px-4 py-3">{product.isFeatured ? t("admin.products.isFeatured") : ""}</td>
+              <td className="whitespace-nowrap px-4 py-3">
+                <CatalogueRowActions
+                  list="products"
+                  id={product.id}
+                  name={product.name}
+                  hidden={hidden}
+                  confirmHref={deleteHref(product.id)}
+                />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       <Pagination page={products.page} pageCount={products.pageCount} />
     </section>
   );
 }
+
+export const ErrorBoundary = adminErrorBoundary({
+  notFound: "error.notFoundTitle",
+  failed: "error.generic",
+  backTo: "/admin/products",
+  backLabel: "admin.productForm.back",
+});

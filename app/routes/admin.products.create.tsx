@@ -8,6 +8,7 @@ import { requireAdmin } from "~/server/auth.server";
 import { saveProductForm } from "~/services/catalogue-forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 
 export const meta: MetaFunction = () => [{ title: t("admin.productForm.createTitle") }];
 
@@ -61,3 +62,10 @@ export default function CreateProductPage() {
     </section>
   );
 }
+
+export const ErrorBoundary = adminErrorBoundary({
+  notFound: "error.notFoundTitle",
+  failed: "admin.productForm.loadFailed",
+  backTo: "/admin/products",
+  backLabel: "admin.productForm.back",
+});

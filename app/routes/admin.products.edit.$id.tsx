@@ -6,55 +6,39 @@ import { t } from "~/i18n/admin";
 import { listCategoryOptions } from "~/models/category.server";
 import { getProductForEdit } from "~/models/product.server";
 import { requireAdmin } from "~/server/auth.server";
-import { parseId, saveProductForm } from "~/services/catalogue-forms.server";
+import { saveProductForm } from "~/services/catalogue-forms.server";
+import { notFound, requireId } from "~/utils/params";
 import { redirectWithToast } from "~/server/toast.server";
-import { AdminLoadProblem } from "~/components/admin/load-problem";
+import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { AdminPageHeader } from "~/components/admin/page-header";
 
 export const meta: MetaFunction = () => [{ title: t("admin.productForm.editTitle") }];
 
 /**
- * The product and the categories, loaded together (spec section 2): 404 'Product not found', or
- * 500 'Failed to load data. Please try again.', each with Back to Products.
+ * The product and the categories, loaded together (spec section 2). A missing product throws 404
+ * and a failure 500: the ErrorBoundary shows 'Product not found' or 'Failed to load data. Please
+ * try again.', each with Back to Products.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const id = parseId(params.id);
-  if (id === null) return data({ state: "not-found" as const }, { status: 404 });
-  try {
-    const [product, categories] = await Promise.all([getProductForEdit(id), listCategoryOptions()]);
-    if (!product) return data({ state: "not-found" as const }, { status: 404 });
-    return { state: "ok" as const, product, categories };
-  } catch (error) {
-    console.error("Loading the product failed", error);
-    return data({ state: "failed" as const }, { status: 500 });
-  }
+  const id = requireId(params.id);
+  const [product, categories] = await Promise.all([getProductForEdit(id), listCategoryOptions()]);
+  if (!product) throw notFound();
+  return { product, categories };
 }
 
 /** Saves the product (spec section 5), then the list with a toast; a refusal re-renders the form. */
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const id = parseId(params.id);
-  if (id === null) return data({ ok: false as const, status: 404 }, { status: 404 });
-  const result = await saveProductForm(request, id);
+  const result = await saveProductForm(request, requireId(params.id));
   if (result.ok) return redirectWithToast(request, result.redirectTo, result.toast);
   return data(result, { status: result.status });
 }
 
 /** 'Edit Product' (spec section 2). */
 export default function EditProductPage() {
-  const loaded = useLoaderData<typeof loader>();
+  const { product, categories } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>() ?? null;
-  if (loaded.state !== "ok") {
-    return (
-      <AdminLoadProblem
-        title={loaded.state === "not-found" ? t("admin.productForm.notFound") : t("admin.productForm.loadFailed")}
-        backTo="/admin/products"
-        backLabel={t("admin.productForm.back")}
-      />
-    );
-  }
-  const { product, categories } = loaded;
   return (
     <section aria-labelledby="product-form-title" className="space-y-6">
       <AdminPageHeader
@@ -74,3 +58,10 @@ export default function EditProductPage() {
     </section>
   );
 }
+
+export const ErrorBoundary = adminErrorBoundary({
+  notFound: "admin.productForm.notFound",
+  failed: "admin.productForm.loadFailed",
+  backTo: "/admin/products",
+  backLabel: "admin.productForm.back",
+});

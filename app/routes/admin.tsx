@@ -13,6 +13,7 @@ import {
 } from "~/utils/admin-app";
 import { requireAdmin } from "~/server/auth.server";
 import { publicShopConfig } from "~/config/env.server";
+import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 
 export const meta: MetaFunction = () => [{ title: t("admin.title") }, { name: "robots", content: "noindex" }];
 
@@ -122,3 +123,5 @@ function AdminNav({ className }: { className: string }) {
     </nav>
   );
 }
+
+export const ErrorBoundary = adminErrorBoundary();

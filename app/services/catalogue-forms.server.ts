@@ -19,7 +19,8 @@ import {
   type CategoryFormValues,
   type ProductFormValues,
 } from "~/forms/admin-schemas";
-import type { Toast } from "~/server/toast.server";
+import { toastCookie, type Toast } from "~/server/toast.server";
+import { parseId } from "~/utils/params";
 import {
   checkUploads,
   discardStored,
@@ -29,12 +30,6 @@ import {
   UploadRequestError,
   type UploadRejection,
 } from "~/server/uploads.server";
-
-/** A positive integer id as written in a URL ("12", not "012" or "1e1"), or null. */
-export function parseId(value: string | null | undefined): number | null {
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 && String(id) === value ? id : null;
-}
 
 /** Field names of the product form whose messages show beside the field. */
 export type ProductField = keyof ProductFormValues;
@@ -292,4 +287,30 @@ export async function saveCategoryForm(request: Request, categoryId: number | nu
     console.error("Saving a category failed", error);
     return fail(500, { formError: t("admin.categoryForm.saveFailed"), fileErrors: again });
   }
+}
+
+/**
+ * The answer of a catalogue form's upload endpoint (/admin/products/save, /admin/categories/save),
+ * used by JavaScript (XMLHttpRequest with a progress bar, app/components/admin/upload-submit.tsx):
+ * the same save as the pages' actions, `save` (create without `?id`, edit with `?id=<id>`),
+ * answered as JSON. Success: `{ ok: true, redirectTo }` with the toast cookie set; refusal: the
+ * form problem with its status (400/404/413/500); a malformed `?id` is `{ ok: false, status: 404 }`.
+ */
+export async function answerSaveEndpoint(
+  request: Request,
+  save: (request: Request, id: number | null) => Promise<FormSuccess | { ok: false; status: number }>,
+): Promise<Response> {
+  const noStore = { "Cache-Control": "no-store" };
+  const idParam = new URL(request.url).searchParams.get("id");
+  const id = idParam === null ? null : parseId(idParam);
+  if (idParam !== null && id === null)
+    return Response.json({ ok: false, status: 404 }, { status: 404, headers: noStore });
+  const result = await save(request, id);
+  if (result.ok) {
+    return Response.json(
+      { ok: true, redirectTo: result.redirectTo },
+      { headers: { "Set-Cookie": await toastCookie(request, result.toast), ...noStore } },
+    );
+  }
+  return Response.json(result, { status: result.status, headers: noStore });
 }

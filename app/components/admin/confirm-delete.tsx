@@ -1,12 +1,15 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { useRef, type MouseEvent, type ReactNode } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { t } from "~/i18n/admin";
 
 /**
- * A row's Delete control. Without JavaScript it is a link to `confirmHref` (the list with
- * `?delete=<id>`), where the page shows a confirmation step (`ConfirmDeletePanel`). With JavaScript
- * the same link opens a native <dialog> asking `question`, holding the same POST form.
- * Nothing is deleted except by that POST.
+ * The one delete flow of the back office (products, categories, orders), spec section 8's
+ * questions. A Delete control is a link to `confirmHref`: the list with `?delete=<id>`, where the
+ * page shows a confirmation step (`ConfirmDeletePanel`) without JavaScript. With JavaScript the
+ * same link opens a native <dialog> (focus moves in and back, Escape closes) asking `question`,
+ * holding the same POST form. Nothing is deleted except by that POST, which the list's action
+ * handles (`intent=delete`, `id`, and the `hidden` fields that bring the list back as it was).
  */
 export function DeleteButton({
   id,
@@ -19,10 +22,13 @@ export function DeleteButton({
   confirmText,
   cancelText,
   hidden = {},
+  className = "font-medium text-red-700 hover:underline",
 }: {
   id: number;
   label: string;
   text: string;
+  /** The link's classes (a text link in a table row by default). */
+  className?: string;
   confirmHref: string;
   action: string;
   question: string;
@@ -40,7 +46,7 @@ export function DeleteButton({
   };
   return (
     <>
-      <Link to={confirmHref} onClick={open} aria-label={label} className="font-medium text-red-700 hover:underline">
+      <Link to={confirmHref} onClick={open} aria-label={label} className={className}>
         {text}
       </Link>
       {hydrated ? (
@@ -136,6 +142,12 @@ function ConfirmBody({
   hidden: Record<string, string>;
   cancel: ReactNode;
 }) {
+  const navigation = useNavigation();
+  const deleting =
+    navigation.state !== "idle" &&
+    navigation.formAction === action &&
+    navigation.formData?.get("id") === String(id) &&
+    navigation.formData.get("intent") === "delete";
   return (
     <Form method="post" action={action} className="space-y-4">
       <h2 id={headingId} className="text-lg font-semibold">
@@ -150,12 +162,40 @@ function ConfirmBody({
       <div className="flex gap-3">
         <button
           type="submit"
-          className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+          disabled={deleting}
+          className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
         >
-          {confirmText}
+          {deleting ? t("admin.delete.deleting") : confirmText}
         </button>
         {cancel}
       </div>
     </Form>
+  );
+}
+
+/**
+ * What a list shows for `?delete=<id>` when the record is gone (deleted meanwhile, or a stale
+ * link): the not-found message as a heading, announced, and the way back to the list.
+ */
+export function MissingRecordNotice({
+  message,
+  backHref,
+  backText,
+}: {
+  message: string;
+  backHref: string;
+  backText: string;
+}) {
+  return (
+    <section
+      role="alert"
+      className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-5"
+      data-testid="confirm-delete-missing"
+    >
+      <h2 className="text-lg font-semibold">{message}</h2>
+      <Link to={backHref} className="mt-3 inline-block text-sm font-medium underline">
+        {backText}
+      </Link>
+    </section>
   );
 }

@@ -3,7 +3,8 @@
  * each entry saying what changed (from → to), who changed it (the admin's e-mail as it was then)
  * and when (`<time datetime>`, shown in Asia/Dhaka time).
  */
-import { t, type MessageKey } from "~/i18n/admin";
+import { t } from "~/i18n/admin";
+import { orderStatusLabel } from "~/rules/order-status";
 import { formatShopDateTime } from "~/rules/invoice";
 
 /** One history entry as the order page's loader returns it. */
@@ -15,7 +16,6 @@ export type OrderStatusTimelineEntry = {
   createdAt: Date;
 };
 
-const statusLabel = (status: string) => t(`status.${status}` as MessageKey) ?? status;
 
 export function OrderStatusTimeline({
   entries,
@@ -57,19 +57,19 @@ export function OrderStatusTimeline({
                 />
                 <p className="font-medium">
                   {entry.fromStatus === null ? (
-                    t("admin.order.historyPlaced", { status: statusLabel(entry.toStatus) })
+                    t("admin.order.historyPlaced", { status: orderStatusLabel(entry.toStatus) })
                   ) : (
                     <>
                       <span aria-hidden="true">
                         {t("admin.order.historyChanged", {
-                          from: statusLabel(entry.fromStatus),
-                          to: statusLabel(entry.toStatus),
+                          from: orderStatusLabel(entry.fromStatus),
+                          to: orderStatusLabel(entry.toStatus),
                         })}
                       </span>
                       <span className="sr-only">
                         {t("admin.order.historyChangedLabel", {
-                          from: statusLabel(entry.fromStatus),
-                          to: statusLabel(entry.toStatus),
+                          from: orderStatusLabel(entry.fromStatus),
+                          to: orderStatusLabel(entry.toStatus),
                         })}
                       </span>
                     </>

@@ -1,0 +1,16 @@
+import { t } from "~/i18n/admin";
+import { formatShopDateTime } from "~/rules/invoice";
+import { formatMoney } from "~/rules/money";
+
+/**
+ * Which order a delete confirmation is about: 'Order #12: Rahim, 1,250.00 ৳, placed 24 Nov 2026,
+ * 10:05' (amount from paisa, date and time in the shop's time zone).
+ */
+export function orderSummary(order: { id: number; customerName: string; totalPaisa: number; createdAt: Date }): string {
+  return t("admin.orders.deleteSummary", {
+    id: order.id,
+    name: order.customerName,
+    amount: formatMoney(order.totalPaisa, { signAfter: true }),
+    date: formatShopDateTime(order.createdAt),
+  });
+}
