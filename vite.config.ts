@@ -12,7 +12,7 @@ declare module "@remix-run/node" {
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The browser's JavaScript is minified with terser rather than esbuild: ~4 KB less gzipped on
-  // every storefront page (issue 3 budget: a product page loads at most 100 KB of JavaScript).
+  // every storefront page (the storefront budget: a product page loads at most 100 KB of JavaScript).
   // The server build is not minified, so its stack traces stay readable.
   build: isSsrBuild
     ? {}

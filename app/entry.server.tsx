@@ -4,7 +4,7 @@
  *
  * Catalogue pages (home, /products, product pages; `isCataloguePath`) answering a GET or HEAD with
  * 200 are rendered whole instead, so they can carry a weak ETag of their HTML and answer
- * `304 Not Modified` to a matching `If-None-Match` (issue 3 item 9). They have no deferred data,
+ * `304 Not Modified` to a matching `If-None-Match`. They have no deferred data,
  * so waiting for the whole render costs nothing but the buffer (tens of KB). The per-request CSP
  * nonce is left out of the hash (it is the only part of the HTML that differs between identical
  * renders); server.js drops the CSP header from 304 answers so the browser keeps the policy, and

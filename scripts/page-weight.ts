@@ -1,6 +1,6 @@
 /**
  * Page weight: how many gzipped bytes of HTML, CSS and JavaScript a storefront page makes a
- * browser download (issue 3 "Budgets"). Used by `npm run size` (scripts/size.ts) and by the
+ * browser download (docs/decisions/016-storefront-javascript-budget.md). Used by `npm run size` (scripts/size.ts) and by the
  * Playwright budget test (tests/e2e/seo.spec.ts) against a running server.
  *
  * Sizes are gzip at zlib's default level (the level the server's `compression` middleware uses),
@@ -10,7 +10,7 @@
  */
 import { gzipSync } from "node:zlib";
 
-/** Budgets in bytes, gzipped (issue 3): HTML ≤ 30 KB, CSS ≤ 20 KB, JavaScript ≤ 100 KB in all. */
+/** Budgets in bytes, gzipped: HTML ≤ 30 KB, CSS ≤ 20 KB, JavaScript ≤ 100 KB in all. */
 export const BUDGETS = { html: 30_000, css: 20_000, js: 100_000 } as const;
 
 export type PageWeight = {

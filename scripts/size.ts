@@ -2,7 +2,7 @@
  * `npm run size`: builds the shop, serves it on a throw-away database with the demo catalogue,
  * and prints per storefront page (home, products, a product page, the cart with one item) the
  * gzipped bytes of HTML, CSS and JavaScript the page loads (scripts/page-weight.ts), against the
- * budgets of issue 3 for the product page: HTML ≤ 30 KB, CSS ≤ 20 KB, JavaScript ≤ 100 KB in all
+ * budgets (docs/decisions/016-storefront-javascript-budget.md) for the product page: HTML ≤ 30 KB, CSS ≤ 20 KB, JavaScript ≤ 100 KB in all
  * (1 KB = 1000 bytes). The other pages are shown against the same numbers for information.
  * Exits 1 when the product page is over budget, 2 when the measurement itself failed.
  *

@@ -25,7 +25,7 @@ type SearchBoxProps = {
 };
 
 /**
- * The product search box (issue 3, spec sections 2 and 5). Without JavaScript it is a plain GET
+ * The product search box (spec sections 2 and 5). Without JavaScript it is a plain GET
  * form to `/products?q=…` (plus `hiddenFields`, such as category and sort), so results land on the
  * products page. With JavaScript it is also an ARIA 1.2 combobox: SUGGESTION_DEBOUNCE_MS (250 ms)
  * after the last keystroke it fetches at most 8 suggestions from SUGGESTIONS_PATH, each a link to

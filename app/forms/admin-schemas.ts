@@ -1,5 +1,5 @@
 /**
- * The zod schemas of the back office's forms (issue 4), kept apart from app/forms/schemas.ts so
+ * The zod schemas of the back office's forms, kept apart from app/forms/schemas.ts so
  * that the storefront's JavaScript never carries them or the admin message catalogue.
  * Error messages come from app/i18n/admin.ts.
  */
@@ -24,7 +24,7 @@ export const orderListQuerySchema = z.object({
 });
 export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 
-// ---- Admin catalogue (issue 4): product and category forms ----
+// ---- Admin catalogue: product and category forms ----
 
 /** Highest price accepted, in paisa: ৳1 crore, well inside the 32-bit `Int` columns. */
 export const MAX_PRICE_PAISA = 1_000_000_000;

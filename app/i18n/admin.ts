@@ -2,7 +2,7 @@
  * Message lookup for the back office: the shared catalogue (app/i18n/en.ts) plus the admin-only
  * messages (app/i18n/en-admin.ts). Admin routes, admin components and server code that speaks to
  * staff import `t` from here; storefront code imports it from "~/i18n", so the admin messages never
- * reach a shopper's browser (issue 3: a product page loads at most 100 KB of JavaScript).
+ * reach a shopper's browser (the storefront budget: a product page loads at most 100 KB of JavaScript).
  */
 import { en } from "./en";
 import { enAdmin } from "./en-admin";

@@ -1,6 +1,6 @@
 /**
- * The back office's English messages (issue 4): every key only the admin uses. Kept apart from
- * app/i18n/en.ts so the storefront's JavaScript never carries them (issue 3 budget: a product page
+ * The back office's English messages: every key only the admin uses. Kept apart from
+ * app/i18n/en.ts so the storefront's JavaScript never carries them (the storefront budget: a product page
  * loads at most 100 KB of JavaScript). Admin code reads them through `t` from "~/i18n/admin".
  */
 export const enAdmin = {

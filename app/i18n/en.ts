@@ -133,7 +133,7 @@ export const en = {
   "error.generic": "Something went wrong. Please try again.",
   "error.backHome": "Go to the home page",
 
-  // >>> search (issue 3): add keys below this line
+  // Search
   "search.suggestionsLabel": "Suggestions",
   "search.suggestionsCount": "{count} suggestions",
   "search.suggestionsCountOne": "1 suggestion",
@@ -145,9 +145,8 @@ export const en = {
   "search.clearCategory": "Search all categories",
   "search.emptyFor": "No products match “{q}”.",
   "search.pageLink": "Page {page}",
-  // <<< search (issue 3)
 
-  // >>> product page and gallery (issue 3): add keys below this line
+  // Product page and gallery
   "breadcrumbs.label": "Breadcrumb",
   "breadcrumbs.home": "Home",
   "breadcrumbs.products": "Products",
@@ -162,9 +161,8 @@ export const en = {
   "gallery.close": "Close preview",
   "stepper.decrease": "Decrease by one",
   "stepper.increase": "Increase by one",
-  // <<< product page and gallery (issue 3)
 
-  // >>> seo and caching (issue 3): add keys below this line
+  // Seo and caching
   "seo.title": "{title} | {shop}",
   "seo.home": "Home",
   "seo.pageNumber": "{title}, page {page}",
@@ -172,9 +170,8 @@ export const en = {
   "seo.productsDescription": "All products of {shop}, with prices in taka and cash on delivery.",
   "seo.categoryDescription": "{category} at {shop}: {count} products, with prices in taka and cash on delivery.",
   "seo.searchDescription": "Products of {shop} whose name contains “{q}”.",
-  // <<< seo and caching (issue 3)
 
-  // >>> cart with JavaScript (issue 3): add keys below this line
+  // Cart with JavaScript
   "cartJs.added": "Added {name} to the cart.",
   "cartJs.addedButton": "Added",
   "cartJs.addedLabel": "Added to cart: {name}",
@@ -185,7 +182,6 @@ export const en = {
   "cartJs.removeFailed": "{name} was not removed from the cart. {reason}",
   "cartJs.networkError": "The shop could not be reached. Please check your connection and try again.",
   "cartJs.failed": "Please try again.",
-  // <<< cart with JavaScript (issue 3)
 } as const;
 
 export type MessageKey = keyof typeof en;

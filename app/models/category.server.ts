@@ -1,4 +1,4 @@
-/** Categories: storefront reads (spec section 7), and the back office list, reads and writes (issue 4). */
+/** Categories: storefront reads (spec section 7), and the back office list, reads and writes. */
 import { prisma } from "~/models/db.server";
 import type { ImageInfo } from "~/utils/image-url";
 import { ADMIN_PAGE_SIZE, paginate } from "~/rules/pagination";
@@ -25,7 +25,7 @@ export async function listCategories(): Promise<CategoryCard[]> {
   }));
 }
 
-// ---- Admin catalogue (issue 4): category writes and admin reads ----
+// ---- Admin catalogue: category writes and admin reads ----
 
 /** Most categories offered in the product form's select (a shop has far fewer). */
 export const MAX_CATEGORY_OPTIONS = 500;

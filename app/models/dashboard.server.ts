@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's numbers (issue 4; spec section 2 lists /admin/dashboard but leaves its
+ * The admin dashboard's numbers (spec section 2 lists /admin/dashboard but leaves its
  * content open). See docs/decisions/012-admin-app-and-dashboard.md.
  *
  * - Days are calendar days in the shop's time zone (`SHOP_TIME_ZONE`, Asia/Dhaka), not UTC days:

@@ -1,6 +1,6 @@
 /**
  * Products: storefront reads (spec section 7), and the back office list, reads and writes with
- * their images (issue 4). Prices are paisa.
+ * their images. Prices are paisa.
  */
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/models/db.server";
@@ -155,7 +155,7 @@ export async function productExists(id: number): Promise<boolean> {
   return (await prisma.product.count({ where: { id } })) > 0;
 }
 
-// ---- Admin catalogue (issue 4): product writes and admin reads ----
+// ---- Admin catalogue: product writes and admin reads ----
 
 /**
  * One page of the admin product list (Name, Price, Category), by name, optionally only products
@@ -342,10 +342,10 @@ export async function deleteProductWithImages(id: number): Promise<{ name: strin
   });
 }
 
-// ---- Search suggestions (issue 3) ----
+// ---- Search suggestions ----
 
 /**
- * One search suggestion (issue 3): what the search box lists under the field. Prices in paisa;
+ * One search suggestion: what the search box lists under the field. Prices in paisa;
  * `thumbnail` is the product's first image at its smallest stored variant (px), or null.
  */
 export type ProductSuggestion = {

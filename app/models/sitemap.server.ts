@@ -1,5 +1,5 @@
 /**
- * The rows a sitemap lists (issue 3 item 8): every category and every product, read in id order
+ * The rows a sitemap lists: every category and every product, read in id order
  * in chunks of `SITEMAP_CHUNK` rows (keyset paging, never one unbounded query), so a catalogue of
  * any size is listed with bounded memory. Timestamps are the rows' `updatedAt`.
  */

@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * /admin/dashboard (spec section 2 names the page and leaves its content open; issue 4 item 3):
+ * /admin/dashboard (spec section 2 names the page and leaves its content open):
  * orders and revenue for today, 7 and 30 days, counts by status, top products, and the daily
  * sales chart drawn on the server as SVG.
  */

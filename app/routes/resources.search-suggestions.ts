@@ -6,7 +6,7 @@ import { normalizeSearchQuery, SUGGESTION_LIMIT } from "~/rules/search";
 export type SearchSuggestionsResponse = { query: string; suggestions: ProductSuggestion[] };
 
 /**
- * Search suggestions for the search box (issue 3, spec sections 2, 5 and 7):
+ * Search suggestions for the search box (spec sections 2, 5 and 7):
  * GET /resources/search-suggestions?q=<text> answers JSON `{ query, suggestions }` with at most
  * SUGGESTION_LIMIT products whose name contains the normalised text (see searchProductSuggestions).
  * A blank or whitespace-only `q` answers an empty list without touching the database.

@@ -1,5 +1,5 @@
 /**
- * The installable admin app (spec section 2, "Install app button"; issue 4 item 2): the web app
+ * The installable admin app (spec section 2, "Install app button"): the web app
  * manifest, its PNG icons made from an SVG with sharp, and the service worker script with its
  * offline page. See docs/decisions/012-admin-app-and-dashboard.md.
  *

@@ -1,5 +1,5 @@
 /**
- * HTTP validators for catalogue pages (issue 3 item 9). Catalogue pages (home, /products, product
+ * HTTP validators for catalogue pages. Catalogue pages (home, /products, product
  * pages) are `Cache-Control: private, no-cache`: every page shows the shopper's cart badge, so no
  * shared cache may store them, and the browser must ask again each time. A weak ETag (a hash of
  * the rendered bytes) lets it ask cheaply: when nothing changed the server answers

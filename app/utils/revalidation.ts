@@ -1,5 +1,5 @@
 /**
- * When Remix reloads route data after a fetcher's cart change (issue 3 item 6, decision 011).
+ * When Remix reloads route data after a fetcher's cart change (decision 011).
  *
  * With single fetch every route reloads its loader after any action. The catalogue pages (home,
  * /products, a product page) do not depend on the cart, so a cart change sent by a fetcher skips

@@ -1,6 +1,6 @@
 /**
  * The sitemap protocol (https://www.sitemaps.org/protocol.html) for haat's `/sitemap.xml` and the
- * text of `/robots.txt` (issue 3 item 8). Pure functions; the route streams what they build.
+ * text of `/robots.txt`. Pure functions; the route streams what they build.
  *
  * One sitemap file may list at most 50,000 URLs. The shop's URLs are, in this order: the static
  * pages (home, /products), every category (`/products?category=<id>`), every product

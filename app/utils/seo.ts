@@ -1,5 +1,5 @@
 /**
- * Search-engine and share-preview metadata for the storefront (issue 3 item 8): page titles,
+ * Search-engine and share-preview metadata for the storefront: page titles,
  * descriptions, canonical URLs, Open Graph and Twitter card tags, and schema.org JSON-LD
  * (`Product`, `BreadcrumbList`, `WebSite`). Pure functions: routes build their `meta` with
  * `seoMeta()`; everything absolute starts from the shop's public origin, which the root loader

@@ -163,8 +163,8 @@ test("staff find, open, handle and print an order, download its invoice and dele
   await page.goto(`/admin/orders?q=%23${id}`);
   const row = page.getByTestId("order-row").filter({ hasText: `#${id}` });
   if (js) {
-    await row.getByRole("button", { name: `Delete order #${id}` }).click();
-    const dialog = page.getByRole("dialog", { name: `Delete order #${id}?` });
+    await row.getByRole("link", { name: `Delete order #${id}` }).click();
+    const dialog = page.getByRole("dialog", { name: CONFIRM });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(CONFIRM);
     expect(await seriousViolations(page)).toEqual([]);
@@ -172,15 +172,16 @@ test("staff find, open, handle and print an order, download its invoice and dele
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
     await expect(row).toHaveCount(1);
-    await row.getByRole("button", { name: `Delete order #${id}` }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Delete order" }).click();
+    await row.getByRole("link", { name: `Delete order #${id}` }).click();
+    await dialog.getByRole("button", { name: "Delete order" }).click();
   } else {
     await row.getByRole("link", { name: `Delete order #${id}` }).click();
-    await expect(page).toHaveURL(new RegExp(`/admin/orders/delete/${id}\\?back=`));
+    await expect(page).toHaveURL(new RegExp(`/admin/orders\\?q=%23${id}&delete=${id}$`));
     await rendered(page);
-    await expect(page.getByRole("heading", { name: `Delete order #${id}?` })).toBeVisible();
-    await expect(page.getByText(CONFIRM)).toBeVisible();
-    await page.getByRole("button", { name: "Delete order" }).click();
+    const step = page.getByTestId("confirm-delete");
+    await expect(step.getByRole("heading", { name: CONFIRM })).toBeVisible();
+    await expect(step).toContainText(`Order #${id}: ${customer.name}`);
+    await step.getByRole("button", { name: "Delete order" }).click();
   }
   await expect(page.getByTestId("toast")).toContainText(`Order #${id} was deleted.`);
   await expect(page).toHaveURL(new RegExp(`/admin/orders\\?q=%23${id}$`));
@@ -196,13 +197,14 @@ test("an order deleted from its own page is gone", async ({ page }, testInfo) =>
   const id = await placeOrder(page, customer);
   await signIn(page);
   await page.goto(`/admin/orders/view/${id}`);
+  await page.getByRole("link", { name: "Delete Order" }).click();
   if (js) {
-    await page.getByRole("button", { name: "Delete Order" }).click();
-    await expect(page.getByRole("dialog")).toContainText(CONFIRM);
-    await page.getByRole("dialog").getByRole("button", { name: "Delete order" }).click();
+    const dialog = page.getByRole("dialog", { name: CONFIRM });
+    await expect(dialog).toContainText(`Order #${id}: ${customer.name}`);
+    await dialog.getByRole("button", { name: "Delete order" }).click();
   } else {
-    await page.getByRole("link", { name: "Delete Order" }).click();
-    await expect(page.getByText(CONFIRM)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/admin/orders\\?delete=${id}$`));
+    await expect(page.getByTestId("confirm-delete").getByRole("heading", { name: CONFIRM })).toBeVisible();
     await page.getByRole("button", { name: "Delete order" }).click();
   }
   await expect(page).toHaveURL(/\/admin\/orders$/);
@@ -210,9 +212,10 @@ test("an order deleted from its own page is gone", async ({ page }, testInfo) =>
   await expect(page.getByTestId("toast")).toContainText(`Order #${id} was deleted.`);
   await page.goto(`/admin/orders?q=%23${id}`);
   await expect(page.getByTestId("orders-empty")).toBeVisible();
-  // The confirmation page of a deleted order says 'Order not found'.
-  await page.goto(`/admin/orders/delete/${id}`);
+  // The confirmation step of a deleted order says 'Order not found'.
+  await page.goto(`/admin/orders?delete=${id}`);
   await expect(page.getByRole("heading", { name: "Order not found" })).toBeVisible();
+  await expect(page.getByTestId("confirm-delete")).toHaveCount(0);
 });
 
 test("the order page and the delete confirmation page have no serious accessibility violation without JavaScript", async ({
@@ -231,8 +234,8 @@ test("the order page and the delete confirmation page have no serious accessibil
   await expect(page.getByTestId("invoice")).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath("order-page.png"), fullPage: true });
-  await page.goto(`/admin/orders/delete/${id}`);
-  await expect(page.getByText(CONFIRM)).toBeVisible();
+  await page.goto(`/admin/orders?delete=${id}`);
+  await expect(page.getByTestId("confirm-delete").getByText(CONFIRM)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "Delete order" }).click();
   await expect(page.getByTestId("toast")).toContainText(`Order #${id} was deleted.`);

@@ -1,6 +1,6 @@
 /**
  * Which chosen files the admin image fields preview in the browser before upload
- * (app/components/admin/image-field.tsx, issue 4 item 5).
+ * (app/components/admin/image-field.tsx).
  *
  * A preview decodes the whole image, whatever size it is shown at. A decompression bomb (the test
  * fixture is a 48 KB PNG of 20,000 × 20,000 px) took 3 s of CPU and would need 1.6 GB of memory

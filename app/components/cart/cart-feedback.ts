@@ -1,5 +1,5 @@
 /**
- * Messages about cart changes made with JavaScript (issue 3 item 6): the /cart route's
+ * Messages about cart changes made with JavaScript: the /cart route's
  * `clientAction` publishes one when a fetcher's cart change succeeds or is refused, and the
  * storefront layout's live regions (app/components/cart/cart-forms.tsx `CartFeedbackRegion`) show and
  * announce it. A tiny external store for `useSyncExternalStore`, so the message survives the
