@@ -1,36 +1,52 @@
 /**
  * The cart's forms (spec section 4 operations: add, buy-now, update, remove), one `intent` each.
  *
- * The one source of the cart form rules: the /cart action validates every post with
- * `cartActionSchema`, and the optimistic cart in the browser (app/components/cart/optimistic-cart.ts)
- * reads the forms still in flight with the same schema, so what the page shows is what the server
- * will do. Written with `zod/mini` because it ships to every storefront page
- * (docs/decisions/016-storefront-javascript-budget.md); server-only forms use full zod.
+ * The one source of the cart form rules: the /cart action reads every post with `parseCartForm`,
+ * and the optimistic cart in the browser (app/components/cart/optimistic-cart.ts) reads the forms
+ * still in flight with the same function, so what the page shows is what the server will do.
+ * A plain function, not a zod schema like the other forms: it ships to every storefront page, and
+ * zod (even `zod/mini`) would add about 12 KB gzipped to a budget of 100 KB
+ * (docs/decisions/018-cart-form-parser.md).
  *
- * Rules: `productId` a positive integer; an add's or buy-now's `quantity` outside 1..MAX_LINE_QUANTITY
- * (or missing) counts as 1; an update's non-integer quantity counts as 0, which the cart rules
- * ignore (app/rules/cart.ts `updateQuantity`).
+ * Rules: `productId` a positive integer; an add's or buy-now's `quantity` outside
+ * 1..MAX_LINE_QUANTITY (or missing) counts as 1; an update's non-integer quantity counts as 0,
+ * which the cart rules ignore (app/rules/cart.ts `updateQuantity`). Numbers are read as `Number()`
+ * reads them ("", " 4 ", "1e3" and "+5" are 0, 4, 1000 and 5).
  */
-import * as z from "zod/mini";
 import { MAX_LINE_QUANTITY } from "~/rules/cart";
 
-const integer = () => z.pipe(z.coerce.number(), z.int());
-const productId = z.pipe(z.coerce.number(), z.int().check(z.positive()));
-const addQuantity = z.catch(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(MAX_LINE_QUANTITY))), 1);
+/** A valid cart form; quantities in units. */
+export type CartAction =
+  | { intent: "add" | "buy-now"; productId: number; quantity: number }
+  | { intent: "update"; productId: number; quantity: number }
+  | { intent: "remove"; productId: number };
 
-/** A cart form's fields, as posted to /cart (strings), validated and coerced. */
-export const cartActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("add"), productId, quantity: addQuantity }),
-  z.object({ intent: z.literal("buy-now"), productId, quantity: addQuantity }),
-  z.object({ intent: z.literal("update"), productId, quantity: z.catch(integer(), 0) }),
-  z.object({ intent: z.literal("remove"), productId }),
-]);
+/** A form value as a safe integer the way `Number()` reads it, else null (missing, a file, "abc", "2.5"). */
+function integerOf(value: FormDataEntryValue | null): number | null {
+  if (typeof value !== "string") return null;
+  const number = Number(value);
+  return Number.isSafeInteger(number) ? number : null;
+}
 
-/** A valid cart form: `{ intent, productId, quantity? }`, quantities in units. */
-export type CartAction = z.output<typeof cartActionSchema>;
-
-/** The cart form in `form`, or null when it is not a valid one (a stale or tampered form). */
+/** The cart form in `form`, or null when it is not a valid one (a stale or tampered form, checkout). */
 export function parseCartForm(form: FormData): CartAction | null {
-  const parsed = cartActionSchema.safeParse(Object.fromEntries(form));
-  return parsed.success ? parsed.data : null;
+  const productId = integerOf(form.get("productId"));
+  if (productId === null || productId < 1) return null;
+  const quantity = integerOf(form.get("quantity"));
+  const intent = form.get("intent");
+  switch (intent) {
+    case "add":
+    case "buy-now":
+      return {
+        intent,
+        productId,
+        quantity: quantity !== null && quantity >= 1 && quantity <= MAX_LINE_QUANTITY ? quantity : 1,
+      };
+    case "update":
+      return { intent, productId, quantity: quantity ?? 0 };
+    case "remove":
+      return { intent, productId };
+    default:
+      return null;
+  }
 }

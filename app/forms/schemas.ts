@@ -7,7 +7,6 @@ import { t } from "~/i18n";
 import { ORDER_STATUSES } from "~/rules/order-status";
 import { SHIPPING_METHODS } from "~/rules/shipping";
 
-
 /** A required text field: trimmed, at least one character, at most `max` characters. */
 export const trimmed = (max: number, requiredMessage: string) =>
   z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, t("checkout.tooLong", { max }));

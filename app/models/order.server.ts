@@ -14,8 +14,7 @@ import type { OrderStatus } from "~/rules/order-status";
 
 /** The outcome of placing an order. */
 export type PlaceOrderResult =
-  | { ok: true; orderId: number; duplicate: boolean }
-  | { ok: false; reason: "empty-cart" | "too-large" };
+  { ok: true; orderId: number; duplicate: boolean } | { ok: false; reason: "empty-cart" | "too-large" };
 
 /**
  * The largest order total accepted online, in paisa (৳1 crore). Amounts are 32-bit integers in the
@@ -39,10 +38,7 @@ export type OrderableProduct = PricedProduct & { name: string };
  * MAX_ORDER_TOTAL_PAISA.
  * @throws database errors other than a duplicate checkout token; nothing is written then.
  */
-export async function placeOrder(
-  input: CheckoutInput,
-  cart: PricedCart<OrderableProduct>,
-): Promise<PlaceOrderResult> {
+export async function placeOrder(input: CheckoutInput, cart: PricedCart<OrderableProduct>): Promise<PlaceOrderResult> {
   const existing = await findOrderByCheckoutToken(input.checkoutToken);
   if (existing) return { ok: true, orderId: existing, duplicate: true };
   if (cart.lineItems.length === 0) return { ok: false, reason: "empty-cart" };

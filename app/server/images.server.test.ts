@@ -4,13 +4,7 @@ import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  ImageProcessingError,
-  imageFilePath,
-  removeStoredImage,
-  storeImage,
-  variantWidthsFor,
-} from "./images.server";
+import { ImageProcessingError, imageFilePath, removeStoredImage, storeImage, variantWidthsFor } from "./images.server";
 
 let uploadsPath: string;
 

@@ -6,11 +6,7 @@
 import crypto from "node:crypto";
 import { createCookieSessionStorage } from "@remix-run/node";
 import { getEnv } from "~/config/env.server";
-import {
-  deleteSession,
-  findSessionUser,
-  replaceSession,
-} from "~/models/admin-session.server";
+import { deleteSession, findSessionUser, replaceSession } from "~/models/admin-session.server";
 import type { AdminUser } from "~/models/admin-user.server";
 
 /** How long a sign-in lasts, in milliseconds (14 days). */
@@ -28,7 +24,6 @@ export const sessionStorage = createCookieSessionStorage<{ [SESSION_KEY]: string
     maxAge: SESSION_TTL_MS / 1000,
   },
 });
-
 
 /**
  * Creates a session row for `userId` and returns the Set-Cookie header value that carries it.
@@ -58,4 +53,3 @@ export async function destroyAdminSession(request: Request): Promise<string> {
   if (id) await deleteSession(id);
   return sessionStorage.destroySession(session);
 }
-

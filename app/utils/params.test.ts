@@ -9,7 +9,21 @@ describe("record ids in URLs", () => {
   });
 
   it("refuses anything else", () => {
-    for (const value of [null, undefined, "", "0", "01", "-3", "+3", "1.5", "1e3", " 3", "abc", "2147483648", "99999999999"]) {
+    for (const value of [
+      null,
+      undefined,
+      "",
+      "0",
+      "01",
+      "-3",
+      "+3",
+      "1.5",
+      "1e3",
+      " 3",
+      "abc",
+      "2147483648",
+      "99999999999",
+    ]) {
       expect(parseId(value), JSON.stringify(value)).toBeNull();
     }
   });

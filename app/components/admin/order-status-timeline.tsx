@@ -16,7 +16,6 @@ export type OrderStatusTimelineEntry = {
   createdAt: Date;
 };
 
-
 export function OrderStatusTimeline({
   entries,
   truncated,

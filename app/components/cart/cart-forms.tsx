@@ -9,12 +9,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
 import { t } from "~/i18n";
 import { MAX_LINE_QUANTITY } from "~/rules/cart";
-import {
-  clearCartFeedback,
-  getCartFeedback,
-  getServerCartFeedback,
-  subscribeCartFeedback,
-} from "./cart-feedback";
+import { clearCartFeedback, getCartFeedback, getServerCartFeedback, subscribeCartFeedback } from "./cart-feedback";
 import { CART_FETCH_FIELD, CART_FETCH_VALUE, CART_PRODUCT_NAME_FIELD, type CartFetchResult } from "./cart-contract";
 import { parseTypedQuantity } from "./optimistic-cart";
 import { clearQuantityDraft, setQuantityDraft, useOptimisticCart } from "./use-optimistic-cart";

@@ -14,7 +14,7 @@ import { applyCartOperation, cartQuantity, MAX_LINE_QUANTITY, type CartLine } fr
 export type PendingCartOp = Exclude<CartAction, { intent: "buy-now" }>;
 
 /**
- * Reads a pending cart operation from a submission's form data with the server's own schema
+ * Reads a pending cart operation from a submission's form data with the server's own parser
  * (app/forms/cart.ts). Returns null for anything else: buy-now (which reloads the page), checkout,
  * a malformed form.
  */

@@ -1,6 +1,6 @@
 /**
  * The server half of the cart's own forms (spec section 4: add, buy-now, update, remove), posted to
- * /cart. Validated with the one cart form schema (app/forms/cart.ts), applied with the cart rules
+ * /cart. Read with the one cart form parser (app/forms/cart.ts), applied with the cart rules
  * (app/rules/cart.ts), stored in the cart cookie (app/server/cart-cookie.server.ts).
  */
 import { data, redirect } from "@remix-run/node";

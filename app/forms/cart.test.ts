@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { MAX_LINE_QUANTITY } from "~/rules/cart";
+import { parseCartForm } from "./cart";
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+};
+
+describe("parseCartForm (spec section 4 operations)", () => {
+  it("reads add, buy-now, update and remove", () => {
+    expect(parseCartForm(form({ intent: "add", productId: "4", quantity: "2" }))).toEqual({
+      intent: "add",
+      productId: 4,
+      quantity: 2,
+    });
+    expect(parseCartForm(form({ intent: "buy-now", productId: "4", quantity: "3" }))).toEqual({
+      intent: "buy-now",
+      productId: 4,
+      quantity: 3,
+    });
+    expect(parseCartForm(form({ intent: "update", productId: "4", quantity: "12" }))).toEqual({
+      intent: "update",
+      productId: 4,
+      quantity: 12,
+    });
+    expect(parseCartForm(form({ intent: "remove", productId: "4" }))).toEqual({ intent: "remove", productId: 4 });
+  });
+
+  it("refuses an unknown intent, a missing or non-positive product id", () => {
+    const refused: Record<string, string>[] = [
+      { intent: "steal", productId: "1" },
+      { intent: "checkout" },
+      { intent: "add" },
+      { intent: "add", productId: "-1" },
+      { intent: "add", productId: "0" },
+      { intent: "add", productId: "x" },
+      { intent: "remove", productId: "1.5" },
+    ];
+    for (const fields of refused) {
+      expect(parseCartForm(form(fields)), JSON.stringify(fields)).toBeNull();
+    }
+  });
+
+  it("an add outside 1..999 counts as 1; a non-integer update counts as 0 (ignored by the cart rules)", () => {
+    const samples = ["1", "2", "999", "1000", "0", "-3", "", "abc", "2.5", " 4 ", "1e3", "+5"];
+    const add = [1, 2, 999, 1, 1, 1, 1, 1, 1, 4, 1, 5];
+    const update = [1, 2, 999, 1000, 0, -3, 0, 0, 0, 4, 1000, 5];
+    samples.forEach((quantity, i) => {
+      expect(parseCartForm(form({ intent: "add", productId: "5", quantity }))).toMatchObject({ quantity: add[i] });
+      expect(parseCartForm(form({ intent: "update", productId: "5", quantity }))).toMatchObject({
+        quantity: update[i],
+      });
+    });
+    expect(parseCartForm(form({ intent: "add", productId: "5" }))).toMatchObject({ quantity: 1 });
+    expect(MAX_LINE_QUANTITY).toBe(999);
+  });
+});
