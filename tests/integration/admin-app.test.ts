@@ -41,25 +41,25 @@ describe("admin app", () => {
       ["icon-maskable-512.png", 512],
       ["apple-touch-icon.png", 180],
     ] as const) {
-      const response = await iconLoader(
-        args(get(`/admin-app/icons/${name}?v=${ADMIN_APP_ICON_VERSION}`), { name }) as never,
-      );
+      const response = await iconLoader(args(get(`/admin-app/icons/${name}?v=${ADMIN_APP_ICON_VERSION}`), { name }));
       expect(response.headers.get("Content-Type")).toBe("image/png");
       expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
       const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(["png", size, size]);
     }
-    const stale = await iconLoader(args(get("/admin-app/icons/icon-192.png?v=old"), { name: "icon-192.png" }) as never);
+    const stale = await iconLoader(args(get("/admin-app/icons/icon-192.png?v=old"), { name: "icon-192.png" }));
     expect(stale.headers.get("Cache-Control")).toBe("public, max-age=3600");
-    await expect(iconLoader(args(get("/admin-app/icons/x.png"), { name: "../x.png" }) as never)).rejects.toMatchObject({
+    await expect(iconLoader(args(get("/admin-app/icons/x.png"), { name: "../x.png" }))).rejects.toMatchObject({
       status: 404,
     });
   });
 
   it("serves the service worker to a signed-in admin only, as uncached JavaScript that compiles", async () => {
-    await expect(swLoader(args(get("/admin/sw.js")) as never)).rejects.toMatchObject({ status: 302 });
+    await expect(swLoader(args(get("/admin/sw.js")))).rejects.toRedirectTo("/admin/login?redirectTo=%2Fadmin%2Fsw.js", {
+      status: 302,
+    });
     const admin = await createAdmin();
-    const response = await swLoader(args(get("/admin/sw.js", await signedInJar(admin.id))) as never);
+    const response = await swLoader(args(get("/admin/sw.js", await signedInJar(admin.id))));
     expect(response.headers.get("Content-Type")).toBe("application/javascript; charset=utf-8");
     expect(response.headers.get("Cache-Control")).toBe("no-cache");
     const script = await response.text();

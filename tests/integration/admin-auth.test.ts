@@ -1,5 +1,5 @@
 /**
- * Staff sign-in and the admin gate (spec sections 2, 6, 8).
+ * Staff sign-in and the admin gate (spec sections 2, 6, 8; docs/decisions/005-sessions.md).
  *
  * The gate check enumerates EVERY route under /admin from the route manifest, built from
  * app/routes.ts exactly as the Remix Vite plugin does (flatRoutes of @remix-run/fs-routes), not from
@@ -16,10 +16,9 @@ import { action as logoutAction } from "~/routes/admin_.logout";
 import { loader as ordersLoader } from "~/routes/admin.orders._index";
 import { requireAdmin } from "~/server/auth.server";
 import { prisma } from "~/models/db.server";
-import { createAdmin, get, post, run, signedInJar, CookieJar } from "./helpers";
+import { createAdmin, expectData, get, post, run, signedInJar, CookieJar, type RouteHandler } from "./helpers";
 
-type Handler = (args: never) => unknown;
-type RouteModule = { loader?: Handler; action?: Handler; default?: unknown };
+type RouteModule = { loader?: RouteHandler; action?: RouteHandler; default?: unknown };
 
 /**
  * Admin routes that answer without a session, by route file (relative to app/), with the reason.
@@ -73,7 +72,7 @@ async function gateProblems(module: RouteModule, urlPath: string): Promise<strin
     const request =
       kind === "loader" ? get(urlPath) : post(urlPath, { intent: "delete", status: "delivered", name: "x" });
     try {
-      const outcome = await run(handler as never, request, params);
+      const outcome = await run(handler, request, params);
       const refused =
         (outcome.status === 302 && outcome.location === expected) ||
         (module.default === undefined && (outcome.status === 401 || outcome.status === 403));
@@ -112,14 +111,14 @@ describe("every admin loader and action requires a signed-in admin", () => {
   }
 
   it("the check itself catches a route that forgets requireAdmin", async () => {
-    const forgetful: RouteModule = { loader: (async () => ({ secret: true })) as Handler };
+    const forgetful: RouteModule = { loader: async () => ({ secret: true }) };
     const forgetfulAction: RouteModule = {
-      loader: (async ({ request }: { request: Request }) => requireAdmin(request)) as Handler,
-      action: (async () => new Response(null, { status: 302, headers: { Location: "/admin/products" } })) as Handler,
+      loader: async ({ request }) => requireAdmin(request),
+      action: async () => new Response(null, { status: 302, headers: { Location: "/admin/products" } }),
     };
     const guarded: RouteModule = {
-      loader: (async ({ request }: { request: Request }) => requireAdmin(request)) as Handler,
-      action: (async ({ request }: { request: Request }) => requireAdmin(request)) as Handler,
+      loader: async ({ request }) => requireAdmin(request),
+      action: async ({ request }) => requireAdmin(request),
     };
     expect(await gateProblems(forgetful, "/admin/new")).toEqual(["loader answered 200"]);
     expect(await gateProblems(forgetfulAction, "/admin/new")).toEqual(["action answered 302 /admin/products"]);
@@ -129,26 +128,28 @@ describe("every admin loader and action requires a signed-in admin", () => {
   it("an expired or deleted session is no session", async () => {
     const admin = await createAdmin();
     const jar = await signedInJar(admin.id);
-    expect((await run(ordersLoader as never, get("/admin/orders", jar))).status).toBe(200);
+    expect((await run(ordersLoader, get("/admin/orders", jar))).status).toBe(200);
     await prisma.session.updateMany({ where: { userId: admin.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    expect((await run(ordersLoader as never, get("/admin/orders", jar))).status).toBe(302);
+    expect(await run(ordersLoader, get("/admin/orders", jar))).toRedirectTo(
+      "/admin/login?redirectTo=%2Fadmin%2Forders",
+      {
+        status: 302,
+      },
+    );
   });
 });
 
 describe("sign-in", () => {
   it("says 'Invalid credentials' for a wrong password or unknown e-mail alike, keeping the e-mail", async () => {
     const admin = await createAdmin();
-    const wrongPassword = await run(
-      loginAction as never,
-      post("/admin/login", { email: admin.email, password: "nope" }),
-    );
+    const wrongPassword = await run(loginAction, post("/admin/login", { email: admin.email, password: "nope" }));
     const unknownEmail = await run(
-      loginAction as never,
+      loginAction,
       post("/admin/login", { email: "ghost@haat.example", password: "nope" }),
     );
     expect(wrongPassword.status).toBe(401);
     expect(wrongPassword.data).toEqual({ error: expect.stringMatching(/^Invalid credentials/), email: admin.email });
-    expect((unknownEmail.data as { error: string }).error).toBe((wrongPassword.data as { error: string }).error);
+    expect(expectData(unknownEmail).error).toBe(expectData(wrongPassword).error);
     expect(wrongPassword.headers.getSetCookie()).toEqual([]);
   });
 
@@ -156,17 +157,12 @@ describe("sign-in", () => {
     const admin = await createAdmin();
     for (let i = 0; i < 10; i++) {
       expect(
-        (await run(loginAction as never, post("/admin/login", { email: admin.email, password: `guess ${i}` }))).status,
+        (await run(loginAction, post("/admin/login", { email: admin.email, password: `guess ${i}` }))).status,
       ).toBe(401);
     }
-    const blocked = await run(
-      loginAction as never,
-      post("/admin/login", { email: admin.email, password: admin.password }),
-    );
+    const blocked = await run(loginAction, post("/admin/login", { email: admin.email, password: admin.password }));
     expect(blocked.status).toBe(429);
-    expect((blocked.data as { error: string }).error).toMatch(
-      /^Invalid credentials: too many attempts\. Please wait 15 minutes/,
-    );
+    expect(expectData(blocked).error).toMatch(/^Invalid credentials: too many attempts\. Please wait 15 minutes/);
     expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(800);
     expect(await prisma.session.count({ where: { userId: admin.id } })).toBe(0);
   });
@@ -175,7 +171,7 @@ describe("sign-in", () => {
     const admin = await createAdmin();
     const attempts = await Promise.all(
       Array.from({ length: 25 }, (_, i) =>
-        run(loginAction as never, post("/admin/login", { email: admin.email, password: `parallel ${i}` })),
+        run(loginAction, post("/admin/login", { email: admin.email, password: `parallel ${i}` })),
       ),
     );
     const statuses = attempts.map((a) => a.status);
@@ -186,23 +182,24 @@ describe("sign-in", () => {
   it("signing in again replaces the old session instead of leaving it valid", async () => {
     const admin = await createAdmin();
     const jar = await signedInJar(admin.id);
-    const again = await run(
-      loginAction as never,
-      post("/admin/login", { email: admin.email, password: admin.password }, jar),
-    );
-    expect(again.status).toBe(302);
+    const again = await run(loginAction, post("/admin/login", { email: admin.email, password: admin.password }, jar));
+    expect(again).toRedirectTo("/admin/products", { status: 302 });
     expect(await prisma.session.count({ where: { userId: admin.id } })).toBe(1);
-    expect((await run(ordersLoader as never, get("/admin/orders", jar))).status).toBe(302);
+    expect(await run(ordersLoader, get("/admin/orders", jar))).toRedirectTo(
+      "/admin/login?redirectTo=%2Fadmin%2Forders",
+      {
+        status: 302,
+      },
+    );
   });
 
   it("signs in, stores a revocable session and goes to the local redirect target only", async () => {
     const admin = await createAdmin();
     const ok = await run(
-      loginAction as never,
+      loginAction,
       post("/admin/login", { email: admin.email.toUpperCase(), password: admin.password, redirectTo: "/admin/orders" }),
     );
-    expect(ok.status).toBe(302);
-    expect(ok.location).toBe("/admin/orders");
+    expect(ok).toRedirectTo("/admin/orders", { status: 302 });
     const cookie = ok.headers.getSetCookie()[0]!;
     expect(cookie).toMatch(/^haat_session=/);
     expect(cookie).toMatch(/HttpOnly/);
@@ -210,28 +207,33 @@ describe("sign-in", () => {
     expect(await prisma.session.count({ where: { userId: admin.id } })).toBe(1);
 
     const evil = await run(
-      loginAction as never,
+      loginAction,
       post("/admin/login", { email: admin.email, password: admin.password, redirectTo: "//evil.example/admin" }),
     );
-    expect(evil.location).toBe("/admin/products");
+    expect(evil).toRedirectTo("/admin/products");
   });
 
   it("sends a signed-in visitor of the login page to the products list", async () => {
     const admin = await createAdmin();
     const jar = await signedInJar(admin.id);
-    expect((await run(loginLoader as never, get("/admin/login", jar))).location).toBe("/admin/products");
-    expect((await run(loginLoader as never, get("/admin/login"))).status).toBe(200);
+    expect(await run(loginLoader, get("/admin/login", jar))).toRedirectTo("/admin/products");
+    expect((await run(loginLoader, get("/admin/login"))).status).toBe(200);
   });
 
   it("logout deletes the session row, so the old cookie no longer works", async () => {
     const admin = await createAdmin();
     const jar = await signedInJar(admin.id);
     const stolenCookie = jar.header();
-    const outcome = await run(logoutAction as never, post("/admin/logout", {}, jar));
-    expect(outcome.location).toBe("/admin/login");
+    const outcome = await run(logoutAction, post("/admin/logout", {}, jar));
+    expect(outcome).toRedirectTo("/admin/login");
     expect(await prisma.session.count({ where: { userId: admin.id } })).toBe(0);
     const replay = new CookieJar();
     replay.take(new Headers({ "Set-Cookie": stolenCookie }));
-    expect((await run(ordersLoader as never, get("/admin/orders", replay))).status).toBe(302);
+    expect(await run(ordersLoader, get("/admin/orders", replay))).toRedirectTo(
+      "/admin/login?redirectTo=%2Fadmin%2Forders",
+      {
+        status: 302,
+      },
+    );
   });
 });

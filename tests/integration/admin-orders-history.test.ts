@@ -1,16 +1,17 @@
 /**
- * Order status history and deleting orders (issue 4 item 7, decision 015): every change records
- * from, to, who and when in the same transaction as the update; placing an order records the
- * first 'pending'; deleting removes the line items and the order in ONE transaction.
+ * Order status history and deleting orders (docs/decisions/015-order-status-history-and-invoice.md):
+ * every change records from, to, who and when in the same transaction as the update; placing an
+ * order records the first 'pending'; deleting removes the line items and the order in ONE
+ * transaction.
  */
 import { describe, expect, it } from "vitest";
 import { t } from "~/i18n/admin";
 import { changeOrderStatus, deleteOrder, placeOrder } from "~/models/order.server";
-import { action as deleteAction, loader as deleteLoader } from "~/routes/admin.orders.delete.$id";
+import { action as listAction, loader as listLoader } from "~/routes/admin.orders._index";
 import { action as statusAction, loader as orderLoader } from "~/routes/admin.orders.view.$id";
 import { prisma } from "~/models/db.server";
 import { priceCart } from "~/rules/pricing";
-import { allowConsoleError, createAdmin, createProduct, get, post, run, signedInJar } from "./helpers";
+import { allowConsoleError, createAdmin, createProduct, expectData, get, post, run, signedInJar } from "./helpers";
 
 async function makeOrder(name = "Nusrat Jahan") {
   return prisma.order.create({
@@ -62,14 +63,14 @@ describe("status history", () => {
     const jar = await signedInJar(admin.id);
     const order = await makeOrder();
     const before = Date.now();
-    const outcome = await run(
-      statusAction as never,
-      post(`/admin/orders/view/${order.id}`, { status: "shipped" }, jar),
-      {
-        id: String(order.id),
-      },
-    );
-    expect(outcome.location).toBe(`/admin/orders/view/${order.id}`);
+    const outcome = await run(statusAction, post(`/admin/orders/view/${order.id}`, { status: "shipped" }, jar), {
+      id: String(order.id),
+    });
+    expect(outcome).toRedirectTo(`/admin/orders/view/${order.id}`);
+    await expect(outcome).toSetToast({
+      kind: "success",
+      message: t("admin.order.statusSaved", { status: t("status.shipped") }),
+    });
     const rows = await history(order.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -81,7 +82,7 @@ describe("status history", () => {
     expect(rows[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(rows[0]!.createdAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
 
-    await run(statusAction as never, post(`/admin/orders/view/${order.id}`, { status: "delivered" }, jar), {
+    await run(statusAction, post(`/admin/orders/view/${order.id}`, { status: "delivered" }, jar), {
       id: String(order.id),
     });
     expect((await history(order.id)).map((r) => [r.fromStatus, r.toStatus])).toEqual([
@@ -90,8 +91,8 @@ describe("status history", () => {
     ]);
 
     // The order page shows the history, oldest first.
-    const page = await run(orderLoader as never, get(`/admin/orders/view/${order.id}`, jar), { id: String(order.id) });
-    const data = page.data as { history: { entries: { toStatus: string; changedByEmail: string | null }[] } };
+    const page = await run(orderLoader, get(`/admin/orders/view/${order.id}`, jar), { id: String(order.id) });
+    const data = expectData(page);
     expect(data.history.entries.map((e) => e.toStatus)).toEqual(["shipped", "delivered"]);
     expect(data.history.entries[0]!.changedByEmail).toBe("history-admin@haat.example");
   });
@@ -100,8 +101,12 @@ describe("status history", () => {
     const admin = await createAdmin();
     const jar = await signedInJar(admin.id);
     const order = await makeOrder();
-    await run(statusAction as never, post(`/admin/orders/view/${order.id}`, { status: "pending" }, jar), {
+    const outcome = await run(statusAction, post(`/admin/orders/view/${order.id}`, { status: "pending" }, jar), {
       id: String(order.id),
+    });
+    await expect(outcome).toSetToast({
+      kind: "info",
+      message: t("admin.order.statusUnchanged", { status: t("status.pending") }),
     });
     expect(await history(order.id)).toHaveLength(0);
     expect(await changeOrderStatus(order.id, "pending", admin)).toBe("unchanged");
@@ -112,9 +117,10 @@ describe("status history", () => {
     const admin = await createAdmin();
     const jar = await signedInJar(admin.id);
     const order = await makeOrder();
-    await run(statusAction as never, post(`/admin/orders/view/${order.id}`, { status: "lost" }, jar), {
+    const outcome = await run(statusAction, post(`/admin/orders/view/${order.id}`, { status: "lost" }, jar), {
       id: String(order.id),
     });
+    await expect(outcome).toSetToast({ kind: "error", message: t("admin.order.statusFailed") });
     expect(await history(order.id)).toHaveLength(0);
     expect(await changeOrderStatus(99_999_999, "shipped", admin)).toBe("not-found");
   });
@@ -146,41 +152,36 @@ describe("status history", () => {
 
   it("refuses the action without a session and records nothing", async () => {
     const order = await makeOrder();
-    const outcome = await run(statusAction as never, post(`/admin/orders/view/${order.id}`, { status: "shipped" }), {
+    const outcome = await run(statusAction, post(`/admin/orders/view/${order.id}`, { status: "shipped" }), {
       id: String(order.id),
     });
-    expect(outcome.location).toMatch(/^\/admin\/login\?redirectTo=/);
+    expect(outcome).toRedirectTo(/^\/admin\/login\?redirectTo=/);
     expect(await history(order.id)).toHaveLength(0);
   });
 });
 
 describe("deleting an order", () => {
-  it("the confirmation page asks the spec's question; the action deletes items, history and order", async () => {
+  it("the confirmation step (?delete=) names the order; the action deletes items, history and order", async () => {
     const admin = await createAdmin();
     const jar = await signedInJar(admin.id);
     const order = await makeOrder();
     await changeOrderStatus(order.id, "processing", admin);
 
-    const confirm = await run(
-      deleteLoader as never,
-      get(`/admin/orders/delete/${order.id}?back=%2Fadmin%2Forders%3Fstatus%3Dpending%26page%3D2`, jar),
-      {
-        id: String(order.id),
-      },
-    );
+    const confirm = await run(listLoader, get(`/admin/orders?status=pending&page=2&delete=${order.id}`, jar));
     expect(confirm.status).toBe(200);
-    expect((confirm.data as { back: string }).back).toBe("/admin/orders?status=pending&page=2");
+    expect(expectData(confirm).toDelete).toMatchObject({ id: order.id, customerName: order.customerName });
+    expect(expectData(confirm).deleteMissing).toBe(false);
+    expect(await prisma.order.findUnique({ where: { id: order.id } })).not.toBeNull();
     expect(t("admin.orders.deleteConfirm")).toBe(
       "Are you sure you want to delete this order? This action cannot be undone.",
     );
 
     const outcome = await run(
-      deleteAction as never,
-      post(`/admin/orders/delete/${order.id}`, { back: "/admin/orders?status=pending&page=2" }, jar),
-      { id: String(order.id) },
+      listAction,
+      post(`/admin/orders?index`, { intent: "delete", id: order.id, back: "/admin/orders?status=pending&page=2" }, jar),
     );
-    expect(outcome.location).toBe("/admin/orders?status=pending&page=2");
-    expect(outcome.headers.get("Set-Cookie")).toMatch(/haat_toast=/);
+    expect(outcome).toRedirectTo("/admin/orders?status=pending&page=2");
+    await expect(outcome).toSetToast({ kind: "success", message: t("admin.orders.deleted", { id: order.id }) });
     expect(await prisma.order.findUnique({ where: { id: order.id } })).toBeNull();
     expect(await prisma.orderItem.count({ where: { orderId: order.id } })).toBe(0);
     expect(await prisma.orderStatusChange.count({ where: { orderId: order.id } })).toBe(0);
@@ -190,10 +191,8 @@ describe("deleting an order", () => {
     const jar = await signedInJar((await createAdmin()).id);
     for (const back of ["https://evil.example/", "//evil.example", "/admin/orders/view/1", "/products"]) {
       const order = await makeOrder();
-      const outcome = await run(deleteAction as never, post(`/admin/orders/delete/${order.id}`, { back }, jar), {
-        id: String(order.id),
-      });
-      expect(outcome.location).toBe("/admin/orders");
+      const outcome = await run(listAction, post(`/admin/orders?index`, { intent: "delete", id: order.id, back }, jar));
+      expect(outcome).toRedirectTo("/admin/orders");
     }
   });
 
@@ -211,10 +210,9 @@ describe("deleting an order", () => {
       await expect(deleteOrder(order.id)).rejects.toThrow();
       expect(await prisma.orderItem.count({ where: { orderId: order.id } })).toBe(2);
 
-      const outcome = await run(deleteAction as never, post(`/admin/orders/delete/${order.id}`, {}, jar), {
-        id: String(order.id),
-      });
-      expect(outcome.location).toBe("/admin/orders");
+      const outcome = await run(listAction, post(`/admin/orders?index`, { intent: "delete", id: order.id }, jar));
+      expect(outcome).toRedirectTo("/admin/orders");
+      await expect(outcome).toSetToast({ kind: "error", message: t("admin.orders.deleteFailed") });
       expect(await prisma.order.findUnique({ where: { id: order.id } })).not.toBeNull();
       expect(await prisma.orderItem.count({ where: { orderId: order.id } })).toBe(2);
     } finally {
@@ -242,24 +240,23 @@ describe("deleting an order", () => {
     expect(await prisma.order.findUnique({ where: { id: order.id } })).not.toBeNull();
   });
 
-  it("a missing order: the page is 404, the action says it was not found", async () => {
+  it("a missing order: the confirmation step says so, the action says it was not found", async () => {
     const jar = await signedInJar((await createAdmin()).id);
-    expect((await run(deleteLoader as never, get(`/admin/orders/delete/999999`, jar), { id: "999999" })).status).toBe(
-      404,
-    );
-    const outcome = await run(deleteAction as never, post(`/admin/orders/delete/999999`, {}, jar), { id: "999999" });
-    expect(outcome.location).toBe("/admin/orders");
+    const confirm = expectData(await run(listLoader, get(`/admin/orders?delete=999999`, jar)));
+    expect(confirm.toDelete).toBeNull();
+    expect(confirm.deleteMissing).toBe(true);
+    const outcome = await run(listAction, post(`/admin/orders?index`, { intent: "delete", id: 999999 }, jar));
+    expect(outcome).toRedirectTo("/admin/orders");
+    await expect(outcome).toSetToast({ kind: "error", message: t("admin.orders.deleteMissing", { id: 999999 }) });
     expect(await deleteOrder(999999)).toBe(false);
   });
 
   it("refuses the page and the action without a session", async () => {
     const order = await makeOrder();
-    const page = await run(deleteLoader as never, get(`/admin/orders/delete/${order.id}`), { id: String(order.id) });
-    expect(page.location).toMatch(/^\/admin\/login/);
-    const outcome = await run(deleteAction as never, post(`/admin/orders/delete/${order.id}`, {}), {
-      id: String(order.id),
-    });
-    expect(outcome.location).toMatch(/^\/admin\/login/);
+    const page = await run(listLoader, get(`/admin/orders?delete=${order.id}`));
+    expect(page).toRedirectTo(/^\/admin\/login/);
+    const outcome = await run(listAction, post(`/admin/orders?index`, { intent: "delete", id: order.id }));
+    expect(outcome).toRedirectTo(/^\/admin\/login/);
     expect(await prisma.order.findUnique({ where: { id: order.id } })).not.toBeNull();
   });
 });

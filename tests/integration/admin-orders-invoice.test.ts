@@ -1,7 +1,7 @@
 /**
- * The invoice (issue 4 item 8): the order page's Invoice block and GET
- * /admin/orders/view/:id/invoice.png are built from the same view model; the PNG is an attachment
- * named invoice.png, private and not stored, and only for a signed-in admin.
+ * The invoice (docs/decisions/015-order-status-history-and-invoice.md): the order page's Invoice
+ * block and GET /admin/orders/view/:id/invoice.png are built from the same view model; the PNG is
+ * an attachment named invoice.png, private and not stored, and only for a signed-in admin.
  */
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -9,9 +9,8 @@ import { loader as invoiceLoader } from "~/routes/admin.orders.view.$id.invoice[
 import { loader as orderLoader } from "~/routes/admin.orders.view.$id";
 import { prisma } from "~/models/db.server";
 import { publicShopConfig } from "~/config/env.server";
-import type { InvoiceView } from "~/rules/invoice";
 import { INVOICE_WIDTH_PX } from "~/server/invoice-image.server";
-import { createAdmin, get, run, signedInJar } from "./helpers";
+import { createAdmin, get, runData, signedInJar } from "./helpers";
 
 async function makeOrder(customerName: string) {
   return prisma.order.create({
@@ -52,8 +51,9 @@ describe("invoice", () => {
   it("the order page's Invoice block has the seller, customer, lines and totals", async () => {
     const jar = await signedInJar((await createAdmin()).id);
     const order = await makeOrder("রহিম উদ্দিন");
-    const page = await run(orderLoader as never, get(`/admin/orders/view/${order.id}`, jar), { id: String(order.id) });
-    const { invoice } = page.data as { invoice: InvoiceView };
+    const { invoice } = await runData(orderLoader, get(`/admin/orders/view/${order.id}`, jar), {
+      id: String(order.id),
+    });
     const shop = publicShopConfig();
     expect(invoice.seller).toEqual({ name: shop.name, address: shop.address, email: shop.email, phone: shop.phone });
     expect(invoice.orderId).toBe(order.id);
@@ -98,8 +98,7 @@ describe("invoice", () => {
   it("refuses without a session and answers 404 for a missing order", async () => {
     const order = await makeOrder("Karim");
     const anonymous = await fetchInvoice(order.id);
-    expect(anonymous.status).toBe(302);
-    expect(anonymous.headers.get("Location")).toMatch(/^\/admin\/login\?redirectTo=/);
+    expect(anonymous).toRedirectTo(/^\/admin\/login\?redirectTo=/, { status: 302 });
     const jar = await signedInJar((await createAdmin()).id);
     expect((await fetchInvoice(99_999_999, jar.header())).status).toBe(404);
     expect((await fetchInvoice("abc", jar.header())).status).toBe(404);

@@ -1,23 +1,13 @@
 /**
- * The admin orders list (issue 4 item 7): filter by status, search by id (123 or #123), phone
- * digits or name, pagination keeping the filters, and the empty states.
+ * The admin orders list: filter by status, search by id (123 or #123), phone digits or name,
+ * pagination keeping the filters, and the empty states.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader } from "~/routes/admin.orders._index";
 import { orderSearchWhere } from "~/models/order.server";
 import { prisma } from "~/models/db.server";
 import { ADMIN_PAGE_SIZE } from "~/rules/pagination";
-import { createAdmin, get, run, signedInJar, type CookieJar } from "./helpers";
-
-type ListData = {
-  orders: {
-    items: { id: number; customerName: string; status: string; items: unknown[]; _count: { items: number } }[];
-    page: number;
-    pageCount: number;
-    total: number;
-  };
-  filters: { status?: string; q: string };
-};
+import { createAdmin, get, run, runData, signedInJar, type CookieJar } from "./helpers";
 
 let jar: CookieJar;
 const ids: Record<string, number> = {};
@@ -48,8 +38,9 @@ async function order(key: string, fields: { name: string; phone: string; status?
   ids[key] = created.id;
 }
 
-async function list(query: string): Promise<ListData> {
-  return (await run(loader as never, get(`/admin/orders${query}`, jar))).data as ListData;
+/** The orders list's data for `query` (e.g. "?status=shipped"), as the signed-in admin. */
+function list(query: string) {
+  return runData(loader, get(`/admin/orders${query}`, jar));
 }
 
 beforeAll(async () => {
@@ -124,7 +115,7 @@ describe("filters and search", () => {
   });
 
   it("refuses without a session", async () => {
-    const outcome = await run(loader as never, get("/admin/orders?status=shipped"));
-    expect(outcome.location).toBe(`/admin/login?redirectTo=${encodeURIComponent("/admin/orders?status=shipped")}`);
+    const outcome = await run(loader, get("/admin/orders?status=shipped"));
+    expect(outcome).toRedirectTo(`/admin/login?redirectTo=${encodeURIComponent("/admin/orders?status=shipped")}`);
   });
 });

@@ -1,5 +1,6 @@
 /** Order status changes on /admin/orders/view/:id (spec section 4: any value from any other). */
 import { describe, expect, it } from "vitest";
+import { t } from "~/i18n/admin";
 import { action, loader } from "~/routes/admin.orders.view.$id";
 import { prisma } from "~/models/db.server";
 import { createAdmin, get, post, run, signedInJar } from "./helpers";
@@ -25,11 +26,15 @@ describe("order status", () => {
   it("changes to any of the five values and back", async () => {
     const jar = await signedInJar((await createAdmin()).id);
     const order = await makeOrder();
-    for (const status of ["delivered", "pending", "cancelled", "processing", "shipped"]) {
-      const outcome = await run(action as never, post(`/admin/orders/view/${order.id}`, { status }, jar), {
+    for (const status of ["delivered", "pending", "cancelled", "processing", "shipped"] as const) {
+      const outcome = await run(action, post(`/admin/orders/view/${order.id}`, { status }, jar), {
         id: String(order.id),
       });
-      expect(outcome.location).toBe(`/admin/orders/view/${order.id}`);
+      expect(outcome).toRedirectTo(`/admin/orders/view/${order.id}`);
+      await expect(outcome).toSetToast({
+        kind: "success",
+        message: t("admin.order.statusSaved", { status: t(`status.${status}`) }),
+      });
       expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe(status);
     }
   });
@@ -37,16 +42,18 @@ describe("order status", () => {
   it("rejects an unknown status and leaves the order as it was", async () => {
     const jar = await signedInJar((await createAdmin()).id);
     const order = await makeOrder();
-    await run(action as never, post(`/admin/orders/view/${order.id}`, { status: "lost" }, jar), {
+    const outcome = await run(action, post(`/admin/orders/view/${order.id}`, { status: "lost" }, jar), {
       id: String(order.id),
     });
+    expect(outcome).toRedirectTo(`/admin/orders/view/${order.id}`);
+    await expect(outcome).toSetToast({ kind: "error", message: t("admin.order.statusFailed") });
     expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("pending");
   });
 
   it("answers 404 'Order not found' for a missing or malformed id", async () => {
     const jar = await signedInJar((await createAdmin()).id);
     for (const id of ["999999", "abc", "-1"]) {
-      const outcome = await run(loader as never, get(`/admin/orders/view/${id}`, jar), { id });
+      const outcome = await run(loader, get(`/admin/orders/view/${id}`, jar), { id });
       expect(outcome.status).toBe(404);
     }
   });

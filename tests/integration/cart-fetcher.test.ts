@@ -1,13 +1,14 @@
 /**
- * The /cart action's answers to cart forms sent by a fetcher (JavaScript, issue 3 item 6): data
- * instead of a redirect, no toast, and the same cart rules as a plain form post.
+ * The /cart action's answers to cart forms sent by a fetcher (JavaScript,
+ * docs/decisions/011-optimistic-cart.md): data instead of a redirect, no toast, and the same cart
+ * rules as a plain form post.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { t } from "~/i18n";
 import { action as cartAction, loader as cartLoader } from "~/routes/_shop.cart/route";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/rules/cart";
 import { CART_FETCH_FIELD, CART_FETCH_VALUE } from "~/components/cart/cart-contract";
-import { CookieJar, createProduct, get, post, run } from "./helpers";
+import { CookieJar, createProduct, get, post, run, runData } from "./helpers";
 
 let jar: CookieJar;
 let lamp: { id: number };
@@ -24,10 +25,7 @@ async function send(fields: Record<string, string | number>, viaFetcher = true) 
   return outcome;
 }
 
-const quantities = async () =>
-  ((await run(cartLoader, get("/cart", jar))).data as { lineItems: { quantity: number }[] }).lineItems.map(
-    (line) => line.quantity,
-  );
+const quantities = async () => (await runData(cartLoader, get("/cart", jar))).lineItems.map((line) => line.quantity);
 
 describe("cart forms sent by a fetcher", () => {
   it("answers ok with the cart cookie and no redirect or toast; update and remove alike", async () => {
@@ -72,9 +70,9 @@ describe("cart forms sent by a fetcher", () => {
 
   it("answers a malformed form with 400, and still redirects a plain form post", async () => {
     expect(await send({ intent: "add", productId: "abc" })).toMatchObject({ status: 400, data: { ok: false } });
-    expect((await send({ intent: "add", productId: "abc" }, false)).location).toBe("/cart");
-    expect((await send({ intent: "add", productId: lamp.id, redirectTo: "/products" }, false)).location).toBe(
-      "/products",
-    );
+    expect(await send({ intent: "add", productId: "abc" }, false)).toRedirectTo("/cart");
+    const added = await send({ intent: "add", productId: lamp.id, redirectTo: "/products" }, false);
+    expect(added).toRedirectTo("/products");
+    await expect(added).toSetToast({ kind: "success", message: t("product.added") });
   });
 });

@@ -2,6 +2,8 @@
  * The order flow through the /cart route's loader and action, against a real SQLite database:
  * spec sections 4, 5, 8 and 9.
  */
+import assert from "node:assert/strict";
+import type { ShouldRevalidateFunctionArgs } from "@remix-run/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
   action as cartAction,
@@ -11,7 +13,18 @@ import {
 } from "~/routes/_shop.cart/route";
 import { prisma } from "~/models/db.server";
 import { t } from "~/i18n";
-import { allowConsoleError, CookieJar, createProduct, post, get, run } from "./helpers";
+import {
+  allowConsoleError,
+  CookieJar,
+  createProduct,
+  expectData,
+  post,
+  get,
+  run,
+  runData,
+  type HandlerData,
+  type Outcome,
+} from "./helpers";
 
 const customer = {
   intent: "checkout",
@@ -38,9 +51,12 @@ async function add(productId: number, quantity: number, intent = "add") {
   return outcome;
 }
 
+/** The cart page's data for the cart in `cookies` (the test's jar unless given). */
+const cartPage = (cookies = jar) => runData(cartLoader, get("/cart", cookies));
+
 /** What the cart page renders into the checkout form's hidden fields. */
 async function formState() {
-  const page = (await run(cartLoader, get("/cart", jar))).data as { checkoutToken: string; subtotalPaisa: number };
+  const page = await cartPage();
   return { checkoutToken: page.checkoutToken, expectedSubtotalPaisa: page.subtotalPaisa };
 }
 
@@ -51,32 +67,56 @@ async function checkout(fields: Record<string, string | number>) {
   return { outcome, checkoutToken: hidden.checkoutToken };
 }
 
+/** The data of a refused checkout (fieldErrors, formError, values, cartChanged); fails on anything else. */
+function refusal(outcome: Outcome<HandlerData<typeof cartAction>>) {
+  const data = expectData(outcome);
+  assert("fieldErrors" in data, `expected a refused checkout, got ${JSON.stringify(data)}`);
+  return data;
+}
+
+/** shouldRevalidate's arguments for the cart page after a POST to /cart answered `actionResult`. */
+function afterCartPost(actionResult: unknown): ShouldRevalidateFunctionArgs {
+  const url = new URL("http://localhost:3000/cart");
+  return {
+    currentUrl: url,
+    currentParams: {},
+    nextUrl: url,
+    nextParams: {},
+    actionResult,
+    defaultShouldRevalidate: false,
+  };
+}
+
 describe("cart actions", () => {
   it("add increments, buy-now replaces and redirects to the cart, update ignores < 1, remove removes", async () => {
-    expect((await add(lamp.id, 2)).location).toBe("/products");
+    const added = await add(lamp.id, 2);
+    expect(added).toRedirectTo("/products");
+    await expect(added).toSetToast({ kind: "success", message: t("product.added") });
     await add(lamp.id, 1);
-    let cart = (await run(cartLoader, get("/cart", jar))).data as { lineItems: { quantity: number }[] };
+    let cart = await cartPage();
     expect(cart.lineItems.map((l) => l.quantity)).toEqual([3]);
 
-    expect((await add(lamp.id, 1, "buy-now")).location).toBe("/cart");
+    const bought = await add(lamp.id, 1, "buy-now");
+    expect(bought).toRedirectTo("/cart");
+    await expect(bought).not.toSetToast();
     await run(cartAction, post("/cart", { intent: "update", productId: lamp.id, quantity: 0 }, jar)).then((o) =>
       jar.take(o.headers),
     );
-    cart = (await run(cartLoader, get("/cart", jar))).data as { lineItems: { quantity: number }[] };
+    cart = await cartPage();
     expect(cart.lineItems.map((l) => l.quantity)).toEqual([1]);
 
     await run(cartAction, post("/cart", { intent: "remove", productId: lamp.id }, jar)).then((o) =>
       jar.take(o.headers),
     );
-    cart = (await run(cartLoader, get("/cart", jar))).data as { lineItems: { quantity: number }[] };
+    cart = await cartPage();
     expect(cart.lineItems).toEqual([]);
   });
 
   it("refuses to add a product that does not exist", async () => {
     const outcome = await add(999999, 1);
-    expect(outcome.location).toBe("/cart");
-    const cart = (await run(cartLoader, get("/cart", jar))).data as { lineItems: unknown[] };
-    expect(cart.lineItems).toEqual([]);
+    expect(outcome).toRedirectTo("/cart");
+    await expect(outcome).toSetToast({ kind: "error", message: t("cart.notFound") });
+    expect((await cartPage()).lineItems).toEqual([]);
   });
 
   it("drops a product deleted since it was added, with a notice", async () => {
@@ -84,7 +124,7 @@ describe("cart actions", () => {
     await add(fan.id, 1);
     await prisma.product.delete({ where: { id: fan.id } });
     const outcome = await run(cartLoader, get("/cart", jar));
-    const cart = outcome.data as { lineItems: { product: { id: number } }[]; productsRemoved: boolean };
+    const cart = expectData(outcome);
     expect(cart.productsRemoved).toBe(true);
     expect(cart.lineItems.map((l) => l.product.id)).toEqual([lamp.id]);
     expect(outcome.headers.getSetCookie()).toHaveLength(1); // the cleaned cart is stored
@@ -92,7 +132,14 @@ describe("cart actions", () => {
 
   it("keeps the cart page out of every cache, document requests included", async () => {
     const outcome = await run(cartLoader, get("/cart", jar));
-    const headers = new Headers(cartHeaders({ loaderHeaders: outcome.headers } as never) as HeadersInit);
+    const headers = new Headers(
+      cartHeaders({
+        loaderHeaders: outcome.headers,
+        parentHeaders: new Headers(),
+        actionHeaders: new Headers(),
+        errorHeaders: undefined,
+      }),
+    );
     expect(headers.get("Cache-Control")).toBe("private, no-store");
   });
 
@@ -102,7 +149,7 @@ describe("cart actions", () => {
         cartAction,
         post("/cart", { intent: "add", productId: lamp.id, quantity: 1, redirectTo }, jar),
       );
-      expect(outcome.location).toBe("/cart");
+      expect(outcome).toRedirectTo("/cart");
     }
   });
 
@@ -111,8 +158,7 @@ describe("cart actions", () => {
     forged.take(
       new Headers({ "Set-Cookie": `haat_cart=${Buffer.from(JSON.stringify([[lamp.id, 5]])).toString("base64")}` }),
     );
-    const cart = (await run(cartLoader, get("/cart", forged))).data as { lineItems: unknown[] };
-    expect(cart.lineItems).toEqual([]);
+    expect((await cartPage(forged)).lineItems).toEqual([]);
   });
 });
 
@@ -128,7 +174,7 @@ describe("placing an order", () => {
       shippingFeePaisa: 0,
       unitPricePaisa: 1,
     });
-    expect(outcome.status).toBe(302);
+    expect(outcome).toRedirectTo(/^\/order-success\?order=\d+$/, { status: 302 });
     const orderId = Number(new URL(outcome.location!, "http://x").searchParams.get("order"));
     const order = await prisma.order.findUniqueOrThrow({
       where: { id: orderId },
@@ -171,6 +217,7 @@ describe("placing an order", () => {
         }),
       );
     const [first, second] = await Promise.all([submit(), submit()]);
+    expect(first).toRedirectTo(/^\/order-success\?order=\d+$/);
     expect(first.location).toBe(second.location);
     expect(await prisma.order.count({ where: { checkoutToken: token } })).toBe(1);
     const third = await submit();
@@ -187,7 +234,7 @@ describe("placing an order", () => {
     try {
       const { outcome } = await checkout(customer);
       expect(outcome.status).toBe(400);
-      expect((outcome.data as { formError: string }).formError).toBe(t("checkout.failed"));
+      expect(refusal(outcome).formError).toBe(t("checkout.failed"));
       expect(await prisma.order.count()).toBe(before);
       expect(jar.has("haat_cart")).toBe(true); // the cart is kept
     } finally {
@@ -200,7 +247,7 @@ describe("placing an order", () => {
     const typed = { ...customer, name: "", phone: "123", email: "karim@", address: "Mirpur 10" };
     const { outcome } = await checkout(typed);
     expect(outcome.status).toBe(400);
-    const result = outcome.data as { fieldErrors: Record<string, string>; values: Record<string, string> };
+    const result = refusal(outcome);
     expect(result.fieldErrors).toEqual({
       name: t("checkout.nameRequired"),
       phone: t("checkout.phoneInvalid"),
@@ -219,7 +266,7 @@ describe("placing an order", () => {
   it("blocks an empty cart with 'Your cart is empty' (spec section 8)", async () => {
     const { outcome } = await checkout(customer);
     expect(outcome.status).toBe(400);
-    expect((outcome.data as { formError: string }).formError).toBe("Your cart is empty");
+    expect(refusal(outcome).formError).toBe("Your cart is empty");
   });
 
   it("refuses an order when a product was deleted after it was shown, drops it and asks for a reload", async () => {
@@ -237,16 +284,11 @@ describe("placing an order", () => {
     expect(await prisma.order.count({ where: { checkoutToken: hidden.checkoutToken } })).toBe(0);
     // Regression: the action itself stores the cleaned cart (with JavaScript the loader does not run after a 400).
     jar.take(outcome.headers);
-    const cart = (await run(cartLoader, get("/cart", jar))).data as {
-      lineItems: { product: { id: number } }[];
-      productsRemoved: boolean;
-    };
+    const cart = await cartPage();
     expect(cart.lineItems.map((l) => l.product.id)).toEqual([lamp.id]);
     expect(cart.productsRemoved).toBe(false);
-    expect(shouldRevalidate({ actionResult: outcome.data, defaultShouldRevalidate: false } as never)).toBe(true);
-    expect(shouldRevalidate({ actionResult: { cartChanged: false }, defaultShouldRevalidate: false } as never)).toBe(
-      false,
-    );
+    expect(shouldRevalidate(afterCartPost(outcome.data))).toBe(true);
+    expect(shouldRevalidate(afterCartPost({ cartChanged: false }))).toBe(false);
   });
 
   it("refuses an order whose prices changed since the page was shown", async () => {
@@ -258,14 +300,14 @@ describe("placing an order", () => {
     expect(outcome.data).toMatchObject({ formError: t("checkout.cartChanged"), cartChanged: true });
     expect(await prisma.order.count({ where: { checkoutToken: hidden.checkoutToken } })).toBe(0);
     const { outcome: retry } = await checkout(customer); // with the new price shown, it goes through
-    expect(retry.status).toBe(302);
+    expect(retry).toRedirectTo(/^\/order-success\?order=\d+$/, { status: 302 });
   });
 
   it("refuses a shipping method it does not offer instead of charging the cheaper fee", async () => {
     await add(lamp.id, 1);
     const { outcome } = await checkout({ ...customer, shippingMethod: "Mars" });
     expect(outcome.status).toBe(400);
-    expect((outcome.data as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
+    expect(refusal(outcome).fieldErrors).toEqual({
       shippingMethod: t("checkout.shippingInvalid"),
     });
   });
@@ -275,8 +317,6 @@ describe("placing an order", () => {
     await add(chandelier.id, 2);
     const { outcome } = await checkout(customer);
     expect(outcome.status).toBe(400);
-    expect((outcome.data as { formError: string }).formError).toMatch(
-      /^This order is too large to place online\. Please call us on /,
-    );
+    expect(refusal(outcome).formError).toMatch(/^This order is too large to place online\. Please call us on /);
   });
 });

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { dayStarts, getDashboard } from "~/models/dashboard.server";
 import { loader as dashboardLoader } from "~/routes/admin.dashboard";
 import { prisma } from "~/models/db.server";
-import { createAdmin, createProduct, get, run, signedInJar } from "./helpers";
+import { createAdmin, createProduct, expectData, get, run, signedInJar } from "./helpers";
 
 let token = 0;
 
@@ -146,12 +146,12 @@ describe("dashboard", () => {
   });
 
   it("the route needs a signed-in admin and returns the numbers", async () => {
-    expect((await run(dashboardLoader as never, get("/admin/dashboard"))).location).toBe(
+    expect(await run(dashboardLoader, get("/admin/dashboard"))).toRedirectTo(
       "/admin/login?redirectTo=%2Fadmin%2Fdashboard",
     );
     const admin = await createAdmin();
-    const outcome = await run(dashboardLoader as never, get("/admin/dashboard", await signedInJar(admin.id)));
+    const outcome = await run(dashboardLoader, get("/admin/dashboard", await signedInJar(admin.id)));
     expect(outcome.status).toBe(200);
-    expect((outcome.data as { dashboard: { days: unknown[] } }).dashboard.days).toHaveLength(30);
+    expect(expectData(outcome).dashboard.days).toHaveLength(30);
   });
 });

@@ -1,6 +1,8 @@
 /**
- * Helpers for loader/action tests: build requests with cookies, unwrap Remix results, and create
- * catalogue rows in the worker's own database (see tests/setup/setup-test-env.ts).
+ * Helpers for loader/action tests: build requests with cookies, run loaders and actions into typed
+ * outcomes (run, expectData, runData; the matchers toRedirectTo and toSetToast in
+ * tests/setup/matchers.ts read them), and create catalogue rows in the worker's own database (see
+ * tests/setup/setup-test-env.ts).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { prisma } from "~/models/db.server";
@@ -49,16 +51,60 @@ export function post(path: string, fields: Record<string, string | number>, jar?
   });
 }
 
-type Handler = (args: LoaderFunctionArgs & ActionFunctionArgs) => unknown;
-
-/** The outcome of a loader or action: a status, headers, and the data (for non-Response results). */
-export type Outcome = { status: number; headers: Headers; location: string | null; data: unknown };
+/**
+ * Any route loader or action: it is called with `{ request, params, context }` and may return or
+ * throw a Response, return a `data()` result, or return plain data.
+ */
+export type RouteHandler = (args: LoaderFunctionArgs & ActionFunctionArgs) => unknown;
 
 /**
- * Runs a loader or action and normalises what it returns or throws: a Response, a `data()` result
- * (single fetch's DataWithResponseInit) or plain data.
+ * Single fetch's `data(value, init)` result, `{ type: "DataWithResponseInit", data, init }` (the
+ * class DataWithResponseInit of @remix-run/router, which @remix-run/node does not export).
  */
-export async function run(handler: Handler, request: Request, params: Record<string, string> = {}): Promise<Outcome> {
+type DataWithResponseInit<D> = { type: string; data: D; init: ResponseInit | null };
+
+/** The data a result carries: `data(d, init)` gives `d`, plain data is itself, a Response gives none. */
+type DataOf<R> = R extends Response ? never : R extends DataWithResponseInit<infer D> ? D : R;
+
+/**
+ * The type of a handler's data: its awaited results without the Responses, `data()` results
+ * unwrapped. For `async () => cond ? redirect("/") : cond2 ? data({ a: 1 }, 400) : { b: "x" }` it is
+ * `{ a: number } | { b: string }`.
+ */
+export type HandlerData<H extends RouteHandler> = DataOf<Awaited<ReturnType<H>>>;
+
+/**
+ * The outcome of a loader or action, whether it returned or threw:
+ *
+ *     { kind: "response", status, headers, location, data: null }  // a Response (redirect, 404, file…)
+ *     { kind: "data", status, headers, location, data: D }         // a data() result or plain data
+ *
+ * `status` is the Response's, `init.status` of a `data()` result, or 200 for plain data; `headers`
+ * likewise (empty for plain data); `location` is the Location header or null. `D` is
+ * HandlerData of the handler; `expectData(outcome)` asserts the "data" kind and returns `D`.
+ */
+export type Outcome<D = unknown> = { status: number; headers: Headers; location: string | null } & (
+  { kind: "response"; data: null } | { kind: "data"; data: D }
+);
+
+/** Whether `value` is a `data()` result (see DataWithResponseInit). */
+function isDataWithResponseInit(value: unknown): value is DataWithResponseInit<unknown> {
+  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
+}
+
+/**
+ * Runs a loader or action as Remix would, with `params` and an empty context, and normalises what
+ * it returns or throws into an Outcome typed by the handler; anything thrown that is not a Response
+ * is rethrown.
+ *
+ *     const outcome = await run(loader, get(`/admin/orders/view/${id}`, jar), { id });
+ *     outcome.data; // HandlerData<typeof loader> | null
+ */
+export async function run<H extends RouteHandler>(
+  handler: H,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<Outcome<HandlerData<H>>> {
   let result: unknown;
   try {
     result = await handler({ request, params, context: {} });
@@ -67,14 +113,41 @@ export async function run(handler: Handler, request: Request, params: Record<str
     else throw thrown;
   }
   if (result instanceof Response) {
-    return { status: result.status, headers: result.headers, location: result.headers.get("Location"), data: null };
+    const { status, headers } = result;
+    return { kind: "response", status, headers, location: headers.get("Location"), data: null };
   }
-  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
-    const { data, init } = result as { data: unknown; init: ResponseInit | null };
-    const headers = new Headers(init?.headers);
-    return { status: init?.status ?? 200, headers, location: headers.get("Location"), data };
+  const carried = isDataWithResponseInit(result) ? result : { data: result, init: null };
+  const headers = new Headers(carried.init?.headers);
+  const status = carried.init?.status ?? 200;
+  const outcome: Outcome = { kind: "data", status, headers, location: headers.get("Location"), data: carried.data };
+  // The one place the data's type is asserted: TypeScript cannot follow the checks above from
+  // `unknown` to HandlerData<H>, which is exactly what they leave (no Response, data() unwrapped).
+  return outcome as Outcome<HandlerData<H>>;
+}
+
+/**
+ * The data of an outcome, typed; fails the test when the handler answered a Response instead
+ * (the message shows its status and Location).
+ *
+ *     const { invoice } = expectData(await run(orderLoader, get(`/admin/orders/view/${id}`, jar), { id }));
+ */
+export function expectData<D>(outcome: Outcome<D>): D {
+  if (outcome.kind === "response") {
+    throw new Error(
+      `expected data, but the handler answered a Response: status ${outcome.status}` +
+        (outcome.location === null ? "" : `, Location ${outcome.location}`),
+    );
   }
-  return { status: 200, headers: new Headers(), location: null, data: result };
+  return outcome.data;
+}
+
+/** `run()` then `expectData()`: the handler's data, typed; fails the test on a Response. */
+export async function runData<H extends RouteHandler>(
+  handler: H,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<HandlerData<H>> {
+  return expectData(await run(handler, request, params));
 }
 
 let counter = 0;

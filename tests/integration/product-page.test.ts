@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { loader } from "~/routes/_shop.products.$id";
 import { prisma } from "~/models/db.server";
-import { allowConsoleError, createProduct, get, run } from "./helpers";
+import { allowConsoleError, createProduct, expectData, get, run } from "./helpers";
 
 const load = (id: string) => run(loader, get(`/products/${id}`), { id });
 
@@ -24,8 +24,7 @@ describe("product page loader", () => {
     }
     const outcome = await load(String(product.id));
     expect(outcome.status).toBe(200);
-    const loaded = (outcome.data as { product: { id: number; images: { key: string; variantWidths: number[] }[] } })
-      .product;
+    const loaded = expectData(outcome).product;
     expect(loaded.id).toBe(product.id);
     expect(loaded.images.map((image) => image.key)).toEqual(["a".repeat(32), "b".repeat(32)]);
     expect(loaded.images[0]!.variantWidths).toEqual([320, 640, 1024]);

@@ -1,5 +1,5 @@
 /**
- * The demo catalogue (issue: both readings of the spec, 6+ categories, 48+ products, some
+ * The demo catalogue (both readings of the spec, 6+ categories, 48+ products, some
  * discounted, some featured, 1–4 images each) and the seed that stores it.
  */
 import fs from "node:fs";

@@ -1,6 +1,7 @@
 /**
  * Per test file: a fresh copy of the migrated base database and a private uploads folder, set in
- * the environment before any app module (which reads DATABASE_URL at import) is loaded.
+ * the environment before any app module (which reads DATABASE_URL at import) is loaded; then the
+ * custom matchers of matchers.ts.
  * A console.error during a test fails it (conventions: a failing console.error is a failure).
  */
 import fs from "node:fs";
@@ -19,6 +20,10 @@ process.env.DATABASE_URL = `file:${databasePath}`;
 process.env.UPLOADS_DIR = path.join(tmp, `uploads-${id}`);
 process.env.SESSION_SECRET = "test-session-secret-that-is-long-enough-0123456789";
 process.env.COOKIE_SECURE = "false";
+
+// The custom matchers (toRedirectTo, toSetToast) read toasts through an app module that reads the
+// environment when it loads: imported only now that the environment is set.
+await import("./matchers");
 
 let errorSpy: ReturnType<typeof vi.spyOn> | undefined;
 const realConsoleError = console.error.bind(console);
