@@ -1,7 +1,7 @@
 /**
  * The save logic of the admin product and category forms (spec sections 2, 4, 5, 8), shared by
  * the page actions (plain multipart POST, works without JavaScript) and the upload endpoints the
- * same forms use with JavaScript to show upload progress (admin.products.save, admin.categories.save).
+ * same forms use with JavaScript to show upload progress (routes/admin.$list.save.ts).
  *
  * Order of work: read the multipart body with limits → validate the text fields (zod) and sniff
  * every file → only when all is well, store the images on disk (sharp) → write the rows in one

@@ -11,11 +11,10 @@ import { describe, expect, it, vi } from "vitest";
 import { action as createProductAction, loader as createProductLoader } from "~/routes/admin.products.create";
 import { action as editProductAction, loader as editProductLoader } from "~/routes/admin.products.edit.$id";
 import { action as productListAction, loader as productListLoader } from "~/routes/admin.products._index";
-import { action as productSaveAction } from "~/routes/admin.products.save";
+import { action as saveAction, loader as saveLoader } from "~/routes/admin.$list.save";
 import { action as createCategoryAction } from "~/routes/admin.categories.create";
 import { action as editCategoryAction, loader as editCategoryLoader } from "~/routes/admin.categories.edit.$id";
 import { action as categoryListAction, loader as categoryListLoader } from "~/routes/admin.categories._index";
-import { action as categorySaveAction } from "~/routes/admin.categories.save";
 import { prisma } from "~/models/db.server";
 import { MAX_FILE_BYTES } from "~/server/uploads.server";
 import {
@@ -561,29 +560,49 @@ describe("the JSON upload endpoint used with JavaScript", () => {
   it("answers success as JSON with the toast cookie, and a refusal with its messages", async () => {
     const jar = await admin();
     const category = await createCategory();
-    const ok = await productSaveAction({
+    const ok = await saveAction({
       request: multipart("/admin/products/save", productFields(category.id, { name: "Xhr Lamp" }), [], jar),
-      params: {},
+      params: { list: "products" },
       context: {},
     });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ ok: true, redirectTo: "/admin/products" });
     await expect(ok).toSetToast({ kind: "success", message: "Product “Xhr Lamp” created." });
 
-    const refused = await productSaveAction({
+    const refused = await saveAction({
       request: multipart("/admin/products/save", productFields(category.id, { name: "" }), [], jar),
-      params: {},
+      params: { list: "products" },
       context: {},
     });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ fieldErrors: { name: "Please enter the product name." } });
 
-    const cat = await categorySaveAction({
+    const cat = await saveAction({
       request: multipart("/admin/categories/save", { name: "Xhr Category" }, [], jar),
-      params: {},
+      params: { list: "categories" },
       context: {},
     });
     expect(await cat.json()).toEqual({ ok: true, redirectTo: "/admin/categories" });
+
+    const malformedId = await saveAction({
+      request: multipart("/admin/products/save?id=01", productFields(category.id), [], jar),
+      params: { list: "products" },
+      context: {},
+    });
+    expect(malformedId.status).toBe(404);
+    expect(await malformedId.json()).toEqual({ ok: false, status: 404 });
+  });
+
+  it("serves only the products and categories lists; a GET goes back to the list", async () => {
+    const jar = await admin();
+    expect(await run(saveLoader, get("/admin/categories/save", jar), { list: "categories" })).toRedirectTo(
+      "/admin/categories",
+    );
+    for (const list of ["orders", "staff"]) {
+      expect((await run(saveAction, multipart(`/admin/${list}/save`, { name: "x" }, [], jar), { list })).status).toBe(
+        404,
+      );
+    }
   });
 });
 
@@ -748,13 +767,13 @@ describe("every new admin loader and action requires a session", () => {
       [editProductAction, multipart("/admin/products/edit/1", {}), { id: "1" }],
       [productListLoader, get("/admin/products"), {}],
       [productListAction, post("/admin/products?index", { intent: "delete", id: 1 }), {}],
-      [productSaveAction, multipart("/admin/products/save", {}), {}],
+      [saveAction, multipart("/admin/products/save", {}), { list: "products" }],
       [createCategoryAction, multipart("/admin/categories/create", {}), {}],
       [editCategoryLoader, get("/admin/categories/edit/1"), { id: "1" }],
       [editCategoryAction, multipart("/admin/categories/edit/1", {}), { id: "1" }],
       [categoryListLoader, get("/admin/categories"), {}],
       [categoryListAction, post("/admin/categories?index", { intent: "delete", id: 1 }), {}],
-      [categorySaveAction, multipart("/admin/categories/save", {}), {}],
+      [saveAction, multipart("/admin/categories/save", {}), { list: "categories" }],
     ];
     for (const [handler, request, params] of handlers) {
       const { pathname, search } = new URL(request.url);
