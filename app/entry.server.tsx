@@ -17,7 +17,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { NonceContext } from "~/components/nonce";
+import { NonceContext } from "~/hooks/use-nonce";
 import {
   documentPathOf,
   ifNoneMatchMatches,

@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Form, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { InstallApp, INSTALL_PROMPT_CAPTURE_SCRIPT } from "~/components/admin/install-app";
-import { useNonce } from "~/components/nonce";
+import { useNonce } from "~/hooks/use-nonce";
 import { renderedLocation } from "~/components/rendered-location";
 import { t } from "~/i18n/admin";
 import {
