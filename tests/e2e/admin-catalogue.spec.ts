@@ -1,14 +1,16 @@
 /**
- * The admin catalogue end to end (spec sections 2, 4, 5, 8; issue 4), JavaScript on and off:
- * products and categories created, listed, edited and deleted with real photographs uploaded, and
- * bad uploads refused with clear messages while the typed fields are kept.
+ * The admin catalogue end to end (spec sections 2, 4, 5, 8; docs/decisions/013-image-uploads.md),
+ * JavaScript on and off: products and categories created, listed, edited and deleted with real
+ * photographs uploaded; bad uploads refused with clear messages while the typed fields are kept;
+ * with JavaScript, the forms' upload progress and 'Saving...' state while a save is in flight.
  */
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { expect, jsEnabled, signIn, test } from "./fixtures";
+import { expect, jsEnabled, rendered, signIn, test, toast, uniqueTag } from "./fixtures";
+import { withDb } from "./e2e-db";
 
 const FIXTURES = path.resolve("tests/fixtures/images");
 const photo = (name: string) => path.join(FIXTURES, name);
@@ -25,9 +27,6 @@ async function storedVariant(page: Page, key: string, width: number) {
   expect(response.headers()["x-content-type-options"]).toContain("nosniff");
   return sharp(await response.body()).metadata();
 }
-
-/** The text of the toast (without its dismiss button). */
-const toast = (page: Page) => page.getByTestId("toast").locator("p");
 
 async function fillProduct(page: Page, name: string) {
   await page.getByLabel("Name", { exact: true }).fill(name);
@@ -246,7 +245,7 @@ test("a category is created with a photo, listed, edited and deleted; one with p
   await expect(toast(page)).toHaveText(`Category “${name} Renamed” deleted.`);
   await expect(page.getByTestId("category-row").filter({ hasText: name })).toHaveCount(0);
 
-  // A demo category with products is not deleted (decision 014).
+  // A demo category with products is not deleted (docs/decisions/014-deleting-a-category-with-products.md).
   const full = page.getByTestId("category-row").filter({ hasNotText: "E2E" }).first();
   const fullName = (await full.locator("td").first().innerText()).split("\n")[0]!.trim();
   await full.getByRole("link", { name: `Delete ${fullName}` }).click();
@@ -298,6 +297,62 @@ test("with JavaScript an upload shows its progress and 'Saving...'", async ({ pa
     uploadThroughput: -1,
   });
   await expect(toast(page)).toHaveText(`Category “${name}” created.`, { timeout: 30_000 });
+});
+
+test("with JavaScript, the product form's submit button says 'Saving...' and is disabled while the save is in flight", async ({
+  page,
+}, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "without JavaScript the browser shows its own loading state");
+  const name = `zzz E2E Saving ${uniqueTag(testInfo)}`;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let arrived!: () => void;
+  const postArrived = new Promise<void>((resolve) => (arrived = resolve));
+  const saveEndpoint = (url: URL) => url.pathname === "/admin/products/save";
+  try {
+    await signIn(page);
+    await page.goto("/admin/products/create");
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByLabel("Price (৳)").fill("450");
+    await page.getByLabel("Category").selectOption({ index: 1 });
+    await page.getByLabel("Description").fill("A product to watch being saved.");
+    await page.route(saveEndpoint, async (route) => {
+      if (route.request().method() === "POST") {
+        arrived();
+        await held;
+      }
+      await route.continue();
+    });
+
+    const submit = page.locator('form[action="/admin/products/create"] button[type="submit"]');
+    await expect(submit).toHaveText("Create Product");
+    // Hydrated (the image field lists chosen files only then): the save goes through the upload endpoint.
+    await expect(page.getByTestId("images-chosen")).toBeAttached();
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await postArrived;
+    await expect(page.getByRole("button", { name: "Saving..." })).toBeDisabled();
+    await expect(submit).toHaveAttribute("aria-disabled", "true");
+    await expect(page.getByRole("button", { name: "Create Product" })).toHaveCount(0);
+    // Still on the form, and nothing saved yet.
+    await expect(page).toHaveURL(/\/admin\/products\/create$/);
+    await rendered(page);
+    expect(
+      withDb((db) => (db.prepare(`SELECT COUNT(*) AS n FROM Product WHERE name = ?`).get(name) as { n: number }).n),
+    ).toBe(0);
+
+    release();
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    await rendered(page);
+    await expect(toast(page)).toHaveText(`Product “${name}” created.`);
+    expect(
+      withDb((db) => (db.prepare(`SELECT COUNT(*) AS n FROM Product WHERE name = ?`).get(name) as { n: number }).n),
+    ).toBe(1);
+  } finally {
+    release();
+    await page.unroute(saveEndpoint);
+    withDb((db) => db.prepare(`DELETE FROM Product WHERE name = ?`).run(name));
+  }
 });
 
 /** The page to scan: the test's page with JavaScript, or one whose app scripts are blocked (see accessibility.spec.ts). */

@@ -1,9 +1,10 @@
 /**
- * Staff handling an order, end to end (issue 4 items 7 and 8; spec sections 2, 4, 8), with
- * JavaScript on and off: find it with the status filter and the search, open it (a row click with
- * JavaScript, the View link without), change its status (overlay and disabled select while
- * saving with JavaScript) and see the status history, check the Invoice block, download
- * invoice.png and decode it, delete it after the spec's confirmation.
+ * Staff handling an order, end to end (spec sections 2, 4, 8;
+ * docs/decisions/015-order-status-history-and-invoice.md), with JavaScript on and off: find it
+ * with the status filter and the search, open it (a row click with JavaScript, the View link
+ * without), change its status (overlay and disabled select while saving with JavaScript) and see
+ * the status history, check the Invoice block, download invoice.png and decode it, delete it after
+ * the spec's confirmation. A missing order is 'Order not found' with a way back to the list.
  * Other tests place orders at the same time: every assertion is about this test's own order.
  */
 import fs from "node:fs";
@@ -240,4 +241,17 @@ test("the order page and the delete confirmation page have no serious accessibil
   await page.getByRole("button", { name: "Delete order" }).click();
   await expect(page.getByTestId("toast")).toContainText(`Order #${id} was deleted.`);
   await context.close();
+});
+
+test("a missing order shows 'Order not found' and 'Back to Orders' goes to the orders list", async ({ page }) => {
+  await signIn(page);
+  const response = await page.goto("/admin/orders/view/999999999");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Order not found" })).toBeVisible();
+  const back = page.getByRole("main").getByRole("link", { name: "Back to Orders" });
+  await expect(back).toHaveAttribute("href", "/admin/orders");
+  await back.click();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await rendered(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
 });

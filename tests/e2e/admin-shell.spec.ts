@@ -1,7 +1,7 @@
 /**
- * The admin shell (issue 4 items 1-3): navigation and the mobile menu, the installable app
- * (manifest, icons, service worker, offline page, Install App control) and the dashboard, with
- * JavaScript on and off.
+ * The admin shell (docs/decisions/012-admin-app-and-dashboard.md): navigation and the mobile menu,
+ * the installable app (manifest, icons, service worker, offline page, Install App control) and the
+ * dashboard, with JavaScript on and off.
  *
  * Other specs place orders in parallel, so dashboard expectations are computed from the database
  * (tests/e2e/e2e-env.ts E2E_DB_PATH) at assertion time, retried until page and database agree.
@@ -10,14 +10,11 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, jsEnabled, serverMarkupOnly, signIn, test } from "./fixtures";
-import { withDb } from "./e2e-db";
+import { sqliteDate, withDb } from "./e2e-db";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Asia/Dhaka is UTC+6 all year (no daylight saving since 2009): an independent oracle for the app's date-fns code. */
 const DHAKA_OFFSET_MS = 6 * 60 * 60 * 1000;
-
-/** Prisma's SQLite DateTime text: 2026-11-21T04:00:00.000+00:00. */
-const sqliteDate = (date: Date) => date.toISOString().replace("Z", "+00:00");
 
 /** Start of the Dhaka day `daysAgo` days before today, as stored text. */
 function dhakaDayStart(daysAgo: number, now = Date.now()): string {

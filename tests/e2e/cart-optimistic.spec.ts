@@ -1,7 +1,8 @@
 /**
- * The cart with JavaScript (issue 3 item 6): adding, updating and removing change the header badge
- * and the cart page's totals before the server answers, and roll back with a message when the
- * server refuses or cannot be reached. Without JavaScript the same forms are full posts.
+ * The cart with JavaScript (docs/decisions/011-optimistic-cart.md): adding, updating and removing
+ * change the header badge and the cart page's totals before the server answers, and roll back with
+ * a message when the server refuses or cannot be reached. Without JavaScript the same forms are
+ * full posts.
  * Requests to the cart action are held with page.route (single fetch posts to /cart.data) so each
  * optimistic state is checked while its request is still pending.
  */
@@ -235,6 +236,113 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByTestId("cart-line")).toHaveCount(1);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
+  });
+});
+
+/**
+ * The held cart posts (./cart-posts.ts) go on to the real server with a malformed form
+ * (productId 0), which the real action refuses.
+ *
+ * app/routes/_shop.cart/cart-change.server.ts refuses an update or a remove for one reason only: a form that does
+ * not parse (parseCartForm, app/forms/cart.ts) — 400 `{ ok: false, message: t("cartJs.failed") }`. A product
+ * deleted meanwhile is no refusal for these two intents (only add and buy-now check that the
+ * product exists), so the malformed form is the way to get the server's own refusal.
+ */
+test.describe("refused cart changes with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "optimistic totals and rollback need JavaScript");
+
+  /** Puts the first two products of /products in the cart (1 each) and opens /cart. */
+  async function cartWithTwoLines(page: Page) {
+    await page.goto("/products");
+    const products: { id: number; name: string }[] = [];
+    for (const index of [0, 1]) {
+      const link = page.getByRole("article").nth(index).getByRole("heading").getByRole("link");
+      products.push({
+        id: Number((await link.getAttribute("href"))!.split("/").pop()),
+        name: (await link.innerText()).trim(),
+      });
+    }
+    for (const { id } of products) {
+      const response = await page.request.post("/cart", { form: { intent: "add", productId: id, quantity: 1 } });
+      expect(response.ok()).toBe(true);
+    }
+    await page.goto("/cart");
+    await expect(page.getByTestId("cart-line")).toHaveCount(2);
+    const line = (name: string) => page.getByTestId("cart-line").filter({ hasText: name });
+    const units: number[] = [];
+    for (const { name } of products)
+      units.push(paisaOf(await line(name).locator("span.font-semibold").first().innerText()));
+    const subtotal = async () => paisaOf(await page.getByTestId("cart-subtotal").innerText());
+    const lineTotal = async (name: string) => paisaOf(await line(name).getByTestId("line-total").innerText());
+    expect(await subtotal()).toBe(units[0]! + units[1]!);
+    await expect(page.getByTestId("cart-badge")).toHaveText("2");
+    return { first: products[0]!, second: products[1]!, units: units as [number, number], line, subtotal, lineTotal };
+  }
+
+  test("a quantity update the server refuses (400) rolls the field, line total, subtotal and badge back with 'The quantity of … was not changed.'", async ({
+    page,
+  }) => {
+    const { first, units, line, subtotal, lineTotal } = await cartWithTwoLines(page);
+    const badge = page.getByTestId("cart-badge");
+    const posts = await holdCartPosts(page);
+
+    const field = line(first.name).getByLabel(`Quantity of ${first.name}`);
+    await field.fill("4");
+    await field.press("Enter");
+    await posts.arrived();
+    // Optimistic while the request is pending.
+    await expect.poll(() => lineTotal(first.name)).toBe(units[0] * 4);
+    expect(await subtotal()).toBe(units[0] * 4 + units[1]);
+    await expect(badge).toHaveText("5");
+
+    expect(await posts.refuse()).toEqual([400]);
+    await expect(page.getByTestId("cart-error").locator("p")).toHaveText(
+      `The quantity of ${first.name} was not changed. Please try again.`,
+    );
+    await expect(page.getByRole("alert")).toContainText(`The quantity of ${first.name} was not changed.`);
+    await expect(field).toHaveValue("1");
+    await expect.poll(() => lineTotal(first.name)).toBe(units[0]);
+    expect(await subtotal()).toBe(units[0] + units[1]);
+    await expect(badge).toHaveText("2");
+
+    // The server kept the cart as it was.
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await page.reload();
+    await expect(page.getByTestId("cart-line")).toHaveCount(2);
+    await expect(field).toHaveValue("1");
+    expect(await subtotal()).toBe(units[0] + units[1]);
+    await expect(badge).toHaveText("2");
+  });
+
+  test("a removal the server refuses (400) brings the line, subtotal and badge back with '… was not removed from the cart.'", async ({
+    page,
+  }) => {
+    const { first, second, units, subtotal } = await cartWithTwoLines(page);
+    const badge = page.getByTestId("cart-badge");
+    const posts = await holdCartPosts(page);
+
+    await page.getByRole("button", { name: `Remove ${second.name} from cart` }).click();
+    await posts.arrived();
+    // Optimistic while the request is pending.
+    await expect(page.getByTestId("cart-line")).toHaveCount(1);
+    await expect(page.getByTestId("cart-line")).toContainText(first.name);
+    expect(await subtotal()).toBe(units[0]);
+    await expect(badge).toHaveText("1");
+
+    expect(await posts.refuse()).toEqual([400]);
+    await expect(page.getByTestId("cart-error").locator("p")).toHaveText(
+      `${second.name} was not removed from the cart. Please try again.`,
+    );
+    await expect(page.getByTestId("cart-line")).toHaveCount(2);
+    await expect(page.getByTestId("cart-line").filter({ hasText: second.name })).toBeVisible();
+    expect(await subtotal()).toBe(units[0] + units[1]);
+    await expect(badge).toHaveText("2");
+
+    // The server kept the cart as it was.
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await page.reload();
+    await expect(page.getByTestId("cart-line")).toHaveCount(2);
+    await expect(badge).toHaveText("2");
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * Direct access to the end-to-end server's SQLite database (tests/e2e/e2e-env.ts E2E_DB_PATH), for
- * specs that set up rows the UI cannot make (a product without images, an unreadable one, many
- * orders) or check what the server stored. Every row a spec inserts is its own, and it deletes it.
+ * specs that set up rows the UI cannot make (a product without images, an unreadable one, a
+ * category without an image, many orders) or check what the server stored. Every row a spec
+ * inserts is its own, and it deletes it.
  */
 import Database from "better-sqlite3";
 import { E2E_DB_PATH } from "./e2e-env";
@@ -19,6 +20,9 @@ export function withDb<T>(work: (db: Database.Database) => T): T {
     db.close();
   }
 }
+
+/** Prisma's SQLite DateTime text: 2026-11-21T04:00:00.000+00:00. */
+export const sqliteDate = (date: Date) => date.toISOString().replace("Z", "+00:00");
 
 /**
  * Inserts a product without images, category or featured flag; returns its id. `pricePaisa`
@@ -46,4 +50,21 @@ export function insertProduct(
 /** Deletes a product (its order items keep their snapshot; the link becomes NULL). */
 export function deleteProduct(id: number): void {
   withDb((db) => db.prepare("DELETE FROM Product WHERE id = ?").run(id));
+}
+
+/** Inserts a category without an image; returns its id. */
+export function insertCategory(name: string): number {
+  return withDb((db) => {
+    const now = sqliteDate(new Date());
+    const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+    return Number(
+      db
+        .prepare(`INSERT INTO Category (name, slug, imageId, createdAt, updatedAt) VALUES (?, ?, NULL, ?, ?)`)
+        .run(name, slug, now, now).lastInsertRowid,
+    );
+  });
+}
+
+export function deleteCategory(id: number): void {
+  withDb((db) => db.prepare(`DELETE FROM Category WHERE id = ?`).run(id));
 }

@@ -64,9 +64,21 @@ export function paisaOf(text: string): number {
   return Number(match[1]!.replace(/,/g, "")) * 100 + Number(match[2]);
 }
 
+/** "৳1,23,456.78" from paisa, as the app formats money (en-IN grouping, two decimals). */
+export const taka = (paisa: number) =>
+  `৳${(paisa / 100).toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
 /** A customer name unique to this test, to find its order in the admin list. */
 export function uniqueName(testInfo: TestInfo): string {
   return `Test Shopper ${testInfo.project.name} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}
+
+/**
+ * A tag unique to this test and project, in digits only: the names built from it contain none of
+ * the words other specs search the catalogue for ("a", "fan", "lamp", "light"…).
+ */
+export function uniqueTag(testInfo: TestInfo): string {
+  return `${testInfo.project.name} ${Date.now() % 1e9}${String(Math.floor(Math.random() * 1e4)).padStart(4, "0")}`;
 }
 
 /** Signs in as the e2e admin and waits for the products list. */
@@ -77,6 +89,9 @@ export async function signIn(page: Page) {
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/admin\/products$/);
 }
+
+/** The text of the admin toast (without its dismiss button). */
+export const toast = (page: Page) => page.getByTestId("toast").locator("p");
 
 /** Opens the first product of /products and returns its id. */
 export async function openFirstProduct(page: Page): Promise<number> {

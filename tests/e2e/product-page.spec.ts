@@ -1,7 +1,9 @@
 /**
- * The product page (spec sections 2, 8 and 9; issue 3 items 3–5): the gallery and its modal
- * preview, the images reachable without JavaScript, the quantity stepper, the discount badge,
- * breadcrumbs, and the 'Product not found' (404) and 'Failed to load product details' (500) states.
+ * The product page (spec sections 2, 8 and 9; docs/decisions/009-product-gallery-and-buy-now.md):
+ * the gallery and its modal preview, the images reachable without JavaScript, the quantity stepper,
+ * the discount badge, breadcrumbs, and the 'Product not found' (404) and 'Failed to load product
+ * details' (500) states; axe scans (no serious or critical WCAG 2.1 A/AA violation) of those two
+ * states and of a product without images, in both projects.
  *
  * Facts are read from the test server's database (tests/e2e/server.ts). Rows a test needs that the
  * demo catalogue lacks (a product without images, an unreadable product) are inserted directly,
@@ -9,7 +11,7 @@
  * disturbed.
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { Browser, Page, TestInfo } from "@playwright/test";
 import { expect, jsEnabled, serverMarkupOnly, test } from "./fixtures";
 import { deleteProduct, insertProduct, withDb } from "./e2e-db";
 
@@ -378,6 +380,80 @@ test("a product the database cannot read is a 500 'Failed to load product detail
       await page.getByRole("link", { name: "Back to Products" }).click();
       await expect(page).toHaveURL(/\/products$/);
     }
+  } finally {
+    deleteProduct(id);
+  }
+});
+
+// Axe scans of the page's states, in both projects: the 404 and 500 pages and a product without
+// images (the 500 and the product without images made as in the tests above).
+
+/**
+ * A page for scanning: the test's own page with JavaScript; in the JavaScript-off project a page
+ * whose app scripts are blocked (axe itself needs to run a script), as accessibility.spec.ts does.
+ */
+async function withScanPage(
+  page: Page,
+  browser: Browser,
+  testInfo: TestInfo,
+  scanWith: (scan: Page) => Promise<void>,
+): Promise<void> {
+  if (jsEnabled(testInfo)) return scanWith(page);
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: true });
+  try {
+    // Remix's inline entry imports the app from /assets/*.js: refusing those files means no hydration.
+    await context.route(/\.m?js(\?|$)/, (route) => route.abort());
+    await testInfo.attach("note", { body: "scanned with app scripts blocked (JavaScript-off project)" });
+    const scan = await context.newPage();
+    await scanWith(scan);
+  } finally {
+    await context.close();
+  }
+}
+
+test("the 404 'Product not found' page has no serious accessibility violation", async ({ page, browser }, testInfo) => {
+  await withScanPage(page, browser, testInfo, async (scan) => {
+    const response = await scan.goto("/products/999999999");
+    expect(response?.status()).toBe(404);
+    await expect(scan.getByRole("heading", { level: 1 })).toHaveText("Product not found");
+    expect(await seriousViolations(scan)).toEqual([]);
+  });
+});
+
+test("the 500 'Failed to load product details' page has no serious accessibility violation", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const id = insertProduct(uniqueName("Unreadable", testInfo.project.name), {
+    description: Buffer.from([0xde, 0xad, 0xbe, 0xef]),
+  });
+  try {
+    await withScanPage(page, browser, testInfo, async (scan) => {
+      const response = await scan.goto(`/products/${id}`);
+      expect(response?.status()).toBe(500);
+      await expect(scan.getByRole("heading", { level: 1 })).toHaveText("Failed to load product details");
+      expect(await seriousViolations(scan)).toEqual([]);
+    });
+  } finally {
+    deleteProduct(id);
+  }
+});
+
+test("a product without images shows 'No image available' and has no serious accessibility violation", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const name = uniqueName("No Image", testInfo.project.name);
+  const id = insertProduct(name);
+  try {
+    await withScanPage(page, browser, testInfo, async (scan) => {
+      const response = await scan.goto(`/products/${id}`);
+      expect(response?.status()).toBe(200);
+      await expect(scan.getByRole("heading", { level: 1 })).toHaveText(name);
+      await expect(scan.getByText("No image available")).toBeVisible();
+      await expect(scan.locator("main img")).toHaveCount(0);
+      expect(await seriousViolations(scan)).toEqual([]);
+    });
   } finally {
     deleteProduct(id);
   }

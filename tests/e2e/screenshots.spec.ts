@@ -1,10 +1,10 @@
 /**
  * Screenshots of every storefront page and the admin sign-in at 360, 768 and 1280 px wide, saved
- * as test artifacts (issue 3 "Tests"), and checked: no horizontal scrolling at any width, the main
- * heading visible, and on storefront pages the header's cart link visible. In both projects: the
- * markup without JavaScript differs (the sort has an Apply button, the product page has no gallery
- * arrows, the cart shows a total per shipping method), so each project saves its own screenshots,
- * named `<page>-<width>-<project>.png`.
+ * as test artifacts, and checked: no horizontal scrolling at any width, the main heading visible,
+ * and on storefront pages the header's cart link visible. In both projects: the markup without
+ * JavaScript differs (the sort has an Apply button, the product page has no gallery arrows, the
+ * cart shows a total per shipping method), so each project saves its own screenshots, named
+ * `<page>-<width>-<project>.png`.
  */
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, jsEnabled, openFirstProduct, test } from "./fixtures";

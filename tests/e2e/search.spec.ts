@@ -1,7 +1,8 @@
 /**
- * Search, suggestions, filters and pagination (issue 3 items 1 and 2; spec sections 2, 5 and 7),
- * with JavaScript on and off. Runs against the demo catalogue (66 products, 7 categories); no
- * test changes data. Suggestion tests need JavaScript and are skipped in the js-off project.
+ * Search, suggestions, filters and pagination (spec sections 2, 5 and 7;
+ * docs/decisions/008-search-suggestions-and-paging.md), with JavaScript on and off. Runs against
+ * the demo catalogue (66 products, 7 categories); no test changes data. Suggestion tests need
+ * JavaScript and are skipped in the js-off project.
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, Request } from "@playwright/test";

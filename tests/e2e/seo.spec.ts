@@ -1,5 +1,6 @@
 /**
- * Findable, shareable and cacheable (issue 3 items 7, 8, 9 and the page-weight budgets):
+ * Findable, shareable and cacheable (docs/decisions/010-http-caching-and-seo.md; the page-weight
+ * budgets of docs/decisions/016-storefront-javascript-budget.md):
  * sitemap and JSON-LD checked against the test database, canonical/Open Graph tags, robots.txt,
  * ETag/304 revalidation, cache headers of assets and images, responsive image attributes, and
  * the product page's gzipped HTML/CSS/JS budgets (scripts/page-weight.ts, as `npm run size`).
