@@ -1,11 +1,121 @@
+import { builtinModules } from "node:module";
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const root = import.meta.dirname;
+
+// ---------------------------------------------------------------------------------------------
+// The architecture's seams: the layers of app/, top to bottom,
+//   root.tsx, entry.server.tsx, routes/   route modules; nothing outside routes/ imports routes/
+//   services/   form handling shared by several routes
+//   server/     adapters (session, auth, cookies, uploads, images, caching, rate limits, toasts)
+//   models/     ALL database access; the only importer of models/db.server.ts and ~/generated/prisma
+//   components/, hooks/   React UI (client-side)
+//   forms/ (zod schemas), rules/ (pure shop rules), utils/ (client-safe web helpers)
+//   config/ (env.server.ts), i18n/ (message catalogues)
+// Each folder lists the folders of app/ it MAY import; everything else in app/ is forbidden (an
+// allow-list, so a new folder is closed until someone opens it here). A layer may import its own
+// folder. Enforced with import-x/no-restricted-paths, which resolves every import (`~/models/x`,
+// `../models/x`, `./x`, `export ... from`, `import()`, `import type`) to a file through the
+// TypeScript resolver and compares real paths, so the alias and relative spellings are caught
+// alike. Test files are exempt (last block).
+// ---------------------------------------------------------------------------------------------
+const belowRoutes = [
+  "services",
+  "server",
+  "models",
+  "components",
+  "hooks",
+  "forms",
+  "rules",
+  "utils",
+  "config",
+  "i18n",
+];
+const layers = {
+  // tailwind.css is the stylesheet root.tsx links (`./tailwind.css?url`).
+  "root.tsx": ["root.tsx", ...belowRoutes, "tailwind.css"],
+  "entry.server.tsx": belowRoutes,
+  // A route folder holds route.tsx plus its own *.server.ts and components. Routes may import the
+  // root route (useRootData) and every layer below.
+  routes: ["routes", "root.tsx", ...belowRoutes],
+  services: ["services", "server", "models", "forms", "rules", "utils", "config", "i18n"],
+  // service-worker/admin-sw.js is not a module of the app: admin-app.server.ts reads it as text
+  // (`?raw`) to serve it from a route.
+  server: ["server", "models", "forms", "rules", "utils", "config", "i18n", "service-worker"],
+  models: ["models", "generated", "rules", "forms", "utils", "config", "i18n"],
+  components: ["components", "hooks", "forms", "rules", "utils", "i18n"],
+  hooks: ["hooks", "rules", "utils", "i18n"],
+  forms: ["forms", "rules", "i18n"],
+  rules: ["rules", "i18n"],
+  utils: ["utils", "rules", "i18n"],
+  config: ["config"],
+  i18n: ["i18n"],
+};
+
+const layerZones = Object.entries(layers).map(([layer, allowed]) => ({
+  target: `./app/${layer}`,
+  from: "./app",
+  except: allowed.map((folder) => `./${folder}`),
+  message: `app/${layer} may import only ${allowed.map((f) => `${f}/`).join(", ")} in app/ (architecture seams: eslint.config.js).`,
+}));
+
+// The Prisma client module and the generated Prisma code belong to models/ alone (scripts/,
+// prisma/ and tests/ are outside these zones and may use them). The layers above models/ may
+// import models/ but not these two.
+const prismaZone = {
+  target: ["./app/root.tsx", "./app/entry.server.tsx", "./app/routes", "./app/services", "./app/server"],
+  from: ["./app/models/db.server.ts", "./app/generated"],
+  message:
+    "Only app/models/ may import the Prisma client (models/db.server.ts) and ~/generated/prisma: add a function in models/.",
+};
+
+// Nothing outside routes/ imports a route module (scripts/ and prisma/ included; tests/ may).
+const routesZone = {
+  target: ["./scripts", "./prisma", "./server.js", "./app/routes.ts"],
+  from: "./app/routes",
+  message: "Nothing outside app/routes/ imports a route module.",
+};
+
+// Client-side layers: bundled for the browser, so no *.server module (nor a .server/ folder), by
+// name, whatever folder it lives in. Matched on the import string, so it holds even for a module
+// the resolver cannot find.
+const serverModule = {
+  regex: String.raw`(^|/)([^/]*\.server(\.[cm]?[jt]sx?)?|\.server)(/|$)`,
+  message: "A client-side module (components/, hooks/, rules/, forms/, utils/) never imports a *.server module.",
+};
+const reactModule = {
+  regex: String.raw`^(react|react-dom)(/.*)?$`,
+  message: "This layer is framework-free: no react or react-dom.",
+};
+const remixModule = {
+  regex: String.raw`^@remix-run/`,
+  message: "app/rules/ is pure shop rules: no @remix-run/*.",
+};
+const nodeBuiltin = {
+  regex: `^(node:.*|(${builtinModules.filter((m) => !m.startsWith("_")).join("|")})(/.*)?)$`,
+  message: "app/rules/ is pure shop rules and runs in the browser too: no Node.js builtins.",
+};
+const restricted = (...patterns) => ["error", { patterns }];
+
 export default tseslint.config(
-  { ignores: ["build/", "node_modules/", "app/generated/", "test-results/", "playwright-report/", "tests/.tmp/"] },
+  {
+    ignores: [
+      "build/",
+      "node_modules/",
+      "app/generated/",
+      "test-results/",
+      "playwright-report/",
+      "tests/.tmp/",
+      // Deliberately cyclic modules, checked on their own by tests/lint/architecture.test.ts.
+      "tests/lint/fixtures/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -25,5 +135,40 @@ export default tseslint.config(
   {
     files: ["**/*.{js,mjs}"],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs", globals: { ...globals.node } },
+  },
+
+  // ---- architecture seams ----
+  {
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [
+        createTypeScriptImportResolver({ project: `${root}/tsconfig.json`, alwaysTryTypes: false }),
+      ],
+    },
+    rules: {
+      "import-x/no-restricted-paths": ["error", { basePath: root, zones: [...layerZones, prismaZone, routesZone] }],
+    },
+  },
+  {
+    files: ["app/components/**", "app/hooks/**", "app/forms/**"],
+    rules: { "no-restricted-imports": restricted(serverModule) },
+  },
+  {
+    files: ["app/utils/**"],
+    rules: { "no-restricted-imports": restricted(serverModule, reactModule) },
+  },
+  {
+    files: ["app/rules/**"],
+    rules: { "no-restricted-imports": restricted(serverModule, reactModule, remixModule, nodeBuiltin) },
+  },
+  {
+    // Tests reach into every layer on purpose (a route's loader, the Prisma client for fixtures).
+    files: ["**/*.test.{ts,tsx}", "tests/**"],
+    rules: { "import-x/no-restricted-paths": "off", "no-restricted-imports": "off" },
   },
 );

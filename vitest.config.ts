@@ -4,7 +4,12 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "scripts/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
+      "tests/lint/**/*.test.ts",
+    ],
     globalSetup: ["./tests/setup/global-setup.ts"],
     setupFiles: ["./tests/setup/setup-test-env.ts"],
     environment: "node",

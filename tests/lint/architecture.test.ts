@@ -1,0 +1,188 @@
+/**
+ * The lint rules that hold the architecture's seams (eslint.config.js) and forbid import cycles
+ * (.dependency-cruiser.cjs) really fire. ESLint lints code given as text under virtual file names
+ * inside app/ (the files need not exist: the import is resolved from the file's folder); the
+ * cycle rule runs on the fixtures in tests/lint/fixtures/, which the repository's own lint run
+ * leaves out.
+ */
+import path from "node:path";
+import { cruise } from "dependency-cruiser";
+import extractDepcruiseOptions from "dependency-cruiser/config-utl/extract-depcruise-options";
+import { ESLint } from "eslint";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../..");
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+/** The rule ids of the errors ESLint reports for `code` as the file `file` (relative to the repository). */
+async function errors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\n`, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).filter((m) => m.severity === 2).map((m) => m.ruleId ?? m.message);
+}
+
+const SEAM = "import-x/no-restricted-paths";
+const NAMED = "no-restricted-imports";
+
+describe("layer seams (eslint.config.js)", () => {
+  it("a component may not import a model, by alias or by relative path", async () => {
+    const viaAlias = await errors(
+      "app/components/lint-probe.tsx",
+      'import { type ProductCard } from "~/models/product.server";\nexport type P = ProductCard;',
+    );
+    expect(viaAlias).toContain(SEAM);
+    expect(viaAlias).toContain(NAMED); // and, being client-side, no *.server module at all
+    const viaRelative = await errors(
+      "app/components/admin/lint-probe.tsx",
+      'import { getProductDetail } from "../../models/product.server";\nexport const f = getProductDetail;',
+    );
+    expect(viaRelative).toContain(SEAM);
+    expect(viaRelative).toContain(NAMED);
+  });
+
+  it("a component may not import a route module (not even a type)", async () => {
+    expect(
+      await errors(
+        "app/components/cart/lint-probe.ts",
+        'import { type loader } from "~/routes/_shop.cart/route";\nexport type L = typeof loader;',
+      ),
+    ).toContain(SEAM);
+    expect(
+      await errors(
+        "app/components/cart/lint-probe.ts",
+        'import { type loader } from "../../routes/_shop.cart/route";\nexport type L = typeof loader;',
+      ),
+    ).toContain(SEAM);
+  });
+
+  it("a component may not import services, server adapters or config", async () => {
+    for (const source of ["~/services/catalogue-forms.server", "~/server/toast.server", "~/config/env.server"]) {
+      expect(await errors("app/components/lint-probe.ts", `export * from "${source}";`)).toContain(SEAM);
+    }
+  });
+
+  it("components import components, hooks, forms, rules, utils and i18n freely", async () => {
+    const code = [
+      'import { Price } from "~/components/price";',
+      'import { useHydrated } from "~/hooks/use-hydrated";',
+      'import { formatMoney } from "~/rules/money";',
+      'import { t } from "~/i18n";',
+      'import { variantUrl } from "../utils/image-url";',
+      "export const all = [Price, useHydrated, formatMoney, t, variantUrl];",
+    ].join("\n");
+    expect(await errors("app/components/lint-probe.ts", code)).toEqual([]);
+  });
+
+  it("rules/ may not import react, @remix-run/*, Node builtins or another layer", async () => {
+    expect(
+      await errors("app/rules/lint-probe.ts", 'import { useState } from "react";\nexport const u = useState;'),
+    ).toContain(NAMED);
+    expect(
+      await errors("app/rules/lint-probe.ts", 'import { type ReactNode } from "react";\nexport type N = ReactNode;'),
+    ).toContain(NAMED);
+    expect(
+      await errors("app/rules/lint-probe.ts", 'import { json } from "@remix-run/node";\nexport const j = json;'),
+    ).toContain(NAMED);
+    expect(
+      await errors("app/rules/lint-probe.ts", 'import crypto from "node:crypto";\nexport const c = crypto;'),
+    ).toContain(NAMED);
+    expect(await errors("app/rules/lint-probe.ts", 'import fs from "fs";\nexport const c = fs;')).toContain(NAMED);
+    expect(
+      await errors(
+        "app/rules/lint-probe.ts",
+        'import { publicOrigin } from "../utils/seo";\nexport const o = publicOrigin;',
+      ),
+    ).toContain(SEAM);
+    expect(
+      await errors(
+        "app/rules/lint-probe.ts",
+        'import { t } from "~/i18n";\nimport { priceCart } from "./pricing";\nexport const x = [t, priceCart];',
+      ),
+    ).toEqual([]);
+  });
+
+  it("client-side folders never import a *.server module, whatever folder it is in", async () => {
+    for (const file of ["app/hooks/lint-probe.ts", "app/forms/lint-probe.ts", "app/utils/lint-probe.ts"]) {
+      expect(await errors(file, 'import { x } from "./not-yet-written.server";\nexport const y = x;')).toContain(NAMED);
+    }
+  });
+
+  it("only models/ imports the Prisma client module and the generated Prisma code", async () => {
+    expect(
+      await errors(
+        "app/routes/lint-probe.tsx",
+        'import { Prisma } from "~/generated/prisma/client";\nexport const p = Prisma;',
+      ),
+    ).toContain(SEAM);
+    expect(
+      await errors(
+        "app/routes/lint-probe.tsx",
+        'import { prisma } from "~/models/db.server";\nexport const p = prisma;',
+      ),
+    ).toContain(SEAM);
+    expect(
+      await errors(
+        "app/services/lint-probe.server.ts",
+        'import { prisma } from "../models/db.server";\nexport const p = prisma;',
+      ),
+    ).toContain(SEAM);
+    expect(
+      await errors(
+        "app/models/lint-probe.server.ts",
+        'import { Prisma } from "~/generated/prisma/client";\nimport { prisma } from "~/models/db.server";\nexport const p = [Prisma, prisma];',
+      ),
+    ).toEqual([]);
+    expect(
+      await errors(
+        "app/models/lint-probe.server.ts",
+        'import { prisma } from "./db.server";\nexport const p = prisma;',
+      ),
+    ).toEqual([]);
+  });
+
+  it("server/ adapters may not import services/; routes may import every layer below", async () => {
+    expect(
+      await errors(
+        "app/server/lint-probe.server.ts",
+        'import { readExistingImages } from "~/services/catalogue-forms.server";\nexport const r = readExistingImages;',
+      ),
+    ).toContain(SEAM);
+    const route = [
+      'import { getProductDetail } from "~/models/product.server";',
+      'import { requireAdmin } from "~/server/auth.server";',
+      'import { Price } from "~/components/price";',
+      'import { getEnv } from "~/config/env.server";',
+      "export const all = [getProductDetail, requireAdmin, Price, getEnv];",
+    ].join("\n");
+    expect(await errors("app/routes/lint-probe.tsx", route)).toEqual([]);
+  });
+
+  it("test files are exempt", async () => {
+    expect(
+      await errors(
+        "app/components/lint-probe.test.ts",
+        'import { prisma } from "~/models/db.server";\nimport { loader } from "~/routes/_shop.cart/route";\nexport const x = [prisma, loader];',
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe("import cycles (.dependency-cruiser.cjs)", () => {
+  it("reports a two-file cycle, and a cycle through a type-only import", async () => {
+    const options = await extractDepcruiseOptions(path.join(root, ".dependency-cruiser.cjs"));
+    // The repository's run excludes the fixtures; here they are the whole input.
+    const result = await cruise(["tests/lint/fixtures"], { ...options, exclude: undefined, validate: true });
+    if (typeof result.output === "string") throw new Error("expected a cruise result object");
+    const cycles = result.output.summary.violations
+      .filter((v) => v.rule.name === "no-circular")
+      .map((v) => [v.from, v.to]);
+    expect(cycles).toContainEqual(["tests/lint/fixtures/cycle/a.ts", "tests/lint/fixtures/cycle/b.ts"]);
+    expect(cycles).toContainEqual([
+      "tests/lint/fixtures/type-cycle/page.ts",
+      "tests/lint/fixtures/type-cycle/use-page-count.ts",
+    ]);
+  });
+});
