@@ -19,6 +19,16 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         minify: "terser",
         terserOptions: { ecma: 2020, module: true, compress: { passes: 3 }, format: { comments: false } },
+        rollupOptions: {
+          output: {
+            // A route folder's module is its route.tsx: name its chunk after the folder
+            // (`_shop.cart-<hash>.js`), as a flat route file's chunk is named, not `route-<hash>.js`.
+            entryFileNames: (chunk: { facadeModuleId: string | null }) => {
+              const folder = /\/routes\/([^/]+)\/route\.tsx?$/.exec(chunk.facadeModuleId ?? "")?.[1];
+              return folder ? `assets/${folder}-[hash].js` : "assets/[name]-[hash].js";
+            },
+          },
+        },
       },
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   server: { port: 3000 },

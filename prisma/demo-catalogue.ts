@@ -105,7 +105,7 @@ export type DemoCategoryImageSpec = {
   palette: PaletteName;
 };
 
-export type DemoProduct = {
+type DemoProduct = {
   name: string;
   /** One to three sentences. */
   description: string;
@@ -125,7 +125,7 @@ export type DemoCategory = {
 };
 
 /** Taka to paisa: `taka(450)` = 45 000. */
-export function taka(amount: number): number {
+function taka(amount: number): number {
   return Math.round(amount * 100);
 }
 

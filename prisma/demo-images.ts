@@ -12,10 +12,10 @@ import sharp from "sharp";
 import type { DemoCategoryImageSpec, DemoImageSpec, ImageView, PaletteName, ShapeKind } from "./demo-catalogue";
 
 /** Size in px of a product image. */
-export const PRODUCT_IMAGE_SIZE = { width: 1200, height: 1200 } as const;
+const PRODUCT_IMAGE_SIZE = { width: 1200, height: 1200 } as const;
 
 /** Size in px of a category image. */
-export const CATEGORY_IMAGE_SIZE = { width: 1600, height: 1200 } as const;
+const CATEGORY_IMAGE_SIZE = { width: 1600, height: 1200 } as const;
 
 /** JPEG quality (0–100) of the rendered image handed to the upload pipeline. */
 const RENDER_JPEG_QUALITY = 92;
@@ -1165,7 +1165,7 @@ function svgDocument(width: number, height: number, body: string): string {
 }
 
 /** The SVG source of a product image (1200 × 1200 px). Exposed for previews and tests. */
-export function productImageSvg(spec: DemoImageSpec): string {
+function productImageSvg(spec: DemoImageSpec): string {
   const p = PALETTES[spec.palette];
   const drawing = DRAWINGS[spec.shape];
   const { width, height } = PRODUCT_IMAGE_SIZE;
@@ -1179,7 +1179,7 @@ export function productImageSvg(spec: DemoImageSpec): string {
 }
 
 /** The SVG source of a category image (1600 × 1200 px): its shapes side by side. */
-export function categoryImageSvg(spec: DemoCategoryImageSpec): string {
+function categoryImageSvg(spec: DemoCategoryImageSpec): string {
   const p = PALETTES[spec.palette];
   const { width, height } = CATEGORY_IMAGE_SIZE;
   const [first, ...rest] = spec.shapes;

@@ -20,10 +20,10 @@ import { DEMO_CATALOGUE, type DemoCategory } from "./demo-catalogue";
 import { productImageAlt, renderCategoryImage, renderProductImage } from "./demo-images";
 
 /** E-mail address of the demo admin when none is given. */
-export const DEFAULT_DEMO_ADMIN_EMAIL = "admin@haat.example";
+const DEFAULT_DEMO_ADMIN_EMAIL = "admin@haat.example";
 
 /** Images drawn and encoded at the same time by default (one per core on a 2-core machine). */
-export const DEFAULT_IMAGE_CONCURRENCY = 2;
+const DEFAULT_IMAGE_CONCURRENCY = 2;
 
 /** Longest time in milliseconds the catalogue's database transaction may take. */
 const TRANSACTION_TIMEOUT_MS = 60_000;
@@ -87,7 +87,7 @@ export async function seedDemoCatalogue(db: PrismaClient, options: SeedOptions):
 /**
  * A random password of 16 characters (96 random bits, base64url: letters, digits, "-" and "_").
  */
-export function generatePassword(): string {
+function generatePassword(): string {
   return randomBytes(12).toString("base64url");
 }
 

@@ -28,7 +28,7 @@ export type PageWeight = {
 };
 
 /** Gzipped size of `body` in bytes. */
-export function gzipSize(body: string | Uint8Array): number {
+function gzipSize(body: string | Uint8Array): number {
   return gzipSync(body).byteLength;
 }
 
@@ -42,7 +42,7 @@ function attribute(tag: string, name: string): string | null {
  * The stylesheets, external scripts and inline script bodies an HTML page loads. JSON and other
  * data blocks (`type="application/ld+json"`, `application/json`) are not scripts.
  */
-export function pageAssets(html: string): { stylesheets: string[]; scripts: string[]; inlineScripts: string[] } {
+function pageAssets(html: string): { stylesheets: string[]; scripts: string[]; inlineScripts: string[] } {
   const stylesheets = new Set<string>();
   const scripts = new Set<string>();
   const inlineScripts: string[] = [];

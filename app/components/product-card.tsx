@@ -1,9 +1,18 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { t } from "~/i18n";
-import type { ProductCard as ProductCardData } from "~/models/product.server";
+import type { ImageInfo } from "~/utils/image-url";
 import { AddToCartForm } from "~/components/cart/cart-forms";
 import { Price } from "./price";
 import { ResponsiveImage } from "./responsive-image";
+
+/** What a card shows of a product (prices in paisa); the catalogue reads return this shape. */
+type ProductCardData = {
+  id: number;
+  name: string;
+  pricePaisa: number;
+  discountedPricePaisa: number | null;
+  image: ImageInfo | null;
+};
 
 /**
  * A product in a grid (spec section 2): image and name link to the product; two round buttons,

@@ -1,14 +1,18 @@
 import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { t } from "~/i18n";
-import type { ProductSuggestion } from "~/models/product.server";
-import type { SearchSuggestionsResponse } from "~/routes/resources.search-suggestions";
 import { formatMoney, unitPricePaisa } from "~/rules/money";
-import { normalizeSearchQuery, SEARCH_MAX_LENGTH, SUGGESTION_DEBOUNCE_MS } from "~/rules/search";
+import {
+  normalizeSearchQuery,
+  SEARCH_MAX_LENGTH,
+  SUGGESTION_DEBOUNCE_MS,
+  type ProductSuggestion,
+  type SearchSuggestionsResponse,
+} from "~/rules/search";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 /** Where the search box asks for suggestions (app/routes/resources.search-suggestions.ts). */
-export const SUGGESTIONS_PATH = "/resources/search-suggestions";
+const SUGGESTIONS_PATH = "/resources/search-suggestions";
 
 type SearchBoxProps = {
   /** The input's id (the label points at it); the suggestion list's ids derive from it. */

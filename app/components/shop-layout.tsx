@@ -3,7 +3,9 @@ import type { ReactNode } from "react";
 import { t } from "~/i18n";
 import { CartFeedbackRegion, CartLink } from "~/components/cart/cart-forms";
 import { renderedLocation } from "./rendered-location";
-import type { ShopConfig } from "~/config/env.server";
+
+/** The shop's identity and contact details the layout shows (from the root loader). */
+type ShopDetails = { name: string; about: string; email: string; phone: string; address: string };
 
 /**
  * The storefront's shared layout (spec section 2): header with the brand, Products link and the cart
@@ -16,7 +18,7 @@ export function ShopLayout({
   year,
   children,
 }: {
-  shop: ShopConfig;
+  shop: ShopDetails;
   cartCount: number;
   year: number;
   children: ReactNode;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { t } from "~/i18n";
-import type { Toast } from "~/server/toast.server";
+import type { Toast } from "~/utils/toast";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 /**

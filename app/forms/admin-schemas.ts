@@ -22,12 +22,11 @@ export const orderListQuerySchema = z.object({
     .default("")
     .transform((v) => v.trim().slice(0, 100)),
 });
-export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 
 // ---- Admin catalogue: product and category forms ----
 
 /** Highest price accepted, in paisa: ৳1 crore, well inside the 32-bit `Int` columns. */
-export const MAX_PRICE_PAISA = 1_000_000_000;
+const MAX_PRICE_PAISA = 1_000_000_000;
 
 /**
  * Converts a taka amount typed by staff (spec section 5: a decimal, minimum 0) into paisa, at most
@@ -80,7 +79,6 @@ export const productFormSchema = z.object({
     .optional()
     .transform((v) => v === "on"),
 });
-export type ProductFormInput = z.output<typeof productFormSchema>;
 
 /** The text fields of the product form as typed, kept to refill the form after an error. */
 export type ProductFormValues = Partial<

@@ -276,5 +276,3 @@ export const enAdmin = {
   "invoice.print": "Print Invoice",
   "invoice.renderFailed": "The invoice image could not be made. Please try again.",
 } as const;
-
-export type AdminMessageKey = keyof typeof enAdmin;

@@ -28,7 +28,7 @@ export async function listCategories(): Promise<CategoryCard[]> {
 // ---- Admin catalogue: category writes and admin reads ----
 
 /** Most categories offered in the product form's select (a shop has far fewer). */
-export const MAX_CATEGORY_OPTIONS = 500;
+const MAX_CATEGORY_OPTIONS = 500;
 
 /** Categories for the product form's select: id and name, by name. */
 export async function listCategoryOptions(): Promise<{ id: number; name: string }[]> {
@@ -89,7 +89,6 @@ export async function getCategoryForEdit(id: number) {
     productCount: row._count.products,
   };
 }
-export type CategoryForEdit = NonNullable<Awaited<ReturnType<typeof getCategoryForEdit>>>;
 
 /** Thrown when a category's slug is already used by another category (Category.slug is unique). */
 export class SlugTakenError extends Error {

@@ -19,19 +19,17 @@ import { TZDate } from "@date-fns/tz";
 import { addDays, format, startOfDay } from "date-fns";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/models/db.server";
+import { SHOP_TIME_ZONE } from "~/rules/invoice";
 import { ORDER_STATUSES, type OrderStatus } from "~/rules/order-status";
 
-/** The shop's time zone (IANA name): every "day" of the dashboard is a calendar day here. */
-export const SHOP_TIME_ZONE = "Asia/Dhaka";
-
 /** Number of days of the daily chart and of the longest period. */
-export const DASHBOARD_DAYS = 30;
+const DASHBOARD_DAYS = 30;
 
 /** How many products the top products list shows. */
-export const TOP_PRODUCTS = 5;
+const TOP_PRODUCTS = 5;
 
 /** One Dhaka calendar day of the chart. */
-export type DailySales = {
+type DailySales = {
   /** The day as yyyy-MM-dd in the shop's time zone. */
   date: string;
   /** Short label such as "21 Nov". */
@@ -46,7 +44,7 @@ export type DailySales = {
 export type PeriodTotals = { orders: number; revenuePaisa: number };
 
 /** A best-selling product over the last 30 days. */
-export type TopProduct = {
+type TopProduct = {
   /** The product's id, or null when the product has since been deleted. */
   productId: number | null;
   /** The name on its most recent line item. */

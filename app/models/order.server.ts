@@ -20,7 +20,7 @@ export type PlaceOrderResult =
  * The largest order total accepted online, in paisa (৳1 crore). Amounts are 32-bit integers in the
  * database (at most 2,147,483,647 paisa); a larger order is refused with a message, not an error.
  */
-export const MAX_ORDER_TOTAL_PAISA = 1_000_000_000;
+const MAX_ORDER_TOTAL_PAISA = 1_000_000_000;
 
 /** The product fields an order's line items copy (name and prices in paisa, spec section 9). */
 export type OrderableProduct = PricedProduct & { name: string };
@@ -172,7 +172,7 @@ export async function listOrdersForAdmin(page: number, filters: OrderListFilters
 }
 
 /** Line items named per order in the list's Products column; more are summarised as "+N more". */
-export const ORDER_LIST_ITEMS_SHOWN = 20;
+const ORDER_LIST_ITEMS_SHOWN = 20;
 
 /** One order with its items for /admin/orders/view/:id and its invoice, or null. */
 export async function getOrderForAdmin(id: number) {
@@ -207,11 +207,8 @@ export async function getOrderForAdmin(id: number) {
   });
 }
 
-/** An order as read by `getOrderForAdmin`. */
-export type AdminOrder = NonNullable<Awaited<ReturnType<typeof getOrderForAdmin>>>;
-
 /** Entries of the status history shown on the order page (the newest ones when there are more). */
-export const STATUS_HISTORY_SHOWN = 100;
+const STATUS_HISTORY_SHOWN = 100;
 
 /**
  * The order's status history, oldest first: at most the newest STATUS_HISTORY_SHOWN entries, and

@@ -6,7 +6,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/models/db.server";
 import { ADMIN_PAGE_SIZE, paginate, STOREFRONT_PAGE_SIZE, type Page } from "~/rules/pagination";
 import { variantUrl, type ImageInfo } from "~/utils/image-url";
-import { containsLikePattern, prefixLikePattern } from "~/rules/search";
+import { containsLikePattern, prefixLikePattern, type ProductSuggestion } from "~/rules/search";
 import type { ProductSort } from "~/rules/product-sort";
 import { deleteOrphanImages, imageData, imageSelect, toImageInfo, type ImageRow, type NewImage } from "./image.server";
 
@@ -51,7 +51,7 @@ function toCard(row: CardRow): ProductCard {
 }
 
 /** How many featured products the home page shows at most. */
-export const FEATURED_LIMIT = 24;
+const FEATURED_LIMIT = 24;
 
 /** Featured products for the home page, by name, at most FEATURED_LIMIT. */
 export async function listFeaturedProducts(): Promise<ProductCard[]> {
@@ -141,7 +141,6 @@ export async function getProductDetail(id: number) {
     images: row.images.map(({ image }) => toImageInfo(image, row.name)),
   };
 }
-export type ProductDetail = NonNullable<Awaited<ReturnType<typeof getProductDetail>>>;
 
 /** Products by id for pricing a cart: price fields, name and first image. Missing ids are absent. */
 export async function getProductsForCart(ids: number[]): Promise<ProductCard[]> {
@@ -220,7 +219,6 @@ export async function getProductForEdit(id: number) {
     })),
   };
 }
-export type ProductForEdit = NonNullable<Awaited<ReturnType<typeof getProductForEdit>>>;
 
 /** The fields of a product write; prices in paisa (spec section 5). */
 export type ProductWrite = {
@@ -343,18 +341,6 @@ export async function deleteProductWithImages(id: number): Promise<{ name: strin
 }
 
 // ---- Search suggestions ----
-
-/**
- * One search suggestion: what the search box lists under the field. Prices in paisa;
- * `thumbnail` is the product's first image at its smallest stored variant (px), or null.
- */
-export type ProductSuggestion = {
-  id: number;
-  name: string;
-  pricePaisa: number;
-  discountedPricePaisa: number | null;
-  thumbnail: { src: string; width: number; height: number; alt: string } | null;
-};
 
 /**
  * Up to `limit` products whose name contains `query` (case-insensitive for Latin letters, spec

@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { searchProductSuggestions, type ProductSuggestion } from "~/models/product.server";
-import { normalizeSearchQuery, SUGGESTION_LIMIT } from "~/rules/search";
-
-/** The JSON body of GET /resources/search-suggestions?q=… */
-export type SearchSuggestionsResponse = { query: string; suggestions: ProductSuggestion[] };
+import { searchProductSuggestions } from "~/models/product.server";
+import {
+  normalizeSearchQuery,
+  SUGGESTION_LIMIT,
+  type ProductSuggestion,
+  type SearchSuggestionsResponse,
+} from "~/rules/search";
 
 /**
  * Search suggestions for the search box (spec sections 2, 5 and 7):

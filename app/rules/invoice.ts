@@ -38,7 +38,7 @@ export type InvoiceOrder = {
 };
 
 /** One line of the invoice table (Product, Quantity, Price, Subtotal), as display text. */
-export type InvoiceLine = { product: string; quantity: string; price: string; subtotal: string };
+type InvoiceLine = { product: string; quantity: string; price: string; subtotal: string };
 
 /** The invoice view model: every field is display text. */
 export type InvoiceView = {

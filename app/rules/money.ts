@@ -7,7 +7,7 @@
  * Bangladesh writes them (lakh grouping: ৳1,23,456.00).
  */
 
-export const TAKA_SIGN = "৳";
+const TAKA_SIGN = "৳";
 
 const numberFormat = new Intl.NumberFormat("en-IN", {
   minimumFractionDigits: 2,

@@ -8,7 +8,7 @@ export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** True when `value` is one of ORDER_STATUSES. */
-export function isOrderStatus(value: string): value is OrderStatus {
+function isOrderStatus(value: string): value is OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value);
 }
 

@@ -41,3 +41,18 @@ export function prefixLikePattern(text: string): string {
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
+
+/**
+ * One search suggestion: what the search box lists under the field. Prices in paisa;
+ * `thumbnail` is the product's first image at its smallest stored variant (px), or null.
+ */
+export type ProductSuggestion = {
+  id: number;
+  name: string;
+  pricePaisa: number;
+  discountedPricePaisa: number | null;
+  thumbnail: { src: string; width: number; height: number; alt: string } | null;
+};
+
+/** The JSON body of GET /resources/search-suggestions?q=… */
+export type SearchSuggestionsResponse = { query: string; suggestions: ProductSuggestion[] };

@@ -15,8 +15,8 @@ import type { ShopConfig } from "~/config/env.server";
 import serviceWorkerSource from "~/service-worker/admin-sw.js?raw";
 
 /** The admin header's colour (stone-900) and the page background (stone-100). */
-export const ADMIN_APP_THEME_COLOR = "#1c1917";
-export const ADMIN_APP_BACKGROUND_COLOR = "#f5f5f4";
+const ADMIN_APP_THEME_COLOR = "#1c1917";
+const ADMIN_APP_BACKGROUND_COLOR = "#f5f5f4";
 
 /** The shop's lamp mark (public/favicon.svg) on a 32×32 grid. */
 const MARK_PATH = "M16 6a7 7 0 0 0-4 12.7V22h8v-3.3A7 7 0 0 0 16 6zm-3 18h6v2h-6z";
@@ -69,12 +69,12 @@ export function adminAppIcon(name: AdminAppIconName): Promise<Buffer> {
 }
 
 /** The URL of an icon, with the version that makes it safe to cache as immutable. */
-export function adminAppIconUrl(name: AdminAppIconName): string {
+function adminAppIconUrl(name: AdminAppIconName): string {
   return `/admin-app/icons/${name}?v=${ADMIN_APP_ICON_VERSION}`;
 }
 
 /** The short name shown under a home-screen icon (about 12 characters fit). */
-export function adminAppShortName(shopName: string): string {
+function adminAppShortName(shopName: string): string {
   const full = t("admin.shell.nav.home", { shop: shopName });
   if (full.length <= 12) return full;
   return t("admin.shell.nav.home", { shop: shopName.split(/\s+/)[0] ?? shopName });
@@ -105,7 +105,7 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** The offline page the service worker shows when a navigation fails: static, no data, no script. */
-export function offlinePageHtml(shop: ShopConfig): string {
+function offlinePageHtml(shop: ShopConfig): string {
   const title = escapeHtml(t("admin.shell.offline.title"));
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -37,7 +37,7 @@ authenticator.use(
  * The admin with this e-mail (case-insensitive) and password.
  * @throws {InvalidCredentialsError} when either is wrong; the time taken does not reveal which.
  */
-export async function verifyLogin(email: string, password: string): Promise<AdminUser> {
+async function verifyLogin(email: string, password: string): Promise<AdminUser> {
   const user = await findAdminForLogin(email);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
   if (!user || !ok) throw new InvalidCredentialsError();

@@ -35,19 +35,19 @@ function loadSharp() {
 }
 
 /** Widths in pixels of the stored variants, ascending. */
-export const VARIANT_WIDTHS: readonly number[] = [320, 640, 1024, 1600];
+const VARIANT_WIDTHS: readonly number[] = [320, 640, 1024, 1600];
 
 /** Largest accepted input, in pixels (width × height): about a 7300 × 5470 photo. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 
 /** Largest accepted input file, in bytes (20 MiB). */
-export const MAX_INPUT_BYTES = 20 * 1024 * 1024;
+const MAX_INPUT_BYTES = 20 * 1024 * 1024;
 
 /** WebP quality of the stored variants (0–100). */
-export const WEBP_QUALITY = 80;
+const WEBP_QUALITY = 80;
 
 /** Longest stored alternative text, in characters. */
-export const MAX_ALT_LENGTH = 250;
+const MAX_ALT_LENGTH = 250;
 
 /**
  * Input formats accepted, as named by sharp's metadata. SVG and PDF are refused on purpose:
@@ -163,12 +163,12 @@ export function imageFilePath(key: string, width: number, uploadsPath: string = 
 }
 
 /** True when `key` has the format of a stored image key (32 lowercase hex characters). */
-export function isImageKey(key: string): boolean {
+function isImageKey(key: string): boolean {
   return KEY_PATTERN.test(key);
 }
 
 /** True when `width` (px) is a width a stored variant can have (see `imageFilePath`). */
-export function isVariantWidth(width: number): boolean {
+function isVariantWidth(width: number): boolean {
   if (!Number.isInteger(width)) return false;
   return VARIANT_WIDTHS.includes(width) || (width >= 1 && width < VARIANT_WIDTHS[0]!);
 }

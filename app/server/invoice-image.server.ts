@@ -18,13 +18,13 @@ import type { InvoiceView } from "~/rules/invoice";
 /** Image width in px: A4 (210 mm) at 150 dpi. */
 export const INVOICE_WIDTH_PX = 1240;
 /** Rendering gives up after this many seconds (spec: 15 s). */
-export const INVOICE_RENDER_TIMEOUT_SECONDS = 15;
+const INVOICE_RENDER_TIMEOUT_SECONDS = 15;
 
 /** Font families in fallback order: Latin, then Bengali (which also has the taka sign). */
 export const INVOICE_FONT_FAMILY = "Noto Sans, Noto Sans Bengali, sans-serif";
 
 /** Thrown when the PNG could not be made (a timeout or a rendering failure); `cause` has the detail. */
-export class InvoiceRenderError extends Error {
+class InvoiceRenderError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = "InvoiceRenderError";
@@ -63,7 +63,7 @@ const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
  * Estimated advance of `text` in px at `fontSize` (no font metrics on the server, so the estimate
  * errs wide: wrapped text never runs past its column).
  */
-export function estimateTextWidth(text: string, fontSize: number, bold = false): number {
+function estimateTextWidth(text: string, fontSize: number, bold = false): number {
   let em = 0;
   for (const { segment } of graphemes.segment(text)) {
     const c = segment.codePointAt(0) ?? 0;

@@ -10,10 +10,10 @@ import { deleteSession, findSessionUser, replaceSession } from "~/models/admin-s
 import type { AdminUser } from "~/models/admin-user.server";
 
 /** How long a sign-in lasts, in milliseconds (14 days). */
-export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 const SESSION_KEY = "sessionId";
 
-export const sessionStorage = createCookieSessionStorage<{ [SESSION_KEY]: string }>({
+const sessionStorage = createCookieSessionStorage<{ [SESSION_KEY]: string }>({
   cookie: {
     name: "haat_session",
     httpOnly: true,

@@ -4,8 +4,7 @@
  */
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { getEnv } from "~/config/env.server";
-
-export type Toast = { kind: "success" | "error" | "info"; message: string };
+import type { Toast } from "~/utils/toast";
 
 const toastStorage = createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
   cookie: {

@@ -31,16 +31,16 @@ import {
 /** Largest accepted image file, in bytes (10 MiB, shown to staff as "10 MB"). */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 /** Most image files accepted in one request. */
-export const MAX_FILES = 10;
+const MAX_FILES = 10;
 /** Longest kept text field, in bytes (UTF-8); longer values are cut here and refused by the schema. */
-export const MAX_FIELD_BYTES = 32 * 1024;
+const MAX_FIELD_BYTES = 32 * 1024;
 /** Most parts (fields and files) read from one request. */
-export const MAX_PARTS = 300;
+const MAX_PARTS = 300;
 /** Largest request body read, in bytes: 10 full files plus room for the text fields. */
-export const MAX_REQUEST_BYTES = MAX_FILES * MAX_FILE_BYTES + 4 * 1024 * 1024;
+const MAX_REQUEST_BYTES = MAX_FILES * MAX_FILE_BYTES + 4 * 1024 * 1024;
 
 /** Why a file was refused. */
-export type RejectionReason = "too-large" | "too-many" | "not-an-image" | "unsupported" | "too-many-pixels" | "damaged";
+type RejectionReason = "too-large" | "too-many" | "not-an-image" | "unsupported" | "too-many-pixels" | "damaged";
 
 /** A file as received: the form field, the (display-only) file name and its bytes. */
 export type UploadedFile = { field: string; fileName: string; bytes: Buffer };
@@ -70,7 +70,7 @@ export class UploadRequestError extends Error {
  * The name of an uploaded file as it may be shown: the last path segment, control characters
  * removed, at most 80 characters; "image" when nothing is left. Never used to store anything.
  */
-export function displayFileName(name: string | undefined): string {
+function displayFileName(name: string | undefined): string {
   const base = (name ?? "").split(/[/\\]/).pop() ?? "";
   // eslint-disable-next-line no-control-regex
   const clean = Array.from(base.replace(/[\u0000-\u001f\u007f-\u009f]/g, "").trim());
@@ -79,7 +79,7 @@ export function displayFileName(name: string | undefined): string {
 }
 
 /** The staff-facing message for a refused file. */
-export function rejectionMessage(fileName: string, reason: RejectionReason): string {
+function rejectionMessage(fileName: string, reason: RejectionReason): string {
   const file = fileName;
   switch (reason) {
     case "too-large":
@@ -188,7 +188,7 @@ async function loadSharp() {
  * Sniffs a file's content: null when sharp reads it as an accepted raster format within the pixel
  * limit (after EXIF orientation), otherwise the reason it is refused. Reads the header only.
  */
-export async function checkImage(bytes: Buffer): Promise<RejectionReason | null> {
+async function checkImage(bytes: Buffer): Promise<RejectionReason | null> {
   const sharp = await loadSharp();
   try {
     const metadata = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();

@@ -19,7 +19,8 @@ import {
   type CategoryFormValues,
   type ProductFormValues,
 } from "~/forms/admin-schemas";
-import { toastCookie, type Toast } from "~/server/toast.server";
+import { toastCookie } from "~/server/toast.server";
+import type { Toast } from "~/utils/toast";
 import { parseId } from "~/utils/params";
 import {
   checkUploads,
@@ -32,13 +33,13 @@ import {
 } from "~/server/uploads.server";
 
 /** Field names of the product form whose messages show beside the field. */
-export type ProductField = keyof ProductFormValues;
+type ProductField = keyof ProductFormValues;
 
 /** What the edit form sent about the existing images: kept order and removals, to refill it. */
-export type ExistingImagesState = { order: number[]; removed: number[] };
+type ExistingImagesState = { order: number[]; removed: number[] };
 
 /** A refused product form: HTTP status, messages, and what to refill. */
-export type ProductFormFailure = {
+type ProductFormFailure = {
   ok: false;
   status: 400 | 404 | 413 | 500;
   values: ProductFormValues;
@@ -80,7 +81,7 @@ function fieldErrorsOf<K extends string>(error: z.ZodError, names: readonly K[])
  * `position-<id>` number (a missing or invalid number sorts last, ties keep the sent order);
  * `removed` those with `remove-<id>` ticked.
  */
-export function readExistingImages(fields: FormData): ExistingImagesState {
+function readExistingImages(fields: FormData): ExistingImagesState {
   const ids = fields
     .getAll("imageId")
     .map((v) => Number(v))
@@ -205,7 +206,7 @@ function successTo(redirectTo: string, message: string): FormSuccess {
 }
 
 /** A refused category form: HTTP status, messages, and what to refill. */
-export type CategoryFormFailure = {
+type CategoryFormFailure = {
   ok: false;
   status: 400 | 404 | 413 | 500;
   values: CategoryFormValues & { removeImage?: string };

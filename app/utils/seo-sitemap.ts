@@ -9,13 +9,13 @@
  */
 
 /** Most URLs one sitemap file may list (sitemap protocol). */
-export const SITEMAP_MAX_URLS = 50_000;
+const SITEMAP_MAX_URLS = 50_000;
 
 /** The pages listed before the categories and products, as paths. */
-export const SITEMAP_STATIC_PATHS = ["/", "/products"] as const;
+const SITEMAP_STATIC_PATHS = ["/", "/products"] as const;
 
 /** How long crawlers and caches may keep /sitemap.xml and /robots.txt (seconds). */
-export const SITEMAP_MAX_AGE = 3600;
+const SITEMAP_MAX_AGE = 3600;
 
 /** `Cache-Control` of the sitemap and robots.txt: public, one hour. */
 export const SITEMAP_CACHE_CONTROL = `public, max-age=${SITEMAP_MAX_AGE}`;

@@ -16,10 +16,10 @@ import { t } from "~/i18n";
 import { variantUrl, type ImageInfo } from "~/utils/image-url";
 
 /** Longest meta description, in characters (what search results show). */
-export const DESCRIPTION_MAX = 160;
+const DESCRIPTION_MAX = 160;
 
 /** Width in px of the image variant offered to link previews (Open Graph). */
-export const OG_IMAGE_WIDTH = 1024;
+const OG_IMAGE_WIDTH = 1024;
 
 /**
  * The shop's public origin (`https://shop.example`, no trailing slash): the configured one
@@ -84,7 +84,7 @@ export function shareImage(image: ImageInfo, origin: string): ShareImage {
 export type JsonLd = { "@context": "https://schema.org"; "@type": string; [key: string]: unknown };
 
 /** schema.org availability: there is no stock field, so every listed product is in stock. */
-export const IN_STOCK = "https://schema.org/InStock";
+const IN_STOCK = "https://schema.org/InStock";
 
 /**
  * schema.org `Product` for a product page. The offer's price is what the shopper pays (the

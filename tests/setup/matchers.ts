@@ -11,7 +11,8 @@
  * toSetToast is asynchronous (the toast cookie is signed): always `await` it.
  */
 import { expect } from "vitest";
-import { readToast, type Toast } from "~/server/toast.server";
+import { readToast } from "~/server/toast.server";
+import type { Toast } from "~/utils/toast";
 
 /** A toast to look for: its kind and its exact message or a pattern. */
 export type ToastExpectation = { kind: Toast["kind"]; message: string | RegExp };

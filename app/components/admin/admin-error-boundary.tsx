@@ -7,7 +7,7 @@ import { t, type MessageKey } from "~/i18n/admin";
  * 'Category not found', 'Order not found', …): the message as the page's heading, announced as an
  * alert, and the way back to the list ('Back to Products', 'Back to Orders', …).
  */
-export function AdminLoadProblem({ title, backTo, backLabel }: { title: string; backTo: string; backLabel: string }) {
+function AdminLoadProblem({ title, backTo, backLabel }: { title: string; backTo: string; backLabel: string }) {
   return (
     <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-6 text-center text-red-800">
       <h1 className="text-xl font-semibold">{title}</h1>

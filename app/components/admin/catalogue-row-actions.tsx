@@ -3,7 +3,7 @@ import { t } from "~/i18n/admin";
 import { ConfirmDeletePanel, DeleteButton } from "./confirm-delete";
 
 /** Which catalogue list: its messages are `admin.<list>.*`, its pages `/admin/<list>/…`. */
-export type CatalogueList = "products" | "categories";
+type CatalogueList = "products" | "categories";
 
 /** What a catalogue list row or confirmation needs to know about its record and the list page. */
 type RecordOnList = {

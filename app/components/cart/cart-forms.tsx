@@ -15,9 +15,9 @@ import { parseTypedQuantity } from "./optimistic-cart";
 import { clearQuantityDraft, setQuantityDraft, useOptimisticCart } from "./use-optimistic-cart";
 
 /** How long a card's button reads 'Added' after the server accepted, in ms. */
-export const ADDED_FEEDBACK_MS = 2000;
+const ADDED_FEEDBACK_MS = 2000;
 /** How long the cart page waits after the last keystroke in a quantity field before sending, in ms. */
-export const QUANTITY_DEBOUNCE_MS = 500;
+const QUANTITY_DEBOUNCE_MS = 500;
 /** How long a success message stays on screen, in ms (errors stay until dismissed). */
 const SUCCESS_VISIBLE_MS = 5000;
 
