@@ -24,7 +24,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             // A route folder's module is its route.tsx: name its chunk after the folder
             // (`_shop.cart-<hash>.js`), as a flat route file's chunk is named, not `route-<hash>.js`.
             entryFileNames: (chunk: { facadeModuleId: string | null }) => {
-              const folder = /\/routes\/([^/]+)\/route\.tsx?$/.exec(chunk.facadeModuleId ?? "")?.[1];
+              const folder = /\/routes\/([^/]+)\/route\.tsx?(\?|$)/.exec(chunk.facadeModuleId ?? "")?.[1];
               return folder ? `assets/${folder}-[hash].js` : "assets/[name]-[hash].js";
             },
           },
