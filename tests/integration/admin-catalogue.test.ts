@@ -521,6 +521,7 @@ describe("deleting a product", () => {
       id: product.id,
       name: product.name,
     });
+    expect(expectData(confirm).deleteMissing).toBe(false);
     expect(await prisma.product.count({ where: { id: product.id } })).toBe(1);
 
     const outcome = await run(
@@ -534,6 +535,16 @@ describe("deleting a product", () => {
     expect(items).toMatchObject([{ productId: null, productName: product.name, subtotalPaisa: 245050 }]);
     expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).productId).toBeNull();
     expect(fs.existsSync(path.join(uploadsDir(), key))).toBe(false);
+  });
+
+  it("a confirmation step for a product that is gone says it is not found (and a malformed id asks nothing)", async () => {
+    const jar = await admin();
+    const gone = expectData(await run(productListLoader, get("/admin/products?delete=999999", jar)));
+    expect(gone.toDelete).toBeNull();
+    expect(gone.deleteMissing).toBe(true);
+    const malformed = expectData(await run(productListLoader, get("/admin/products?delete=01", jar)));
+    expect(malformed.toDelete).toBeNull();
+    expect(malformed.deleteMissing).toBe(false);
   });
 
   it("keeps an image another product still uses", async () => {
