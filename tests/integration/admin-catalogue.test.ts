@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as createProductAction, loader as createProductLoader } from "~/routes/admin.products.create";
 import { action as editProductAction, loader as editProductLoader } from "~/routes/admin.products.edit.$id";
 import { action as productListAction, loader as productListLoader } from "~/routes/admin.products._index";
@@ -28,6 +28,8 @@ import {
   post,
   run,
   signedInJar,
+  withInsertsFailing,
+  withTableUnavailable,
   type HandlerData,
   type RouteHandler,
 } from "./helpers";
@@ -223,9 +225,9 @@ describe("creating a product", () => {
     });
 
     allowConsoleError();
-    const spy = vi.spyOn(prisma.category, "findMany").mockRejectedValueOnce(new Error("database is locked"));
-    const failed = await run(createProductLoader, get("/admin/products/create", jar));
-    spy.mockRestore();
+    const failed = await withTableUnavailable("Category", () =>
+      run(createProductLoader, get("/admin/products/create", jar)),
+    );
     expect(failed.status).toBe(500);
     expect(failed.data).toEqual({ categories: [], loadFailed: true });
   });
@@ -318,20 +320,18 @@ describe("upload rejections", () => {
     const jar = await admin();
     const category = await createCategory();
     const before = storedKeys();
-    const spy = vi.spyOn(prisma, "$transaction").mockRejectedValueOnce(new Error("disk I/O error"));
-    const outcome = await run(
-      createProductAction,
-      multipart(
-        "/admin/products/create",
-        productFields(category.id, { name: "Db Failure" }),
-        [
-          { field: "images", name: "a.jpg", bytes: await jpeg() },
-          { field: "images", name: "b.jpg", bytes: await jpeg(500, 400) },
-        ],
-        jar,
-      ),
+    const request = multipart(
+      "/admin/products/create",
+      productFields(category.id, { name: "Db Failure" }),
+      [
+        { field: "images", name: "a.jpg", bytes: await jpeg() },
+        { field: "images", name: "b.jpg", bytes: await jpeg(500, 400) },
+      ],
+      jar,
     );
-    spy.mockRestore();
+    const outcome = await withInsertsFailing("Product", () => run(createProductAction, request));
+    expect(await prisma.product.count({ where: { name: "Db Failure" } })).toBe(0);
+    expect(await prisma.image.count({ where: { key: { notIn: before } } })).toBe(0);
     expect(outcome.status).toBe(500);
     const problem = expectData(outcome);
     expect(problem.formError).toBe("Failed to save product. Please try again.");
@@ -465,13 +465,13 @@ describe("editing a product", () => {
     const jar = await admin();
     const product = await createProduct({ pricePaisa: 100 });
     allowConsoleError();
-    const spy = vi.spyOn(prisma.category, "findMany").mockRejectedValueOnce(new Error("database is locked"));
     // The loader throws: Remix answers 500 and the page's ErrorBoundary shows 'Failed to load data.'
     // (app/components/admin/admin-error-boundary.test.tsx).
     await expect(
-      run(editProductLoader, get(`/admin/products/edit/${product.id}`, jar), { id: String(product.id) }),
-    ).rejects.toThrow("database is locked");
-    spy.mockRestore();
+      withTableUnavailable("Category", () =>
+        run(editProductLoader, get(`/admin/products/edit/${product.id}`, jar), { id: String(product.id) }),
+      ),
+    ).rejects.toThrow(/Category/);
   });
 
   it("loads the product with its images and the categories", async () => {
@@ -711,29 +711,26 @@ describe("categories", () => {
 
     allowConsoleError();
     const category = await createCategory();
-    const spy = vi.spyOn(prisma.category, "findUnique").mockRejectedValueOnce(new Error("database is locked"));
     // The loader throws: Remix answers 500 and the page's ErrorBoundary shows the failure message.
     await expect(
-      run(editCategoryLoader, get(`/admin/categories/edit/${category.id}`, jar), { id: String(category.id) }),
-    ).rejects.toThrow("database is locked");
-    spy.mockRestore();
+      withTableUnavailable("Category", () =>
+        run(editCategoryLoader, get(`/admin/categories/edit/${category.id}`, jar), { id: String(category.id) }),
+      ),
+    ).rejects.toThrow(/Category/);
   });
 
   it("shows 'Failed to save category' and leaves no file when the database write fails", async () => {
     allowConsoleError();
     const jar = await admin();
     const before = storedKeys();
-    const spy = vi.spyOn(prisma, "$transaction").mockRejectedValueOnce(new Error("disk I/O error"));
-    const outcome = await run(
-      createCategoryAction,
-      multipart(
-        "/admin/categories/create",
-        { name: "Doomed" },
-        [{ field: "image", name: "d.jpg", bytes: await jpeg() }],
-        jar,
-      ),
+    const request = multipart(
+      "/admin/categories/create",
+      { name: "Doomed" },
+      [{ field: "image", name: "d.jpg", bytes: await jpeg() }],
+      jar,
     );
-    spy.mockRestore();
+    const outcome = await withInsertsFailing("Category", () => run(createCategoryAction, request));
+    expect(await prisma.category.count({ where: { name: "Doomed" } })).toBe(0);
     expect(outcome.status).toBe(500);
     const problem = expectData(outcome);
     expect(problem.formError).toBe("Failed to save category. Please try again.");

@@ -197,3 +197,31 @@ export async function signedInJar(userId: number): Promise<CookieJar> {
 export function allowConsoleError(): void {
   (globalThis as { __allowConsoleError?: boolean }).__allowConsoleError = true;
 }
+
+/**
+ * Runs `fn` while the table `table` cannot be read (it is renamed away, then back): a real
+ * database failure for the code under test, not a mock of Prisma.
+ */
+export async function withTableUnavailable<T>(table: string, fn: () => Promise<T>): Promise<T> {
+  await prisma.$executeRawUnsafe(`ALTER TABLE "${table}" RENAME TO "${table}_unavailable"`);
+  try {
+    return await fn();
+  } finally {
+    await prisma.$executeRawUnsafe(`ALTER TABLE "${table}_unavailable" RENAME TO "${table}"`);
+  }
+}
+
+/**
+ * Runs `fn` while every insert into `table` fails (a trigger raises an abort, so the transaction
+ * around it rolls back): a real database failure for the code under test, not a mock of Prisma.
+ */
+export async function withInsertsFailing<T>(table: string, fn: () => Promise<T>): Promise<T> {
+  await prisma.$executeRawUnsafe(
+    `CREATE TRIGGER "fail_insert_${table}" BEFORE INSERT ON "${table}" BEGIN SELECT RAISE(ABORT, 'injected failure'); END`,
+  );
+  try {
+    return await fn();
+  } finally {
+    await prisma.$executeRawUnsafe(`DROP TRIGGER "fail_insert_${table}"`);
+  }
+}
