@@ -7,9 +7,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page, TestInfo } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, jsEnabled, rendered, signIn, test, toast, uniqueTag } from "./fixtures";
+import { seriousViolations, scanPage } from "./axe";
 import { withDb } from "./e2e-db";
 
 const FIXTURES = path.resolve("tests/fixtures/images");
@@ -354,21 +354,6 @@ test("with JavaScript, the product form's submit button says 'Saving...' and is 
     withDb((db) => db.prepare(`DELETE FROM Product WHERE name = ?`).run(name));
   }
 });
-
-/** The page to scan: the test's page with JavaScript, or one whose app scripts are blocked (see accessibility.spec.ts). */
-async function scanPage(page: Page, browser: Browser, testInfo: TestInfo): Promise<Page> {
-  if (jsEnabled(testInfo)) return page;
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: true });
-  await context.route(/\.m?js(\?|$)/, (route) => route.abort());
-  return context.newPage();
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 test("the catalogue pages have no serious accessibility violation", async ({ page, browser }, testInfo) => {
   test.slow();

@@ -8,19 +8,12 @@
  * Other tests place orders at the same time: every assertion is about this test's own order.
  */
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ADMIN, expect, filterOrders, jsEnabled, openFirstProduct, rendered, signIn, test } from "./fixtures";
+import { seriousViolations } from "./axe";
 
 const CONFIRM = "Are you sure you want to delete this order? This action cannot be undone.";
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 /** A customer unique to this test: a Bengali name with a Latin tag, and a random mobile number. */
 function uniqueCustomer(testInfo: TestInfo) {

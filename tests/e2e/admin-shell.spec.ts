@@ -6,10 +6,9 @@
  * Other specs place orders in parallel, so dashboard expectations are computed from the database
  * (tests/e2e/e2e-env.ts E2E_DB_PATH) at assertion time, retried until page and database agree.
  */
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, jsEnabled, serverMarkupOnly, signIn, test } from "./fixtures";
+import { seriousViolations } from "./axe";
 import { sqliteDate, withDb } from "./e2e-db";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -85,13 +84,6 @@ const taka = (paisa: number) =>
   `৳${(paisa / 100).toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 const ordersText = (count: number) => (count === 1 ? "1 order" : `${count} orders`);
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 test.describe("navigation", () => {
   test("the header links go where they should, and Logout lands on the login page", async ({ page }) => {

@@ -10,9 +10,9 @@
  * named to sort last, kept out of every category and removed again, so parallel tests are not
  * disturbed.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { expect, jsEnabled, serverMarkupOnly, test } from "./fixtures";
+import { seriousViolations } from "./axe";
 import { deleteProduct, insertProduct, withDb } from "./e2e-db";
 
 type GalleryProduct = { id: number; name: string; count: number; largest: string[] };
@@ -38,14 +38,6 @@ function productWithImages(): GalleryProduct {
     );
     return { ...product, largest };
   });
-}
-
-/** Serious or critical WCAG 2.1 A/AA violations on the page (as tests/e2e/accessibility.spec.ts). */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 
 const uniqueName = (label: string, projectName: string) =>
