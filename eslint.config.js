@@ -51,7 +51,7 @@ const layers = {
   models: ["models", "generated", "rules", "forms", "utils", "config", "i18n"],
   components: ["components", "hooks", "forms", "rules", "utils", "i18n"],
   hooks: ["hooks", "rules", "utils", "i18n"],
-  forms: ["forms", "rules", "i18n"],
+  forms: ["forms", "rules", "utils", "i18n"],
   rules: ["rules", "i18n"],
   utils: ["utils", "rules", "i18n"],
   config: ["config"],

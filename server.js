@@ -4,7 +4,7 @@
  *   to Remix (load context `cspNonce`) for its inline scripts;
  * - compression gzips responses; a 304 answer keeps the CSP stored with the page it revalidates;
  * - hashed build assets (/assets/*) are cached for a year, immutable; other public files for an hour.
- * Configuration is validated before listening (app/server/env.server.ts): a bad variable stops the
+ * Configuration is validated before listening (app/config/env.server.ts): a bad variable stops the
  * process with a clear message and exit code 1. See docs/decisions/001-express-server.md.
  */
 import "dotenv/config";

@@ -54,7 +54,7 @@ const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 export const DEFAULT_MIGRATIONS_DIR = path.join(PROJECT_ROOT, "prisma", "migrations");
 /** Absolute path of the project's Prisma schema. */
 export const DEFAULT_SCHEMA_PATH = path.join(PROJECT_ROOT, "prisma", "schema.prisma");
-/** Used when DATABASE_URL is not set (same default as app/server/env.server.ts). */
+/** Used when DATABASE_URL is not set (same default as app/config/env.server.ts). */
 export const DEFAULT_DATABASE_URL = "file:./data/haat.db";
 
 const LOCKFILE_NAME = "migration_lock.toml";

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { t } from "~/i18n/admin";
 import { parseTakaToPaisa } from "~/rules/money";
 import { ORDER_STATUSES } from "~/rules/order-status";
+import { parseId } from "~/utils/params";
 import { trimmed } from "./schemas";
 
 /**
@@ -95,5 +96,11 @@ export const categoryFormSchema = z.object({
 });
 export type CategoryFormValues = Partial<Record<"name", string>>;
 
-/** The delete forms of the admin lists: one positive integer id. */
-export const deleteSchema = z.object({ intent: z.literal("delete"), id: z.coerce.number().int().positive() });
+/** The delete forms of the admin lists: one record id, read as every id in a URL is (`parseId`). */
+export const deleteSchema = z.object({
+  intent: z.literal("delete"),
+  id: z
+    .string()
+    .transform((value) => parseId(value))
+    .pipe(z.number()),
+});

@@ -56,4 +56,14 @@ describe("parseCartForm (spec section 4 operations)", () => {
     expect(parseCartForm(form({ intent: "add", productId: "5" }))).toMatchObject({ quantity: 1 });
     expect(MAX_LINE_QUANTITY).toBe(999);
   });
+
+  it("reads a field sent twice by its first value", () => {
+    const data = new FormData();
+    data.append("intent", "add");
+    data.append("productId", "4");
+    data.append("productId", "9");
+    data.append("quantity", "2");
+    data.append("quantity", "7");
+    expect(parseCartForm(data)).toEqual({ intent: "add", productId: 4, quantity: 2 });
+  });
 });

@@ -11,7 +11,8 @@
  * Rules: `productId` a positive integer; an add's or buy-now's `quantity` outside
  * 1..MAX_LINE_QUANTITY (or missing) counts as 1; an update's non-integer quantity counts as 0,
  * which the cart rules ignore (app/rules/cart.ts `updateQuantity`). Numbers are read as `Number()`
- * reads them ("", " 4 ", "1e3" and "+5" are 0, 4, 1000 and 5).
+ * reads them ("", " 4 ", "1e3" and "+5" are 0, 4, 1000 and 5). A field sent twice counts with its
+ * first value (`FormData.get`), on the server and in the browser alike.
  */
 import { MAX_LINE_QUANTITY } from "~/rules/cart";
 

@@ -33,14 +33,13 @@ export type OrderableProduct = PricedProduct & { name: string };
  * "pending". The order, its first status history entry and its line items are written in one
  * transaction: if any insert fails nothing is written.
  *
- * Returns the order's id (`duplicate` when the checkout token already placed an order: a double
- * submit), or a reason and writes nothing: `empty-cart`, or `too-large` when the total exceeds
+ * Returns the order's id (`duplicate` when the checkout token already placed an order, a double
+ * submit: the token's unique index refuses the second insert and the first order is answered), or
+ * a reason and writes nothing: `empty-cart`, or `too-large` when the total exceeds
  * MAX_ORDER_TOTAL_PAISA.
  * @throws database errors other than a duplicate checkout token; nothing is written then.
  */
 export async function placeOrder(input: CheckoutInput, cart: PricedCart<OrderableProduct>): Promise<PlaceOrderResult> {
-  const existing = await findOrderByCheckoutToken(input.checkoutToken);
-  if (existing) return { ok: true, orderId: existing, duplicate: true };
   if (cart.lineItems.length === 0) return { ok: false, reason: "empty-cart" };
   const { shippingFeePaisa, totalPaisa } = orderTotals(cart.subtotalPaisa, input.shippingMethod);
   if (totalPaisa > MAX_ORDER_TOTAL_PAISA) return { ok: false, reason: "too-large" };
@@ -275,7 +274,7 @@ export async function deleteOrder(id: number): Promise<boolean> {
   return deleted.count === 1;
 }
 
-/** The short summary shown on the delete confirmation page, or null when there is no such order. */
+/** The short summary shown on the delete confirmation step (the orders list with `?delete=<id>`), or null when there is no such order. */
 export async function getOrderSummary(id: number) {
   return prisma.order.findUnique({
     where: { id },

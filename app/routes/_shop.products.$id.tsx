@@ -21,6 +21,7 @@ import {
   seoMeta,
   shareImage,
 } from "~/utils/seo";
+import { notFound, parseId } from "~/utils/params";
 import { skipRevalidationAfterCartChange } from "~/utils/revalidation";
 
 /**
@@ -64,9 +65,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   });
 };
 
-/** Largest id an `Int` column holds (SQLite via Prisma: 32-bit signed). */
-const MAX_ID = 2_147_483_647;
-
 /**
  * The product page, spec section 2. An id that is not a plain positive integer, or names no
  * product, is a 404 'Product not found' (spec section 8); a database failure is a 500
@@ -76,11 +74,8 @@ const MAX_ID = 2_147_483_647;
 export const shouldRevalidate = skipRevalidationAfterCartChange;
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const raw = params.id ?? "";
-  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!(id <= MAX_ID)) {
-    throw new Response(t("product.notFound"), { status: 404 });
-  }
+  const id = parseId(params.id);
+  if (id === null) throw notFound(t("product.notFound"));
   let product;
   try {
     product = await getProductDetail(id);
@@ -88,7 +83,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
     console.error(error);
     throw new Response(t("product.loadFailed"), { status: 500 });
   }
-  if (!product) throw new Response(t("product.notFound"), { status: 404 });
+  if (!product) throw notFound(t("product.notFound"));
   return { product };
 }
 

@@ -24,7 +24,7 @@ export const meta: MetaFunction = () => [{ title: t("admin.orders.title") }];
  * GET /admin/orders?status=&q=&page=: one page of orders, newest first, filtered by status and a
  * search text (order id as 123 or #123, phone digits, or part of the customer name). Invalid
  * filter values are ignored rather than refused. With `&delete=<id>` the order to confirm deleting
- * (the confirmation step without JavaScript), or `missing` when there is no such order.
+ * (the confirmation step without JavaScript), and `deleteMissing` when there is no such order.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -81,7 +81,8 @@ export default function AdminOrdersPage() {
   const section = useRef<HTMLElement>(null);
   const listParams = new URLSearchParams(location.search);
   listParams.delete("delete");
-  const back = listParams.size > 0 ? `/admin/orders?${listParams}` : "/admin/orders";
+  const query = listParams.toString();
+  const back = query ? `/admin/orders?${query}` : "/admin/orders";
   const confirmHref = (id: number) => {
     const params = new URLSearchParams(listParams);
     params.set("delete", String(id));

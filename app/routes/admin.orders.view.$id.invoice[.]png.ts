@@ -7,7 +7,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { t } from "~/i18n/admin";
 import { getOrderForAdmin } from "~/models/order.server";
-import { notFound, requireId } from "~/utils/params";
+import { notFound, parseId } from "~/utils/params";
 import { requireAdmin } from "~/server/auth.server";
 import { publicShopConfig } from "~/config/env.server";
 import { buildInvoice } from "~/rules/invoice";
@@ -15,7 +15,8 @@ import { renderInvoicePng } from "~/server/invoice-image.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const order = await getOrderForAdmin(requireId(params.id));
+  const id = parseId(params.id);
+  const order = id === null ? null : await getOrderForAdmin(id);
   if (!order) throw notFound(t("admin.order.notFound"));
   const noStore = { "Cache-Control": "private, no-store" };
   try {

@@ -251,6 +251,18 @@ describe("deleting an order", () => {
     expect(await deleteOrder(999999)).toBe(false);
   });
 
+  it("reads the id as every id in a URL is read: a malformed one deletes nothing", async () => {
+    allowConsoleError();
+    const jar = await signedInJar((await createAdmin()).id);
+    const order = await makeOrder();
+    for (const id of [`0${order.id}`, `${order.id}.0`, ` ${order.id}`, "1e3", "99999999999"]) {
+      const outcome = await run(listAction, post(`/admin/orders?index`, { intent: "delete", id }, jar));
+      expect(outcome, id).toRedirectTo("/admin/orders");
+      await expect(outcome).toSetToast({ kind: "error", message: t("admin.orders.deleteFailed") });
+    }
+    expect(await prisma.order.findUnique({ where: { id: order.id } })).not.toBeNull();
+  });
+
   it("refuses the page and the action without a session", async () => {
     const order = await makeOrder();
     const page = await run(listLoader, get(`/admin/orders?delete=${order.id}`));
