@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { CatalogueDeleteConfirmation, CatalogueRowActions } from "~/components/admin/catalogue-row-actions";
-import { MissingRecordNotice } from "~/components/admin/confirm-delete";
+import { CatalogueDeleteStep, CatalogueRowActions } from "~/components/admin/catalogue-row-actions";
 import { Pagination } from "~/components/pagination";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { t } from "~/i18n/admin";
@@ -88,21 +87,13 @@ export default function AdminCategoriesPage() {
         className="mb-6"
       />
 
-      {toDelete ? (
-        <CatalogueDeleteConfirmation
-          list="categories"
-          id={toDelete.id}
-          name={toDelete.name}
-          hidden={hidden}
-          cancelHref={back}
-        />
-      ) : deleteMissing ? (
-        <MissingRecordNotice
-          message={t("admin.categoryForm.notFound")}
-          backHref={back}
-          backText={t("admin.categoryForm.back")}
-        />
-      ) : null}
+      <CatalogueDeleteStep
+        list="categories"
+        record={toDelete}
+        missing={deleteMissing}
+        hidden={hidden}
+        cancelHref={back}
+      />
 
       {categories.total === 0 ? (
         <p className="rounded-lg border border-dashed border-stone-300 bg-white p-8 text-center">

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { CatalogueDeleteConfirmation, CatalogueRowActions } from "~/components/admin/catalogue-row-actions";
-import { MissingRecordNotice } from "~/components/admin/confirm-delete";
+import { CatalogueDeleteStep, CatalogueRowActions } from "~/components/admin/catalogue-row-actions";
 import { Pagination } from "~/components/pagination";
 import { t } from "~/i18n/admin";
 import { deleteProductWithImages, getProductName, listProductsForAdmin } from "~/models/product.server";
@@ -101,21 +100,13 @@ export default function AdminProductsPage() {
         className="mb-6"
       />
 
-      {toDelete ? (
-        <CatalogueDeleteConfirmation
-          list="products"
-          id={toDelete.id}
-          name={toDelete.name}
-          hidden={hidden}
-          cancelHref={back}
-        />
-      ) : deleteMissing ? (
-        <MissingRecordNotice
-          message={t("admin.productForm.notFound")}
-          backHref={back}
-          backText={t("admin.productForm.back")}
-        />
-      ) : null}
+      <CatalogueDeleteStep
+        list="products"
+        record={toDelete}
+        missing={deleteMissing}
+        hidden={hidden}
+        cancelHref={back}
+      />
 
       <Form method="get" action="/admin/products" role="search" className="mb-4 flex gap-2">
         <label htmlFor="admin-product-search" className="sr-only">

@@ -2,7 +2,7 @@
  * The admin categories list, with JavaScript on and off: a category without an image shows 'No
  * image' in the Image column, and Delete asks 'Are you sure you want to delete this category?'
  * first (a confirmation step without JavaScript, a dialog with it) and deletes nothing until
- * confirmed.
+ * confirmed; a delete step for a record that is gone says it is not found.
  *
  * Other specs run in parallel against the same server and database. Each test inserts its own
  * category directly into the database (tests/e2e/e2e-env.ts E2E_DB_PATH) under a name unique to the
@@ -103,6 +103,24 @@ test.describe("categories list", () => {
       ).toBe(1);
     } finally {
       deleteCategory(id);
+    }
+  });
+
+  test("a delete step for a category or product that is gone says it is not found, with the way back", async ({
+    page,
+  }) => {
+    await signIn(page);
+    for (const [list, message, back] of [
+      ["categories", "Category not found", "Back to Categories"],
+      ["products", "Product not found", "Back to Products"],
+    ] as const) {
+      await page.goto(`/admin/${list}?delete=999999`);
+      await rendered(page);
+      const notice = page.getByTestId("confirm-delete-missing");
+      await expect(notice.getByRole("heading", { name: message })).toBeVisible();
+      await expect(page.getByTestId("confirm-delete")).toHaveCount(0);
+      await notice.getByRole("link", { name: back }).click();
+      await expect(page).toHaveURL(new RegExp(`/admin/${list}$`));
     }
   });
 });

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { t } from "~/i18n/admin";
-import { ConfirmDeletePanel, DeleteButton } from "./confirm-delete";
+import { ConfirmDeletePanel, DeleteButton, MissingRecordNotice } from "./confirm-delete";
 
 /** Which catalogue list: its messages are `admin.<list>.*`, its pages `/admin/<list>/…`. */
 type CatalogueList = "products" | "categories";
@@ -45,27 +45,46 @@ export function CatalogueRowActions({ list, id, name, hidden, confirmHref }: Rec
   );
 }
 
+/** The not-found message and way back of each list, for a `?delete=` that names nothing. */
+const MISSING = {
+  products: { message: "admin.productForm.notFound", back: "admin.productForm.back" },
+  categories: { message: "admin.categoryForm.notFound", back: "admin.categoryForm.back" },
+} as const;
+
 /**
- * The confirmation step a list shows without JavaScript (`?delete=<id>`): the spec's question, the
- * record's name, the deleting POST form and a way back to `cancelHref`.
+ * The confirmation step a list shows without JavaScript (`?delete=<id>`): for `record`, the
+ * spec's question, the record's name, the deleting POST form and a way back to `cancelHref`; when
+ * `missing` (the id names nothing), the list's not-found message and the way back. Nothing otherwise.
  */
-export function CatalogueDeleteConfirmation({
+export function CatalogueDeleteStep({
   list,
-  id,
-  name,
+  record,
+  missing,
   hidden,
   cancelHref,
-}: RecordOnList & { cancelHref: string }) {
+}: {
+  list: CatalogueList;
+  record: { id: number; name: string } | null;
+  missing: boolean;
+  hidden: Record<string, string>;
+  cancelHref: string;
+}) {
+  if (record) {
+    return (
+      <ConfirmDeletePanel
+        id={record.id}
+        action={`/admin/${list}?index`}
+        question={t(`admin.${list}.deleteConfirm`)}
+        detail={t(`admin.${list}.deleteConfirmName`, { name: record.name })}
+        confirmText={t(`admin.${list}.deleteYes`)}
+        cancelText={t(`admin.${list}.cancel`)}
+        cancelHref={cancelHref}
+        hidden={hidden}
+      />
+    );
+  }
+  if (!missing) return null;
   return (
-    <ConfirmDeletePanel
-      id={id}
-      action={`/admin/${list}?index`}
-      question={t(`admin.${list}.deleteConfirm`)}
-      detail={t(`admin.${list}.deleteConfirmName`, { name })}
-      confirmText={t(`admin.${list}.deleteYes`)}
-      cancelText={t(`admin.${list}.cancel`)}
-      cancelHref={cancelHref}
-      hidden={hidden}
-    />
+    <MissingRecordNotice message={t(MISSING[list].message)} backHref={cancelHref} backText={t(MISSING[list].back)} />
   );
 }
