@@ -167,6 +167,21 @@ export default tseslint.config(
     rules: { "no-restricted-imports": restricted(serverModule, reactModule, remixModule, nodeBuiltin) },
   },
   {
+    // Server code reads a form body through readFormData, which answers an unreadable body with 400
+    // (a bare request.formData() throws, and the shopper or attacker would get a 500).
+    files: ["app/routes/**", "app/services/**", "app/server/**", "app/models/**"],
+    ignores: ["app/server/form-data.server.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='formData']",
+          message: "Read a form body with readFormData(request) from ~/server/form-data.server (400 on a broken body).",
+        },
+      ],
+    },
+  },
+  {
     // Tests reach into every layer on purpose (a route's loader, the Prisma client for fixtures).
     files: ["**/*.test.{ts,tsx}", "tests/**"],
     rules: { "import-x/no-restricted-paths": "off", "no-restricted-imports": "off" },

@@ -1,13 +1,15 @@
 /**
- * End-to-end tests against the production build (`npm run build` first), in two projects:
- * JavaScript on and JavaScript off. The server is tests/e2e/server.ts: a fresh database with the
- * demo catalogue, on port 3100 (E2E_PORT to change it; each port has its own data folder).
+ * End-to-end tests against the production build (`npm run build` first), in three projects:
+ * JavaScript on and JavaScript off (tests/e2e/), and the security suite (tests/security/, HTTP
+ * only). The server is tests/e2e/server.ts: a fresh database with the demo catalogue, on port 3100
+ * (E2E_PORT to change it; each port has its own data folder); the security suite gets its own on
+ * the next port.
  * Browser: Debian's chromium-headless-shell, else its Chromium (CHROMIUM_PATH to change it);
  * docs/decisions/017-end-to-end-browser.md.
  */
 import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_PORT as PORT } from "./tests/e2e/e2e-env";
+import { E2E_PORT as PORT, SECURITY_PORT } from "./tests/e2e/e2e-env";
 /**
  * Debian's old headless shell (package chromium-headless-shell) when installed: the same Blink as
  * Chromium without the browser UI, which is what Playwright itself runs headless tests in; on the
@@ -58,14 +60,16 @@ export default defineConfig({
   projects: [
     { name: "js-on", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
     { name: "js-off", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+    // HTTP only, no browser: hostile and malformed requests against a server of its own.
+    { name: "security", testDir: "tests/security", use: { baseURL: `http://localhost:${SECURITY_PORT}` } },
   ],
-  webServer: {
+  webServer: [PORT, SECURITY_PORT].map((port) => ({
     command: "node --import tsx tests/e2e/server.ts",
-    url: `http://localhost:${PORT}/`,
+    url: `http://localhost:${port}/`,
     reuseExistingServer: false,
     timeout: 300_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: { E2E_PORT: String(PORT) },
-  },
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
+    env: { E2E_PORT: String(port) },
+  })),
 });

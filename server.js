@@ -60,6 +60,23 @@ app.use(
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   }),
 );
+// Features no page of the shop uses, switched off for every page and anything embedded in one.
+const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "browsing-topics=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "microphone=()",
+  "payment=()",
+  "usb=()",
+].join(", ");
+app.use((_req, res, next) => {
+  res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+  next();
+});
 app.use(compression());
 
 /**
@@ -77,27 +94,15 @@ app.use((_req, res, next) => {
   next();
 });
 
-/**
- * Request bodies are read whole by actions (`request.formData()`), so their size is capped before
- * Remix sees them: 64 KiB for every public form (cart, checkout, sign-in), 100 MiB for the signed-in
- * admin area (image uploads). A body without a declared length is refused (browsers always send one).
- */
-const MAX_FORM_BYTES = 64 * 1024;
-const MAX_ADMIN_BYTES = 100 * 1024 * 1024;
-app.use((req, res, next) => {
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-  const isPublic = !req.path.startsWith("/admin/") || /^\/admin\/(login|logout)(\.data)?$/.test(req.path);
-  const limit = isPublic ? MAX_FORM_BYTES : MAX_ADMIN_BYTES;
-  const declared = req.headers["content-length"];
-  if (declared === undefined) {
-    if (req.headers["transfer-encoding"]) return res.status(411).type("text").send("Length Required");
-    return next();
-  }
-  if (!/^\d+$/.test(declared) || Number(declared) > limit) {
-    return res.status(413).type("text").send("Payload Too Large");
-  }
-  next();
-});
+// Origin, body type and body size of state-changing requests, and no-store for the admin area:
+// app/server/request-gate.server.ts.
+app.use(
+  build.entry.module.createRequestGate({
+    trustProxy: env.TRUST_PROXY,
+    publicOrigin: env.PUBLIC_URL,
+    isSignedIn: build.entry.module.isSignedIn,
+  }),
+);
 
 app.use("/assets", express.static(path.join(here, "build/client/assets"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.join(here, "build/client"), { maxAge: "1h" }));

@@ -12,9 +12,9 @@
  * same treatment in `handleDataRequest`. See docs/decisions/010-http-caching-and-seo.md.
  */
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/hooks/use-nonce";
@@ -26,6 +26,7 @@ import {
   PAGE_CACHE_CONTROL,
   weakEtag,
 } from "~/server/http-cache.server";
+import { getSessionUser } from "~/server/session.server";
 
 /** How long a render may take before it is aborted, in milliseconds. */
 export const streamTimeout = 5_000;
@@ -129,5 +130,33 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { r
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 };
 
+/**
+ * Errors of loaders, actions and rendering. A response a route threw on purpose (a 400 for an
+ * unreadable form, a 404) is the client's mistake: one line, no stack. Anything else is a bug and
+ * is logged once, with its stack. Aborted requests (the browser went away) are not logged.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error)) {
+    const path = new URL(request.url).pathname.slice(0, 200);
+    console.warn(`refused ${request.method} ${JSON.stringify(path)}: ${error.status} ${error.statusText || "error response"}`);
+    return;
+  }
+  console.error(error);
+};
+
 /** Re-exported for server.js, which validates the configuration before it listens. */
 export { getEnv } from "~/config/env.server";
+
+/** Re-exported for server.js, which checks every request before Remix reads it. */
+export { createRequestGate } from "~/server/request-gate.server";
+
+/**
+ * Whether the `Cookie` header names a signed-in admin (for server.js's request gate, which lets
+ * only a signed-in admin post a body larger than a public form's).
+ */
+export async function isSignedIn(cookieHeader: string | undefined): Promise<boolean> {
+  if (!cookieHeader) return false;
+  const request = new Request("http://haat.invalid/", { headers: { Cookie: cookieHeader } });
+  return (await getSessionUser(request)) !== null;
+}

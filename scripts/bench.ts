@@ -17,6 +17,7 @@ Object.assign(process.env, {
   DATABASE_URL: `file:${path.join(dir, "bench.db")}`,
   UPLOADS_DIR: path.join(dir, "uploads"),
   SESSION_SECRET: "bench-session-secret-0123456789abcdef0123",
+  PUBLIC_URL: "http://localhost:3000",
 });
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2000);

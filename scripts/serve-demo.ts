@@ -20,6 +20,7 @@ const databasePath = path.join(dir, "haat.db");
 Object.assign(process.env, {
   NODE_ENV: "production",
   PORT: process.env.PORT ?? "3000",
+  PUBLIC_URL: `http://localhost:${process.env.PORT ?? "3000"}`,
   DATABASE_URL: `file:${databasePath}`,
   UPLOADS_DIR: path.join(dir, "uploads"),
   SESSION_SECRET: "serve-demo-session-secret-0123456789abcdef0123",

@@ -12,11 +12,16 @@ describe("parseEnv", () => {
   });
   it("requires SESSION_SECRET in production and secures cookies there", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET is required in production/);
-    const env = parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) });
+    const production = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), PUBLIC_URL: "https://shop.example" };
+    const env = parseEnv(production);
     expect(env.COOKIE_SECURE).toBe(true);
-    expect(
-      parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), COOKIE_SECURE: "false" }).COOKIE_SECURE,
-    ).toBe(false);
+    expect(parseEnv({ ...production, COOKIE_SECURE: "false" }).COOKIE_SECURE).toBe(false);
+  });
+  it("requires PUBLIC_URL in production, so the canonical host never comes from a request header", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) })).toThrow(
+      /PUBLIC_URL is required in production/,
+    );
+    expect(parseEnv({ NODE_ENV: "development" }).PUBLIC_URL).toBeUndefined();
   });
   it("lists every invalid variable at once", () => {
     try {

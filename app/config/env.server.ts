@@ -47,8 +47,10 @@ const envSchema = z
     TRUST_PROXY: booleanFlag.transform((v) => v ?? false),
     /**
      * The shop's public address (scheme, host, optional port; no path), e.g. https://shop.example.
-     * Canonical URLs, Open Graph tags, JSON-LD and the sitemap use it; when unset they use the
-     * address each request came in on (see docs/decisions/010-http-caching-and-seo.md).
+     * Canonical URLs, Open Graph tags, JSON-LD and the sitemap use it, and form posts from it pass
+     * the origin check. Required in production, so the canonical host never comes from a request
+     * header; outside production it may be unset, and then each request's own address is used
+     * (see docs/decisions/010-http-caching-and-seo.md).
      */
     PUBLIC_URL: z
       .string()
@@ -81,6 +83,13 @@ const envSchema = z
         code: "custom",
         path: ["SESSION_SECRET"],
         message: "is required in production (npm run setup writes one to .env)",
+      });
+    }
+    if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUBLIC_URL"],
+        message: "is required in production: the shop's public address, such as https://shop.example",
       });
     }
   })

@@ -14,6 +14,7 @@ import { removeImageFiles } from "~/server/uploads.server";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { AdminTable } from "~/components/admin/admin-table";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
+import { readFormData } from "~/server/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: t("admin.categories.title") }];
 
@@ -43,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const parsed = deleteSchema.safeParse(Object.fromEntries(form));
   const back = listUrl(parsePage(new URLSearchParams({ page: String(form.get("page") ?? "") })));
   if (!parsed.success) return redirectWithToast(request, back, { kind: "error", message: t("error.generic") });

@@ -17,6 +17,7 @@ import { ORDER_STATUSES, orderStatusLabel } from "~/rules/order-status";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { AdminTable } from "~/components/admin/admin-table";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
+import { readFormData } from "~/server/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: t("admin.orders.title") }];
 
@@ -50,7 +51,7 @@ function backToList(back: FormDataEntryValue | null): string {
  */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const back = backToList(form.get("back"));
   const parsed = deleteSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {

@@ -17,6 +17,7 @@ import { formatMoney } from "~/rules/money";
 import { orderStatusSchema } from "~/forms/schemas";
 import { ORDER_STATUSES, orderStatusLabel } from "~/rules/order-status";
 import { redirectWithToast } from "~/server/toast.server";
+import { readFormData } from "~/server/form-data.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? t("admin.order.title", { id: data.order.id }) : t("admin.order.notFound") },
@@ -39,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const id = requireId(params.id);
-  const parsed = orderStatusSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = orderStatusSchema.safeParse(Object.fromEntries(await readFormData(request)));
   const url = `/admin/orders/view/${id}`;
   if (!parsed.success) {
     return redirectWithToast(request, url, { kind: "error", message: t("admin.order.statusFailed") });

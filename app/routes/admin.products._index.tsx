@@ -14,6 +14,7 @@ import { removeImageFiles } from "~/server/uploads.server";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { AdminTable } from "~/components/admin/admin-table";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
+import { readFormData } from "~/server/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: t("admin.products.title") }];
 
@@ -55,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const parsed = deleteSchema.safeParse(Object.fromEntries(form));
   const q = searchQuery(new URLSearchParams({ q: String(form.get("q") ?? "") }));
   const back = listUrl(q, parsePage(new URLSearchParams({ page: String(form.get("page") ?? "") })));

@@ -9,3 +9,10 @@ import path from "node:path";
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DIR = path.resolve("tests/.tmp", `e2e-${E2E_PORT}`);
 export const E2E_DB_PATH = path.join(E2E_DIR, "haat.db");
+
+/**
+ * The security suite's own server (tests/security/): the same build and seed on the next port, so
+ * its fuzzing and hostile requests never change the data the browser journeys rely on.
+ */
+export const SECURITY_PORT = E2E_PORT + 1;
+export const SECURITY_DB_PATH = path.resolve("tests/.tmp", `e2e-${SECURITY_PORT}`, "haat.db");

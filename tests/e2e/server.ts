@@ -13,6 +13,7 @@ fs.mkdirSync(dir, { recursive: true });
 Object.assign(process.env, {
   NODE_ENV: "production",
   PORT: String(E2E_PORT),
+  PUBLIC_URL: `http://localhost:${E2E_PORT}`,
   DATABASE_URL: `file:${path.join(dir, "haat.db")}`,
   UPLOADS_DIR: path.join(dir, "uploads"),
   SESSION_SECRET: "e2e-session-secret-0123456789abcdef0123456789",

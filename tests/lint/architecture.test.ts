@@ -27,6 +27,21 @@ async function errors(file: string, code: string): Promise<string[]> {
 const SEAM = "import-x/no-restricted-paths";
 const NAMED = "no-restricted-imports";
 
+describe("form bodies (eslint.config.js)", () => {
+  it("a route action may not call request.formData() itself, only readFormData", async () => {
+    const bare = await errors(
+      "app/routes/lint-probe.tsx",
+      "export async function action({ request }: { request: Request }) {\n  return (await request.formData()).get('x');\n}",
+    );
+    expect(bare).toContain("no-restricted-syntax");
+    const helper = await errors(
+      "app/routes/lint-probe.tsx",
+      'import { readFormData } from "~/server/form-data.server";\nexport async function action({ request }: { request: Request }) {\n  return (await readFormData(request)).get("x");\n}',
+    );
+    expect(helper).toEqual([]);
+  });
+});
+
 describe("layer seams (eslint.config.js)", () => {
   it("a component may not import a model, by alias or by relative path", async () => {
     const viaAlias = await errors(

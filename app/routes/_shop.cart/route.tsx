@@ -22,6 +22,7 @@ import { pageTitle, seoContext, seoMeta } from "~/utils/seo";
 import { CartLine } from "./cart-line";
 import { changeCart } from "./cart-change.server";
 import { checkout, type CheckoutActionData } from "./checkout.server";
+import { readFormData } from "~/server/form-data.server";
 
 export const meta: MetaFunction = ({ matches }) => {
   const seo = seoContext(matches);
@@ -74,7 +75,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
  * sent by a fetcher, which gets a CartFetchResult (app/components/cart/cart-contract.ts).
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const lines = await getCart(request);
   if (form.get("intent") === "checkout") return checkout(form, lines);
   return changeCart(request, form, lines);

@@ -1,5 +1,5 @@
 /** The production server's headers (docs/decisions/001-express-server.md). */
-import { expect, test } from "./fixtures";
+import { expect, test } from "../e2e/fixtures";
 
 test("pages carry a nonce-based CSP and a referrer policy that keeps form posts working", async ({ request }) => {
   const response = await request.get("/");
