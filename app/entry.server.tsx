@@ -139,7 +139,9 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error)) {
     const path = new URL(request.url).pathname.slice(0, 200);
-    console.warn(`refused ${request.method} ${JSON.stringify(path)}: ${error.status} ${error.statusText || "error response"}`);
+    console.warn(
+      `refused ${request.method} ${JSON.stringify(path)}: ${error.status} ${error.statusText || "error response"}`,
+    );
     return;
   }
   console.error(error);

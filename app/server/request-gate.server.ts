@@ -179,7 +179,12 @@ export function createRequestGate(options: RequestGateOptions) {
         checkBodySize(req.headers["content-length"], first(req.headers["transfer-encoding"]), MAX_FORM_BYTES);
       if (refusal === null) return next();
       // Over the public limit: only a signed-in admin's post to the admin area may be larger.
-      if (refusal.status === 413 && admin && !isPublicAdminPath(path) && (await options.isSignedIn(req.headers.cookie))) {
+      if (
+        refusal.status === 413 &&
+        admin &&
+        !isPublicAdminPath(path) &&
+        (await options.isSignedIn(req.headers.cookie))
+      ) {
         const adminRefusal = checkBodySize(req.headers["content-length"], undefined, MAX_ADMIN_BYTES);
         if (adminRefusal === null) return next();
         return refuse(req, res, path, adminRefusal);
