@@ -16,6 +16,7 @@ import { action as loginAction, loader as loginLoader } from "~/routes/admin_.lo
 import { action as logoutAction } from "~/routes/admin_.logout";
 import { loader as ordersLoader } from "~/routes/admin.orders._index";
 import { requireAdmin } from "~/server/auth.server";
+import { adminSessionStorageFor } from "~/server/session.server";
 import { deleteExpiredSessions, LAST_SEEN_REFRESH_MS, SESSION_IDLE_TIMEOUT_MS } from "~/models/admin-session.server";
 import { prisma } from "~/models/db.server";
 import { createAdmin, expectData, get, post, run, signedInJar, CookieJar, type RouteHandler } from "./helpers";
@@ -244,6 +245,35 @@ describe("stored sessions", () => {
     expect(await prisma.session.count({ where: { userId: { in: [idle.id, expired.id] } } })).toBe(0);
     expect(await prisma.session.count({ where: { userId: live.id } })).toBe(1);
     expect((await run(ordersLoader, get("/admin/orders", liveJar))).status).toBe(200);
+  });
+});
+
+describe("the session cookie", () => {
+  const SECRET = "cookie-test-secret-that-is-long-enough-0123";
+
+  /** The Set-Cookie header of a new session from the storage built for `secure`. */
+  async function setCookieFor(secure: boolean): Promise<string> {
+    const storage = adminSessionStorageFor({ COOKIE_SECURE: secure, SESSION_SECRET: SECRET });
+    const session = await storage.getSession();
+    session.set("sessionId", "x");
+    return storage.commitSession(session);
+  }
+
+  it("is named __Host-haat_session when Secure, with Path=/ and no Domain", async () => {
+    const header = await setCookieFor(true);
+    expect(header).toMatch(/^__Host-haat_session=/);
+    const attributes = header.split(/;\s*/).slice(1);
+    expect(attributes).toContain("Path=/");
+    expect(attributes).toContain("Secure");
+    expect(attributes).toContain("HttpOnly");
+    expect(attributes).toContain("SameSite=Lax");
+    expect(attributes.some((a) => /^domain=/i.test(a))).toBe(false);
+  });
+
+  it("is named haat_session without Secure (a __Host- cookie must be Secure)", async () => {
+    const header = await setCookieFor(false);
+    expect(header).toMatch(/^haat_session=/);
+    expect(header.split(/;\s*/)).not.toContain("Secure");
   });
 });
 
