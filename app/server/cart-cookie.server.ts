@@ -9,6 +9,8 @@ import { z } from "zod";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine } from "~/rules/cart";
 import { getEnv } from "~/config/env.server";
 
+// Not `__Host-haat_cart` when Secure, unlike the session and toast cookies: renaming it would
+// empty every shopper's cart on upgrade (docs/decisions/005-sessions.md, "Cookie names").
 const cartCookie = createCookie("haat_cart", {
   httpOnly: true,
   sameSite: "lax",

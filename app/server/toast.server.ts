@@ -1,21 +1,34 @@
 /**
- * One-time messages ("flash") shown on the next page, in their own cookie `haat_toast`.
+ * One-time messages ("flash") shown on the next page, in their own cookie: `__Host-haat_toast` when
+ * COOKIE_SECURE (default in production), else `haat_toast` (see cookie-name.server.ts).
  * `redirectWithToast` sets one; the root loader reads and clears it.
  */
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
-import { getEnv } from "~/config/env.server";
+import { getEnv, type Env } from "~/config/env.server";
 import type { Toast } from "~/utils/toast";
+import { hostCookieName } from "./cookie-name.server";
 
-const toastStorage = createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
-  cookie: {
-    name: "haat_toast",
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: getEnv().COOKIE_SECURE,
-    secrets: [getEnv().SESSION_SECRET],
-  },
-});
+/**
+ * The toast cookie's storage for the settings `env`: `__Host-haat_toast` and Secure when
+ * `env.COOKIE_SECURE`, else `haat_toast`; always HttpOnly, SameSite=Lax, Path=/, no Domain, a
+ * session cookie (no Max-Age), signed with `env.SESSION_SECRET`. The app uses the one built from
+ * getEnv(); tests build it for either setting.
+ */
+export function toastStorageFor(env: Pick<Env, "COOKIE_SECURE" | "SESSION_SECRET">) {
+  return createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
+    cookie: {
+      name: hostCookieName("haat_toast", env.COOKIE_SECURE),
+      httpOnly: true,
+      sameSite: "lax",
+      // Path=/ and no domain: both required by the __Host- prefix.
+      path: "/",
+      secure: env.COOKIE_SECURE,
+      secrets: [env.SESSION_SECRET],
+    },
+  });
+}
+
+const toastStorage = toastStorageFor(getEnv());
 
 /** Set-Cookie header value carrying `toast` to the next page. */
 export async function toastCookie(request: Request, toast: Toast): Promise<string> {

@@ -8,6 +8,7 @@
  * (a redirect to /admin/login?redirectTo=<the path>, or 401/403 for a resource route). A new admin
  * route that forgets requireAdmin fails here; only ADMIN_ROUTES_WITHOUT_SESSION may answer.
  */
+import { createHash } from "node:crypto";
 import path from "node:path";
 import type { RouteConfigEntry } from "@remix-run/route-config";
 import { describe, expect, it } from "vitest";
@@ -15,6 +16,8 @@ import { action as loginAction, loader as loginLoader } from "~/routes/admin_.lo
 import { action as logoutAction } from "~/routes/admin_.logout";
 import { loader as ordersLoader } from "~/routes/admin.orders._index";
 import { requireAdmin } from "~/server/auth.server";
+import { adminSessionStorageFor } from "~/server/session.server";
+import { deleteExpiredSessions, LAST_SEEN_REFRESH_MS, SESSION_IDLE_TIMEOUT_MS } from "~/models/admin-session.server";
 import { prisma } from "~/models/db.server";
 import { createAdmin, expectData, get, post, run, signedInJar, CookieJar, type RouteHandler } from "./helpers";
 
@@ -136,6 +139,141 @@ describe("every admin loader and action requires a signed-in admin", () => {
         status: 302,
       },
     );
+    expect(await prisma.session.count({ where: { userId: admin.id } })).toBe(0);
+  });
+});
+
+/**
+ * The session id a jar's session cookie carries, decoded as the server would before verifying it:
+ * the cookie value is URL-encoded `<base64 of the JSON session data>.<signature>`.
+ */
+function sessionIdOf(jar: CookieJar): string {
+  const pair = jar
+    .header()
+    .split("; ")
+    .find((p) => /^(__Host-)?haat_session=/.test(p));
+  if (!pair) throw new Error(`no session cookie in ${jar.header()}`);
+  const value = decodeURIComponent(pair.slice(pair.indexOf("=") + 1));
+  const payload = value.slice(0, value.lastIndexOf("."));
+  const data = JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as { sessionId?: unknown };
+  if (typeof data.sessionId !== "string") throw new Error(`no session id in ${JSON.stringify(data)}`);
+  return data.sessionId;
+}
+
+/** Sets the last-seen time of every session of `userId` to `msAgo` milliseconds ago; returns it. */
+async function lastSeen(userId: number, msAgo: number): Promise<Date> {
+  const at = new Date(Date.now() - msAgo);
+  await prisma.session.updateMany({ where: { userId }, data: { lastSeenAt: at } });
+  return at;
+}
+
+/** The one session row of `userId`. */
+function sessionRow(userId: number) {
+  return prisma.session.findFirstOrThrow({ where: { userId } });
+}
+
+const LOGIN_FROM_ORDERS = "/admin/login?redirectTo=%2Fadmin%2Forders";
+
+describe("stored sessions", () => {
+  it("the Session table holds only a SHA-256 of the cookie's id, never the id itself", async () => {
+    const admin = await createAdmin();
+    const jar = await signedInJar(admin.id);
+    const id = sessionIdOf(jar);
+    expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 random bits, base64url
+    const rows = await prisma.$queryRawUnsafe<Record<string, unknown>[]>(
+      'SELECT * FROM "Session" WHERE "userId" = ?',
+      admin.id,
+    );
+    expect(rows).toHaveLength(1);
+    const values = Object.values(rows[0]!).map(String);
+    for (const value of values) expect(value).not.toContain(id);
+    expect(values).toContain(createHash("sha256").update(id).digest("hex"));
+    // ... and the hashed row is the one the cookie finds.
+    expect((await run(ordersLoader, get("/admin/orders", jar))).status).toBe(200);
+  });
+
+  it("a session idle for longer than the idle timeout is refused and its row deleted", async () => {
+    const admin = await createAdmin();
+    const jar = await signedInJar(admin.id);
+    await lastSeen(admin.id, SESSION_IDLE_TIMEOUT_MS + 1000);
+    expect(await run(ordersLoader, get("/admin/orders", jar))).toRedirectTo(LOGIN_FROM_ORDERS, { status: 302 });
+    expect(await prisma.session.count({ where: { userId: admin.id } })).toBe(0);
+  });
+
+  it("a session used within the idle window keeps working; lastSeenAt is written only after the refresh interval", async () => {
+    expect(SESSION_IDLE_TIMEOUT_MS).toBe(12 * 60 * 60 * 1000);
+    expect(LAST_SEEN_REFRESH_MS).toBe(5 * 60 * 1000);
+    const admin = await createAdmin();
+    const jar = await signedInJar(admin.id);
+    const signedIn = await sessionRow(admin.id);
+    expect(Math.abs(signedIn.lastSeenAt.getTime() - Date.now())).toBeLessThan(10_000);
+
+    // Right after sign-in, and a little under the refresh interval later: no write.
+    expect((await run(ordersLoader, get("/admin/orders", jar))).status).toBe(200);
+    expect((await sessionRow(admin.id)).lastSeenAt).toEqual(signedIn.lastSeenAt);
+    const recent = await lastSeen(admin.id, LAST_SEEN_REFRESH_MS - 30_000);
+    expect((await run(ordersLoader, get("/admin/orders", jar))).status).toBe(200);
+    expect((await sessionRow(admin.id)).lastSeenAt).toEqual(recent);
+
+    // Nearly idle-expired: the request still works and moves lastSeenAt to now, so the session
+    // has a whole idle window again.
+    await lastSeen(admin.id, SESSION_IDLE_TIMEOUT_MS - 60_000);
+    const before = Date.now();
+    expect((await run(ordersLoader, get("/admin/orders", jar))).status).toBe(200);
+    const refreshed = (await sessionRow(admin.id)).lastSeenAt.getTime();
+    expect(refreshed).toBeGreaterThanOrEqual(before);
+    expect(refreshed).toBeLessThanOrEqual(Date.now());
+    await lastSeen(admin.id, SESSION_IDLE_TIMEOUT_MS - 60_000);
+    expect((await run(ordersLoader, get("/admin/orders", jar))).status).toBe(200);
+  });
+
+  it("deleteExpiredSessions removes idle-expired and absolute-expired rows, and keeps live ones", async () => {
+    const idle = await createAdmin();
+    const expired = await createAdmin();
+    const live = await createAdmin();
+    await signedInJar(idle.id);
+    await signedInJar(expired.id);
+    const liveJar = await signedInJar(live.id);
+    await lastSeen(idle.id, SESSION_IDLE_TIMEOUT_MS + 1000);
+    await prisma.session.updateMany({
+      where: { userId: expired.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    await lastSeen(live.id, SESSION_IDLE_TIMEOUT_MS - 60_000);
+
+    expect(await deleteExpiredSessions()).toBeGreaterThanOrEqual(2);
+    expect(await prisma.session.count({ where: { userId: { in: [idle.id, expired.id] } } })).toBe(0);
+    expect(await prisma.session.count({ where: { userId: live.id } })).toBe(1);
+    expect((await run(ordersLoader, get("/admin/orders", liveJar))).status).toBe(200);
+  });
+});
+
+describe("the session cookie", () => {
+  const SECRET = "cookie-test-secret-that-is-long-enough-0123";
+
+  /** The Set-Cookie header of a new session from the storage built for `secure`. */
+  async function setCookieFor(secure: boolean): Promise<string> {
+    const storage = adminSessionStorageFor({ COOKIE_SECURE: secure, SESSION_SECRET: SECRET });
+    const session = await storage.getSession();
+    session.set("sessionId", "x");
+    return storage.commitSession(session);
+  }
+
+  it("is named __Host-haat_session when Secure, with Path=/ and no Domain", async () => {
+    const header = await setCookieFor(true);
+    expect(header).toMatch(/^__Host-haat_session=/);
+    const attributes = header.split(/;\s*/).slice(1);
+    expect(attributes).toContain("Path=/");
+    expect(attributes).toContain("Secure");
+    expect(attributes).toContain("HttpOnly");
+    expect(attributes).toContain("SameSite=Lax");
+    expect(attributes.some((a) => /^domain=/i.test(a))).toBe(false);
+  });
+
+  it("is named haat_session without Secure (a __Host- cookie must be Secure)", async () => {
+    const header = await setCookieFor(false);
+    expect(header).toMatch(/^haat_session=/);
+    expect(header.split(/;\s*/)).not.toContain("Secure");
   });
 });
 

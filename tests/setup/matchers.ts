@@ -30,8 +30,8 @@ declare module "vitest" {
      */
     toRedirectTo(location: string | RegExp, options?: RedirectOptions): void;
     /**
-     * Passes when the outcome's or Response's Set-Cookie headers carry a toast (the `haat_toast`
-     * cookie, read with the app's readToast) of `expected.kind` whose message equals or matches
+     * Passes when the outcome's or Response's Set-Cookie headers carry a toast (the toast
+     * cookie, `haat_toast` or `__Host-haat_toast`, read with the app's readToast) of `expected.kind` whose message equals or matches
      * `expected.message`; without `expected`, when they carry any toast. Asynchronous: await it.
      */
     toSetToast(expected?: ToastExpectation): Promise<void>;
