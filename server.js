@@ -99,7 +99,6 @@ app.use((_req, res, next) => {
 app.use(
   build.entry.module.createRequestGate({
     trustProxy: env.TRUST_PROXY,
-    publicOrigin: env.PUBLIC_URL,
     isSignedIn: build.entry.module.isSignedIn,
   }),
 );

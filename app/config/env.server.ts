@@ -47,8 +47,7 @@ const envSchema = z
     TRUST_PROXY: booleanFlag.transform((v) => v ?? false),
     /**
      * The shop's public address (scheme, host, optional port; no path), e.g. https://shop.example.
-     * Canonical URLs, Open Graph tags, JSON-LD and the sitemap use it, and form posts from it pass
-     * the origin check. Required in production, so the canonical host never comes from a request
+     * Canonical URLs, Open Graph tags, JSON-LD and the sitemap use it. Required in production, so the canonical host never comes from a request
      * header; outside production it may be unset, and then each request's own address is used
      * (see docs/decisions/010-http-caching-and-seo.md).
      */

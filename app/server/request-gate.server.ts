@@ -4,10 +4,10 @@
  *
  * For a state-changing request (any method but GET, HEAD and OPTIONS):
  * - **Origin** (cross-site request forgery): a browser's `Sec-Fetch-Site` must be `same-origin`
- *   (or `none`, a request the user started), and an `Origin` header, when sent, must name this
- *   shop: the host the request came to, or `PUBLIC_URL`. `Origin: null` is refused. Remix checks
- *   the origin only for page and `.data` actions; this covers resource routes (the admin list's
- *   save, the logout) too. Refused with 403.
+ *   (or `none`, a request the user started), and an `Origin` header, when sent, must name the host
+ *   the request came to (the same rule as Remix's own check, which covers only page and `.data`
+ *   actions and answers a mismatch with a 500; this covers resource routes, the admin list's save
+ *   and the logout, too, and answers first). `Origin: null` is refused. Refused with 403.
  * - **Body type**: a form, `application/x-www-form-urlencoded` or `multipart/form-data` with a
  *   boundary; anything else (JSON, text, none) is refused with 415 before an action parses it.
  * - **Body size**: 64 KiB, except for a signed-in admin posting to the admin area (image uploads,
@@ -66,15 +66,15 @@ const first = (value: HeaderValue): string | undefined => (Array.isArray(value) 
 /**
  * Whether a state-changing request comes from this shop's own pages, from its fetch metadata and
  * origin headers (OWASP CSRF cheat sheet: "Verifying origin with standard headers").
- * `requestHost` is the host the request came to (`Host`, or the trusted proxy's `X-Forwarded-Host`);
- * `publicOrigin` the configured `PUBLIC_URL`, if any. A request with neither header (not a
- * browser: curl, a monitor) is allowed: forgery needs a victim's browser, which sends them.
+ * `requestHost` is the host the request came to (`Host`, or the trusted proxy's `X-Forwarded-Host`),
+ * compared as Remix compares it, so nothing this allows is refused later by Remix with a 500.
+ * A request with neither header (not a browser: curl, a monitor) is allowed: forgery needs a
+ * victim's browser, which sends them.
  * Returns null when allowed, else the refusal (403).
  */
 export function checkOrigin(
   headers: { origin?: HeaderValue; "sec-fetch-site"?: HeaderValue },
   requestHost: string | undefined,
-  publicOrigin: string | undefined,
 ): Refusal | null {
   const site = first(headers["sec-fetch-site"]);
   if (site !== undefined && site !== "same-origin" && site !== "none") {
@@ -82,14 +82,13 @@ export function checkOrigin(
   }
   const origin = first(headers.origin);
   if (origin === undefined) return null;
-  if (publicOrigin && origin === publicOrigin) return null;
   let originHost: string | null = null;
   try {
     originHost = origin === "null" ? null : new URL(origin).host;
   } catch {
     originHost = null;
   }
-  if (originHost !== null && requestHost !== undefined && originHost === requestHost.toLowerCase()) return null;
+  if (originHost !== null && requestHost !== undefined && originHost === requestHost) return null;
   return { status: 403, reason: `cross-origin request (Origin: ${origin.slice(0, 100)})` };
 }
 
@@ -133,8 +132,6 @@ export function checkBodySize(
 export type RequestGateOptions = {
   /** Whether to believe `X-Forwarded-Host` (env TRUST_PROXY). */
   trustProxy: boolean;
-  /** The configured public origin (env PUBLIC_URL), if any. */
-  publicOrigin: string | undefined;
   /** Whether the request's cookies name a signed-in admin (only asked for a large admin body). */
   isSignedIn: (cookieHeader: string | undefined) => Promise<boolean>;
   /** Where refusals are logged, one line each; console.warn by default. */
@@ -174,7 +171,7 @@ export function createRequestGate(options: RequestGateOptions) {
         ? (first(req.headers["x-forwarded-host"])?.split(",")[0]?.trim() ?? req.headers.host)
         : req.headers.host;
       const refusal =
-        checkOrigin(req.headers, host, options.publicOrigin) ??
+        checkOrigin(req.headers, host) ??
         checkContentType(req.headers["content-type"]) ??
         checkBodySize(req.headers["content-length"], first(req.headers["transfer-encoding"]), MAX_FORM_BYTES);
       if (refusal === null) return next();
