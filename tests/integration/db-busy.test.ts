@@ -68,20 +68,28 @@ beforeAll(async () => {
 });
 
 describe("a write waiting for another process's write lock", () => {
-  it("keeps the event loop free while it waits, then succeeds", async () => {
+  it("keeps the event loop free while it waits, and the process's reads going, then succeeds", async () => {
     const holder = await holdWriteLockInChild(2000);
     const started = performance.now();
-    const { outcome, longestMs } = await withTicker(() =>
-      prisma.category.create({ data: { name: "Waited", slug: "waited-for-lock" } }),
-    );
+    const finished: string[] = [];
+    const { outcome, longestMs } = await withTicker(async () => {
+      const write = prisma.category
+        .create({ data: { name: "Waited", slug: "waited-for-lock" } })
+        .finally(() => finished.push("write"));
+      await prisma.category.count();
+      finished.push("read");
+      return write;
+    });
     const waitedMs = Math.round(performance.now() - started);
     await holder.exited;
 
     expect(outcome.status, String(outcome.status === "rejected" && outcome.reason)).toBe("fulfilled");
     // It really waited for the outside writer...
     expect(waitedMs).toBeGreaterThanOrEqual(1000);
-    // ...without stalling anything else (a blocked event loop stalls for the whole hold, ~2000 ms).
+    // ...without stalling anything else (a blocked event loop stalls for the whole hold, ~2000 ms),
     expect(longestMs, `an unrelated tick waited ${longestMs} ms (the write took ${waitedMs} ms)`).toBeLessThan(500);
+    // ...nor holding up a read asked for after it (WAL readers do not wait for the writer).
+    expect(finished).toEqual(["read", "write"]);
   });
 
   it("lets interactive and batch transactions wait the same way", async () => {
