@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { t } from "~/i18n/admin";
@@ -8,6 +8,16 @@ import { deleteExpiredSessions } from "~/models/admin-session.server";
 import { createAdminSession, getSessionUser } from "~/server/session.server";
 
 export const meta: MetaFunction = () => [{ title: t("admin.login.title") }, { name: "robots", content: "noindex" }];
+
+/**
+ * A refused attempt's `Retry-After` (seconds) on the HTTP response. Remix builds a route's response
+ * headers, for a document POST and a `.data` POST alike, from this export only: without it the
+ * action's headers are dropped (all but Set-Cookie).
+ */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter === null ? new Headers() : { "Retry-After": retryAfter };
+};
 
 /** A signed-in visitor goes straight to /admin/products (spec section 2). */
 export async function loader({ request }: LoaderFunctionArgs) {
