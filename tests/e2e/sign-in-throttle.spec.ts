@@ -1,6 +1,7 @@
 /**
- * Sign-in throttling as the browser sees it (app/server/rate-limit.server.ts): a refused attempt
- * answers 429 with a numeric Retry-After, to a document POST and to a single-fetch `.data` POST alike.
+ * Sign-in throttling as the browser sees it (docs/decisions/021-sign-in-throttling.md): a refused
+ * attempt answers 429 with a numeric Retry-After, to a document POST and to a single-fetch `.data`
+ * POST alike, and the page without JavaScript shows the message with the e-mail kept.
  *
  * The account is this test's own, not E2E_ADMIN (other specs sign in with it). Every request comes
  * from the same address as the other specs' sign-ins, so the test fails as few attempts as it can.
@@ -47,12 +48,16 @@ async function lockOut(request: APIRequestContext, email: string, minSeconds: nu
   throw new Error(`no wait of ${minSeconds} s after 20 failed sign-ins`);
 }
 
-test("a throttled sign-in answers 429 with Retry-After", async ({ request }, testInfo) => {
+test("a throttled sign-in answers 429 with Retry-After, and the page keeps the e-mail", async ({
+  page,
+  request,
+}, testInfo) => {
   serverMarkupOnly("a 429 and its headers come from the server");
   const email = `throttle-${testInfo.project.name}-${Date.now()}@haat.example`;
   const password = "throttle-password-1234";
   const id = insertAdmin(email, await hashPassword(password));
   try {
+    // 8 s is long enough for the three checks below, short enough to reach (1 + 2 + 4 s of waiting).
     await lockOut(request, email, 8);
 
     // The right password during the wait is refused without being checked, on both kinds of POST.
@@ -61,6 +66,15 @@ test("a throttled sign-in answers 429 with Retry-After", async ({ request }, tes
     expect(await document.text()).toContain("too many attempts");
     const single = await postSignIn(request, "/admin/login.data", email, password);
     expect(retryAfter(single)).toBeGreaterThan(0);
+
+    // Without JavaScript the form's answer is the 429 page: the message, and the e-mail kept.
+    await page.goto("/admin/login");
+    await page.getByLabel("Email address").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toContainText("too many attempts");
+    await expect(page.getByLabel("Email address")).toHaveValue(email);
+    await expect(page).toHaveURL(/\/admin\/login$/);
   } finally {
     deleteAdmin(id);
   }
