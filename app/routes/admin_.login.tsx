@@ -5,6 +5,7 @@ import { t } from "~/i18n/admin";
 import { authenticator, InvalidCredentialsError, safeRedirect } from "~/server/auth.server";
 import { commitDeviceCookie, trustedDeviceFor } from "~/server/device-cookie.server";
 import { recordSuccessfulLogin, takeLoginAttempt } from "~/server/rate-limit.server";
+import { logSignIn } from "~/server/sign-in-log.server";
 import { deleteExpiredSessions } from "~/models/admin-session.server";
 import { createAdminSession, getSessionUser } from "~/server/session.server";
 
@@ -31,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * never says which field was wrong (spec section 8), and the e-mail kept. Attempts are throttled
  * before the password is checked (app/server/rate-limit.server.ts): a refused one answers 429 with
  * Retry-After. A success also sets the device cookie (app/server/device-cookie.server.ts) that
- * exempts this browser from the limits others can run up.
+ * exempts this browser from the limits others can run up. Every outcome is logged (logSignIn).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.clone().formData();
@@ -40,10 +41,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const address = typeof context.clientAddress === "string" ? context.clientAddress : "unknown";
   const device = await trustedDeviceFor(request, email);
   const attempt = { address, email, device };
+  const seen = { email, address, device: device !== null };
 
   const verdict = await takeLoginAttempt(attempt);
   if (!verdict.allowed) {
     const retryAfter = Math.ceil(verdict.waitMs / 1000);
+    logSignIn("locked-out", { ...seen, limit: verdict.limit, retryAfter });
     return data(
       { error: tooManyMessage(verdict.waitMs), email },
       { status: 429, headers: { "Retry-After": String(retryAfter) } },
@@ -55,10 +58,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const headers = new Headers();
     headers.append("Set-Cookie", await createAdminSession(request, user.id));
     headers.append("Set-Cookie", await commitDeviceCookie(user.email));
+    logSignIn("succeeded", { ...seen, user: user.id });
     void deleteExpiredSessions().catch((error: unknown) => console.error(error));
     return redirect(redirectTo, { headers });
   } catch (error) {
     if (error instanceof InvalidCredentialsError) {
+      logSignIn("failed", { ...seen, reason: "invalid-credentials" });
       return data({ error: t("admin.login.invalidDetail"), email }, { status: 401 });
     }
     throw error;

@@ -10,7 +10,7 @@
  */
 import path from "node:path";
 import type { RouteConfigEntry } from "@remix-run/route-config";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { action as loginAction, loader as loginLoader } from "~/routes/admin_.login";
 import { action as logoutAction } from "~/routes/admin_.logout";
 import { loader as ordersLoader } from "~/routes/admin.orders._index";
@@ -83,6 +83,16 @@ async function gateProblems(module: RouteModule, urlPath: string): Promise<strin
   }
   return problems;
 }
+
+/** The lines sign-ins log to console.info and console.warn in the current test (kept off the output). */
+let logged: string[];
+let spies: MockInstance[];
+beforeEach(() => {
+  logged = [];
+  const record = (...args: unknown[]) => void logged.push(args.map(String).join(" "));
+  spies = [vi.spyOn(console, "info").mockImplementation(record), vi.spyOn(console, "warn").mockImplementation(record)];
+});
+afterEach(() => spies.forEach((spy) => spy.mockRestore()));
 
 const routes = await manifestRoutes();
 const adminRoutes = routes.filter((r) => r.pattern === "admin" || r.pattern.startsWith("admin/"));
@@ -300,5 +310,29 @@ describe("sign-in throttling (docs/decisions/021-sign-in-throttling.md)", () => 
       email: admin.email.toUpperCase(),
     });
     expect(await prisma.session.count({ where: { userId: admin.id } })).toBe(0);
+  });
+
+  it("logs every success, failure and lockout on one line, never the password", async () => {
+    const admin = await createAdmin();
+    const address = "198.51.100.30";
+    expect((await signIn(address, { email: admin.email, password: admin.password })).status).toBe(302);
+    for (let i = 0; i < 5; i++) {
+      expect((await signIn(address, { email: admin.email, password: `secret-guess-${i}` })).status).toBe(401);
+    }
+    expect((await signIn(address, { email: admin.email, password: "secret-guess-6" })).status).toBe(429);
+    expect((await signIn(address, { email: 'x" user=1\nsign-in succeeded', password: "secret-guess-7" })).status).toBe(
+      401,
+    );
+
+    expect(logged).toEqual([
+      `sign-in succeeded email=${admin.email} address=${address} device=no user=${admin.id}`,
+      ...Array.from(
+        { length: 5 },
+        () => `sign-in failed email=${admin.email} address=${address} device=no reason=invalid-credentials`,
+      ),
+      `sign-in locked-out email=${admin.email} address=${address} device=no limit=account retry-after=1`,
+      `sign-in failed email="x\\" user=1\\nsign-in succeeded" address=${address} device=no reason=invalid-credentials`,
+    ]);
+    expect(logged.join("\n")).not.toContain("secret-guess");
   });
 });
