@@ -11,6 +11,7 @@ export const enAdmin = {
   "admin.login.signingIn": "Signing in...",
   "admin.login.invalidDetail": "Invalid credentials: the e-mail address or password is incorrect.",
   "admin.login.tooMany": "Invalid credentials: too many attempts. Please wait {minutes} minutes and try again.",
+  "admin.login.tooManyShort": "Invalid credentials: too many attempts. Please wait up to a minute and try again.",
   "admin.title": "Admin",
   "admin.nav.products": "Products",
   "admin.nav.orders": "Orders",

@@ -1,13 +1,26 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { t } from "~/i18n/admin";
 import { authenticator, InvalidCredentialsError, safeRedirect } from "~/server/auth.server";
+import { commitDeviceCookie, trustedDeviceFor } from "~/server/device-cookie.server";
 import { recordSuccessfulLogin, takeLoginAttempt } from "~/server/rate-limit.server";
+import { logSignIn } from "~/server/sign-in-log.server";
+import { readFormData } from "~/server/form-data.server";
 import { deleteExpiredSessions } from "~/models/admin-session.server";
 import { createAdminSession, getSessionUser } from "~/server/session.server";
 
 export const meta: MetaFunction = () => [{ title: t("admin.login.title") }, { name: "robots", content: "noindex" }];
+
+/**
+ * A refused attempt's `Retry-After` (seconds) on the HTTP response. Remix builds a route's response
+ * headers, for a document POST and a `.data` POST alike, from this export only: without it the
+ * action's headers are dropped (all but Set-Cookie).
+ */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter === null ? new Headers() : { "Retry-After": retryAfter };
+};
 
 /** A signed-in visitor goes straight to /admin/products (spec section 2). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -17,35 +30,51 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * Signs in with remix-auth's FormStrategy. On failure: 'Invalid credentials' with a detail that
- * never says which field was wrong (spec section 8), and the e-mail kept. Repeated failures are
- * throttled (app/server/rate-limit.server.ts) with a 429.
+ * never says which field was wrong (spec section 8), and the e-mail kept. Attempts are throttled
+ * before the password is checked (app/server/rate-limit.server.ts): a refused one answers 429 with
+ * Retry-After. A success also sets the device cookie (app/server/device-cookie.server.ts) that
+ * exempts this browser from the limits others can run up. Every outcome is logged (logSignIn).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
+  const form = await readFormData(request.clone());
   const email = String(form.get("email") ?? "");
   const redirectTo = safeRedirect(form.get("redirectTo"));
   const address = typeof context.clientAddress === "string" ? context.clientAddress : "unknown";
+  const device = await trustedDeviceFor(request, email);
+  const attempt = { address, email, device };
+  const seen = { email, address, device: device !== null };
 
-  const waitMs = await takeLoginAttempt(address, email);
-  if (waitMs > 0) {
-    const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  const verdict = await takeLoginAttempt(attempt);
+  if (!verdict.allowed) {
+    const retryAfter = Math.ceil(verdict.waitMs / 1000);
+    logSignIn("locked-out", { ...seen, limit: verdict.limit, retryAfter });
     return data(
-      { error: t("admin.login.tooMany", { minutes }), email },
-      { status: 429, headers: { "Retry-After": String(Math.ceil(waitMs / 1000)) } },
+      { error: tooManyMessage(verdict.waitMs), email },
+      { status: 429, headers: { "Retry-After": String(retryAfter) } },
     );
   }
   try {
     const user = await authenticator.authenticate("form", request);
-    await recordSuccessfulLogin(address, email);
-    const cookie = await createAdminSession(request, user.id);
+    await recordSuccessfulLogin(attempt, verdict);
+    const headers = new Headers();
+    headers.append("Set-Cookie", await createAdminSession(request, user.id));
+    headers.append("Set-Cookie", await commitDeviceCookie(user.email));
+    logSignIn("succeeded", { ...seen, user: user.id });
     void deleteExpiredSessions().catch((error: unknown) => console.error(error));
-    return redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
+    return redirect(redirectTo, { headers });
   } catch (error) {
     if (error instanceof InvalidCredentialsError) {
+      logSignIn("failed", { ...seen, reason: "invalid-credentials" });
       return data({ error: t("admin.login.invalidDetail"), email }, { status: 401 });
     }
     throw error;
   }
+}
+
+/** The 429 message for a wait of `waitMs` milliseconds: "up to a minute", else whole minutes rounded up. */
+function tooManyMessage(waitMs: number): string {
+  if (waitMs <= 60_000) return t("admin.login.tooManyShort");
+  return t("admin.login.tooMany", { minutes: Math.ceil(waitMs / 60_000) });
 }
 
 export default function AdminLoginPage() {

@@ -68,3 +68,19 @@ export function insertCategory(name: string): number {
 export function deleteCategory(id: number): void {
   withDb((db) => db.prepare(`DELETE FROM Category WHERE id = ?`).run(id));
 }
+
+/** Inserts an admin with this e-mail and argon2id hash (app/server/password.server.ts); returns its id. */
+export function insertAdmin(email: string, passwordHash: string): number {
+  return withDb((db) =>
+    Number(
+      db
+        .prepare(`INSERT INTO AdminUser (email, passwordHash, createdAt) VALUES (?, ?, ?)`)
+        .run(email, passwordHash, sqliteDate(new Date())).lastInsertRowid,
+    ),
+  );
+}
+
+/** Deletes an admin (its sessions go with it). */
+export function deleteAdmin(id: number): void {
+  withDb((db) => db.prepare(`DELETE FROM AdminUser WHERE id = ?`).run(id));
+}

@@ -93,9 +93,9 @@ function isDataWithResponseInit(value: unknown): value is DataWithResponseInit<u
 }
 
 /**
- * Runs a loader or action as Remix would, with `params` and an empty context, and normalises what
- * it returns or throws into an Outcome typed by the handler; anything thrown that is not a Response
- * is rethrown.
+ * Runs a loader or action as Remix would, with `params` and the load `context` (server.js gives
+ * `clientAddress`; empty by default), and normalises what it returns or throws into an Outcome
+ * typed by the handler; anything thrown that is not a Response is rethrown.
  *
  *     const outcome = await run(loader, get(`/admin/orders/view/${id}`, jar), { id });
  *     outcome.data; // HandlerData<typeof loader> | null
@@ -104,10 +104,11 @@ export async function run<H extends RouteHandler>(
   handler: H,
   request: Request,
   params: Record<string, string> = {},
+  context: Record<string, unknown> = {},
 ): Promise<Outcome<HandlerData<H>>> {
   let result: unknown;
   try {
-    result = await handler({ request, params, context: {} });
+    result = await handler({ request, params, context });
   } catch (thrown) {
     if (thrown instanceof Response) result = thrown;
     else throw thrown;
