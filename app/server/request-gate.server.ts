@@ -26,7 +26,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 /** Largest body of a public form (cart, checkout, sign-in), in bytes. */
 export const MAX_FORM_BYTES = 64 * 1024;
 /** Largest body a signed-in admin may post to the admin area (image uploads), in bytes. */
-export const MAX_ADMIN_BYTES = 100 * 1024 * 1024;
+const MAX_ADMIN_BYTES = 100 * 1024 * 1024;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
