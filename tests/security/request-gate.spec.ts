@@ -74,6 +74,12 @@ test.describe("cross-origin writes are refused with 403 on every kind of route",
     "Sec-Fetch-Site: cross-site": { "Sec-Fetch-Site": "cross-site" },
     "Sec-Fetch-Site: same-site": { "Sec-Fetch-Site": "same-site", Origin: "http://sub.localhost" },
     "a malformed Origin": { Origin: "::not a url::" },
+    // Remix compares the Origin with X-Forwarded-Host when one is sent; without a trusted proxy the
+    // gate removes it, so a client cannot make its own origin look like the shop's.
+    "another site's Origin with a matching X-Forwarded-Host": {
+      Origin: "https://evil.example",
+      "X-Forwarded-Host": "evil.example",
+    },
   };
 
   for (const [label, headers] of Object.entries(attacks)) {
