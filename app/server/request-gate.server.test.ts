@@ -3,6 +3,7 @@ import {
   checkBodySize,
   checkContentType,
   checkOrigin,
+  createRequestGate,
   isAdminPath,
   MAX_FORM_BYTES,
   routedPath,
@@ -83,5 +84,78 @@ describe("checkBodySize", () => {
     expect(checkBodySize("12abc", undefined, MAX_FORM_BYTES)?.status).toBe(400);
     expect(checkBodySize(undefined, "chunked", MAX_FORM_BYTES)?.status).toBe(411);
     expect(checkBodySize(undefined, undefined, MAX_FORM_BYTES)).toBeNull();
+  });
+});
+
+describe("createRequestGate", () => {
+  /** Serves the gate on a free port (answering 204 to what it lets through) and sends one request. */
+  async function throughGate(request: {
+    method: string;
+    path: string;
+    headers: Record<string, string>;
+    body?: string;
+  }) {
+    const http = await import("node:http");
+    const lines: string[] = [];
+    let signedInAsked = 0;
+    const gate = createRequestGate({
+      trustProxy: false,
+      isSignedIn: async () => {
+        signedInAsked += 1;
+        return false;
+      },
+      log: (line) => lines.push(line),
+    });
+    const server = http.createServer((req, res) => {
+      void gate(req, res, () => {
+        res.statusCode = 204;
+        res.end(JSON.stringify(req.headers));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const response = await new Promise<{ status: number; cacheControl: string | undefined }>((resolve, reject) => {
+        const req = http.request({ host: "127.0.0.1", port, ...request }, (res) => {
+          res.resume();
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, cacheControl: res.headers["cache-control"] }));
+        });
+        req.on("error", reject);
+        req.end(request.body);
+      });
+      return { ...response, lines, signedInAsked };
+    } finally {
+      server.close();
+    }
+  }
+
+  it("logs a refusal on one line, with the method, the routed path, the status and the reason", async () => {
+    const result = await throughGate({
+      method: "POST",
+      path: "/admin/%2e%2e/cart",
+      headers: { "Content-Type": "application/json", "Content-Length": "2" },
+      body: "{}",
+    });
+    expect(result.status).toBe(415);
+    expect(result.lines).toEqual(['refused POST "/cart": 415 unsupported body type (application/json)']);
+  });
+
+  it("asks for the session only for a large body to the admin area, and refuses it without one", async () => {
+    const small = await throughGate({
+      method: "POST",
+      path: "/admin/products/create",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": "3" },
+      body: "a=b",
+    });
+    expect(small.status).toBe(204);
+    expect(small.signedInAsked).toBe(0);
+    expect(small.cacheControl).toBe("no-store");
+    const large = await throughGate({
+      method: "POST",
+      path: "/admin/products/create",
+      headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(MAX_FORM_BYTES + 1) },
+    });
+    expect(large.status).toBe(413);
+    expect(large.signedInAsked).toBe(1);
   });
 });
