@@ -103,6 +103,21 @@ const nodeBuiltin = {
 };
 const restricted = (...patterns) => ["error", { patterns }];
 
+/** A bare `request.formData()` in server code: it throws on an unreadable body (a 500). */
+const bareFormData = {
+  selector: "CallExpression[callee.property.name='formData']",
+  message: "Read a form body with readFormData(request) from ~/server/form-data.server (400 on a broken body).",
+};
+/**
+ * `prisma.…` inside an interactive transaction's callback: it waits for the one connection, which
+ * the transaction itself holds (app/models/sqlite-adapter.server.ts), and hangs until Prisma's
+ * transaction timeout rolls everything back. Queries there go through `tx`.
+ */
+const prismaInTransaction = {
+  selector: "CallExpression[callee.property.name='$transaction'] > :function MemberExpression[object.name='prisma']",
+  message: "Inside $transaction(async (tx) => …) use `tx`, not `prisma`: the transaction holds the one connection.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -171,15 +186,11 @@ export default tseslint.config(
     // (a bare request.formData() throws, and the shopper or attacker would get a 500).
     files: ["app/routes/**", "app/services/**", "app/server/**", "app/models/**"],
     ignores: ["app/server/form-data.server.ts"],
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "CallExpression[callee.property.name='formData']",
-          message: "Read a form body with readFormData(request) from ~/server/form-data.server (400 on a broken body).",
-        },
-      ],
-    },
+    rules: { "no-restricted-syntax": ["error", bareFormData, prismaInTransaction] },
+  },
+  {
+    files: ["prisma/**", "scripts/**"],
+    rules: { "no-restricted-syntax": ["error", prismaInTransaction] },
   },
   {
     // Tests reach into every layer on purpose (a route's loader, the Prisma client for fixtures).

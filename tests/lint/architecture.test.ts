@@ -42,6 +42,22 @@ describe("form bodies (eslint.config.js)", () => {
   });
 });
 
+describe("transactions (eslint.config.js)", () => {
+  it("a model may not use the shared client inside its own interactive transaction", async () => {
+    const header = 'import { prisma } from "./db.server";\n';
+    const inside = await errors(
+      "app/models/lint-probe.server.ts",
+      `${header}export const f = () => prisma.$transaction(async (tx) => {\n  await tx.product.count();\n  return prisma.order.count();\n});`,
+    );
+    expect(inside).toContain("no-restricted-syntax");
+    const viaTx = await errors(
+      "app/models/lint-probe.server.ts",
+      `${header}export const f = () => prisma.$transaction(async (tx) => tx.order.count());\nexport const g = () => prisma.$transaction([prisma.order.count()]);`,
+    );
+    expect(viaTx).toEqual([]);
+  });
+});
+
 describe("layer seams (eslint.config.js)", () => {
   it("a component may not import a model, by alias or by relative path", async () => {
     const viaAlias = await errors(
