@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { commitDeviceCookie, trustedDeviceFor } from "./device-cookie.server";
+import { commitDeviceCookie, deviceCookieFor, trustedDeviceFor } from "./device-cookie.server";
 
 /** A sign-in POST carrying the cookie of a Set-Cookie header value. */
 const requestWith = (setCookie: string | null) =>
@@ -34,5 +34,13 @@ describe("the device cookie", () => {
     const altered = `haat_device=${encodeURIComponent(`${btoa(JSON.stringify(forged))}.${signature}`)}`;
     expect(await trustedDeviceFor(requestWith(altered), "staff@haat.example")).toBeNull();
     expect(setCookie).toMatch(/; Path=\/admin; .*HttpOnly; SameSite=Lax/);
+  });
+
+  it("is named __Secure-haat_device when Secure, and keeps its /admin path", async () => {
+    const secure = await deviceCookieFor({ COOKIE_SECURE: true, SESSION_SECRET: "s".repeat(32) }).serialize({});
+    expect(secure).toMatch(/^__Secure-haat_device=.*; Path=\/admin;.*; Secure/);
+    const plain = await deviceCookieFor({ COOKIE_SECURE: false, SESSION_SECRET: "s".repeat(32) }).serialize({});
+    expect(plain).toMatch(/^haat_device=/);
+    expect(plain).not.toMatch(/Secure/);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The device cookie (OWASP's "device cookies" against lockout): after a successful sign-in the
- * browser gets `haat_device`, naming the account it signed in to and a random id for the browser.
+ * browser gets `haat_device` (`__Secure-haat_device` behind HTTPS), naming the account it signed in to and a random id for the browser.
  * A later attempt that carries it for the same account is exempt from the per-address limits and
  * the account-wide back-off (./rate-limit.server.ts), so staff are not locked out by someone else's
  * guesses; docs/decisions/021-sign-in-throttling.md.
@@ -13,18 +13,27 @@
 import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { z } from "zod";
-import { getEnv } from "~/config/env.server";
+import { getEnv, type Env } from "~/config/env.server";
+import { secureCookieName } from "./cookie-name.server";
 
-const deviceCookie = createCookie("haat_device", {
-  httpOnly: true,
-  sameSite: "lax",
-  // "/admin" rather than "/admin/login": a cookie path matches "/admin/login/…", never
-  // "/admin/login.data", where the sign-in form posts with JavaScript.
-  path: "/admin",
-  secure: getEnv().COOKIE_SECURE,
-  secrets: [getEnv().SESSION_SECRET],
-  maxAge: 90 * 24 * 60 * 60, // 90 days, in seconds
-});
+/**
+ * The device cookie for the settings `env`: `__Secure-haat_device` and Secure when
+ * `env.COOKIE_SECURE`, else `haat_device` (not `__Host-`: that prefix requires Path=/).
+ */
+export function deviceCookieFor(env: Pick<Env, "COOKIE_SECURE" | "SESSION_SECRET">) {
+  return createCookie(secureCookieName("haat_device", env.COOKIE_SECURE), {
+    httpOnly: true,
+    sameSite: "lax",
+    // "/admin" rather than "/admin/login": a cookie path matches "/admin/login/…", never
+    // "/admin/login.data", where the sign-in form posts with JavaScript.
+    path: "/admin",
+    secure: env.COOKIE_SECURE,
+    secrets: [env.SESSION_SECRET],
+    maxAge: 90 * 24 * 60 * 60, // 90 days, in seconds
+  });
+}
+
+const deviceCookie = deviceCookieFor(getEnv());
 
 const cookieSchema = z.object({ account: z.string(), id: z.string() });
 
