@@ -79,3 +79,26 @@ test("a throttled sign-in answers 429 with Retry-After, and the page keeps the e
     deleteAdmin(id);
   }
 });
+
+test("with JavaScript, a throttled sign-in shows the same message and keeps the e-mail", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "js-on", "the page without JavaScript is checked above");
+  const email = `throttle-js-${Date.now()}@haat.example`;
+  const password = "throttle-password-1234";
+  const id = insertAdmin(email, await hashPassword(password));
+  try {
+    await lockOut(request, email, 8);
+    await page.goto("/admin/login");
+    await page.getByLabel("Email address").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toContainText("too many attempts");
+    await expect(page.getByLabel("Email address")).toHaveValue(email);
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  } finally {
+    deleteAdmin(id);
+  }
+});
