@@ -27,6 +27,7 @@ describe("checkoutSchema (spec section 5)", () => {
   });
   it("accepts +880 numbers", () => {
     expect(checkoutSchema.parse({ ...valid, phone: "+880 1812 345678" }).phone).toBe("01812345678");
+    expect(checkoutSchema.parse({ ...valid, phone: "০১৭১২-৩৪৫৬৭৮" }).phone).toBe("01712345678");
   });
   it("requires name, phone and address with the catalogue's messages", () => {
     expect(errorsOf({ ...valid, name: "  ", phone: "", address: "" })).toEqual({

@@ -5,20 +5,18 @@
 import { z } from "zod";
 import { t } from "~/i18n";
 import { ORDER_STATUSES } from "~/rules/order-status";
+import { normalizeBdMobile } from "~/rules/phone";
 import { SHIPPING_METHODS } from "~/rules/shipping";
 
 /** A required text field: trimmed, at least one character, at most `max` characters. */
 export const trimmed = (max: number, requiredMessage: string) =>
   z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, t("checkout.tooLong", { max }));
 
-/** Bangladeshi mobile numbers: 01[3-9] and 8 more digits, optionally after +88 / 88. */
-const BD_MOBILE = /^(?:\+?88)?01[3-9]\d{8}$/;
-
 /**
  * Checkout form, spec section 5: name, phone and delivery address required; e-mail optional but an
  * e-mail when given; shipping method one of spec section 9's (Inside Dhaka when absent; any other
  * value is refused rather than guessed).
- * Phone numbers are normalised to 01XXXXXXXXX.
+ * Phone numbers are normalised to 01XXXXXXXXX (rules/phone.ts: Bengali digits, +880, spaces, dashes).
  */
 export const checkoutSchema = z.object({
   name: trimmed(100, t("checkout.nameRequired")),
@@ -26,9 +24,14 @@ export const checkoutSchema = z.object({
     .string({ error: t("checkout.phoneRequired") })
     .trim()
     .min(1, t("checkout.phoneRequired"))
-    .transform((v) => v.replace(/[\s-]/g, ""))
-    .refine((v) => BD_MOBILE.test(v), t("checkout.phoneInvalid"))
-    .transform((v) => v.slice(v.indexOf("01"))),
+    .transform((v, ctx) => {
+      const phone = normalizeBdMobile(v);
+      if (phone === null) {
+        ctx.addIssue({ code: "custom", message: t("checkout.phoneInvalid") });
+        return z.NEVER;
+      }
+      return phone;
+    }),
   email: z
     .string()
     .trim()

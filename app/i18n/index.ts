@@ -1,16 +1,52 @@
 /**
- * Message lookup. Every user-visible string goes through `t()` with a key of the catalogue
- * (app/i18n/en.ts), so adding Bangla means adding bn.ts with the same keys and choosing the
- * catalogue per request: components do not change. See docs/decisions/004-message-catalogue.md.
+ * Message lookup and the shop's languages. Every user-visible string goes through a translator
+ * with a key of the catalogue (app/i18n/en.ts; Bangla in app/i18n/bn.ts with the same keys), so
+ * the page's language is chosen per request and components never hold text of their own.
+ * See docs/decisions/004-message-catalogue.md and docs/decisions/023-languages-in-the-url.md.
+ *
+ * - In a component: `const t = useT()` (app/hooks/use-t.ts), which reads the language from the URL.
+ * - On the server: `translator(langOfRequest(request))`.
  */
 import { en, type MessageKey } from "./en";
 
 export type { MessageKey };
 export type MessageParams = Record<string, string | number>;
 
+/** The shop's languages: English and Bangla. English pages have no prefix, Bangla ones `/bn`. */
+export const LANGUAGES = ["en", "bn"] as const;
+export type Lang = (typeof LANGUAGES)[number];
+
+/** A translator: the message for `key` in one language, each `{placeholder}` filled from `params`. */
+export type Translate = (key: MessageKey, params?: MessageParams) => string;
+
+/** True for "en" and "bn". */
+export function isLang(value: unknown): value is Lang {
+  return value === "en" || value === "bn";
+}
+
+/** The language a storefront path is in: "bn" for `/bn` and everything under it, else "en". */
+export function langFromPath(pathname: string): Lang {
+  return pathname === "/bn" || pathname.startsWith("/bn/") || pathname === "/bn.data" ? "bn" : "en";
+}
+
+/** The language of a request, from its URL's path (see langFromPath). */
+export function langOfRequest(request: Request): Lang {
+  return langFromPath(new URL(request.url).pathname);
+}
+
+// Bangla is English until app/i18n/bn.ts exists (being written now); its type then requires every key.
+const catalogues: Record<Lang, Record<MessageKey, string>> = { en, bn: en };
+
+/** The translator for `lang`. */
+export function translator(lang: Lang): Translate {
+  const messages = catalogues[lang];
+  return (key, params) => fill(messages[key], params);
+}
+
 /**
- * The message for `key`, with each `{placeholder}` replaced from `params`.
+ * The English message for `key`, with each `{placeholder}` replaced from `params`.
  * A placeholder with no value is left as it is, so a missing parameter is visible, not silent.
+ * Code that knows its page's language uses `translator(lang)` or `useT()` instead.
  */
 export function t(key: MessageKey, params?: MessageParams): string {
   return fill(en[key], params);
@@ -20,4 +56,16 @@ export function t(key: MessageKey, params?: MessageParams): string {
 export function fill(template: string, params?: MessageParams): string {
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** `path` (starting with "/") in `lang`: unchanged for English, under `/bn` for Bangla ("/" → "/bn"). */
+export function localePath(lang: Lang, path: string): string {
+  if (lang === "en") return path;
+  return path === "/" ? "/bn" : `/bn${path}`;
+}
+
+/** `pathname` without its language prefix: "/bn/products" → "/products", "/bn" → "/". */
+export function stripLangPrefix(pathname: string): string {
+  if (pathname === "/bn") return "/";
+  return pathname.startsWith("/bn/") ? pathname.slice(3) : pathname;
 }
