@@ -19,7 +19,7 @@ import { TZDate } from "@date-fns/tz";
 import { addDays, format, startOfDay } from "date-fns";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/models/db.server";
-import { SHOP_TIME_ZONE } from "~/rules/invoice";
+import { SHOP_TIME_ZONE } from "~/i18n/format";
 import { ORDER_STATUSES, type OrderStatus } from "~/rules/order-status";
 
 /** Number of days of the daily chart and of the longest period. */

@@ -12,7 +12,8 @@ import { changeOrderStatus, getOrderForAdmin, getOrderStatusHistory } from "~/mo
 import { notFound, requireId } from "~/utils/params";
 import { requireAdmin } from "~/server/auth.server";
 import { publicShopConfig } from "~/config/env.server";
-import { buildInvoice, formatShopDateTime } from "~/rules/invoice";
+import { formatShopDateTime } from "~/i18n/format";
+import { buildInvoice } from "~/rules/invoice";
 import { formatMoney } from "~/rules/money";
 import { orderStatusSchema } from "~/forms/schemas";
 import { ORDER_STATUSES, orderStatusLabel } from "~/rules/order-status";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildInvoice, formatShopDateTime, type InvoiceOrder } from "./invoice";
+import { formatShopDateTime } from "~/i18n/format";
+import { buildInvoice, type InvoiceOrder } from "./invoice";
 
 const seller = { name: "Haat", address: "Gulistan, Dhaka", email: "shop@haat.example", phone: "+880 1700-000000" };
 const order: InvoiceOrder = {

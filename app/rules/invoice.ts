@@ -5,18 +5,10 @@
  * sign (amounts are integer paisa in, strings out), dates in Asia/Dhaka time.
  * See docs/decisions/015-order-status-history-and-invoice.md.
  */
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import { t } from "~/i18n/admin";
+import { formatShopDateTime } from "~/i18n/format";
 import { formatMoney } from "./money";
 
-/** The shop's time zone: order dates are shown as a Dhaka shop keeper reads them. */
-export const SHOP_TIME_ZONE = "Asia/Dhaka";
-
-/** `date` as "21 Nov 2026, 7:00 PM" in Asia/Dhaka time (the same on server and browser). */
-export function formatShopDateTime(date: Date): string {
-  return format(new TZDate(date, SHOP_TIME_ZONE), "d MMM yyyy, h:mm a");
-}
 
 /** The seller details printed on the invoice (the shop settings, `publicShopConfig`). */
 export type InvoiceSeller = { name: string; address: string; email: string; phone: string };

@@ -55,3 +55,11 @@ describe("discounts", () => {
     expect(unitPricePaisa({ pricePaisa: 10000, discountedPricePaisa: 12000 })).toBe(10000);
   });
 });
+
+describe("formatMoney in Bangla", () => {
+  it("writes Bengali digits with lakh grouping and the sign first", () => {
+    expect(formatMoney(12345600, { lang: "bn" })).toBe("৳১,২৩,৪৫৬.০০");
+    expect(formatAmount(6000, "bn")).toBe("৬০.০০");
+    expect(formatMoney(12000, { lang: "bn", signAfter: true })).toBe("১২০.০০ ৳");
+  });
+});

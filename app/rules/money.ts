@@ -4,29 +4,30 @@
  *
  * Display follows spec section 9 (two decimals) with the taka sign, always: the spec shows a
  * dollar sign in places, which is its inconsistency, not ours. Digits are grouped the way
- * Bangladesh writes them (lakh grouping: ৳1,23,456.00).
+ * Bangladesh writes them (lakh grouping: ৳1,23,456.00), with Bengali digits on Bangla pages
+ * (৳১,২৩,৪৫৬.০০); the digits come from app/i18n/format.ts.
  */
+import type { Lang } from "~/i18n";
+import { formatDecimal } from "~/i18n/format";
 
 const TAKA_SIGN = "৳";
 
-const numberFormat = new Intl.NumberFormat("en-IN", {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** Formats paisa as taka without a sign: 123456 → "1,234.56". @throws {TypeError} for a non-integer. */
-export function formatAmount(paisa: number): string {
+/**
+ * Formats paisa as taka without a sign, in `lang`'s digits with lakh grouping:
+ * 123456 → "1,234.56" ("en"), "১,২৩৪.৫৬" ("bn"). @throws {TypeError} for a non-integer.
+ */
+export function formatAmount(paisa: number, lang: Lang = "en"): string {
   assertPaisa(paisa);
-  return numberFormat.format(paisa / 100);
+  return formatDecimal(paisa / 100, lang, 2);
 }
 
 /**
- * Formats paisa as taka with the sign: 123456 → "৳1,234.56".
+ * Formats paisa as taka with the sign: 123456 → "৳1,234.56" ("en"), "৳১,২৩৪.৫৬" ("bn").
  * `signAfter` puts the sign after the amount ("1,234.56 ৳"), as the spec's orders list shows it.
  * @throws {TypeError} for a non-integer amount.
  */
-export function formatMoney(paisa: number, options: { signAfter?: boolean } = {}): string {
-  const amount = formatAmount(paisa);
+export function formatMoney(paisa: number, options: { signAfter?: boolean; lang?: Lang } = {}): string {
+  const amount = formatAmount(paisa, options.lang);
   return options.signAfter ? `${amount} ${TAKA_SIGN}` : `${TAKA_SIGN}${amount}`;
 }
 

@@ -5,7 +5,7 @@
  */
 import { t } from "~/i18n/admin";
 import { orderStatusLabel } from "~/rules/order-status";
-import { formatShopDateTime } from "~/rules/invoice";
+import { formatShopDateTime } from "~/i18n/format";
 
 /** One history entry as the order page's loader returns it. */
 export type OrderStatusTimelineEntry = {

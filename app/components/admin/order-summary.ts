@@ -1,5 +1,5 @@
 import { t } from "~/i18n/admin";
-import { formatShopDateTime } from "~/rules/invoice";
+import { formatShopDateTime } from "~/i18n/format";
 import { formatMoney } from "~/rules/money";
 
 /**

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { formatDecimal, formatShopDateTime } from "./format";
+
+describe("formatDecimal", () => {
+  it("groups by lakh and crore in both languages", () => {
+    expect(formatDecimal(123456, "en", 2)).toBe("1,23,456.00");
+    expect(formatDecimal(12345678.9, "en", 2)).toBe("1,23,45,678.90");
+    expect(formatDecimal(1234567, "en")).toBe("12,34,567");
+  });
+  it("writes Bengali digits in Bangla", () => {
+    expect(formatDecimal(123456, "bn", 2)).toBe("১,২৩,৪৫৬.০০");
+    expect(formatDecimal(60, "bn")).toBe("৬০");
+  });
+});
+
+describe("formatShopDateTime", () => {
+  // 09:05 UTC is 15:05 in Dhaka (UTC+6, no daylight saving).
+  const date = new Date("2026-11-24T09:05:00Z");
+  it("prints Dhaka time in English", () => {
+    expect(formatShopDateTime(date, "en")).toBe("24 Nov 2026, 3:05 PM");
+  });
+  it("prints Dhaka time with Bengali digits in Bangla", () => {
+    expect(formatShopDateTime(date, "bn")).toBe("২৪ নভে, ২০২৬, ৩:০৫ PM");
+  });
+  it("moves to the next day in Dhaka before UTC does", () => {
+    expect(formatShopDateTime(new Date("2026-11-24T19:30:00Z"), "en")).toBe("25 Nov 2026, 1:30 AM");
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * Numbers and dates for display, in the page's language, all through `Intl` (the one place that
+ * chooses locales): English with Bangladeshi digit grouping (`en-IN`: 1,23,456.00), Bangla with
+ * Bengali digits and the same grouping (`bn-BD`: ১,২৩,৪৫৬.০০); dates in the shop's time zone.
+ * Node and browsers ship full ICU data, so the server and the browser print the same text.
+ */
+import type { Lang } from "./index";
+
+/** The shop's time zone: dates are shown as a shopkeeper in Dhaka reads them. */
+export const SHOP_TIME_ZONE = "Asia/Dhaka";
+
+const LOCALES: Record<Lang, string> = { en: "en-IN", bn: "bn-BD" };
+
+const decimalFormats = new Map<string, Intl.NumberFormat>();
+const dateTimeFormats = new Map<Lang, Intl.DateTimeFormat>();
+
+/** The BCP 47 locale `Intl` formats `lang` with ("en-IN", "bn-BD"). */
+export function localeOf(lang: Lang): string {
+  return LOCALES[lang];
+}
+
+/**
+ * `value` with the language's digits and lakh/crore grouping, and exactly `fractionDigits`
+ * decimals: (123456, "bn", 2) → "১,২৩,৪৫৬.০০"; (1234567, "en", 0) → "12,34,567".
+ */
+export function formatDecimal(value: number, lang: Lang, fractionDigits = 0): string {
+  const key = `${lang}:${fractionDigits}`;
+  let format = decimalFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALES[lang], {
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    });
+    decimalFormats.set(key, format);
+  }
+  return format.format(value);
+}
+
+/**
+ * `date` as day, short month, year and time in Asia/Dhaka: "21 Nov 2026, 7:00 PM" in English,
+ * "২১ নভে, ২০২৬, ৭:০০ PM" in Bangla.
+ */
+export function formatShopDateTime(date: Date, lang: Lang = "en"): string {
+  let format = dateTimeFormats.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALES[lang], {
+      timeZone: SHOP_TIME_ZONE,
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      hour12: true,
+    });
+    dateTimeFormats.set(lang, format);
+  }
+  // en-IN writes "pm"; the shop has always printed "PM", as Bangla does. ICU versions differ in the
+  // space before it (a narrow no-break space since ICU 72): a plain space keeps server and browser equal.
+  return format
+    .formatToParts(date)
+    .map((part) => (part.type === "dayPeriod" ? part.value.toUpperCase() : part.value.replace(/\s/gu, " ")))
+    .join("");
+}
