@@ -14,7 +14,8 @@ import type { ReactNode } from "react";
 import { useNonce } from "~/hooks/use-nonce";
 import { NavigationProgress } from "~/components/navigation-progress";
 import { ToastMessage } from "~/components/toast";
-import { t } from "~/i18n";
+import { useLang, useT } from "~/hooks/use-t";
+import { localePath } from "~/i18n";
 import { cartQuantity } from "~/rules/cart";
 import { getCart } from "~/server/cart-cookie.server";
 import { getEnv, publicShopConfig } from "~/config/env.server";
@@ -60,8 +61,9 @@ export function useRootData(): RootLoaderData | undefined {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const lang = useLang();
   return (
-    <html lang="en">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -89,6 +91,8 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
+  const t = useT();
+  const lang = useLang();
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) console.error(error);
@@ -96,7 +100,10 @@ export function ErrorBoundary() {
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-2xl font-semibold">{notFound ? t("error.notFoundTitle") : t("error.generic")}</h1>
       {notFound ? <p className="mt-2 text-stone-600">{t("error.notFoundBody")}</p> : null}
-      <a href="/" className="mt-6 inline-block rounded-md bg-amber-700 px-4 py-2 font-medium text-white">
+      <a
+        href={localePath(lang, "/")}
+        className="mt-6 inline-block rounded-md bg-amber-700 px-4 py-2 font-medium text-white"
+      >
         {t("error.backHome")}
       </a>
     </main>

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { t } from "~/i18n";
+import { useT } from "~/hooks/use-t";
 
 /** One step of a breadcrumb trail: a label and, except for the current page, where it links. */
 export type Crumb = { label: string; to?: string };
@@ -9,6 +9,7 @@ export type Crumb = { label: string; to?: string };
  * crumb is the current page (`aria-current="page"`, not a link). The separators are decorative.
  */
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
+  const t = useT();
   return (
     <nav aria-label={t("breadcrumbs.label")} className="text-sm text-stone-600">
       <ol className="flex flex-wrap items-center gap-x-2 gap-y-1">

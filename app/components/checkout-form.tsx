@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { t } from "~/i18n";
+import { useT } from "~/hooks/use-t";
+import type { MessageKey } from "~/i18n";
 import { formatMoney } from "~/rules/money";
 import { orderTotals } from "~/rules/pricing";
 import type { CheckoutValues } from "~/forms/schemas";
@@ -9,7 +10,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 
 type FieldName = keyof CheckoutValues;
 
-const SHIPPING_LABELS: Record<ShippingMethod, { label: Parameters<typeof t>[0]; fee: Parameters<typeof t>[0] }> = {
+const SHIPPING_LABELS: Record<ShippingMethod, { label: MessageKey; fee: MessageKey }> = {
   "Inside Dhaka": { label: "checkout.insideDhaka", fee: "checkout.insideDhakaFee" },
   "Outside Dhaka": { label: "checkout.outsideDhaka", fee: "checkout.outsideDhakaFee" },
 };
@@ -38,6 +39,7 @@ export function CheckoutForm({
   formError: string | null;
   submitting: boolean;
 }) {
+  const t = useT();
   const initialMethod = (SHIPPING_METHODS as readonly string[]).includes(values.shippingMethod ?? "")
     ? (values.shippingMethod as ShippingMethod)
     : DEFAULT_SHIPPING_METHOD;

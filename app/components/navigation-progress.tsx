@@ -1,5 +1,5 @@
 import { useNavigation } from "@remix-run/react";
-import { t } from "~/i18n";
+import { useT } from "~/hooks/use-t";
 
 /**
  * With JavaScript, a thin bar at the top of the page while a page loads or a form is being saved,
@@ -7,6 +7,7 @@ import { t } from "~/i18n";
  * Without JavaScript the browser's own loading indicator does this job.
  */
 export function NavigationProgress() {
+  const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   return (

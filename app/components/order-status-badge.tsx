@@ -1,3 +1,4 @@
+import { useT } from "~/hooks/use-t";
 import { orderStatusLabel } from "~/rules/order-status";
 
 const COLOURS: Record<string, string> = {
@@ -10,7 +11,8 @@ const COLOURS: Record<string, string> = {
 
 /** An order status (spec section 4) as a coloured label. */
 export function OrderStatusBadge({ status }: { status: string }) {
-  const label = orderStatusLabel(status);
+  const t = useT();
+  const label = orderStatusLabel(status, t);
   return (
     <span
       className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${COLOURS[status] ?? "bg-stone-100"}`}

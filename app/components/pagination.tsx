@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { t } from "~/i18n";
+import { useT } from "~/hooks/use-t";
 import { pageWindow } from "~/rules/page-window";
 
 /**
@@ -9,6 +9,7 @@ import { pageWindow } from "~/rules/page-window";
  * Plain links: they work without JavaScript. Renders nothing when there is one page.
  */
 export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+  const t = useT();
   const location = useLocation();
   if (pageCount <= 1) return null;
   const href = (target: number) => {
@@ -69,6 +70,7 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
 
 /** "3" on screen, "Page 3" to a screen reader. */
 function PageLabel({ page }: { page: number }) {
+  const t = useT();
   const [before, after] = t("search.pageLink", { page: "\u0000" }).split("\u0000");
   return (
     <>

@@ -1,4 +1,4 @@
-import { t } from "~/i18n";
+import { useT } from "~/hooks/use-t";
 import { formatMoney, unitPricePaisa } from "~/rules/money";
 
 /**
@@ -14,6 +14,7 @@ export function Price({
   discountedPricePaisa: number | null;
   className?: string;
 }) {
+  const t = useT();
   const charged = unitPricePaisa({ pricePaisa, discountedPricePaisa });
   const discounted = charged < pricePaisa;
   return (

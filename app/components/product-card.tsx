@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { t } from "~/i18n";
+import { useLocalePath, useT } from "~/hooks/use-t";
 import type { ImageInfo } from "~/utils/image-url";
 import { AddToCartForm } from "~/components/cart/cart-forms";
 import { Price } from "./price";
@@ -19,7 +19,9 @@ type ProductCardData = {
  * Add to Cart and Buy now (quantity 1), each a POST form to /cart that works without JavaScript.
  */
 export function ProductCard({ product, sizes }: { product: ProductCardData; sizes: string }) {
-  const href = `/products/${product.id}`;
+  const t = useT();
+  const localePath = useLocalePath();
+  const href = localePath(`/products/${product.id}`);
   return (
     <article className="group flex flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm">
       <Link to={href} className="block aspect-square overflow-hidden bg-stone-100" tabIndex={-1} aria-hidden="true">
@@ -77,6 +79,8 @@ function CartButton({
   label: string;
   children: string;
 }) {
+  const t = useT();
+  const localePath = useLocalePath();
   const primary = intent === "buy-now";
   const location = useLocation();
   const fields = (
@@ -116,7 +120,7 @@ function CartButton({
     );
   }
   return (
-    <Form method="post" action="/cart" className="contents" reloadDocument>
+    <Form method="post" action={localePath("/cart")} className="contents" reloadDocument>
       {fields}
       {button(children, label)}
     </Form>

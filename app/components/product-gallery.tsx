@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
-import { t } from "~/i18n";
+import { useT } from "~/hooks/use-t";
 import { imageSources, variantUrl, type ImageInfo } from "~/utils/image-url";
 import { ResponsiveImage } from "./responsive-image";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -29,6 +29,7 @@ const SCROLL_SETTLE_MS = 100;
  * lazily. `sizes` is the rendered width of the strip (CSS sizes syntax).
  */
 export function ProductGallery({ images, name, sizes }: { images: ImageInfo[]; name: string; sizes: string }) {
+  const t = useT();
   const hydrated = useHydrated();
   const [index, setIndex] = useState(0);
   const [previewOpen, setPreviewOpen] = useState(false);
@@ -283,6 +284,7 @@ function ArrowButton({
   className: string;
   dark?: boolean;
 }) {
+  const t = useT();
   return (
     <button
       type="button"

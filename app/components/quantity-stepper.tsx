@@ -1,5 +1,5 @@
 import { useHydrated } from "~/hooks/use-hydrated";
-import { t } from "~/i18n";
+import { useT } from "~/hooks/use-t";
 
 /**
  * A quantity field with − and + buttons (spec sections 2 and 5: minimum 1, no maximum of its own;
@@ -27,6 +27,7 @@ export function QuantityStepper({
   min?: number;
   max: number;
 }) {
+  const t = useT();
   const hydrated = useHydrated();
   const parsed = Number.parseInt(value, 10);
   const current = Number.isFinite(parsed) ? parsed : min;

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { t } from "~/i18n";
+import { useLocalePath, useT } from "~/hooks/use-t";
 import { formatMoney, unitPricePaisa } from "~/rules/money";
 import {
   normalizeSearchQuery,
@@ -44,10 +44,13 @@ export function SearchBox({
   id,
   defaultValue = "",
   hiddenFields = {},
-  label = t("home.searchLabel"),
+  label,
   size = "large",
   className = "",
 }: SearchBoxProps) {
+  const t = useT();
+  const href = useLocalePath();
+  label ??= t("home.searchLabel");
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const location = useLocation();
@@ -161,7 +164,7 @@ export function SearchBox({
         if (chosen) {
           event.preventDefault();
           close();
-          navigate(`/products/${chosen.id}`);
+          navigate(href(`/products/${chosen.id}`));
         } else {
           // The form submits the search; no list should pop up over the results.
           cancelPending();
@@ -187,7 +190,7 @@ export function SearchBox({
   const large = size === "large";
 
   return (
-    <Form method="get" action="/products" role="search" className={`flex gap-2 ${className}`}>
+    <Form method="get" action={href("/products")} role="search" className={`flex gap-2 ${className}`}>
       {Object.entries(hiddenFields).map(([name, value]) =>
         value === null || value === undefined || value === "" ? null : (
           <input key={name} type="hidden" name={name} value={value} />
@@ -241,7 +244,7 @@ export function SearchBox({
                       id={optionId(index)}
                       role="option"
                       aria-selected={index === active}
-                      to={`/products/${suggestion.id}`}
+                      to={href(`/products/${suggestion.id}`)}
                       tabIndex={-1}
                       onMouseEnter={() => setActive(index)}
                       className={`flex items-center gap-3 px-3 py-2 text-sm text-stone-900 ${

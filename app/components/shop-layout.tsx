@@ -1,6 +1,7 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { t } from "~/i18n";
+import { useLang, useLocalePath, useT } from "~/hooks/use-t";
+import type { Lang } from "~/i18n";
 import { CartFeedbackRegion, CartLink } from "~/components/cart/cart-forms";
 import { renderedLocation } from "./rendered-location";
 
@@ -23,6 +24,8 @@ export function ShopLayout({
   year: number;
   children: ReactNode;
 }) {
+  const t = useT();
+  const href = useLocalePath();
   const location = useLocation();
   return (
     <div className="flex min-h-screen flex-col">
@@ -34,17 +37,18 @@ export function ShopLayout({
       </a>
       <header className="border-b border-stone-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-          <Link to="/" className="text-xl font-bold tracking-tight text-amber-800">
+          <Link to={href("/")} className="text-xl font-bold tracking-tight text-amber-800">
             {shop.name}
           </Link>
           <nav aria-label={t("nav.mainLabel")} className="flex items-center gap-5">
             <NavLink
-              to="/products"
+              to={href("/products")}
               className={({ isActive }) => (isActive ? "font-semibold underline" : "hover:underline")}
             >
               {t("nav.products")}
             </NavLink>
             <CartLink serverCount={cartCount} />
+            <LanguageSwitch />
           </nav>
         </div>
       </header>
@@ -62,12 +66,12 @@ export function ShopLayout({
             <h2 className="mb-2 font-semibold text-white">{t("footer.quickLinks")}</h2>
             <ul className="space-y-1 text-sm">
               <li>
-                <Link to="/products" className="hover:underline">
+                <Link to={href("/products")} className="hover:underline">
                   {t("nav.products")}
                 </Link>
               </li>
               <li>
-                <Link to="/cart" className="hover:underline">
+                <Link to={href("/cart")} className="hover:underline">
                   {t("nav.cart")}
                 </Link>
               </li>
@@ -100,5 +104,32 @@ export function ShopLayout({
         </p>
       </footer>
     </div>
+  );
+}
+
+/** The autonym of each language: a language is always offered in its own name. */
+const AUTONYMS: Record<Lang, string> = { en: "English", bn: "বাংলা" };
+
+/**
+ * The header's language switch: a POST form to /language (works without JavaScript) that
+ * remembers the choice and reloads this page in the other language.
+ */
+function LanguageSwitch() {
+  const t = useT();
+  const location = useLocation();
+  const other: Lang = useLang() === "en" ? "bn" : "en";
+  return (
+    <form method="post" action="/language">
+      <input type="hidden" name="lang" value={other} />
+      <input type="hidden" name="next" value={`${location.pathname}${location.search}`} />
+      <button
+        type="submit"
+        className="rounded-md border border-stone-300 px-2 py-1 text-sm hover:bg-stone-100"
+        data-testid="language-switch"
+      >
+        <span className="sr-only">{t("nav.switchLanguage")} </span>
+        <span lang={other}>{AUTONYMS[other]}</span>
+      </button>
+    </form>
   );
 }

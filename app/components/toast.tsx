@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { t } from "~/i18n";
+import { useT } from "~/hooks/use-t";
 import type { Toast } from "~/utils/toast";
 import { useHydrated } from "~/hooks/use-hydrated";
 
@@ -9,6 +9,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
  * button appears only once JavaScript runs, since it would do nothing otherwise).
  */
 export function ToastMessage({ toast }: { toast: Toast }) {
+  const t = useT();
   const [open, setOpen] = useState(true);
   const hydrated = useHydrated();
   useEffect(() => setOpen(true), [toast]);

@@ -57,7 +57,7 @@ function takaToPaisa(value: string, ctx: z.RefinementCtx): number {
  * required; featured a checkbox ("on" when ticked). Images are handled by app/server/uploads.server.ts.
  */
 export const productFormSchema = z.object({
-  name: trimmed(200, t("admin.productForm.nameRequired")),
+  name: trimmed(200, t("admin.productForm.nameRequired"), t),
   price: z
     .string({ error: t("admin.productForm.priceRequired") })
     .trim()
@@ -74,7 +74,7 @@ export const productFormSchema = z.object({
     .number({ error: t("admin.productForm.categoryRequired") })
     .int(t("admin.productForm.categoryRequired"))
     .positive(t("admin.productForm.categoryRequired")),
-  description: trimmed(5000, t("admin.productForm.descriptionRequired")),
+  description: trimmed(5000, t("admin.productForm.descriptionRequired"), t),
   isFeatured: z
     .string()
     .optional()
@@ -88,7 +88,7 @@ export type ProductFormValues = Partial<
 
 /** The category form, spec section 5: name required (the image is handled by uploads.server.ts). */
 export const categoryFormSchema = z.object({
-  name: trimmed(100, t("admin.categoryForm.nameRequired")),
+  name: trimmed(100, t("admin.categoryForm.nameRequired"), t),
   removeImage: z
     .string()
     .optional()

@@ -13,21 +13,21 @@ const valid = {
 };
 
 function errorsOf(input: Record<string, unknown>) {
-  const result = checkoutSchema.safeParse(input);
+  const result = checkoutSchema(t).safeParse(input);
   if (result.success) return {};
   return Object.fromEntries(result.error.issues.map((i) => [String(i.path[0]), i.message]));
 }
 
 describe("checkoutSchema (spec section 5)", () => {
   it("accepts a valid form, normalising the phone and dropping an empty e-mail", () => {
-    const result = checkoutSchema.parse(valid);
+    const result = checkoutSchema(t).parse(valid);
     expect(result.phone).toBe("01712345678");
     expect(result.email).toBeUndefined();
     expect(result.name).toBe("Rahima Akter");
   });
   it("accepts +880 numbers", () => {
-    expect(checkoutSchema.parse({ ...valid, phone: "+880 1812 345678" }).phone).toBe("01812345678");
-    expect(checkoutSchema.parse({ ...valid, phone: "০১৭১২-৩৪৫৬৭৮" }).phone).toBe("01712345678");
+    expect(checkoutSchema(t).parse({ ...valid, phone: "+880 1812 345678" }).phone).toBe("01812345678");
+    expect(checkoutSchema(t).parse({ ...valid, phone: "০১৭১২-৩৪৫৬৭৮" }).phone).toBe("01712345678");
   });
   it("requires name, phone and address with the catalogue's messages", () => {
     expect(errorsOf({ ...valid, name: "  ", phone: "", address: "" })).toEqual({
@@ -44,7 +44,7 @@ describe("checkoutSchema (spec section 5)", () => {
   });
   it("defaults a missing shipping method to Inside Dhaka and refuses an unknown one", () => {
     const { shippingMethod: _omitted, ...withoutMethod } = valid;
-    expect(checkoutSchema.parse(withoutMethod).shippingMethod).toBe("Inside Dhaka");
+    expect(checkoutSchema(t).parse(withoutMethod).shippingMethod).toBe("Inside Dhaka");
     expect(errorsOf({ ...valid, shippingMethod: "Mars" })).toEqual({ shippingMethod: t("checkout.shippingInvalid") });
   });
   it("limits lengths", () => {

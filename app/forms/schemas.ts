@@ -1,15 +1,16 @@
 /**
  * The zod schema of each form, one per form, shared by the server (which always validates) and
- * any client code that wants the same rules. Error messages come from the message catalogue.
+ * any client code that wants the same rules. Error messages come from the message catalogue, in the
+ * language of the page that posted: a storefront form's schema is made with that page's translator.
  */
 import { z } from "zod";
-import { t } from "~/i18n";
+import { t as english, type Translate } from "~/i18n";
 import { ORDER_STATUSES } from "~/rules/order-status";
 import { normalizeBdMobile } from "~/rules/phone";
 import { SHIPPING_METHODS } from "~/rules/shipping";
 
-/** A required text field: trimmed, at least one character, at most `max` characters. */
-export const trimmed = (max: number, requiredMessage: string) =>
+/** A required text field: trimmed, at least one character, at most `max` characters; messages through `t`. */
+export const trimmed = (max: number, requiredMessage: string, t: Translate) =>
   z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, t("checkout.tooLong", { max }));
 
 /**
@@ -17,43 +18,45 @@ export const trimmed = (max: number, requiredMessage: string) =>
  * e-mail when given; shipping method one of spec section 9's (Inside Dhaka when absent; any other
  * value is refused rather than guessed).
  * Phone numbers are normalised to 01XXXXXXXXX (rules/phone.ts: Bengali digits, +880, spaces, dashes).
+ * Messages come from `t`, the translator of the page's language.
  */
-export const checkoutSchema = z.object({
-  name: trimmed(100, t("checkout.nameRequired")),
-  phone: z
-    .string({ error: t("checkout.phoneRequired") })
-    .trim()
-    .min(1, t("checkout.phoneRequired"))
-    .transform((v, ctx) => {
-      const phone = normalizeBdMobile(v);
-      if (phone === null) {
-        ctx.addIssue({ code: "custom", message: t("checkout.phoneInvalid") });
-        return z.NEVER;
-      }
-      return phone;
-    }),
-  email: z
-    .string()
-    .trim()
-    .max(254, t("checkout.tooLong", { max: 254 }))
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .pipe(z.email(t("checkout.emailInvalid")).optional()),
-  address: trimmed(500, t("checkout.addressRequired")),
-  shippingMethod: z.enum(SHIPPING_METHODS, { error: t("checkout.shippingInvalid") }).default("Inside Dhaka"),
-  checkoutToken: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
-  /** The subtotal the page showed, in paisa: the order is refused if prices changed since. */
-  expectedSubtotalPaisa: z.coerce.number().int().min(0),
-});
-export type CheckoutInput = z.output<typeof checkoutSchema>;
+export const checkoutSchema = (t: Translate) =>
+  z.object({
+    name: trimmed(100, t("checkout.nameRequired"), t),
+    phone: z
+      .string({ error: t("checkout.phoneRequired") })
+      .trim()
+      .min(1, t("checkout.phoneRequired"))
+      .transform((v, ctx) => {
+        const phone = normalizeBdMobile(v);
+        if (phone === null) {
+          ctx.addIssue({ code: "custom", message: t("checkout.phoneInvalid") });
+          return z.NEVER;
+        }
+        return phone;
+      }),
+    email: z
+      .string()
+      .trim()
+      .max(254, t("checkout.tooLong", { max: 254 }))
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .pipe(z.email(t("checkout.emailInvalid")).optional()),
+    address: trimmed(500, t("checkout.addressRequired"), t),
+    shippingMethod: z.enum(SHIPPING_METHODS, { error: t("checkout.shippingInvalid") }).default("Inside Dhaka"),
+    checkoutToken: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+    /** The subtotal the page showed, in paisa: the order is refused if prices changed since. */
+    expectedSubtotalPaisa: z.coerce.number().int().min(0),
+  });
+export type CheckoutInput = z.output<ReturnType<typeof checkoutSchema>>;
 
 /** The values of the checkout form as typed, kept to refill the form after an error. */
 export type CheckoutValues = Partial<Record<"name" | "phone" | "email" | "address" | "shippingMethod", string>>;
 
 /** Admin sign-in, spec section 5: an e-mail and a password. */
 export const loginSchema = z.object({
-  email: z.email(t("admin.login.emailInvalid")).max(254),
-  password: z.string().min(1, t("admin.login.passwordRequired")).max(1024),
+  email: z.email(english("admin.login.emailInvalid")).max(254),
+  password: z.string().min(1, english("admin.login.passwordRequired")).max(1024),
   redirectTo: z.string().optional(),
 });
 

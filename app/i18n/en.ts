@@ -11,6 +11,7 @@ export const en = {
   "nav.skipToContent": "Skip to main content",
   "nav.mainLabel": "Main",
   "nav.loading": "Loading…",
+  "nav.switchLanguage": "Read this page in",
   "footer.about": "About",
   "footer.quickLinks": "Quick Links",
   "footer.contact": "Contact",

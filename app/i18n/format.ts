@@ -14,11 +14,6 @@ const LOCALES: Record<Lang, string> = { en: "en-IN", bn: "bn-BD" };
 const decimalFormats = new Map<string, Intl.NumberFormat>();
 const dateTimeFormats = new Map<Lang, Intl.DateTimeFormat>();
 
-/** The BCP 47 locale `Intl` formats `lang` with ("en-IN", "bn-BD"). */
-export function localeOf(lang: Lang): string {
-  return LOCALES[lang];
-}
-
 /**
  * `value` with the language's digits and lakh/crore grouping, and exactly `fractionDigits`
  * decimals: (123456, "bn", 2) → "১,২৩,৪৫৬.০০"; (1234567, "en", 0) → "12,34,567".

@@ -64,6 +64,11 @@ export function localePath(lang: Lang, path: string): string {
   return path === "/" ? "/bn" : `/bn${path}`;
 }
 
+/** The id of route `id` in `lang`: the Bangla copies of the storefront's routes have ids prefixed "bn/" (app/routes.ts). */
+export function localeRouteId(lang: Lang, id: string): string {
+  return lang === "en" ? id : `bn/${id}`;
+}
+
 /** `pathname` without its language prefix: "/bn/products" → "/products", "/bn" → "/". */
 export function stripLangPrefix(pathname: string): string {
   if (pathname === "/bn") return "/";

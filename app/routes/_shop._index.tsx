@@ -1,36 +1,46 @@
-import type { MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ProductCard } from "~/components/product-card";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { SearchBox } from "~/components/search-box";
-import { t } from "~/i18n";
+import { useLocalePath, useT } from "~/hooks/use-t";
+import { langOfRequest, localePath } from "~/i18n";
+import { chosenLanguage } from "~/server/language-cookie.server";
 import { listCategories } from "~/models/category.server";
 import { listFeaturedProducts } from "~/models/product.server";
 import { publicShopConfig } from "~/config/env.server";
 import { seoContext, seoMeta, websiteJsonLd } from "~/utils/seo";
 import { skipRevalidationAfterCartChange } from "~/utils/revalidation";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const seo = seoContext(matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
+  const seo = seoContext(matches, location);
   if (!data || !seo) return [{ title: "haat" }];
   return seoMeta(seo, {
     title: `${data.shop.name}: ${data.shop.tagline}`,
     description: data.shop.about,
     path: "/",
-    jsonLd: [websiteJsonLd(seo.origin, data.shop.name)],
+    jsonLd: [websiteJsonLd(seo)],
   });
 };
 
 /** See app/utils/revalidation.ts. */
 export const shouldRevalidate = skipRevalidationAfterCartChange;
 
-export async function loader() {
+/**
+ * The home page. `/` is the one address that does not say its language: a browser whose shopper
+ * chose Bangla with the switch is sent on to `/bn` (docs/decisions/023-languages-in-the-url.md).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (langOfRequest(request) === "en" && (await chosenLanguage(request)) === "bn")
+    throw redirect(localePath("bn", "/"));
   const [categories, featured] = await Promise.all([listCategories(), listFeaturedProducts()]);
   return { categories, featured, shop: publicShopConfig() };
 }
 
 /** Home, spec section 2: hero with search, Shop by Category, Featured Products. */
 export default function HomePage() {
+  const t = useT();
+  const href = useLocalePath();
   const { categories, featured, shop } = useLoaderData<typeof loader>();
   return (
     <>
@@ -53,7 +63,7 @@ export default function HomePage() {
             {categories.map((category) => (
               <li key={category.id}>
                 <Link
-                  to={`/products?category=${category.id}`}
+                  to={href(`/products?category=${category.id}`)}
                   className="block overflow-hidden rounded-lg border border-stone-200 bg-white hover:shadow"
                 >
                   <div className="aspect-square bg-stone-100">

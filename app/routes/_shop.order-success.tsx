@@ -1,13 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { t } from "~/i18n";
+import { useLocalePath, useT } from "~/hooks/use-t";
+import { langFromPath, translator } from "~/i18n";
 import { pageTitle, seoContext, seoMeta } from "~/utils/seo";
 
-export const meta: MetaFunction = ({ matches }) => {
-  const seo = seoContext(matches);
-  if (!seo) return [{ title: t("success.title") }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches, location }) => {
+  const seo = seoContext(matches, location);
+  if (!seo)
+    return [
+      { title: translator(langFromPath(location.pathname))("success.title") },
+      { name: "robots", content: "noindex" },
+    ];
   return seoMeta(seo, {
-    title: pageTitle(t("success.title"), seo.shopName),
+    title: pageTitle(seo.t("success.title"), seo),
     description: seo.description,
     path: "/order-success",
     robots: "noindex",
@@ -22,6 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Order success, spec section 2. */
 export default function OrderSuccessPage() {
+  const t = useT();
+  const href = useLocalePath();
   const { orderId } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
@@ -39,7 +46,7 @@ export default function OrderSuccessPage() {
         </p>
       ) : null}
       <Link
-        to="/"
+        to={href("/")}
         className="mt-8 inline-block rounded-md bg-amber-700 px-5 py-2.5 font-medium text-white hover:bg-amber-800"
       >
         {t("success.continueShopping")}

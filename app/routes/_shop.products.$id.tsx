@@ -7,14 +7,15 @@ import { Price } from "~/components/price";
 import { ProductGallery } from "~/components/product-gallery";
 import { QuantityStepper } from "~/components/quantity-stepper";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { t } from "~/i18n";
+import { useLocalePath, useT } from "~/hooks/use-t";
+import { langFromPath, langOfRequest, translator } from "~/i18n";
 import { getProductDetail } from "~/models/product.server";
 import { MAX_LINE_QUANTITY } from "~/rules/cart";
 import { discountPercent, unitPricePaisa } from "~/rules/money";
 import {
-  absoluteUrl,
   breadcrumbJsonLd,
   pageTitle,
+  pageUrl,
   productJsonLd,
   productsCanonicalPath,
   seoContext,
@@ -28,23 +29,24 @@ import { skipRevalidationAfterCartChange } from "~/utils/revalidation";
  * Title, description, canonical URL, share preview (first image, 1024 px variant) and JSON-LD
  * `Product` (price charged, in BDT) and `BreadcrumbList` (Home › Category › Product).
  */
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const seo = seoContext(matches);
-  if (!data || !seo) return [{ title: t("product.notFound") }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
+  const seo = seoContext(matches, location);
+  if (!data || !seo) return [{ title: translator(langFromPath(location.pathname))("product.notFound") }];
+  const { t } = seo;
   const { product } = data;
   const path = `/products/${product.id}`;
-  const url = absoluteUrl(seo.origin, path);
-  const trail = [{ name: t("seo.home"), url: absoluteUrl(seo.origin, "/") }];
+  const url = pageUrl(seo, path);
+  const trail = [{ name: t("seo.home"), url: pageUrl(seo, "/") }];
   if (product.category) {
     trail.push({
       name: product.category.name,
-      url: absoluteUrl(seo.origin, productsCanonicalPath({ category: product.category.id })),
+      url: pageUrl(seo, productsCanonicalPath({ category: product.category.id })),
     });
   }
   trail.push({ name: product.name, url });
   const first = product.images[0];
   return seoMeta(seo, {
-    title: pageTitle(product.name, seo.shopName),
+    title: pageTitle(product.name, seo),
     description: product.description || product.name,
     path,
     type: "product",
@@ -73,7 +75,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 /** See app/utils/revalidation.ts. */
 export const shouldRevalidate = skipRevalidationAfterCartChange;
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const t = translator(langOfRequest(request));
   const id = parseId(params.id);
   if (id === null) throw notFound(t("product.notFound"));
   let product;
@@ -100,14 +103,16 @@ export default function ProductPage() {
 }
 
 function ProductView({ product }: { product: ReturnType<typeof useLoaderData<typeof loader>>["product"] }) {
+  const t = useT();
+  const href = useLocalePath();
   const hydrated = useHydrated();
   const [quantity, setQuantity] = useState("1");
   const percent = discountPercent(product.pricePaisa, product.discountedPricePaisa);
   const crumbs = [
     { label: t("breadcrumbs.home"), to: "/" },
     product.category
-      ? { label: product.category.name, to: `/products?category=${product.category.id}` }
-      : { label: t("breadcrumbs.products"), to: "/products" },
+      ? { label: product.category.name, to: href(`/products?category=${product.category.id}`) }
+      : { label: t("breadcrumbs.products"), to: href("/products") },
     { label: product.name },
   ];
   return (
@@ -120,7 +125,7 @@ function ProductView({ product }: { product: ReturnType<typeof useLoaderData<typ
           {product.category ? (
             <p className="text-sm text-stone-600">
               <span className="sr-only">{t("product.category")}: </span>
-              <Link to={`/products?category=${product.category.id}`} className="hover:underline">
+              <Link to={href(`/products?category=${product.category.id}`)} className="hover:underline">
                 {product.category.name}
               </Link>
             </p>
@@ -147,7 +152,7 @@ function ProductView({ product }: { product: ReturnType<typeof useLoaderData<typ
           */}
           <AddToCartForm productName={product.name} className="mt-8 space-y-4">
             <input type="hidden" name="productId" value={product.id} />
-            <input type="hidden" name="redirectTo" value={`/products/${product.id}`} />
+            <input type="hidden" name="redirectTo" value={href(`/products/${product.id}`)} />
             <QuantityStepper
               id="quantity"
               name="quantity"
@@ -177,7 +182,7 @@ function ProductView({ product }: { product: ReturnType<typeof useLoaderData<typ
             </div>
           </AddToCartForm>
           {hydrated ? (
-            <Form method="post" action="/cart" id="buy-now-form" reloadDocument hidden>
+            <Form method="post" action={href("/cart")} id="buy-now-form" reloadDocument hidden>
               <input type="hidden" name="productId" value={product.id} />
               <input type="hidden" name="quantity" value={quantity} />
             </Form>
@@ -189,12 +194,14 @@ function ProductView({ product }: { product: ReturnType<typeof useLoaderData<typ
 }
 
 export function ErrorBoundary() {
+  const t = useT();
+  const href = useLocalePath();
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       <h1 className="text-2xl font-semibold">{notFound ? t("product.notFound") : t("product.loadFailed")}</h1>
-      <Link to="/products" className="mt-6 inline-block font-medium text-amber-800 underline">
+      <Link to={href("/products")} className="mt-6 inline-block font-medium text-amber-800 underline">
         {t("product.backToProducts")}
       </Link>
     </div>

@@ -3,14 +3,15 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/pagination";
 import { ProductCard } from "~/components/product-card";
 import { SearchBox } from "~/components/search-box";
-import { t } from "~/i18n";
+import { useT } from "~/hooks/use-t";
+import { langFromPath, translator, type MessageKey } from "~/i18n";
 import { listCategories } from "~/models/category.server";
 import { listProducts } from "~/models/product.server";
 import { parsePage } from "~/rules/pagination";
 import {
-  absoluteUrl,
   breadcrumbJsonLd,
   pageTitle,
+  pageUrl,
   productsCanonicalPath,
   seoContext,
   seoMeta,
@@ -24,9 +25,10 @@ import { skipRevalidationAfterCartChange } from "~/utils/revalidation";
  * Title and description name the category, search and page; the canonical URL keeps only what
  * changes the list (category, q, page; not sort). Search results are `noindex, follow`.
  */
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const seo = seoContext(matches);
-  if (!data || !seo) return [{ title: t("products.title") }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
+  const seo = seoContext(matches, location);
+  if (!data || !seo) return [{ title: translator(langFromPath(location.pathname))("products.title") }];
+  const { t } = seo;
   const { activeCategory, query, products } = data;
   const category = activeCategory?.name;
   let title = query ? t("seo.searchTitle", { q: query }) : (category ?? t("products.title"));
@@ -39,7 +41,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
       : t("seo.productsDescription", { shop: seo.shopName });
   const path = productsCanonicalPath({ category: activeCategory?.id, q: query, page: products.page });
   return seoMeta(seo, {
-    title: pageTitle(title, seo.shopName),
+    title: pageTitle(title, seo),
     description,
     path,
     image: activeCategory?.image ? shareImage(activeCategory.image, seo.origin) : null,
@@ -47,10 +49,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     jsonLd: activeCategory
       ? [
           breadcrumbJsonLd([
-            { name: t("seo.home"), url: absoluteUrl(seo.origin, "/") },
+            { name: t("seo.home"), url: pageUrl(seo, "/") },
             {
               name: activeCategory.name,
-              url: absoluteUrl(seo.origin, productsCanonicalPath({ category: activeCategory.id })),
+              url: pageUrl(seo, productsCanonicalPath({ category: activeCategory.id })),
             },
           ]),
         ]
@@ -87,7 +89,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { categories, products, activeCategory, query, sort };
 }
 
-const SORT_LABELS: Record<ProductSort, Parameters<typeof t>[0]> = {
+const SORT_LABELS: Record<ProductSort, MessageKey> = {
   name: "products.sort.name",
   "price-asc": "products.sort.priceAsc",
   "price-desc": "products.sort.priceDesc",
@@ -111,6 +113,7 @@ function productsHref(params: { category?: number | null; q?: string; sort?: Pro
  * sort starts again at page 1.
  */
 export default function ProductsPage() {
+  const t = useT();
   const { categories, products, activeCategory, query, sort } = useLoaderData<typeof loader>();
   const categoryLinkClass = (selected: boolean) =>
     `block rounded-md px-3 py-2 text-sm ${

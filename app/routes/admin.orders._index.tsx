@@ -154,7 +154,7 @@ export default function AdminOrdersPage() {
             <option value="">{t("admin.orders.allStatuses")}</option>
             {ORDER_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {orderStatusLabel(status)}
+                {orderStatusLabel(status, t)}
               </option>
             ))}
           </select>

@@ -46,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!parsed.success) {
     return redirectWithToast(request, url, { kind: "error", message: t("admin.order.statusFailed") });
   }
-  const status = orderStatusLabel(parsed.data.status);
+  const status = orderStatusLabel(parsed.data.status, t);
   switch (await changeOrderStatus(id, parsed.data.status, admin)) {
     case "changed":
       return redirectWithToast(request, url, { kind: "success", message: t("admin.order.statusSaved", { status }) });
@@ -248,7 +248,7 @@ function StatusSection({ orderId, status, paymentStatus }: { orderId: number; st
         >
           {ORDER_STATUSES.map((value) => (
             <option key={value} value={value}>
-              {orderStatusLabel(value)}
+              {orderStatusLabel(value, t)}
             </option>
           ))}
         </select>

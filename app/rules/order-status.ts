@@ -1,7 +1,7 @@
 /**
  * Order statuses, spec section 4: any value may follow any other. Stored as these strings.
  */
-import { t } from "~/i18n";
+import type { Translate } from "~/i18n";
 
 /** The five order statuses, in the order the back office lists them. */
 export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
@@ -12,7 +12,10 @@ function isOrderStatus(value: string): value is OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value);
 }
 
-/** The label of a status from the message catalogue; an unknown stored value is shown as it is. */
-export function orderStatusLabel(status: string): string {
+/**
+ * The label of a status from the message catalogue, through `t` (the page's translator); an
+ * unknown stored value is shown as it is.
+ */
+export function orderStatusLabel(status: string, t: Translate): string {
   return isOrderStatus(status) ? t(`status.${status}`) : status;
 }

@@ -38,6 +38,13 @@ describe("catalogue paths", () => {
     expect(documentPathOf("/products/7.data")).toBe("/products/7");
     expect(documentPathOf("/products")).toBe("/products");
   });
+  it("are the same pages in Bangla under /bn", () => {
+    for (const path of ["/bn", "/bn/products", "/bn/products/12"]) expect(isCataloguePath(path), path).toBe(true);
+    for (const path of ["/bn/cart", "/bnx", "/bn/admin", "/bn/bn/products"])
+      expect(isCataloguePath(path), path).toBe(false);
+    expect(documentPathOf("/bn.data")).toBe("/bn");
+    expect(documentPathOf("/bn/products/7.data")).toBe("/bn/products/7");
+  });
 });
 
 describe("notModifiedHeaders", () => {

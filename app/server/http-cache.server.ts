@@ -6,13 +6,17 @@
  * `304 Not Modified` with no body. See docs/decisions/010-http-caching-and-seo.md.
  */
 import crypto from "node:crypto";
+import { stripLangPrefix } from "~/i18n";
 
 /** The default `Cache-Control` of every HTML page and data response (set in entry.server). */
 export const PAGE_CACHE_CONTROL = "private, no-cache";
 
-/** Whether `pathname` is a catalogue page that gets an ETag: `/`, `/products`, `/products/<id>`. */
+/**
+ * Whether `pathname` is a catalogue page that gets an ETag: `/`, `/products`, `/products/<id>`, in
+ * English or under `/bn` in Bangla.
+ */
 export function isCataloguePath(pathname: string): boolean {
-  return /^\/(?:products(?:\/[^/]+)?)?$/.test(pathname);
+  return /^\/(?:products(?:\/[^/]+)?)?$/.test(stripLangPrefix(pathname));
 }
 
 /**

@@ -8,17 +8,21 @@
  * successful change but not after a refused one (status 400 or more), whose rollback is shown.
  */
 import type { ShouldRevalidateFunction } from "@remix-run/react";
+import { stripLangPrefix } from "~/i18n";
 
-/** The action every cart form posts to. */
+/** The action every cart form posts to (/cart, or /bn/cart on a Bangla page). */
 const CART_ACTION = "/cart";
+
+const isCartAction = (formAction: string | undefined) =>
+  formAction !== undefined && stripLangPrefix(formAction.split("?")[0]!) === CART_ACTION;
 
 /** For catalogue routes: never reload after a cart change; otherwise Remix's default. */
 export const skipRevalidationAfterCartChange: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
-  formAction === CART_ACTION ? false : defaultShouldRevalidate;
+  isCartAction(formAction) ? false : defaultShouldRevalidate;
 
 /** For the root route: reload after a cart change only when the server accepted it. */
 export const revalidateRootAfterAcceptedCartChange: ShouldRevalidateFunction = ({
   formAction,
   actionStatus,
   defaultShouldRevalidate,
-}) => (formAction === CART_ACTION && (actionStatus ?? 200) >= 400 ? false : defaultShouldRevalidate);
+}) => (isCartAction(formAction) && (actionStatus ?? 200) >= 400 ? false : defaultShouldRevalidate);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { translator } from "~/i18n";
 import {
   absoluteUrl,
   breadcrumbJsonLd,
@@ -110,7 +111,14 @@ describe("JSON-LD", () => {
 });
 
 describe("seoMeta", () => {
-  const context = { origin: "https://s.example", shopName: "Haat", description: "A shop" };
+  const context = {
+    origin: "https://s.example",
+    shopName: "Haat",
+    description: "A shop",
+    lang: "en",
+    t: translator("en"),
+  } as const;
+  const bangla = { ...context, lang: "bn", t: translator("bn") } as const;
   it("has title, description, absolute canonical, Open Graph and Twitter tags", () => {
     const tags = seoMeta(context, {
       title: "Lamp | Haat",
@@ -135,10 +143,43 @@ describe("seoMeta", () => {
       content: "noindex",
     });
   });
-  it("reads the context from the root route's data", () => {
-    expect(
-      seoContext([{ id: "root", data: { origin: "https://s.example", shop: { name: "Haat", about: "A shop" } } }]),
-    ).toEqual(context);
-    expect(seoContext([{ id: "root", data: undefined }])).toBeNull();
+  it("names the page in both languages with hreflang, English as x-default", () => {
+    const tags = seoMeta(context, { title: "Lamp | Haat", description: "", path: "/products/7" });
+    expect(tags).toContainEqual({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: "en",
+      href: "https://s.example/products/7",
+    });
+    expect(tags).toContainEqual({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: "bn",
+      href: "https://s.example/bn/products/7",
+    });
+    expect(tags).toContainEqual({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: "x-default",
+      href: "https://s.example/products/7",
+    });
+    expect(tags).toContainEqual({ property: "og:locale", content: "en_US" });
+    expect(tags).toContainEqual({ property: "og:locale:alternate", content: "bn_BD" });
+  });
+  it("makes a Bangla page's canonical URL its /bn address", () => {
+    const tags = seoMeta(bangla, { title: "বাতি | Haat", description: "", path: "/" });
+    expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://s.example/bn" });
+    expect(tags).toContainEqual({ property: "og:locale", content: "bn_BD" });
+    expect(tags).toContainEqual({ tagName: "link", rel: "alternate", hrefLang: "en", href: "https://s.example/" });
+  });
+  it("gives private pages no alternates", () => {
+    const tags = seoMeta(context, { title: "Cart", description: "", path: "/cart", robots: "noindex" });
+    expect(tags.some((tag) => "rel" in tag && tag.rel === "alternate")).toBe(false);
+  });
+  it("reads the context from the root route's data and the page's language from its path", () => {
+    const root = { id: "root", data: { origin: "https://s.example", shop: { name: "Haat", about: "A shop" } } };
+    expect(seoContext([root], { pathname: "/products" })).toMatchObject({ ...context, t: expect.any(Function) });
+    expect(seoContext([root], { pathname: "/bn/products" })?.lang).toBe("bn");
+    expect(seoContext([{ id: "root", data: undefined }], { pathname: "/" })).toBeNull();
   });
 });

@@ -12,7 +12,7 @@
  * (`type="application/ld+json"`), never executed, so the CSP's script nonce does not apply to it.
  */
 import type { MetaDescriptor } from "@remix-run/node";
-import { t } from "~/i18n";
+import { LANGUAGES, langFromPath, localePath, translator, type Lang, type Translate } from "~/i18n";
 import { variantUrl, type ImageInfo } from "~/utils/image-url";
 
 /** Longest meta description, in characters (what search results show). */
@@ -138,47 +138,67 @@ export function breadcrumbJsonLd(items: { name: string; url: string }[]): JsonLd
   };
 }
 
-/** schema.org `WebSite` with its search box (`/products?q=`), for the home page. */
-export function websiteJsonLd(origin: string, shopName: string): JsonLd {
+/** schema.org `WebSite` with its search box (`/products?q=`), for the home page, in the page's language. */
+export function websiteJsonLd(context: SeoContext): JsonLd {
   return {
     "@context": "https://schema.org",
     "@type": "WebSite",
-    name: shopName,
-    url: absoluteUrl(origin, "/"),
+    name: context.shopName,
+    url: pageUrl(context, "/"),
+    inLanguage: context.lang,
     potentialAction: {
       "@type": "SearchAction",
-      target: { "@type": "EntryPoint", urlTemplate: `${absoluteUrl(origin, "/products")}?q={search_term_string}` },
+      target: { "@type": "EntryPoint", urlTemplate: `${pageUrl(context, "/products")}?q={search_term_string}` },
       "query-input": "required name=search_term_string",
     },
   };
 }
 
-/** What the root loader gives every page's meta: shop name and public origin. */
-export type SeoContext = { origin: string; shopName: string; description: string };
+/**
+ * What every page's meta needs: the shop's name and description and the public origin (from the
+ * root loader), the page's language (from its URL) and that language's translator.
+ */
+export type SeoContext = { origin: string; shopName: string; description: string; lang: Lang; t: Translate };
 
 /**
- * The SEO context from a meta function's `matches` (the root route's data), or null inside an
- * error boundary that replaced the root data.
+ * The SEO context from a meta function's `matches` (the root route's data) and `location`, or null
+ * inside an error boundary that replaced the root data.
  */
-export function seoContext(matches: readonly { id: string; data?: unknown }[]): SeoContext | null {
+export function seoContext(
+  matches: readonly { id: string; data?: unknown }[],
+  location: { pathname: string },
+): SeoContext | null {
   const root = matches.find((match) => match.id === "root")?.data as
     { origin?: unknown; shop?: { name?: unknown; about?: unknown } } | undefined;
   if (!root || typeof root.origin !== "string" || typeof root.shop?.name !== "string") return null;
+  const lang = langFromPath(location.pathname);
   return {
     origin: root.origin,
     shopName: root.shop.name,
     description: typeof root.shop.about === "string" ? root.shop.about : "",
+    lang,
+    t: translator(lang),
   };
 }
 
-/** A page's full title: "<page> | <shop>". */
-export function pageTitle(title: string, shopName: string): string {
-  return t("seo.title", { title, shop: shopName });
+/** The absolute URL of the storefront `path` (without a language prefix) in the page's language. */
+export function pageUrl(context: SeoContext, path: string): string {
+  return absoluteUrl(context.origin, localePath(context.lang, path));
 }
+
+/** A page's full title: "<page> | <shop>". */
+export function pageTitle(title: string, context: SeoContext): string {
+  return context.t("seo.title", { title, shop: context.shopName });
+}
+
+/** Open Graph locale of each language. */
+const OG_LOCALES: Record<Lang, string> = { en: "en_US", bn: "bn_BD" };
 
 /**
  * Every head tag of a storefront page: title, description, canonical link, robots, Open Graph,
- * Twitter card and JSON-LD blocks. `path` is the canonical path (with its query, if any).
+ * Twitter card and JSON-LD blocks. `path` is the canonical path (with its query, if any) without
+ * a language prefix: the canonical URL is the page in its own language, and `hreflang` alternates
+ * name the page in every language (x-default: English, whose URLs have no prefix).
  * `robots`: "noindex" for private pages (cart, order success), "noindex, follow" for search
  * results; omitted for indexable pages.
  */
@@ -194,7 +214,7 @@ export function seoMeta(
     jsonLd?: JsonLd[];
   },
 ): MetaDescriptor[] {
-  const url = absoluteUrl(context.origin, page.path);
+  const url = pageUrl(context, page.path);
   const description = truncateText(page.description);
   const tags: MetaDescriptor[] = [
     { title: page.title },
@@ -205,12 +225,32 @@ export function seoMeta(
     { property: "og:title", content: page.title },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
-    { property: "og:locale", content: "en_US" },
+    { property: "og:locale", content: OG_LOCALES[context.lang] },
+    ...LANGUAGES.filter((lang) => lang !== context.lang).map((lang) => ({
+      property: "og:locale:alternate",
+      content: OG_LOCALES[lang],
+    })),
     { name: "twitter:card", content: page.image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: page.title },
     { name: "twitter:description", content: description },
   ];
   if (page.robots) tags.push({ name: "robots", content: page.robots });
+  else {
+    for (const lang of LANGUAGES) {
+      tags.push({
+        tagName: "link",
+        rel: "alternate",
+        hrefLang: lang,
+        href: absoluteUrl(context.origin, localePath(lang, page.path)),
+      });
+    }
+    tags.push({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: "x-default",
+      href: absoluteUrl(context.origin, page.path),
+    });
+  }
   if (page.image) {
     tags.push(
       { property: "og:image", content: page.image.url },

@@ -56,19 +56,19 @@ export function OrderStatusTimeline({
                 />
                 <p className="font-medium">
                   {entry.fromStatus === null ? (
-                    t("admin.order.historyPlaced", { status: orderStatusLabel(entry.toStatus) })
+                    t("admin.order.historyPlaced", { status: orderStatusLabel(entry.toStatus, t) })
                   ) : (
                     <>
                       <span aria-hidden="true">
                         {t("admin.order.historyChanged", {
-                          from: orderStatusLabel(entry.fromStatus),
-                          to: orderStatusLabel(entry.toStatus),
+                          from: orderStatusLabel(entry.fromStatus, t),
+                          to: orderStatusLabel(entry.toStatus, t),
                         })}
                       </span>
                       <span className="sr-only">
                         {t("admin.order.historyChangedLabel", {
-                          from: orderStatusLabel(entry.fromStatus),
-                          to: orderStatusLabel(entry.toStatus),
+                          from: orderStatusLabel(entry.fromStatus, t),
+                          to: orderStatusLabel(entry.toStatus, t),
                         })}
                       </span>
                     </>

@@ -2,7 +2,7 @@
  * The /cart route's `clientAction` (docs/decisions/011-optimistic-cart.md): in the browser, every
  * submission to /cart passes here.
  */
-import { t } from "~/i18n";
+import { langOfRequest, translator, type Translate } from "~/i18n";
 import { publishCartFeedback } from "./cart-feedback";
 import { CART_FETCH_FIELD, CART_FETCH_VALUE, CART_PRODUCT_NAME_FIELD, type CartFetchResult } from "./cart-contract";
 import { readPendingCartOp, type PendingCartOp } from "./optimistic-cart";
@@ -26,21 +26,22 @@ export async function sendCartRequest<T>(request: Request, serverAction: () => P
   if (form.get(CART_FETCH_FIELD) !== CART_FETCH_VALUE) return turn;
 
   const op = readPendingCartOp(form);
+  const t = translator(langOfRequest(request));
   const name = String(form.get(CART_PRODUCT_NAME_FIELD) ?? "");
   try {
     const result = await turn;
-    reportCartChange(op, name, result as CartFetchResult);
+    reportCartChange(t, op, name, result as CartFetchResult);
     return result;
   } catch (error) {
     if (request.signal.aborted || error instanceof Response) throw error;
     const result: CartFetchResult = { ok: false, message: t("cartJs.networkError") };
-    reportCartChange(op, name, result);
+    reportCartChange(t, op, name, result);
     return new Response(JSON.stringify(result), { status: 503, headers: { "Content-Type": "application/json" } });
   }
 }
 
 /** Publishes the outcome of a fetcher's cart change for the layout's live regions. */
-function reportCartChange(op: PendingCartOp | null, name: string, result: CartFetchResult) {
+function reportCartChange(t: Translate, op: PendingCartOp | null, name: string, result: CartFetchResult) {
   if (!op) return;
   if (result.ok) {
     if (op.intent === "add") publishCartFeedback("success", t("cartJs.added", { name }));

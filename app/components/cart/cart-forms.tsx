@@ -7,7 +7,7 @@
  */
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
-import { t } from "~/i18n";
+import { useLocalePath, useT } from "~/hooks/use-t";
 import { MAX_LINE_QUANTITY } from "~/rules/cart";
 import { clearCartFeedback, getCartFeedback, getServerCartFeedback, subscribeCartFeedback } from "./cart-feedback";
 import { CART_FETCH_FIELD, CART_FETCH_VALUE, CART_PRODUCT_NAME_FIELD, type CartFetchResult } from "./cart-contract";
@@ -56,6 +56,7 @@ export function AddToCartForm({
   className?: string;
   children: ReactNode | ((state: { added: boolean }) => ReactNode);
 }) {
+  const href = useLocalePath();
   const fetcher = useFetcher<CartFetchResult>();
   const [added, setAdded] = useState(false);
   useEffect(() => {
@@ -75,12 +76,12 @@ export function AddToCartForm({
     setAdded(true);
     fetcher.submit(fetcherFormData({ intent: "add" }, productName, event.currentTarget), {
       method: "post",
-      action: "/cart",
+      action: href("/cart"),
     });
   };
 
   return (
-    <form method="post" action="/cart" className={className} onSubmit={onSubmit}>
+    <form method="post" action={href("/cart")} className={className} onSubmit={onSubmit}>
       {typeof children === "function" ? children({ added }) : children}
     </form>
   );
@@ -102,6 +103,8 @@ export function CartLineForm({
   productName: string;
   quantity: number;
 }) {
+  const href = useLocalePath();
+  const t = useT();
   const fetcher = useFetcher<CartFetchResult>({ key: `cart-line-${productId}` });
   const [text, setText] = useState(String(quantity));
   const timer = useRef<number | undefined>(undefined);
@@ -141,7 +144,7 @@ export function CartLineForm({
     sending.current = change;
     const fields: Record<string, string> = { intent, productId: String(productId) };
     if (value !== undefined) fields.quantity = String(value);
-    fetcher.submit(fetcherFormData(fields, productName), { method: "post", action: "/cart" });
+    fetcher.submit(fetcherFormData(fields, productName), { method: "post", action: href("/cart") });
   };
 
   const onChange = (value: string) => {
@@ -183,7 +186,7 @@ export function CartLineForm({
   };
 
   return (
-    <form method="post" action="/cart" className="flex items-center gap-2" onSubmit={onSubmit}>
+    <form method="post" action={href("/cart")} className="flex items-center gap-2" onSubmit={onSubmit}>
       <input type="hidden" name="productId" value={productId} />
       <label htmlFor={`qty-${productId}`} className="sr-only">
         {t("cart.quantityLabel", { name: productName })}
@@ -233,10 +236,12 @@ export function CartLineForm({
  * the code already loaded, a failed add rolls back with a message instead (decision 011).
  */
 export function CartLink({ serverCount }: { serverCount: number }) {
+  const href = useLocalePath();
+  const t = useT();
   const { count } = useOptimisticCart(serverCount);
   return (
     <Link
-      to="/cart"
+      to={href("/cart")}
       prefetch="render"
       className="relative inline-flex items-center p-1"
       aria-label={count > 0 ? t("nav.cartWithCount", { count }) : t("nav.cart")}
@@ -275,6 +280,7 @@ function CartIcon() {
  * the page (empty without JavaScript), so screen readers announce what is put into them.
  */
 export function CartFeedbackRegion() {
+  const t = useT();
   const { success, error } = useSyncExternalStore(subscribeCartFeedback, getCartFeedback, getServerCartFeedback);
   useEffect(() => {
     if (!success) return;

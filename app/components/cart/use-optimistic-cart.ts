@@ -7,6 +7,8 @@
  */
 import { useFetchers, useRouteLoaderData } from "@remix-run/react";
 import { useMemo, useSyncExternalStore } from "react";
+import { useLang } from "~/hooks/use-t";
+import { localeRouteId, stripLangPrefix } from "~/i18n";
 import { CART_ROUTE_ID, type CartPageData } from "./cart-contract";
 import {
   optimisticCount,
@@ -58,7 +60,7 @@ function usePendingCartOps(): PendingCartOp[] {
     const ops: PendingCartOp[] = [];
     for (const fetcher of fetchers) {
       if (fetcher.state === "idle" || fetcher.formMethod?.toUpperCase() !== "POST") continue;
-      if (fetcher.formAction?.split("?")[0] !== "/cart") continue;
+      if (stripLangPrefix(fetcher.formAction?.split("?")[0] ?? "") !== "/cart") continue;
       const op = readPendingCartOp(fetcher.formData);
       if (op) ops.push(op);
     }
@@ -73,7 +75,7 @@ function usePendingCartOps(): PendingCartOp[] {
  */
 export function useOptimisticCartTotals(): OptimisticTotals | null {
   const ops = usePendingCartOps();
-  const cart = useRouteLoaderData<CartPageData>(CART_ROUTE_ID);
+  const cart = useRouteLoaderData<CartPageData>(localeRouteId(useLang(), CART_ROUTE_ID));
   return useMemo(
     () =>
       cart

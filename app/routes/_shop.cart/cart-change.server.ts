@@ -6,7 +6,7 @@
 import { data, redirect } from "@remix-run/node";
 import { CART_FETCH_FIELD, CART_FETCH_VALUE, type CartFetchResult } from "~/components/cart/cart-contract";
 import { parseCartForm } from "~/forms/cart";
-import { t } from "~/i18n";
+import { langOfRequest, localePath, translator } from "~/i18n";
 import { productExists } from "~/models/product.server";
 import { applyCartOperation, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine } from "~/rules/cart";
 import { commitCart } from "~/server/cart-cookie.server";
@@ -19,23 +19,27 @@ import { safeLocalPath } from "~/utils/local-path";
  * everything else to /cart; a change a limit cut short gets the limit message instead. A form sent
  * by a fetcher (field CART_FETCH_FIELD) gets a CartFetchResult: 200 with the cart cookie
  * (`ok: false, limited` when a limit cut the change short), 404 for a product no longer sold, 400
- * for a malformed form; no toast, since the page reports the outcome itself.
+ * for a malformed form; no toast, since the page reports the outcome itself. Messages and the cart
+ * page redirected to are in the language of the page that posted (its URL: /cart or /bn/cart).
  */
 export async function changeCart(
   request: Request,
   form: FormData,
   lines: CartLine[],
 ): Promise<Response | FetcherAnswer> {
+  const lang = langOfRequest(request);
+  const t = translator(lang);
+  const cartPage = localePath(lang, "/cart");
   const viaFetcher = form.get(CART_FETCH_FIELD) === CART_FETCH_VALUE;
   const op = parseCartForm(form);
   if (!op) {
-    return viaFetcher ? fetcherAnswer({ ok: false, message: t("cartJs.failed") }, 400) : redirect("/cart");
+    return viaFetcher ? fetcherAnswer({ ok: false, message: t("cartJs.failed") }, 400) : redirect(cartPage);
   }
 
   if ((op.intent === "add" || op.intent === "buy-now") && !(await productExists(op.productId))) {
     return viaFetcher
       ? fetcherAnswer({ ok: false, message: t("cart.notFound") }, 404)
-      : redirectWithToast(request, "/cart", { kind: "error", message: t("cart.notFound") });
+      : redirectWithToast(request, cartPage, { kind: "error", message: t("cart.notFound") });
   }
 
   const { lines: next, limited } = applyCartOperation(lines, op);
@@ -44,7 +48,7 @@ export async function changeCart(
   if (viaFetcher) {
     return fetcherAnswer(limited ? { ok: false, message: limitMessage, limited } : { ok: true }, 200, [cookie]);
   }
-  const target = op.intent === "add" ? safeLocalPath(form.get("redirectTo"), "/cart") : "/cart";
+  const target = op.intent === "add" ? safeLocalPath(form.get("redirectTo"), cartPage) : cartPage;
   const message = limited
     ? { kind: "error" as const, message: limitMessage }
     : op.intent === "add"

@@ -3,7 +3,7 @@ import type { CartProduct } from "~/components/cart/cart-contract";
 import { CartLineForm } from "~/components/cart/cart-forms";
 import { Price } from "~/components/price";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { t } from "~/i18n";
+import { useLocalePath, useT } from "~/hooks/use-t";
 import { formatMoney } from "~/rules/money";
 
 /**
@@ -20,6 +20,8 @@ export function CartLine({
   quantity: number;
   subtotalPaisa: number;
 }) {
+  const t = useT();
+  const href = useLocalePath();
   return (
     <li className="flex flex-wrap items-center gap-4 p-4" data-testid="cart-line">
       <div className="h-20 w-20 shrink-0 overflow-hidden rounded-md bg-stone-100">
@@ -28,7 +30,7 @@ export function CartLine({
         ) : null}
       </div>
       <div className="min-w-40 flex-1">
-        <Link to={`/products/${product.id}`} className="font-medium hover:underline">
+        <Link to={href(`/products/${product.id}`)} className="font-medium hover:underline">
           {product.name}
         </Link>
         <div className="text-sm">

@@ -6,7 +6,7 @@
 import { data, redirect } from "@remix-run/node";
 import { getEnv } from "~/config/env.server";
 import { checkoutSchema, type CheckoutValues } from "~/forms/schemas";
-import { t } from "~/i18n";
+import { localePath, translator, type Lang } from "~/i18n";
 import { findOrderByCheckoutToken, placeOrder } from "~/models/order.server";
 import { getProductsForCart } from "~/models/product.server";
 import type { CartLine } from "~/rules/cart";
@@ -29,8 +29,10 @@ export type CheckoutActionData = {
  * same cart cookie, lands on the first order). Otherwise 400 with CheckoutActionData: an empty cart, field errors (the form kept),
  * a product no longer sold (its line is dropped from the cart cookie), a subtotal that is no longer
  * the one shown, a total above the online limit, or a failed write (logged; nothing is written).
+ * Messages, and the success page redirected to, are in `lang`, the language of the posting page.
  */
-export async function checkout(form: FormData, lines: CartLine[]) {
+export async function checkout(form: FormData, lines: CartLine[], lang: Lang) {
+  const t = translator(lang);
   const values: CheckoutValues = {
     name: String(form.get("name") ?? ""),
     phone: String(form.get("phone") ?? ""),
@@ -48,10 +50,12 @@ export async function checkout(form: FormData, lines: CartLine[]) {
       { status: 400, headers: init.setCookie ? { "Set-Cookie": init.setCookie } : undefined },
     );
   const placed = async (orderId: number) =>
-    redirect(`/order-success?order=${orderId}`, { headers: { "Set-Cookie": await commitCart([]) } });
+    redirect(`${localePath(lang, "/order-success")}?order=${orderId}`, {
+      headers: { "Set-Cookie": await commitCart([]) },
+    });
 
   if (lines.length === 0) return reject(t("checkout.cartEmpty"));
-  const parsed = checkoutSchema.safeParse(Object.fromEntries(form));
+  const parsed = checkoutSchema(t).safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const fieldErrors: CheckoutActionData["fieldErrors"] = {};
     for (const issue of parsed.error.issues) {

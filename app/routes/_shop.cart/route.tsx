@@ -14,7 +14,8 @@ import type { CartPageData } from "~/components/cart/cart-contract";
 import { CART_HEADING_ID } from "~/components/cart/cart-forms";
 import { useOptimisticCartTotals } from "~/components/cart/use-optimistic-cart";
 import { CheckoutForm } from "~/components/checkout-form";
-import { t } from "~/i18n";
+import { useLocalePath, useT } from "~/hooks/use-t";
+import { langFromPath, langOfRequest, translator } from "~/i18n";
 import { getProductsForCart } from "~/models/product.server";
 import { priceCart } from "~/rules/pricing";
 import { commitCart, getCart } from "~/server/cart-cookie.server";
@@ -24,11 +25,15 @@ import { changeCart } from "./cart-change.server";
 import { checkout, type CheckoutActionData } from "./checkout.server";
 import { readFormData } from "~/server/form-data.server";
 
-export const meta: MetaFunction = ({ matches }) => {
-  const seo = seoContext(matches);
-  if (!seo) return [{ title: t("cart.title") }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches, location }) => {
+  const seo = seoContext(matches, location);
+  if (!seo)
+    return [
+      { title: translator(langFromPath(location.pathname))("cart.title") },
+      { name: "robots", content: "noindex" },
+    ];
   return seoMeta(seo, {
-    title: pageTitle(t("cart.title"), seo.shopName),
+    title: pageTitle(seo.t("cart.title"), seo),
     description: seo.description,
     path: "/cart",
     robots: "noindex",
@@ -77,7 +82,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const lines = await getCart(request);
-  if (form.get("intent") === "checkout") return checkout(form, lines);
+  if (form.get("intent") === "checkout") return checkout(form, lines, langOfRequest(request));
   return changeCart(request, form, lines);
 }
 
@@ -95,6 +100,8 @@ export function clientAction({ request, serverAction }: ClientActionFunctionArgs
  * computed from the loader's unit prices for display; the server re-prices at checkout.
  */
 export default function CartPage() {
+  const t = useT();
+  const href = useLocalePath();
   const { lineItems, subtotalPaisa, productsRemoved, checkoutToken } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -123,7 +130,7 @@ export default function CartPage() {
             </p>
           ) : null}
           <Link
-            to="/products"
+            to={href("/products")}
             className="mt-6 inline-block rounded-md bg-amber-700 px-5 py-2.5 font-medium text-white hover:bg-amber-800"
           >
             {t("cart.continueShopping")}
