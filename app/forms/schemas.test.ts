@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { t } from "~/i18n";
+import { translator } from "~/i18n";
+
+const t = translator("en");
 import { checkoutSchema, loginSchema, orderStatusSchema } from "./schemas";
 
 const valid = {

@@ -4,7 +4,8 @@
  * language of the page that posted: a storefront form's schema is made with that page's translator.
  */
 import { z } from "zod";
-import { t as english, type Translate } from "~/i18n";
+import type { Translate } from "~/i18n";
+import { t as english } from "~/i18n/admin";
 import { ORDER_STATUSES } from "~/rules/order-status";
 import { normalizeBdMobile } from "~/rules/phone";
 import { SHIPPING_METHODS } from "~/rules/shipping";

@@ -1,18 +1,25 @@
 /**
- * Message lookup for the back office: the shared catalogue (app/i18n/en.ts) plus the admin-only
- * messages (app/i18n/en-admin.ts). Admin routes, admin components and server code that speaks to
- * staff import `t` from here; storefront code imports it from "~/i18n", so the admin messages never
- * reach a shopper's browser (the storefront budget: a product page loads at most 100 KB of JavaScript).
+ * Message lookup for the back office: the storefront catalogue (app/i18n/en.ts), the root's
+ * messages and the admin-only messages (app/i18n/en-admin.ts). Admin routes, admin components and
+ * server code that speaks to staff import `t` from here; storefront code uses `useT()` or
+ * `translator()`, so the admin messages never reach a shopper's browser (the storefront budget: a
+ * product page loads at most 100 KB of JavaScript).
  */
 import { en } from "./en";
 import { enAdmin } from "./en-admin";
-import { fill, type MessageParams } from "./index";
+import { fill, registerCatalogue, type MessageParams } from "./index";
+import { rootMessages } from "./root-messages";
 
 export type { MessageParams };
-/** A key of either catalogue. */
-export type MessageKey = keyof typeof en | keyof typeof enAdmin;
 
-const catalogue: Record<MessageKey, string> = { ...en, ...enAdmin };
+const catalogue = { ...en, ...rootMessages.en, ...enAdmin };
+
+/** A key of the back office's messages (storefront, root and admin-only). */
+export type MessageKey = keyof typeof catalogue;
+
+// Admin pages show storefront components too (the order status badge), which translate through
+// the page catalogue: on an admin page that is the English one.
+registerCatalogue("en", en);
 
 /** The message for `key` (shared or admin-only), with each `{placeholder}` replaced from `params`. */
 export function t(key: MessageKey, params?: MessageParams): string {

@@ -10,7 +10,6 @@ export const en = {
   "nav.cartWithCount": "Cart, {count} items",
   "nav.skipToContent": "Skip to main content",
   "nav.mainLabel": "Main",
-  "nav.loading": "Loading…",
   "nav.switchLanguage": "Read this page in",
   "footer.about": "About",
   "footer.quickLinks": "Quick Links",
@@ -128,11 +127,6 @@ export const en = {
   "status.cancelled": "cancelled",
 
   // Errors
-  "toast.dismiss": "Dismiss message",
-  "error.notFoundTitle": "Page not found",
-  "error.notFoundBody": "We could not find that page.",
-  "error.generic": "Something went wrong. Please try again.",
-  "error.backHome": "Go to the home page",
 
   // Search
   "search.suggestionsLabel": "Suggestions",

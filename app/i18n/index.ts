@@ -7,9 +7,13 @@
  * - In a component: `const t = useT()` (app/hooks/use-t.ts), which reads the language from the URL.
  * - On the server: `translator(langOfRequest(request))`.
  */
-import { en, type MessageKey } from "./en";
+import type { MessageKey as PageMessageKey } from "./en";
+import { rootMessages, type RootMessageKey } from "./root-messages";
 
-export type { MessageKey };
+/** A key of the storefront's messages: the page catalogue's (en.ts) or the root's (root-messages.ts). */
+export type MessageKey = PageMessageKey | RootMessageKey;
+/** A page catalogue: every key of en.ts with its text in one language. */
+export type PageCatalogue = Record<PageMessageKey, string>;
 export type MessageParams = Record<string, string | number>;
 
 /** The shop's languages: English and Bangla. English pages have no prefix, Bangla ones `/bn`. */
@@ -34,22 +38,30 @@ export function langOfRequest(request: Request): Lang {
   return langFromPath(new URL(request.url).pathname);
 }
 
-// Bangla is English until app/i18n/bn.ts exists (being written now); its type then requires every key.
-const catalogues: Record<Lang, Record<MessageKey, string>> = { en, bn: en };
+// The page catalogues known in this JavaScript context. On the server every route module is loaded,
+// so both are; in the browser only the one the page's layout route imports (app/routes/_shop.tsx,
+// app/routes/_shop-bn.layout.tsx), so a Bangla page never downloads the English texts.
+const catalogues: Partial<Record<Lang, PageCatalogue>> = {};
 
-/** The translator for `lang`. */
-export function translator(lang: Lang): Translate {
-  const messages = catalogues[lang];
-  return (key, params) => fill(messages[key], params);
+/**
+ * Makes `messages` the page catalogue of `lang`. Called by a layout route's module when it loads
+ * (and by the admin catalogue module for English).
+ */
+export function registerCatalogue(lang: Lang, messages: PageCatalogue): void {
+  catalogues[lang] = messages;
 }
 
 /**
- * The English message for `key`, with each `{placeholder}` replaced from `params`.
- * A placeholder with no value is left as it is, so a missing parameter is visible, not silent.
- * Code that knows its page's language uses `translator(lang)` or `useT()` instead.
+ * The translator for `lang`. A key missing from the loaded catalogues (none loaded yet) falls back
+ * to English, then to the key itself, so nothing throws while a page renders.
  */
-export function t(key: MessageKey, params?: MessageParams): string {
-  return fill(en[key], params);
+export function translator(lang: Lang): Translate {
+  return (key, params) => {
+    const root = rootMessages[lang] as Partial<Record<MessageKey, string>>;
+    const text =
+      catalogues[lang]?.[key as PageMessageKey] ?? root[key] ?? catalogues.en?.[key as PageMessageKey] ?? key;
+    return fill(text, params);
+  };
 }
 
 /** `template` with each `{placeholder}` replaced from `params` (a missing one is left visible). */

@@ -1,14 +1,10 @@
-import { Outlet } from "@remix-run/react";
-import { ShopLayout } from "~/components/shop-layout";
-import { useRootData } from "~/root";
+import { registerCatalogue } from "~/i18n";
+import { en } from "~/i18n/en";
+import { ShopRoute } from "./shop-route.layout";
 
-/** Pathless layout of every storefront page: header, main, footer (spec section 2). */
-export default function ShopRoute() {
-  const root = useRootData();
-  if (!root) return <Outlet />;
-  return (
-    <ShopLayout shop={root.shop} cartCount={root.cartCount} year={root.year}>
-      <Outlet />
-    </ShopLayout>
-  );
-}
+// Every English storefront page loads this layout module, so the English texts load with it and
+// only there (docs/decisions/023-languages-in-the-url.md).
+registerCatalogue("en", en);
+
+/** Pathless layout of every English storefront page. */
+export default ShopRoute;

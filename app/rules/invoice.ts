@@ -9,7 +9,6 @@ import { t } from "~/i18n/admin";
 import { formatShopDateTime } from "~/i18n/format";
 import { formatMoney } from "./money";
 
-
 /** The seller details printed on the invoice (the shop settings, `publicShopConfig`). */
 export type InvoiceSeller = { name: string; address: string; email: string; phone: string };
 

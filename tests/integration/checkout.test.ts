@@ -12,7 +12,9 @@ import {
   shouldRevalidate,
 } from "~/routes/_shop.cart/route";
 import { prisma } from "~/models/db.server";
-import { t } from "~/i18n";
+import { translator } from "~/i18n";
+
+const t = translator("en");
 import {
   allowConsoleError,
   CookieJar,

@@ -25,6 +25,13 @@ process.env.COOKIE_SECURE = "false";
 // environment when it loads: imported only now that the environment is set.
 await import("./matchers");
 
+// The server build loads every route module, so both layout routes have registered their page
+// catalogues before a request is served (app/routes/_shop.tsx, app/routes/_shop.bn.layout.tsx).
+// Tests that call route modules directly get the same.
+const { registerCatalogue } = await import("~/i18n");
+registerCatalogue("en", (await import("~/i18n/en")).en);
+registerCatalogue("bn", (await import("~/i18n/bn")).bn);
+
 let errorSpy: ReturnType<typeof vi.spyOn> | undefined;
 const realConsoleError = console.error.bind(console);
 beforeEach(() => {
