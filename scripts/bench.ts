@@ -72,7 +72,9 @@ await time("checkout (3 line items: one product read, one transaction)", 300, as
     {
       name: "Bench Shopper",
       phone: "01712345678",
-      address: "Dhaka",
+      address: "House 1, Road 2",
+      area: "Mirpur 10",
+      district: "Dhaka",
       shippingMethod: "Inside Dhaka",
       checkoutToken: `bench-token-${i}-xxxxxxxxxxxx`,
       expectedSubtotalPaisa: cart.subtotalPaisa,

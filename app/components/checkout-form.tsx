@@ -1,7 +1,8 @@
 import { Form } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { useT } from "~/hooks/use-t";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useLang, useT } from "~/hooks/use-t";
 import type { MessageKey } from "~/i18n";
+import { districtGroups, findDistrict, placeName, suggestedShippingMethod } from "~/rules/districts";
 import { formatMoney } from "~/rules/money";
 import { orderTotals } from "~/rules/pricing";
 import type { CheckoutValues } from "~/forms/schemas";
@@ -19,8 +20,10 @@ const SHIPPING_LABELS: Record<ShippingMethod, { label: MessageKey; fee: MessageK
  * The checkout form (spec sections 4, 5, 9) with the order summary. The server validates and
  * prices everything; this form only shows its answer. Without JavaScript it is a plain POST and the
  * server's messages appear beside the fields with the typed values kept, and the summary shows the
- * total for each shipping method; with JavaScript the total follows the chosen method, the button
- * reads 'Processing...' while submitting, and focus moves to the error after a rejection.
+ * total for each shipping method; with JavaScript the total follows the chosen method, choosing a
+ * district chooses the method it suggests (Inside Dhaka for Dhaka district, Outside Dhaka for the
+ * rest; the shopper may still pick the other), the button reads 'Processing...' while submitting,
+ * and focus moves to the error after a rejection.
  * The shown subtotal goes back as `expectedSubtotalPaisa`: the server refuses the order if it is
  * no longer what the shopper would be charged.
  */
@@ -44,6 +47,15 @@ export function CheckoutForm({
     ? (values.shippingMethod as ShippingMethod)
     : DEFAULT_SHIPPING_METHOD;
   const [method, setMethod] = useState<ShippingMethod>(initialMethod);
+  // Said to screen readers when choosing a district changed the shipping method below it.
+  const [methodNotice, setMethodNotice] = useState("");
+  const chooseDistrict = (name: string) => {
+    if (!findDistrict(name)) return;
+    const suggested = suggestedShippingMethod(name);
+    if (suggested !== method)
+      setMethodNotice(t("checkout.methodSuggested", { method: t(SHIPPING_LABELS[suggested].label) }));
+    setMethod(suggested);
+  };
   const totals = orderTotals(subtotalPaisa, method);
   const hydrated = useHydrated();
   const errorRef = useRef<HTMLParagraphElement>(null);
@@ -113,6 +125,17 @@ export function CheckoutForm({
         errors={fieldErrors}
         maxLength={500}
       />
+      <TextField
+        name="area"
+        label={t("checkout.area")}
+        hint={t("checkout.areaHint")}
+        autoComplete="address-level3"
+        required
+        values={values}
+        errors={fieldErrors}
+        maxLength={100}
+      />
+      <DistrictField value={values.district ?? ""} error={fieldErrors.district} onChoose={chooseDistrict} />
 
       <fieldset>
         <legend className="text-sm font-medium">{t("checkout.shippingMethod")}</legend>
@@ -123,8 +146,11 @@ export function CheckoutForm({
                 type="radio"
                 name="shippingMethod"
                 value={option}
-                defaultChecked={option === initialMethod}
-                onChange={() => setMethod(option)}
+                checked={option === method}
+                onChange={() => {
+                  setMethod(option);
+                  setMethodNotice("");
+                }}
               />
               <span>
                 {t(SHIPPING_LABELS[option].label)}{" "}
@@ -133,6 +159,9 @@ export function CheckoutForm({
             </label>
           ))}
         </div>
+        <p role="status" className="sr-only">
+          {methodNotice}
+        </p>
       </fieldset>
 
       <dl className="space-y-1 border-t border-stone-200 pt-4">
@@ -196,9 +225,67 @@ function SummaryRow({
   );
 }
 
+/**
+ * The district select: the 64 districts grouped by division (`<optgroup>`), names in the page's
+ * language; the value posted is the district's English name (rules/districts.ts). `onChoose`
+ * receives that name when the shopper picks one (with JavaScript).
+ */
+function DistrictField({
+  value,
+  error,
+  onChoose,
+}: {
+  value: string;
+  error: string | undefined;
+  onChoose: (district: string) => void;
+}) {
+  const t = useT();
+  const lang = useLang();
+  const groups = useMemo(() => districtGroups(lang), [lang]);
+  const id = "checkout-district";
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {t("checkout.district")}
+      </label>
+      <select
+        id={id}
+        name="district"
+        autoComplete="address-level2"
+        defaultValue={value}
+        onChange={(event) => onChoose(event.currentTarget.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+        aria-required
+        className={`mt-1 w-full rounded-md border bg-white px-3 py-2 ${error ? "border-red-500" : "border-stone-300"}`}
+      >
+        <option value="">{t("checkout.districtChoose")}</option>
+        {groups.map(({ division, districts }) => (
+          <optgroup key={division.id} label={t("checkout.divisionGroup", { division: placeName(division, lang) })}>
+            {districts.map((district) => (
+              <option key={district.id} value={district.name}>
+                {placeName(district, lang)}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+      <p id={`${id}-hint`} className="mt-1 text-sm text-stone-600">
+        {t("checkout.districtHint")}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function TextField({
   name,
   label,
+  hint,
   values,
   errors,
   multiline,
@@ -207,6 +294,8 @@ function TextField({
 }: {
   name: FieldName;
   label: string;
+  /** Help shown under the field (and read with it). */
+  hint?: string;
   values: CheckoutValues;
   errors: Partial<Record<FieldName, string>>;
   multiline?: boolean;
@@ -218,12 +307,13 @@ function TextField({
 }) {
   const id = `checkout-${name}`;
   const error = errors[name];
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   const common = {
     id,
     name,
     defaultValue: values[name] ?? "",
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${id}-error` : undefined,
+    "aria-describedby": describedBy || undefined,
     "aria-required": required || undefined,
     className: `mt-1 w-full rounded-md border px-3 py-2 ${error ? "border-red-500" : "border-stone-300"}`,
   };
@@ -237,6 +327,11 @@ function TextField({
       ) : (
         <input {...common} {...inputProps} />
       )}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-stone-600">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
           {error}

@@ -8,7 +8,9 @@ const valid = {
   name: "Rahima Akter",
   phone: "01712-345678",
   email: "",
-  address: "House 12, Road 5, Dhanmondi, Dhaka",
+  address: "House 12, Road 5",
+  area: "Dhanmondi",
+  district: "Dhaka",
   shippingMethod: "Inside Dhaka",
   checkoutToken: "abcdefghijklmnopqrstuvwx",
   expectedSubtotalPaisa: "45000",
@@ -51,6 +53,31 @@ describe("checkoutSchema (spec section 5)", () => {
   });
   it("limits lengths", () => {
     expect(errorsOf({ ...valid, address: "x".repeat(501) }).address).toBe(t("checkout.tooLong", { max: 500 }));
+    expect(errorsOf({ ...valid, area: "x".repeat(101) }).area).toBe(t("checkout.tooLong", { max: 100 }));
+    expect(checkoutSchema(t).parse({ ...valid, area: ` ${"মিরপুর ".repeat(14)}` }).area).toBe(
+      "মিরপুর ".repeat(14).trim(),
+    );
+  });
+  it("keeps the district's English name and the trimmed area", () => {
+    const result = checkoutSchema(t).parse({ ...valid, district: " Cox's Bazar ", area: "  Kolatoli " });
+    expect(result.district).toBe("Cox's Bazar");
+    expect(result.area).toBe("Kolatoli");
+  });
+  it("requires the district and the area", () => {
+    const { district: _district, area: _area, ...without } = valid;
+    expect(errorsOf(without)).toEqual({
+      district: t("checkout.districtRequired"),
+      area: t("checkout.areaRequired"),
+    });
+    expect(errorsOf({ ...valid, district: " ", area: "  " })).toEqual({
+      district: t("checkout.districtRequired"),
+      area: t("checkout.areaRequired"),
+    });
+  });
+  it("refuses a district that is not one of the 64, whatever it looks like", () => {
+    for (const district of ["Atlantis", "dhaka", "ঢাকা", "Dhaka Division", "47"]) {
+      expect(errorsOf({ ...valid, district }), district).toEqual({ district: t("checkout.districtUnknown") });
+    }
   });
 });
 

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import type { Translate } from "~/i18n";
 import { t as english } from "~/i18n/admin";
+import { findDistrict } from "~/rules/districts";
 import { ORDER_STATUSES } from "~/rules/order-status";
 import { normalizeBdMobile } from "~/rules/phone";
 import { SHIPPING_METHODS } from "~/rules/shipping";
@@ -17,7 +18,10 @@ export const trimmed = (max: number, requiredMessage: string, t: Translate) =>
 /**
  * Checkout form, spec section 5: name, phone and delivery address required; e-mail optional but an
  * e-mail when given; shipping method one of spec section 9's (Inside Dhaka when absent; any other
- * value is refused rather than guessed).
+ * value is refused rather than guessed). The courier's address: the district, required and one of
+ * the 64 (its English name as the form posts it, rules/districts.ts; anything else is refused, never
+ * guessed), and the area or thana, required text of at most 100 characters. The district does not
+ * decide the shipping method: the shopper's chosen method is what is charged.
  * Phone numbers are normalised to 01XXXXXXXXX (rules/phone.ts: Bengali digits, +880, spaces, dashes).
  * Messages come from `t`, the translator of the page's language.
  */
@@ -44,6 +48,19 @@ export const checkoutSchema = (t: Translate) =>
       .transform((v) => (v ? v : undefined))
       .pipe(z.email(t("checkout.emailInvalid")).optional()),
     address: trimmed(500, t("checkout.addressRequired"), t),
+    area: trimmed(100, t("checkout.areaRequired"), t),
+    district: z
+      .string({ error: t("checkout.districtRequired") })
+      .trim()
+      .min(1, t("checkout.districtRequired"))
+      .transform((v, ctx) => {
+        const district = findDistrict(v);
+        if (!district) {
+          ctx.addIssue({ code: "custom", message: t("checkout.districtUnknown") });
+          return z.NEVER;
+        }
+        return district.name;
+      }),
     shippingMethod: z.enum(SHIPPING_METHODS, { error: t("checkout.shippingInvalid") }).default("Inside Dhaka"),
     checkoutToken: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
     /** The subtotal the page showed, in paisa: the order is refused if prices changed since. */
@@ -52,7 +69,9 @@ export const checkoutSchema = (t: Translate) =>
 export type CheckoutInput = z.output<ReturnType<typeof checkoutSchema>>;
 
 /** The values of the checkout form as typed, kept to refill the form after an error. */
-export type CheckoutValues = Partial<Record<"name" | "phone" | "email" | "address" | "shippingMethod", string>>;
+export type CheckoutValues = Partial<
+  Record<"name" | "phone" | "email" | "address" | "area" | "district" | "shippingMethod", string>
+>;
 
 /** Admin sign-in, spec section 5: an e-mail and a password. */
 export const loginSchema = z.object({

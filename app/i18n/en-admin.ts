@@ -55,6 +55,8 @@ export const enAdmin = {
   "admin.order.notGiven": "Not given",
   "admin.order.phone": "Phone",
   "admin.order.address": "Address",
+  "admin.order.area": "Area / thana",
+  "admin.order.district": "District",
   "admin.order.shippingMethod": "Shipping Method",
   "admin.order.status": "Order Status",
   "admin.order.saveStatus": "Save status",

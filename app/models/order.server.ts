@@ -29,7 +29,8 @@ export type OrderableProduct = PricedProduct & { name: string };
  * Places a cash-on-delivery order for a cart priced on the server from database prices
  * (app/rules/pricing.ts `priceCart` over `getProductsForCart`; the caller checks that no product
  * went missing and that the subtotal is the one the shopper was shown). The shipping fee and total
- * are computed here from the shipping method (spec section 9). Status and payment status start as
+ * are computed here from the shipping method the shopper chose (spec section 9), whatever the
+ * district (stored as its English name, with the area, for the courier). Status and payment status start as
  * "pending". The order, its first status history entry and its line items are written in one
  * transaction: if any insert fails nothing is written.
  *
@@ -52,6 +53,8 @@ export async function placeOrder(input: CheckoutInput, cart: PricedCart<Orderabl
           customerEmail: input.email ?? null,
           customerPhone: input.phone,
           customerAddress: input.address,
+          district: input.district,
+          area: input.area,
           shippingMethod: input.shippingMethod,
           shippingFeePaisa,
           subtotalPaisa: cart.subtotalPaisa,
@@ -184,6 +187,8 @@ export async function getOrderForAdmin(id: number) {
       customerEmail: true,
       customerPhone: true,
       customerAddress: true,
+      district: true,
+      area: true,
       shippingMethod: true,
       shippingFeePaisa: true,
       subtotalPaisa: true,

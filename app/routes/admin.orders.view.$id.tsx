@@ -120,6 +120,19 @@ export default function AdminOrderPage() {
             </dd>
             <dt className="text-stone-600">{t("admin.order.address")}</dt>
             <dd className="whitespace-pre-line">{order.customerAddress}</dd>
+            {/* Orders placed before checkout asked for them have no area or district. */}
+            {order.area ? (
+              <>
+                <dt className="text-stone-600">{t("admin.order.area")}</dt>
+                <dd data-testid="order-area">{order.area}</dd>
+              </>
+            ) : null}
+            {order.district ? (
+              <>
+                <dt className="text-stone-600">{t("admin.order.district")}</dt>
+                <dd data-testid="order-district">{order.district}</dd>
+              </>
+            ) : null}
             <dt className="text-stone-600">{t("admin.order.shippingMethod")}</dt>
             <dd>{order.shippingMethod}</dd>
           </dl>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatShopDateTime } from "~/i18n/format";
-import { buildInvoice, type InvoiceOrder } from "./invoice";
+import { buildInvoice, deliveryAddress, type InvoiceOrder } from "./invoice";
 
 const seller = { name: "Haat", address: "Gulistan, Dhaka", email: "shop@haat.example", phone: "+880 1700-000000" };
 const order: InvoiceOrder = {
@@ -10,6 +10,8 @@ const order: InvoiceOrder = {
   customerEmail: null,
   customerPhone: "01712345678",
   customerAddress: "বাড়ি ১২, ধানমন্ডি, ঢাকা",
+  district: null,
+  area: null,
   shippingMethod: "Outside Dhaka",
   shippingFeePaisa: 12000,
   subtotalPaisa: 123456,
@@ -51,5 +53,19 @@ describe("buildInvoice", () => {
     });
     expect(buildInvoice({ ...order, createdAt: null }, seller).orderDate).toEqual({ text: "N/A", iso: null });
     expect(formatShopDateTime(new Date("2026-01-01T06:05:00Z"))).toBe("1 Jan 2026, 12:05 PM");
+  });
+});
+
+describe("deliveryAddress", () => {
+  it("puts 'area, district' on a line under the street address", () => {
+    const placed = { customerAddress: "বাড়ি ১২, রোড ৫", area: "মিরপুর ১০", district: "Dhaka" };
+    expect(deliveryAddress(placed)).toBe("বাড়ি ১২, রোড ৫\nমিরপুর ১০, Dhaka");
+    expect(buildInvoice({ ...order, ...placed }, seller).customer.address).toBe("বাড়ি ১২, রোড ৫\nমিরপুর ১০, Dhaka");
+  });
+  it("is the street address alone for an order placed before districts and areas were asked", () => {
+    expect(deliveryAddress({ customerAddress: "Flat 3B, Green Road", area: null, district: null })).toBe(
+      "Flat 3B, Green Road",
+    );
+    expect(deliveryAddress({ customerAddress: "Flat 3B", area: " ", district: "Sylhet" })).toBe("Flat 3B\nSylhet");
   });
 });

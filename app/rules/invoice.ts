@@ -21,6 +21,9 @@ export type InvoiceOrder = {
   customerEmail: string | null;
   customerPhone: string;
   customerAddress: string;
+  /** The delivery district's English name and the area or thana; null on orders placed before checkout asked. */
+  district: string | null;
+  area: string | null;
   shippingMethod: string;
   shippingFeePaisa: number;
   subtotalPaisa: number;
@@ -39,6 +42,10 @@ export type InvoiceView = {
   orderLabel: string;
   /** The order date as display text and ISO-8601 (for `<time datetime>`), or 'N/A' and null. */
   orderDate: { text: string; iso: string | null };
+  /**
+   * `address` is the courier's address: the street address as typed, then a line "area, district"
+   * (only the street address for an order without them).
+   */
   customer: { name: string; email: string; phone: string; address: string };
   shippingMethod: string;
   lines: InvoiceLine[];
@@ -66,7 +73,7 @@ export function buildInvoice(order: InvoiceOrder, seller: InvoiceSeller): Invoic
       name: order.customerName,
       email: order.customerEmail ?? t("admin.order.notGiven"),
       phone: order.customerPhone,
-      address: order.customerAddress,
+      address: deliveryAddress(order),
     },
     shippingMethod: order.shippingMethod,
     lines: order.items.map((item) => ({
@@ -79,4 +86,14 @@ export function buildInvoice(order: InvoiceOrder, seller: InvoiceSeller): Invoic
     shippingCharge: formatMoney(order.shippingFeePaisa),
     totalInclShipping: formatMoney(order.totalPaisa),
   };
+}
+
+/**
+ * The courier's address of `order`: its street address, then "area, district" on a line of its own
+ * ("Mirpur 10, Dhaka"); either part may be absent, and an order placed before checkout asked for
+ * them has only its street address.
+ */
+export function deliveryAddress(order: Pick<InvoiceOrder, "customerAddress" | "district" | "area">): string {
+  const locality = [order.area, order.district].filter((part): part is string => Boolean(part?.trim())).join(", ");
+  return locality ? `${order.customerAddress}\n${locality}` : order.customerAddress;
 }

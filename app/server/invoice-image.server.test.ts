@@ -18,7 +18,9 @@ const order = (fields: Partial<InvoiceOrder> = {}): InvoiceOrder => ({
   customerName: "Karim",
   customerEmail: "karim@example.com",
   customerPhone: "01712345678",
-  customerAddress: "Dhanmondi, Dhaka",
+  customerAddress: "House 12, Road 5",
+  district: "Dhaka",
+  area: "Dhanmondi",
   shippingMethod: "Inside Dhaka",
   shippingFeePaisa: 6000,
   subtotalPaisa: 10000,
@@ -77,6 +79,16 @@ describe("invoiceSvg and renderInvoicePng", () => {
     expect(many).toBeGreaterThan(one + 50 * 60);
     const longAddress = invoiceSvg(buildInvoice(order({ customerAddress: "ঢাকা ".repeat(100) }), seller)).height;
     expect(longAddress).toBeGreaterThan(one + 100);
+  });
+
+  it("prints the area and district under the street address, and only the address on an older order", () => {
+    const { svg } = invoiceSvg(buildInvoice(order({ district: "Cox's Bazar", area: "Kolatoli" }), seller));
+    expect(svg).toContain(">Shipping Address: House 12, Road 5</text>");
+    expect(svg).toContain(">Kolatoli, Cox&apos;s Bazar</text>");
+    const older = invoiceSvg(buildInvoice(order({ district: null, area: null }), seller));
+    expect(older.svg).toContain(">Shipping Address: House 12, Road 5</text>");
+    expect(older.svg).not.toContain("Kolatoli");
+    expect(older.height).toBeLessThan(invoiceSvg(buildInvoice(order(), seller)).height);
   });
 
   it("draws Bengali and the taka sign with Noto Sans Bengali (fonts-noto-core)", async () => {

@@ -19,7 +19,14 @@ const CONFIRM = "Are you sure you want to delete this order? This action cannot 
 function uniqueCustomer(testInfo: TestInfo) {
   const tag = `${testInfo.project.name}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const phone = `017${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
-  return { name: `রহিম উদ্দিন ${tag}`, tag, phone, address: "বাড়ি ১২, রোড ৫, ধানমন্ডি, ঢাকা ১২০৫" };
+  return {
+    name: `রহিম উদ্দিন ${tag}`,
+    tag,
+    phone,
+    address: "বাড়ি ১২, রোড ৫, ধানমন্ডি, ঢাকা ১২০৫",
+    area: "ধানমন্ডি",
+    district: "Dhaka",
+  };
 }
 
 /** Places a cash-on-delivery order from the storefront and returns its number. */
@@ -31,6 +38,8 @@ async function placeOrder(page: Page, customer: ReturnType<typeof uniqueCustomer
   await page.getByLabel("Full name").fill(customer.name);
   await page.getByLabel("Phone").fill(customer.phone);
   await page.getByLabel("Delivery address").fill(customer.address);
+  await page.getByLabel("Area or thana").fill(customer.area);
+  await page.getByLabel("District", { exact: true }).selectOption(customer.district);
   await page.getByRole("button", { name: "Place Order (Cash on Delivery)" }).click();
   await expect(page.getByRole("heading", { name: "Order Placed Successfully!" })).toBeVisible();
   return Number((await page.getByTestId("order-number").innerText()).match(/#(\d+)/)![1]);

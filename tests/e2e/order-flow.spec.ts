@@ -30,14 +30,17 @@ test("checkout errors keep what was typed; a valid order is placed and handled b
   // Invalid details: the server's messages, and nothing typed is lost.
   await page.getByLabel("Phone").fill("12345");
   await page.getByLabel("Email (optional)").fill("not-an-email");
-  await page.getByLabel("Delivery address").fill("House 7, Road 2, Banani, Dhaka");
+  await page.getByLabel("Delivery address").fill("House 7, Road 2");
+  await page.getByLabel("Area or thana").fill("Tongi");
   await page.getByLabel(/Outside Dhaka/).check();
   await page.getByRole("button", { name: "Place Order (Cash on Delivery)" }).click();
   await expect(page.getByText("Please enter your name.")).toBeVisible();
   await expect(page.getByText("Please enter a Bangladeshi mobile number, for example 01712345678.")).toBeVisible();
   await expect(page.getByText("Please enter a valid email address, or leave it empty.")).toBeVisible();
+  await expect(page.getByText("Please choose your district.")).toBeVisible();
   await expect(page.getByLabel("Phone")).toHaveValue("12345");
-  await expect(page.getByLabel("Delivery address")).toHaveValue("House 7, Road 2, Banani, Dhaka");
+  await expect(page.getByLabel("Delivery address")).toHaveValue("House 7, Road 2");
+  await expect(page.getByLabel("Area or thana")).toHaveValue("Tongi");
   await expect(page.getByLabel(/Outside Dhaka/)).toBeChecked();
   await expect(page.getByLabel("Full name")).toHaveAttribute("aria-invalid", "true");
   if (js) {
@@ -48,6 +51,9 @@ test("checkout errors keep what was typed; a valid order is placed and handled b
   await page.getByLabel("Full name").fill(name);
   await page.getByLabel("Phone").fill("01712-345678");
   await page.getByLabel("Email (optional)").fill("");
+  // Gazipur is outside Dhaka district: with JavaScript it suggests Outside Dhaka, already chosen.
+  await page.getByLabel("District", { exact: true }).selectOption("Gazipur");
+  await expect(page.getByLabel(/Outside Dhaka/)).toBeChecked();
   await page.getByRole("button", { name: "Place Order (Cash on Delivery)" }).click();
   await expect(page.getByRole("heading", { name: "Order Placed Successfully!" })).toBeVisible();
   await expect(page.getByText("Thank you for your order. We'll contact you soon with delivery details.")).toBeVisible();

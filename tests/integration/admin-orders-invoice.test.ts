@@ -12,9 +12,10 @@ import { publicShopConfig } from "~/config/env.server";
 import { INVOICE_WIDTH_PX } from "~/server/invoice-image.server";
 import { createAdmin, get, runData, signedInJar } from "./helpers";
 
-async function makeOrder(customerName: string) {
+async function makeOrder(customerName: string, address: { district?: string; area?: string } = {}) {
   return prisma.order.create({
     data: {
+      ...address,
       customerName,
       customerEmail: "buyer@example.com",
       customerPhone: "01912345678",
@@ -73,6 +74,18 @@ describe("invoice", () => {
       "৳2,620.00",
     ]);
     expect(invoice.orderDate.iso).toBe(order.createdAt.toISOString());
+  });
+
+  it("shows the area and district with the address; an order without them shows the address alone", async () => {
+    const jar = await signedInJar((await createAdmin()).id);
+    const placed = await makeOrder("করিম", { district: "Sylhet", area: "জিন্দাবাজার" });
+    const page = await runData(orderLoader, get(`/admin/orders/view/${placed.id}`, jar), { id: String(placed.id) });
+    expect(page.order).toMatchObject({ district: "Sylhet", area: "জিন্দাবাজার" });
+    expect(page.invoice.customer.address).toBe("বাড়ি ১২, রোড ৫, ধানমন্ডি, ঢাকা ১২০৫\nজিন্দাবাজার, Sylhet");
+    const older = await makeOrder("রহিম");
+    const olderPage = await runData(orderLoader, get(`/admin/orders/view/${older.id}`, jar), { id: String(older.id) });
+    expect(olderPage.order).toMatchObject({ district: null, area: null });
+    expect(olderPage.invoice.customer.address).toBe("বাড়ি ১২, রোড ৫, ধানমন্ডি, ঢাকা ১২০৫");
   });
 
   it("invoice.png: a PNG attachment named invoice.png, private and not stored", async () => {

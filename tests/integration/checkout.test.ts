@@ -33,7 +33,9 @@ const customer = {
   name: "Karim Uddin",
   phone: "01812345678",
   email: "karim@example.com",
-  address: "Flat 3B, 22 Green Road, Dhaka",
+  address: "Flat 3B, 22 Green Road",
+  area: "Agrabad",
+  district: "Chattogram",
   shippingMethod: "Outside Dhaka",
 };
 
@@ -196,6 +198,9 @@ describe("placing an order", () => {
       itemCount: 3,
       productId: lamp.id,
       shippingMethod: "Outside Dhaka",
+      customerAddress: "Flat 3B, 22 Green Road",
+      area: "Agrabad",
+      district: "Chattogram",
     });
     expect(jar.has("haat_cart")).toBe(false); // cart cleared after the order
   });
@@ -260,6 +265,8 @@ describe("placing an order", () => {
       phone: "123",
       email: "karim@",
       address: "Mirpur 10",
+      area: "Agrabad",
+      district: "Chattogram",
       shippingMethod: "Outside Dhaka",
     });
     expect(await prisma.order.count({ where: { customerAddress: "Mirpur 10" } })).toBe(0);
@@ -311,6 +318,51 @@ describe("placing an order", () => {
     expect(outcome.status).toBe(400);
     expect(refusal(outcome).fieldErrors).toEqual({
       shippingMethod: t("checkout.shippingInvalid"),
+    });
+  });
+
+  it("refuses a district that is not one of the 64, keeping everything typed, and places nothing", async () => {
+    await add(lamp.id, 1);
+    const typed = { ...customer, district: "Atlantis", area: "Mirpur 10" };
+    const { outcome, checkoutToken } = await checkout(typed);
+    expect(outcome.status).toBe(400);
+    const result = refusal(outcome);
+    expect(result.fieldErrors).toEqual({ district: t("checkout.districtUnknown") });
+    expect(result.formError).toBe(t("checkout.formErrors"));
+    const { intent: _intent, ...values } = typed;
+    expect(result.values).toEqual(values);
+    expect(await prisma.order.count({ where: { checkoutToken } })).toBe(0);
+    expect(jar.has("haat_cart")).toBe(true);
+  });
+
+  it("requires the district and the area", async () => {
+    await add(lamp.id, 1);
+    const { district: _district, area: _area, ...withoutAddress } = customer;
+    const { outcome } = await checkout({ ...withoutAddress, area: "   " });
+    expect(outcome.status).toBe(400);
+    expect(refusal(outcome).fieldErrors).toEqual({
+      district: t("checkout.districtRequired"),
+      area: t("checkout.areaRequired"),
+    });
+  });
+
+  it("charges the shipping method chosen, whatever the district suggests", async () => {
+    await add(lamp.id, 1);
+    // Dhaka district suggests Inside Dhaka; the shopper (without JavaScript, say) chose Outside Dhaka.
+    const { outcome } = await checkout({
+      ...customer,
+      district: "Dhaka",
+      area: "Savar",
+      shippingMethod: "Outside Dhaka",
+    });
+    expect(outcome).toRedirectTo(/^\/order-success\?order=\d+$/);
+    const orderId = Number(new URL(outcome.location!, "http://x").searchParams.get("order"));
+    expect(await prisma.order.findUniqueOrThrow({ where: { id: orderId } })).toMatchObject({
+      district: "Dhaka",
+      area: "Savar",
+      shippingMethod: "Outside Dhaka",
+      shippingFeePaisa: 12000,
+      totalPaisa: 199900 + 12000,
     });
   });
 

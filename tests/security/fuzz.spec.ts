@@ -39,6 +39,8 @@ const FIELD_NAMES = [
   "phone",
   "email",
   "address",
+  "area",
+  "district",
   "shippingMethod",
   "checkoutToken",
   "expectedSubtotalPaisa",

@@ -233,7 +233,7 @@ test("hostile uploads are refused and nothing is stored", async () => {
   expect(fs.readdirSync(uploads, { recursive: true }).length).toBe(filesBefore);
 });
 
-test("a tampered checkout is priced by the server", async () => {
+test("a tampered checkout is priced by the server, and an unknown district refused", async () => {
   const product = withSecurityDb((db) =>
     db.prepare("SELECT id, pricePaisa, discountedPricePaisa FROM Product ORDER BY id LIMIT 1").get(),
   ) as { id: number; pricePaisa: number; discountedPricePaisa: number | null };
@@ -255,7 +255,9 @@ test("a tampered checkout is priced by the server", async () => {
     intent: "checkout",
     name,
     phone: "01712345678",
-    address: "House 1, Road 2, Dhaka",
+    address: "House 1, Road 2",
+    area: "Motijheel",
+    district: "Dhaka",
     shippingMethod: "Inside Dhaka",
     checkoutToken: token!,
     expectedSubtotalPaisa: shownSubtotal!,
@@ -264,6 +266,17 @@ test("a tampered checkout is priced by the server", async () => {
     totalPaisa: "1",
     unitPricePaisa: "1",
   });
+  // A district that is not one of the 64: refused, the form sent back with what was typed.
+  const nowhere = urlEncoded({ ...Object.fromEntries(new URLSearchParams(checkout.body)), district: "Atlantis" });
+  const refused = await raw({
+    method: "POST",
+    path: "/cart",
+    headers: { ...sameOrigin, Cookie: cart, "Content-Type": nowhere.contentType },
+    body: nowhere.body,
+  });
+  expect(refused.status).toBe(400);
+  expect(refused.body).toContain("Please choose your district from the list.");
+  expect(refused.body).toContain(`value="${name}"`);
   const placed = await raw({
     method: "POST",
     path: "/cart",

@@ -27,7 +27,7 @@ export type CheckoutActionData = {
  * Places the order for `lines` from the checkout form `form`. Success: a redirect to
  * /order-success?order=<id> that empties the cart (a double submit of the same form, sent with the
  * same cart cookie, lands on the first order). Otherwise 400 with CheckoutActionData: an empty cart, field errors (the form kept),
- * a product no longer sold (its line is dropped from the cart cookie), a subtotal that is no longer
+ * a district that is not one of the 64 among them, a product no longer sold (its line is dropped from the cart cookie), a subtotal that is no longer
  * the one shown, a total above the online limit, or a failed write (logged; nothing is written).
  * Messages, and the success page redirected to, are in `lang`, the language of the posting page.
  */
@@ -38,6 +38,8 @@ export async function checkout(form: FormData, lines: CartLine[], lang: Lang) {
     phone: String(form.get("phone") ?? ""),
     email: String(form.get("email") ?? ""),
     address: String(form.get("address") ?? ""),
+    area: String(form.get("area") ?? ""),
+    district: String(form.get("district") ?? ""),
     shippingMethod: String(form.get("shippingMethod") ?? DEFAULT_SHIPPING_METHOD),
   };
   const reject = (

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Order" ADD COLUMN "area" TEXT;
+ALTER TABLE "Order" ADD COLUMN "district" TEXT;

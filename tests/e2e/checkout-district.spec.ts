@@ -1,0 +1,158 @@
+/**
+ * The courier's address at checkout, with JavaScript on and off: the district (a select of the 64,
+ * grouped by division) and the area or thana. The order stores both, and the admin order page and
+ * its invoice show them; with JavaScript, choosing a district chooses the shipping method it
+ * suggests and the total follows; a district that is not in the list is refused with the form kept.
+ */
+import type { Page, Route } from "@playwright/test";
+import { withDb } from "./e2e-db";
+import { expect, jsEnabled, openFirstProduct, paisaOf, rendered, signIn, test, uniqueName } from "./fixtures";
+
+/** Buys the first product and waits for the cart page with its checkout form. */
+async function toCheckout(page: Page) {
+  await openFirstProduct(page);
+  await page.getByRole("button", { name: "Buy Now", exact: true }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await rendered(page);
+}
+
+const district = (page: Page) => page.getByLabel("District", { exact: true });
+const placeOrderButton = (page: Page) => page.getByRole("button", { name: "Place Order (Cash on Delivery)" });
+
+test("a checkout with a district, an area and a phone in Bengali digits places an order that staff see with them", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const name = uniqueName(testInfo);
+  await toCheckout(page);
+  const subtotal = paisaOf(await page.getByTestId("cart-subtotal").innerText());
+
+  // The select offers all 64 districts in 8 groups, after a prompt to choose.
+  await expect(district(page).locator("optgroup")).toHaveCount(8);
+  await expect(district(page).locator("option")).toHaveCount(65);
+  await expect(district(page).locator('optgroup[label="Sylhet Division"] option')).toHaveText([
+    "Habiganj",
+    "Moulvibazar",
+    "Sunamganj",
+    "Sylhet",
+  ]);
+  await expect(page.getByText("e.g. Mirpur 10, Dhanmondi")).toBeVisible();
+
+  await page.getByLabel("Full name").fill(name);
+  await page.getByLabel("Phone").fill("০১৭১২-৩৪৫৬৭৮");
+  await page.getByLabel("Delivery address").fill("House 4, Lane 2");
+  await page.getByLabel("Area or thana").fill("জিন্দাবাজার");
+  await district(page).selectOption("Sylhet");
+  // With JavaScript the district has chosen Outside Dhaka; without it the shopper chooses.
+  if (!jsEnabled(testInfo)) await page.getByLabel(/Outside Dhaka/).check();
+  await expect(page.getByLabel(/Outside Dhaka/)).toBeChecked();
+  await placeOrderButton(page).click();
+  await expect(page.getByRole("heading", { name: "Order Placed Successfully!" })).toBeVisible();
+  const id = Number((await page.getByTestId("order-number").innerText()).match(/#(\d+)/)![1]);
+
+  const stored = withDb((db) =>
+    db
+      .prepare(`SELECT customerName, customerPhone, district, area, shippingFeePaisa FROM "Order" WHERE id = ?`)
+      .get(id),
+  );
+  expect(stored).toEqual({
+    customerName: name,
+    customerPhone: "01712345678",
+    district: "Sylhet",
+    area: "জিন্দাবাজার",
+    shippingFeePaisa: 12000,
+  });
+
+  await signIn(page);
+  await page.goto(`/admin/orders/view/${id}`);
+  await rendered(page);
+  const customer = page.getByRole("region", { name: "Customer Information" });
+  await expect(customer.getByTestId("order-district")).toHaveText("Sylhet");
+  await expect(customer.getByTestId("order-area")).toHaveText("জিন্দাবাজার");
+  await expect(customer.getByRole("link", { name: "01712345678" })).toBeVisible();
+  await expect(customer).toContainText("House 4, Lane 2");
+  const invoice = page.getByTestId("invoice-customer");
+  await expect(invoice).toContainText("House 4, Lane 2");
+  await expect(invoice).toContainText("জিন্দাবাজার, Sylhet");
+  await expect(invoice).toContainText("01712345678");
+  await expect(page.getByTestId("shipping-charge")).toHaveText("৳120.00");
+  expect(paisaOf(await page.getByTestId("total-incl").innerText())).toBe(subtotal + 12000);
+});
+
+test("choosing a district chooses its shipping method and the total follows; the shopper may change it", async ({
+  page,
+}, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "without JavaScript the shopper chooses the method: the test above");
+  await toCheckout(page);
+  const subtotal = paisaOf(await page.getByTestId("cart-subtotal").innerText());
+  const total = async () => paisaOf(await page.getByTestId("cart-total").innerText());
+  const inside = page.getByLabel(/Inside Dhaka/);
+  const outside = page.getByLabel(/Outside Dhaka/);
+  await expect(inside).toBeChecked();
+  expect(await total()).toBe(subtotal + 6000);
+
+  await district(page).selectOption("Chattogram");
+  await expect(outside).toBeChecked();
+  await expect(page.getByTestId("cart-shipping")).toHaveText("৳120.00");
+  expect(await total()).toBe(subtotal + 12000);
+  await expect(page.getByRole("status").filter({ hasText: "Shipping method changed to Outside Dhaka" })).toHaveCount(1);
+
+  await district(page).selectOption("Dhaka");
+  await expect(inside).toBeChecked();
+  expect(await total()).toBe(subtotal + 6000);
+
+  // The suggestion is only a suggestion: the shopper picks the other method and it stays.
+  await outside.check();
+  await expect(outside).toBeChecked();
+  expect(await total()).toBe(subtotal + 12000);
+
+  // On the Bangla page the districts are named in Bangla; the value sent is the same.
+  await page.goto("/bn/cart");
+  await expect(district(page).locator('option[value="Sylhet"]')).toHaveText("সিলেট");
+  await expect(district(page).locator('option[value="Cox\'s Bazar"]')).toHaveText("কক্সবাজার");
+  await district(page).selectOption("Sylhet");
+  await expect(page.getByLabel(/Outside Dhaka/)).toBeChecked();
+});
+
+test("a district that is not in the list is refused, with everything typed kept", async ({ page }, testInfo) => {
+  const name = uniqueName(testInfo);
+  await toCheckout(page);
+  await page.getByLabel("Full name").fill(name);
+  await page.getByLabel("Phone").fill("01812345678");
+  await page.getByLabel("Delivery address").fill("House 9, Road 1");
+  await page.getByLabel("Area or thana").fill("Mirpur 10");
+  await district(page).selectOption("Dhaka");
+
+  // The form as a tampered client would post it: the district replaced by a name not in the list.
+  const isCheckout = (url: URL) => url.pathname === "/cart" || url.pathname === "/cart.data";
+  const tamper = async (route: Route) => {
+    const request = route.request();
+    const form = new URLSearchParams(request.postData() ?? "");
+    if (request.method() !== "POST" || form.get("intent") !== "checkout") return route.continue();
+    form.set("district", "Atlantis");
+    await route.continue({ postData: form.toString() });
+  };
+  await page.route(isCheckout, tamper);
+  await placeOrderButton(page).click();
+  await expect(page.getByText("Please choose your district from the list.")).toBeVisible();
+  await page.unroute(isCheckout, tamper);
+
+  await expect(page.getByTestId("checkout-error")).toHaveText("Please correct the highlighted fields.");
+  await expect(district(page)).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Full name")).toHaveValue(name);
+  await expect(page.getByLabel("Phone")).toHaveValue("01812345678");
+  await expect(page.getByLabel("Delivery address")).toHaveValue("House 9, Road 1");
+  await expect(page.getByLabel("Area or thana")).toHaveValue("Mirpur 10");
+  expect(withDb((db) => db.prepare(`SELECT COUNT(*) AS n FROM "Order" WHERE customerName = ?`).get(name))).toEqual({
+    n: 0,
+  });
+
+  // Choosing a district from the list then places the order.
+  await district(page).selectOption("Dhaka");
+  await placeOrderButton(page).click();
+  await expect(page.getByRole("heading", { name: "Order Placed Successfully!" })).toBeVisible();
+  expect(withDb((db) => db.prepare(`SELECT district, area FROM "Order" WHERE customerName = ?`).get(name))).toEqual({
+    district: "Dhaka",
+    area: "Mirpur 10",
+  });
+});
