@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { translator } from "~/i18n";
+import { serverTranslator } from "~/server/i18n.server";
 
-const t = translator("en");
+const t = serverTranslator("en");
 import { checkoutSchema, loginSchema, orderStatusSchema } from "./schemas";
 
 const valid = {

@@ -4,7 +4,7 @@
  * language of the page that posted: a storefront form's schema is made with that page's translator.
  */
 import { z } from "zod";
-import type { Translate } from "~/i18n";
+import type { ServerTranslate } from "~/i18n";
 import { t as english } from "~/i18n/admin";
 import { findDistrict } from "~/rules/districts";
 import { ORDER_STATUSES } from "~/rules/order-status";
@@ -12,7 +12,7 @@ import { normalizeBdMobile } from "~/rules/phone";
 import { SHIPPING_METHODS } from "~/rules/shipping";
 
 /** A required text field: trimmed, at least one character, at most `max` characters; messages through `t`. */
-export const trimmed = (max: number, requiredMessage: string, t: Translate) =>
+export const trimmed = (max: number, requiredMessage: string, t: ServerTranslate) =>
   z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, t("checkout.tooLong", { max }));
 
 /**
@@ -25,7 +25,7 @@ export const trimmed = (max: number, requiredMessage: string, t: Translate) =>
  * Phone numbers are normalised to 01XXXXXXXXX (rules/phone.ts: Bengali digits, +880, spaces, dashes).
  * Messages come from `t`, the translator of the page's language.
  */
-export const checkoutSchema = (t: Translate) =>
+export const checkoutSchema = (t: ServerTranslate) =>
   z.object({
     name: trimmed(100, t("checkout.nameRequired"), t),
     phone: z

@@ -1,18 +1,20 @@
 /**
  * Message lookup for the back office: the storefront catalogue (app/i18n/en.ts), the root's
- * messages and the admin-only messages (app/i18n/en-admin.ts). Admin routes, admin components and
+ * messages, the server-only ones (form messages the admin's forms share) and the admin-only
+ * messages (app/i18n/en-admin.ts). Admin routes, admin components and
  * server code that speaks to staff import `t` from here; storefront code uses `useT()` or
  * `translator()`, so the admin messages never reach a shopper's browser (the storefront budget: a
  * product page loads at most 100 KB of JavaScript).
  */
 import { en } from "./en";
 import { enAdmin } from "./en-admin";
+import { enServer } from "./en-server";
 import { fill, registerCatalogue, type MessageParams } from "./index";
 import { rootMessages } from "./root-messages";
 
 export type { MessageParams };
 
-const catalogue = { ...en, ...rootMessages.en, ...enAdmin };
+const catalogue = { ...en, ...rootMessages.en, ...enServer, ...enAdmin };
 
 /** A key of the back office's messages (storefront, root and admin-only). */
 export type MessageKey = keyof typeof catalogue;

@@ -4,6 +4,9 @@
  * loads at most 100 KB of JavaScript). Admin code reads them through `t` from "~/i18n/admin".
  */
 export const enAdmin = {
+  // Sign-in form messages
+  "admin.login.emailInvalid": "Please enter a valid email address.",
+  "admin.login.passwordRequired": "Please enter your password.",
   "admin.login.title": "Admin Login",
   "admin.login.email": "Email address",
   "admin.login.password": "Password",

@@ -61,7 +61,6 @@ export const en = {
   "product.quantity": "Quantity",
   "product.originalPrice": "Original price",
   "product.imageOf": "Image {index} of {count}: {name}",
-  "product.added": "Added to your cart.",
   "product.backToProducts": "Back to Products",
 
   // Cart, spec section 2 and 4
@@ -78,8 +77,6 @@ export const en = {
   "cart.total": "Total",
   "cart.price": "Price",
   "cart.productRemoved": "A product in your cart is no longer sold and was removed.",
-  "cart.limitReached": "Your cart has reached its limit of {lines} products and {quantity} of each.",
-  "cart.notFound": "That product is no longer available.",
 
   // Checkout, spec sections 4, 5, 8, 9
   "checkout.title": "Delivery details",
@@ -101,22 +98,7 @@ export const en = {
   "checkout.outsideDhakaFee": "(120 ৳ shipping charge)",
   "checkout.placeOrder": "Place Order (Cash on Delivery)",
   "checkout.processing": "Processing...",
-  "checkout.failed": "Failed to place your order. Please try again.",
-  "checkout.cartEmpty": "Your cart is empty",
-  "checkout.nameRequired": "Please enter your name.",
-  "checkout.phoneRequired": "Please enter your phone number.",
-  "checkout.phoneInvalid": "Please enter a Bangladeshi mobile number, for example 01712345678.",
-  "checkout.addressRequired": "Please enter your delivery address.",
-  "checkout.areaRequired": "Please enter your area or thana.",
-  "checkout.districtRequired": "Please choose your district.",
-  "checkout.districtUnknown": "Please choose your district from the list.",
-  "checkout.emailInvalid": "Please enter a valid email address, or leave it empty.",
-  "checkout.tooLong": "This is too long (at most {max} characters).",
-  "checkout.cartChanged": "Prices in your cart have changed. Please check your order and place it again.",
-  "checkout.shippingInvalid": "Please choose a shipping method.",
-  "checkout.tooLarge": "This order is too large to place online. Please call us on {phone} to order.",
   "checkout.totalFor": "Total ({method})",
-  "checkout.formErrors": "Please correct the highlighted fields.",
 
   // Order success, spec section 2
   "success.title": "Order Placed Successfully!",
@@ -125,8 +107,6 @@ export const en = {
   "success.continueShopping": "Continue Shopping",
 
   // Admin, spec section 2
-  "admin.login.emailInvalid": "Please enter a valid email address.",
-  "admin.login.passwordRequired": "Please enter your password.",
 
   "admin.order.notFound": "Order not found",
 
@@ -186,7 +166,6 @@ export const en = {
   "cartJs.updateFailed": "The quantity of {name} was not changed. {reason}",
   "cartJs.removeFailed": "{name} was not removed from the cart. {reason}",
   "cartJs.networkError": "The shop could not be reached. Please check your connection and try again.",
-  "cartJs.failed": "Please try again.",
 } as const;
 
 export type MessageKey = keyof typeof en;

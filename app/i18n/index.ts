@@ -8,6 +8,7 @@
  * - On the server: `translator(langOfRequest(request))`.
  */
 import type { MessageKey as PageMessageKey } from "./en";
+import type { ServerMessageKey } from "./en-server";
 import { rootMessages, type RootMessageKey } from "./root-messages";
 
 /** A key of the storefront's messages: the page catalogue's (en.ts) or the root's (root-messages.ts). */
@@ -22,6 +23,12 @@ export type Lang = (typeof LANGUAGES)[number];
 
 /** A translator: the message for `key` in one language, each `{placeholder}` filled from `params`. */
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
+
+/**
+ * A translator that also knows the messages only the server sends (app/i18n/en-server.ts), made
+ * by `serverTranslator` (app/server/i18n.server.ts). Form schemas take one.
+ */
+export type ServerTranslate = (key: MessageKey | ServerMessageKey, params?: MessageParams) => string;
 
 /** True for "en" and "bn". */
 export function isLang(value: unknown): value is Lang {

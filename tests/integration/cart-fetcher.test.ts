@@ -4,9 +4,9 @@
  * rules as a plain form post.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { translator } from "~/i18n";
+import { serverTranslator } from "~/server/i18n.server";
 
-const t = translator("en");
+const t = serverTranslator("en");
 import { action as cartAction, loader as cartLoader } from "~/routes/_shop.cart/route";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/rules/cart";
 import { CART_FETCH_FIELD, CART_FETCH_VALUE } from "~/components/cart/cart-contract";

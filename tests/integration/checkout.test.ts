@@ -12,9 +12,9 @@ import {
   shouldRevalidate,
 } from "~/routes/_shop.cart/route";
 import { prisma } from "~/models/db.server";
-import { translator } from "~/i18n";
+import { serverTranslator } from "~/server/i18n.server";
 
-const t = translator("en");
+const t = serverTranslator("en");
 import {
   allowConsoleError,
   CookieJar,

@@ -6,7 +6,8 @@
 import { data, redirect } from "@remix-run/node";
 import { CART_FETCH_FIELD, CART_FETCH_VALUE, type CartFetchResult } from "~/components/cart/cart-contract";
 import { parseCartForm } from "~/forms/cart";
-import { langOfRequest, localePath, translator } from "~/i18n";
+import { langOfRequest, localePath } from "~/i18n";
+import { serverTranslator } from "~/server/i18n.server";
 import { productExists } from "~/models/product.server";
 import { applyCartOperation, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine } from "~/rules/cart";
 import { commitCart } from "~/server/cart-cookie.server";
@@ -28,7 +29,7 @@ export async function changeCart(
   lines: CartLine[],
 ): Promise<Response | FetcherAnswer> {
   const lang = langOfRequest(request);
-  const t = translator(lang);
+  const t = serverTranslator(lang);
   const cartPage = localePath(lang, "/cart");
   const viaFetcher = form.get(CART_FETCH_FIELD) === CART_FETCH_VALUE;
   const op = parseCartForm(form);

@@ -6,7 +6,8 @@
 import { data, redirect } from "@remix-run/node";
 import { getEnv } from "~/config/env.server";
 import { checkoutSchema, type CheckoutValues } from "~/forms/schemas";
-import { localePath, translator, type Lang } from "~/i18n";
+import { localePath, type Lang } from "~/i18n";
+import { serverTranslator } from "~/server/i18n.server";
 import { findOrderByCheckoutToken, placeOrder } from "~/models/order.server";
 import { getProductsForCart } from "~/models/product.server";
 import type { CartLine } from "~/rules/cart";
@@ -32,7 +33,7 @@ export type CheckoutActionData = {
  * Messages, and the success page redirected to, are in `lang`, the language of the posting page.
  */
 export async function checkout(form: FormData, lines: CartLine[], lang: Lang) {
-  const t = translator(lang);
+  const t = serverTranslator(lang);
   const values: CheckoutValues = {
     name: String(form.get("name") ?? ""),
     phone: String(form.get("phone") ?? ""),

@@ -1,0 +1,25 @@
+/**
+ * The server's translator: the page catalogues and root messages (app/i18n/index.ts) plus the
+ * messages only the server sends (app/i18n/en-server.ts, bn-server.ts), which no page's
+ * JavaScript carries. Actions and loaders that answer with a message use it.
+ */
+import { fill, langOfRequest, translator, type Lang, type ServerTranslate } from "~/i18n";
+import { bnServer } from "~/i18n/bn-server";
+import { enServer, type ServerMessageKey } from "~/i18n/en-server";
+
+const serverMessages: Record<Lang, Record<ServerMessageKey, string>> = { en: enServer, bn: bnServer };
+
+/** The translator for `lang` with the server-only messages. */
+export function serverTranslator(lang: Lang): ServerTranslate {
+  const page = translator(lang);
+  const own = serverMessages[lang];
+  return (key, params) =>
+    key in own
+      ? fill(own[key as ServerMessageKey], params)
+      : page(key as Exclude<typeof key, ServerMessageKey>, params);
+}
+
+/** The server's translator for the language of `request` (its URL: `/bn…` is Bangla). */
+export function requestTranslator(request: Request): ServerTranslate {
+  return serverTranslator(langOfRequest(request));
+}
