@@ -8,7 +8,8 @@ import { ProductGallery } from "~/components/product-gallery";
 import { QuantityStepper } from "~/components/quantity-stepper";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useLocalePath, useT } from "~/hooks/use-t";
-import { langFromPath, langOfRequest, translator } from "~/i18n";
+import { langFromPath, translator } from "~/i18n";
+import { requestTranslator } from "~/server/i18n.server";
 import { getProductDetail } from "~/models/product.server";
 import { MAX_LINE_QUANTITY } from "~/rules/cart";
 import { discountPercent, unitPricePaisa } from "~/rules/money";
@@ -76,7 +77,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
 export const shouldRevalidate = skipRevalidationAfterCartChange;
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const t = translator(langOfRequest(request));
+  const t = requestTranslator(request);
   const id = parseId(params.id);
   if (id === null) throw notFound(t("product.notFound"));
   let product;
