@@ -6,26 +6,19 @@
  * and the /cart route's `clientAction` reports the outcome through `CartFeedbackRegion`.
  */
 import { Link, useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
+import { useEffect, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
 import { useLocalePath, useT } from "~/hooks/use-t";
-import { MAX_LINE_QUANTITY } from "~/rules/cart";
 import { clearCartFeedback, getCartFeedback, getServerCartFeedback, subscribeCartFeedback } from "./cart-feedback";
 import { CART_FETCH_FIELD, CART_FETCH_VALUE, CART_PRODUCT_NAME_FIELD, type CartFetchResult } from "./cart-contract";
-import { parseTypedQuantity } from "./optimistic-cart";
-import { clearQuantityDraft, setQuantityDraft, useOptimisticCart } from "./use-optimistic-cart";
+import { useOptimisticCart } from "./use-optimistic-cart";
 
 /** How long a card's button reads 'Added' after the server accepted, in ms. */
 const ADDED_FEEDBACK_MS = 2000;
-/** How long the cart page waits after the last keystroke in a quantity field before sending, in ms. */
-const QUANTITY_DEBOUNCE_MS = 500;
 /** How long a success message stays on screen, in ms (errors stay until dismissed). */
 const SUCCESS_VISIBLE_MS = 5000;
 
-/** The id of the cart page's heading, which takes focus when a removed line disappears. */
-export const CART_HEADING_ID = "cart-heading";
-
 /** The form data of a cart form sent by a fetcher: marked, and with the product's name. */
-function fetcherFormData(fields: Record<string, string>, productName: string, form?: HTMLFormElement): FormData {
+export function fetcherFormData(fields: Record<string, string>, productName: string, form?: HTMLFormElement): FormData {
   const formData = form ? new FormData(form) : new FormData();
   for (const [name, value] of Object.entries(fields)) formData.set(name, value);
   formData.set(CART_FETCH_FIELD, CART_FETCH_VALUE);
@@ -34,7 +27,7 @@ function fetcherFormData(fields: Record<string, string>, productName: string, fo
 }
 
 /** The `intent` of the button that submitted a form, if any. */
-function submitterIntent(event: FormEvent<HTMLFormElement>): string | null {
+export function submitterIntent(event: FormEvent<HTMLFormElement>): string | null {
   const submitter = (event.nativeEvent as SubmitEvent).submitter;
   return submitter?.getAttribute("name") === "intent" ? submitter.getAttribute("value") : null;
 }
@@ -83,145 +76,6 @@ export function AddToCartForm({
   return (
     <form method="post" action={href("/cart")} className={className} onSubmit={onSubmit}>
       {typeof children === "function" ? children({ added }) : children}
-    </form>
-  );
-}
-
-/**
- * A cart line's quantity field with its Update and Remove buttons (spec section 2: quantity
- * minimum 1, Remove). With JavaScript a typed quantity shows in the totals at once and is sent
- * QUANTITY_DEBOUNCE_MS after the last keystroke (at once on Enter, Update or leaving the field);
- * Remove hides the line at once and moves focus to the cart's heading. `quantity` is the line's
- * optimistic quantity; the field follows it when the server answers or a change rolls back.
- */
-export function CartLineForm({
-  productId,
-  productName,
-  quantity,
-}: {
-  productId: number;
-  productName: string;
-  quantity: number;
-}) {
-  const href = useLocalePath();
-  const t = useT();
-  const fetcher = useFetcher<CartFetchResult>({ key: `cart-line-${productId}` });
-  const [text, setText] = useState(String(quantity));
-  const timer = useRef<number | undefined>(undefined);
-  /** The change on its way ("update:3", "remove:"), until the fetcher is idle again. */
-  const sending = useRef<string | null>(null);
-
-  // The field follows the shown quantity (the server's answer, a rollback, a clamped value),
-  // unless it holds something that cannot be sent yet (empty while retyping).
-  useEffect(() => {
-    setText((current) => {
-      const typed = parseTypedQuantity(current);
-      return typed === null || typed === quantity ? current : String(quantity);
-    });
-  }, [quantity]);
-
-  // Once the fetcher carries a quantity, the draft has done its job.
-  useEffect(() => {
-    if (fetcher.state !== "idle") clearQuantityDraft(productId);
-    else sending.current = null;
-  }, [fetcher.state, productId]);
-
-  useEffect(
-    () => () => {
-      window.clearTimeout(timer.current);
-      clearQuantityDraft(productId);
-    },
-    [productId],
-  );
-
-  const send = (intent: "update" | "remove", value?: number) => {
-    window.clearTimeout(timer.current);
-    timer.current = undefined;
-    // Clicking Update right after typing first leaves the field (which sends the change) and then
-    // submits: the same change is sent once; sending it again would abort the first request.
-    const change = `${intent}:${value ?? ""}`;
-    if (sending.current === change) return;
-    sending.current = change;
-    const fields: Record<string, string> = { intent, productId: String(productId) };
-    if (value !== undefined) fields.quantity = String(value);
-    fetcher.submit(fetcherFormData(fields, productName), { method: "post", action: href("/cart") });
-  };
-
-  const onChange = (value: string) => {
-    setText(value);
-    const typed = parseTypedQuantity(value);
-    if (typed === null) return;
-    setQuantityDraft(productId, typed);
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => send("update", typed), QUANTITY_DEBOUNCE_MS);
-  };
-
-  const onBlur = () => {
-    const typed = parseTypedQuantity(text);
-    if (typed === null) {
-      setText(String(quantity));
-      clearQuantityDraft(productId);
-    } else if (timer.current !== undefined) {
-      send("update", typed);
-    }
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitterIntent(event) === "remove") {
-      send("remove");
-      document.getElementById(CART_HEADING_ID)?.focus();
-      return;
-    }
-    const typed = parseTypedQuantity(text);
-    if (typed === null) {
-      // spec section 4: an update below 1 is ignored
-      window.clearTimeout(timer.current);
-      timer.current = undefined;
-      clearQuantityDraft(productId);
-      setText(String(quantity));
-      return;
-    }
-    send("update", typed);
-  };
-
-  return (
-    <form method="post" action={href("/cart")} className="flex items-center gap-2" onSubmit={onSubmit}>
-      <input type="hidden" name="productId" value={productId} />
-      <label htmlFor={`qty-${productId}`} className="sr-only">
-        {t("cart.quantityLabel", { name: productName })}
-      </label>
-      <input
-        id={`qty-${productId}`}
-        name="quantity"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={MAX_LINE_QUANTITY}
-        step={1}
-        value={text}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        onBlur={onBlur}
-        className="w-20 rounded-md border border-stone-300 px-2 py-1.5"
-      />
-      <button
-        type="submit"
-        name="intent"
-        value="update"
-        className="rounded-md border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-50"
-      >
-        {t("cart.update")}
-      </button>
-      <button
-        type="submit"
-        name="intent"
-        value="remove"
-        formNoValidate
-        aria-label={t("cart.removeLabel", { name: productName })}
-        className="rounded-md px-3 py-1.5 text-sm text-red-700 hover:bg-red-50"
-      >
-        {t("cart.remove")}
-      </button>
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { CartProduct } from "~/components/cart/cart-contract";
-import { CartLineForm } from "~/components/cart/cart-forms";
+import { CartLineForm } from "~/components/cart/cart-line-form";
 import { Price } from "~/components/price";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { useLocalePath, useT } from "~/hooks/use-t";

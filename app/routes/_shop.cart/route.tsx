@@ -11,7 +11,7 @@ import {
 } from "@remix-run/react";
 import { sendCartRequest } from "~/components/cart/cart-client-action";
 import type { CartPageData } from "~/components/cart/cart-contract";
-import { CART_HEADING_ID } from "~/components/cart/cart-forms";
+import { CART_HEADING_ID } from "~/components/cart/cart-line-form";
 import { useOptimisticCartTotals } from "~/components/cart/use-optimistic-cart";
 import { CheckoutForm } from "~/components/checkout-form";
 import { useLocalePath, useT } from "~/hooks/use-t";
