@@ -9,14 +9,15 @@ import {
   sitemapPartWindows,
   URLSET_CLOSE,
   URLSET_OPEN,
-  urlEntry,
+  urlEntries,
 } from "~/utils/seo-sitemap";
 
 /** Bytes of XML gathered before a chunk is sent. */
 const FLUSH_BYTES = 32 * 1024;
 
 /**
- * GET /sitemap.xml: home, /products, every category and every product, with `lastmod` from the
+ * GET /sitemap.xml: home, /products, every category and every product, each in English and in
+ * Bangla with hreflang alternates, with `lastmod` from the
  * rows' `updatedAt`. Over 50,000 URLs it is a sitemap index of `/sitemap.xml?part=N` files (see
  * ~/utils/seo-sitemap). The XML is streamed while the rows are read in chunks.
  */
@@ -39,9 +40,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const windows = sitemapPartWindows(part, counts);
   async function* xml(): AsyncGenerator<string> {
     yield URLSET_OPEN;
-    for (const path of windows.staticPaths) yield urlEntry(absoluteUrl(origin, path));
+    for (const path of windows.staticPaths) yield urlEntries(origin, path);
     const list = async function* (rows: AsyncGenerator<SitemapRow>, path: (id: number) => string) {
-      for await (const row of rows) yield urlEntry(absoluteUrl(origin, path(row.id)), row.updatedAt);
+      for await (const row of rows) yield urlEntries(origin, path(row.id), row.updatedAt);
     };
     yield* list(sitemapRows("category", windows.categories), (id) => productsCanonicalPath({ category: id }));
     yield* list(sitemapRows("product", windows.products), (id) => `/products/${id}`);

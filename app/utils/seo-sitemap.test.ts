@@ -1,12 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { robotsTxt, sitemapIndex, sitemapPartCount, sitemapPartWindows, urlEntry, xmlEscape } from "./seo-sitemap";
+import { robotsTxt, sitemapIndex, sitemapPartCount, sitemapPartWindows, urlEntries, xmlEscape } from "./seo-sitemap";
 
 describe("XML", () => {
   it("escapes markup characters", () => {
     expect(xmlEscape(`a<b>&"c'`)).toBe("a&lt;b&gt;&amp;&quot;c&apos;");
-    expect(urlEntry("https://s.example/products?category=1&page=2", new Date("2026-01-02T03:04:05Z"))).toBe(
-      "<url><loc>https://s.example/products?category=1&amp;page=2</loc><lastmod>2026-01-02T03:04:05.000Z</lastmod></url>\n",
+    const alternates =
+      '<xhtml:link rel="alternate" hreflang="en" href="https://s.example/products?category=1&amp;page=2"/>' +
+      '<xhtml:link rel="alternate" hreflang="bn" href="https://s.example/bn/products?category=1&amp;page=2"/>' +
+      '<xhtml:link rel="alternate" hreflang="x-default" href="https://s.example/products?category=1&amp;page=2"/>';
+    expect(urlEntries("https://s.example", "/products?category=1&page=2", new Date("2026-01-02T03:04:05Z"))).toBe(
+      `<url><loc>https://s.example/products?category=1&amp;page=2</loc><lastmod>2026-01-02T03:04:05.000Z</lastmod>${alternates}</url>\n` +
+        `<url><loc>https://s.example/bn/products?category=1&amp;page=2</loc><lastmod>2026-01-02T03:04:05.000Z</lastmod>${alternates}</url>\n`,
     );
+    expect(urlEntries("https://s.example", "/")).toContain("<loc>https://s.example/bn</loc>");
     expect(sitemapIndex(["https://s.example/sitemap.xml?part=1"])).toContain(
       "<sitemap><loc>https://s.example/sitemap.xml?part=1</loc></sitemap>",
     );
@@ -14,10 +20,10 @@ describe("XML", () => {
 });
 
 describe("splitting past the 50,000-URL limit", () => {
-  it("needs one file up to the limit, then one more per limit", () => {
+  it("needs one file up to 25,000 pages (50,000 URLs in two languages), then one more per 25,000", () => {
     expect(sitemapPartCount({ categories: 0, products: 0 })).toBe(1);
-    expect(sitemapPartCount({ categories: 10, products: 49_988 })).toBe(1);
-    expect(sitemapPartCount({ categories: 10, products: 49_989 })).toBe(2);
+    expect(sitemapPartCount({ categories: 10, products: 24_988 })).toBe(1);
+    expect(sitemapPartCount({ categories: 10, products: 24_989 })).toBe(2);
     expect(sitemapPartCount({ categories: 3, products: 10 }, 5)).toBe(3);
   });
   it("gives each part its own consecutive slice of static pages, categories and products", () => {
@@ -43,7 +49,8 @@ describe("splitting past the 50,000-URL limit", () => {
 describe("robotsTxt", () => {
   it("keeps crawlers out of the back office, cart and order confirmation and names the sitemap", () => {
     const text = robotsTxt("https://s.example/sitemap.xml");
-    for (const path of ["/admin", "/cart", "/order-success"]) expect(text).toContain(`Disallow: ${path}\n`);
+    for (const path of ["/admin", "/cart", "/order-success", "/bn/cart", "/bn/order-success"])
+      expect(text).toContain(`Disallow: ${path}\n`);
     expect(text).toMatch(/^User-agent: \*$/m);
     expect(text).toMatch(/^Sitemap: https:\/\/s\.example\/sitemap\.xml$/m);
   });

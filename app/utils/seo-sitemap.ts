@@ -6,10 +6,18 @@
  * pages (home, /products), every category (`/products?category=<id>`), every product
  * (`/products/<id>`). Up to 50,000 of them, `/sitemap.xml` is that list; beyond, `/sitemap.xml`
  * is a sitemap index naming `/sitemap.xml?part=1`, `?part=2`, …, each a list of at most 50,000.
+ *
+ * Every page is listed in each language (English, then Bangla under `/bn`), and each entry names
+ * all its language versions with `xhtml:link rel="alternate" hreflang` (Google's way of marking
+ * translations in a sitemap), so a part holds at most 50,000 / 2 pages.
  */
+import { LANGUAGES, localePath } from "~/i18n";
 
 /** Most URLs one sitemap file may list (sitemap protocol). */
 const SITEMAP_MAX_URLS = 50_000;
+
+/** Most pages one sitemap file may list: each page is a URL in every language. */
+const SITEMAP_MAX_PAGES = SITEMAP_MAX_URLS / LANGUAGES.length;
 
 /** The pages listed before the categories and products, as paths. */
 const SITEMAP_STATIC_PATHS = ["/", "/products"] as const;
@@ -25,14 +33,23 @@ export function xmlEscape(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&${{ "<": "lt", ">": "gt", "&": "amp", "'": "apos", '"': "quot" }[c]};`);
 }
 
-/** One `<url>` element; `lastmod` (when given) as a W3C datetime. */
-export function urlEntry(loc: string, lastmod?: Date): string {
+/**
+ * The `<url>` elements of the page at `path` (no language prefix) on `origin`: one per language,
+ * each naming every language version (and x-default, the English one) as an alternate;
+ * `lastmod` (when given) as a W3C datetime.
+ */
+export function urlEntries(origin: string, path: string, lastmod?: Date): string {
+  const urlIn = (lang: (typeof LANGUAGES)[number]) => new URL(localePath(lang, path), `${origin}/`).toString();
   const modified = lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : "";
-  return `<url><loc>${xmlEscape(loc)}</loc>${modified}</url>\n`;
+  const alternates =
+    LANGUAGES.map((lang) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${xmlEscape(urlIn(lang))}"/>`).join(
+      "",
+    ) + `<xhtml:link rel="alternate" hreflang="x-default" href="${xmlEscape(urlIn("en"))}"/>`;
+  return LANGUAGES.map((lang) => `<url><loc>${xmlEscape(urlIn(lang))}</loc>${modified}${alternates}</url>\n`).join("");
 }
 
 export const URLSET_OPEN =
-  '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+  '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
 export const URLSET_CLOSE = "</urlset>\n";
 
 /** A sitemap index naming each part by its absolute URL. */
@@ -44,8 +61,8 @@ export function sitemapIndex(partUrls: string[]): string {
   );
 }
 
-/** How many sitemap files the URLs need (at least 1). */
-export function sitemapPartCount(counts: { categories: number; products: number }, max = SITEMAP_MAX_URLS): number {
+/** How many sitemap files the pages need (at least 1); `max` pages per file. */
+export function sitemapPartCount(counts: { categories: number; products: number }, max = SITEMAP_MAX_PAGES): number {
   const total = SITEMAP_STATIC_PATHS.length + counts.categories + counts.products;
   return Math.max(1, Math.ceil(total / max));
 }
@@ -60,7 +77,7 @@ export type RowWindow = { skip: number; take: number };
 export function sitemapPartWindows(
   part: number,
   counts: { categories: number; products: number },
-  max = SITEMAP_MAX_URLS,
+  max = SITEMAP_MAX_PAGES,
 ): { staticPaths: string[]; categories: RowWindow; products: RowWindow } {
   const start = (part - 1) * max;
   const end = start + max;
@@ -87,6 +104,8 @@ export function robotsTxt(sitemapUrl: string): string {
     "Disallow: /admin",
     "Disallow: /cart",
     "Disallow: /order-success",
+    "Disallow: /bn/cart",
+    "Disallow: /bn/order-success",
     "Allow: /",
     "",
     `Sitemap: ${sitemapUrl}`,

@@ -31,26 +31,39 @@ async function sitemapText(path = "/sitemap.xml"): Promise<{ status: number; typ
 }
 
 describe("/sitemap.xml", () => {
-  it("lists home, /products, every category and every product once, with lastmod", async () => {
+  it("lists home, /products, every category and every product once in each language, with lastmod", async () => {
     const { status, type, text } = await sitemapText();
     expect(status).toBe(200);
     expect(type).toBe("application/xml; charset=utf-8");
     expect(text.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
-    expect(text).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(text).toContain(
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    );
     expect(text.trimEnd().endsWith("</urlset>")).toBe(true);
     const locs = [...text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
     const products = await prisma.product.findMany({ select: { id: true } });
     expect(products).toHaveLength(COUNT);
-    expect(locs).toHaveLength(2 + categoryIds.length + COUNT);
+    expect(locs).toHaveLength(2 * (2 + categoryIds.length + COUNT));
     expect(new Set(locs).size).toBe(locs.length);
-    expect(locs.slice(0, 2)).toEqual(["http://localhost:3000/", "http://localhost:3000/products"]);
+    expect(locs.slice(0, 4)).toEqual([
+      "http://localhost:3000/",
+      "http://localhost:3000/bn",
+      "http://localhost:3000/products",
+      "http://localhost:3000/bn/products",
+    ]);
     const listed = new Set(locs);
-    const missing = [
-      ...categoryIds.map((id) => `http://localhost:3000/products?category=${id}`),
-      ...products.map(({ id }) => `http://localhost:3000/products/${id}`),
-    ].filter((loc) => !listed.has(loc));
+    const paths = [
+      ...categoryIds.map((id) => `/products?category=${id}`),
+      ...products.map(({ id }) => `/products/${id}`),
+    ];
+    const missing = paths
+      .flatMap((path) => [`http://localhost:3000${path}`, `http://localhost:3000/bn${path}`])
+      .filter((loc) => !listed.has(loc));
     expect(missing).toEqual([]);
-    expect(text.match(/<lastmod>\d{4}-\d\d-\d\dT[\d:.]+Z<\/lastmod>/g)).toHaveLength(categoryIds.length + COUNT);
+    expect(text.match(/<lastmod>\d{4}-\d\d-\d\dT[\d:.]+Z<\/lastmod>/g)).toHaveLength(2 * (categoryIds.length + COUNT));
+    expect(text).toContain(
+      `<xhtml:link rel="alternate" hreflang="bn" href="http://localhost:3000/bn/products/${products[0]!.id}"/>`,
+    );
   });
 
   it("refuses a part that does not exist", async () => {
