@@ -43,6 +43,7 @@ export function CheckoutForm({
   submitting: boolean;
 }) {
   const t = useT();
+  const lang = useLang();
   const initialMethod = (SHIPPING_METHODS as readonly string[]).includes(values.shippingMethod ?? "")
     ? (values.shippingMethod as ShippingMethod)
     : DEFAULT_SHIPPING_METHOD;
@@ -166,15 +167,15 @@ export function CheckoutForm({
 
       <dl className="space-y-1 border-t border-stone-200 pt-4">
         <SummaryRow label={t("cart.subtotal")} testId="cart-subtotal">
-          {formatMoney(subtotalPaisa)}
+          {formatMoney(subtotalPaisa, { lang })}
         </SummaryRow>
         {hydrated ? (
           <>
             <SummaryRow label={t("cart.shipping")} testId="cart-shipping">
-              {formatMoney(totals.shippingFeePaisa)}
+              {formatMoney(totals.shippingFeePaisa, { lang })}
             </SummaryRow>
             <SummaryRow label={t("cart.total")} testId="cart-total" strong>
-              {formatMoney(totals.totalPaisa)}
+              {formatMoney(totals.totalPaisa, { lang })}
             </SummaryRow>
           </>
         ) : (
@@ -186,7 +187,7 @@ export function CheckoutForm({
               testId={`cart-total-${option === "Inside Dhaka" ? "inside" : "outside"}`}
               strong
             >
-              {formatMoney(orderTotals(subtotalPaisa, option).totalPaisa)}
+              {formatMoney(orderTotals(subtotalPaisa, option).totalPaisa, { lang })}
             </SummaryRow>
           ))
         )}

@@ -1,4 +1,4 @@
-import { useT } from "~/hooks/use-t";
+import { useLang, useT } from "~/hooks/use-t";
 import { formatMoney, unitPricePaisa } from "~/rules/money";
 
 /**
@@ -15,15 +15,18 @@ export function Price({
   className?: string;
 }) {
   const t = useT();
+  const lang = useLang();
   const charged = unitPricePaisa({ pricePaisa, discountedPricePaisa });
   const discounted = charged < pricePaisa;
   return (
     <span className={`inline-flex flex-wrap items-baseline gap-x-2 ${className}`}>
-      <span className={discounted ? "font-semibold text-red-700" : "font-semibold"}>{formatMoney(charged)}</span>
+      <span className={discounted ? "font-semibold text-red-700" : "font-semibold"}>
+        {formatMoney(charged, { lang })}
+      </span>
       {discounted ? (
         <s className="text-sm text-stone-500">
           <span className="sr-only">{t("product.originalPrice")}: </span>
-          {formatMoney(pricePaisa)}
+          {formatMoney(pricePaisa, { lang })}
         </s>
       ) : null}
     </span>

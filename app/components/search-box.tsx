@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { useLocalePath, useT } from "~/hooks/use-t";
+import { useLang, useLocalePath, useT } from "~/hooks/use-t";
 import { formatMoney, unitPricePaisa } from "~/rules/money";
 import {
   normalizeSearchQuery,
@@ -49,6 +49,7 @@ export function SearchBox({
   className = "",
 }: SearchBoxProps) {
   const t = useT();
+  const lang = useLang();
   const href = useLocalePath();
   label ??= t("home.searchLabel");
   const hydrated = useHydrated();
@@ -266,7 +267,7 @@ export function SearchBox({
                       <span className="line-clamp-2 min-w-0 flex-1">{suggestion.name}</span>
                       {/* Only the price a shopper pays: the struck-through original is on the product page. */}
                       <span className="shrink-0 text-xs font-semibold text-stone-800">
-                        {formatMoney(unitPricePaisa(suggestion))}
+                        {formatMoney(unitPricePaisa(suggestion), { lang })}
                       </span>
                     </Link>
                   ))

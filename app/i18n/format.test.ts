@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDecimal, formatShopDateTime } from "./format";
+import { formatDecimal, formatInteger, formatShopDateTime } from "./format";
 
 describe("formatDecimal", () => {
   it("groups by lakh and crore in both languages", () => {
@@ -24,5 +24,12 @@ describe("formatShopDateTime", () => {
   });
   it("moves to the next day in Dhaka before UTC does", () => {
     expect(formatShopDateTime(new Date("2026-11-24T19:30:00Z"), "en")).toBe("25 Nov 2026, 1:30 AM");
+  });
+});
+
+describe("formatInteger", () => {
+  it("writes the language's digits without grouping", () => {
+    expect(formatInteger(2026, "bn")).toBe("২০২৬");
+    expect(formatInteger(123456, "en")).toBe("123456");
   });
 });

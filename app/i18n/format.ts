@@ -4,7 +4,7 @@
  * Bengali digits and the same grouping (`bn-BD`: ১,২৩,৪৫৬.০০); dates in the shop's time zone.
  * Node and browsers ship full ICU data, so the server and the browser print the same text.
  */
-import type { Lang } from "./index";
+import type { Lang } from "./lang";
 
 /** The shop's time zone: dates are shown as a shopkeeper in Dhaka reads them. */
 export const SHOP_TIME_ZONE = "Asia/Dhaka";
@@ -13,6 +13,7 @@ const LOCALES: Record<Lang, string> = { en: "en-IN", bn: "bn-BD" };
 
 const decimalFormats = new Map<string, Intl.NumberFormat>();
 const dateTimeFormats = new Map<Lang, Intl.DateTimeFormat>();
+const integerFormats = new Map<Lang, Intl.NumberFormat>();
 
 /**
  * `value` with the language's digits and lakh/crore grouping, and exactly `fractionDigits`
@@ -27,6 +28,16 @@ export function formatDecimal(value: number, lang: Lang, fractionDigits = 0): st
       maximumFractionDigits: fractionDigits,
     });
     decimalFormats.set(key, format);
+  }
+  return format.format(value);
+}
+
+/** `value` in `lang`'s digits without grouping: (2026, "bn") → "২০২৬"; (42, "en") → "42". */
+export function formatInteger(value: number, lang: Lang): string {
+  let format = integerFormats.get(lang);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALES[lang], { useGrouping: false, maximumFractionDigits: 20 });
+    integerFormats.set(lang, format);
   }
   return format.format(value);
 }

@@ -36,3 +36,11 @@ describe("language in the URL", () => {
     expect(stripLangPrefix("/bnx")).toBe("/bnx");
   });
 });
+
+describe("numbers in messages", () => {
+  it("are written in Bengali digits in Bangla, ungrouped", () => {
+    expect(translator("bn")("footer.rights", { year: 2026, shop: "Haat 2" })).toContain("২০২৬");
+    expect(translator("bn")("footer.rights", { year: 2026, shop: "Haat 2" })).toContain("Haat 2");
+    expect(translator("en")("footer.rights", { year: 2026, shop: "Haat" })).toBe("© 2026 Haat. All rights reserved");
+  });
+});

@@ -9,6 +9,8 @@
  */
 import type { MessageKey as PageMessageKey } from "./en";
 import type { ServerMessageKey } from "./en-server";
+import { formatInteger } from "./format";
+import type { Lang } from "./lang";
 import { rootMessages, type RootMessageKey } from "./root-messages";
 
 /** A key of the storefront's messages: the page catalogue's (en.ts) or the root's (root-messages.ts). */
@@ -17,9 +19,7 @@ export type MessageKey = PageMessageKey | RootMessageKey;
 export type PageCatalogue = Record<PageMessageKey, string>;
 export type MessageParams = Record<string, string | number>;
 
-/** The shop's languages: English and Bangla. English pages have no prefix, Bangla ones `/bn`. */
-export const LANGUAGES = ["en", "bn"] as const;
-export type Lang = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Lang } from "./lang";
 
 /** A translator: the message for `key` in one language, each `{placeholder}` filled from `params`. */
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
@@ -59,16 +59,27 @@ export function registerCatalogue(lang: Lang, messages: PageCatalogue): void {
 }
 
 /**
- * The translator for `lang`. A key missing from the loaded catalogues (none loaded yet) falls back
- * to English, then to the key itself, so nothing throws while a page renders.
+ * The translator for `lang`. Number parameters are written in the language's digits (৪২ in
+ * Bangla), without grouping (a year stays 2026). A key missing from the loaded catalogues (none
+ * loaded yet) falls back to English, then to the key itself, so nothing throws while a page renders.
  */
 export function translator(lang: Lang): Translate {
   return (key, params) => {
     const root = rootMessages[lang] as Partial<Record<MessageKey, string>>;
     const text =
       catalogues[lang]?.[key as PageMessageKey] ?? root[key] ?? catalogues.en?.[key as PageMessageKey] ?? key;
-    return fill(text, params);
+    return fill(text, params && localizeNumbers(params, lang));
   };
+}
+
+/** `params` with every number written by `formatInteger` in `lang` (Bengali digits for "bn"). */
+function localizeNumbers(params: MessageParams, lang: Lang): MessageParams {
+  if (lang === "en") return params;
+  const out: MessageParams = {};
+  for (const [name, value] of Object.entries(params)) {
+    out[name] = typeof value === "number" ? formatInteger(value, lang) : value;
+  }
+  return out;
 }
 
 /** `template` with each `{placeholder}` replaced from `params` (a missing one is left visible). */

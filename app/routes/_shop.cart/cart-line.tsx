@@ -3,7 +3,7 @@ import type { CartProduct } from "~/components/cart/cart-contract";
 import { CartLineForm } from "~/components/cart/cart-line-form";
 import { Price } from "~/components/price";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { useLocalePath, useT } from "~/hooks/use-t";
+import { useLang, useLocalePath, useT } from "~/hooks/use-t";
 import { formatMoney } from "~/rules/money";
 
 /**
@@ -21,6 +21,7 @@ export function CartLine({
   subtotalPaisa: number;
 }) {
   const t = useT();
+  const lang = useLang();
   const href = useLocalePath();
   return (
     <li className="flex flex-wrap items-center gap-4 p-4" data-testid="cart-line">
@@ -41,7 +42,7 @@ export function CartLine({
       <CartLineForm productId={product.id} productName={product.name} quantity={quantity} />
       <p className="ml-auto w-28 text-right font-semibold" data-testid="line-total">
         <span className="sr-only">{t("cart.lineTotal")}: </span>
-        {formatMoney(subtotalPaisa)}
+        {formatMoney(subtotalPaisa, { lang })}
       </p>
     </li>
   );
