@@ -474,12 +474,16 @@ test.describe("responsive images", () => {
   });
 });
 
-test("the product page is within its budgets: HTML ≤ 30 KB, CSS ≤ 20 KB, JS ≤ 100 KB gzipped", async ({ baseURL }) => {
-  onlyOnce("page weight is measured from HTTP answers");
-  const weight = await measurePage(`${baseURL}/`, `/products/${discountedProduct().id}`);
-  test.info().annotations.push({ type: "page weight (bytes, gzip)", description: JSON.stringify(weight) });
-  expect(weight.scripts.length).toBeGreaterThan(0);
-  expect(weight.html, "HTML").toBeLessThanOrEqual(BUDGETS.html);
-  expect(weight.css, "CSS").toBeLessThanOrEqual(BUDGETS.css);
-  expect(weight.js, "JavaScript").toBeLessThanOrEqual(BUDGETS.js);
-});
+for (const prefix of ["", "/bn"]) {
+  test(`the product page${prefix ? " in Bangla" : ""} is within its budgets: HTML ≤ 30 KB, CSS ≤ 20 KB, JS ≤ 100 KB gzipped`, async ({
+    baseURL,
+  }) => {
+    onlyOnce("page weight is measured from HTTP answers");
+    const weight = await measurePage(`${baseURL}/`, `${prefix}/products/${discountedProduct().id}`);
+    test.info().annotations.push({ type: "page weight (bytes, gzip)", description: JSON.stringify(weight) });
+    expect(weight.scripts.length).toBeGreaterThan(0);
+    expect(weight.html, "HTML").toBeLessThanOrEqual(BUDGETS.html);
+    expect(weight.css, "CSS").toBeLessThanOrEqual(BUDGETS.css);
+    expect(weight.js, "JavaScript").toBeLessThanOrEqual(BUDGETS.js);
+  });
+}
