@@ -8,13 +8,14 @@
  */
 import { en } from "./en";
 import { enAdmin } from "./en-admin";
+import { checkoutMessages } from "./checkout-messages";
 import { enServer } from "./en-server";
 import { fill, registerCatalogue, type MessageParams } from "./index";
 import { rootMessages } from "./root-messages";
 
 export type { MessageParams };
 
-const catalogue = { ...en, ...rootMessages.en, ...enServer, ...enAdmin };
+const catalogue = { ...en, ...checkoutMessages.en, ...rootMessages.en, ...enServer, ...enAdmin };
 
 /** A key of the back office's messages (storefront, root and admin-only). */
 export type MessageKey = keyof typeof catalogue;

@@ -8,13 +8,17 @@
  * - On the server: `translator(langOfRequest(request))`.
  */
 import type { MessageKey as PageMessageKey } from "./en";
+import type { CheckoutMessageKey } from "./checkout-messages";
 import type { ServerMessageKey } from "./en-server";
 import { formatInteger } from "./format";
 import type { Lang } from "./lang";
 import { rootMessages, type RootMessageKey } from "./root-messages";
 
-/** A key of the storefront's messages: the page catalogue's (en.ts) or the root's (root-messages.ts). */
-export type MessageKey = PageMessageKey | RootMessageKey;
+/**
+ * A key of the storefront's messages: the page catalogue's (en.ts), the root's (root-messages.ts)
+ * or the cart page's (checkout-messages.ts).
+ */
+export type MessageKey = PageMessageKey | RootMessageKey | CheckoutMessageKey;
 /** A page catalogue: every key of en.ts with its text in one language. */
 export type PageCatalogue = Record<PageMessageKey, string>;
 export type MessageParams = Record<string, string | number>;
@@ -48,14 +52,15 @@ export function langOfRequest(request: Request): Lang {
 // The page catalogues known in this JavaScript context. On the server every route module is loaded,
 // so both are; in the browser only the one the page's layout route imports (app/routes/_shop.tsx,
 // app/routes/_shop-bn.layout.tsx), so a Bangla page never downloads the English texts.
-const catalogues: Partial<Record<Lang, PageCatalogue>> = {};
+const catalogues: Partial<Record<Lang, Partial<Record<MessageKey, string>>>> = {};
 
 /**
- * Makes `messages` the page catalogue of `lang`. Called by a layout route's module when it loads
- * (and by the admin catalogue module for English).
+ * Adds `messages` to what `lang`'s translator knows. Called when a module that ships texts loads:
+ * a layout route with its page catalogue, the cart route with the checkout texts, the admin
+ * catalogue module with the English page catalogue.
  */
-export function registerCatalogue(lang: Lang, messages: PageCatalogue): void {
-  catalogues[lang] = messages;
+export function registerCatalogue(lang: Lang, messages: Partial<Record<MessageKey, string>>): void {
+  catalogues[lang] = { ...catalogues[lang], ...messages };
 }
 
 /**
@@ -66,8 +71,7 @@ export function registerCatalogue(lang: Lang, messages: PageCatalogue): void {
 export function translator(lang: Lang): Translate {
   return (key, params) => {
     const root = rootMessages[lang] as Partial<Record<MessageKey, string>>;
-    const text =
-      catalogues[lang]?.[key as PageMessageKey] ?? root[key] ?? catalogues.en?.[key as PageMessageKey] ?? key;
+    const text = catalogues[lang]?.[key] ?? root[key] ?? catalogues.en?.[key] ?? key;
     return fill(text, params && localizeNumbers(params, lang));
   };
 }

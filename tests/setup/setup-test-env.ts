@@ -31,6 +31,9 @@ await import("./matchers");
 const { registerCatalogue } = await import("~/i18n");
 registerCatalogue("en", (await import("~/i18n/en")).en);
 registerCatalogue("bn", (await import("~/i18n/bn")).bn);
+const { checkoutMessages } = await import("~/i18n/checkout-messages");
+registerCatalogue("en", checkoutMessages.en);
+registerCatalogue("bn", checkoutMessages.bn);
 
 let errorSpy: ReturnType<typeof vi.spyOn> | undefined;
 const realConsoleError = console.error.bind(console);

@@ -15,7 +15,8 @@ import { CART_HEADING_ID } from "~/components/cart/cart-line-form";
 import { useOptimisticCartTotals } from "~/components/cart/use-optimistic-cart";
 import { CheckoutForm } from "~/components/checkout-form";
 import { useLocalePath, useT } from "~/hooks/use-t";
-import { langFromPath, langOfRequest, translator } from "~/i18n";
+import { langFromPath, langOfRequest, registerCatalogue, translator } from "~/i18n";
+import { checkoutMessages } from "~/i18n/checkout-messages";
 import { getProductsForCart } from "~/models/product.server";
 import { priceCart } from "~/rules/pricing";
 import { commitCart, getCart } from "~/server/cart-cookie.server";
@@ -24,6 +25,10 @@ import { CartLine } from "./cart-line";
 import { changeCart } from "./cart-change.server";
 import { checkout, type CheckoutActionData } from "./checkout.server";
 import { readFormData } from "~/server/form-data.server";
+
+// The cart page's own texts travel with its module, in both languages (decision 023).
+registerCatalogue("en", checkoutMessages.en);
+registerCatalogue("bn", checkoutMessages.bn);
 
 export const meta: MetaFunction = ({ matches, location }) => {
   const seo = seoContext(matches, location);
