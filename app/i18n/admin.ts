@@ -10,19 +10,28 @@ import { en } from "./en";
 import { enAdmin } from "./en-admin";
 import { checkoutMessages } from "./checkout-messages";
 import { enServer } from "./en-server";
+import { listingMessages } from "./listing-messages";
 import { fill, registerCatalogue, type MessageParams } from "./index";
 import { rootMessages } from "./root-messages";
 
 export type { MessageParams };
 
-const catalogue = { ...en, ...checkoutMessages.en, ...rootMessages.en, ...enServer, ...enAdmin };
+const catalogue = {
+  ...en,
+  ...checkoutMessages.en,
+  ...listingMessages.en,
+  ...rootMessages.en,
+  ...enServer,
+  ...enAdmin,
+};
 
 /** A key of the back office's messages (storefront, root and admin-only). */
 export type MessageKey = keyof typeof catalogue;
 
-// Admin pages show storefront components too (the order status badge), which translate through
-// the page catalogue: on an admin page that is the English one.
+// Admin pages show storefront components too (the order status badge, the lists' pagination), which
+// translate through the page catalogues: on an admin page the English ones.
 registerCatalogue("en", en);
+registerCatalogue("en", listingMessages.en);
 
 /** The message for `key` (shared or admin-only), with each `{placeholder}` replaced from `params`. */
 export function t(key: MessageKey, params?: MessageParams): string {

@@ -37,6 +37,13 @@ export const checkoutMessages = {
     "checkout.placeOrder": "Place Order (Cash on Delivery)",
     "checkout.processing": "Processing...",
     "checkout.totalFor": "Total ({method})",
+    "cart.empty": "Your cart is empty",
+    "cart.productRemoved": "A product in your cart is no longer sold and was removed.",
+
+    "success.title": "Order Placed Successfully!",
+    "success.body": "Thank you for your order. We'll contact you soon with delivery details.",
+    "success.orderNumber": "Your order number is #{id}.",
+    "success.continueShopping": "Continue Shopping",
   },
   bn: {
     "cart.title": "Shopping Cart",
@@ -70,6 +77,13 @@ export const checkoutMessages = {
     "checkout.placeOrder": "Place Order (Cash on Delivery)",
     "checkout.processing": "Processing...",
     "checkout.totalFor": "Total ({method})",
+    "cart.empty": "Your cart is empty",
+    "cart.productRemoved": "A product in your cart is no longer sold and was removed.",
+
+    "success.title": "Order Placed Successfully!",
+    "success.body": "Thank you for your order. We'll contact you soon with delivery details.",
+    "success.orderNumber": "Your order number is #{id}.",
+    "success.continueShopping": "Continue Shopping",
   },
 } as const satisfies Record<"en" | "bn", Record<string, string>>;
 

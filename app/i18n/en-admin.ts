@@ -4,6 +4,8 @@
  * loads at most 100 KB of JavaScript). Admin code reads them through `t` from "~/i18n/admin".
  */
 export const enAdmin = {
+  "admin.order.notFound": "Order not found",
+
   // Sign-in form messages
   "admin.login.emailInvalid": "Please enter a valid email address.",
   "admin.login.passwordRequired": "Please enter your password.",

@@ -18,34 +18,8 @@ export const en = {
   "footer.rights": "© {year} {shop}. All rights reserved",
 
   // Home
-  "home.searchPlaceholder": "Search products...",
-  "home.searchLabel": "Search products",
-  "home.searchButton": "Search",
-  "home.shopByCategory": "Shop by Category",
-  "home.featured": "Featured Products",
-  "home.noCategories": "No categories yet.",
-  "home.noFeatured": "No featured products yet.",
-
   // Products list
-  "products.title": "Products",
-  "products.categories": "Categories",
-  "products.sortLabel": "Sort products",
-  "products.sort.name": "Sort by Name",
-  "products.sort.priceAsc": "Price: Low to High",
-  "products.sort.priceDesc": "Price: High to Low",
-  "products.sortApply": "Apply",
-  "products.count": "{count} products",
-  "products.searchResults": "Results for “{q}”",
-  "products.empty": "No products match your choice.",
-  "products.emptyHint": "Try another category or search, or see all products.",
-  "products.showAll": "Show all products",
-
   // Pagination
-  "pagination.label": "Pages",
-  "pagination.previous": "Previous page",
-  "pagination.next": "Next page",
-  "pagination.status": "Page {page} of {pageCount}",
-
   // Product card and product page
   "product.addToCart": "Add to Cart",
   "product.buyNow": "Buy Now",
@@ -64,19 +38,9 @@ export const en = {
   "product.backToProducts": "Back to Products",
 
   // Cart, spec section 2 and 4
-  "cart.empty": "Your cart is empty",
-  "cart.productRemoved": "A product in your cart is no longer sold and was removed.",
-
   // Checkout, spec sections 4, 5, 8, 9
   // Order success, spec section 2
-  "success.title": "Order Placed Successfully!",
-  "success.body": "Thank you for your order. We'll contact you soon with delivery details.",
-  "success.orderNumber": "Your order number is #{id}.",
-  "success.continueShopping": "Continue Shopping",
-
   // Admin, spec section 2
-
-  "admin.order.notFound": "Order not found",
 
   "status.pending": "pending",
   "status.processing": "processing",
@@ -87,18 +51,6 @@ export const en = {
   // Errors
 
   // Search
-  "search.suggestionsLabel": "Suggestions",
-  "search.suggestionsCount": "{count} suggestions",
-  "search.suggestionsCountOne": "1 suggestion",
-  "search.noSuggestions": "No suggestions",
-  "search.noMatches": "No products match “{q}”",
-  "search.inCategory": "Search in {category}",
-  "search.allProducts": "All products",
-  "search.clearSearch": "Clear the search",
-  "search.clearCategory": "Search all categories",
-  "search.emptyFor": "No products match “{q}”.",
-  "search.pageLink": "Page {page}",
-
   // Product page and gallery
   "breadcrumbs.label": "Breadcrumb",
   "breadcrumbs.home": "Home",
@@ -118,12 +70,6 @@ export const en = {
   // Seo and caching
   "seo.title": "{title} | {shop}",
   "seo.home": "Home",
-  "seo.pageNumber": "{title}, page {page}",
-  "seo.searchTitle": "Search results for “{q}”",
-  "seo.productsDescription": "All products of {shop}, with prices in taka and cash on delivery.",
-  "seo.categoryDescription": "{category} at {shop}: {count} products, with prices in taka and cash on delivery.",
-  "seo.searchDescription": "Products of {shop} whose name contains “{q}”.",
-
   // Cart with JavaScript
   "cartJs.added": "Added {name} to the cart.",
   "cartJs.addedButton": "Added",

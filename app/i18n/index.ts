@@ -10,15 +10,16 @@
 import type { MessageKey as PageMessageKey } from "./en";
 import type { CheckoutMessageKey } from "./checkout-messages";
 import type { ServerMessageKey } from "./en-server";
+import type { ListingMessageKey } from "./listing-messages";
 import { formatInteger } from "./format";
 import type { Lang } from "./lang";
 import { rootMessages, type RootMessageKey } from "./root-messages";
 
 /**
- * A key of the storefront's messages: the page catalogue's (en.ts), the root's (root-messages.ts)
- * or the cart page's (checkout-messages.ts).
+ * A key of the storefront's messages: the page catalogue's (en.ts), the root's (root-messages.ts),
+ * the cart and confirmation pages' (checkout-messages.ts) or the listing pages' (listing-messages.ts).
  */
-export type MessageKey = PageMessageKey | RootMessageKey | CheckoutMessageKey;
+export type MessageKey = PageMessageKey | RootMessageKey | CheckoutMessageKey | ListingMessageKey;
 /** A page catalogue: every key of en.ts with its text in one language. */
 export type PageCatalogue = Record<PageMessageKey, string>;
 export type MessageParams = Record<string, string | number>;
@@ -56,7 +57,8 @@ const catalogues: Partial<Record<Lang, Partial<Record<MessageKey, string>>>> = {
 
 /**
  * Adds `messages` to what `lang`'s translator knows. Called when a module that ships texts loads:
- * a layout route with its page catalogue, the cart route with the checkout texts, the admin
+ * a layout route with its page catalogue, the cart and confirmation routes with the checkout
+ * texts, the home and products routes with the listing texts, the admin
  * catalogue module with the English page catalogue.
  */
 export function registerCatalogue(lang: Lang, messages: Partial<Record<MessageKey, string>>): void {

@@ -4,13 +4,18 @@ import { ProductCard } from "~/components/product-card";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { SearchBox } from "~/components/search-box";
 import { useLocalePath, useT } from "~/hooks/use-t";
-import { langOfRequest, localePath } from "~/i18n";
+import { langOfRequest, localePath, registerCatalogue } from "~/i18n";
+import { listingMessages } from "~/i18n/listing-messages";
 import { chosenLanguage } from "~/server/language-cookie.server";
 import { listCategories } from "~/models/category.server";
 import { listFeaturedProducts } from "~/models/product.server";
 import { publicShopConfig } from "~/config/env.server";
 import { seoContext, seoMeta, websiteJsonLd } from "~/utils/seo";
 import { skipRevalidationAfterCartChange } from "~/utils/revalidation";
+
+// The listing pages' texts travel with their modules, in both languages (decision 023).
+registerCatalogue("en", listingMessages.en);
+registerCatalogue("bn", listingMessages.bn);
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const seo = seoContext(matches, location);

@@ -1,8 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useLocalePath, useT } from "~/hooks/use-t";
-import { langFromPath, translator } from "~/i18n";
+import { langFromPath, registerCatalogue, translator } from "~/i18n";
+import { checkoutMessages } from "~/i18n/checkout-messages";
 import { pageTitle, seoContext, seoMeta } from "~/utils/seo";
+
+// The confirmation's texts travel with the checkout's, in both languages (decision 023).
+registerCatalogue("en", checkoutMessages.en);
+registerCatalogue("bn", checkoutMessages.bn);
 
 export const meta: MetaFunction = ({ matches, location }) => {
   const seo = seoContext(matches, location);

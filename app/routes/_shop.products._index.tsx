@@ -4,7 +4,8 @@ import { Pagination } from "~/components/pagination";
 import { ProductCard } from "~/components/product-card";
 import { SearchBox } from "~/components/search-box";
 import { useT } from "~/hooks/use-t";
-import { langFromPath, translator, type MessageKey } from "~/i18n";
+import { langFromPath, translator, type MessageKey, registerCatalogue } from "~/i18n";
+import { listingMessages } from "~/i18n/listing-messages";
 import { listCategories } from "~/models/category.server";
 import { listProducts } from "~/models/product.server";
 import { parsePage } from "~/rules/pagination";
@@ -20,6 +21,10 @@ import {
 import { parseProductSort, PRODUCT_SORTS, type ProductSort } from "~/rules/product-sort";
 import { normalizeSearchQuery } from "~/rules/search";
 import { skipRevalidationAfterCartChange } from "~/utils/revalidation";
+
+// The listing pages' texts travel with their modules, in both languages (decision 023).
+registerCatalogue("en", listingMessages.en);
+registerCatalogue("bn", listingMessages.bn);
 
 /**
  * Title and description name the category, search and page; the canonical URL keeps only what

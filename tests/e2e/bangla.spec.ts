@@ -7,13 +7,14 @@
 import type { Page } from "@playwright/test";
 import { bn as bnPage } from "../../app/i18n/bn";
 import { checkoutMessages } from "../../app/i18n/checkout-messages";
+import { listingMessages } from "../../app/i18n/listing-messages";
 import { bnServer } from "../../app/i18n/bn-server";
 import { seriousViolations, scanPage } from "./axe";
 import { withDb } from "./e2e-db";
 import { expect, rendered, test, uniqueName } from "./fixtures";
 
-/** The Bangla texts a storefront page can show: its page catalogue and, on the cart page, the checkout's. */
-const bn = { ...bnPage, ...checkoutMessages.bn };
+/** The Bangla texts a storefront page can show: its page catalogue, the checkout's and the listings'. */
+const bn = { ...bnPage, ...checkoutMessages.bn, ...listingMessages.bn };
 
 /** Bengali digits, as `Intl` writes numbers for bn-BD. */
 const BENGALI_AMOUNT = /৳[০-৯][০-৯,]*\.[০-৯]{2}/;

@@ -34,6 +34,9 @@ registerCatalogue("bn", (await import("~/i18n/bn")).bn);
 const { checkoutMessages } = await import("~/i18n/checkout-messages");
 registerCatalogue("en", checkoutMessages.en);
 registerCatalogue("bn", checkoutMessages.bn);
+const { listingMessages } = await import("~/i18n/listing-messages");
+registerCatalogue("en", listingMessages.en);
+registerCatalogue("bn", listingMessages.bn);
 
 let errorSpy: ReturnType<typeof vi.spyOn> | undefined;
 const realConsoleError = console.error.bind(console);
