@@ -1,81 +1,76 @@
 import type { PageCatalogue } from "./index";
 
-// TEMPORARY: English text until the Bangla translation lands.
+/**
+ * The Bangla page catalogue: the same keys as en.ts (TypeScript refuses a missing or extra one),
+ * in Bangla as a shop in Dhaka writes it. Numbers in placeholders are filled in Bengali digits by
+ * the translator; product names and the shop's own details are data, not here.
+ */
 export const bn: PageCatalogue = {
   // Layout, spec section 2
-  "nav.products": "Products",
-  "nav.cart": "Cart",
-  "nav.cartWithCount": "Cart, {count} items",
-  "nav.skipToContent": "Skip to main content",
-  "nav.mainLabel": "Main",
-  "nav.switchLanguage": "Read this page in",
-  "footer.about": "About",
-  "footer.quickLinks": "Quick Links",
-  "footer.contact": "Contact",
-  "footer.admin": "Admin",
-  "footer.rights": "© {year} {shop}. All rights reserved",
+  "nav.products": "পণ্যসমূহ",
+  "nav.cart": "কার্ট",
+  "nav.cartWithCount": "কার্ট, {count}টি পণ্য",
+  "nav.skipToContent": "মূল অংশে যান",
+  "nav.mainLabel": "প্রধান",
+  "nav.switchLanguage": "এই পেজটি পড়ুন",
+  "footer.about": "আমাদের সম্পর্কে",
+  "footer.quickLinks": "দরকারি লিংক",
+  "footer.contact": "যোগাযোগ",
+  "footer.admin": "অ্যাডমিন",
+  "footer.rights": "© {year} {shop}। সর্বস্বত্ব সংরক্ষিত",
 
-  // Home
-  // Products list
-  // Pagination
   // Product card and product page
-  "product.addToCart": "Add to Cart",
-  "product.buyNow": "Buy Now",
-  "card.addToCart": "Add to Cart",
-  "card.buyNow": "Buy now",
-  "card.addToCartLabel": "Add to Cart: {name}",
-  "card.buyNowLabel": "Buy now: {name}",
-  "product.notFound": "Product not found",
-  "product.loadFailed": "Failed to load product details",
-  "product.noImage": "No image available",
-  "product.off": "{percent}% OFF",
-  "product.category": "Category",
-  "product.quantity": "Quantity",
-  "product.originalPrice": "Original price",
-  "product.imageOf": "Image {index} of {count}: {name}",
-  "product.backToProducts": "Back to Products",
+  "product.addToCart": "কার্টে যোগ করুন",
+  "product.buyNow": "এখনই কিনুন",
+  "card.addToCart": "কার্টে যোগ করুন",
+  "card.buyNow": "এখনই কিনুন",
+  "card.addToCartLabel": "কার্টে যোগ করুন: {name}",
+  "card.buyNowLabel": "এখনই কিনুন: {name}",
+  "product.notFound": "পণ্যটি পাওয়া যায়নি",
+  "product.loadFailed": "পণ্যের তথ্য লোড করা যায়নি",
+  "product.noImage": "ছবি নেই",
+  "product.off": "{percent}% ছাড়",
+  "product.category": "ক্যাটাগরি",
+  "product.quantity": "পরিমাণ",
+  "product.originalPrice": "আগের দাম",
+  "product.imageOf": "ছবি {index}/{count}: {name}",
+  "product.backToProducts": "সব পণ্যে ফিরে যান",
 
-  // Cart, spec section 2 and 4
-  // Checkout, spec sections 4, 5, 8, 9
-  // Order success, spec section 2
-  // Admin, spec section 2
+  // Order statuses, spec section 4
+  "status.pending": "অপেক্ষমাণ",
+  "status.processing": "প্রস্তুত হচ্ছে",
+  "status.shipped": "পাঠানো হয়েছে",
+  "status.delivered": "ডেলিভারি হয়েছে",
+  "status.cancelled": "বাতিল",
 
-  "status.pending": "pending",
-  "status.processing": "processing",
-  "status.shipped": "shipped",
-  "status.delivered": "delivered",
-  "status.cancelled": "cancelled",
-
-  // Errors
-
-  // Search
   // Product page and gallery
-  "breadcrumbs.label": "Breadcrumb",
-  "breadcrumbs.home": "Home",
-  "breadcrumbs.products": "Products",
-  "gallery.label": "Images of {name}",
-  "gallery.previous": "Previous image",
-  "gallery.next": "Next image",
-  "gallery.show": "Show image {index} of {count}",
-  "gallery.enlarge": "Enlarge image {index} of {count}",
-  "gallery.fullSize": "Image {index} of {count}, full size",
-  "gallery.position": "Image {index} of {count}",
-  "gallery.preview": "Image preview: {name}",
-  "gallery.close": "Close preview",
-  "stepper.decrease": "Decrease by one",
-  "stepper.increase": "Increase by one",
+  "breadcrumbs.label": "আপনি এখানে",
+  "breadcrumbs.home": "হোম",
+  "breadcrumbs.products": "পণ্যসমূহ",
+  "gallery.label": "{name}-এর ছবি",
+  "gallery.previous": "আগের ছবি",
+  "gallery.next": "পরের ছবি",
+  "gallery.show": "ছবি {index}/{count} দেখুন",
+  "gallery.enlarge": "ছবি {index}/{count} বড় করে দেখুন",
+  "gallery.fullSize": "ছবি {index}/{count}, পূর্ণ আকারে",
+  "gallery.position": "ছবি {index}/{count}",
+  "gallery.preview": "ছবির প্রিভিউ: {name}",
+  "gallery.close": "প্রিভিউ বন্ধ করুন",
+  "stepper.decrease": "এক কমান",
+  "stepper.increase": "এক বাড়ান",
 
   // Seo and caching
   "seo.title": "{title} | {shop}",
-  "seo.home": "Home",
+  "seo.home": "হোম",
+
   // Cart with JavaScript
-  "cartJs.added": "Added {name} to the cart.",
-  "cartJs.addedButton": "Added",
-  "cartJs.addedLabel": "Added to cart: {name}",
-  "cartJs.updated": "{name}: quantity changed to {quantity}.",
-  "cartJs.removed": "Removed {name} from the cart.",
-  "cartJs.addFailed": "{name} was not added to the cart. {reason}",
-  "cartJs.updateFailed": "The quantity of {name} was not changed. {reason}",
-  "cartJs.removeFailed": "{name} was not removed from the cart. {reason}",
-  "cartJs.networkError": "The shop could not be reached. Please check your connection and try again.",
+  "cartJs.added": "{name} কার্টে যোগ হয়েছে।",
+  "cartJs.addedButton": "যোগ হয়েছে",
+  "cartJs.addedLabel": "কার্টে যোগ হয়েছে: {name}",
+  "cartJs.updated": "{name}: পরিমাণ {quantity} করা হয়েছে।",
+  "cartJs.removed": "{name} কার্ট থেকে সরানো হয়েছে।",
+  "cartJs.addFailed": "{name} কার্টে যোগ হয়নি। {reason}",
+  "cartJs.updateFailed": "{name}-এর পরিমাণ বদলানো যায়নি। {reason}",
+  "cartJs.removeFailed": "{name} কার্ট থেকে সরানো যায়নি। {reason}",
+  "cartJs.networkError": "দোকানের সাথে যোগাযোগ করা যাচ্ছে না। ইন্টারনেট সংযোগ দেখে আবার চেষ্টা করুন।",
 };

@@ -17,9 +17,6 @@ export const en = {
   "footer.admin": "Admin",
   "footer.rights": "© {year} {shop}. All rights reserved",
 
-  // Home
-  // Products list
-  // Pagination
   // Product card and product page
   "product.addToCart": "Add to Cart",
   "product.buyNow": "Buy Now",
@@ -37,20 +34,13 @@ export const en = {
   "product.imageOf": "Image {index} of {count}: {name}",
   "product.backToProducts": "Back to Products",
 
-  // Cart, spec section 2 and 4
-  // Checkout, spec sections 4, 5, 8, 9
-  // Order success, spec section 2
-  // Admin, spec section 2
-
+  // Order statuses, spec section 4
   "status.pending": "pending",
   "status.processing": "processing",
   "status.shipped": "shipped",
   "status.delivered": "delivered",
   "status.cancelled": "cancelled",
 
-  // Errors
-
-  // Search
   // Product page and gallery
   "breadcrumbs.label": "Breadcrumb",
   "breadcrumbs.home": "Home",
