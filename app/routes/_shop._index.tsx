@@ -10,23 +10,16 @@ import { chosenLanguage } from "~/server/language-cookie.server";
 import { listCategories } from "~/models/category.server";
 import { listFeaturedProducts } from "~/models/product.server";
 import { publicShopConfig } from "~/config/env.server";
-import { seoContext, seoMeta, websiteJsonLd } from "~/utils/seo";
+import { seoContextFor } from "~/server/seo.server";
+import { seoMeta, websiteJsonLd } from "~/utils/seo";
 import { skipRevalidationAfterCartChange } from "~/utils/revalidation";
 
 // The listing pages' texts travel with their modules, in both languages (decision 023).
 registerCatalogue("en", listingMessages.en);
 registerCatalogue("bn", listingMessages.bn);
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
-  const seo = seoContext(matches, location);
-  if (!data || !seo) return [{ title: "haat" }];
-  return seoMeta(seo, {
-    title: `${data.shop.name}: ${data.shop.tagline}`,
-    description: data.shop.about,
-    path: "/",
-    jsonLd: [websiteJsonLd(seo)],
-  });
-};
+/** Head tags built by the loader (app/server/seo.server.ts). */
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [{ title: "haat" }];
 
 /** See app/utils/revalidation.ts. */
 export const shouldRevalidate = skipRevalidationAfterCartChange;
@@ -39,7 +32,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (langOfRequest(request) === "en" && (await chosenLanguage(request)) === "bn")
     throw redirect(localePath("bn", "/"));
   const [categories, featured] = await Promise.all([listCategories(), listFeaturedProducts()]);
-  return { categories, featured, shop: publicShopConfig() };
+  const shop = publicShopConfig();
+  const seo = seoContextFor(request);
+  const meta = seoMeta(seo, {
+    title: `${shop.name}: ${shop.tagline}`,
+    description: shop.about,
+    path: "/",
+    jsonLd: [websiteJsonLd(seo)],
+  });
+  return { categories, featured, shop, meta };
 }
 
 /** Home, spec section 2: hero with search, Shop by Category, Featured Products. */

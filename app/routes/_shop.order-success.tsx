@@ -3,31 +3,31 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useLocalePath, useT } from "~/hooks/use-t";
 import { langFromPath, registerCatalogue, translator } from "~/i18n";
 import { checkoutMessages } from "~/i18n/checkout-messages";
-import { pageTitle, seoContext, seoMeta } from "~/utils/seo";
+import { seoContextFor } from "~/server/seo.server";
+import { pageTitle, seoMeta } from "~/utils/seo";
 
 // The confirmation's texts travel with the checkout's, in both languages (decision 023).
 registerCatalogue("en", checkoutMessages.en);
 registerCatalogue("bn", checkoutMessages.bn);
 
-export const meta: MetaFunction = ({ matches, location }) => {
-  const seo = seoContext(matches, location);
-  if (!seo)
-    return [
-      { title: translator(langFromPath(location.pathname))("success.title") },
-      { name: "robots", content: "noindex" },
-    ];
-  return seoMeta(seo, {
+/** Head tags built by the loader (app/server/seo.server.ts). */
+export const meta: MetaFunction<typeof loader> = ({ data, location }) =>
+  data?.meta ?? [
+    { title: translator(langFromPath(location.pathname))("success.title") },
+    { name: "robots", content: "noindex" },
+  ];
+
+/** Reads the order number from ?order (shown only; it reveals nothing about the order). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const order = Number(new URL(request.url).searchParams.get("order"));
+  const seo = seoContextFor(request);
+  const meta = seoMeta(seo, {
     title: pageTitle(seo.t("success.title"), seo),
     description: seo.description,
     path: "/order-success",
     robots: "noindex",
   });
-};
-
-/** Reads the order number from ?order (shown only; it reveals nothing about the order). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const order = Number(new URL(request.url).searchParams.get("order"));
-  return { orderId: Number.isSafeInteger(order) && order > 0 ? order : null };
+  return { orderId: Number.isSafeInteger(order) && order > 0 ? order : null, meta };
 }
 
 /** Order success, spec section 2. */

@@ -10,6 +10,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useLocalePath, useT } from "~/hooks/use-t";
 import { langFromPath, translator } from "~/i18n";
 import { requestTranslator } from "~/server/i18n.server";
+import { seoContextFor } from "~/server/seo.server";
 import { getProductDetail } from "~/models/product.server";
 import { MAX_LINE_QUANTITY } from "~/rules/cart";
 import { discountPercent, unitPricePaisa } from "~/rules/money";
@@ -19,25 +20,26 @@ import {
   pageUrl,
   productJsonLd,
   productsCanonicalPath,
-  seoContext,
   seoMeta,
   shareImage,
 } from "~/utils/seo";
 import { notFound, parseId } from "~/utils/params";
 import { skipRevalidationAfterCartChange } from "~/utils/revalidation";
 
+/** Head tags built by the loader (`productMeta`). */
+export const meta: MetaFunction<typeof loader> = ({ data, location }) =>
+  data?.meta ?? [{ title: translator(langFromPath(location.pathname))("product.notFound") }];
+
 /**
  * Title, description, canonical URL, share preview (first image, 1024 px variant) and JSON-LD
- * `Product` (price charged, in BDT) and `BreadcrumbList` (Home › Category › Product).
+ * `Product` (price charged, in BDT) and `BreadcrumbList` (Home › Category › Product), built on the
+ * server so that their builders stay out of the page's JavaScript.
  */
-export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
-  const seo = seoContext(matches, location);
-  if (!data || !seo) return [{ title: translator(langFromPath(location.pathname))("product.notFound") }];
-  const { t } = seo;
-  const { product } = data;
+function productMeta(request: Request, product: NonNullable<Awaited<ReturnType<typeof getProductDetail>>>) {
+  const seo = seoContextFor(request);
   const path = `/products/${product.id}`;
   const url = pageUrl(seo, path);
-  const trail = [{ name: t("seo.home"), url: pageUrl(seo, "/") }];
+  const trail = [{ name: seo.t("seo.home"), url: pageUrl(seo, "/") }];
   if (product.category) {
     trail.push({
       name: product.category.name,
@@ -66,7 +68,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
       breadcrumbJsonLd(trail),
     ],
   });
-};
+}
 
 /**
  * The product page, spec section 2. An id that is not a plain positive integer, or names no
@@ -88,7 +90,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     throw new Response(t("product.loadFailed"), { status: 500 });
   }
   if (!product) throw notFound(t("product.notFound"));
-  return { product };
+  return { product, meta: productMeta(request, product) };
 }
 
 /**

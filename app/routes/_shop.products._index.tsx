@@ -6,18 +6,11 @@ import { SearchBox } from "~/components/search-box";
 import { useT } from "~/hooks/use-t";
 import { langFromPath, translator, type MessageKey, registerCatalogue } from "~/i18n";
 import { listingMessages } from "~/i18n/listing-messages";
+import { seoContextFor } from "~/server/seo.server";
 import { listCategories } from "~/models/category.server";
 import { listProducts } from "~/models/product.server";
 import { parsePage } from "~/rules/pagination";
-import {
-  breadcrumbJsonLd,
-  pageTitle,
-  pageUrl,
-  productsCanonicalPath,
-  seoContext,
-  seoMeta,
-  shareImage,
-} from "~/utils/seo";
+import { breadcrumbJsonLd, pageTitle, pageUrl, productsCanonicalPath, seoMeta, shareImage } from "~/utils/seo";
 import { parseProductSort, PRODUCT_SORTS, type ProductSort } from "~/rules/product-sort";
 import { normalizeSearchQuery } from "~/rules/search";
 import { skipRevalidationAfterCartChange } from "~/utils/revalidation";
@@ -26,15 +19,29 @@ import { skipRevalidationAfterCartChange } from "~/utils/revalidation";
 registerCatalogue("en", listingMessages.en);
 registerCatalogue("bn", listingMessages.bn);
 
+/** Head tags built by the loader (`listingMeta`). */
+export const meta: MetaFunction<typeof loader> = ({ data, location }) =>
+  data?.meta ?? [{ title: translator(langFromPath(location.pathname))("products.title") }];
+
 /**
  * Title and description name the category, search and page; the canonical URL keeps only what
- * changes the list (category, q, page; not sort). Search results are `noindex, follow`.
+ * changes the list (category, q, page; not sort). Search results are `noindex, follow`. Built on
+ * the server so that the builders stay out of the page's JavaScript.
  */
-export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
-  const seo = seoContext(matches, location);
-  if (!data || !seo) return [{ title: translator(langFromPath(location.pathname))("products.title") }];
+function listingMeta(
+  request: Request,
+  {
+    activeCategory,
+    query,
+    products,
+  }: {
+    activeCategory: Awaited<ReturnType<typeof listCategories>>[number] | null;
+    query: string;
+    products: { page: number; total: number };
+  },
+) {
+  const seo = seoContextFor(request);
   const { t } = seo;
-  const { activeCategory, query, products } = data;
   const category = activeCategory?.name;
   let title = query ? t("seo.searchTitle", { q: query }) : (category ?? t("products.title"));
   if (query && category) title = `${category}: ${title}`;
@@ -63,7 +70,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
         ]
       : [],
   });
-};
+}
 
 /**
  * Reads ?category (integer id), ?q (name search, normalised by normalizeSearchQuery), ?sort and
@@ -91,7 +98,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw redirect(`${url.pathname}${url.search}`);
   }
   const activeCategory = categories.find((c) => c.id === categoryId) ?? null;
-  return { categories, products, activeCategory, query, sort };
+  const meta = listingMeta(request, { activeCategory, query, products });
+  return { categories, products, activeCategory, query, sort, meta };
 }
 
 const SORT_LABELS: Record<ProductSort, MessageKey> = {

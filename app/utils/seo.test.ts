@@ -7,7 +7,6 @@ import {
   productJsonLd,
   productsCanonicalPath,
   publicOrigin,
-  seoContext,
   seoMeta,
   shareImage,
   truncateText,
@@ -175,11 +174,5 @@ describe("seoMeta", () => {
   it("gives private pages no alternates", () => {
     const tags = seoMeta(context, { title: "Cart", description: "", path: "/cart", robots: "noindex" });
     expect(tags.some((tag) => "rel" in tag && tag.rel === "alternate")).toBe(false);
-  });
-  it("reads the context from the root route's data and the page's language from its path", () => {
-    const root = { id: "root", data: { origin: "https://s.example", shop: { name: "Haat", about: "A shop" } } };
-    expect(seoContext([root], { pathname: "/products" })).toMatchObject({ ...context, t: expect.any(Function) });
-    expect(seoContext([root], { pathname: "/bn/products" })?.lang).toBe("bn");
-    expect(seoContext([{ id: "root", data: undefined }], { pathname: "/" })).toBeNull();
   });
 });

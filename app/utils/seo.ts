@@ -1,9 +1,10 @@
 /**
  * Search-engine and share-preview metadata for the storefront: page titles,
  * descriptions, canonical URLs, Open Graph and Twitter card tags, and schema.org JSON-LD
- * (`Product`, `BreadcrumbList`, `WebSite`). Pure functions: routes build their `meta` with
- * `seoMeta()`; everything absolute starts from the shop's public origin, which the root loader
- * computes with `publicOrigin()` (PUBLIC_URL, else the request's own origin).
+ * (`Product`, `BreadcrumbList`, `WebSite`). Pure functions: storefront loaders build their page's
+ * head tags with `seoMeta()` and the request's context (app/server/seo.server.ts), and the route's
+ * `meta` returns them; everything absolute starts from the shop's public origin, `publicOrigin()`
+ * (PUBLIC_URL, else the request's own origin).
  * See docs/decisions/010-http-caching-and-seo.md.
  *
  * JSON-LD is rendered by Remix's `<Meta>` from a `{ "script:ld+json": … }` descriptor: Remix
@@ -12,7 +13,7 @@
  * (`type="application/ld+json"`), never executed, so the CSP's script nonce does not apply to it.
  */
 import type { MetaDescriptor } from "@remix-run/node";
-import { LANGUAGES, langFromPath, localePath, translator, type Lang, type Translate } from "~/i18n";
+import { LANGUAGES, localePath, type Lang, type Translate } from "~/i18n";
 import { variantUrl, type ImageInfo } from "~/utils/image-url";
 
 /** Longest meta description, in characters (what search results show). */
@@ -155,31 +156,10 @@ export function websiteJsonLd(context: SeoContext): JsonLd {
 }
 
 /**
- * What every page's meta needs: the shop's name and description and the public origin (from the
- * root loader), the page's language (from its URL) and that language's translator.
+ * What every page's meta needs: the shop's name and description, the public origin, the page's
+ * language (from its URL) and that language's translator (app/server/seo.server.ts makes it).
  */
 export type SeoContext = { origin: string; shopName: string; description: string; lang: Lang; t: Translate };
-
-/**
- * The SEO context from a meta function's `matches` (the root route's data) and `location`, or null
- * inside an error boundary that replaced the root data.
- */
-export function seoContext(
-  matches: readonly { id: string; data?: unknown }[],
-  location: { pathname: string },
-): SeoContext | null {
-  const root = matches.find((match) => match.id === "root")?.data as
-    { origin?: unknown; shop?: { name?: unknown; about?: unknown } } | undefined;
-  if (!root || typeof root.origin !== "string" || typeof root.shop?.name !== "string") return null;
-  const lang = langFromPath(location.pathname);
-  return {
-    origin: root.origin,
-    shopName: root.shop.name,
-    description: typeof root.shop.about === "string" ? root.shop.about : "",
-    lang,
-    t: translator(lang),
-  };
-}
 
 /** The absolute URL of the storefront `path` (without a language prefix) in the page's language. */
 export function pageUrl(context: SeoContext, path: string): string {

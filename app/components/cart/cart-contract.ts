@@ -3,6 +3,7 @@
  * the route's id and loader data, the field that marks a form sent by a fetcher, and the action's
  * answer to such a form. Both sides import this module, so neither imports the other.
  */
+import type { MetaDescriptor } from "@remix-run/react";
 import type { LineItem } from "~/rules/pricing";
 import type { ImageInfo } from "~/utils/image-url";
 
@@ -20,13 +21,15 @@ export type CartProduct = {
 
 /**
  * The cart page's loader data: the priced line items in cart order, the subtotal in paisa,
- * whether lines for products no longer sold were just dropped, and the checkout form's one-time token.
+ * whether lines for products no longer sold were just dropped, the checkout form's one-time token,
+ * and the page's head tags (built on the server).
  */
 export type CartPageData = {
   lineItems: LineItem<CartProduct>[];
   subtotalPaisa: number;
   productsRemoved: boolean;
   checkoutToken: string;
+  meta: MetaDescriptor[];
 };
 
 /**

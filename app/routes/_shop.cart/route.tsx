@@ -20,7 +20,8 @@ import { checkoutMessages } from "~/i18n/checkout-messages";
 import { getProductsForCart } from "~/models/product.server";
 import { priceCart } from "~/rules/pricing";
 import { commitCart, getCart } from "~/server/cart-cookie.server";
-import { pageTitle, seoContext, seoMeta } from "~/utils/seo";
+import { seoContextFor } from "~/server/seo.server";
+import { pageTitle, seoMeta } from "~/utils/seo";
 import { CartLine } from "./cart-line";
 import { changeCart } from "./cart-change.server";
 import { checkout, type CheckoutActionData } from "./checkout.server";
@@ -30,20 +31,12 @@ import { readFormData } from "~/server/form-data.server";
 registerCatalogue("en", checkoutMessages.en);
 registerCatalogue("bn", checkoutMessages.bn);
 
-export const meta: MetaFunction = ({ matches, location }) => {
-  const seo = seoContext(matches, location);
-  if (!seo)
-    return [
-      { title: translator(langFromPath(location.pathname))("cart.title") },
-      { name: "robots", content: "noindex" },
-    ];
-  return seoMeta(seo, {
-    title: pageTitle(seo.t("cart.title"), seo),
-    description: seo.description,
-    path: "/cart",
-    robots: "noindex",
-  });
-};
+/** Head tags built by the loader (app/server/seo.server.ts). */
+export const meta: MetaFunction<typeof loader> = ({ data, location }) =>
+  data?.meta ?? [
+    { title: translator(langFromPath(location.pathname))("cart.title") },
+    { name: "robots", content: "noindex" },
+  ];
 
 /** Prices the cart from the database; lines whose product is gone are dropped with a notice. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -61,9 +54,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
       subtotalPaisa: cart.subtotalPaisa,
       productsRemoved: cart.missingProductIds.length > 0,
       checkoutToken: crypto.randomBytes(18).toString("base64url"),
+      meta: cartMeta(request),
     },
     { headers },
   );
+}
+
+/** The cart page's head tags: its title, and noindex (private, per shopper). */
+function cartMeta(request: Request) {
+  const seo = seoContextFor(request);
+  return seoMeta(seo, {
+    title: pageTitle(seo.t("cart.title"), seo),
+    description: seo.description,
+    path: "/cart",
+    robots: "noindex",
+  });
 }
 
 /** The cart page must never be stored: a page restored from cache would show a stale cart. */
