@@ -76,6 +76,11 @@ export function ShopLayout({
                 </Link>
               </li>
               <li>
+                <Link to={href("/orders/track")} className="hover:underline">
+                  {t("footer.trackOrder")}
+                </Link>
+              </li>
+              <li>
                 <Link to="/admin/login" className="hover:underline">
                   {t("footer.admin")}
                 </Link>

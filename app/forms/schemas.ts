@@ -12,8 +12,11 @@ import { normalizeBdMobile } from "~/rules/phone";
 import { SHIPPING_METHODS } from "~/rules/shipping";
 
 /** A required text field: trimmed, at least one character, at most `max` characters; messages through `t`. */
-export const trimmed = (max: number, requiredMessage: string, t: ServerTranslate) =>
-  z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, t("checkout.tooLong", { max }));
+export const trimmed = (
+  max: number,
+  requiredMessage: string,
+  t: (key: "checkout.tooLong", params: { max: number }) => string,
+) => z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, t("checkout.tooLong", { max }));
 
 /**
  * Checkout form, spec section 5: name, phone and delivery address required; e-mail optional but an

@@ -21,4 +21,8 @@ export const bnServer: Record<ServerMessageKey, string> = {
   "checkout.shippingInvalid": "ডেলিভারি এলাকা বেছে নিন।",
   "checkout.tooLarge": "এত বড় অর্ডার অনলাইনে করা যাবে না। অর্ডার করতে {phone} নম্বরে ফোন করুন।",
   "checkout.formErrors": "চিহ্নিত ঘরগুলো ঠিক করুন।",
+  "track.orderRequired": "আপনার অর্ডার নম্বর লিখুন।",
+  "track.orderInvalid": "অর্ডার নম্বরটি সংখ্যায় লিখুন, যেমন ১০২৪।",
+  "track.notFound": "এই অর্ডার নম্বর আর মোবাইল নম্বরে কোনো অর্ডার পাওয়া যায়নি। দুটোই দেখে আবার চেষ্টা করুন।",
+  "track.tooMany": "অনেকবার খোঁজা হয়েছে। {minutes} মিনিট পরে আবার চেষ্টা করুন, অথবা {phone} নম্বরে ফোন করুন।",
 };

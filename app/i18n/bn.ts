@@ -17,6 +17,7 @@ export const bn: PageCatalogue = {
   "footer.quickLinks": "দরকারি লিংক",
   "footer.contact": "যোগাযোগ",
   "footer.admin": "অ্যাডমিন",
+  "footer.trackOrder": "অর্ডার ট্র্যাক করুন",
   "footer.rights": "© {year} {shop}। সর্বস্বত্ব সংরক্ষিত",
 
   // Product card and product page

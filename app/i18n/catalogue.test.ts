@@ -12,6 +12,7 @@ import { en } from "./en";
 import { enServer } from "./en-server";
 import { listingMessages } from "./listing-messages";
 import { rootMessages } from "./root-messages";
+import { trackingMessages } from "./tracking-messages";
 
 const PAIRS: [string, Record<string, string>, Record<string, string>][] = [
   ["page (en.ts / bn.ts)", en, bn],
@@ -19,6 +20,7 @@ const PAIRS: [string, Record<string, string>, Record<string, string>][] = [
   ["checkout", checkoutMessages.en, checkoutMessages.bn],
   ["listing", listingMessages.en, listingMessages.bn],
   ["root", rootMessages.en, rootMessages.bn],
+  ["tracking", trackingMessages.en, trackingMessages.bn],
 ];
 
 /** Texts that are the same in both languages on purpose. */

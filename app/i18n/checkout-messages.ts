@@ -44,6 +44,7 @@ export const checkoutMessages = {
     "success.body": "Thank you for your order. We'll contact you soon with delivery details.",
     "success.orderNumber": "Your order number is #{id}.",
     "success.continueShopping": "Continue Shopping",
+    "success.track": "Track your order",
   },
   bn: {
     "cart.title": "শপিং কার্ট",
@@ -84,6 +85,7 @@ export const checkoutMessages = {
     "success.body": "অর্ডারের জন্য ধন্যবাদ। ডেলিভারির বিষয়ে আমরা শিগগিরই আপনার সাথে যোগাযোগ করব।",
     "success.orderNumber": "আপনার অর্ডার নম্বর #{id}।",
     "success.continueShopping": "কেনাকাটা চালিয়ে যান",
+    "success.track": "অর্ডার ট্র্যাক করুন",
   },
 } as const satisfies Record<"en" | "bn", Record<string, string>>;
 

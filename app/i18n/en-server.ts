@@ -24,6 +24,10 @@ export const enServer = {
   "checkout.shippingInvalid": "Please choose a shipping method.",
   "checkout.tooLarge": "This order is too large to place online. Please call us on {phone} to order.",
   "checkout.formErrors": "Please correct the highlighted fields.",
+  "track.orderRequired": "Please enter your order number.",
+  "track.orderInvalid": "Please enter the order number as digits, for example 1024.",
+  "track.notFound": "We could not find an order with this number and phone. Please check both and try again.",
+  "track.tooMany": "Too many lookups. Please try again in {minutes} minutes, or call us on {phone}.",
 } as const;
 
 /** A key of the server-only messages. */

@@ -15,6 +15,7 @@ export const en = {
   "footer.quickLinks": "Quick Links",
   "footer.contact": "Contact",
   "footer.admin": "Admin",
+  "footer.trackOrder": "Track your order",
   "footer.rights": "© {year} {shop}. All rights reserved",
 
   // Product card and product page

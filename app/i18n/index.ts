@@ -11,15 +11,17 @@ import type { MessageKey as PageMessageKey } from "./en";
 import type { CheckoutMessageKey } from "./checkout-messages";
 import type { ServerMessageKey } from "./en-server";
 import type { ListingMessageKey } from "./listing-messages";
+import type { TrackingMessageKey } from "./tracking-messages";
 import { formatInteger } from "./format";
 import type { Lang } from "./lang";
 import { rootMessages, type RootMessageKey } from "./root-messages";
 
 /**
  * A key of the storefront's messages: the page catalogue's (en.ts), the root's (root-messages.ts),
- * the cart and confirmation pages' (checkout-messages.ts) or the listing pages' (listing-messages.ts).
+ * the cart and confirmation pages' (checkout-messages.ts), the listing pages' (listing-messages.ts)
+ * or the tracking page's (tracking-messages.ts).
  */
-export type MessageKey = PageMessageKey | RootMessageKey | CheckoutMessageKey | ListingMessageKey;
+export type MessageKey = PageMessageKey | RootMessageKey | CheckoutMessageKey | ListingMessageKey | TrackingMessageKey;
 /** A page catalogue: every key of en.ts with its text in one language. */
 export type PageCatalogue = Record<PageMessageKey, string>;
 export type MessageParams = Record<string, string | number>;

@@ -286,3 +286,36 @@ export async function getOrderSummary(id: number) {
     select: { id: true, customerName: true, totalPaisa: true, createdAt: true, status: true },
   });
 }
+
+/**
+ * What a shopper may see of an order on the tracking page (/orders/track), or null: the order
+ * with its line items and status history, and the phone to check the shopper's against. No
+ * e-mail or street address: the page's URL can be shared and lands in histories.
+ */
+export async function getOrderForTracking(id: number) {
+  return prisma.order.findUnique({
+    where: { id },
+    select: {
+      id: true,
+      createdAt: true,
+      customerName: true,
+      customerPhone: true,
+      district: true,
+      area: true,
+      shippingMethod: true,
+      shippingFeePaisa: true,
+      subtotalPaisa: true,
+      totalPaisa: true,
+      status: true,
+      items: {
+        orderBy: { id: "asc" },
+        select: { id: true, productName: true, unitPricePaisa: true, quantity: true, subtotalPaisa: true },
+      },
+      statusChanges: {
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        take: STATUS_HISTORY_SHOWN,
+        select: { id: true, toStatus: true, createdAt: true },
+      },
+    },
+  });
+}

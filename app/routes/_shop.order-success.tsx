@@ -46,16 +46,30 @@ export default function OrderSuccessPage() {
       <h1 className="text-3xl font-semibold">{t("success.title")}</h1>
       <p className="mt-3 text-stone-700">{t("success.body")}</p>
       {orderId ? (
-        <p className="mt-2 font-medium" data-testid="order-number">
-          {t("success.orderNumber", { id: orderId })}
-        </p>
+        <>
+          <p
+            className="mx-auto mt-6 max-w-sm rounded-lg border-2 border-amber-300 bg-amber-50 px-4 py-3 text-xl font-semibold"
+            data-testid="order-number"
+          >
+            {t("success.orderNumber", { id: orderId })}
+          </p>
+          <Link
+            to={`${href("/orders/track")}?order=${orderId}`}
+            className="mt-4 inline-block font-medium text-amber-800 underline"
+            data-testid="track-link"
+          >
+            {t("success.track")}
+          </Link>
+        </>
       ) : null}
-      <Link
-        to={href("/")}
-        className="mt-8 inline-block rounded-md bg-amber-700 px-5 py-2.5 font-medium text-white hover:bg-amber-800"
-      >
-        {t("success.continueShopping")}
-      </Link>
+      <div>
+        <Link
+          to={href("/")}
+          className="mt-8 inline-block rounded-md bg-amber-700 px-5 py-2.5 font-medium text-white hover:bg-amber-800"
+        >
+          {t("success.continueShopping")}
+        </Link>
+      </div>
     </div>
   );
 }

@@ -1,7 +1,6 @@
 /**
  * Order statuses, spec section 4: any value may follow any other. Stored as these strings.
  */
-import type { Translate } from "~/i18n";
 
 /** The five order statuses, in the order the back office lists them. */
 export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
@@ -16,6 +15,6 @@ function isOrderStatus(value: string): value is OrderStatus {
  * The label of a status from the message catalogue, through `t` (the page's translator); an
  * unknown stored value is shown as it is.
  */
-export function orderStatusLabel(status: string, t: Translate): string {
+export function orderStatusLabel(status: string, t: (key: `status.${OrderStatus}`) => string): string {
   return isOrderStatus(status) ? t(`status.${status}`) : status;
 }

@@ -95,8 +95,9 @@ export function sitemapPartWindows(
 }
 
 /**
- * robots.txt: crawlers may read the catalogue but not the back office, the cart or the order
- * confirmation (private, per shopper); the sitemap's absolute URL ends it.
+ * robots.txt: crawlers may read the catalogue but not the back office, the cart, the order
+ * confirmation or order tracking (private, per shopper), in either language; the sitemap's
+ * absolute URL ends it.
  */
 export function robotsTxt(sitemapUrl: string): string {
   return [
@@ -104,8 +105,10 @@ export function robotsTxt(sitemapUrl: string): string {
     "Disallow: /admin",
     "Disallow: /cart",
     "Disallow: /order-success",
+    "Disallow: /orders/track",
     "Disallow: /bn/cart",
     "Disallow: /bn/order-success",
+    "Disallow: /bn/orders/track",
     "Allow: /",
     "",
     `Sitemap: ${sitemapUrl}`,

@@ -37,6 +37,9 @@ registerCatalogue("bn", checkoutMessages.bn);
 const { listingMessages } = await import("~/i18n/listing-messages");
 registerCatalogue("en", listingMessages.en);
 registerCatalogue("bn", listingMessages.bn);
+const { trackingMessages } = await import("~/i18n/tracking-messages");
+registerCatalogue("en", trackingMessages.en);
+registerCatalogue("bn", trackingMessages.bn);
 
 let errorSpy: ReturnType<typeof vi.spyOn> | undefined;
 const realConsoleError = console.error.bind(console);
