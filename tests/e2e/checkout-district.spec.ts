@@ -5,6 +5,7 @@
  * suggests and the total follows; a district that is not in the list is refused with the form kept.
  */
 import type { Page, Route } from "@playwright/test";
+import { checkoutMessages } from "../../app/i18n/checkout-messages";
 import { withDb } from "./e2e-db";
 import { expect, jsEnabled, openFirstProduct, paisaOf, rendered, signIn, test, uniqueName } from "./fixtures";
 
@@ -108,10 +109,11 @@ test("choosing a district chooses its shipping method and the total follows; the
 
   // On the Bangla page the districts are named in Bangla; the value sent is the same.
   await page.goto("/bn/cart");
-  await expect(district(page).locator('option[value="Sylhet"]')).toHaveText("সিলেট");
-  await expect(district(page).locator('option[value="Cox\'s Bazar"]')).toHaveText("কক্সবাজার");
-  await district(page).selectOption("Sylhet");
-  await expect(page.getByLabel(/Outside Dhaka/)).toBeChecked();
+  const bnDistrict = page.getByLabel(checkoutMessages.bn["checkout.district"], { exact: true });
+  await expect(bnDistrict.locator('option[value="Sylhet"]')).toHaveText("সিলেট");
+  await expect(bnDistrict.locator('option[value="Cox\'s Bazar"]')).toHaveText("কক্সবাজার");
+  await bnDistrict.selectOption("Sylhet");
+  await expect(page.getByLabel(new RegExp(checkoutMessages.bn["checkout.outsideDhaka"]))).toBeChecked();
 });
 
 test("a district that is not in the list is refused, with everything typed kept", async ({ page }, testInfo) => {
