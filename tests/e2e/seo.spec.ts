@@ -87,7 +87,10 @@ async function jsonLdBlocks(page: Page): Promise<Record<string, unknown>[]> {
 }
 
 test.describe("sitemap and robots.txt", () => {
-  test("the sitemap is XML listing every category and every product of the database", async ({ page, request }) => {
+  test("the sitemap is XML listing every category and every product of the database, in both languages", async ({
+    page,
+    request,
+  }) => {
     onlyOnce("the sitemap is an HTTP answer");
     const response = await request.get("/sitemap.xml");
     expect(response.status()).toBe(200);
@@ -106,15 +109,16 @@ test.describe("sitemap and robots.txt", () => {
       categories: (db.prepare("SELECT id FROM Category ORDER BY id").all() as { id: number }[]).map((r) => r.id),
     }));
     expect(products.length).toBeGreaterThan(60);
-    const expected = [
+    const english = [
       "/",
       "/products",
       ...categories.map((id) => `/products?category=${id}`),
       ...products.map((id) => `/products/${id}`),
     ];
+    const expected = [...english, ...english.map((path) => (path === "/" ? "/bn" : `/bn${path}`))];
     expect(paths.sort()).toEqual(expected.sort());
     const lastmods = await xmlTexts(page, xml, "url > lastmod");
-    expect(lastmods).toHaveLength(categories.length + products.length);
+    expect(lastmods).toHaveLength(2 * (categories.length + products.length));
     for (const value of lastmods) expect(Number.isNaN(Date.parse(value))).toBe(false);
   });
 
