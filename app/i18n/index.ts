@@ -5,7 +5,8 @@
  * See docs/decisions/004-message-catalogue.md and docs/decisions/023-languages-in-the-url.md.
  *
  * - In a component: `const t = useT()` (app/hooks/use-t.ts), which reads the language from the URL.
- * - On the server: `translator(langOfRequest(request))`.
+ * - In a loader or action: `requestTranslator(request)` (app/server/i18n.server.ts), which also
+ *   knows the messages only the server sends.
  */
 import type { MessageKey as PageMessageKey } from "./en";
 import type { CheckoutMessageKey } from "./checkout-messages";
@@ -54,7 +55,7 @@ export function langOfRequest(request: Request): Lang {
 
 // The page catalogues known in this JavaScript context. On the server every route module is loaded,
 // so both are; in the browser only the one the page's layout route imports (app/routes/_shop.tsx,
-// app/routes/_shop-bn.layout.tsx), so a Bangla page never downloads the English texts.
+// app/routes/_shop.bn.layout.tsx), so a Bangla page never downloads the English texts.
 const catalogues: Partial<Record<Lang, Partial<Record<MessageKey, string>>>> = {};
 
 /**
