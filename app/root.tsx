@@ -15,10 +15,11 @@ import { useNonce } from "~/hooks/use-nonce";
 import { NavigationProgress } from "~/components/navigation-progress";
 import { ToastMessage } from "~/components/toast";
 import { useLang, useT } from "~/hooks/use-t";
-import { localePath } from "~/i18n";
+import { langOfRequest, localePath } from "~/i18n";
 import { cartQuantity } from "~/rules/cart";
 import { getCart } from "~/server/cart-cookie.server";
-import { getEnv, publicShopConfig } from "~/config/env.server";
+import { getEnv } from "~/config/env.server";
+import { getShopSettings, shopIdentity } from "~/models/settings.server";
 import { publicOrigin } from "~/utils/seo";
 import { readToast } from "~/server/toast.server";
 import stylesheet from "./tailwind.css?url";
@@ -38,10 +39,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const shouldRevalidate = revalidateRootAfterAcceptedCartChange;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [lines, { toast, setCookie }] = await Promise.all([getCart(request), readToast(request)]);
+  const [lines, { toast, setCookie }, settings] = await Promise.all([
+    getCart(request),
+    readToast(request),
+    getShopSettings(),
+  ]);
   return data(
     {
-      shop: publicShopConfig(),
+      shop: shopIdentity(settings, langOfRequest(request)),
       cartCount: cartQuantity(lines),
       toast,
       year: new Date().getFullYear(),

@@ -6,6 +6,7 @@
  * app/server/images.server.ts `storeImage`), the slowest step of saving a product.
  * Prints median and 95th percentile; it asserts nothing: timing goals live here, not in tests.
  */
+import { SPEC_DELIVERY_FEES } from "../app/rules/shipping";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -80,6 +81,7 @@ await time("checkout (3 line items: one product read, one transaction)", 300, as
       expectedSubtotalPaisa: cart.subtotalPaisa,
     },
     cart,
+    SPEC_DELIVERY_FEES,
   );
 });
 

@@ -3,10 +3,16 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useLang, useT } from "~/hooks/use-t";
 import type { MessageKey } from "~/i18n";
 import { districtGroups, findDistrict, placeName, suggestedShippingMethod } from "~/rules/districts";
-import { formatMoney } from "~/rules/money";
+import { formatMoney, formatTakaShort } from "~/rules/money";
 import { orderTotals } from "~/rules/pricing";
 import type { CheckoutValues } from "~/forms/schemas";
-import { DEFAULT_SHIPPING_METHOD, SHIPPING_METHODS, type ShippingMethod } from "~/rules/shipping";
+import {
+  DEFAULT_SHIPPING_METHOD,
+  SHIPPING_METHODS,
+  shippingFeePaisa,
+  type DeliveryFees,
+  type ShippingMethod,
+} from "~/rules/shipping";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 type FieldName = keyof CheckoutValues;
@@ -30,6 +36,7 @@ const SHIPPING_LABELS: Record<ShippingMethod, { label: MessageKey; fee: MessageK
 export function CheckoutForm({
   checkoutToken,
   subtotalPaisa,
+  fees,
   values = {},
   fieldErrors,
   formError,
@@ -37,6 +44,8 @@ export function CheckoutForm({
 }: {
   checkoutToken: string;
   subtotalPaisa: number;
+  /** The shop's delivery fees (its settings), to show; the server charges them again. */
+  fees: DeliveryFees;
   values?: CheckoutValues;
   fieldErrors: Partial<Record<FieldName, string>>;
   formError: string | null;
@@ -57,7 +66,7 @@ export function CheckoutForm({
       setMethodNotice(t("checkout.methodSuggested", { method: t(SHIPPING_LABELS[suggested].label) }));
     setMethod(suggested);
   };
-  const totals = orderTotals(subtotalPaisa, method);
+  const totals = orderTotals(subtotalPaisa, method, fees);
   const hydrated = useHydrated();
   const errorRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -155,11 +164,20 @@ export function CheckoutForm({
               />
               <span>
                 {t(SHIPPING_LABELS[option].label)}{" "}
-                <span className="text-sm text-stone-600">{t(SHIPPING_LABELS[option].fee)}</span>
+                <span className="text-sm text-stone-600">
+                  {t(SHIPPING_LABELS[option].fee, {
+                    fee: formatTakaShort(shippingFeePaisa(option, subtotalPaisa, fees), lang),
+                  })}
+                </span>
               </span>
             </label>
           ))}
         </div>
+        {fees.freeFromPaisa !== null ? (
+          <p className="mt-2 text-sm text-emerald-800" data-testid="free-delivery">
+            {t("checkout.freeFrom", { amount: formatMoney(fees.freeFromPaisa, { lang }) })}
+          </p>
+        ) : null}
         <p role="status" className="sr-only">
           {methodNotice}
         </p>
@@ -187,7 +205,7 @@ export function CheckoutForm({
               testId={`cart-total-${option === "Inside Dhaka" ? "inside" : "outside"}`}
               strong
             >
-              {formatMoney(orderTotals(subtotalPaisa, option).totalPaisa, { lang })}
+              {formatMoney(orderTotals(subtotalPaisa, option, fees).totalPaisa, { lang })}
             </SummaryRow>
           ))
         )}

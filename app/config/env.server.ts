@@ -4,7 +4,8 @@
  * `getEnv()` returns the parsed configuration; the first call parses `process.env` and throws an
  * `EnvError` listing every invalid variable. `server.js` calls it before listening, so a wrong
  * variable stops the process with a clear message and a non-zero exit.
- * Only `publicShopConfig()` (shop identity, no secrets) ever reaches the browser.
+ * The SHOP_* values are first-start defaults of the shop's settings (app/models/settings.server.ts);
+ * nothing here reaches the browser.
  */
 import path from "node:path";
 import { z } from "zod";
@@ -141,24 +142,3 @@ export function getEnv(): Env {
   return cached;
 }
 
-/** The shop's public identity: the only configuration sent to the browser. */
-export type ShopConfig = {
-  name: string;
-  tagline: string;
-  about: string;
-  email: string;
-  phone: string;
-  address: string;
-};
-
-/** The shop identity from the configuration, safe to send to the browser. */
-export function publicShopConfig(env: Env = getEnv()): ShopConfig {
-  return {
-    name: env.SHOP_NAME,
-    tagline: env.SHOP_TAGLINE,
-    about: env.SHOP_ABOUT,
-    email: env.SHOP_EMAIL,
-    phone: env.SHOP_PHONE,
-    address: env.SHOP_ADDRESS,
-  };
-}

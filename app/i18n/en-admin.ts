@@ -265,6 +265,8 @@ export const enAdmin = {
   "invoice.title": "Invoice",
   "invoice.seller": "Sold by",
   "invoice.billTo": "Bill to",
+  "invoice.tradeLicence": "Trade licence: {number}",
+  "invoice.bin": "BIN: {number}",
   "invoice.orderId": "Order ID",
   "invoice.orderDate": "Order Date",
   "invoice.notAvailable": "N/A",

@@ -9,6 +9,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/models/db.server";
 import { ADMIN_PAGE_SIZE, paginate } from "~/rules/pagination";
 import { orderTotals, type PricedCart, type PricedProduct } from "~/rules/pricing";
+import type { DeliveryFees } from "~/rules/shipping";
 import type { CheckoutInput } from "~/forms/schemas";
 import type { OrderStatus } from "~/rules/order-status";
 
@@ -29,7 +30,8 @@ export type OrderableProduct = PricedProduct & { name: string };
  * Places a cash-on-delivery order for a cart priced on the server from database prices
  * (app/rules/pricing.ts `priceCart` over `getProductsForCart`; the caller checks that no product
  * went missing and that the subtotal is the one the shopper was shown). The shipping fee and total
- * are computed here from the shipping method the shopper chose (spec section 9), whatever the
+ * are computed here from the shipping method the shopper chose and the shop's current `fees`
+ * (spec section 9; the order keeps that fee whatever the settings become), whatever the
  * district (stored as its English name, with the area, for the courier). Status and payment status start as
  * "pending". The order, its first status history entry and its line items are written in one
  * transaction: if any insert fails nothing is written.
@@ -40,9 +42,13 @@ export type OrderableProduct = PricedProduct & { name: string };
  * MAX_ORDER_TOTAL_PAISA.
  * @throws database errors other than a duplicate checkout token; nothing is written then.
  */
-export async function placeOrder(input: CheckoutInput, cart: PricedCart<OrderableProduct>): Promise<PlaceOrderResult> {
+export async function placeOrder(
+  input: CheckoutInput,
+  cart: PricedCart<OrderableProduct>,
+  fees: DeliveryFees,
+): Promise<PlaceOrderResult> {
   if (cart.lineItems.length === 0) return { ok: false, reason: "empty-cart" };
-  const { shippingFeePaisa, totalPaisa } = orderTotals(cart.subtotalPaisa, input.shippingMethod);
+  const { shippingFeePaisa, totalPaisa } = orderTotals(cart.subtotalPaisa, input.shippingMethod, fees);
   if (totalPaisa > MAX_ORDER_TOTAL_PAISA) return { ok: false, reason: "too-large" };
 
   try {

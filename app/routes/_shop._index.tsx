@@ -9,7 +9,7 @@ import { listingMessages } from "~/i18n/listing-messages";
 import { chosenLanguage } from "~/server/language-cookie.server";
 import { listCategories } from "~/models/category.server";
 import { listFeaturedProducts } from "~/models/product.server";
-import { publicShopConfig } from "~/config/env.server";
+import { getShopSettings, shopIdentity } from "~/models/settings.server";
 import { seoContextFor } from "~/server/seo.server";
 import { seoMeta, websiteJsonLd } from "~/utils/seo";
 import { skipRevalidationAfterCartChange } from "~/utils/revalidation";
@@ -32,8 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (langOfRequest(request) === "en" && (await chosenLanguage(request)) === "bn")
     throw redirect(localePath("bn", "/"));
   const [categories, featured] = await Promise.all([listCategories(), listFeaturedProducts()]);
-  const shop = publicShopConfig();
-  const seo = seoContextFor(request);
+  const shop = shopIdentity(await getShopSettings(), langOfRequest(request));
+  const seo = await seoContextFor(request);
   const meta = seoMeta(seo, {
     title: `${shop.name}: ${shop.tagline}`,
     description: shop.about,

@@ -20,7 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, location }) =>
 /** Reads the order number from ?order (shown only; it reveals nothing about the order). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const order = Number(new URL(request.url).searchParams.get("order"));
-  const seo = seoContextFor(request);
+  const seo = await seoContextFor(request);
   const meta = seoMeta(seo, {
     title: pageTitle(seo.t("success.title"), seo),
     description: seo.description,

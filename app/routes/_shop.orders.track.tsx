@@ -2,12 +2,12 @@ import crypto from "node:crypto";
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { OrderStatusBadge } from "~/components/order-status-badge";
-import { publicShopConfig } from "~/config/env.server";
 import { useLang, useLocalePath, useT } from "~/hooks/use-t";
 import { langFromPath, registerCatalogue, translator, type MessageKey } from "~/i18n";
 import { formatInteger, formatShopDateTime } from "~/i18n/format";
 import { trackingMessages } from "~/i18n/tracking-messages";
 import { getOrderForTracking } from "~/models/order.server";
+import { getShopSettings } from "~/models/settings.server";
 import { placeName, findDistrict } from "~/rules/districts";
 import { formatMoney } from "~/rules/money";
 import { parseOrderNumber } from "~/rules/order-number";
@@ -49,7 +49,7 @@ const NO_PHONE = "00000000000";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const t = requestTranslator(request);
-  const seo = seoContextFor(request);
+  const seo = await seoContextFor(request);
   const meta = seoMeta(seo, {
     title: pageTitle(t("track.title"), seo),
     description: seo.description,
@@ -81,7 +81,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const minutes = Math.max(1, Math.ceil(verdict.waitMs / 60_000));
     return answer(
       429,
-      { formError: t("track.tooMany", { minutes, phone: publicShopConfig().phone }) },
+      { formError: t("track.tooMany", { minutes, phone: (await getShopSettings()).phone }) },
       { "Retry-After": String(Math.ceil(verdict.waitMs / 1000)) },
     );
   }

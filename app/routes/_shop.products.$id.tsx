@@ -35,8 +35,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, location }) =>
  * `Product` (price charged, in BDT) and `BreadcrumbList` (Home › Category › Product), built on the
  * server so that their builders stay out of the page's JavaScript.
  */
-function productMeta(request: Request, product: NonNullable<Awaited<ReturnType<typeof getProductDetail>>>) {
-  const seo = seoContextFor(request);
+async function productMeta(request: Request, product: NonNullable<Awaited<ReturnType<typeof getProductDetail>>>) {
+  const seo = await seoContextFor(request);
   const path = `/products/${product.id}`;
   const url = pageUrl(seo, path);
   const trail = [{ name: seo.t("seo.home"), url: pageUrl(seo, "/") }];
@@ -90,7 +90,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     throw new Response(t("product.loadFailed"), { status: 500 });
   }
   if (!product) throw notFound(t("product.notFound"));
-  return { product, meta: productMeta(request, product) };
+  return { product, meta: await productMeta(request, product) };
 }
 
 /**

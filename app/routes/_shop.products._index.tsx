@@ -28,7 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, location }) =>
  * changes the list (category, q, page; not sort). Search results are `noindex, follow`. Built on
  * the server so that the builders stay out of the page's JavaScript.
  */
-function listingMeta(
+async function listingMeta(
   request: Request,
   {
     activeCategory,
@@ -40,7 +40,7 @@ function listingMeta(
     products: { page: number; total: number };
   },
 ) {
-  const seo = seoContextFor(request);
+  const seo = await seoContextFor(request);
   const { t } = seo;
   const category = activeCategory?.name;
   let title = query ? t("seo.searchTitle", { q: query }) : (category ?? t("products.title"));
@@ -98,7 +98,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw redirect(`${url.pathname}${url.search}`);
   }
   const activeCategory = categories.find((c) => c.id === categoryId) ?? null;
-  const meta = listingMeta(request, { activeCategory, query, products });
+  const meta = await listingMeta(request, { activeCategory, query, products });
   return { categories, products, activeCategory, query, sort, meta };
 }
 

@@ -1,5 +1,5 @@
 import { adminAppManifest } from "~/server/admin-app.server";
-import { publicShopConfig } from "~/config/env.server";
+import { getShopSettings, shopIdentity } from "~/models/settings.server";
 
 /**
  * GET /admin-app.webmanifest: the admin app's web app manifest (spec section 2, install button),
@@ -7,8 +7,8 @@ import { publicShopConfig } from "~/config/env.server";
  * without cookies, and it holds only the shop's public name, colours and icon URLs
  * (docs/decisions/012-admin-app-and-dashboard.md).
  */
-export function loader() {
-  return new Response(JSON.stringify(adminAppManifest(publicShopConfig())), {
+export async function loader() {
+  return new Response(JSON.stringify(adminAppManifest(shopIdentity(await getShopSettings(), "en"))), {
     headers: {
       "Content-Type": "application/manifest+json; charset=utf-8",
       "Cache-Control": "public, max-age=3600",

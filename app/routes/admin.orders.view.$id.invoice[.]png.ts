@@ -9,7 +9,7 @@ import { t } from "~/i18n/admin";
 import { getOrderForAdmin } from "~/models/order.server";
 import { notFound, parseId } from "~/utils/params";
 import { requireAdmin } from "~/server/auth.server";
-import { publicShopConfig } from "~/config/env.server";
+import { getShopSettings, invoiceSeller } from "~/models/settings.server";
 import { buildInvoice } from "~/rules/invoice";
 import { renderInvoicePng } from "~/server/invoice-image.server";
 
@@ -20,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!order) throw notFound(t("admin.order.notFound"));
   const noStore = { "Cache-Control": "private, no-store" };
   try {
-    const { png } = await renderInvoicePng(buildInvoice(order, publicShopConfig()));
+    const { png } = await renderInvoicePng(buildInvoice(order, invoiceSeller(await getShopSettings())));
     return new Response(new Uint8Array(png), {
       headers: {
         ...noStore,

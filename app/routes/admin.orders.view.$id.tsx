@@ -11,7 +11,7 @@ import { t } from "~/i18n/admin";
 import { changeOrderStatus, getOrderForAdmin, getOrderStatusHistory } from "~/models/order.server";
 import { notFound, requireId } from "~/utils/params";
 import { requireAdmin } from "~/server/auth.server";
-import { publicShopConfig } from "~/config/env.server";
+import { getShopSettings, invoiceSeller } from "~/models/settings.server";
 import { formatShopDateTime } from "~/i18n/format";
 import { buildInvoice } from "~/rules/invoice";
 import { formatMoney } from "~/rules/money";
@@ -30,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = requireId(params.id);
   const [order, history] = await Promise.all([getOrderForAdmin(id), getOrderStatusHistory(id)]);
   if (!order) throw notFound();
-  return { order, history, invoice: buildInvoice(order, publicShopConfig()) };
+  return { order, history, invoice: buildInvoice(order, invoiceSeller(await getShopSettings())) };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { serviceWorkerScript } from "~/server/admin-app.server";
 import { requireAdmin } from "~/server/auth.server";
-import { publicShopConfig } from "~/config/env.server";
+import { getShopSettings, shopIdentity } from "~/models/settings.server";
 
 /**
  * GET /admin/sw.js: the admin app's service worker (app/service-worker/admin-sw.js). Served from
@@ -12,7 +12,7 @@ import { publicShopConfig } from "~/config/env.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return new Response(serviceWorkerScript(publicShopConfig()), {
+  return new Response(serviceWorkerScript(shopIdentity(await getShopSettings(), "en")), {
     headers: {
       "Content-Type": "application/javascript; charset=utf-8",
       "Cache-Control": "no-cache",

@@ -12,7 +12,7 @@ import {
   ADMIN_APP_SW_URL,
 } from "~/utils/admin-app";
 import { requireAdmin } from "~/server/auth.server";
-import { publicShopConfig } from "~/config/env.server";
+import { getShopSettings } from "~/models/settings.server";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 
 export const meta: MetaFunction = () => [{ title: t("admin.title") }, { name: "robots", content: "noindex" }];
@@ -30,7 +30,7 @@ export const links: LinksFunction = () => [
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);
-  return { user, shopName: publicShopConfig().name };
+  return { user, shopName: (await getShopSettings()).name };
 }
 
 export default function AdminLayout() {

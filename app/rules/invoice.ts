@@ -9,8 +9,18 @@ import { t } from "~/i18n/admin";
 import { formatShopDateTime } from "~/i18n/format";
 import { formatMoney } from "./money";
 
-/** The seller details printed on the invoice (the shop settings, `publicShopConfig`). */
-export type InvoiceSeller = { name: string; address: string; email: string; phone: string };
+/**
+ * The seller details printed on the invoice (the shop settings): the trade licence number and the
+ * BIN (VAT registration) are printed only when set.
+ */
+export type InvoiceSeller = {
+  name: string;
+  address: string;
+  email: string;
+  phone: string;
+  tradeLicence?: string;
+  bin?: string;
+};
 
 /** What the invoice is built from: an order with its line items (amounts in paisa). */
 export type InvoiceOrder = {
@@ -63,7 +73,14 @@ export type InvoiceView = {
  */
 export function buildInvoice(order: InvoiceOrder, seller: InvoiceSeller): InvoiceView {
   return {
-    seller: { name: seller.name, address: seller.address, email: seller.email, phone: seller.phone },
+    seller: {
+      name: seller.name,
+      address: seller.address,
+      email: seller.email,
+      phone: seller.phone,
+      tradeLicence: seller.tradeLicence ?? "",
+      bin: seller.bin ?? "",
+    },
     orderId: order.id,
     orderLabel: t("admin.order.title", { id: order.id }),
     orderDate: order.createdAt

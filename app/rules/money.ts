@@ -32,6 +32,16 @@ export function formatMoney(paisa: number, options: { signAfter?: boolean; lang?
 }
 
 /**
+ * Paisa as a short taka amount without the sign, for fees in running text: whole taka without
+ * decimals (6000 → "60", "৬০" in Bangla), otherwise two decimals (6050 → "60.50").
+ * @throws {TypeError} for a non-integer amount.
+ */
+export function formatTakaShort(paisa: number, lang: Lang = "en"): string {
+  assertPaisa(paisa);
+  return formatDecimal(paisa / 100, lang, paisa % 100 === 0 ? 0 : 2);
+}
+
+/**
  * Parses a decimal taka amount typed by a person ("1,250.5", "৳ 99", "120") into paisa.
  * Returns null for anything that is not a non-negative amount with at most 2 decimals.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { orderTotals, priceCart } from "./pricing";
-import { shippingFeePaisa } from "./shipping";
+import { SPEC_DELIVERY_FEES } from "./shipping";
 
 const products = [
   { id: 1, pricePaisa: 45000, discountedPricePaisa: 39900 },
@@ -38,13 +38,15 @@ describe("priceCart (spec section 9)", () => {
 });
 
 describe("shipping fee and totals (spec section 9)", () => {
-  it("is 60 taka inside Dhaka and 120 taka outside or for anything else", () => {
-    expect(shippingFeePaisa("Inside Dhaka")).toBe(6000);
-    expect(shippingFeePaisa("Outside Dhaka")).toBe(12000);
-    expect(shippingFeePaisa("Chattogram")).toBe(12000);
-  });
   it("adds shipping to the subtotal", () => {
-    expect(orderTotals(669700, "Inside Dhaka")).toEqual({ shippingFeePaisa: 6000, totalPaisa: 675700 });
-    expect(orderTotals(669700, "Outside Dhaka")).toEqual({ shippingFeePaisa: 12000, totalPaisa: 681700 });
+    expect(orderTotals(669700, "Inside Dhaka", SPEC_DELIVERY_FEES)).toEqual({ shippingFeePaisa: 6000, totalPaisa: 675700 });
+    expect(orderTotals(669700, "Outside Dhaka", SPEC_DELIVERY_FEES)).toEqual({
+      shippingFeePaisa: 12000,
+      totalPaisa: 681700,
+    });
+  });
+  it("adds nothing once the subtotal reaches the free-delivery minimum", () => {
+    const fees = { ...SPEC_DELIVERY_FEES, freeFromPaisa: 600000 };
+    expect(orderTotals(669700, "Outside Dhaka", fees)).toEqual({ shippingFeePaisa: 0, totalPaisa: 669700 });
   });
 });

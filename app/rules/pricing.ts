@@ -6,7 +6,7 @@
  */
 import type { CartLine } from "./cart";
 import { unitPricePaisa } from "./money";
-import { shippingFeePaisa } from "./shipping";
+import { shippingFeePaisa, type DeliveryFees } from "./shipping";
 
 /** The price fields of a product, in paisa. */
 export type PricedProduct = { id: number; pricePaisa: number; discountedPricePaisa: number | null };
@@ -52,8 +52,8 @@ export function priceCart<P extends PricedProduct>(lines: CartLine[], products: 
   };
 }
 
-/** Shipping fee and total, in paisa, for a subtotal and a shipping method (spec section 9). */
-export function orderTotals(subtotalPaisa: number, shippingMethod: string) {
-  const shipping = shippingFeePaisa(shippingMethod);
+/** Shipping fee and total, in paisa, for a subtotal, a shipping method and the shop's fees (spec section 9). */
+export function orderTotals(subtotalPaisa: number, shippingMethod: string, fees: DeliveryFees) {
+  const shipping = shippingFeePaisa(shippingMethod, subtotalPaisa, fees);
   return { shippingFeePaisa: shipping, totalPaisa: subtotalPaisa + shipping };
 }

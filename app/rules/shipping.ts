@@ -1,6 +1,9 @@
 /**
- * Shipping methods and fees, spec section 9: 60 taka inside Dhaka, 120 taka outside Dhaka or for
- * anything else. The fee is always computed here, on the server, from the chosen method.
+ * Shipping methods and fees, spec section 9: the inside-Dhaka fee for "Inside Dhaka", the
+ * outside-Dhaka fee for "Outside Dhaka" or anything else. The amounts are the shop's settings
+ * (60 and 120 taka unless the owner changed them), and an order whose subtotal reaches the
+ * free-delivery minimum, when the owner set one, ships free. The fee is always computed on the
+ * server; an order keeps the fee it was placed with.
  */
 
 export const SHIPPING_METHODS = ["Inside Dhaka", "Outside Dhaka"] as const;
@@ -9,12 +12,23 @@ export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
 /** Default method on the checkout form (spec section 4). */
 export const DEFAULT_SHIPPING_METHOD: ShippingMethod = "Inside Dhaka";
 
-const FEES_PAISA: Record<ShippingMethod, number> = {
-  "Inside Dhaka": 6000,
-  "Outside Dhaka": 12000,
+/** The shop's delivery fees, in paisa, from its settings. */
+export type DeliveryFees = {
+  insideDhakaPaisa: number;
+  outsideDhakaPaisa: number;
+  /** Subtotal from which delivery is free, in paisa; null when it never is. */
+  freeFromPaisa: number | null;
 };
 
-/** Shipping fee in paisa for a method; any unknown method pays the outside-Dhaka fee (spec section 9). */
-export function shippingFeePaisa(method: string): number {
-  return method === "Inside Dhaka" ? FEES_PAISA["Inside Dhaka"] : FEES_PAISA["Outside Dhaka"];
+/** The fees of spec section 9: 60 taka inside Dhaka, 120 taka outside, never free. */
+export const SPEC_DELIVERY_FEES: DeliveryFees = { insideDhakaPaisa: 6000, outsideDhakaPaisa: 12000, freeFromPaisa: null };
+
+/**
+ * Shipping fee in paisa for `method` and an order subtotal of `subtotalPaisa`: 0 when the subtotal
+ * reaches the free-delivery minimum; else the inside-Dhaka fee for "Inside Dhaka" and the
+ * outside-Dhaka fee for any other method (spec section 9).
+ */
+export function shippingFeePaisa(method: string, subtotalPaisa: number, fees: DeliveryFees): number {
+  if (fees.freeFromPaisa !== null && subtotalPaisa >= fees.freeFromPaisa) return 0;
+  return method === "Inside Dhaka" ? fees.insideDhakaPaisa : fees.outsideDhakaPaisa;
 }

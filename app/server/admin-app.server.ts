@@ -11,7 +11,7 @@ import crypto from "node:crypto";
 import sharp from "sharp";
 import { t } from "~/i18n/admin";
 import { ADMIN_APP_SCOPE, ADMIN_APP_START_URL } from "~/utils/admin-app";
-import type { ShopConfig } from "~/config/env.server";
+import type { ShopIdentity } from "~/models/settings.server";
 import serviceWorkerSource from "~/service-worker/admin-sw.js?raw";
 
 /** The admin header's colour (stone-900) and the page background (stone-100). */
@@ -81,7 +81,7 @@ function adminAppShortName(shopName: string): string {
 }
 
 /** The web app manifest (W3C Web App Manifest) of the admin app, from the shop settings. */
-export function adminAppManifest(shop: ShopConfig) {
+export function adminAppManifest(shop: ShopIdentity) {
   return {
     id: ADMIN_APP_SCOPE,
     name: t("admin.shell.nav.home", { shop: shop.name }),
@@ -105,7 +105,7 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** The offline page the service worker shows when a navigation fails: static, no data, no script. */
-function offlinePageHtml(shop: ShopConfig): string {
+function offlinePageHtml(shop: ShopIdentity): string {
   const title = escapeHtml(t("admin.shell.offline.title"));
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -121,7 +121,7 @@ function version(text: string): string {
 }
 
 /** The service worker script: app/service-worker/admin-sw.js with its configuration prepended. */
-export function serviceWorkerScript(shop: ShopConfig): string {
+export function serviceWorkerScript(shop: ShopIdentity): string {
   const offlineHtml = offlinePageHtml(shop);
   const config = {
     version: version(serviceWorkerSource + offlineHtml),

@@ -178,6 +178,8 @@ export function invoiceSvg(view: InvoiceView): { svg: string; width: number; hei
     wrap(view.seller.address),
     wrap(view.seller.email),
     wrap(view.seller.phone),
+    ...(view.seller.tradeLicence ? [wrap(t("invoice.tradeLicence", { number: view.seller.tradeLicence }))] : []),
+    ...(view.seller.bin ? [wrap(t("invoice.bin", { number: view.seller.bin }))] : []),
   ]);
   const customerEnd = column(rightX, t("invoice.billTo"), view.customer.name, [
     wrap(`${t("admin.order.email")}: ${view.customer.email}`),

@@ -3,14 +3,15 @@
  * (app/utils/seo.ts `seoMeta`): the meta tags then travel as loader data, and the builders (JSON-LD,
  * Open Graph, alternates) never ship to the browser (the storefront budget, decision 016).
  */
-import { getEnv, publicShopConfig } from "~/config/env.server";
+import { getEnv } from "~/config/env.server";
 import { langOfRequest, translator } from "~/i18n";
+import { getShopSettings, shopIdentity } from "~/models/settings.server";
 import { publicOrigin, type SeoContext } from "~/utils/seo";
 
-/** The shop's name and description, the public origin and the page's language of `request`. */
-export function seoContextFor(request: Request): SeoContext {
+/** The shop's name and description (its settings, in the page's language), the public origin and the language of `request`. */
+export async function seoContextFor(request: Request): Promise<SeoContext> {
   const lang = langOfRequest(request);
-  const shop = publicShopConfig();
+  const shop = shopIdentity(await getShopSettings(), lang);
   return {
     origin: publicOrigin(request, getEnv().PUBLIC_URL),
     shopName: shop.name,

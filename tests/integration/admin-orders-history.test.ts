@@ -4,6 +4,7 @@
  * order records the first 'pending'; deleting removes the line items and the order in ONE
  * transaction.
  */
+import { SPEC_DELIVERY_FEES } from "~/rules/shipping";
 import { describe, expect, it } from "vitest";
 import { t } from "~/i18n/admin";
 import { changeOrderStatus, deleteOrder, placeOrder } from "~/models/order.server";
@@ -53,6 +54,7 @@ describe("status history", () => {
         expectedSubtotalPaisa: 15000,
       },
       priceCart([{ productId: product.id, quantity: 1 }], [product]),
+      SPEC_DELIVERY_FEES,
     );
     if (!result.ok) throw new Error("order not placed");
     const rows = await history(result.orderId);

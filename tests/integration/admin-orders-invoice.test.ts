@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { loader as invoiceLoader } from "~/routes/admin.orders.view.$id.invoice[.]png";
 import { loader as orderLoader } from "~/routes/admin.orders.view.$id";
 import { prisma } from "~/models/db.server";
-import { publicShopConfig } from "~/config/env.server";
+import { getEnv } from "~/config/env.server";
+import { saveShopSettings, getShopSettings } from "~/models/settings.server";
 import { INVOICE_WIDTH_PX } from "~/server/invoice-image.server";
 import { createAdmin, get, runData, signedInJar } from "./helpers";
 
@@ -55,8 +56,16 @@ describe("invoice", () => {
     const { invoice } = await runData(orderLoader, get(`/admin/orders/view/${order.id}`, jar), {
       id: String(order.id),
     });
-    const shop = publicShopConfig();
-    expect(invoice.seller).toEqual({ name: shop.name, address: shop.address, email: shop.email, phone: shop.phone });
+    // The shop's settings, created on first use from the environment's SHOP_* values.
+    const env = getEnv();
+    expect(invoice.seller).toEqual({
+      name: env.SHOP_NAME,
+      address: env.SHOP_ADDRESS,
+      email: env.SHOP_EMAIL,
+      phone: env.SHOP_PHONE,
+      tradeLicence: "",
+      bin: "",
+    });
     expect(invoice.orderId).toBe(order.id);
     expect(invoice.customer).toEqual({
       name: "রহিম উদ্দিন",
@@ -86,6 +95,16 @@ describe("invoice", () => {
     const olderPage = await runData(orderLoader, get(`/admin/orders/view/${older.id}`, jar), { id: String(older.id) });
     expect(olderPage.order).toMatchObject({ district: null, area: null });
     expect(olderPage.invoice.customer.address).toBe("বাড়ি ১২, রোড ৫, ধানমন্ডি, ঢাকা ১২০৫");
+  });
+
+  it("prints the trade licence and the BIN once the owner sets them", async () => {
+    const jar = await signedInJar((await createAdmin()).id);
+    const order = await makeOrder("Karim");
+    const current = await getShopSettings();
+    const { id: _id, updatedAt: _at, ...input } = current;
+    await saveShopSettings({ ...input, tradeLicence: "TRAD/DNCC/012345/2026", bin: "000123456-0101" });
+    const { invoice } = await runData(orderLoader, get(`/admin/orders/view/${order.id}`, jar), { id: String(order.id) });
+    expect(invoice.seller).toMatchObject({ tradeLicence: "TRAD/DNCC/012345/2026", bin: "000123456-0101" });
   });
 
   it("invoice.png: a PNG attachment named invoice.png, private and not stored", async () => {

@@ -41,6 +41,10 @@ export function OrderInvoice({ invoice }: { invoice: InvoiceView }) {
             <span className="block whitespace-pre-line">{invoice.seller.address}</span>
             <span className="block">{invoice.seller.email}</span>
             <span className="block">{invoice.seller.phone}</span>
+            {invoice.seller.tradeLicence ? (
+              <span className="block">{t("invoice.tradeLicence", { number: invoice.seller.tradeLicence })}</span>
+            ) : null}
+            {invoice.seller.bin ? <span className="block">{t("invoice.bin", { number: invoice.seller.bin })}</span> : null}
           </address>
         </div>
         <div>

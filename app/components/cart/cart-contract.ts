@@ -5,6 +5,7 @@
  */
 import type { MetaDescriptor } from "@remix-run/react";
 import type { LineItem } from "~/rules/pricing";
+import type { DeliveryFees } from "~/rules/shipping";
 import type { ImageInfo } from "~/utils/image-url";
 
 /** The route id of the cart page (the folder route app/routes/_shop.cart/route.tsx). */
@@ -29,6 +30,8 @@ export type CartPageData = {
   subtotalPaisa: number;
   productsRemoved: boolean;
   checkoutToken: string;
+  /** The shop's delivery fees now (its settings), for the checkout form to show. */
+  fees: DeliveryFees;
   meta: MetaDescriptor[];
 };
 

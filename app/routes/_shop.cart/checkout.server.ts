@@ -4,11 +4,11 @@
  * table), and the same priced cart is what `placeOrder` writes.
  */
 import { data, redirect } from "@remix-run/node";
-import { getEnv } from "~/config/env.server";
 import { checkoutSchema, type CheckoutValues } from "~/forms/schemas";
 import { localePath, type Lang } from "~/i18n";
 import { serverTranslator } from "~/server/i18n.server";
 import { findOrderByCheckoutToken, placeOrder } from "~/models/order.server";
+import { deliveryFees, getShopSettings } from "~/models/settings.server";
 import { getProductsForCart } from "~/models/product.server";
 import type { CartLine } from "~/rules/cart";
 import { priceCart } from "~/rules/pricing";
@@ -81,10 +81,11 @@ export async function checkout(form: FormData, lines: CartLine[], lang: Lang) {
     if (cart.subtotalPaisa !== input.expectedSubtotalPaisa) {
       return reject(t("checkout.cartChanged"), {}, { cartChanged: true });
     }
-    const result = await placeOrder(input, cart);
+    const settings = await getShopSettings();
+    const result = await placeOrder(input, cart, deliveryFees(settings));
     if (result.ok) return placed(result.orderId);
     return result.reason === "too-large"
-      ? reject(t("checkout.tooLarge", { phone: getEnv().SHOP_PHONE }))
+      ? reject(t("checkout.tooLarge", { phone: settings.phone }))
       : reject(t("checkout.cartEmpty"));
   } catch (error) {
     console.error("Order placement failed", error);

@@ -26,6 +26,7 @@ import { CartLine } from "./cart-line";
 import { changeCart } from "./cart-change.server";
 import { checkout, type CheckoutActionData } from "./checkout.server";
 import { readFormData } from "~/server/form-data.server";
+import { deliveryFees, getShopSettings } from "~/models/settings.server";
 
 // The cart page's own texts travel with its module, in both languages (decision 023).
 registerCatalogue("en", checkoutMessages.en);
@@ -54,15 +55,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
       subtotalPaisa: cart.subtotalPaisa,
       productsRemoved: cart.missingProductIds.length > 0,
       checkoutToken: crypto.randomBytes(18).toString("base64url"),
-      meta: cartMeta(request),
+      fees: deliveryFees(await getShopSettings()),
+      meta: await cartMeta(request),
     },
     { headers },
   );
 }
 
 /** The cart page's head tags: its title, and noindex (private, per shopper). */
-function cartMeta(request: Request) {
-  const seo = seoContextFor(request);
+async function cartMeta(request: Request) {
+  const seo = await seoContextFor(request);
   return seoMeta(seo, {
     title: pageTitle(seo.t("cart.title"), seo),
     description: seo.description,
@@ -112,7 +114,7 @@ export function clientAction({ request, serverAction }: ClientActionFunctionArgs
 export default function CartPage() {
   const t = useT();
   const href = useLocalePath();
-  const { lineItems, subtotalPaisa, productsRemoved, checkoutToken } = useLoaderData<typeof loader>();
+  const { lineItems, subtotalPaisa, productsRemoved, checkoutToken, fees } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const checkoutData = actionData && "values" in actionData ? actionData : undefined;
@@ -166,6 +168,7 @@ export default function CartPage() {
           <CheckoutForm
             checkoutToken={checkoutToken}
             subtotalPaisa={totals?.subtotalPaisa ?? subtotalPaisa}
+            fees={fees}
             values={checkoutData?.values}
             fieldErrors={checkoutData?.fieldErrors ?? {}}
             formError={checkoutData?.formError ?? null}
