@@ -104,3 +104,66 @@ export const deleteSchema = z.object({
     .transform((value) => parseId(value))
     .pipe(z.number()),
 });
+
+// ---- Shop settings ----
+
+/** An optional text field: trimmed, at most `max` characters; empty stays "". */
+const optionalText = (max: number) => z.string().trim().max(max, t("checkout.tooLong", { max })).default("");
+
+/** A fee in taka typed by the owner: required, at least 0, at most ৳10,000, stored as paisa. */
+const feeTaka = z
+  .string({ error: t("admin.settings.feeRequired") })
+  .trim()
+  .min(1, t("admin.settings.feeRequired"))
+  .transform((value, ctx) => {
+    const paisa = /^-/.test(value) ? null : parseTakaToPaisa(value);
+    if (paisa === null || paisa > MAX_FEE_PAISA) {
+      ctx.addIssue({ code: "custom", message: t("admin.settings.feeInvalid") });
+      return z.NEVER;
+    }
+    return paisa;
+  });
+
+/** Highest delivery fee accepted, in paisa: ৳10,000. */
+const MAX_FEE_PAISA = 1_000_000;
+
+/**
+ * The shop settings form (/admin/settings): name, tagline, about, e-mail, phone and address
+ * required (the storefront shows them everywhere); their Bangla versions optional; the two fees
+ * required, decimal taka from 0 to ৳10,000, stored as paisa; the free-delivery minimum optional
+ * (empty: never free), a taka amount up to ৳1 crore; the default language "en" or "bn"; the trade
+ * licence and BIN optional.
+ */
+export const shopSettingsSchema = z.object({
+  name: trimmed(100, t("admin.settings.nameRequired"), t),
+  nameBn: optionalText(100),
+  tagline: trimmed(200, t("admin.settings.taglineRequired"), t),
+  taglineBn: optionalText(200),
+  about: trimmed(1000, t("admin.settings.aboutRequired"), t),
+  aboutBn: optionalText(1000),
+  email: z.email(t("admin.settings.emailInvalid")).max(254),
+  phone: trimmed(40, t("admin.settings.phoneRequired"), t),
+  address: trimmed(300, t("admin.settings.addressRequired"), t),
+  addressBn: optionalText(300),
+  insideDhakaFeePaisa: feeTaka,
+  outsideDhakaFeePaisa: feeTaka,
+  freeDeliveryMinPaisa: z
+    .string()
+    .trim()
+    .default("")
+    .transform((value, ctx) => {
+      if (value === "") return null;
+      const paisa = /^-/.test(value) ? null : parseTakaToPaisa(value);
+      if (paisa === null || paisa > MAX_PRICE_PAISA) {
+        ctx.addIssue({ code: "custom", message: t("admin.settings.freeFromInvalid") });
+        return z.NEVER;
+      }
+      return paisa;
+    }),
+  defaultLanguage: z.enum(["en", "bn"], { error: t("admin.settings.languageInvalid") }),
+  tradeLicence: optionalText(60),
+  bin: optionalText(30),
+});
+
+/** The settings form's fields, as typed, to refill the form after an error. */
+export type ShopSettingsValues = Partial<Record<keyof z.input<typeof shopSettingsSchema>, string>>;

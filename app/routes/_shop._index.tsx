@@ -26,13 +26,15 @@ export const shouldRevalidate = skipRevalidationAfterCartChange;
 
 /**
  * The home page. `/` is the one address that does not say its language: a browser whose shopper
- * chose Bangla with the switch is sent on to `/bn` (docs/decisions/023-languages-in-the-url.md).
+ * chose Bangla with the switch is sent on to `/bn`, and so is one that never chose when the shop's
+ * default language is Bangla (docs/decisions/023-languages-in-the-url.md).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (langOfRequest(request) === "en" && (await chosenLanguage(request)) === "bn")
+  const settings = await getShopSettings();
+  if (langOfRequest(request) === "en" && ((await chosenLanguage(request)) ?? settings.defaultLanguage) === "bn")
     throw redirect(localePath("bn", "/"));
   const [categories, featured] = await Promise.all([listCategories(), listFeaturedProducts()]);
-  const shop = shopIdentity(await getShopSettings(), langOfRequest(request));
+  const shop = shopIdentity(settings, langOfRequest(request));
   const seo = await seoContextFor(request);
   const meta = seoMeta(seo, {
     title: `${shop.name}: ${shop.tagline}`,

@@ -90,6 +90,7 @@ const NAV_LINKS = [
   { to: "/admin/products", label: "admin.nav.products" },
   { to: "/admin/categories", label: "admin.shell.nav.categories" },
   { to: "/admin/orders", label: "admin.nav.orders" },
+  { to: "/admin/settings", label: "admin.nav.settings" },
 ] as const;
 
 /** The admin navigation (spec section 2): Dashboard, Products, Categories, Orders, View shop, Logout. */

@@ -1,0 +1,235 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
+import { AdminPageHeader } from "~/components/admin/page-header";
+import { shopSettingsSchema, type ShopSettingsValues } from "~/forms/admin-schemas";
+import { t, type MessageKey } from "~/i18n/admin";
+import { getShopSettings, saveShopSettings, type ShopSettings } from "~/models/settings.server";
+import { formatAmount } from "~/rules/money";
+import { requireAdmin } from "~/server/auth.server";
+import { readFormData } from "~/server/form-data.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+export const meta: MetaFunction = () => [{ title: t("admin.settings.title") }];
+
+type FieldName = keyof ShopSettingsValues;
+
+/** The saved settings as the form's text values (money in taka, without grouping). */
+function formValues(settings: ShopSettings): ShopSettingsValues {
+  const taka = (paisa: number) => formatAmount(paisa).replace(/,/g, "");
+  return {
+    name: settings.name,
+    nameBn: settings.nameBn,
+    tagline: settings.tagline,
+    taglineBn: settings.taglineBn,
+    about: settings.about,
+    aboutBn: settings.aboutBn,
+    email: settings.email,
+    phone: settings.phone,
+    address: settings.address,
+    addressBn: settings.addressBn,
+    insideDhakaFeePaisa: taka(settings.insideDhakaFeePaisa),
+    outsideDhakaFeePaisa: taka(settings.outsideDhakaFeePaisa),
+    freeDeliveryMinPaisa: settings.freeDeliveryMinPaisa === null ? "" : taka(settings.freeDeliveryMinPaisa),
+    defaultLanguage: settings.defaultLanguage,
+    tradeLicence: settings.tradeLicence,
+    bin: settings.bin,
+  };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { values: formValues(await getShopSettings()) };
+}
+
+/**
+ * Saves the settings (shopSettingsSchema): on success back to this page with a toast, and the
+ * storefront shows them from the next request on; on failure 400 with a message per field and every
+ * value as typed. Orders already placed keep their fees (they are stored on the order).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const form = await readFormData(request);
+  const values: ShopSettingsValues = {};
+  for (const name of Object.keys(shopSettingsSchema.shape) as FieldName[]) values[name] = String(form.get(name) ?? "");
+  const parsed = shopSettingsSchema.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors: Partial<Record<FieldName, string>> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0]) as FieldName] ??= issue.message;
+    return data({ values, fieldErrors, formError: t("admin.settings.fixErrors") }, { status: 400 });
+  }
+  await saveShopSettings(parsed.data);
+  return redirectWithToast(request, "/admin/settings", { kind: "success", message: t("admin.settings.saved") });
+}
+
+/** /admin/settings: the shop's identity, contact, delivery fees, language and invoice lines. */
+export default function SettingsPage() {
+  const { values: saved } = useLoaderData<typeof loader>();
+  const problem = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formAction === "/admin/settings";
+  const values = problem?.values ?? saved;
+  const errors = problem?.fieldErrors ?? {};
+  const errorRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (problem) errorRef.current?.focus();
+  }, [problem]);
+  const field = (name: FieldName, label: MessageKey, options: FieldOptions = {}) => (
+    <Field name={name} label={t(label)} value={values[name] ?? ""} error={errors[name]} {...options} />
+  );
+
+  return (
+    <section aria-labelledby="settings-title" className="space-y-6">
+      <AdminPageHeader id="settings-title" title={t("admin.settings.title")} subtitle={t("admin.settings.subtitle")} />
+      <Form method="post" action="/admin/settings" noValidate className="space-y-6">
+        {problem ? (
+          <div
+            ref={errorRef}
+            tabIndex={-1}
+            role="alert"
+            className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+            data-testid="form-error"
+          >
+            {problem.formError}
+          </div>
+        ) : null}
+        <Fieldset legend={t("admin.settings.identity")}>
+          {field("name", "admin.settings.name", { required: true, maxLength: 100 })}
+          {field("nameBn", "admin.settings.nameBn", {
+            hint: t("admin.settings.banglaHint"),
+            maxLength: 100,
+            lang: "bn",
+          })}
+          {field("tagline", "admin.settings.tagline", { required: true, maxLength: 200 })}
+          {field("taglineBn", "admin.settings.taglineBn", { maxLength: 200, lang: "bn" })}
+          {field("about", "admin.settings.about", { required: true, multiline: true, maxLength: 1000 })}
+          {field("aboutBn", "admin.settings.aboutBn", { multiline: true, maxLength: 1000, lang: "bn" })}
+        </Fieldset>
+        <Fieldset legend={t("admin.settings.contact")}>
+          {field("email", "admin.settings.email", { required: true, type: "email", maxLength: 254 })}
+          {field("phone", "admin.settings.phone", { required: true, type: "tel", maxLength: 40 })}
+          {field("address", "admin.settings.address", { required: true, multiline: true, maxLength: 300 })}
+          {field("addressBn", "admin.settings.addressBn", { multiline: true, maxLength: 300, lang: "bn" })}
+        </Fieldset>
+        <Fieldset legend={t("admin.settings.delivery")}>
+          {field("insideDhakaFeePaisa", "admin.settings.insideDhakaFee", { required: true, inputMode: "decimal" })}
+          {field("outsideDhakaFeePaisa", "admin.settings.outsideDhakaFee", {
+            required: true,
+            inputMode: "decimal",
+            hint: t("admin.settings.feeHint"),
+          })}
+          {field("freeDeliveryMinPaisa", "admin.settings.freeFrom", {
+            inputMode: "decimal",
+            hint: t("admin.settings.freeFromHint"),
+          })}
+        </Fieldset>
+        <Fieldset legend={t("admin.settings.language")}>
+          <div>
+            <label htmlFor="defaultLanguage" className="block text-sm font-medium">
+              {t("admin.settings.defaultLanguage")}
+            </label>
+            <select
+              id="defaultLanguage"
+              name="defaultLanguage"
+              defaultValue={values.defaultLanguage ?? "en"}
+              aria-describedby="defaultLanguage-hint"
+              className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 sm:max-w-xs"
+            >
+              <option value="en">{t("admin.settings.english")}</option>
+              <option value="bn">{t("admin.settings.bangla")}</option>
+            </select>
+            <p id="defaultLanguage-hint" className="mt-1 text-sm text-stone-600">
+              {t("admin.settings.defaultLanguageHint")}
+            </p>
+          </div>
+        </Fieldset>
+        <Fieldset legend={t("admin.settings.invoice")}>
+          {field("tradeLicence", "admin.settings.tradeLicence", {
+            maxLength: 60,
+            hint: t("admin.settings.invoiceHint"),
+          })}
+          {field("bin", "admin.settings.bin", { maxLength: 30 })}
+        </Fieldset>
+        <button
+          type="submit"
+          disabled={saving}
+          className="rounded-md bg-amber-700 px-5 py-2.5 font-medium text-white hover:bg-amber-800 disabled:opacity-60"
+        >
+          {saving ? t("admin.settings.saving") : t("admin.settings.save")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function Fieldset({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="space-y-4 rounded-lg border border-stone-200 bg-white p-6">
+      <legend className="px-1 text-lg font-semibold">{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+type FieldOptions = {
+  hint?: string;
+  required?: boolean;
+  multiline?: boolean;
+  maxLength?: number;
+  type?: "text" | "email" | "tel";
+  inputMode?: "decimal";
+  lang?: "bn";
+};
+
+/** One labelled field with its hint and error, both tied to it for screen readers. */
+function Field({
+  name,
+  label,
+  value,
+  error,
+  ...options
+}: { name: FieldName; label: string; value: string; error?: string } & FieldOptions) {
+  const described = [options.hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(" ");
+  const common = {
+    id: name,
+    name,
+    defaultValue: value,
+    maxLength: options.maxLength,
+    lang: options.lang,
+    "aria-required": options.required || undefined,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": described || undefined,
+    className: "mt-1 block w-full rounded-md border border-stone-300 px-3 py-2",
+  };
+  return (
+    <div>
+      <label htmlFor={name} className="block text-sm font-medium">
+        {label}
+      </label>
+      {options.multiline ? (
+        <textarea rows={3} {...common} />
+      ) : (
+        <input type={options.type ?? "text"} inputMode={options.inputMode} {...common} />
+      )}
+      {options.hint ? (
+        <p id={`${name}-hint`} className="mt-1 text-sm text-stone-600">
+          {options.hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${name}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export const ErrorBoundary = adminErrorBoundary({
+  notFound: "error.notFoundTitle",
+  failed: "error.generic",
+  backTo: "/admin/dashboard",
+  backLabel: "admin.shell.nav.dashboard",
+});
