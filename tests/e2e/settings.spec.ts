@@ -1,0 +1,79 @@
+/**
+ * The owner's settings (/admin/settings), with JavaScript on and off: a new shop name and a new
+ * Outside Dhaka fee show on the storefront at once and the next order is charged the new fee; a
+ * rejected save keeps what was typed. Every test puts the settings back through the same form (the
+ * server keeps them in memory, and the other specs expect the first-start values).
+ */
+import type { Page } from "@playwright/test";
+import { withDb } from "./e2e-db";
+import { expect, openFirstProduct, rendered, signIn, test, toast, uniqueName } from "./fixtures";
+
+/** Fills the settings form's fields by label and saves it. */
+async function saveSettings(page: Page, fields: Record<string, string>) {
+  await page.goto("/admin/settings");
+  await rendered(page);
+  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole("button", { name: "Save settings" }).click();
+}
+
+/** The settings as the first start made them (the e2e server's environment): put back after each test. */
+let original: Record<string, string>;
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin/settings");
+  original = {
+    "Shop name": await page.getByLabel("Shop name", { exact: true }).inputValue(),
+    "Outside Dhaka fee (৳)": await page.getByLabel("Outside Dhaka fee (৳)", { exact: true }).inputValue(),
+  };
+});
+
+test.afterEach(async ({ page }) => {
+  await saveSettings(page, original);
+  await expect(toast(page)).toHaveText("Settings saved. The shop shows them now.");
+});
+
+test("a new shop name and Outside Dhaka fee show at once and the next order pays the new fee", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  await saveSettings(page, { "Shop name": "Noor Lighting House", "Outside Dhaka fee (৳)": "150" });
+  await expect(toast(page)).toHaveText("Settings saved. The shop shows them now.");
+  await expect(page.getByLabel("Shop name", { exact: true })).toHaveValue("Noor Lighting House");
+
+  await openFirstProduct(page);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Noor Lighting House" })).toBeVisible();
+  await expect(page).toHaveTitle(/\| Noor Lighting House$/);
+  await page.getByRole("button", { name: "Buy Now", exact: true }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await rendered(page);
+  await expect(page.getByText("(150 ৳ shipping charge)")).toBeVisible();
+
+  const name = uniqueName(testInfo);
+  await page.getByLabel("Full name").fill(name);
+  await page.getByLabel("Phone").fill("01712345678");
+  await page.getByLabel("Delivery address").fill("House 2, Road 4");
+  await page.getByLabel("Area or thana").fill("Agrabad");
+  await page.getByLabel("District", { exact: true }).selectOption("Chattogram");
+  await page.getByLabel(/Outside Dhaka/).check();
+  await page.getByRole("button", { name: "Place Order (Cash on Delivery)" }).click();
+  await expect(page.getByRole("heading", { name: "Order Placed Successfully!" })).toBeVisible();
+  const fee = withDb(
+    (db) =>
+      db.prepare(`SELECT shippingFeePaisa FROM "Order" WHERE customerName = ?`).get(name) as {
+        shippingFeePaisa: number;
+      },
+  );
+  expect(fee.shippingFeePaisa).toBe(15000);
+});
+
+test("a rejected save says what is wrong and keeps what was typed", async ({ page }) => {
+  await saveSettings(page, { "Shop name": "Typed Name", "E-mail": "not-an-email", "Inside Dhaka fee (৳)": "-5" });
+  await expect(page.getByTestId("form-error")).toHaveText("Please correct the highlighted fields. Nothing was saved.");
+  await expect(page.getByText("Please enter a valid e-mail address.")).toBeVisible();
+  await expect(page.getByLabel("Shop name", { exact: true })).toHaveValue("Typed Name");
+  await expect(page.getByLabel("Inside Dhaka fee (৳)", { exact: true })).toHaveValue("-5");
+  // Nothing was saved: the storefront still has its name.
+  await page.goto("/");
+  await expect(page.getByRole("banner")).not.toContainText("Typed Name");
+});
