@@ -11,8 +11,8 @@ export const bn: PageCatalogue = {
   "nav.cart": "কার্ট",
   "nav.cartWithCount": "কার্ট, {count}টি পণ্য",
   "nav.skipToContent": "মূল অংশে যান",
-  "nav.mainLabel": "প্রধান",
-  "nav.switchLanguage": "এই পেজটি পড়ুন",
+  "nav.mainLabel": "প্রধান মেনু",
+  "nav.switchLanguage": "ভাষা বদলান:",
   "footer.about": "আমাদের সম্পর্কে",
   "footer.quickLinks": "দরকারি লিংক",
   "footer.contact": "যোগাযোগ",
@@ -57,8 +57,8 @@ export const bn: PageCatalogue = {
   "gallery.position": "ছবি {index}/{count}",
   "gallery.preview": "ছবির প্রিভিউ: {name}",
   "gallery.close": "প্রিভিউ বন্ধ করুন",
-  "stepper.decrease": "এক কমান",
-  "stepper.increase": "এক বাড়ান",
+  "stepper.decrease": "একটি কমান",
+  "stepper.increase": "একটি বাড়ান",
 
   // Seo and caching
   "seo.title": "{title} | {shop}",
