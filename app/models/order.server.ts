@@ -5,6 +5,7 @@
  * one transaction: if any insert fails nothing is written. The checkout token (unique per rendered
  * checkout form) makes a double submit return the first order.
  */
+import { toAsciiDigits } from "~/rules/phone";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/models/db.server";
 import { ADMIN_PAGE_SIZE, paginate } from "~/rules/pagination";
@@ -121,10 +122,10 @@ const MAX_INT32 = 2_147_483_647;
  *   country code 88 before 01 is dropped);
  * - anything else finds customer names containing the text (SQLite LIKE: case-insensitive for
  *   ASCII letters; Bengali has no case).
- * Blank text means no condition.
+ * Digits may be typed in Bengali (`#১২৩`, `০১৭১২…`). Blank text means no condition.
  */
 export function orderSearchWhere(q: string): Prisma.OrderWhereInput {
-  const text = q.trim();
+  const text = toAsciiDigits(q.trim());
   if (text === "") return {};
   const hashId = /^#\s*(\d+)$/.exec(text);
   if (hashId) {

@@ -24,6 +24,8 @@ describe("parseTakaToPaisa", () => {
     ["1,250.5", 125050],
     ["৳ 99.99", 9999],
     ["0", 0],
+    ["১২৫০.৫০", 125050],
+    ["৳ ১,২৫০", 125000],
   ])("parses %s as %i paisa", (input, paisa) => {
     expect(parseTakaToPaisa(input)).toBe(paisa);
   });

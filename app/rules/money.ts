@@ -9,6 +9,7 @@
  */
 import type { Lang } from "~/i18n";
 import { formatDecimal } from "~/i18n/format";
+import { toAsciiDigits } from "./phone";
 
 const TAKA_SIGN = "৳";
 
@@ -42,11 +43,11 @@ export function formatTakaShort(paisa: number, lang: Lang = "en"): string {
 }
 
 /**
- * Parses a decimal taka amount typed by a person ("1,250.5", "৳ 99", "120") into paisa.
+ * Parses a decimal taka amount typed by a person ("1,250.5", "৳ 99", "120", "১২৫০.৫০") into paisa.
  * Returns null for anything that is not a non-negative amount with at most 2 decimals.
  */
 export function parseTakaToPaisa(input: string): number | null {
-  const cleaned = input.replace(/[৳,\s]/g, "");
+  const cleaned = toAsciiDigits(input).replace(/[৳,\s]/g, "");
   const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(cleaned);
   if (!match) return null;
   const whole = Number(match[1]);
