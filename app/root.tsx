@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -15,7 +16,7 @@ import { useNonce } from "~/hooks/use-nonce";
 import { NavigationProgress } from "~/components/navigation-progress";
 import { ToastMessage } from "~/components/toast";
 import { useLang, useT } from "~/hooks/use-t";
-import { langOfRequest, localePath } from "~/i18n";
+import { isLang, langOfRequest, localePath } from "~/i18n";
 import { cartQuantity } from "~/rules/cart";
 import { getCart } from "~/server/cart-cookie.server";
 import { getEnv } from "~/config/env.server";
@@ -66,7 +67,13 @@ export function useRootData(): RootLoaderData | undefined {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  const lang = useLang();
+  const pageLang = useLang();
+  // An admin page is in the staff member's language, which the admin layout's (or sign-in page's)
+  // loader returns as `adminLang`; Layout sits above their AdminLangContext, so it reads the data.
+  const adminLang = useMatches()
+    .map((match) => (match.data as { adminLang?: unknown } | undefined)?.adminLang)
+    .find(isLang);
+  const lang = adminLang ?? pageLang;
   return (
     <html lang={lang}>
       <head>

@@ -1,10 +1,11 @@
 /**
  * The zod schemas of the back office's forms, kept apart from app/forms/schemas.ts so
  * that the storefront's JavaScript never carries them or the admin message catalogue.
- * Error messages come from app/i18n/admin.ts.
+ * Error messages come from app/i18n/admin.ts, in the staff member's language: each schema is made
+ * with their translator (`productFormSchema(t)`).
  */
 import { z } from "zod";
-import { t } from "~/i18n/admin";
+import type { AdminTranslate } from "~/i18n/admin";
 import { parseTakaToPaisa } from "~/rules/money";
 import { ORDER_STATUSES } from "~/rules/order-status";
 import { parseId } from "~/utils/params";
@@ -33,7 +34,7 @@ const MAX_PRICE_PAISA = 1_000_000_000;
  * Converts a taka amount typed by staff (spec section 5: a decimal, minimum 0) into paisa, at most
  * ৳1 crore, adding the field's message to `ctx` when it is not one.
  */
-function takaToPaisa(value: string, ctx: z.RefinementCtx): number {
+function takaToPaisa(value: string, ctx: z.RefinementCtx, t: AdminTranslate): number {
   if (/^-/.test(value)) {
     ctx.addIssue({ code: "custom", message: t("admin.productForm.priceNegative") });
     return z.NEVER;
@@ -56,30 +57,31 @@ function takaToPaisa(value: string, ctx: z.RefinementCtx): number {
  * check that it is below the price; category required (a positive integer id); description
  * required; featured a checkbox ("on" when ticked). Images are handled by app/server/uploads.server.ts.
  */
-export const productFormSchema = z.object({
-  name: trimmed(200, t("admin.productForm.nameRequired"), t),
-  price: z
-    .string({ error: t("admin.productForm.priceRequired") })
-    .trim()
-    .min(1, t("admin.productForm.priceRequired"))
-    .transform(takaToPaisa),
-  discountedPrice: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      const value = v?.trim() ?? "";
-      return value === "" ? null : takaToPaisa(value, ctx);
-    }),
-  categoryId: z.coerce
-    .number({ error: t("admin.productForm.categoryRequired") })
-    .int(t("admin.productForm.categoryRequired"))
-    .positive(t("admin.productForm.categoryRequired")),
-  description: trimmed(5000, t("admin.productForm.descriptionRequired"), t),
-  isFeatured: z
-    .string()
-    .optional()
-    .transform((v) => v === "on"),
-});
+export const productFormSchema = (t: AdminTranslate) =>
+  z.object({
+    name: trimmed(200, t("admin.productForm.nameRequired"), t),
+    price: z
+      .string({ error: t("admin.productForm.priceRequired") })
+      .trim()
+      .min(1, t("admin.productForm.priceRequired"))
+      .transform((value, ctx) => takaToPaisa(value, ctx, t)),
+    discountedPrice: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const value = v?.trim() ?? "";
+        return value === "" ? null : takaToPaisa(value, ctx, t);
+      }),
+    categoryId: z.coerce
+      .number({ error: t("admin.productForm.categoryRequired") })
+      .int(t("admin.productForm.categoryRequired"))
+      .positive(t("admin.productForm.categoryRequired")),
+    description: trimmed(5000, t("admin.productForm.descriptionRequired"), t),
+    isFeatured: z
+      .string()
+      .optional()
+      .transform((v) => v === "on"),
+  });
 
 /** The text fields of the product form as typed, kept to refill the form after an error. */
 export type ProductFormValues = Partial<
@@ -87,13 +89,14 @@ export type ProductFormValues = Partial<
 >;
 
 /** The category form, spec section 5: name required (the image is handled by uploads.server.ts). */
-export const categoryFormSchema = z.object({
-  name: trimmed(100, t("admin.categoryForm.nameRequired"), t),
-  removeImage: z
-    .string()
-    .optional()
-    .transform((v) => v === "on"),
-});
+export const categoryFormSchema = (t: AdminTranslate) =>
+  z.object({
+    name: trimmed(100, t("admin.categoryForm.nameRequired"), t),
+    removeImage: z
+      .string()
+      .optional()
+      .transform((v) => v === "on"),
+  });
 export type CategoryFormValues = Partial<Record<"name", string>>;
 
 /** The delete forms of the admin lists: one record id, read as every id in a URL is (`parseId`). */
@@ -108,21 +111,23 @@ export const deleteSchema = z.object({
 // ---- Shop settings ----
 
 /** An optional text field: trimmed, at most `max` characters; empty stays "". */
-const optionalText = (max: number) => z.string().trim().max(max, t("checkout.tooLong", { max })).default("");
+const optionalText = (max: number, t: AdminTranslate) =>
+  z.string().trim().max(max, t("checkout.tooLong", { max })).default("");
 
 /** A fee in taka typed by the owner: required, at least 0, at most ৳10,000, stored as paisa. */
-const feeTaka = z
-  .string({ error: t("admin.settings.feeRequired") })
-  .trim()
-  .min(1, t("admin.settings.feeRequired"))
-  .transform((value, ctx) => {
-    const paisa = /^-/.test(value) ? null : parseTakaToPaisa(value);
-    if (paisa === null || paisa > MAX_FEE_PAISA) {
-      ctx.addIssue({ code: "custom", message: t("admin.settings.feeInvalid") });
-      return z.NEVER;
-    }
-    return paisa;
-  });
+const feeTaka = (t: AdminTranslate) =>
+  z
+    .string({ error: t("admin.settings.feeRequired") })
+    .trim()
+    .min(1, t("admin.settings.feeRequired"))
+    .transform((value, ctx) => {
+      const paisa = /^-/.test(value) ? null : parseTakaToPaisa(value);
+      if (paisa === null || paisa > MAX_FEE_PAISA) {
+        ctx.addIssue({ code: "custom", message: t("admin.settings.feeInvalid") });
+        return z.NEVER;
+      }
+      return paisa;
+    });
 
 /** Highest delivery fee accepted, in paisa: ৳10,000. */
 const MAX_FEE_PAISA = 1_000_000;
@@ -134,36 +139,37 @@ const MAX_FEE_PAISA = 1_000_000;
  * (empty: never free), a taka amount up to ৳1 crore; the default language "en" or "bn"; the trade
  * licence and BIN optional.
  */
-export const shopSettingsSchema = z.object({
-  name: trimmed(100, t("admin.settings.nameRequired"), t),
-  nameBn: optionalText(100),
-  tagline: trimmed(200, t("admin.settings.taglineRequired"), t),
-  taglineBn: optionalText(200),
-  about: trimmed(1000, t("admin.settings.aboutRequired"), t),
-  aboutBn: optionalText(1000),
-  email: z.email(t("admin.settings.emailInvalid")).max(254),
-  phone: trimmed(40, t("admin.settings.phoneRequired"), t),
-  address: trimmed(300, t("admin.settings.addressRequired"), t),
-  addressBn: optionalText(300),
-  insideDhakaFeePaisa: feeTaka,
-  outsideDhakaFeePaisa: feeTaka,
-  freeDeliveryMinPaisa: z
-    .string()
-    .trim()
-    .default("")
-    .transform((value, ctx) => {
-      if (value === "") return null;
-      const paisa = /^-/.test(value) ? null : parseTakaToPaisa(value);
-      if (paisa === null || paisa > MAX_PRICE_PAISA) {
-        ctx.addIssue({ code: "custom", message: t("admin.settings.freeFromInvalid") });
-        return z.NEVER;
-      }
-      return paisa;
-    }),
-  defaultLanguage: z.enum(["en", "bn"], { error: t("admin.settings.languageInvalid") }),
-  tradeLicence: optionalText(60),
-  bin: optionalText(30),
-});
+export const shopSettingsSchema = (t: AdminTranslate) =>
+  z.object({
+    name: trimmed(100, t("admin.settings.nameRequired"), t),
+    nameBn: optionalText(100, t),
+    tagline: trimmed(200, t("admin.settings.taglineRequired"), t),
+    taglineBn: optionalText(200, t),
+    about: trimmed(1000, t("admin.settings.aboutRequired"), t),
+    aboutBn: optionalText(1000, t),
+    email: z.email(t("admin.settings.emailInvalid")).max(254),
+    phone: trimmed(40, t("admin.settings.phoneRequired"), t),
+    address: trimmed(300, t("admin.settings.addressRequired"), t),
+    addressBn: optionalText(300, t),
+    insideDhakaFeePaisa: feeTaka(t),
+    outsideDhakaFeePaisa: feeTaka(t),
+    freeDeliveryMinPaisa: z
+      .string()
+      .trim()
+      .default("")
+      .transform((value, ctx) => {
+        if (value === "") return null;
+        const paisa = /^-/.test(value) ? null : parseTakaToPaisa(value);
+        if (paisa === null || paisa > MAX_PRICE_PAISA) {
+          ctx.addIssue({ code: "custom", message: t("admin.settings.freeFromInvalid") });
+          return z.NEVER;
+        }
+        return paisa;
+      }),
+    defaultLanguage: z.enum(["en", "bn"], { error: t("admin.settings.languageInvalid") }),
+    tradeLicence: optionalText(60, t),
+    bin: optionalText(30, t),
+  });
 
 /** The settings form's fields, as typed, to refill the form after an error. */
-export type ShopSettingsValues = Partial<Record<keyof z.input<typeof shopSettingsSchema>, string>>;
+export type ShopSettingsValues = Partial<Record<keyof z.input<ReturnType<typeof shopSettingsSchema>>, string>>;

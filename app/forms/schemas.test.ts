@@ -1,3 +1,4 @@
+import { englishAdminT } from "~/i18n/admin";
 import { describe, expect, it } from "vitest";
 import { serverTranslator } from "~/server/i18n.server";
 
@@ -87,8 +88,8 @@ describe("other forms", () => {
     expect(orderStatusSchema.safeParse({ status: "lost" }).success).toBe(false);
   });
   it("login needs an e-mail and a password", () => {
-    expect(loginSchema.safeParse({ email: "a@b.co", password: "x" }).success).toBe(true);
-    expect(loginSchema.safeParse({ email: "nope", password: "x" }).success).toBe(false);
-    expect(loginSchema.safeParse({ email: "a@b.co", password: "" }).success).toBe(false);
+    expect(loginSchema(englishAdminT).safeParse({ email: "a@b.co", password: "x" }).success).toBe(true);
+    expect(loginSchema(englishAdminT).safeParse({ email: "nope", password: "x" }).success).toBe(false);
+    expect(loginSchema(englishAdminT).safeParse({ email: "a@b.co", password: "" }).success).toBe(false);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { ServerTranslate } from "~/i18n";
-import { t as english } from "~/i18n/admin";
+import type { AdminTranslate } from "~/i18n/admin";
 import { findDistrict } from "~/rules/districts";
 import { ORDER_STATUSES } from "~/rules/order-status";
 import { normalizeBdMobile } from "~/rules/phone";
@@ -76,12 +76,13 @@ export type CheckoutValues = Partial<
   Record<"name" | "phone" | "email" | "address" | "area" | "district" | "shippingMethod", string>
 >;
 
-/** Admin sign-in, spec section 5: an e-mail and a password. */
-export const loginSchema = z.object({
-  email: z.email(english("admin.login.emailInvalid")).max(254),
-  password: z.string().min(1, english("admin.login.passwordRequired")).max(1024),
-  redirectTo: z.string().optional(),
-});
+/** Admin sign-in, spec section 5: an e-mail and a password; messages through `t`, the sign-in page's translator. */
+export const loginSchema = (t: AdminTranslate) =>
+  z.object({
+    email: z.email(t("admin.login.emailInvalid")).max(254),
+    password: z.string().min(1, t("admin.login.passwordRequired")).max(1024),
+    redirectTo: z.string().optional(),
+  });
 
 /** The order status form on /admin/orders/view/:id. */
 export const orderStatusSchema = z.object({ status: z.enum(ORDER_STATUSES) });

@@ -1,10 +1,16 @@
 import { useLocation } from "@remix-run/react";
-import { useMemo } from "react";
+import { useContext, useMemo } from "react";
 import { langFromPath, localePath, translator, type Lang, type Translate } from "~/i18n";
+import { AdminLangContext } from "./admin-lang-context";
 
-/** The storefront page's language, from the URL (`/bn…` is Bangla, everything else English). */
+/**
+ * The page's language: on a storefront page from the URL (`/bn…` is Bangla, everything else
+ * English), on an admin page the staff member's (AdminLangContext).
+ */
 export function useLang(): Lang {
-  return langFromPath(useLocation().pathname);
+  const admin = useContext(AdminLangContext);
+  const pathLang = langFromPath(useLocation().pathname);
+  return admin ?? pathLang;
 }
 
 /** The translator for the page's language: `const t = useT(); t("cart.empty")`. */

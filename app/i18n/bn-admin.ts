@@ -27,6 +27,7 @@ export const bnAdmin: Record<keyof typeof enAdmin, string> = {
   "admin.nav.menu": "মেনু",
   "admin.nav.label": "অ্যাডমিন মেনু",
   "admin.nav.viewShop": "দোকান দেখুন",
+  "admin.nav.switchLanguage": "অ্যাডমিন প্যানেলের ভাষা বদলান:",
   "admin.signedInAs": "{email} হিসেবে লগইন করা আছে",
   "admin.loggedOut": "আপনি লগআউট হয়েছেন।",
   "admin.products.title": "পণ্য",

@@ -24,6 +24,7 @@ export const enAdmin = {
   "admin.nav.menu": "Menu",
   "admin.nav.label": "Admin",
   "admin.nav.viewShop": "View shop",
+  "admin.nav.switchLanguage": "Show the back office in",
   "admin.signedInAs": "Signed in as {email}",
   "admin.loggedOut": "You have been signed out.",
   "admin.products.title": "Products",

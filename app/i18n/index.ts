@@ -82,7 +82,7 @@ export function translator(lang: Lang): Translate {
 }
 
 /** `params` with every number written by `formatInteger` in `lang` (Bengali digits for "bn"). */
-function localizeNumbers(params: MessageParams, lang: Lang): MessageParams {
+export function localizeNumbers(params: MessageParams, lang: Lang): MessageParams {
   if (lang === "en") return params;
   const out: MessageParams = {};
   for (const [name, value] of Object.entries(params)) {

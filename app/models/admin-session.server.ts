@@ -72,7 +72,7 @@ export async function findSessionUser(token: string): Promise<AdminUser | null> 
   const now = Date.now();
   const row = await prisma.session.findUnique({
     where: { tokenHash },
-    select: { expiresAt: true, lastSeenAt: true, user: { select: { id: true, email: true } } },
+    select: { expiresAt: true, lastSeenAt: true, user: { select: { id: true, email: true, language: true } } },
   });
   if (!row) return null;
   if (row.expiresAt.getTime() <= now || row.lastSeenAt <= idleCutoff(now)) {

@@ -7,6 +7,7 @@
  */
 import { toAsciiDigits } from "~/rules/phone";
 import { Prisma } from "~/generated/prisma/client";
+import type { Lang } from "~/i18n/lang";
 import { prisma } from "~/models/db.server";
 import { ADMIN_PAGE_SIZE, paginate } from "~/rules/pagination";
 import { orderTotals, type PricedCart, type PricedProduct } from "~/rules/pricing";
@@ -35,7 +36,8 @@ export type OrderableProduct = PricedProduct & { name: string };
  * (spec section 9; the order keeps that fee whatever the settings become), whatever the
  * district (stored as its English name, with the area, for the courier). Status and payment status start as
  * "pending". The order, its first status history entry and its line items are written in one
- * transaction: if any insert fails nothing is written.
+ * transaction: if any insert fails nothing is written. `language` is the page's the shopper ordered
+ * from; the order's invoice is printed in it.
  *
  * Returns the order's id (`duplicate` when the checkout token already placed an order, a double
  * submit: the token's unique index refuses the second insert and the first order is answered), or
@@ -47,6 +49,7 @@ export async function placeOrder(
   input: CheckoutInput,
   cart: PricedCart<OrderableProduct>,
   fees: DeliveryFees,
+  language: Lang = "en",
 ): Promise<PlaceOrderResult> {
   if (cart.lineItems.length === 0) return { ok: false, reason: "empty-cart" };
   const { shippingFeePaisa, totalPaisa } = orderTotals(cart.subtotalPaisa, input.shippingMethod, fees);
@@ -62,6 +65,7 @@ export async function placeOrder(
           customerAddress: input.address,
           district: input.district,
           area: input.area,
+          language,
           shippingMethod: input.shippingMethod,
           shippingFeePaisa,
           subtotalPaisa: cart.subtotalPaisa,
@@ -195,6 +199,7 @@ export async function getOrderForAdmin(id: number) {
       customerPhone: true,
       customerAddress: true,
       district: true,
+      language: true,
       area: true,
       shippingMethod: true,
       shippingFeePaisa: true,

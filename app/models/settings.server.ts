@@ -6,7 +6,7 @@
  */
 import { getEnv } from "~/config/env.server";
 import type { ShopSettings } from "~/generated/prisma/client";
-import type { Lang } from "~/i18n";
+import { isLang, type Lang } from "~/i18n";
 import type { InvoiceSeller } from "~/rules/invoice";
 import type { DeliveryFees } from "~/rules/shipping";
 import { prisma } from "./db.server";
@@ -17,7 +17,14 @@ export type { ShopSettings };
 export type ShopSettingsInput = Omit<ShopSettings, "id" | "updatedAt">;
 
 /** The shop's identity as a page shows it, in one language: the only settings sent to a browser. */
-export type ShopIdentity = { name: string; tagline: string; about: string; email: string; phone: string; address: string };
+export type ShopIdentity = {
+  name: string;
+  tagline: string;
+  about: string;
+  email: string;
+  phone: string;
+  address: string;
+};
 
 const SETTINGS_ID = 1;
 let cached: Promise<ShopSettings> | null = null;
@@ -69,10 +76,15 @@ export function shopIdentity(settings: ShopSettings, lang: Lang): ShopIdentity {
   };
 }
 
-/** The seller printed on an invoice: the English identity and the invoice lines the owner set. */
-export function invoiceSeller(settings: ShopSettings): InvoiceSeller {
-  const { name, address, email, phone } = shopIdentity(settings, "en");
+/** The seller printed on an invoice: the identity in `lang` (the invoice's) and the invoice lines the owner set. */
+export function invoiceSeller(settings: ShopSettings, lang: Lang = "en"): InvoiceSeller {
+  const { name, address, email, phone } = shopIdentity(settings, lang);
   return { name, address, email, phone, tradeLicence: settings.tradeLicence, bin: settings.bin };
+}
+
+/** The shop's default language ("en" when the stored value is not one). */
+export function shopLanguage(settings: ShopSettings): Lang {
+  return isLang(settings.defaultLanguage) ? settings.defaultLanguage : "en";
 }
 
 /** The delivery fees of the settings, in paisa. */

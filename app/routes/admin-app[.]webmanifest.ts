@@ -1,5 +1,5 @@
 import { adminAppManifest } from "~/server/admin-app.server";
-import { getShopSettings, shopIdentity } from "~/models/settings.server";
+import { getShopSettings, shopIdentity, shopLanguage } from "~/models/settings.server";
 
 /**
  * GET /admin-app.webmanifest: the admin app's web app manifest (spec section 2, install button),
@@ -8,10 +8,14 @@ import { getShopSettings, shopIdentity } from "~/models/settings.server";
  * (docs/decisions/012-admin-app-and-dashboard.md).
  */
 export async function loader() {
-  return new Response(JSON.stringify(adminAppManifest(shopIdentity(await getShopSettings(), "en"))), {
-    headers: {
-      "Content-Type": "application/manifest+json; charset=utf-8",
-      "Cache-Control": "public, max-age=3600",
+  const settings = await getShopSettings();
+  return new Response(
+    JSON.stringify(adminAppManifest(shopIdentity(settings, shopLanguage(settings)), shopLanguage(settings))),
+    {
+      headers: {
+        "Content-Type": "application/manifest+json; charset=utf-8",
+        "Cache-Control": "public, max-age=3600",
+      },
     },
-  });
+  );
 }

@@ -4,6 +4,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireAdmin } from "~/server/auth.server";
 import { answerSaveEndpoint, saveCategoryForm, saveProductForm } from "~/services/catalogue-forms.server";
 import { notFound } from "~/utils/params";
@@ -24,6 +25,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
-  return answerSaveEndpoint(request, SAVES[listOf(params)]);
+  const user = await requireAdmin(request);
+  return answerSaveEndpoint(request, SAVES[listOf(params)], staffTranslator(user));
 }

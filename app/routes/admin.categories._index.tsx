@@ -1,10 +1,12 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CatalogueDeleteStep, CatalogueRowActions } from "~/components/admin/catalogue-row-actions";
 import { Pagination } from "~/components/pagination";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { t } from "~/i18n/admin";
+import { adminTitle } from "~/components/admin/admin-meta";
+import { useAdminT } from "~/hooks/use-admin-t";
 import { deleteCategoryIfEmpty, getCategoryForEdit, listCategoriesForAdmin } from "~/models/category.server";
+import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireAdmin } from "~/server/auth.server";
 import { parseId } from "~/utils/params";
 import { parsePage } from "~/rules/pagination";
@@ -16,7 +18,7 @@ import { AdminTable } from "~/components/admin/admin-table";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { readFormData } from "~/server/form-data.server";
 
-export const meta: MetaFunction = () => [{ title: t("admin.categories.title") }];
+export const meta = adminTitle("admin.categories.title");
 
 function listUrl(page: number): string {
   return page > 1 ? `/admin/categories?page=${page}` : "/admin/categories";
@@ -43,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * not deleted: the toast names how many (decision 014).
  */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const t = staffTranslator(await requireAdmin(request));
   const form = await readFormData(request);
   const parsed = deleteSchema.safeParse(Object.fromEntries(form));
   const back = listUrl(parsePage(new URLSearchParams({ page: String(form.get("page") ?? "") })));
@@ -73,6 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** /admin/categories (spec section 2): Name, Slug, Image (lazy thumbnail or 'No image'), Edit, Delete. */
 export default function AdminCategoriesPage() {
+  const t = useAdminT();
   const { categories, toDelete, deleteMissing } = useLoaderData<typeof loader>();
   const back = listUrl(categories.page);
   const hidden = { page: String(categories.page) };

@@ -1,15 +1,17 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { CategoryForm } from "~/components/admin/category-form";
-import { t } from "~/i18n/admin";
+import { adminTitle } from "~/components/admin/admin-meta";
+import { useAdminT } from "~/hooks/use-admin-t";
+import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireAdmin } from "~/server/auth.server";
 import { saveCategoryForm } from "~/services/catalogue-forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 
-export const meta: MetaFunction = () => [{ title: t("admin.categoryForm.createTitle") }];
+export const meta = adminTitle("admin.categoryForm.createTitle");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -18,14 +20,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Creates the category (slug from the name, spec section 5), then the list with a toast. */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
-  const result = await saveCategoryForm(request, null);
+  const user = await requireAdmin(request);
+  const result = await saveCategoryForm(request, null, staffTranslator(user));
   if (result.ok) return redirectWithToast(request, result.redirectTo, result.toast);
   return data(result, { status: result.status });
 }
 
 /** 'Add New Category' (spec section 2). */
 export default function CreateCategoryPage() {
+  const t = useAdminT();
   const problem = useActionData<typeof action>() ?? null;
   return (
     <section aria-labelledby="category-form-title" className="space-y-6">

@@ -1,9 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CategoryForm } from "~/components/admin/category-form";
-import { t } from "~/i18n/admin";
+import { adminTitle } from "~/components/admin/admin-meta";
+import { useAdminT } from "~/hooks/use-admin-t";
 import { getCategoryForEdit } from "~/models/category.server";
+import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireAdmin } from "~/server/auth.server";
 import { saveCategoryForm } from "~/services/catalogue-forms.server";
 import { notFound, requireId } from "~/utils/params";
@@ -11,7 +13,7 @@ import { redirectWithToast } from "~/server/toast.server";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { AdminPageHeader } from "~/components/admin/page-header";
 
-export const meta: MetaFunction = () => [{ title: t("admin.categoryForm.editTitle") }];
+export const meta = adminTitle("admin.categoryForm.editTitle");
 
 /**
  * The category by numeric id (spec section 2). A missing category throws 404 and a failure 500:
@@ -27,14 +29,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** Saves the name and image (the slug stays, spec section 5), then the list with a toast. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
-  const result = await saveCategoryForm(request, requireId(params.id));
+  const user = await requireAdmin(request);
+  const result = await saveCategoryForm(request, requireId(params.id), staffTranslator(user));
   if (result.ok) return redirectWithToast(request, result.redirectTo, result.toast);
   return data(result, { status: result.status });
 }
 
 /** 'Edit Category' / 'Update category information' (spec section 2). */
 export default function EditCategoryPage() {
+  const t = useAdminT();
   const { category } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>() ?? null;
   return (

@@ -1,15 +1,16 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { SalesChart } from "~/components/admin/sales-chart";
 import { OrderStatusBadge } from "~/components/order-status-badge";
-import { t } from "~/i18n/admin";
+import { adminTitle } from "~/components/admin/admin-meta";
+import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { getDashboard, type PeriodTotals } from "~/models/dashboard.server";
 import { requireAdmin } from "~/server/auth.server";
 import { formatMoney } from "~/rules/money";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 
-export const meta: MetaFunction = () => [{ title: t("admin.dashboard.title") }];
+export const meta = adminTitle("admin.dashboard.title");
 
 /** The dashboard's numbers (app/models/dashboard.server.ts): Dhaka days, cancelled orders left out. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -23,6 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * sales chart drawn on the server as SVG.
  */
 export default function AdminDashboardPage() {
+  const t = useAdminT();
+  const lang = useAdminLang();
   const { dashboard } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="dashboard-title" className="space-y-8">
@@ -111,7 +114,7 @@ export default function AdminDashboardPage() {
                     <td className="px-4 py-2">{product.name}</td>
                     <td className="px-4 py-2 text-right tabular-nums">{product.quantity}</td>
                     <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">
-                      {formatMoney(product.revenuePaisa)}
+                      {formatMoney(product.revenuePaisa, { lang })}
                     </td>
                   </tr>
                 ))}
@@ -125,11 +128,13 @@ export default function AdminDashboardPage() {
 }
 
 function PeriodCard({ label, totals, testId }: { label: string; totals: PeriodTotals; testId: string }) {
+  const t = useAdminT();
+  const lang = useAdminLang();
   return (
     <li className="rounded-lg border border-stone-200 bg-white p-4" data-testid={testId}>
       <h2 className="text-sm font-medium text-stone-600">{label}</h2>
       <p className="mt-1 text-2xl font-semibold tabular-nums" data-testid="revenue">
-        {formatMoney(totals.revenuePaisa)}
+        {formatMoney(totals.revenuePaisa, { lang })}
       </p>
       <p className="text-sm text-stone-700" data-testid="orders">
         {totals.orders === 1

@@ -1,12 +1,14 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigate, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { ConfirmDeletePanel, DeleteButton, MissingRecordNotice } from "~/components/admin/confirm-delete";
 import { orderSummary } from "~/components/admin/order-summary";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { Pagination } from "~/components/pagination";
-import { t } from "~/i18n/admin";
+import { adminTitle } from "~/components/admin/admin-meta";
+import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { deleteOrder, getOrderSummary, listOrdersForAdmin } from "~/models/order.server";
+import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireAdmin, safeRedirect } from "~/server/auth.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { parseId } from "~/utils/params";
@@ -19,7 +21,7 @@ import { AdminTable } from "~/components/admin/admin-table";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { readFormData } from "~/server/form-data.server";
 
-export const meta: MetaFunction = () => [{ title: t("admin.orders.title") }];
+export const meta = adminTitle("admin.orders.title");
 
 /**
  * GET /admin/orders?status=&q=&page=: one page of orders, newest first, filtered by status and a
@@ -50,7 +52,7 @@ function backToList(back: FormDataEntryValue | null): string {
  * transaction (spec section 7), then `back` (the list as it was) with a message.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const t = staffTranslator(await requireAdmin(request));
   const form = await readFormData(request);
   const back = backToList(form.get("back"));
   const parsed = deleteSchema.safeParse(Object.fromEntries(form));
@@ -75,6 +77,8 @@ export async function action({ request }: ActionFunctionArgs) {
  * click anywhere on a row opens the order; the View link is the keyboard and no-JavaScript way.
  */
 export default function AdminOrdersPage() {
+  const t = useAdminT();
+  const lang = useAdminLang();
   const { orders, filters, toDelete, deleteMissing } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigate = useNavigate();
@@ -122,7 +126,7 @@ export default function AdminOrdersPage() {
           id={toDelete.id}
           action="/admin/orders?index"
           question={t("admin.orders.deleteConfirm")}
-          detail={orderSummary(toDelete)}
+          detail={orderSummary(toDelete, t, lang)}
           confirmText={t("admin.orders.deleteButton")}
           cancelText={t("admin.orders.cancel")}
           cancelHref={back}
@@ -239,7 +243,7 @@ export default function AdminOrdersPage() {
                   {more > 0 ? ` ${t("admin.orders.moreItems", { count: more })}` : null}
                 </td>
                 <td className="whitespace-nowrap px-4 py-3 text-right">
-                  {formatMoney(order.totalPaisa, { signAfter: true })}
+                  {formatMoney(order.totalPaisa, { signAfter: true, lang })}
                 </td>
                 <td className="px-4 py-3">
                   <OrderStatusBadge status={order.status} />
@@ -260,7 +264,7 @@ export default function AdminOrdersPage() {
                     confirmHref={confirmHref(order.id)}
                     action="/admin/orders?index"
                     question={t("admin.orders.deleteConfirm")}
-                    detail={orderSummary(order)}
+                    detail={orderSummary(order, t, lang)}
                     confirmText={t("admin.orders.deleteButton")}
                     cancelText={t("admin.orders.cancel")}
                     hidden={{ back }}

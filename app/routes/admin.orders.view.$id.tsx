@@ -2,14 +2,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { DeleteButton } from "~/components/admin/confirm-delete";
+import { isLang } from "~/i18n";
+import { adminMetaTranslator } from "~/components/admin/admin-meta";
 import { orderSummary } from "~/components/admin/order-summary";
 import { OrderInvoice } from "~/components/admin/order-invoice";
 import { OrderStatusTimeline } from "~/components/admin/order-status-timeline";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { t } from "~/i18n/admin";
+import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { changeOrderStatus, getOrderForAdmin, getOrderStatusHistory } from "~/models/order.server";
 import { notFound, requireId } from "~/utils/params";
+import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireAdmin } from "~/server/auth.server";
 import { getShopSettings, invoiceSeller } from "~/models/settings.server";
 import { formatShopDateTime } from "~/i18n/format";
@@ -20,17 +23,21 @@ import { ORDER_STATUSES, orderStatusLabel } from "~/rules/order-status";
 import { redirectWithToast } from "~/server/toast.server";
 import { readFormData } from "~/server/form-data.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? t("admin.order.title", { id: data.order.id }) : t("admin.order.notFound") },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = adminMetaTranslator(matches);
+  return [{ title: data ? t("admin.order.title", { id: data.order.id }) : t("admin.order.notFound") }];
+};
 
-/** The order, its status history and its invoice (one view model for the block and invoice.png). */
+/** The order, its status history and its invoice (one view model for the block and invoice.png, in the order's language). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = requireId(params.id);
   const [order, history] = await Promise.all([getOrderForAdmin(id), getOrderStatusHistory(id)]);
   if (!order) throw notFound();
-  return { order, history, invoice: buildInvoice(order, invoiceSeller(await getShopSettings())) };
+  // The invoice goes in the parcel: it is in the language the shopper ordered in.
+  const invoiceLang = isLang(order.language) ? order.language : "en";
+  const invoice = buildInvoice(order, invoiceSeller(await getShopSettings(), invoiceLang), invoiceLang);
+  return { order, history, invoice };
 }
 
 /**
@@ -40,6 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
+  const t = staffTranslator(admin);
   const id = requireId(params.id);
   const parsed = orderStatusSchema.safeParse(Object.fromEntries(await readFormData(request)));
   const url = `/admin/orders/view/${id}`;
@@ -61,6 +69,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 /** The order page, spec section 2: customer information, status, items and totals. */
 export default function AdminOrderPage() {
+  const t = useAdminT();
+  const lang = useAdminLang();
   const { order, history, invoice } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const buttonClass =
@@ -71,7 +81,7 @@ export default function AdminOrderPage() {
         <div>
           <h1 className="text-2xl font-semibold">{t("admin.order.title", { id: order.id })}</h1>
           <p className="text-sm text-stone-600">
-            <time dateTime={order.createdAt.toISOString()}>{formatShopDateTime(order.createdAt)}</time>
+            <time dateTime={order.createdAt.toISOString()}>{formatShopDateTime(order.createdAt, lang)}</time>
           </p>
         </div>
         <div className="flex flex-wrap gap-2 print:hidden">
@@ -94,7 +104,7 @@ export default function AdminOrderPage() {
             confirmHref={`/admin/orders?delete=${order.id}`}
             action="/admin/orders?index"
             question={t("admin.orders.deleteConfirm")}
-            detail={orderSummary(order)}
+            detail={orderSummary(order, t, lang)}
             confirmText={t("admin.orders.deleteButton")}
             cancelText={t("admin.orders.cancel")}
             hidden={{ back: "/admin/orders" }}
@@ -178,10 +188,11 @@ export default function AdminOrderPage() {
                     </>
                   )}
                 </td>
-                <td className="px-5 py-2 text-right">{formatMoney(item.unitPricePaisa)}</td>
+                <td className="px-5 py-2 text-right">{formatMoney(item.unitPricePaisa, { lang })}</td>
                 <td className="px-5 py-2 text-right">{item.quantity}</td>
                 <td className="px-5 py-2 text-right">
-                  {formatMoney(item.unitPricePaisa)} × {item.quantity} = {formatMoney(item.subtotalPaisa)}
+                  {formatMoney(item.unitPricePaisa, { lang })} × {item.quantity} ={" "}
+                  {formatMoney(item.subtotalPaisa, { lang })}
                 </td>
               </tr>
             ))}
@@ -213,13 +224,14 @@ function TotalRow({
   testId: string;
   strong?: boolean;
 }) {
+  const lang = useAdminLang();
   return (
     <tr className={strong ? "text-base" : undefined}>
       <th scope="row" colSpan={3} className={`px-5 py-2 ${strong ? "font-semibold" : "font-medium"}`}>
         {label}
       </th>
       <td className={`px-5 py-2 ${strong ? "font-semibold" : ""}`} data-testid={testId}>
-        {formatMoney(paisa)}
+        {formatMoney(paisa, { lang })}
       </td>
     </tr>
   );
@@ -230,6 +242,7 @@ function TotalRow({
  * a status saves at once behind the spec's blocking overlay, and the select is disabled while saving.
  */
 function StatusSection({ orderId, status, paymentStatus }: { orderId: number; status: string; paymentStatus: string }) {
+  const t = useAdminT();
   const fetcher = useFetcher();
   const hydrated = useHydrated();
   const saving = fetcher.state !== "idle";

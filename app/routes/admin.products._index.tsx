@@ -1,9 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CatalogueDeleteStep, CatalogueRowActions } from "~/components/admin/catalogue-row-actions";
 import { Pagination } from "~/components/pagination";
-import { t } from "~/i18n/admin";
+import { adminTitle } from "~/components/admin/admin-meta";
+import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { deleteProductWithImages, getProductName, listProductsForAdmin } from "~/models/product.server";
+import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireAdmin } from "~/server/auth.server";
 import { parseId } from "~/utils/params";
 import { formatMoney } from "~/rules/money";
@@ -16,7 +18,7 @@ import { AdminTable } from "~/components/admin/admin-table";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { readFormData } from "~/server/form-data.server";
 
-export const meta: MetaFunction = () => [{ title: t("admin.products.title") }];
+export const meta = adminTitle("admin.products.title");
 
 /** The search text of `?q=` (trimmed, at most 100 characters), or null. */
 function searchQuery(params: URLSearchParams): string | null {
@@ -55,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * their line items; images nothing else uses are removed with their files.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const t = staffTranslator(await requireAdmin(request));
   const form = await readFormData(request);
   const parsed = deleteSchema.safeParse(Object.fromEntries(form));
   const q = searchQuery(new URLSearchParams({ q: String(form.get("q") ?? "") }));
@@ -81,6 +83,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** The admin product list (spec section 2): Name, Price with ৳, Category, Edit, Delete; search; pages. */
 export default function AdminProductsPage() {
+  const t = useAdminT();
+  const lang = useAdminLang();
   const { products, q, toDelete, deleteMissing } = useLoaderData<typeof loader>();
   const back = listUrl(q, products.page);
   const hidden = { q: q ?? "", page: String(products.page) };
@@ -150,9 +154,9 @@ export default function AdminProductsPage() {
             <tr key={product.id} data-testid="product-row">
               <td className="px-4 py-3 font-medium">{product.name}</td>
               <td className="px-4 py-3">
-                {formatMoney(product.pricePaisa)}
+                {formatMoney(product.pricePaisa, { lang })}
                 {product.discountedPricePaisa !== null ? (
-                  <span className="ml-2 text-red-700">{formatMoney(product.discountedPricePaisa)}</span>
+                  <span className="ml-2 text-red-700">{formatMoney(product.discountedPricePaisa, { lang })}</span>
                 ) : null}
               </td>
               <td className="px-4 py-3">{product.category?.name ?? t("admin.products.noCategory")}</td>

@@ -1,16 +1,18 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ProductForm } from "~/components/admin/product-form";
-import { t } from "~/i18n/admin";
+import { adminTitle } from "~/components/admin/admin-meta";
+import { useAdminT } from "~/hooks/use-admin-t";
 import { listCategoryOptions } from "~/models/category.server";
+import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireAdmin } from "~/server/auth.server";
 import { saveProductForm } from "~/services/catalogue-forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 
-export const meta: MetaFunction = () => [{ title: t("admin.productForm.createTitle") }];
+export const meta = adminTitle("admin.productForm.createTitle");
 
 /** The categories for the select; 'Failed to load categories. Please try again.' when that fails (spec section 8). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -25,14 +27,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Creates the product (spec section 5), then the list with a toast; a refusal re-renders the form. */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
-  const result = await saveProductForm(request, null);
+  const user = await requireAdmin(request);
+  const result = await saveProductForm(request, null, staffTranslator(user));
   if (result.ok) return redirectWithToast(request, result.redirectTo, result.toast);
   return data(result, { status: result.status });
 }
 
 /** 'Add New Product' (spec section 2). */
 export default function CreateProductPage() {
+  const t = useAdminT();
   const { categories, loadFailed } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>() ?? null;
   return (

@@ -1,10 +1,12 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ProductForm } from "~/components/admin/product-form";
-import { t } from "~/i18n/admin";
+import { adminTitle } from "~/components/admin/admin-meta";
+import { useAdminT } from "~/hooks/use-admin-t";
 import { listCategoryOptions } from "~/models/category.server";
 import { getProductForEdit } from "~/models/product.server";
+import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireAdmin } from "~/server/auth.server";
 import { saveProductForm } from "~/services/catalogue-forms.server";
 import { notFound, requireId } from "~/utils/params";
@@ -12,7 +14,7 @@ import { redirectWithToast } from "~/server/toast.server";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { AdminPageHeader } from "~/components/admin/page-header";
 
-export const meta: MetaFunction = () => [{ title: t("admin.productForm.editTitle") }];
+export const meta = adminTitle("admin.productForm.editTitle");
 
 /**
  * The product and the categories, loaded together (spec section 2). A missing product throws 404
@@ -29,14 +31,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** Saves the product (spec section 5), then the list with a toast; a refusal re-renders the form. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
-  const result = await saveProductForm(request, requireId(params.id));
+  const user = await requireAdmin(request);
+  const result = await saveProductForm(request, requireId(params.id), staffTranslator(user));
   if (result.ok) return redirectWithToast(request, result.redirectTo, result.toast);
   return data(result, { status: result.status });
 }
 
 /** 'Edit Product' (spec section 2). */
 export default function EditProductPage() {
+  const t = useAdminT();
   const { product, categories } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>() ?? null;
   return (

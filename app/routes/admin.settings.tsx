@@ -1,18 +1,21 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { shopSettingsSchema, type ShopSettingsValues } from "~/forms/admin-schemas";
-import { t, type MessageKey } from "~/i18n/admin";
+import { adminTitle } from "~/components/admin/admin-meta";
+import { useAdminT } from "~/hooks/use-admin-t";
+import { type MessageKey } from "~/i18n/admin";
 import { getShopSettings, saveShopSettings, type ShopSettings } from "~/models/settings.server";
 import { formatAmount } from "~/rules/money";
+import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireAdmin } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast.server";
 
-export const meta: MetaFunction = () => [{ title: t("admin.settings.title") }];
+export const meta = adminTitle("admin.settings.title");
 
 type FieldName = keyof ShopSettingsValues;
 
@@ -50,11 +53,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * value as typed. Orders already placed keep their fees (they are stored on the order).
  */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const user = await requireAdmin(request);
+  const t = staffTranslator(user);
+  const schema = shopSettingsSchema(t);
   const form = await readFormData(request);
   const values: ShopSettingsValues = {};
-  for (const name of Object.keys(shopSettingsSchema.shape) as FieldName[]) values[name] = String(form.get(name) ?? "");
-  const parsed = shopSettingsSchema.safeParse(values);
+  for (const name of Object.keys(schema.shape) as FieldName[]) values[name] = String(form.get(name) ?? "");
+  const parsed = schema.safeParse(values);
   if (!parsed.success) {
     const fieldErrors: Partial<Record<FieldName, string>> = {};
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0]) as FieldName] ??= issue.message;
@@ -66,6 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** /admin/settings: the shop's identity, contact, delivery fees, language and invoice lines. */
 export default function SettingsPage() {
+  const t = useAdminT();
   const { values: saved } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>();
   const navigation = useNavigation();

@@ -4,7 +4,11 @@ import { useEffect } from "react";
 import { InstallApp, INSTALL_PROMPT_CAPTURE_SCRIPT } from "~/components/admin/install-app";
 import { useNonce } from "~/hooks/use-nonce";
 import { renderedLocation } from "~/components/rendered-location";
-import { t } from "~/i18n/admin";
+import { AdminLangContext } from "~/hooks/admin-lang-context";
+import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
+import { adminTranslator } from "~/i18n/admin";
+import { localePath, type Lang } from "~/i18n";
+import { staffLanguage } from "~/server/admin-i18n.server";
 import {
   ADMIN_APP_APPLE_TOUCH_ICON_URL,
   ADMIN_APP_MANIFEST_URL,
@@ -15,7 +19,10 @@ import { requireAdmin } from "~/server/auth.server";
 import { getShopSettings } from "~/models/settings.server";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 
-export const meta: MetaFunction = () => [{ title: t("admin.title") }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: adminTranslator(data?.adminLang ?? "en")("admin.title") },
+  { name: "robots", content: "noindex" },
+];
 
 /** The installable admin app (docs/decisions/012-admin-app-and-dashboard.md). */
 export const links: LinksFunction = () => [
@@ -27,14 +34,26 @@ export const links: LinksFunction = () => [
  * The admin layout (navigation). Its check is not the protection: loaders run in parallel, so every
  * admin loader and action calls requireAdmin itself. The login page sits outside this layout, so a
  * header is only ever rendered for a signed-in user (spec section 2: nothing shown without a user).
+ * `adminLang` is the staff member's back-office language: every admin page below reads it through
+ * AdminLangContext, and the root layout puts it on `<html lang>`.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);
-  return { user, shopName: (await getShopSettings()).name };
+  return { user, shopName: (await getShopSettings()).name, adminLang: staffLanguage(user) };
 }
 
 export default function AdminLayout() {
+  const { adminLang } = useLoaderData<typeof loader>();
+  return (
+    <AdminLangContext.Provider value={adminLang}>
+      <AdminShell />
+    </AdminLangContext.Provider>
+  );
+}
+
+function AdminShell() {
   const { user, shopName } = useLoaderData<typeof loader>();
+  const t = useAdminT();
   const nonce = useNonce();
   const location = useLocation();
 
@@ -65,6 +84,7 @@ export default function AdminLayout() {
           </div>
           <AdminNav className="hidden items-center gap-4 lg:flex" />
           <div className="flex shrink-0 items-center gap-2">
+            <AdminLanguageSwitch />
             <InstallApp />
             <details className="group relative lg:hidden" data-testid="admin-menu">
               <summary className="cursor-pointer list-none rounded px-3 py-1 ring-1 ring-stone-500 hover:bg-stone-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
@@ -95,6 +115,8 @@ const NAV_LINKS = [
 
 /** The admin navigation (spec section 2): Dashboard, Products, Categories, Orders, View shop, Logout. */
 function AdminNav({ className }: { className: string }) {
+  const t = useAdminT();
+  const lang = useAdminLang();
   const link = ({ isActive }: { isActive: boolean }) =>
     `rounded px-1 focus-visible:outline focus-visible:outline-2 focus-visible:outline-white ${
       isActive ? "font-semibold underline underline-offset-4" : "hover:underline"
@@ -107,7 +129,7 @@ function AdminNav({ className }: { className: string }) {
         </NavLink>
       ))}
       <a
-        href="/"
+        href={localePath(lang, "/")}
         className="rounded px-1 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-white"
       >
         {t("admin.nav.viewShop")}
@@ -122,6 +144,33 @@ function AdminNav({ className }: { className: string }) {
         </button>
       </Form>
     </nav>
+  );
+}
+
+/** The autonym of each language: a language is always offered in its own name. */
+const AUTONYMS: Record<Lang, string> = { en: "English", bn: "বাংলা" };
+
+/**
+ * The header's language switch: a POST form to /admin/language (works without JavaScript) that
+ * stores the staff member's choice and reloads this page in the other language.
+ */
+function AdminLanguageSwitch() {
+  const t = useAdminT();
+  const location = useLocation();
+  const other: Lang = useAdminLang() === "en" ? "bn" : "en";
+  return (
+    <Form method="post" action="/admin/language">
+      <input type="hidden" name="lang" value={other} />
+      <input type="hidden" name="next" value={`${location.pathname}${location.search}`} />
+      <button
+        type="submit"
+        className="rounded px-3 py-1 ring-1 ring-stone-500 hover:bg-stone-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+        data-testid="admin-language-switch"
+      >
+        <span className="sr-only">{t("admin.nav.switchLanguage")} </span>
+        <span lang={other}>{AUTONYMS[other]}</span>
+      </button>
+    </Form>
   );
 }
 

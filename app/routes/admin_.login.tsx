@@ -1,7 +1,10 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
-import { t } from "~/i18n/admin";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { AdminLangContext } from "~/hooks/admin-lang-context";
+import { useAdminT } from "~/hooks/use-admin-t";
+import { adminTranslator, type AdminTranslate } from "~/i18n/admin";
+import { signInLanguage } from "~/server/admin-i18n.server";
 import { authenticator, InvalidCredentialsError, safeRedirect } from "~/server/auth.server";
 import { commitDeviceCookie, trustedDeviceFor } from "~/server/device-cookie.server";
 import { recordSuccessfulLogin, takeLoginAttempt } from "~/server/rate-limit.server";
@@ -10,7 +13,10 @@ import { readFormData } from "~/server/form-data.server";
 import { deleteExpiredSessions } from "~/models/admin-session.server";
 import { createAdminSession, getSessionUser } from "~/server/session.server";
 
-export const meta: MetaFunction = () => [{ title: t("admin.login.title") }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: adminTranslator(data?.adminLang ?? "en")("admin.login.title") },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * A refused attempt's `Retry-After` (seconds) on the HTTP response. Remix builds a route's response
@@ -22,10 +28,13 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
   return retryAfter === null ? new Headers() : { "Retry-After": retryAfter };
 };
 
-/** A signed-in visitor goes straight to /admin/products (spec section 2). */
+/**
+ * A signed-in visitor goes straight to /admin/products (spec section 2). `adminLang`: the page's
+ * language (signInLanguage), which the root layout also puts on `<html lang>`.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getSessionUser(request)) throw redirect("/admin/products");
-  return null;
+  return { adminLang: await signInLanguage(request) };
 }
 
 /**
@@ -37,6 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request.clone());
+  const t = adminTranslator(await signInLanguage(request));
   const email = String(form.get("email") ?? "");
   const redirectTo = safeRedirect(form.get("redirectTo"));
   const address = typeof context.clientAddress === "string" ? context.clientAddress : "unknown";
@@ -49,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const retryAfter = Math.ceil(verdict.waitMs / 1000);
     logSignIn("locked-out", { ...seen, limit: verdict.limit, retryAfter });
     return data(
-      { error: tooManyMessage(verdict.waitMs), email },
+      { error: tooManyMessage(verdict.waitMs, t), email },
       { status: 429, headers: { "Retry-After": String(retryAfter) } },
     );
   }
@@ -72,12 +82,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** The 429 message for a wait of `waitMs` milliseconds: "up to a minute", else whole minutes rounded up. */
-function tooManyMessage(waitMs: number): string {
+function tooManyMessage(waitMs: number, t: AdminTranslate): string {
   if (waitMs <= 60_000) return t("admin.login.tooManyShort");
   return t("admin.login.tooMany", { minutes: Math.ceil(waitMs / 60_000) });
 }
 
 export default function AdminLoginPage() {
+  const { adminLang } = useLoaderData<typeof loader>();
+  return (
+    <AdminLangContext.Provider value={adminLang}>
+      <LoginForm />
+    </AdminLangContext.Provider>
+  );
+}
+
+function LoginForm() {
+  const t = useAdminT();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();

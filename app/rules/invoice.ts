@@ -2,11 +2,14 @@
  * The invoice of an order (spec section 2, "Invoice block"), as ONE view model used by both the
  * on-page Invoice block and the server-rendered `invoice.png` (app/server/invoice-image.server.ts),
  * so the two can never disagree. Every text is final display text: money formatted with the taka
- * sign (amounts are integer paisa in, strings out), dates in Asia/Dhaka time.
+ * sign (amounts are integer paisa in, strings out), dates in Asia/Dhaka time, all in the invoice's
+ * language (the order's: the shopper reads the printed invoice).
  * See docs/decisions/015-order-status-history-and-invoice.md.
  */
-import { t } from "~/i18n/admin";
-import { formatShopDateTime } from "~/i18n/format";
+import { adminTranslator } from "~/i18n/admin";
+import { formatInteger, formatShopDateTime } from "~/i18n/format";
+import type { Lang } from "~/i18n/lang";
+import { findDistrict, placeName } from "./districts";
 import { formatMoney } from "./money";
 
 /**
@@ -46,6 +49,8 @@ type InvoiceLine = { product: string; quantity: string; price: string; subtotal:
 
 /** The invoice view model: every field is display text. */
 export type InvoiceView = {
+  /** The language every text below is in. */
+  lang: Lang;
   seller: InvoiceSeller;
   orderId: number;
   /** "Order #12". */
@@ -67,12 +72,17 @@ export type InvoiceView = {
 };
 
 /**
- * Builds the invoice of `order` sold by `seller`. Pure: the same input gives the same text on the
- * server and in the browser. An absent e-mail prints 'Not given'; an absent date prints 'N/A'.
+ * Builds the invoice of `order` sold by `seller`, in `lang` (amounts and dates in its digits, the
+ * shipping method and district in its words; the seller is given in that language already). Pure:
+ * the same input gives the same text on the server and in the browser. An absent e-mail prints
+ * 'Not given'; an absent date prints 'N/A'.
  * @throws {TypeError} when an amount is not an integer number of paisa (see formatMoney).
  */
-export function buildInvoice(order: InvoiceOrder, seller: InvoiceSeller): InvoiceView {
+export function buildInvoice(order: InvoiceOrder, seller: InvoiceSeller, lang: Lang = "en"): InvoiceView {
+  const t = adminTranslator(lang);
+  const money = (paisa: number) => formatMoney(paisa, { lang });
   return {
+    lang,
     seller: {
       name: seller.name,
       address: seller.address,
@@ -84,33 +94,43 @@ export function buildInvoice(order: InvoiceOrder, seller: InvoiceSeller): Invoic
     orderId: order.id,
     orderLabel: t("admin.order.title", { id: order.id }),
     orderDate: order.createdAt
-      ? { text: formatShopDateTime(order.createdAt), iso: order.createdAt.toISOString() }
+      ? { text: formatShopDateTime(order.createdAt, lang), iso: order.createdAt.toISOString() }
       : { text: t("invoice.notAvailable"), iso: null },
     customer: {
       name: order.customerName,
       email: order.customerEmail ?? t("admin.order.notGiven"),
       phone: order.customerPhone,
-      address: deliveryAddress(order),
+      address: deliveryAddress(order, lang),
     },
-    shippingMethod: order.shippingMethod,
+    shippingMethod:
+      order.shippingMethod === "Inside Dhaka"
+        ? t("checkout.insideDhaka")
+        : order.shippingMethod === "Outside Dhaka"
+          ? t("checkout.outsideDhaka")
+          : order.shippingMethod,
     lines: order.items.map((item) => ({
       product: item.productName,
-      quantity: String(item.quantity),
-      price: formatMoney(item.unitPricePaisa),
-      subtotal: formatMoney(item.subtotalPaisa),
+      quantity: formatInteger(item.quantity, lang),
+      price: money(item.unitPricePaisa),
+      subtotal: money(item.subtotalPaisa),
     })),
-    totalAmount: formatMoney(order.subtotalPaisa),
-    shippingCharge: formatMoney(order.shippingFeePaisa),
-    totalInclShipping: formatMoney(order.totalPaisa),
+    totalAmount: money(order.subtotalPaisa),
+    shippingCharge: money(order.shippingFeePaisa),
+    totalInclShipping: money(order.totalPaisa),
   };
 }
 
 /**
  * The courier's address of `order`: its street address, then "area, district" on a line of its own
- * ("Mirpur 10, Dhaka"); either part may be absent, and an order placed before checkout asked for
- * them has only its street address.
+ * ("Mirpur 10, Dhaka"; the district's name in `lang`, "মিরপুর ১০, ঢাকা"); either part may be
+ * absent, and an order placed before checkout asked for them has only its street address.
  */
-export function deliveryAddress(order: Pick<InvoiceOrder, "customerAddress" | "district" | "area">): string {
-  const locality = [order.area, order.district].filter((part): part is string => Boolean(part?.trim())).join(", ");
+export function deliveryAddress(
+  order: Pick<InvoiceOrder, "customerAddress" | "district" | "area">,
+  lang: Lang = "en",
+): string {
+  const known = order.district ? findDistrict(order.district) : undefined;
+  const district = known ? placeName(known, lang) : order.district;
+  const locality = [order.area, district].filter((part): part is string => Boolean(part?.trim())).join(", ");
   return locality ? `${order.customerAddress}\n${locality}` : order.customerAddress;
 }

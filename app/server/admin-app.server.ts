@@ -9,7 +9,8 @@
  */
 import crypto from "node:crypto";
 import sharp from "sharp";
-import { t } from "~/i18n/admin";
+import { adminTranslator, type AdminTranslate } from "~/i18n/admin";
+import type { Lang } from "~/i18n/lang";
 import { ADMIN_APP_SCOPE, ADMIN_APP_START_URL } from "~/utils/admin-app";
 import type { ShopIdentity } from "~/models/settings.server";
 import serviceWorkerSource from "~/service-worker/admin-sw.js?raw";
@@ -74,20 +75,24 @@ function adminAppIconUrl(name: AdminAppIconName): string {
 }
 
 /** The short name shown under a home-screen icon (about 12 characters fit). */
-function adminAppShortName(shopName: string): string {
+function adminAppShortName(shopName: string, t: AdminTranslate): string {
   const full = t("admin.shell.nav.home", { shop: shopName });
   if (full.length <= 12) return full;
   return t("admin.shell.nav.home", { shop: shopName.split(/\s+/)[0] ?? shopName });
 }
 
-/** The web app manifest (W3C Web App Manifest) of the admin app, from the shop settings. */
-export function adminAppManifest(shop: ShopIdentity) {
+/**
+ * The web app manifest (W3C Web App Manifest) of the admin app, from the shop settings, in `lang`
+ * (the shop's default language: a browser fetches the manifest without the staff member's cookie).
+ */
+export function adminAppManifest(shop: ShopIdentity, lang: Lang) {
+  const t = adminTranslator(lang);
   return {
     id: ADMIN_APP_SCOPE,
     name: t("admin.shell.nav.home", { shop: shop.name }),
-    short_name: adminAppShortName(shop.name),
+    short_name: adminAppShortName(shop.name, t),
     description: t("admin.shell.install.description", { shop: shop.name }),
-    lang: "en",
+    lang,
     start_url: ADMIN_APP_START_URL,
     scope: ADMIN_APP_SCOPE,
     display: "standalone",
@@ -104,11 +109,12 @@ export function adminAppManifest(shop: ShopIdentity) {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-/** The offline page the service worker shows when a navigation fails: static, no data, no script. */
-function offlinePageHtml(shop: ShopIdentity): string {
+/** The offline page the service worker shows when a navigation fails, in `lang`: static, no data, no script. */
+function offlinePageHtml(shop: ShopIdentity, lang: Lang): string {
+  const t = adminTranslator(lang);
   const title = escapeHtml(t("admin.shell.offline.title"));
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · ${escapeHtml(shop.name)}</title>
 <style>body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:${ADMIN_APP_BACKGROUND_COLOR};color:#1c1917;font-family:system-ui,sans-serif}main{max-width:28rem;padding:2rem;text-align:center}a{display:inline-block;margin-top:1rem;padding:.6rem 1rem;border-radius:.375rem;background:${BRAND};color:#fff;font-weight:600;text-decoration:none}a:focus-visible{outline:3px solid #1c1917;outline-offset:2px}</style>
 </head><body><main id="main"><h1>${title}</h1><p>${escapeHtml(t("admin.shell.offline.body"))}</p>
@@ -120,9 +126,9 @@ function version(text: string): string {
   return crypto.createHash("sha256").update(text).digest("hex").slice(0, 10);
 }
 
-/** The service worker script: app/service-worker/admin-sw.js with its configuration prepended. */
-export function serviceWorkerScript(shop: ShopIdentity): string {
-  const offlineHtml = offlinePageHtml(shop);
+/** The service worker script: app/service-worker/admin-sw.js with its configuration (the offline page in `lang`) prepended. */
+export function serviceWorkerScript(shop: ShopIdentity, lang: Lang): string {
+  const offlineHtml = offlinePageHtml(shop, lang);
   const config = {
     version: version(serviceWorkerSource + offlineHtml),
     offlineUrl: "/admin/__offline",

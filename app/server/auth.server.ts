@@ -8,6 +8,7 @@
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
+import { englishAdminT } from "~/i18n/admin";
 import { findAdminForLogin, type AdminUser } from "~/models/admin-user.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";
 import { getSessionUser } from "./session.server";
@@ -26,7 +27,7 @@ export const authenticator = new Authenticator<AdminUser>();
 
 authenticator.use(
   new FormStrategy(async ({ form }) => {
-    const parsed = loginSchema.safeParse(Object.fromEntries(form));
+    const parsed = loginSchema(englishAdminT).safeParse(Object.fromEntries(form));
     if (!parsed.success) throw new InvalidCredentialsError();
     return verifyLogin(parsed.data.email, parsed.data.password);
   }),
@@ -41,7 +42,7 @@ async function verifyLogin(email: string, password: string): Promise<AdminUser> 
   const user = await findAdminForLogin(email);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
   if (!user || !ok) throw new InvalidCredentialsError();
-  return { id: user.id, email: user.email };
+  return { id: user.id, email: user.email, language: user.language };
 }
 
 /**

@@ -12,7 +12,8 @@
  * See docs/decisions/015-order-status-history-and-invoice.md.
  */
 import sharp from "sharp";
-import { t } from "~/i18n/admin";
+import { adminTranslator } from "~/i18n/admin";
+import { formatInteger } from "~/i18n/format";
 import type { InvoiceView } from "~/rules/invoice";
 
 /** Image width in px: A4 (210 mm) at 150 dpi. */
@@ -139,12 +140,18 @@ function block(x: number, y: number, lines: string[], options: TextOptions = {},
  * Pure: the same view gives the same SVG. All texts come from `view` and the message catalogue.
  */
 export function invoiceSvg(view: InvoiceView): { svg: string; width: number; height: number } {
+  const t = adminTranslator(view.lang);
   const parts: string[] = [];
   let y = MARGIN + 40;
 
   // Header: title and shop name left, order id and date right.
   parts.push(textEl(MARGIN, y, t("invoice.title"), { size: 44, bold: true, fill: ACCENT }));
-  parts.push(textEl(CONTENT_RIGHT, y - 14, `${t("invoice.orderId")}: #${view.orderId}`, { bold: true, anchor: "end" }));
+  parts.push(
+    textEl(CONTENT_RIGHT, y - 14, `${t("invoice.orderId")}: #${formatInteger(view.orderId, view.lang)}`, {
+      bold: true,
+      anchor: "end",
+    }),
+  );
   parts.push(
     textEl(CONTENT_RIGHT, y + 18, `${t("invoice.orderDate")}: ${view.orderDate.text}`, {
       size: SMALL,

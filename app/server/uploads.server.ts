@@ -15,10 +15,11 @@
  * `checkImage` sniffs the bytes with sharp: the file name and the declared type are never trusted.
  * `storeUploads` then runs each accepted file through `storeImage` (app/server/images.server.ts:
  * auto-orient, metadata stripped, pixel limit, WebP variants under UPLOADS_DIR with server-made
- * names). Each rejection carries a message naming the file and the reason, safe to show to staff.
+ * names). Each rejection names the file and the reason; `rejectionMessage` words it for staff in
+ * their language.
  */
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import { t } from "~/i18n/admin";
+import { englishAdminT, type AdminTranslate } from "~/i18n/admin";
 import {
   ACCEPTED_FORMATS,
   ImageProcessingError,
@@ -46,22 +47,23 @@ type RejectionReason = "too-large" | "too-many" | "not-an-image" | "unsupported"
 export type UploadedFile = { field: string; fileName: string; bytes: Buffer };
 
 /** A refused file: the field, its display name, the reason and a message for staff. */
-export type UploadRejection = { field: string; fileName: string; reason: RejectionReason; message: string };
+export type UploadRejection = { field: string; fileName: string; reason: RejectionReason };
 
 /** What `parseUploadForm` read: the text fields, the kept files and the refused ones. */
 export type ParsedUploadForm = { fields: FormData; files: UploadedFile[]; rejected: UploadRejection[] };
 
 /**
  * Thrown when the request cannot be read as an upload form at all: not multipart, malformed, too
- * many parts or a body over `MAX_REQUEST_BYTES`. `message` is safe to show; `status` is 400 or 413.
+ * many parts or a body over `MAX_REQUEST_BYTES`. `messageKey` is the message for staff (translate
+ * it in their language), `message` its English text for logs; `status` is 400 or 413.
  */
 export class UploadRequestError extends Error {
   constructor(
-    message: string,
+    readonly messageKey: "upload.badRequest" | "upload.requestTooLarge",
     readonly status: 400 | 413,
     options?: { cause?: unknown },
   ) {
-    super(message, options);
+    super(englishAdminT(messageKey), options);
     this.name = "UploadRequestError";
   }
 }
@@ -78,8 +80,11 @@ function displayFileName(name: string | undefined): string {
   return clean.length > 80 ? `${clean.slice(0, 77).join("")}…` : clean.join("");
 }
 
-/** The staff-facing message for a refused file. */
-function rejectionMessage(fileName: string, reason: RejectionReason): string {
+/** The staff-facing message for a refused file, through `t` (the staff member's translator). */
+export function rejectionMessage(
+  { fileName, reason }: Pick<UploadRejection, "fileName" | "reason">,
+  t: AdminTranslate,
+): string {
   const file = fileName;
   switch (reason) {
     case "too-large":
@@ -98,7 +103,7 @@ function rejectionMessage(fileName: string, reason: RejectionReason): string {
 }
 
 function reject(field: string, fileName: string, reason: RejectionReason): UploadRejection {
-  return { field, fileName, reason, message: rejectionMessage(fileName, reason) };
+  return { field, fileName, reason };
 }
 
 /**
@@ -114,7 +119,7 @@ function reject(field: string, fileName: string, reason: RejectionReason): Uploa
 export async function parseUploadForm(request: Request, fileFields: readonly string[]): Promise<ParsedUploadForm> {
   const contentType = request.headers.get("Content-Type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
-    throw new UploadRequestError(t("upload.badRequest"), 400);
+    throw new UploadRequestError("upload.badRequest", 400);
   }
   const files: UploadedFile[] = [];
   const rejected: UploadRejection[] = [];
@@ -130,7 +135,7 @@ export async function parseUploadForm(request: Request, fileFields: readonly str
     for await (const chunk of data) {
       size += chunk.byteLength;
       totalBytes += chunk.byteLength;
-      if (totalBytes > MAX_REQUEST_BYTES) throw new UploadRequestError(t("upload.requestTooLarge"), 413);
+      if (totalBytes > MAX_REQUEST_BYTES) throw new UploadRequestError("upload.requestTooLarge", 413);
       if (keptBytes < keep) {
         const slice = chunk.subarray(0, keep - keptBytes);
         chunks.push(Buffer.from(slice));
@@ -142,7 +147,7 @@ export async function parseUploadForm(request: Request, fileFields: readonly str
 
   const handler: UploadHandler = async ({ name, filename, data }) => {
     parts += 1;
-    if (parts > MAX_PARTS) throw new UploadRequestError(t("upload.badRequest"), 400);
+    if (parts > MAX_PARTS) throw new UploadRequestError("upload.badRequest", 400);
     if (typeof filename !== "string") {
       return (await read(data, MAX_FIELD_BYTES)).kept.toString("utf8");
     }
@@ -174,7 +179,7 @@ export async function parseUploadForm(request: Request, fileFields: readonly str
     fields = await unstable_parseMultipartFormData(request, handler);
   } catch (error) {
     if (error instanceof UploadRequestError) throw error;
-    throw new UploadRequestError(t("upload.badRequest"), 400, { cause: error });
+    throw new UploadRequestError("upload.badRequest", 400, { cause: error });
   }
   return { fields, files, rejected };
 }

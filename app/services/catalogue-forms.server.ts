@@ -9,7 +9,7 @@
  * message and the typed values (files cannot be refilled by a browser: the message says so).
  */
 import type { z } from "zod";
-import { t } from "~/i18n/admin";
+import type { AdminTranslate } from "~/i18n/admin";
 import { createCategoryWithImage, SlugTakenError, updateCategoryWithImage } from "~/models/category.server";
 import { createProductWithImages, MissingCategoryError, updateProductWithImages } from "~/models/product.server";
 import { slugify } from "~/rules/slug";
@@ -26,6 +26,7 @@ import {
   checkUploads,
   discardStored,
   parseUploadForm,
+  rejectionMessage,
   removeImageFiles,
   storeUploads,
   UploadRequestError,
@@ -99,18 +100,23 @@ function readExistingImages(fields: FormData): ExistingImagesState {
   return { order, removed };
 }
 
-function rejectionMessages(rejected: UploadRejection[]): string[] {
-  return rejected.length > 0 ? [...rejected.map((r) => r.message), t("upload.chooseAgain")] : [];
+function rejectionMessages(rejected: UploadRejection[], t: AdminTranslate): string[] {
+  return rejected.length > 0 ? [...rejected.map((r) => rejectionMessage(r, t)), t("upload.chooseAgain")] : [];
 }
 
 /**
  * Validates and saves the product form: creates a product when `productId` is null, else updates it.
+ * Messages and the toast are in the staff member's language (`t`, their translator).
  *
  * @returns success with the list URL and toast, or a failure with status 400 (invalid fields or
  *   files), 404 (no such product), 413 (body too large) or 500 (the database write failed: the
  *   spec's 'Failed to save product. Please try again.', logged).
  */
-export async function saveProductForm(request: Request, productId: number | null): Promise<ProductFormResult> {
+export async function saveProductForm(
+  request: Request,
+  productId: number | null,
+  t: AdminTranslate,
+): Promise<ProductFormResult> {
   let parsed;
   try {
     parsed = await parseUploadForm(request, ["images"]);
@@ -122,7 +128,7 @@ export async function saveProductForm(request: Request, productId: number | null
       values: {},
       fieldErrors: {},
       fileErrors: [],
-      formError: error.message,
+      formError: t(error.messageKey),
       existing: null,
     };
   }
@@ -142,12 +148,12 @@ export async function saveProductForm(request: Request, productId: number | null
     existing,
   });
 
-  const result = productFormSchema.safeParse(values);
+  const result = productFormSchema(t).safeParse(values);
   const rejected = [...parsed.rejected, ...(await checkUploads(files))];
   if (!result.success || rejected.length > 0) {
     return fail(400, {
       fieldErrors: result.success ? {} : fieldErrorsOf(result.error, PRODUCT_TEXT_FIELDS),
-      fileErrors: rejectionMessages(rejected),
+      fileErrors: rejectionMessages(rejected, t),
       formError: t("upload.fixErrors"),
     });
   }
@@ -155,7 +161,7 @@ export async function saveProductForm(request: Request, productId: number | null
   const input = result.data;
   const stored = await storeUploads(files, input.name);
   if (stored.rejected.length > 0) {
-    return fail(400, { fileErrors: rejectionMessages(stored.rejected), formError: t("upload.fixErrors") });
+    return fail(400, { fileErrors: rejectionMessages(stored.rejected, t), formError: t("upload.fixErrors") });
   }
   const product = {
     name: input.name,
@@ -220,18 +226,29 @@ export type CategoryFormResult = FormSuccess | CategoryFormFailure;
 /**
  * Validates and saves the category form: creates a category (slug from the name, spec section 5,
  * create only; a slug another category has is a field error) when `categoryId` is null, else
- * updates its name and image.
+ * updates its name and image. Messages and the toast are in the staff member's language (`t`).
  *
  * @returns success with the list URL and toast, or a failure with status 400, 404, 413 or 500
  *   (the spec's 'Failed to save category. Please try again.', logged).
  */
-export async function saveCategoryForm(request: Request, categoryId: number | null): Promise<CategoryFormResult> {
+export async function saveCategoryForm(
+  request: Request,
+  categoryId: number | null,
+  t: AdminTranslate,
+): Promise<CategoryFormResult> {
   let parsed;
   try {
     parsed = await parseUploadForm(request, ["image"]);
   } catch (error) {
     if (!(error instanceof UploadRequestError)) throw error;
-    return { ok: false, status: error.status, values: {}, fieldErrors: {}, fileErrors: [], formError: error.message };
+    return {
+      ok: false,
+      status: error.status,
+      values: {},
+      fieldErrors: {},
+      fileErrors: [],
+      formError: t(error.messageKey),
+    };
   }
   const { fields } = parsed;
   const files = parsed.files.slice(0, 1);
@@ -248,19 +265,19 @@ export async function saveCategoryForm(request: Request, categoryId: number | nu
     formError: extra.formError ?? null,
   });
 
-  const result = categoryFormSchema.safeParse(values);
+  const result = categoryFormSchema(t).safeParse(values);
   const rejected = [...parsed.rejected, ...(await checkUploads(files))];
   let fieldErrors: Partial<Record<"name", string>> = result.success ? {} : fieldErrorsOf(result.error, ["name"]);
   const slug = result.success ? slugify(result.data.name) : "";
   if (result.success && categoryId === null && slug === "") fieldErrors = { name: t("admin.categoryForm.nameNoSlug") };
   if (Object.keys(fieldErrors).length > 0 || rejected.length > 0 || !result.success) {
-    return fail(400, { fieldErrors, fileErrors: rejectionMessages(rejected), formError: t("upload.fixErrors") });
+    return fail(400, { fieldErrors, fileErrors: rejectionMessages(rejected, t), formError: t("upload.fixErrors") });
   }
 
   const { name, removeImage } = result.data;
   const stored = await storeUploads(files, name);
   if (stored.rejected.length > 0) {
-    return fail(400, { fileErrors: rejectionMessages(stored.rejected), formError: t("upload.fixErrors") });
+    return fail(400, { fileErrors: rejectionMessages(stored.rejected, t), formError: t("upload.fixErrors") });
   }
   const image = stored.stored[0] ?? null;
   try {
@@ -299,14 +316,19 @@ export async function saveCategoryForm(request: Request, categoryId: number | nu
  */
 export async function answerSaveEndpoint(
   request: Request,
-  save: (request: Request, id: number | null) => Promise<FormSuccess | { ok: false; status: number }>,
+  save: (
+    request: Request,
+    id: number | null,
+    t: AdminTranslate,
+  ) => Promise<FormSuccess | { ok: false; status: number }>,
+  t: AdminTranslate,
 ): Promise<Response> {
   const noStore = { "Cache-Control": "no-store" };
   const idParam = new URL(request.url).searchParams.get("id");
   const id = idParam === null ? null : parseId(idParam);
   if (idParam !== null && id === null)
     return Response.json({ ok: false, status: 404 }, { status: 404, headers: noStore });
-  const result = await save(request, id);
+  const result = await save(request, id, t);
   if (result.ok) {
     return Response.json(
       { ok: true, redirectTo: result.redirectTo },

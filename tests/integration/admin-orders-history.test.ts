@@ -6,7 +6,7 @@
  */
 import { SPEC_DELIVERY_FEES } from "~/rules/shipping";
 import { describe, expect, it } from "vitest";
-import { t } from "~/i18n/admin";
+import { englishAdminT as t } from "~/i18n/admin";
 import { changeOrderStatus, deleteOrder, placeOrder } from "~/models/order.server";
 import { action as listAction, loader as listLoader } from "~/routes/admin.orders._index";
 import { action as statusAction, loader as orderLoader } from "~/routes/admin.orders.view.$id";

@@ -1,6 +1,6 @@
 /** Order status changes on /admin/orders/view/:id (spec section 4: any value from any other). */
 import { describe, expect, it } from "vitest";
-import { t } from "~/i18n/admin";
+import { englishAdminT as t } from "~/i18n/admin";
 import { action, loader } from "~/routes/admin.orders.view.$id";
 import { prisma } from "~/models/db.server";
 import { createAdmin, get, post, run, signedInJar } from "./helpers";

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
-import { t, type MessageKey } from "~/i18n/admin";
+import { useAdminT } from "~/hooks/use-admin-t";
+import { type MessageKey } from "~/i18n/admin";
 
 /**
  * What an admin page shows instead of its content when its record is missing or could not be
@@ -47,6 +48,7 @@ const ADMIN_PROBLEMS: AdminProblems = {
  */
 export function adminErrorBoundary(problems: AdminProblems = ADMIN_PROBLEMS) {
   return function AdminErrorBoundary() {
+    const t = useAdminT();
     const error = useRouteError();
     const status = isRouteErrorResponse(error) ? error.status : 500;
     const title =

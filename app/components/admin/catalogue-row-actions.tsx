@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { t } from "~/i18n/admin";
+import { useAdminT } from "~/hooks/use-admin-t";
 import { ConfirmDeletePanel, DeleteButton, MissingRecordNotice } from "./confirm-delete";
 
 /** Which catalogue list: its messages are `admin.<list>.*`, its pages `/admin/<list>/…`. */
@@ -20,6 +20,7 @@ type RecordOnList = {
  * confirmation step at `confirmHref`, shown by `CatalogueDeleteConfirmation`).
  */
 export function CatalogueRowActions({ list, id, name, hidden, confirmHref }: RecordOnList & { confirmHref: string }) {
+  const t = useAdminT();
   return (
     <div className="flex gap-4">
       <Link
@@ -69,6 +70,7 @@ export function CatalogueDeleteStep({
   hidden: Record<string, string>;
   cancelHref: string;
 }) {
+  const t = useAdminT();
   if (record) {
     return (
       <ConfirmDeletePanel

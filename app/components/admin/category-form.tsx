@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { t } from "~/i18n/admin";
+import { useAdminT } from "~/hooks/use-admin-t";
 import type { ImageInfo } from "~/utils/image-url";
 import type { CategoryFormValues } from "~/forms/admin-schemas";
 import { ImageField } from "./image-field";
@@ -28,6 +28,7 @@ export function CategoryForm({
   category: { name: string; slug: string; image: ImageInfo | null } | null;
   problem: CategoryFormProblem | null;
 }) {
+  const t = useAdminT();
   const upload = useUploadSubmit<CategoryFormProblem>(uploadEndpoint);
   const problem = upload.failure ?? actionProblem;
   const navigation = useNavigation();

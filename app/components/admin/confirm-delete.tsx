@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useRef, type MouseEvent, type ReactNode } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { t } from "~/i18n/admin";
+import { useAdminT } from "~/hooks/use-admin-t";
 
 /**
  * The one delete flow of the back office (products, categories, orders), spec section 8's
@@ -142,6 +142,7 @@ function ConfirmBody({
   hidden: Record<string, string>;
   cancel: ReactNode;
 }) {
+  const t = useAdminT();
   const navigation = useNavigation();
   const deleting =
     navigation.state !== "idle" &&

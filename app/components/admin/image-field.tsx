@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from "react";
-import { t } from "~/i18n/admin";
+import { useAdminT } from "~/hooks/use-admin-t";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { canPreviewImage } from "./image-preview";
 import { CLIENT_MAX_FILE_BYTES, CLIENT_MAX_FILES } from "./upload-submit";
@@ -30,6 +30,7 @@ export function ImageField({
   hint?: string;
   errors?: string[];
 }) {
+  const t = useAdminT();
   const hydrated = useHydrated();
   const [previews, setPreviews] = useState<Preview[]>([]);
   const [names, setNames] = useState<string[]>([]);

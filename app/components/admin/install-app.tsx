@@ -10,7 +10,7 @@
  * script with the CSP nonce, rendered by the admin layout) keeps it on `window.__haatInstallPrompt`.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { t } from "~/i18n/admin";
+import { useAdminT } from "~/hooks/use-admin-t";
 
 /** Chromium's BeforeInstallPromptEvent (not in TypeScript's DOM library). */
 type InstallPromptEvent = Event & {
@@ -37,6 +37,7 @@ function runningInstalled(): boolean {
 }
 
 export function InstallApp() {
+  const t = useAdminT();
   const [installed, setInstalled] = useState(false);
   const [prompt, setPrompt] = useState<InstallPromptEvent | null>(null);
   const details = useRef<HTMLDetailsElement>(null);

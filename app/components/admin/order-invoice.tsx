@@ -1,14 +1,19 @@
 /**
  * The on-page Invoice block (spec section 2) drawn from the invoice view model (app/rules/invoice.ts),
  * the same one the server turns into invoice.png. The print stylesheet (app/tailwind.css,
- * `.invoice-print`) prints this block alone on A4.
+ * `.invoice-print`) prints this block alone on A4. It is in the invoice's language (the order's),
+ * whatever the staff member's.
  */
-import { t } from "~/i18n/admin";
+import { useMemo } from "react";
+import { adminTranslator } from "~/i18n/admin";
+import { formatInteger } from "~/i18n/format";
 import type { InvoiceView } from "~/rules/invoice";
 
 export function OrderInvoice({ invoice }: { invoice: InvoiceView }) {
+  const t = useMemo(() => adminTranslator(invoice.lang), [invoice.lang]);
   return (
     <section
+      lang={invoice.lang}
       className="invoice-print rounded-lg border border-stone-200 bg-white p-6"
       aria-labelledby="invoice-heading"
       data-testid="invoice"
@@ -20,7 +25,7 @@ export function OrderInvoice({ invoice }: { invoice: InvoiceView }) {
         <dl className="grid grid-cols-[auto_auto] gap-x-3 text-sm">
           <dt className="text-stone-600">{t("invoice.orderId")}</dt>
           <dd className="font-semibold" data-testid="invoice-order-id">
-            #{invoice.orderId}
+            #{formatInteger(invoice.orderId, invoice.lang)}
           </dd>
           <dt className="text-stone-600">{t("invoice.orderDate")}</dt>
           <dd data-testid="invoice-date">
@@ -44,7 +49,9 @@ export function OrderInvoice({ invoice }: { invoice: InvoiceView }) {
             {invoice.seller.tradeLicence ? (
               <span className="block">{t("invoice.tradeLicence", { number: invoice.seller.tradeLicence })}</span>
             ) : null}
-            {invoice.seller.bin ? <span className="block">{t("invoice.bin", { number: invoice.seller.bin })}</span> : null}
+            {invoice.seller.bin ? (
+              <span className="block">{t("invoice.bin", { number: invoice.seller.bin })}</span>
+            ) : null}
           </address>
         </div>
         <div>

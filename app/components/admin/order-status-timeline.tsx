@@ -3,7 +3,7 @@
  * each entry saying what changed (from → to), who changed it (the admin's e-mail as it was then)
  * and when (`<time datetime>`, shown in Asia/Dhaka time).
  */
-import { t } from "~/i18n/admin";
+import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { orderStatusLabel } from "~/rules/order-status";
 import { formatShopDateTime } from "~/i18n/format";
 
@@ -25,6 +25,8 @@ export function OrderStatusTimeline({
   truncated: boolean;
   shown: number;
 }) {
+  const t = useAdminT();
+  const lang = useAdminLang();
   return (
     <section
       className="rounded-lg border border-stone-200 bg-white p-5 print:hidden"
@@ -75,7 +77,8 @@ export function OrderStatusTimeline({
                   )}
                 </p>
                 <p className="text-stone-600">
-                  {by}, <time dateTime={entry.createdAt.toISOString()}>{formatShopDateTime(entry.createdAt)}</time>
+                  {by},{" "}
+                  <time dateTime={entry.createdAt.toISOString()}>{formatShopDateTime(entry.createdAt, lang)}</time>
                 </p>
               </li>
             );

@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { t } from "~/i18n/admin";
+import { useAdminT } from "~/hooks/use-admin-t";
 import type { ImageInfo } from "~/utils/image-url";
 import { formatAmount, parseTakaToPaisa } from "~/rules/money";
 import type { ProductFormValues } from "~/forms/admin-schemas";
@@ -55,6 +55,7 @@ export function ProductForm({
   problem: ProductFormProblem | null;
   submitLabel: string;
 }) {
+  const t = useAdminT();
   const upload = useUploadSubmit<ProductFormProblem>(uploadEndpoint);
   const problem = upload.failure ?? actionProblem;
   const navigation = useNavigation();
@@ -227,6 +228,7 @@ function ExistingImages({
   images: { imageId: number; image: ImageInfo }[];
   state: { order: number[]; removed: number[] } | null;
 }) {
+  const t = useAdminT();
   const hydrated = useHydrated();
   const byId = new Map(images.map((entry) => [entry.imageId, entry]));
   const initial = state

@@ -6,7 +6,7 @@
  */
 import { scaleBand, scaleLinear } from "d3-scale";
 import { useId } from "react";
-import { t } from "~/i18n/admin";
+import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { formatMoney } from "~/rules/money";
 
 /** One bar: a day with its revenue in paisa. */
@@ -19,6 +19,8 @@ const MARGIN = { top: 12, right: 12, bottom: 28, left: 96 };
 
 /** A bar chart of `days` (oldest first), revenue on the y axis in taka. */
 export function SalesChart({ days }: { days: SalesChartDay[] }) {
+  const t = useAdminT();
+  const lang = useAdminLang();
   const id = useId();
   const titleId = `${id}-title`;
   const descId = `${id}-desc`;
@@ -52,7 +54,7 @@ export function SalesChart({ days }: { days: SalesChartDay[] }) {
           {t("admin.dashboard.chartDesc", {
             from: days[0]?.label ?? "",
             to: days.at(-1)?.label ?? "",
-            total: formatMoney(totalRevenue),
+            total: formatMoney(totalRevenue, { lang }),
             count: totalOrders,
           })}
         </desc>
@@ -67,7 +69,7 @@ export function SalesChart({ days }: { days: SalesChartDay[] }) {
               strokeWidth={1}
             />
             <text x={MARGIN.left - 8} y={y(tick)} dy="0.32em" textAnchor="end" className="fill-stone-600 text-[11px]">
-              {formatMoney(Math.round(tick))}
+              {formatMoney(Math.round(tick), { lang })}
             </text>
           </g>
         ))}
@@ -136,7 +138,7 @@ export function SalesChart({ days }: { days: SalesChartDay[] }) {
                     <time dateTime={day.date}>{day.label}</time>
                   </th>
                   <td className="py-1 pr-4 text-right">{day.orders}</td>
-                  <td className="py-1 text-right">{formatMoney(day.revenuePaisa)}</td>
+                  <td className="py-1 text-right">{formatMoney(day.revenuePaisa, { lang })}</td>
                 </tr>
               ))}
             </tbody>

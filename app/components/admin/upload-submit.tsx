@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type FormEvent } from "react";
-import { t } from "~/i18n/admin";
+import { useAdminT } from "~/hooks/use-admin-t";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 /** Largest file and most files per request, as the server enforces them (app/server/uploads.server.ts). */
@@ -28,6 +28,7 @@ type Answer<Failure> = { ok: true; redirectTo: string } | Failure;
  * with the server's messages (the server checks again).
  */
 export function useUploadSubmit<Failure extends UploadFailure<unknown>>(endpoint: string) {
+  const t = useAdminT();
   const hydrated = useHydrated();
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -110,6 +111,7 @@ function isChosenFile(value: FormDataEntryValue): value is File {
 
 /** The upload progress bar (a labelled <progress>), shown only while an upload runs. */
 export function UploadProgress({ progress }: { progress: number | null }) {
+  const t = useAdminT();
   if (progress === null) return null;
   return (
     <div className="space-y-1" data-testid="upload-progress">

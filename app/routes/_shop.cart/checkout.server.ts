@@ -82,7 +82,7 @@ export async function checkout(form: FormData, lines: CartLine[], lang: Lang) {
       return reject(t("checkout.cartChanged"), {}, { cartChanged: true });
     }
     const settings = await getShopSettings();
-    const result = await placeOrder(input, cart, deliveryFees(settings));
+    const result = await placeOrder(input, cart, deliveryFees(settings), lang);
     if (result.ok) return placed(result.orderId);
     return result.reason === "too-large"
       ? reject(t("checkout.tooLarge", { phone: settings.phone }))
