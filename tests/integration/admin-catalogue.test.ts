@@ -25,6 +25,7 @@ import {
   createProduct,
   expectData,
   get,
+  multipart,
   post,
   run,
   signedInJar,
@@ -32,33 +33,11 @@ import {
   withTableUnavailable,
   type HandlerData,
   type RouteHandler,
+  type Upload,
 } from "./helpers";
 
-const ORIGIN = "http://localhost:3000";
 const FIXTURES = path.resolve("tests/fixtures/images");
 const uploadsDir = () => process.env.UPLOADS_DIR!;
-
-type Upload = { field: string; name: string; bytes: Buffer; type?: string };
-
-/** A multipart/form-data POST, as a browser sends a form with files. */
-function multipart(
-  urlPath: string,
-  fields: Record<string, string | string[]>,
-  files: Upload[] = [],
-  jar?: CookieJar,
-): Request {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    for (const v of Array.isArray(value) ? value : [value]) form.append(name, v);
-  }
-  for (const file of files)
-    form.append(file.field, new File([new Uint8Array(file.bytes)], file.name, { type: file.type ?? "image/jpeg" }));
-  return new Request(`${ORIGIN}${urlPath}`, {
-    method: "POST",
-    body: form,
-    headers: jar ? { Cookie: jar.header() } : {},
-  });
-}
 
 /** A small JPEG of one colour, `width` × `height` px. */
 function jpeg(width = 800, height = 600, colour = "#c0392b"): Promise<Buffer> {

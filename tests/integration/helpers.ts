@@ -51,6 +51,28 @@ export function post(path: string, fields: Record<string, string | number>, jar?
   });
 }
 
+export type Upload = { field: string; name: string; bytes: Buffer; type?: string };
+
+/** A multipart/form-data POST, as a browser sends a form with files. */
+export function multipart(
+  urlPath: string,
+  fields: Record<string, string | string[]>,
+  files: Upload[] = [],
+  jar?: CookieJar,
+): Request {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const v of Array.isArray(value) ? value : [value]) form.append(name, v);
+  }
+  for (const file of files)
+    form.append(file.field, new File([new Uint8Array(file.bytes)], file.name, { type: file.type ?? "image/jpeg" }));
+  return new Request(`${ORIGIN}${urlPath}`, {
+    method: "POST",
+    body: form,
+    headers: jar ? { Cookie: jar.header() } : {},
+  });
+}
+
 /**
  * Any route loader or action: it is called with `{ request, params, context }` and may return or
  * throw a Response, return a `data()` result, or return plain data.
