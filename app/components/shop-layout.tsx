@@ -3,10 +3,11 @@ import type { ReactNode } from "react";
 import { useLang, useLocalePath, useT } from "~/hooks/use-t";
 import type { Lang } from "~/i18n";
 import { CartFeedbackRegion, CartLink } from "~/components/cart/cart-forms";
+import { imageSources, type ImageInfo } from "~/utils/image-url";
 import { renderedLocation } from "./rendered-location";
 
-/** The shop's identity and contact details the layout shows (from the root loader). */
-type ShopDetails = { name: string; about: string; email: string; phone: string; address: string };
+/** The shop's identity and contact details the layout shows (from the root loader); `logo` null: the name alone. */
+type ShopDetails = { name: string; about: string; email: string; phone: string; address: string; logo: ImageInfo | null };
 
 /**
  * The storefront's shared layout (spec section 2): header with the brand, Products link and the cart
@@ -37,8 +38,9 @@ export function ShopLayout({
       </a>
       <header className="border-b border-stone-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-          <Link to={href("/")} className="text-xl font-bold tracking-tight text-amber-800">
-            {shop.name}
+          <Link to={href("/")} className="flex min-w-0 items-center gap-2 text-xl font-bold tracking-tight text-amber-800">
+            {shop.logo ? <ShopLogo logo={shop.logo} /> : null}
+            <span className="truncate">{shop.name}</span>
           </Link>
           <nav aria-label={t("nav.mainLabel")} className="flex items-center gap-5">
             <NavLink
@@ -109,6 +111,29 @@ export function ShopLayout({
         </p>
       </footer>
     </div>
+  );
+}
+
+/**
+ * The logo beside the shop's name in the header: 40 px high (a 2x screen takes the 160 px variant
+ * for a wide logo), loaded at once since it is above the fold. Decorative (`alt=""`): the name
+ * next to it is the link's text.
+ */
+function ShopLogo({ logo }: { logo: ImageInfo }) {
+  const { src, srcSet } = imageSources(logo, 160);
+  const width = Math.round((40 * logo.width) / logo.height);
+  return (
+    <img
+      src={src}
+      srcSet={srcSet}
+      sizes={`${width}px`}
+      width={width}
+      height={40}
+      alt=""
+      decoding="async"
+      className="h-10 w-auto max-w-40 object-contain"
+      data-testid="shop-logo"
+    />
   );
 }
 

@@ -38,13 +38,14 @@ export function imageData(image: NewImage) {
 }
 
 /**
- * Deletes the Image rows among `imageIds` that nothing links to any more (no product, no category)
+ * Deletes the Image rows among `imageIds` that nothing links to any more (no product, no category,
+ * not the shop's logo)
  * and returns their keys, so the caller removes their files once the transaction has committed.
  */
 export async function deleteOrphanImages(tx: Prisma.TransactionClient, imageIds: number[]): Promise<string[]> {
   if (imageIds.length === 0) return [];
   const orphans = await tx.image.findMany({
-    where: { id: { in: imageIds }, productImages: { none: {} }, categories: { none: {} } },
+    where: { id: { in: imageIds }, productImages: { none: {} }, categories: { none: {} }, shopSettings: { none: {} } },
     select: { id: true, key: true },
   });
   if (orphans.length > 0) await tx.image.deleteMany({ where: { id: { in: orphans.map((o) => o.id) } } });

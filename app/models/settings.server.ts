@@ -5,16 +5,22 @@
  * replaces, so a change shows on the next request.
  */
 import { getEnv } from "~/config/env.server";
-import type { ShopSettings } from "~/generated/prisma/client";
+import type { ShopSettings as ShopSettingsRow } from "~/generated/prisma/client";
 import { isLang, type Lang } from "~/i18n";
 import type { InvoiceSeller } from "~/rules/invoice";
 import type { DeliveryFees } from "~/rules/shipping";
+import type { ImageInfo } from "~/utils/image-url";
 import { prisma } from "./db.server";
+import { deleteOrphanImages, imageData, imageSelect, toImageInfo, type ImageRow, type NewImage } from "./image.server";
 
-export type { ShopSettings };
+/** The settings row with its logo's image (null: no logo). */
+export type ShopSettings = ShopSettingsRow & { logo: ImageRow | null };
 
-/** The fields the owner edits (everything but the id and the time of the last change). */
-export type ShopSettingsInput = Omit<ShopSettings, "id" | "updatedAt">;
+/** The fields the owner types (everything but the id, the logo and the time of the last change). */
+export type ShopSettingsInput = Omit<ShopSettingsRow, "id" | "updatedAt" | "logoId">;
+
+/** What a save does to the logo: a newly stored image replaces it, `remove` drops it, else it stays. */
+export type LogoChange = { image: NewImage | null; remove: boolean };
 
 /** The shop's identity as a page shows it, in one language: the only settings sent to a browser. */
 export type ShopIdentity = {
@@ -24,7 +30,12 @@ export type ShopIdentity = {
   email: string;
   phone: string;
   address: string;
+  /** The logo's variants (alt text: the shop's name), or null. */
+  logo: ImageInfo | null;
 };
+
+/** The relation to load with the settings: the logo's columns a page needs. */
+const withLogo = { logo: { select: imageSelect } } as const;
 
 const SETTINGS_ID = 1;
 let cached: Promise<ShopSettings> | null = null;
@@ -42,6 +53,7 @@ async function loadSettings(): Promise<ShopSettings> {
   const env = getEnv();
   return prisma.shopSettings.upsert({
     where: { id: SETTINGS_ID },
+    include: withLogo,
     update: {},
     create: {
       id: SETTINGS_ID,
@@ -55,12 +67,35 @@ async function loadSettings(): Promise<ShopSettings> {
   });
 }
 
-/** Saves the owner's settings and makes them the ones every following request reads. */
-export async function saveShopSettings(input: ShopSettingsInput): Promise<ShopSettings> {
-  await getShopSettings();
-  const saved = await prisma.shopSettings.update({ where: { id: SETTINGS_ID }, data: input });
-  cached = Promise.resolve(saved);
-  return saved;
+/**
+ * Saves the owner's settings and their logo change in one transaction, and makes them the ones
+ * every following request reads.
+ *
+ * @returns the saved settings and the keys of logo images nothing uses any more, whose files the
+ *   caller removes (removeImageFiles) now that the change is committed.
+ * @throws Prisma's error when a write fails (nothing is changed then; the caller discards a newly
+ *   stored logo's files).
+ */
+export async function saveShopSettings(
+  input: ShopSettingsInput,
+  logo: LogoChange = { image: null, remove: false },
+): Promise<{ settings: ShopSettings; removedKeys: string[] }> {
+  const current = await getShopSettings();
+  const result = await prisma.$transaction(async (tx) => {
+    let logoId = current.logoId;
+    if (logo.image) logoId = (await tx.image.create({ data: imageData(logo.image), select: { id: true } })).id;
+    else if (logo.remove) logoId = null;
+    const settings = await tx.shopSettings.update({
+      where: { id: SETTINGS_ID },
+      data: { ...input, logoId },
+      include: withLogo,
+    });
+    const removedKeys =
+      logoId !== current.logoId && current.logoId !== null ? await deleteOrphanImages(tx, [current.logoId]) : [];
+    return { settings, removedKeys };
+  });
+  cached = Promise.resolve(result.settings);
+  return result;
 }
 
 /** The identity in `lang`: a Bangla text the owner left empty falls back to the English one. */
@@ -73,13 +108,14 @@ export function shopIdentity(settings: ShopSettings, lang: Lang): ShopIdentity {
     email: settings.email,
     phone: settings.phone,
     address: bangla(settings.addressBn, settings.address),
+    logo: settings.logo ? toImageInfo(settings.logo, bangla(settings.nameBn, settings.name)) : null,
   };
 }
 
-/** The seller printed on an invoice: the identity in `lang` (the invoice's) and the invoice lines the owner set. */
+/** The seller printed on an invoice: the identity in `lang` (the invoice's), the logo and the invoice lines the owner set. */
 export function invoiceSeller(settings: ShopSettings, lang: Lang = "en"): InvoiceSeller {
-  const { name, address, email, phone } = shopIdentity(settings, lang);
-  return { name, address, email, phone, tradeLicence: settings.tradeLicence, bin: settings.bin };
+  const { name, address, email, phone, logo } = shopIdentity(settings, lang);
+  return { name, address, email, phone, logo, tradeLicence: settings.tradeLicence, bin: settings.bin };
 }
 
 /** The shop's default language ("en" when the stored value is not one). */

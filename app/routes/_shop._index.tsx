@@ -11,7 +11,7 @@ import { listCategories } from "~/models/category.server";
 import { listFeaturedProducts } from "~/models/product.server";
 import { getShopSettings, shopIdentity } from "~/models/settings.server";
 import { seoContextFor } from "~/server/seo.server";
-import { seoMeta, websiteJsonLd } from "~/utils/seo";
+import { seoMeta, organizationJsonLd, websiteJsonLd } from "~/utils/seo";
 import { skipRevalidationAfterCartChange } from "~/utils/revalidation";
 
 // The listing pages' texts travel with their modules, in both languages (decision 023).
@@ -40,7 +40,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     title: `${shop.name}: ${shop.tagline}`,
     description: shop.about,
     path: "/",
-    jsonLd: [websiteJsonLd(seo)],
+    image: seo.logo ?? null,
+    jsonLd: [websiteJsonLd(seo), organizationJsonLd(seo)].filter((block) => block !== null),
   });
   return { categories, featured, shop, meta };
 }

@@ -56,7 +56,7 @@ async function listingMeta(
     title: pageTitle(title, seo),
     description,
     path,
-    image: activeCategory?.image ? shareImage(activeCategory.image, seo.origin) : null,
+    image: activeCategory?.image ? shareImage(activeCategory.image, seo.origin) : (seo.logo ?? null),
     robots: query ? "noindex, follow" : undefined,
     jsonLd: activeCategory
       ? [

@@ -3,16 +3,18 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
+import { ImageField } from "~/components/admin/image-field";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import { shopSettingsSchema, type ShopSettingsValues } from "~/forms/admin-schemas";
+import { ResponsiveImage } from "~/components/responsive-image";
+import type { ShopSettingsValues } from "~/forms/admin-schemas";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { type MessageKey } from "~/i18n/admin";
-import { getShopSettings, saveShopSettings, type ShopSettings } from "~/models/settings.server";
+import { getShopSettings, shopIdentity, type ShopSettings } from "~/models/settings.server";
+import { saveSettingsForm } from "~/services/settings-form.server";
 import { formatAmount } from "~/rules/money";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireAdmin } from "~/server/auth.server";
-import { readFormData } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 export const meta = adminTitle("admin.settings.title");
@@ -44,39 +46,34 @@ function formValues(settings: ShopSettings): ShopSettingsValues {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { values: formValues(await getShopSettings()) };
+  const settings = await getShopSettings();
+  return { values: formValues(settings), logo: shopIdentity(settings, "en").logo };
 }
 
 /**
- * Saves the settings (shopSettingsSchema): on success back to this page with a toast, and the
- * storefront shows them from the next request on; on failure 400 with a message per field and every
- * value as typed. Orders already placed keep their fees (they are stored on the order).
+ * Saves the settings and the logo (saveSettingsForm): on success back to this page with a toast,
+ * and the storefront shows them from the next request on; on failure 400 (or 413) with a message
+ * per field and every value as typed. Orders already placed keep their fees (they are stored on
+ * the order).
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const t = staffTranslator(user);
-  const schema = shopSettingsSchema(t);
-  const form = await readFormData(request);
-  const values: ShopSettingsValues = {};
-  for (const name of Object.keys(schema.shape) as FieldName[]) values[name] = String(form.get(name) ?? "");
-  const parsed = schema.safeParse(values);
-  if (!parsed.success) {
-    const fieldErrors: Partial<Record<FieldName, string>> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0]) as FieldName] ??= issue.message;
-    return data({ values, fieldErrors, formError: t("admin.settings.fixErrors") }, { status: 400 });
-  }
-  await saveShopSettings(parsed.data);
+  const result = await saveSettingsForm(request, t);
+  if (!result.ok) return data(result, { status: result.status });
   return redirectWithToast(request, "/admin/settings", { kind: "success", message: t("admin.settings.saved") });
 }
 
 /** /admin/settings: the shop's identity, contact, delivery fees, language and invoice lines. */
 export default function SettingsPage() {
   const t = useAdminT();
-  const { values: saved } = useLoaderData<typeof loader>();
+  const { values: saved, logo } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formAction === "/admin/settings";
-  const values = problem?.values ?? saved;
+  // A body too large to read (413) brings no values back: the form shows the saved ones.
+  const values: typeof saved & { removeLogo?: string } =
+    problem && Object.keys(problem.values).length > 0 ? problem.values : saved;
   const errors = problem?.fieldErrors ?? {};
   const errorRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -89,7 +86,7 @@ export default function SettingsPage() {
   return (
     <section aria-labelledby="settings-title" className="space-y-6">
       <AdminPageHeader id="settings-title" title={t("admin.settings.title")} subtitle={t("admin.settings.subtitle")} />
-      <Form method="post" action="/admin/settings" noValidate className="space-y-6">
+      <Form method="post" action="/admin/settings" encType="multipart/form-data" noValidate className="space-y-6">
         {problem ? (
           <div
             ref={errorRef}
@@ -112,6 +109,32 @@ export default function SettingsPage() {
           {field("taglineBn", "admin.settings.taglineBn", { maxLength: 200, lang: "bn" })}
           {field("about", "admin.settings.about", { required: true, multiline: true, maxLength: 1000 })}
           {field("aboutBn", "admin.settings.aboutBn", { multiline: true, maxLength: 1000, lang: "bn" })}
+        </Fieldset>
+        <Fieldset legend={t("admin.settings.logo")}>
+          {logo ? (
+            <div className="space-y-2">
+              <p className="text-sm font-medium">{t("admin.settings.currentLogo")}</p>
+              <ResponsiveImage
+                image={logo}
+                sizes="240px"
+                className="h-16 w-auto max-w-60 rounded border border-stone-200 bg-white object-contain p-1"
+              />
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" name="removeLogo" defaultChecked={values.removeLogo === "on"} />
+                {t("admin.settings.removeLogo")}
+              </label>
+            </div>
+          ) : (
+            <p className="text-sm text-stone-600">{t("admin.settings.noLogo")}</p>
+          )}
+          <ImageField
+            id="logo"
+            name="logo"
+            label={t("admin.settings.logoFile")}
+            buttonLabel={logo ? t("admin.settings.changeLogo") : t("admin.settings.uploadLogo")}
+            hint={t("admin.settings.logoHint")}
+            errors={problem?.fileErrors ?? []}
+          />
         </Fieldset>
         <Fieldset legend={t("admin.settings.contact")}>
           {field("email", "admin.settings.email", { required: true, type: "email", maxLength: 254 })}

@@ -23,6 +23,8 @@ export type InvoiceSeller = {
   phone: string;
   tradeLicence?: string;
   bin?: string;
+  /** The shop's logo (settings; a stored image, sizes in px), printed at the top; absent or null: none. */
+  logo?: { key: string; width: number; height: number; variantWidths: number[]; alt: string } | null;
 };
 
 /** What the invoice is built from: an order with its line items (amounts in paisa). */
@@ -90,6 +92,7 @@ export function buildInvoice(order: InvoiceOrder, seller: InvoiceSeller, lang: L
       phone: seller.phone,
       tradeLicence: seller.tradeLicence ?? "",
       bin: seller.bin ?? "",
+      logo: seller.logo ?? null,
     },
     orderId: order.id,
     orderLabel: t("admin.order.title", { id: order.id }),

@@ -8,13 +8,17 @@
  * Every text is XML-escaped (customer names and addresses are user input) and characters XML
  * cannot carry are dropped. Long texts wrap at word boundaries (grapheme clusters, so Bengali
  * conjuncts are never split); the image is A4-wide (1240 px, A4 at 150 dpi) and as tall as its
- * content needs. Rendering stops after INVOICE_RENDER_TIMEOUT_SECONDS (the spec's 15 s).
+ * content needs. Rendering stops after INVOICE_RENDER_TIMEOUT_SECONDS (the spec's 15 s). The
+ * shop's logo, when set, is drawn left of the title from its stored WebP variant, converted to a
+ * PNG data URI first (librsvg draws PNG and JPEG images only).
  * See docs/decisions/015-order-status-history-and-invoice.md.
  */
 import sharp from "sharp";
 import { adminTranslator } from "~/i18n/admin";
 import { formatInteger } from "~/i18n/format";
 import type { InvoiceView } from "~/rules/invoice";
+import type { ImageInfo } from "~/utils/image-url";
+import { imageFilePath } from "./images.server";
 
 /** Image width in px: A4 (210 mm) at 150 dpi. */
 export const INVOICE_WIDTH_PX = 1240;
@@ -41,6 +45,35 @@ const INK = "#1c1917";
 const MUTED = "#57534e";
 const RULE = "#d6d3d1";
 const ACCENT = "#92400e";
+
+/** The logo's drawn height in px, and the widest it may be (a very wide logo is scaled down to fit). */
+const LOGO_HEIGHT = 64;
+const LOGO_MAX_WIDTH = 280;
+
+/** The logo as the invoice draws it: a PNG `data:` URI and its drawn size in px. */
+export type InvoiceLogo = { dataUri: string; width: number; height: number };
+
+/**
+ * Reads the stored variant of `logo` that covers twice its drawn size and converts it to PNG for
+ * the SVG. Returns null (and logs why) when the file cannot be read: the invoice is then drawn
+ * without it rather than not at all.
+ */
+export async function loadInvoiceLogo(logo: ImageInfo): Promise<InvoiceLogo | null> {
+  const scale = Math.min(LOGO_HEIGHT / logo.height, LOGO_MAX_WIDTH / logo.width, 1);
+  const width = Math.max(1, Math.round(logo.width * scale));
+  const height = Math.max(1, Math.round(logo.height * scale));
+  const widths = logo.variantWidths.length > 0 ? logo.variantWidths : [logo.width];
+  const variant = widths.find((w) => w >= width * 2) ?? widths[widths.length - 1]!;
+  const file = imageFilePath(logo.key, variant);
+  if (!file) return null;
+  try {
+    const png = await sharp(file).resize({ width: width * 2, height: height * 2, fit: "inside" }).png().toBuffer();
+    return { dataUri: `data:image/png;base64,${png.toString("base64")}`, width, height };
+  } catch (error) {
+    console.error(`invoice.png: the logo ${logo.key} could not be read; drawing the invoice without it`, error);
+    return null;
+  }
+}
 
 /** Characters XML 1.0 cannot carry (control characters, lone surrogates, U+FFFE/U+FFFF). */
 const XML_INVALID =
@@ -137,15 +170,27 @@ function block(x: number, y: number, lines: string[], options: TextOptions = {},
 
 /**
  * The invoice as an SVG document (width INVOICE_WIDTH_PX, height as the content needs).
- * Pure: the same view gives the same SVG. All texts come from `view` and the message catalogue.
+ * Pure: the same view (and logo) gives the same SVG. All texts come from `view` and the message
+ * catalogue; `logo` (loadInvoiceLogo) is drawn left of the title when given.
  */
-export function invoiceSvg(view: InvoiceView): { svg: string; width: number; height: number } {
+export function invoiceSvg(
+  view: InvoiceView,
+  logo: InvoiceLogo | null = null,
+): { svg: string; width: number; height: number } {
   const t = adminTranslator(view.lang);
   const parts: string[] = [];
   let y = MARGIN + 40;
 
-  // Header: title and shop name left, order id and date right.
-  parts.push(textEl(MARGIN, y, t("invoice.title"), { size: 44, bold: true, fill: ACCENT }));
+  // Header: logo and title left, order id and date right.
+  let titleX = MARGIN;
+  if (logo) {
+    parts.push(
+      `<image x="${MARGIN}" y="${y - 14 - logo.height / 2}" width="${logo.width}" height="${logo.height}" ` +
+        `preserveAspectRatio="xMidYMid meet" href="${logo.dataUri}"/>`,
+    );
+    titleX += logo.width + 24;
+  }
+  parts.push(textEl(titleX, y, t("invoice.title"), { size: 44, bold: true, fill: ACCENT }));
   parts.push(
     textEl(CONTENT_RIGHT, y - 14, `${t("invoice.orderId")}: #${formatInteger(view.orderId, view.lang)}`, {
       bold: true,
@@ -254,7 +299,8 @@ export function invoiceSvg(view: InvoiceView): { svg: string; width: number; hei
  * @throws {InvoiceRenderError} when sharp fails or takes longer than INVOICE_RENDER_TIMEOUT_SECONDS.
  */
 export async function renderInvoicePng(view: InvoiceView): Promise<{ png: Buffer; width: number; height: number }> {
-  const { svg, width, height } = invoiceSvg(view);
+  const logo = view.seller.logo ? await loadInvoiceLogo(view.seller.logo) : null;
+  const { svg, width, height } = invoiceSvg(view, logo);
   try {
     const { data, info } = await sharp(Buffer.from(svg, "utf8"), { density: 72, limitInputPixels: width * height + 1 })
       .png()

@@ -6,14 +6,19 @@
 import { getEnv } from "~/config/env.server";
 import { langOfRequest, translator } from "~/i18n";
 import { getShopSettings, shopIdentity } from "~/models/settings.server";
-import { publicOrigin, type SeoContext } from "~/utils/seo";
+import { publicOrigin, shareImage, type SeoContext } from "~/utils/seo";
 
-/** The shop's name and description (its settings, in the page's language), the public origin and the language of `request`. */
+/**
+ * The shop's name, description and logo (its settings, in the page's language), the public origin
+ * and the language of `request`.
+ */
 export async function seoContextFor(request: Request): Promise<SeoContext> {
   const lang = langOfRequest(request);
   const shop = shopIdentity(await getShopSettings(), lang);
+  const origin = publicOrigin(request, getEnv().PUBLIC_URL);
   return {
-    origin: publicOrigin(request, getEnv().PUBLIC_URL),
+    origin,
+    logo: shop.logo ? shareImage(shop.logo, origin) : null,
     shopName: shop.name,
     description: shop.about,
     lang,

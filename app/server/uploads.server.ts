@@ -80,6 +80,14 @@ function displayFileName(name: string | undefined): string {
   return clean.length > 80 ? `${clean.slice(0, 77).join("")}…` : clean.join("");
 }
 
+/**
+ * The staff-facing messages for refused files, through `t`: one per file, then "choose them again"
+ * (a browser never sends a file twice); none when nothing was refused.
+ */
+export function rejectionMessages(rejected: readonly UploadRejection[], t: AdminTranslate): string[] {
+  return rejected.length > 0 ? [...rejected.map((r) => rejectionMessage(r, t)), t("upload.chooseAgain")] : [];
+}
+
 /** The staff-facing message for a refused file, through `t` (the staff member's translator). */
 export function rejectionMessage(
   { fileName, reason }: Pick<UploadRejection, "fileName" | "reason">,

@@ -26,11 +26,10 @@ import {
   checkUploads,
   discardStored,
   parseUploadForm,
-  rejectionMessage,
+  rejectionMessages,
   removeImageFiles,
   storeUploads,
   UploadRequestError,
-  type UploadRejection,
 } from "~/server/uploads.server";
 
 /** Field names of the product form whose messages show beside the field. */
@@ -100,9 +99,6 @@ function readExistingImages(fields: FormData): ExistingImagesState {
   return { order, removed };
 }
 
-function rejectionMessages(rejected: UploadRejection[], t: AdminTranslate): string[] {
-  return rejected.length > 0 ? [...rejected.map((r) => rejectionMessage(r, t)), t("upload.chooseAgain")] : [];
-}
 
 /**
  * Validates and saves the product form: creates a product when `productId` is null, else updates it.

@@ -139,6 +139,21 @@ export function breadcrumbJsonLd(items: { name: string; url: string }[]): JsonLd
   };
 }
 
+/**
+ * schema.org `Organization` of the shop, with its logo (the share variant's absolute URL), for the
+ * home page; null when the shop has no logo (a name alone adds nothing the `WebSite` block lacks).
+ */
+export function organizationJsonLd(context: SeoContext): JsonLd | null {
+  if (!context.logo) return null;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: context.shopName,
+    url: pageUrl(context, "/"),
+    logo: context.logo.url,
+  };
+}
+
 /** schema.org `WebSite` with its search box (`/products?q=`), for the home page, in the page's language. */
 export function websiteJsonLd(context: SeoContext): JsonLd {
   return {
@@ -159,7 +174,15 @@ export function websiteJsonLd(context: SeoContext): JsonLd {
  * What every page's meta needs: the shop's name and description, the public origin, the page's
  * language (from its URL) and that language's translator (app/server/seo.server.ts makes it).
  */
-export type SeoContext = { origin: string; shopName: string; description: string; lang: Lang; t: Translate };
+export type SeoContext = {
+  origin: string;
+  shopName: string;
+  description: string;
+  lang: Lang;
+  t: Translate;
+  /** The shop's logo as a share image (settings), or null when there is none. */
+  logo?: ShareImage | null;
+};
 
 /** The absolute URL of the storefront `path` (without a language prefix) in the page's language. */
 export function pageUrl(context: SeoContext, path: string): string {

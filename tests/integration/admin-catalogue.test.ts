@@ -33,7 +33,6 @@ import {
   withTableUnavailable,
   type HandlerData,
   type RouteHandler,
-  type Upload,
 } from "./helpers";
 
 const FIXTURES = path.resolve("tests/fixtures/images");

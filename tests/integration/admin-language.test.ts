@@ -104,12 +104,12 @@ describe("the back office's language", () => {
     await switchTo("bn");
     const { values } = await runData(settingsLoader, get("/admin/settings", staff));
     const rejected = expectData(
-      await run(settingsAction, post("/admin/settings", { ...values, name: "", insideDhakaFeePaisa: "-5" }, staff)),
+      await run(settingsAction, multipart("/admin/settings", { ...values, name: "", insideDhakaFeePaisa: "-5" }, [], staff)),
     );
     expect(rejected.formError).toBe(bnAdmin["admin.settings.fixErrors"]);
     expect(rejected.fieldErrors.name).toBe(bnAdmin["admin.settings.nameRequired"]);
     expect(rejected.fieldErrors.insideDhakaFeePaisa).toBe(bnAdmin["admin.settings.feeInvalid"]);
-    const saved = await run(settingsAction, post("/admin/settings", values as Record<string, string>, staff));
+    const saved = await run(settingsAction, multipart("/admin/settings", values as Record<string, string>, [], staff));
     await expect(saved).toSetToast({ kind: "success", message: bnAdmin["admin.settings.saved"] });
   });
 

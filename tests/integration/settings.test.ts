@@ -3,22 +3,41 @@
  * the environment, saved by the owner's form, shown at once by the storefront; the checkout
  * charges the fees of the moment and an order keeps the fee it was placed with.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getEnv } from "~/config/env.server";
 import { prisma } from "~/models/db.server";
 import { getShopSettings } from "~/models/settings.server";
+import { loader as orderLoader } from "~/routes/admin.orders.view.$id";
+import { renderInvoicePng } from "~/server/invoice-image.server";
 import { loader as rootLoader } from "~/root";
 import { loader as homeLoader } from "~/routes/_shop._index";
 import { action as cartAction } from "~/routes/_shop.cart/route";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin.settings";
-import { CookieJar, createAdmin, createProduct, get, post, run, runData, signedInJar } from "./helpers";
+import {
+  CookieJar,
+  createAdmin,
+  createProduct,
+  get,
+  multipart,
+  post,
+  run,
+  runData,
+  signedInJar,
+  type Upload,
+} from "./helpers";
 
 let owner: CookieJar;
 
-/** The settings form as it comes filled in, with `changes`. */
-async function submitSettings(changes: Record<string, string>) {
+/** The settings form as it comes filled in, with `changes` and the `files` chosen (the logo). */
+async function submitSettings(changes: Record<string, string>, files: Upload[] = []) {
   const { values } = await runData(settingsLoader, get("/admin/settings", owner));
-  return run(settingsAction, post("/admin/settings", { ...values, ...changes } as Record<string, string>, owner));
+  return run(
+    settingsAction,
+    multipart("/admin/settings", { ...values, ...changes } as Record<string, string>, files, owner),
+  );
 }
 
 /** Places an order for one product of `pricePaisa` with `method`; returns the stored order. */
@@ -110,5 +129,105 @@ describe("shop settings", () => {
     expect(anonymous.location).toMatch(/^\/admin\/login/);
     const post_ = await run(settingsAction, post("/admin/settings", { name: "Evil" }));
     expect(post_.status).toBe(302);
+  });
+});
+
+/** An 800 × 240 px PNG logo of one colour, with a transparent border. */
+async function logoFile(colour = "#c0392b", name = "logo.png"): Promise<Upload> {
+  const inner = await sharp({ create: { width: 760, height: 200, channels: 4, background: colour } })
+    .png()
+    .toBuffer();
+  const bytes = await sharp({
+    create: { width: 800, height: 240, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+  })
+    .composite([{ input: inner, left: 20, top: 20 }])
+    .png()
+    .toBuffer();
+  return { field: "logo", name, bytes, type: "image/png" };
+}
+
+/** Whether the stored image `key` still has its folder under UPLOADS_DIR. */
+const stored = (key: string) => fs.existsSync(path.join(process.env.UPLOADS_DIR!, key));
+
+describe("the shop's logo", () => {
+  afterEach(async () => {
+    // Other test files of this worker share the database: leave it without a logo.
+    await prisma.shopSettings.updateMany({ data: { logoId: null } });
+  });
+
+  it("goes through the image pipeline and shows in the header, the share tags and the invoice", async () => {
+    // (An earlier test made Bangla the default language: "/" would redirect.)
+    const saved = await submitSettings({ defaultLanguage: "en" }, [await logoFile()]);
+    expect(saved.status).toBe(302);
+    const settings = await prisma.shopSettings.findUniqueOrThrow({ where: { id: 1 }, include: { logo: true } });
+    const key = settings.logo!.key;
+    expect(stored(key)).toBe(true);
+    expect(settings.logo!.variantWidths).toBe("320,640");
+    expect(settings.logo!.alt).toBe(settings.name);
+
+    const { shop } = await runData(rootLoader, get("/"));
+    expect(shop.logo).toMatchObject({ key, width: 640, height: 192 });
+    const home = await runData(homeLoader, get("/"));
+    expect(home.meta).toContainEqual({
+      property: "og:image",
+      content: `http://localhost:3000/uploads/${key}/640.webp`,
+    });
+    expect(home.meta).toContainEqual({
+      "script:ld+json": expect.objectContaining({
+        "@type": "Organization",
+        logo: `http://localhost:3000/uploads/${key}/640.webp`,
+      }),
+    });
+
+    const order = await placeOrderFor(50_000, "Inside Dhaka");
+    const { invoice } = await runData(orderLoader, get(`/admin/orders/view/${order.id}`, owner), {
+      id: String(order.id),
+    });
+    expect(invoice.seller.logo?.key).toBe(key);
+    // The PNG draws the red logo left of the title: its middle pixel is red, not the white page.
+    const { png } = await renderInvoicePng(invoice);
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) =>
+      Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
+    const [r, g, b] = at(80 + 106, 106);
+    // (WebP is lossy: each channel within a few steps of the logo's #c0392b.)
+    expect(Math.max(Math.abs(r! - 0xc0), Math.abs(g! - 0x39), Math.abs(b! - 0x2b))).toBeLessThanOrEqual(6);
+  });
+
+  it("a new logo replaces the old one, whose files go; removing it leaves the name alone", async () => {
+    await submitSettings({}, [await logoFile("#c0392b")]);
+    const first = (await prisma.shopSettings.findUniqueOrThrow({ where: { id: 1 }, include: { logo: true } })).logo!;
+    await submitSettings({}, [await logoFile("#2e86c1")]);
+    const second = (await prisma.shopSettings.findUniqueOrThrow({ where: { id: 1 }, include: { logo: true } })).logo!;
+    expect(second.key).not.toBe(first.key);
+    expect(stored(first.key)).toBe(false);
+    expect(await prisma.image.count({ where: { key: first.key } })).toBe(0);
+
+    const removed = await submitSettings({ removeLogo: "on" });
+    expect(removed.status).toBe(302);
+    expect((await prisma.shopSettings.findUniqueOrThrow({ where: { id: 1 } })).logoId).toBeNull();
+    expect(stored(second.key)).toBe(false);
+    expect((await runData(rootLoader, get("/"))).shop.logo).toBeNull();
+  });
+
+  it("a file that is not an image is refused with the rest kept, and nothing is saved", async () => {
+    const imagesBefore = await prisma.image.count();
+    const refused = await submitSettings({ tagline: "Kept as typed" }, [
+      { field: "logo", name: "logo.png", bytes: Buffer.from("not an image at all"), type: "image/png" },
+    ]);
+    expect(refused.status).toBe(400);
+    const problem = refused.data as { values: Record<string, string>; fileErrors: string[] };
+    expect(problem.values.tagline).toBe("Kept as typed");
+    expect(problem.fileErrors[0]).toContain("logo.png");
+    expect((await prisma.shopSettings.findUniqueOrThrow({ where: { id: 1 } })).tagline).not.toBe("Kept as typed");
+    expect(await prisma.image.count()).toBe(imagesBefore);
+  });
+
+  it("a logo sent with a refused field is not stored", async () => {
+    const imagesBefore = await prisma.image.count();
+    const refused = await submitSettings({ name: "" }, [await logoFile()]);
+    expect(refused.status).toBe(400);
+    expect(await prisma.image.count()).toBe(imagesBefore);
+    expect((await prisma.shopSettings.findUniqueOrThrow({ where: { id: 1 } })).logoId).toBeNull();
   });
 });

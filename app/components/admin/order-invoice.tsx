@@ -5,6 +5,7 @@
  * whatever the staff member's.
  */
 import { useMemo } from "react";
+import { ResponsiveImage } from "~/components/responsive-image";
 import { adminTranslator } from "~/i18n/admin";
 import { formatInteger } from "~/i18n/format";
 import type { InvoiceView } from "~/rules/invoice";
@@ -19,9 +20,19 @@ export function OrderInvoice({ invoice }: { invoice: InvoiceView }) {
       data-testid="invoice"
     >
       <div className="flex flex-wrap items-start justify-between gap-4 border-b-2 border-amber-800 pb-4">
-        <h2 id="invoice-heading" className="text-2xl font-bold text-amber-800">
-          {t("invoice.title")}
-        </h2>
+        <div className="flex items-center gap-4">
+          {invoice.seller.logo ? (
+            <ResponsiveImage
+              image={invoice.seller.logo}
+              sizes="160px"
+              priority
+              className="h-12 w-auto max-w-40 object-contain"
+            />
+          ) : null}
+          <h2 id="invoice-heading" className="text-2xl font-bold text-amber-800">
+            {t("invoice.title")}
+          </h2>
+        </div>
         <dl className="grid grid-cols-[auto_auto] gap-x-3 text-sm">
           <dt className="text-stone-600">{t("invoice.orderId")}</dt>
           <dd className="font-semibold" data-testid="invoice-order-id">

@@ -1,0 +1,92 @@
+/**
+ * The shop settings form (/admin/settings): its fields through shopSettingsSchema and its logo
+ * through the image pipeline (decision 013: sniffed, re-encoded to WebP variants, metadata
+ * stripped), saved together (app/models/settings.server.ts). Messages are in the staff member's
+ * language (`t`, their translator).
+ */
+import type { ShopSettingsValues } from "~/forms/admin-schemas";
+import { shopSettingsSchema } from "~/forms/admin-schemas";
+import type { AdminTranslate } from "~/i18n/admin";
+import { saveShopSettings } from "~/models/settings.server";
+import {
+  checkUploads,
+  discardStored,
+  parseUploadForm,
+  rejectionMessages,
+  removeImageFiles,
+  storeUploads,
+  UploadRequestError,
+} from "~/server/uploads.server";
+
+/** A field of the settings form that can have a message. */
+export type SettingsField = keyof ShopSettingsValues;
+
+/**
+ * A refused save: `values` as typed (to refill the form; the "remove logo" box too), a message per
+ * field, the logo's file messages and the form's message.
+ */
+export type SettingsFormFailure = {
+  ok: false;
+  status: 400 | 413;
+  values: ShopSettingsValues & { removeLogo?: string };
+  fieldErrors: Partial<Record<SettingsField, string>>;
+  fileErrors: string[];
+  formError: string;
+};
+
+/** The outcome of a save. */
+export type SettingsFormResult = { ok: true } | SettingsFormFailure;
+
+/**
+ * Validates and saves the settings form, a multipart body with the text fields, an optional `logo`
+ * file and an optional `removeLogo` checkbox ("on"). A new logo replaces the old one, whose files
+ * are removed once the save has committed; a failed save leaves the old settings and logo and
+ * removes the new logo's files.
+ *
+ * @returns `{ ok: true }`, or a failure with status 400 (a field or the file refused) or 413 (the
+ *   body is too large) that changed nothing.
+ * @throws the database's error when the save fails (nothing changed; the new logo's files removed).
+ */
+export async function saveSettingsForm(request: Request, t: AdminTranslate): Promise<SettingsFormResult> {
+  let parsed;
+  try {
+    parsed = await parseUploadForm(request, ["logo"]);
+  } catch (error) {
+    if (!(error instanceof UploadRequestError)) throw error;
+    return { ok: false, status: error.status, values: {}, fieldErrors: {}, fileErrors: [], formError: t(error.messageKey) };
+  }
+  const schema = shopSettingsSchema(t);
+  const values: SettingsFormFailure["values"] = {};
+  for (const name of Object.keys(schema.shape) as SettingsField[]) values[name] = String(parsed.fields.get(name) ?? "");
+  const removeLogo = parsed.fields.get("removeLogo") === "on";
+  if (removeLogo) values.removeLogo = "on";
+  const files = parsed.files.slice(0, 1);
+  const refuse = (fieldErrors: SettingsFormFailure["fieldErrors"], fileErrors: string[]): SettingsFormFailure => ({
+    ok: false,
+    status: 400,
+    values,
+    fieldErrors,
+    fileErrors,
+    formError: t("admin.settings.fixErrors"),
+  });
+
+  const result = schema.safeParse(values);
+  const rejected = [...parsed.rejected, ...(await checkUploads(files))];
+  if (!result.success || rejected.length > 0) {
+    const fieldErrors: SettingsFormFailure["fieldErrors"] = {};
+    if (!result.success) {
+      for (const issue of result.error.issues) fieldErrors[String(issue.path[0]) as SettingsField] ??= issue.message;
+    }
+    return refuse(fieldErrors, rejectionMessages(rejected, t));
+  }
+  const stored = await storeUploads(files, result.data.name);
+  if (stored.rejected.length > 0) return refuse({}, rejectionMessages(stored.rejected, t));
+  try {
+    const { removedKeys } = await saveShopSettings(result.data, { image: stored.stored[0] ?? null, remove: removeLogo });
+    await removeImageFiles(removedKeys);
+    return { ok: true };
+  } catch (error) {
+    await discardStored(stored.stored);
+    throw error;
+  }
+}
