@@ -4,6 +4,7 @@
  * rejected save keeps what was typed. Every test puts the settings back through the same form (the
  * server keeps them in memory, and the other specs expect the first-start values).
  */
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { withDb } from "./e2e-db";
 import { expect, openFirstProduct, rendered, signIn, test, toast, uniqueName } from "./fixtures";
@@ -76,4 +77,54 @@ test("a rejected save says what is wrong and keeps what was typed", async ({ pag
   // Nothing was saved: the storefront still has its name.
   await page.goto("/");
   await expect(page.getByRole("banner")).not.toContainText("Typed Name");
+});
+
+test("a logo goes up through the settings, shows in the shop's header and share tags, and comes off", async ({
+  page,
+}) => {
+  test.slow(); // an image through sharp, on a machine shared with other test runs
+  await page.goto("/admin/settings");
+  await rendered(page);
+  await expect(page.getByText("No logo yet: the header shows the shop's name alone.")).toBeVisible();
+  await page
+    .locator('input[type="file"][name="logo"]')
+    .setInputFiles(path.resolve("tests/fixtures/images/yellowflower-transparent.png"));
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(toast(page)).toHaveText("Settings saved. The shop shows them now.");
+  await expect(page.getByText("Current logo")).toBeVisible();
+
+  await page.goto("/");
+  const logo = page.getByRole("banner").getByTestId("shop-logo");
+  await expect(logo).toBeVisible();
+  await expect(logo).toHaveAttribute("alt", "");
+  expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const origin = new URL(page.url()).origin;
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    "content",
+    new RegExp(`^${origin}/uploads/[a-f0-9]{32}/\\d+\\.webp$`),
+  );
+
+  await page.goto("/admin/settings");
+  await rendered(page);
+  await page.getByLabel("Remove the logo").check();
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(toast(page)).toHaveText("Settings saved. The shop shows them now.");
+  await expect(page.getByText("No logo yet: the header shows the shop's name alone.")).toBeVisible();
+  await page.goto("/");
+  await expect(page.getByRole("banner").getByTestId("shop-logo")).toHaveCount(0);
+});
+
+test("a file that is not an image is refused as the logo, with the rest kept", async ({ page }) => {
+  await page.goto("/admin/settings");
+  await rendered(page);
+  await page.getByLabel("Tagline", { exact: true }).fill("Typed tagline");
+  await page.locator('input[type="file"][name="logo"]').setInputFiles({
+    name: "logo.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("this is not a picture"),
+  });
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByTestId("form-error")).toHaveText("Please correct the highlighted fields. Nothing was saved.");
+  await expect(page.getByText(/logo\.png/).first()).toBeVisible();
+  await expect(page.getByLabel("Tagline", { exact: true })).toHaveValue("Typed tagline");
 });
