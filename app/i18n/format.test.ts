@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDecimal, formatInteger, formatShopDateTime } from "./format";
+import { formatDayMonth, formatDecimal, formatInteger, formatShopDateTime } from "./format";
 
 describe("formatDecimal", () => {
   it("groups by lakh and crore in both languages", () => {
@@ -31,5 +31,16 @@ describe("formatInteger", () => {
   it("writes the language's digits without grouping", () => {
     expect(formatInteger(2026, "bn")).toBe("২০২৬");
     expect(formatInteger(123456, "en")).toBe("123456");
+  });
+});
+
+describe("formatDayMonth", () => {
+  it("writes a calendar day as day and short month in each language, whatever the machine's time zone", () => {
+    expect(formatDayMonth("2026-11-21", "en")).toBe("21 Nov");
+    expect(formatDayMonth("2026-11-21", "bn")).toBe("২১ নভে");
+    expect(formatDayMonth("2026-01-01", "en")).toBe("1 Jan");
+  });
+  it("refuses what is not a date", () => {
+    expect(() => formatDayMonth("21/11/2026", "en")).toThrow(RangeError);
   });
 });

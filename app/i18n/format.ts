@@ -14,6 +14,7 @@ const LOCALES: Record<Lang, string> = { en: "en-IN", bn: "bn-BD" };
 const decimalFormats = new Map<string, Intl.NumberFormat>();
 const dateTimeFormats = new Map<Lang, Intl.DateTimeFormat>();
 const integerFormats = new Map<Lang, Intl.NumberFormat>();
+const dayMonthFormats = new Map<Lang, Intl.DateTimeFormat>();
 
 /**
  * `value` with the language's digits and lakh/crore grouping, and exactly `fractionDigits`
@@ -66,4 +67,18 @@ export function formatShopDateTime(date: Date, lang: Lang = "en"): string {
     .formatToParts(date)
     .map((part) => (part.type === "dayPeriod" ? part.value.toUpperCase() : part.value.replace(/\s/gu, " ")))
     .join("");
+}
+
+/**
+ * A calendar day `isoDay` ("2026-11-21", already a day in the shop's time zone) as day and short
+ * month: "21 Nov" in English, "২১ নভে" in Bangla.
+ * @throws {RangeError} when `isoDay` is not a yyyy-MM-dd date.
+ */
+export function formatDayMonth(isoDay: string, lang: Lang): string {
+  let format = dayMonthFormats.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALES[lang], { timeZone: "UTC", day: "numeric", month: "short" });
+    dayMonthFormats.set(lang, format);
+  }
+  return format.format(new Date(`${isoDay}T00:00:00Z`));
 }

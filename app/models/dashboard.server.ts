@@ -32,8 +32,6 @@ const TOP_PRODUCTS = 5;
 type DailySales = {
   /** The day as yyyy-MM-dd in the shop's time zone. */
   date: string;
-  /** Short label such as "21 Nov". */
-  label: string;
   /** Orders placed that day, cancelled ones left out. */
   orders: number;
   /** Sum of those orders' totals, in paisa. */
@@ -116,7 +114,6 @@ async function dailySales(bounds: TZDate[]): Promise<DailySales[]> {
     start: new Date(start.getTime()),
     end: new Date(bounds[i + 1]!.getTime()),
     date: format(start, "yyyy-MM-dd"),
-    label: format(start, "d MMM"),
   }));
   const values = Prisma.join(days.map((d) => Prisma.sql`(${d.index}, ${d.start}, ${d.end})`));
   const rows = await prisma.$queryRaw<
@@ -133,7 +130,6 @@ async function dailySales(bounds: TZDate[]): Promise<DailySales[]> {
     const row = byIndex.get(d.index);
     return {
       date: d.date,
-      label: d.label,
       orders: Number(row?.orders ?? 0),
       revenuePaisa: Number(row?.revenue ?? 0),
     };

@@ -102,9 +102,9 @@ describe("dashboard", () => {
 
     const data = await getDashboard(NOW);
     expect(data.hasOrders).toBe(true);
-    expect(data.days.at(-1)).toEqual({ date: "2026-11-21", label: "21 Nov", orders: 1, revenuePaisa: 506_000 });
-    expect(data.days.at(-2)).toEqual({ date: "2026-11-20", label: "20 Nov", orders: 1, revenuePaisa: 106_000 });
-    expect(data.days[0]).toEqual({ date: "2026-10-23", label: "23 Oct", orders: 1, revenuePaisa: 11_000 });
+    expect(data.days.at(-1)).toEqual({ date: "2026-11-21", orders: 1, revenuePaisa: 506_000 });
+    expect(data.days.at(-2)).toEqual({ date: "2026-11-20", orders: 1, revenuePaisa: 106_000 });
+    expect(data.days[0]).toEqual({ date: "2026-10-23", orders: 1, revenuePaisa: 11_000 });
     expect(data.days.find((d) => d.date === "2026-11-15")).toMatchObject({ orders: 1, revenuePaisa: 306_000 });
     expect(data.days.find((d) => d.date === "2026-11-14")).toMatchObject({ orders: 1, revenuePaisa: 26_000 });
 

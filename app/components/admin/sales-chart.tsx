@@ -7,10 +7,11 @@
 import { scaleBand, scaleLinear } from "d3-scale";
 import { useId } from "react";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
+import { formatDayMonth } from "~/i18n/format";
 import { formatMoney } from "~/rules/money";
 
 /** One bar: a day with its revenue in paisa. */
-export type SalesChartDay = { date: string; label: string; orders: number; revenuePaisa: number };
+export type SalesChartDay = { date: string; orders: number; revenuePaisa: number };
 
 /** Drawing size in SVG user units (the SVG scales to its container's width). */
 const WIDTH = 760;
@@ -52,8 +53,8 @@ export function SalesChart({ days }: { days: SalesChartDay[] }) {
         <title id={titleId}>{t("admin.dashboard.chartTitle")}</title>
         <desc id={descId}>
           {t("admin.dashboard.chartDesc", {
-            from: days[0]?.label ?? "",
-            to: days.at(-1)?.label ?? "",
+            from: days[0] ? formatDayMonth(days[0].date, lang) : "",
+            to: days.at(-1) ? formatDayMonth(days.at(-1)!.date, lang) : "",
             total: formatMoney(totalRevenue, { lang }),
             count: totalOrders,
           })}
@@ -106,7 +107,7 @@ export function SalesChart({ days }: { days: SalesChartDay[] }) {
               textAnchor="middle"
               className="fill-stone-600 text-[11px]"
             >
-              {day.label}
+              {formatDayMonth(day.date, lang)}
             </text>
           ) : null,
         )}
@@ -135,7 +136,7 @@ export function SalesChart({ days }: { days: SalesChartDay[] }) {
               {days.map((day) => (
                 <tr key={day.date} className="border-t border-stone-100">
                   <th scope="row" className="py-1 pr-4 font-normal">
-                    <time dateTime={day.date}>{day.label}</time>
+                    <time dateTime={day.date}>{formatDayMonth(day.date, lang)}</time>
                   </th>
                   <td className="py-1 pr-4 text-right">{day.orders}</td>
                   <td className="py-1 text-right">{formatMoney(day.revenuePaisa, { lang })}</td>
