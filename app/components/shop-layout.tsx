@@ -7,7 +7,14 @@ import { imageSources, type ImageInfo } from "~/utils/image-url";
 import { renderedLocation } from "./rendered-location";
 
 /** The shop's identity and contact details the layout shows (from the root loader); `logo` null: the name alone. */
-type ShopDetails = { name: string; about: string; email: string; phone: string; address: string; logo: ImageInfo | null };
+type ShopDetails = {
+  name: string;
+  about: string;
+  email: string;
+  phone: string;
+  address: string;
+  logo: ImageInfo | null;
+};
 
 /**
  * The storefront's shared layout (spec section 2): header with the brand, Products link and the cart
@@ -38,7 +45,10 @@ export function ShopLayout({
       </a>
       <header className="border-b border-stone-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-          <Link to={href("/")} className="flex min-w-0 items-center gap-2 text-xl font-bold tracking-tight text-amber-800">
+          <Link
+            to={href("/")}
+            className="flex min-w-0 items-center gap-2 text-xl font-bold tracking-tight text-amber-800"
+          >
             {shop.logo ? <ShopLogo logo={shop.logo} /> : null}
             <span className="truncate">{shop.name}</span>
           </Link>

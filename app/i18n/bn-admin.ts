@@ -327,7 +327,8 @@ export const bnAdmin: Record<keyof typeof enAdmin, string> = {
   "admin.settings.logoFile": "লোগোর ছবি",
   "admin.settings.uploadLogo": "লোগো আপলোড করুন",
   "admin.settings.changeLogo": "লোগো বদলান",
-  "admin.settings.logoHint": "JPEG, PNG বা WebP, ১০ MB পর্যন্ত; চওড়া এবং স্বচ্ছ বা সাদা ব্যাকগ্রাউন্ডের হলে ভালো। লোগোটি হেডারে, ইনভয়েসে আর শেয়ার করা লিংকে দেখা যাবে।",
+  "admin.settings.logoHint":
+    "JPEG, PNG বা WebP, ১০ MB পর্যন্ত; চওড়া এবং স্বচ্ছ বা সাদা ব্যাকগ্রাউন্ডের হলে ভালো। লোগোটি হেডারে, ইনভয়েসে আর শেয়ার করা লিংকে দেখা যাবে।",
   "admin.settings.save": "সেটিংস সেভ করুন",
   "admin.settings.saving": "সেভ হচ্ছে...",
   "admin.settings.saved": "সেটিংস সেভ হয়েছে। দোকানে এখনই দেখা যাচ্ছে।",

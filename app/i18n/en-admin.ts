@@ -324,7 +324,8 @@ export const enAdmin = {
   "admin.settings.logoFile": "Logo image",
   "admin.settings.uploadLogo": "Upload logo",
   "admin.settings.changeLogo": "Change logo",
-  "admin.settings.logoHint": "A JPEG, PNG or WebP of up to 10 MB, best wide and on a transparent or white background. It shows in the header, on invoices and on shared links.",
+  "admin.settings.logoHint":
+    "A JPEG, PNG or WebP of up to 10 MB, best wide and on a transparent or white background. It shows in the header, on invoices and on shared links.",
   "admin.settings.save": "Save settings",
   "admin.settings.saving": "Saving...",
   "admin.settings.saved": "Settings saved. The shop shows them now.",

@@ -58,7 +58,7 @@ export type InvoiceLogo = { dataUri: string; width: number; height: number };
  * the SVG. Returns null (and logs why) when the file cannot be read: the invoice is then drawn
  * without it rather than not at all.
  */
-export async function loadInvoiceLogo(logo: ImageInfo): Promise<InvoiceLogo | null> {
+async function loadInvoiceLogo(logo: ImageInfo): Promise<InvoiceLogo | null> {
   const scale = Math.min(LOGO_HEIGHT / logo.height, LOGO_MAX_WIDTH / logo.width, 1);
   const width = Math.max(1, Math.round(logo.width * scale));
   const height = Math.max(1, Math.round(logo.height * scale));
@@ -67,7 +67,10 @@ export async function loadInvoiceLogo(logo: ImageInfo): Promise<InvoiceLogo | nu
   const file = imageFilePath(logo.key, variant);
   if (!file) return null;
   try {
-    const png = await sharp(file).resize({ width: width * 2, height: height * 2, fit: "inside" }).png().toBuffer();
+    const png = await sharp(file)
+      .resize({ width: width * 2, height: height * 2, fit: "inside" })
+      .png()
+      .toBuffer();
     return { dataUri: `data:image/png;base64,${png.toString("base64")}`, width, height };
   } catch (error) {
     console.error(`invoice.png: the logo ${logo.key} could not be read; drawing the invoice without it`, error);

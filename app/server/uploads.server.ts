@@ -89,7 +89,7 @@ export function rejectionMessages(rejected: readonly UploadRejection[], t: Admin
 }
 
 /** The staff-facing message for a refused file, through `t` (the staff member's translator). */
-export function rejectionMessage(
+function rejectionMessage(
   { fileName, reason }: Pick<UploadRejection, "fileName" | "reason">,
   t: AdminTranslate,
 ): string {

@@ -99,7 +99,6 @@ function readExistingImages(fields: FormData): ExistingImagesState {
   return { order, removed };
 }
 
-
 /**
  * Validates and saves the product form: creates a product when `productId` is null, else updates it.
  * Messages and the toast are in the staff member's language (`t`, their translator).

@@ -19,13 +19,13 @@ import {
 } from "~/server/uploads.server";
 
 /** A field of the settings form that can have a message. */
-export type SettingsField = keyof ShopSettingsValues;
+type SettingsField = keyof ShopSettingsValues;
 
 /**
  * A refused save: `values` as typed (to refill the form; the "remove logo" box too), a message per
  * field, the logo's file messages and the form's message.
  */
-export type SettingsFormFailure = {
+type SettingsFormFailure = {
   ok: false;
   status: 400 | 413;
   values: ShopSettingsValues & { removeLogo?: string };
@@ -53,7 +53,14 @@ export async function saveSettingsForm(request: Request, t: AdminTranslate): Pro
     parsed = await parseUploadForm(request, ["logo"]);
   } catch (error) {
     if (!(error instanceof UploadRequestError)) throw error;
-    return { ok: false, status: error.status, values: {}, fieldErrors: {}, fileErrors: [], formError: t(error.messageKey) };
+    return {
+      ok: false,
+      status: error.status,
+      values: {},
+      fieldErrors: {},
+      fileErrors: [],
+      formError: t(error.messageKey),
+    };
   }
   const schema = shopSettingsSchema(t);
   const values: SettingsFormFailure["values"] = {};
@@ -82,7 +89,10 @@ export async function saveSettingsForm(request: Request, t: AdminTranslate): Pro
   const stored = await storeUploads(files, result.data.name);
   if (stored.rejected.length > 0) return refuse({}, rejectionMessages(stored.rejected, t));
   try {
-    const { removedKeys } = await saveShopSettings(result.data, { image: stored.stored[0] ?? null, remove: removeLogo });
+    const { removedKeys } = await saveShopSettings(result.data, {
+      image: stored.stored[0] ?? null,
+      remove: removeLogo,
+    });
     await removeImageFiles(removedKeys);
     return { ok: true };
   } catch (error) {

@@ -46,7 +46,9 @@ function switchTo(lang: string, next = "/admin/orders") {
 async function placeOrderFrom(prefix: "" | "/bn") {
   const jar = new CookieJar();
   const product = await createProduct({ name: "Brass Lamp", pricePaisa: 123_456_00 });
-  jar.take((await run(cartAction, post(`${prefix}/cart`, { intent: "add", productId: product.id, quantity: 1 }, jar))).headers);
+  jar.take(
+    (await run(cartAction, post(`${prefix}/cart`, { intent: "add", productId: product.id, quantity: 1 }, jar))).headers,
+  );
   const placed = await run(
     cartAction,
     post(
@@ -104,7 +106,10 @@ describe("the back office's language", () => {
     await switchTo("bn");
     const { values } = await runData(settingsLoader, get("/admin/settings", staff));
     const rejected = expectData(
-      await run(settingsAction, multipart("/admin/settings", { ...values, name: "", insideDhakaFeePaisa: "-5" }, [], staff)),
+      await run(
+        settingsAction,
+        multipart("/admin/settings", { ...values, name: "", insideDhakaFeePaisa: "-5" }, [], staff),
+      ),
     );
     expect(rejected.formError).toBe(bnAdmin["admin.settings.fixErrors"]);
     expect(rejected.fieldErrors.name).toBe(bnAdmin["admin.settings.nameRequired"]);

@@ -99,7 +99,7 @@ export function useUploadSubmit<Failure extends UploadFailure<unknown>>(endpoint
       setProgress(0);
       xhr.send(body);
     },
-    [endpoint, hydrated],
+    [endpoint, hydrated, t],
   );
 
   return { onSubmit, progress, failure, clientError, uploading: progress !== null };
