@@ -80,8 +80,10 @@ export async function saveShopSettings(
   input: ShopSettingsInput,
   logo: LogoChange = { image: null, remove: false },
 ): Promise<{ settings: ShopSettings; removedKeys: string[] }> {
-  const current = await getShopSettings();
+  await getShopSettings(); // creates the row on a first start
   const result = await prisma.$transaction(async (tx) => {
+    // The logo as stored now (not the cached copy): a save that raced this one may have changed it.
+    const current = await tx.shopSettings.findUniqueOrThrow({ where: { id: SETTINGS_ID }, select: { logoId: true } });
     let logoId = current.logoId;
     if (logo.image) logoId = (await tx.image.create({ data: imageData(logo.image), select: { id: true } })).id;
     else if (logo.remove) logoId = null;

@@ -7,7 +7,7 @@
 import { adminTranslator, type AdminTranslate } from "~/i18n/admin";
 import { isLang, type Lang } from "~/i18n";
 import type { AdminUser } from "~/models/admin-user.server";
-import { getShopSettings } from "~/models/settings.server";
+import { getShopSettings, shopLanguage } from "~/models/settings.server";
 import { chosenLanguage } from "./language-cookie.server";
 
 /** The staff member's back-office language ("en" for a stored value that is not a language). */
@@ -22,8 +22,5 @@ export function staffTranslator(user: Pick<AdminUser, "language">): AdminTransla
 
 /** The sign-in page's language: the browser's remembered language, else the shop's default. */
 export async function signInLanguage(request: Request): Promise<Lang> {
-  const chosen = await chosenLanguage(request);
-  if (chosen) return chosen;
-  const fallback = (await getShopSettings()).defaultLanguage;
-  return isLang(fallback) ? fallback : "en";
+  return (await chosenLanguage(request)) ?? shopLanguage(await getShopSettings());
 }
