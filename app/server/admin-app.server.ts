@@ -1,7 +1,7 @@
 /**
  * The installable admin app (spec section 2, "Install app button"): the web app
- * manifest, its PNG icons made from an SVG with sharp, and the service worker script with its
- * offline page. See docs/decisions/012-admin-app-and-dashboard.md.
+ * manifest, its PNG icons (made with sharp from the shop's logo when it has one, else from the
+ * lamp mark's SVG), and the service worker script with its offline page. See docs/decisions/012-admin-app-and-dashboard.md.
  *
  * URLs: the manifest is public at /admin-app.webmanifest and the icons at /admin-app/icons/<name>
  * (they hold only the shop's public name and logo; a browser fetches a manifest without cookies).
@@ -13,6 +13,8 @@ import { adminTranslator, type AdminTranslate } from "~/i18n/admin";
 import type { Lang } from "~/i18n/lang";
 import { ADMIN_APP_SCOPE, ADMIN_APP_START_URL } from "~/utils/admin-app";
 import type { ShopIdentity } from "~/models/settings.server";
+import type { ImageInfo } from "~/utils/image-url";
+import { imageFilePath } from "./images.server";
 import serviceWorkerSource from "~/service-worker/admin-sw.js?raw";
 
 /** The admin header's colour (stone-900) and the page background (stone-100). */
@@ -43,35 +45,72 @@ function iconSvg(maskable: boolean): string {
 }
 
 /** Changes when the icon drawing changes: part of the icon URLs, so they can be cached for a year. */
-export const ADMIN_APP_ICON_VERSION = crypto
+const MARK_VERSION = crypto
   .createHash("sha256")
   .update(iconSvg(false) + iconSvg(true))
   .digest("hex")
   .slice(0, 10);
 
-const iconCache = new Map<AdminAppIconName, Promise<Buffer>>();
+/**
+ * The version of the icons for the shop's `logo` (null: the lamp mark): part of the icon URLs, so
+ * they can be cached for a year and a new logo gets new URLs.
+ */
+export function adminAppIconVersion(logo: Pick<ImageInfo, "key"> | null): string {
+  return logo
+    ? crypto.createHash("sha256").update(`${MARK_VERSION}:${logo.key}`).digest("hex").slice(0, 10)
+    : MARK_VERSION;
+}
+
+/** The icons rendered so far, by name and logo key; a few KB each. */
+const iconCache = new Map<string, Promise<Buffer>>();
 
 /**
- * The PNG bytes of an icon, rendered from SVG by sharp on first use and kept in memory (a few KB each).
- * @throws sharp errors (none expected for the fixed SVG).
+ * The PNG bytes of an icon, rendered on first use and kept in memory: the shop's `logo` centred on
+ * white (inside the central safe circle for a maskable icon), else the lamp mark.
+ * @throws sharp's error when the logo's file cannot be read (the caller answers 500; the next
+ *   request tries again).
  */
-export function adminAppIcon(name: AdminAppIconName): Promise<Buffer> {
-  let png = iconCache.get(name);
+export function adminAppIcon(name: AdminAppIconName, logo: ImageInfo | null = null): Promise<Buffer> {
+  const cacheKey = `${name}:${logo?.key ?? "mark"}`;
+  let png = iconCache.get(cacheKey);
   if (!png) {
     const { size, maskable } = ADMIN_APP_ICONS[name];
-    png = sharp(Buffer.from(iconSvg(maskable)), { density: (72 * size) / 32 })
-      .resize(size, size)
-      .png({ compressionLevel: 9 })
-      .toBuffer();
-    png.catch(() => iconCache.delete(name));
-    iconCache.set(name, png);
+    png = logo
+      ? logoIcon(logo, size, maskable)
+      : sharp(Buffer.from(iconSvg(maskable)), { density: (72 * size) / 32 })
+          .resize(size, size)
+          .png({ compressionLevel: 9 })
+          .toBuffer();
+    png.catch(() => iconCache.delete(cacheKey));
+    iconCache.set(cacheKey, png);
   }
   return png;
 }
 
+/**
+ * `logo` (its largest variant) fitted into a white square of `size` px: within 80 % of it, or for a
+ * maskable icon within the square inscribed in the safe circle (80 % diameter: 0.8 / √2 ≈ 56 %).
+ */
+async function logoIcon(logo: ImageInfo, size: number, maskable: boolean): Promise<Buffer> {
+  const widths = logo.variantWidths.length > 0 ? logo.variantWidths : [logo.width];
+  const file = imageFilePath(logo.key, widths[widths.length - 1]!);
+  if (!file) throw new Error(`Not a stored image key: ${logo.key}`);
+  const inner = Math.floor(size * (maskable ? 0.8 / Math.SQRT2 : 0.8));
+  const white = { r: 255, g: 255, b: 255, alpha: 1 };
+  const fitted = await sharp(file)
+    .resize(inner, inner, { fit: "contain", background: white })
+    .flatten({ background: white })
+    .toBuffer();
+  const edge = Math.floor((size - inner) / 2);
+  return sharp(fitted)
+    .extend({ top: edge, left: edge, bottom: size - inner - edge, right: size - inner - edge, background: white })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+}
+
 /** The URL of an icon, with the version that makes it safe to cache as immutable. */
-function adminAppIconUrl(name: AdminAppIconName): string {
-  return `/admin-app/icons/${name}?v=${ADMIN_APP_ICON_VERSION}`;
+function adminAppIconUrl(name: AdminAppIconName, logo: ImageInfo | null): string {
+  return `/admin-app/icons/${name}?v=${adminAppIconVersion(logo)}`;
 }
 
 /** The short name shown under a home-screen icon (about 12 characters fit). */
@@ -82,7 +121,8 @@ function adminAppShortName(shopName: string, t: AdminTranslate): string {
 }
 
 /**
- * The web app manifest (W3C Web App Manifest) of the admin app, from the shop settings, in `lang`
+ * The web app manifest (W3C Web App Manifest) of the admin app, from the shop settings (name and
+ * logo: the icons are made from it), in `lang`
  * (the shop's default language: a browser fetches the manifest without the staff member's cookie).
  */
 export function adminAppManifest(shop: ShopIdentity, lang: Lang) {
@@ -99,9 +139,14 @@ export function adminAppManifest(shop: ShopIdentity, lang: Lang) {
     theme_color: ADMIN_APP_THEME_COLOR,
     background_color: ADMIN_APP_BACKGROUND_COLOR,
     icons: [
-      { src: adminAppIconUrl("icon-192.png"), sizes: "192x192", type: "image/png", purpose: "any" },
-      { src: adminAppIconUrl("icon-512.png"), sizes: "512x512", type: "image/png", purpose: "any" },
-      { src: adminAppIconUrl("icon-maskable-512.png"), sizes: "512x512", type: "image/png", purpose: "maskable" },
+      { src: adminAppIconUrl("icon-192.png", shop.logo), sizes: "192x192", type: "image/png", purpose: "any" },
+      { src: adminAppIconUrl("icon-512.png", shop.logo), sizes: "512x512", type: "image/png", purpose: "any" },
+      {
+        src: adminAppIconUrl("icon-maskable-512.png", shop.logo),
+        sizes: "512x512",
+        type: "image/png",
+        purpose: "maskable",
+      },
     ],
   };
 }
