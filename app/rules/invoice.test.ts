@@ -25,7 +25,7 @@ const order: InvoiceOrder = {
 describe("buildInvoice", () => {
   it("gives the spec's invoice fields as display text, money with ৳", () => {
     const view = buildInvoice(order, seller);
-    expect(view.seller).toEqual({ ...seller, tradeLicence: "", bin: "" });
+    expect(view.seller).toEqual({ ...seller, tradeLicence: "", bin: "", logo: null });
     expect(view.orderId).toBe(42);
     expect(view.orderLabel).toBe("Order #42");
     expect(view.customer).toEqual({

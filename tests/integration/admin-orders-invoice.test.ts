@@ -65,6 +65,7 @@ describe("invoice", () => {
       phone: env.SHOP_PHONE,
       tradeLicence: "",
       bin: "",
+      logo: null,
     });
     expect(invoice.orderId).toBe(order.id);
     expect(invoice.customer).toEqual({
@@ -101,7 +102,7 @@ describe("invoice", () => {
     const jar = await signedInJar((await createAdmin()).id);
     const order = await makeOrder("Karim");
     const current = await getShopSettings();
-    const { id: _id, updatedAt: _at, ...input } = current;
+    const { id: _id, updatedAt: _at, logoId: _logoId, logo: _logo, ...input } = current;
     await saveShopSettings({ ...input, tradeLicence: "TRAD/DNCC/012345/2026", bin: "000123456-0101" });
     const { invoice } = await runData(orderLoader, get(`/admin/orders/view/${order.id}`, jar), { id: String(order.id) });
     expect(invoice.seller).toMatchObject({ tradeLicence: "TRAD/DNCC/012345/2026", bin: "000123456-0101" });
