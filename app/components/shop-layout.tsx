@@ -3,8 +3,9 @@ import type { ReactNode } from "react";
 import { useLang, useLocalePath, useT } from "~/hooks/use-t";
 import type { Lang } from "~/i18n";
 import { CartFeedbackRegion, CartLink } from "~/components/cart/cart-forms";
-import { imageSources, type ImageInfo } from "~/utils/image-url";
+import type { ImageInfo } from "~/utils/image-url";
 import { renderedLocation } from "./rendered-location";
+import { ResponsiveImage } from "./responsive-image";
 
 /** The shop's identity and contact details the layout shows (from the root loader); `logo` null: the name alone. */
 type ShopDetails = {
@@ -49,7 +50,10 @@ export function ShopLayout({
             to={href("/")}
             className="flex min-w-0 items-center gap-2 text-xl font-bold tracking-tight text-amber-800"
           >
-            {shop.logo ? <ShopLogo logo={shop.logo} /> : null}
+            {/* Decorative (alt=""): the shop's name beside it is the link's text. */}
+            {shop.logo ? (
+              <ResponsiveImage image={shop.logo} sizes="160px" className="h-10 w-auto max-w-40 object-contain" alt="" />
+            ) : null}
             <span className="truncate">{shop.name}</span>
           </Link>
           <nav aria-label={t("nav.mainLabel")} className="flex items-center gap-5">
@@ -121,29 +125,6 @@ export function ShopLayout({
         </p>
       </footer>
     </div>
-  );
-}
-
-/**
- * The logo beside the shop's name in the header: 40 px high (a 2x screen takes the 160 px variant
- * for a wide logo), loaded at once since it is above the fold. Decorative (`alt=""`): the name
- * next to it is the link's text.
- */
-function ShopLogo({ logo }: { logo: ImageInfo }) {
-  const { src, srcSet } = imageSources(logo, 160);
-  const width = Math.round((40 * logo.width) / logo.height);
-  return (
-    <img
-      src={src}
-      srcSet={srcSet}
-      sizes={`${width}px`}
-      width={width}
-      height={40}
-      alt=""
-      decoding="async"
-      className="h-10 w-auto max-w-40 object-contain"
-      data-testid="shop-logo"
-    />
   );
 }
 
