@@ -14,6 +14,7 @@ import { orderTotals, type PricedCart, type PricedProduct } from "~/rules/pricin
 import type { DeliveryFees } from "~/rules/shipping";
 import type { CheckoutInput } from "~/forms/schemas";
 import type { OrderStatus } from "~/rules/order-status";
+import { addToHistory, DUPLICATE_WINDOW_MS, likelyDuplicates, NO_HISTORY, type PhoneHistory } from "~/rules/order-risk";
 
 /** The outcome of placing an order. */
 export type PlaceOrderResult =
@@ -330,4 +331,68 @@ export async function getOrderForTracking(id: number) {
       },
     },
   });
+}
+
+/** What staff see about an order before phoning: its phone's other orders and likely duplicates. */
+export type OrderRiskSignals = { history: PhoneHistory; duplicateOf: number[] };
+
+/**
+ * The fake-order signals of each of `orders` (a page of the admin list, or one order), in two
+ * queries whatever their number (rules/order-risk.ts):
+ * - `history`: the other orders from the same phone, by outcome (this order left out);
+ * - `duplicateOf`: the ids of other orders, not cancelled, from the same phone with the same
+ *   products within DUPLICATE_WINDOW_MS. A cancelled order gets none: staff have dealt with it.
+ *
+ * @returns a map from each order's id to its signals.
+ */
+export async function getOrderRiskSignals(
+  orders: { id: number; customerPhone: string; status: string; createdAt: Date }[],
+): Promise<Map<number, OrderRiskSignals>> {
+  const signals = new Map<number, OrderRiskSignals>();
+  if (orders.length === 0) return signals;
+  const phones = [...new Set(orders.map((order) => order.customerPhone))];
+  const times = orders.map((order) => order.createdAt.getTime());
+  const [counts, nearby] = await Promise.all([
+    prisma.order.groupBy({
+      by: ["customerPhone", "status"],
+      where: { customerPhone: { in: phones } },
+      _count: { _all: true },
+    }),
+    prisma.order.findMany({
+      where: {
+        customerPhone: { in: phones },
+        status: { not: "cancelled" },
+        createdAt: {
+          gte: new Date(Math.min(...times) - DUPLICATE_WINDOW_MS),
+          lte: new Date(Math.max(...times) + DUPLICATE_WINDOW_MS),
+        },
+      },
+      select: {
+        id: true,
+        customerPhone: true,
+        createdAt: true,
+        items: { select: { productId: true, productName: true } },
+      },
+    }),
+  ]);
+  const comparable = nearby.map((order) => ({
+    id: order.id,
+    phone: order.customerPhone,
+    createdAt: order.createdAt,
+    products: order.items.map((item) => item.productId ?? item.productName),
+  }));
+  for (const order of orders) {
+    let history = NO_HISTORY;
+    for (const row of counts) {
+      if (row.customerPhone === order.customerPhone) history = addToHistory(history, row.status, row._count._all);
+    }
+    history = addToHistory(history, order.status, -1);
+    const self = comparable.find((other) => other.id === order.id);
+    const samePhone = comparable.filter((other) => other.phone === order.customerPhone);
+    signals.set(order.id, {
+      history,
+      duplicateOf: self && order.status !== "cancelled" ? likelyDuplicates(self, samePhone) : [],
+    });
+  }
+  return signals;
 }

@@ -7,7 +7,13 @@ import { OrderStatusBadge } from "~/components/order-status-badge";
 import { Pagination } from "~/components/pagination";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
-import { deleteOrder, getOrderSummary, listOrdersForAdmin } from "~/models/order.server";
+import {
+  deleteOrder,
+  getOrderRiskSignals,
+  getOrderSummary,
+  listOrdersForAdmin,
+  type OrderRiskSignals,
+} from "~/models/order.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireAdmin, safeRedirect } from "~/server/auth.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -38,7 +44,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listOrdersForAdmin(parsePage(searchParams), filters),
     deleteId ? getOrderSummary(deleteId) : null,
   ]);
-  return { orders, filters, toDelete, deleteMissing: deleteId !== null && !toDelete };
+  const risks = Object.fromEntries(await getOrderRiskSignals(orders.items));
+  return { orders, risks, filters, toDelete, deleteMissing: deleteId !== null && !toDelete };
+}
+
+/**
+ * The list's short form of the fake-order signals (rules/order-risk.ts) under the phone: the phone's
+ * delivered and cancelled orders before, or "New phone", and a badge for a likely duplicate.
+ */
+function PhoneSignalsBrief({ risk }: { risk: OrderRiskSignals | undefined }) {
+  const t = useAdminT();
+  if (!risk) return null;
+  const { delivered, cancelled, open } = risk.history;
+  return (
+    <span className="mt-0.5 block text-xs text-stone-600" data-testid="phone-signals">
+      {delivered + cancelled + open === 0
+        ? t("admin.risk.listNew")
+        : t("admin.risk.listHistory", { delivered, cancelled })}
+      {risk.duplicateOf.length > 0 ? (
+        <span
+          className="ml-1 inline-block rounded bg-amber-100 px-1.5 font-medium text-amber-900"
+          data-testid="duplicate-badge"
+        >
+          {t("admin.risk.listDuplicate")}
+        </span>
+      ) : null}
+    </span>
+  );
 }
 
 /** Where to go after deleting: a local /admin/orders list URL (filters and page kept), else the list. */
@@ -79,7 +111,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AdminOrdersPage() {
   const t = useAdminT();
   const lang = useAdminLang();
-  const { orders, filters, toDelete, deleteMissing } = useLoaderData<typeof loader>();
+  const { orders, risks, filters, toDelete, deleteMissing } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigate = useNavigate();
   const submit = useSubmit();
@@ -234,7 +266,10 @@ export default function AdminOrdersPage() {
               >
                 <td className="px-4 py-3 font-medium">#{order.id}</td>
                 <td className="px-4 py-3">{order.customerName}</td>
-                <td className="px-4 py-3">{order.customerPhone}</td>
+                <td className="px-4 py-3">
+                  <span className="block whitespace-nowrap">{order.customerPhone}</span>
+                  <PhoneSignalsBrief risk={risks[order.id]} />
+                </td>
                 <td className="px-4 py-3">{order.itemCount}</td>
                 <td className="px-4 py-3">
                   {order.items.length === 0

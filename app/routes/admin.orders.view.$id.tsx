@@ -10,7 +10,13 @@ import { OrderStatusTimeline } from "~/components/admin/order-status-timeline";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
-import { changeOrderStatus, getOrderForAdmin, getOrderStatusHistory } from "~/models/order.server";
+import {
+  changeOrderStatus,
+  getOrderForAdmin,
+  getOrderRiskSignals,
+  getOrderStatusHistory,
+  type OrderRiskSignals,
+} from "~/models/order.server";
 import { notFound, requireId } from "~/utils/params";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireAdmin } from "~/server/auth.server";
@@ -34,10 +40,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = requireId(params.id);
   const [order, history] = await Promise.all([getOrderForAdmin(id), getOrderStatusHistory(id)]);
   if (!order) throw notFound();
+  const risk = (await getOrderRiskSignals([order])).get(order.id)!;
   // The invoice goes in the parcel: it is in the language the shopper ordered in.
   const invoiceLang = isLang(order.language) ? order.language : "en";
   const invoice = buildInvoice(order, invoiceSeller(await getShopSettings(), invoiceLang), invoiceLang);
-  return { order, history, invoice };
+  return { order, history, invoice, risk };
 }
 
 /**
@@ -71,7 +78,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function AdminOrderPage() {
   const t = useAdminT();
   const lang = useAdminLang();
-  const { order, history, invoice } = useLoaderData<typeof loader>();
+  const { order, history, invoice, risk } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const buttonClass =
     "rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium hover:bg-stone-50 print:hidden";
@@ -127,6 +134,7 @@ export default function AdminOrderPage() {
               <a href={`tel:${order.customerPhone}`} className="underline">
                 {order.customerPhone}
               </a>
+              <PhoneSignals risk={risk} />
             </dd>
             <dt className="text-stone-600">{t("admin.order.address")}</dt>
             <dd className="whitespace-pre-line">{order.customerAddress}</dd>
@@ -234,6 +242,41 @@ function TotalRow({
         {formatMoney(paisa, { lang })}
       </td>
     </tr>
+  );
+}
+
+/**
+ * Under the phone number: what this phone has ordered before, and a warning with links when the
+ * order looks like a double of another (rules/order-risk.ts). It informs the call; it blocks nothing.
+ */
+function PhoneSignals({ risk }: { risk: OrderRiskSignals }) {
+  const t = useAdminT();
+  const { delivered, cancelled, open } = risk.history;
+  return (
+    <div className="mt-1 space-y-1 text-xs" data-testid="phone-signals">
+      <p className="text-stone-600" data-testid="phone-history">
+        {delivered + cancelled + open === 0
+          ? t("admin.risk.firstOrder")
+          : t("admin.risk.history", { delivered, cancelled, open })}
+      </p>
+      {risk.duplicateOf.length > 0 ? (
+        <p
+          role="note"
+          className="rounded bg-amber-100 px-2 py-1 font-medium text-amber-900"
+          data-testid="duplicate-warning"
+        >
+          {t("admin.risk.duplicateOf")}{" "}
+          {risk.duplicateOf.map((id, index) => (
+            <span key={id}>
+              {index > 0 ? ", " : null}
+              <Link to={`/admin/orders/view/${id}`} className="underline">
+                {t("admin.risk.orderLink", { id })}
+              </Link>
+            </span>
+          ))}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -70,14 +70,17 @@ function deleteOrders(ids: number[]) {
   });
 }
 
-/** Each order row: its id and its first seven cells' texts (#id to status). */
+/**
+ * Each order row: its id and its first seven cells' texts (#id to status), each cell's first line
+ * (the phone cell's second line is the phone's history, tests/e2e/order-risk.spec.ts).
+ */
 async function orderRows(page: Page) {
   return page.getByTestId("order-row").evaluateAll((rows) =>
     rows.map((row) => ({
       id: Number(row.getAttribute("data-order-id")),
       cells: Array.from((row as HTMLTableRowElement).cells)
         .slice(0, 7)
-        .map((cell) => cell.innerText.trim()),
+        .map((cell) => cell.innerText.trim().split("\n")[0]!.trim()),
     })),
   );
 }
