@@ -31,7 +31,8 @@ const SHIPPING_LABELS: Record<ShippingMethod, { label: MessageKey; fee: MessageK
  * rest; the shopper may still pick the other), the button reads 'Processing...' while submitting,
  * and focus moves to the error after a rejection.
  * The shown subtotal goes back as `expectedSubtotalPaisa`: the server refuses the order if it is
- * no longer what the shopper would be charged.
+ * no longer what the shopper would be charged. `stockProblem` (a line asks for more than is in
+ * stock) shows why the button is disabled until the cart is changed; the server checks again.
  */
 export function CheckoutForm({
   checkoutToken,
@@ -41,6 +42,7 @@ export function CheckoutForm({
   fieldErrors,
   formError,
   submitting,
+  stockProblem = false,
 }: {
   checkoutToken: string;
   subtotalPaisa: number;
@@ -50,6 +52,7 @@ export function CheckoutForm({
   fieldErrors: Partial<Record<FieldName, string>>;
   formError: string | null;
   submitting: boolean;
+  stockProblem?: boolean;
 }) {
   const t = useT();
   const lang = useLang();
@@ -211,13 +214,25 @@ export function CheckoutForm({
         )}
       </dl>
 
+      {stockProblem ? (
+        <p
+          id="checkout-stock-problem"
+          className="text-sm font-medium text-red-700"
+          data-testid="checkout-stock-problem"
+        >
+          {t("checkout.stockProblem")}
+        </p>
+      ) : null}
       <button
         type="submit"
         name="intent"
         value="checkout"
-        disabled={submitting}
-        aria-disabled={submitting}
-        className="w-full rounded-md bg-amber-700 px-5 py-3 font-semibold text-white hover:bg-amber-800 disabled:cursor-wait disabled:opacity-70"
+        disabled={submitting || stockProblem}
+        aria-disabled={submitting || stockProblem}
+        aria-describedby={stockProblem ? "checkout-stock-problem" : undefined}
+        className={`w-full rounded-md bg-amber-700 px-5 py-3 font-semibold text-white hover:bg-amber-800 disabled:opacity-70 ${
+          stockProblem ? "disabled:cursor-not-allowed" : "disabled:cursor-wait"
+        }`}
       >
         {submitting ? t("checkout.processing") : t("checkout.placeOrder")}
       </button>

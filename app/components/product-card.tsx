@@ -11,17 +11,21 @@ type ProductCardData = {
   name: string;
   pricePaisa: number;
   discountedPricePaisa: number | null;
+  /** Units a shopper may buy now; null when the product does not track stock. */
+  available: number | null;
   image: ImageInfo | null;
 };
 
 /**
  * A product in a grid (spec section 2): image and name link to the product; two round buttons,
  * Add to Cart and Buy now (quantity 1), each a POST form to /cart that works without JavaScript.
+ * A product out of stock says so, and its buttons are disabled (the server refuses it anyway).
  */
 export function ProductCard({ product, sizes }: { product: ProductCardData; sizes: string }) {
   const t = useT();
   const localePath = useLocalePath();
   const href = localePath(`/products/${product.id}`);
+  const soldOut = product.available === 0;
   return (
     <article className="group flex flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm">
       <Link to={href} className="block aspect-square overflow-hidden bg-stone-100" tabIndex={-1} aria-hidden="true">
@@ -38,12 +42,18 @@ export function ProductCard({ product, sizes }: { product: ProductCardData; size
           </Link>
         </h3>
         <Price pricePaisa={product.pricePaisa} discountedPricePaisa={product.discountedPricePaisa} />
+        {soldOut ? (
+          <p className="text-sm font-semibold text-red-700" data-testid="out-of-stock">
+            {t("stock.out")}
+          </p>
+        ) : null}
         <div className="mt-auto flex gap-2 pt-1">
           <CartButton
             productId={product.id}
             productName={product.name}
             intent="add"
             label={t("card.addToCartLabel", { name: product.name })}
+            disabled={soldOut}
           >
             {t("card.addToCart")}
           </CartButton>
@@ -52,6 +62,7 @@ export function ProductCard({ product, sizes }: { product: ProductCardData; size
             productName={product.name}
             intent="buy-now"
             label={t("card.buyNowLabel", { name: product.name })}
+            disabled={soldOut}
           >
             {t("card.buyNow")}
           </CartButton>
@@ -71,12 +82,14 @@ function CartButton({
   productName,
   intent,
   label,
+  disabled,
   children,
 }: {
   productId: number;
   productName: string;
   intent: "add" | "buy-now";
   label: string;
+  disabled: boolean;
   children: string;
 }) {
   const t = useT();
@@ -96,7 +109,8 @@ function CartButton({
       name="intent"
       value={intent}
       aria-label={ariaLabel}
-      className={`rounded-full px-3 py-1.5 text-sm font-medium ${
+      disabled={disabled}
+      className={`rounded-full px-3 py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50 ${
         primary
           ? "bg-amber-700 text-white hover:bg-amber-800"
           : "border border-amber-700 text-amber-800 hover:bg-amber-50"

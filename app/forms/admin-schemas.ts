@@ -9,6 +9,8 @@ import type { AdminTranslate } from "~/i18n/admin";
 import { parseTakaToPaisa } from "~/rules/money";
 import { ORDER_STATUSES } from "~/rules/order-status";
 import { parseId } from "~/utils/params";
+import { toAsciiDigits } from "~/rules/phone";
+import { MAX_STOCK_QUANTITY } from "~/rules/stock";
 import { trimmed } from "./schemas";
 
 /**
@@ -55,38 +57,92 @@ function takaToPaisa(value: string, ctx: z.RefinementCtx, t: AdminTranslate): nu
  * The product form, spec section 5: name required; price required, a decimal taka amount ≥ 0,
  * stored as paisa (at most ৳1 crore); discounted price optional (empty = none), same rules, with no
  * check that it is below the price; category required (a positive integer id); description
- * required; featured a checkbox ("on" when ticked). Images are handled by app/server/uploads.server.ts.
+ * required; featured a checkbox ("on" when ticked). Stock (docs/decisions/027-stock.md): "track stock"
+ * a checkbox; when ticked, the quantity on hand a whole number of units from 0 to 1,000,000 (empty:
+ * 0), and `stockSeen` the count the form was shown (hidden; null when none). Images are handled by
+ * app/server/uploads.server.ts.
  */
 export const productFormSchema = (t: AdminTranslate) =>
-  z.object({
-    name: trimmed(200, t("admin.productForm.nameRequired"), t),
-    price: z
-      .string({ error: t("admin.productForm.priceRequired") })
-      .trim()
-      .min(1, t("admin.productForm.priceRequired"))
-      .transform((value, ctx) => takaToPaisa(value, ctx, t)),
-    discountedPrice: z
-      .string()
-      .optional()
-      .transform((v, ctx) => {
-        const value = v?.trim() ?? "";
-        return value === "" ? null : takaToPaisa(value, ctx, t);
-      }),
-    categoryId: z.coerce
-      .number({ error: t("admin.productForm.categoryRequired") })
-      .int(t("admin.productForm.categoryRequired"))
-      .positive(t("admin.productForm.categoryRequired")),
-    description: trimmed(5000, t("admin.productForm.descriptionRequired"), t),
-    isFeatured: z
-      .string()
-      .optional()
-      .transform((v) => v === "on"),
-  });
+  z
+    .object({
+      name: trimmed(200, t("admin.productForm.nameRequired"), t),
+      price: z
+        .string({ error: t("admin.productForm.priceRequired") })
+        .trim()
+        .min(1, t("admin.productForm.priceRequired"))
+        .transform((value, ctx) => takaToPaisa(value, ctx, t)),
+      discountedPrice: z
+        .string()
+        .optional()
+        .transform((v, ctx) => {
+          const value = v?.trim() ?? "";
+          return value === "" ? null : takaToPaisa(value, ctx, t);
+        }),
+      categoryId: z.coerce
+        .number({ error: t("admin.productForm.categoryRequired") })
+        .int(t("admin.productForm.categoryRequired"))
+        .positive(t("admin.productForm.categoryRequired")),
+      description: trimmed(5000, t("admin.productForm.descriptionRequired"), t),
+      isFeatured: z
+        .string()
+        .optional()
+        .transform((v) => v === "on"),
+      trackStock: z
+        .string()
+        .optional()
+        .transform((v) => v === "on"),
+      // Read only when trackStock is on (see the refinement below); an empty field then means 0.
+      stockQuantity: z.string().optional().default(""),
+      stockSeen: z
+        .string()
+        .optional()
+        .transform((v) => {
+          const n = Number(v);
+          return v !== undefined && /^\d{1,9}$/.test(v) ? n : null;
+        }),
+    })
+    .transform((form, ctx) => {
+      if (!form.trackStock) return { ...form, stockQuantity: 0 };
+      const typed = form.stockQuantity.trim() === "" ? "0" : form.stockQuantity;
+      const parsed = wholeNumber(MAX_STOCK_QUANTITY, t("admin.productForm.stockInvalid")).safeParse(typed);
+      if (!parsed.success) {
+        ctx.addIssue({ code: "custom", path: ["stockQuantity"], message: t("admin.productForm.stockInvalid") });
+        return z.NEVER;
+      }
+      return { ...form, stockQuantity: parsed.data };
+    });
 
 /** The text fields of the product form as typed, kept to refill the form after an error. */
 export type ProductFormValues = Partial<
-  Record<"name" | "price" | "discountedPrice" | "categoryId" | "description" | "isFeatured", string>
+  Record<
+    | "name"
+    | "price"
+    | "discountedPrice"
+    | "categoryId"
+    | "description"
+    | "isFeatured"
+    | "trackStock"
+    | "stockQuantity"
+    | "stockSeen",
+    string
+  >
 >;
+
+/**
+ * A whole number typed by staff, from 0 to `max`: ASCII or Bengali digits, surrounding spaces
+ * ignored; anything else (a sign, a decimal point, grouping commas) gets `message`.
+ */
+function wholeNumber(max: number, message: string) {
+  return z.string({ error: message }).transform((value, ctx) => {
+    const digits = toAsciiDigits(value.trim());
+    const n = /^\d{1,9}$/.test(digits) ? Number(digits) : NaN;
+    if (!(n <= max)) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return n;
+  });
+}
 
 /** The category form, spec section 5: name required (the image is handled by uploads.server.ts). */
 export const categoryFormSchema = (t: AdminTranslate) =>
@@ -137,7 +193,7 @@ const MAX_FEE_PAISA = 1_000_000;
  * required (the storefront shows them everywhere); their Bangla versions optional; the two fees
  * required, decimal taka from 0 to ৳10,000, stored as paisa; the free-delivery minimum optional
  * (empty: never free), a taka amount up to ৳1 crore; the default language "en" or "bn"; the trade
- * licence and BIN optional.
+ * licence and BIN optional; the low-stock threshold a whole number of units from 0 to 10,000.
  */
 export const shopSettingsSchema = (t: AdminTranslate) =>
   z.object({
@@ -169,7 +225,11 @@ export const shopSettingsSchema = (t: AdminTranslate) =>
     defaultLanguage: z.enum(["en", "bn"], { error: t("admin.settings.languageInvalid") }),
     tradeLicence: optionalText(60, t),
     bin: optionalText(30, t),
+    lowStockThreshold: wholeNumber(MAX_LOW_STOCK_THRESHOLD, t("admin.settings.lowStockInvalid")),
   });
+
+/** Highest low-stock threshold accepted, in units. */
+const MAX_LOW_STOCK_THRESHOLD = 10_000;
 
 /** The settings form's fields, as typed, to refill the form after an error. */
 export type ShopSettingsValues = Partial<Record<keyof z.input<ReturnType<typeof shopSettingsSchema>>, string>>;

@@ -74,4 +74,7 @@ export const bn: PageCatalogue = {
   "cartJs.updateFailed": "{name}-এর পরিমাণ বদলানো যায়নি। {reason}",
   "cartJs.removeFailed": "{name} কার্ট থেকে সরানো যায়নি। {reason}",
   "cartJs.networkError": "দোকানের সাথে যোগাযোগ করা যাচ্ছে না। ইন্টারনেট সংযোগ দেখে আবার চেষ্টা করুন।",
+  "stock.out": "স্টকে নেই",
+  "stock.low": "মাত্র {count}টি বাকি",
+  "stock.in": "স্টকে আছে",
 };

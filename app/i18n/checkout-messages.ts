@@ -40,6 +40,10 @@ export const checkoutMessages = {
     "checkout.totalFor": "Total ({method})",
     "cart.empty": "Your cart is empty",
     "cart.productRemoved": "A product in your cart is no longer sold and was removed.",
+    "cart.stockOut": "Out of stock. Remove it to place your order.",
+    "cart.stockShort": "Only {count} left. Lower the quantity to place your order.",
+    "checkout.stockProblem":
+      "Some items are not in stock in the quantity in your cart. Change them to place your order.",
 
     "success.title": "Order Placed Successfully!",
     "success.body": "Thank you for your order. We'll contact you soon with delivery details.",
@@ -82,6 +86,9 @@ export const checkoutMessages = {
     "checkout.totalFor": "সর্বমোট ({method})",
     "cart.empty": "আপনার কার্ট খালি",
     "cart.productRemoved": "আপনার কার্টের একটি পণ্য আর বিক্রি হচ্ছে না, তাই সেটি সরিয়ে দেওয়া হয়েছে।",
+    "cart.stockOut": "স্টকে নেই। অর্ডার করতে পণ্যটি সরান।",
+    "cart.stockShort": "মাত্র {count}টি বাকি। অর্ডার করতে পরিমাণ কমান।",
+    "checkout.stockProblem": "কার্টের কিছু পণ্য ওই পরিমাণে স্টকে নেই। অর্ডার করতে সেগুলো বদলান।",
 
     "success.title": "অর্ডার সফল হয়েছে!",
     "success.body": "অর্ডারের জন্য ধন্যবাদ। ডেলিভারির বিষয়ে আমরা শিগগিরই আপনার সাথে যোগাযোগ করব।",

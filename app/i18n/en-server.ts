@@ -28,6 +28,10 @@ export const enServer = {
   "track.orderInvalid": "Please enter the order number as digits, for example 1024.",
   "track.notFound": "We could not find an order with this number and phone. Please check both and try again.",
   "track.tooMany": "Too many lookups. Please try again in {minutes} minutes, or call us on {phone}.",
+  "cart.outOfStock": "Sorry, {name} is out of stock.",
+  "cart.stockLimited": "Only {count} of {name} left: your cart now has all of them.",
+  "checkout.outOfStock":
+    "Some items in your cart are no longer in stock in that quantity. Your cart shows what is left: change it and place your order again.",
 } as const;
 
 /** A key of the server-only messages. */

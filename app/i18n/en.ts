@@ -71,6 +71,9 @@ export const en = {
   "cartJs.updateFailed": "The quantity of {name} was not changed. {reason}",
   "cartJs.removeFailed": "{name} was not removed from the cart. {reason}",
   "cartJs.networkError": "The shop could not be reached. Please check your connection and try again.",
+  "stock.out": "Out of stock",
+  "stock.low": "Only {count} left",
+  "stock.in": "In stock",
 } as const;
 
 export type MessageKey = keyof typeof en;

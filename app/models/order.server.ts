@@ -15,10 +15,14 @@ import type { DeliveryFees } from "~/rules/shipping";
 import type { CheckoutInput } from "~/forms/schemas";
 import type { OrderStatus } from "~/rules/order-status";
 import { addToHistory, DUPLICATE_WINDOW_MS, likelyDuplicates, NO_HISTORY, type PhoneHistory } from "~/rules/order-risk";
+import type { StockShortage } from "~/rules/stock";
+import { OutOfStockError, returnStock, takeStock, type StockActor } from "~/models/stock.server";
 
 /** The outcome of placing an order. */
 export type PlaceOrderResult =
-  { ok: true; orderId: number; duplicate: boolean } | { ok: false; reason: "empty-cart" | "too-large" };
+  | { ok: true; orderId: number; duplicate: boolean }
+  | { ok: false; reason: "empty-cart" | "too-large" }
+  | { ok: false; reason: "out-of-stock"; shortages: StockShortage[] };
 
 /**
  * The largest order total accepted online, in paisa (৳1 crore). Amounts are 32-bit integers in the
@@ -37,13 +41,15 @@ export type OrderableProduct = PricedProduct & { name: string };
  * (spec section 9; the order keeps that fee whatever the settings become), whatever the
  * district (stored as its English name, with the area, for the courier). Status and payment status start as
  * "pending". The order, its first status history entry and its line items are written in one
- * transaction: if any insert fails nothing is written. `language` is the page's the shopper ordered
- * from; the order's invoice is printed in it.
+ * transaction, with the stock its lines take from products that track it (app/models/stock.server.ts):
+ * if any insert fails, or the stock cannot fill a line, nothing is written. `language` is the
+ * page's the shopper ordered from; the order's invoice is printed in it.
  *
  * Returns the order's id (`duplicate` when the checkout token already placed an order, a double
  * submit: the token's unique index refuses the second insert and the first order is answered), or
- * a reason and writes nothing: `empty-cart`, or `too-large` when the total exceeds
- * MAX_ORDER_TOTAL_PAISA.
+ * a reason and writes nothing: `empty-cart`, `too-large` when the total exceeds
+ * MAX_ORDER_TOTAL_PAISA, or `out-of-stock` with the lines the stock cannot fill (when many shoppers
+ * buy the last units at once, the first transactions take them and the others get this).
  * @throws database errors other than a duplicate checkout token; nothing is written then.
  */
 export async function placeOrder(
@@ -91,10 +97,13 @@ export async function placeOrder(
           subtotalPaisa: item.subtotalPaisa,
         })),
       });
+      const lines = cart.lineItems.map((item) => ({ productId: item.product.id, quantity: item.quantity }));
+      await takeStock(tx, { orderId: created.id, lines }, "order-placed", null);
       return created;
     });
     return { ok: true, orderId: order.id, duplicate: false };
   } catch (error) {
+    if (error instanceof OutOfStockError) return { ok: false, reason: "out-of-stock", shortages: error.shortages };
     // A concurrent submit of the same form won the race: answer with its order.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
       const winner = await findOrderByCheckoutToken(input.checkoutToken);
@@ -247,49 +256,79 @@ export async function getOrderStatusHistory(orderId: number) {
 }
 
 /** The outcome of `changeOrderStatus`. */
-export type StatusChangeResult = "changed" | "unchanged" | "not-found" | "conflict";
+export type StatusChangeResult =
+  | { outcome: "changed" | "unchanged" | "not-found" | "conflict" }
+  | { outcome: "out-of-stock"; shortages: StockShortage[] };
 
 /**
  * Sets an order's status (any value may follow any other, spec section 4) and records the change
- * (from, to, who, when) in the same transaction. Choosing the status the order already has
- * changes and records nothing (`unchanged`). `conflict` when another change landed between the
- * read and the write (nothing written then); `not-found` when there is no such order.
+ * (from, to, who, when) in the same transaction, with the stock it moves (docs/decisions/027-stock.md):
+ * cancelling returns what the order holds; moving it out of cancelled takes its lines' units again.
+ * Choosing the status the order already has changes and records nothing (`unchanged`). `conflict`
+ * when another change landed between the read and the write, `out-of-stock` (with the lines) when
+ * the stock can no longer fill a cancelled order being reinstated: nothing is written then.
+ * `not-found` when there is no such order.
  */
 export async function changeOrderStatus(
   id: number,
   status: OrderStatus,
   admin: { id: number; email: string },
 ): Promise<StatusChangeResult> {
-  return prisma.$transaction(async (tx) => {
-    const order = await tx.order.findUnique({ where: { id }, select: { status: true } });
-    if (!order) return "not-found";
-    if (order.status === status) return "unchanged";
-    const { count } = await tx.order.updateMany({ where: { id, status: order.status }, data: { status } });
-    if (count !== 1) return "conflict";
-    await tx.orderStatusChange.create({
-      data: {
-        orderId: id,
-        fromStatus: order.status,
-        toStatus: status,
-        changedById: admin.id,
-        changedByEmail: admin.email,
-      },
-    });
-    return "changed";
+  try {
+    return await prisma.$transaction((tx) => changeStatusIn(tx, id, status, admin));
+  } catch (error) {
+    if (error instanceof OutOfStockError) return { outcome: "out-of-stock", shortages: error.shortages };
+    throw error;
+  }
+}
+
+async function changeStatusIn(
+  tx: Prisma.TransactionClient,
+  id: number,
+  status: OrderStatus,
+  admin: StockActor & object,
+): Promise<StatusChangeResult> {
+  const order = await tx.order.findUnique({
+    where: { id },
+    select: { status: true, items: { select: { productId: true, quantity: true } } },
   });
+  if (!order) return { outcome: "not-found" };
+  if (order.status === status) return { outcome: "unchanged" };
+  const { count } = await tx.order.updateMany({ where: { id, status: order.status }, data: { status } });
+  if (count !== 1) return { outcome: "conflict" };
+  if (status === "cancelled") await returnStock(tx, id, "order-cancelled", admin);
+  else if (order.status === "cancelled") {
+    const lines = order.items.flatMap((item) =>
+      item.productId === null ? [] : [{ productId: item.productId, quantity: item.quantity }],
+    );
+    await takeStock(tx, { orderId: id, lines }, "order-reinstated", admin);
+  }
+  await tx.orderStatusChange.create({
+    data: {
+      orderId: id,
+      fromStatus: order.status,
+      toStatus: status,
+      changedById: admin.id,
+      changedByEmail: admin.email,
+    },
+  });
+  return { outcome: "changed" };
 }
 
 /**
- * Deletes an order (spec section 7: first its line items, then the order) in ONE transaction:
- * if either delete fails nothing is deleted and the error is thrown. The status history goes
- * with the order (cascade). Returns false when there was no such order.
+ * Deletes an order (spec section 7: first its line items, then the order) in ONE transaction,
+ * returning to stock what it still holds (`admin` recorded as who): if any write fails nothing is
+ * deleted and the error is thrown. The status history goes with the order (cascade); its stock
+ * ledger entries stay, without the order. Returns false when there was no such order.
  */
-export async function deleteOrder(id: number): Promise<boolean> {
-  const [, deleted] = await prisma.$transaction([
-    prisma.orderItem.deleteMany({ where: { orderId: id } }),
-    prisma.order.deleteMany({ where: { id } }),
-  ]);
-  return deleted.count === 1;
+export async function deleteOrder(id: number, admin: StockActor = null): Promise<boolean> {
+  return prisma.$transaction(async (tx) => {
+    if ((await tx.order.count({ where: { id } })) === 0) return false;
+    await returnStock(tx, id, "order-deleted", admin);
+    await tx.orderItem.deleteMany({ where: { orderId: id } });
+    const deleted = await tx.order.deleteMany({ where: { id } });
+    return deleted.count === 1;
+  });
 }
 
 /** The short summary shown on the delete confirmation step (the orders list with `?delete=<id>`), or null when there is no such order. */

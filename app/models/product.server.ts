@@ -8,6 +8,8 @@ import { ADMIN_PAGE_SIZE, paginate, STOREFRONT_PAGE_SIZE, type Page } from "~/ru
 import { variantUrl, type ImageInfo } from "~/utils/image-url";
 import { containsLikePattern, prefixLikePattern, type ProductSuggestion } from "~/rules/search";
 import type { ProductSort } from "~/rules/product-sort";
+import { availableQuantity, stockEdit, type StockFields } from "~/rules/stock";
+import { recordStockAdjustment, type StockActor } from "./stock.server";
 import { deleteOrphanImages, imageData, imageSelect, toImageInfo, type ImageRow, type NewImage } from "./image.server";
 
 const cardSelect = {
@@ -16,6 +18,8 @@ const cardSelect = {
   slug: true,
   pricePaisa: true,
   discountedPricePaisa: true,
+  trackStock: true,
+  stockQuantity: true,
   images: { orderBy: { position: "asc" }, take: 1, select: { image: { select: imageSelect } } },
 } as const;
 
@@ -26,10 +30,12 @@ export type ProductCard = {
   slug: string;
   pricePaisa: number;
   discountedPricePaisa: number | null;
+  /** Units a shopper may buy now; null when the product does not track stock (app/rules/stock.ts). */
+  available: number | null;
   image: ImageInfo | null;
 };
 
-type CardRow = {
+type CardRow = StockFields & {
   id: number;
   name: string;
   slug: string;
@@ -46,6 +52,7 @@ function toCard(row: CardRow): ProductCard {
     slug: row.slug,
     pricePaisa: row.pricePaisa,
     discountedPricePaisa: row.discountedPricePaisa,
+    available: availableQuantity(row),
     image: first ? toImageInfo(first, row.name) : null,
   };
 }
@@ -131,13 +138,18 @@ export async function getProductDetail(id: number) {
       description: true,
       pricePaisa: true,
       discountedPricePaisa: true,
+      trackStock: true,
+      stockQuantity: true,
       category: { select: { id: true, name: true } },
       images: { orderBy: { position: "asc" }, select: { image: { select: imageSelect } } },
     },
   });
   if (!row) return null;
+  const { trackStock, stockQuantity, ...product } = row;
   return {
-    ...row,
+    ...product,
+    /** Units a shopper may buy now; null: the product does not track stock. */
+    available: availableQuantity({ trackStock, stockQuantity }),
     images: row.images.map(({ image }) => toImageInfo(image, row.name)),
   };
 }
@@ -149,9 +161,16 @@ export async function getProductsForCart(ids: number[]): Promise<ProductCard[]> 
   return rows.map(toCard);
 }
 
-/** True when a product with this id exists. */
-export async function productExists(id: number): Promise<boolean> {
-  return (await prisma.product.count({ where: { id } })) > 0;
+/**
+ * What a cart change needs of a product: its name and the units a shopper may buy now (null: it
+ * does not track stock), or null when there is no such product.
+ */
+export async function getProductAvailability(id: number): Promise<{ name: string; available: number | null } | null> {
+  const row = await prisma.product.findUnique({
+    where: { id },
+    select: { name: true, trackStock: true, stockQuantity: true },
+  });
+  return row ? { name: row.name, available: availableQuantity(row) } : null;
 }
 
 // ---- Admin catalogue: product writes and admin reads ----
@@ -177,6 +196,8 @@ export async function listProductsForAdmin(page: number, query: string | null = 
           pricePaisa: true,
           discountedPricePaisa: true,
           isFeatured: true,
+          trackStock: true,
+          stockQuantity: true,
           category: { select: { name: true } },
         },
       }),
@@ -204,6 +225,8 @@ export async function getProductForEdit(id: number) {
       discountedPricePaisa: true,
       categoryId: true,
       isFeatured: true,
+      trackStock: true,
+      stockQuantity: true,
       images: {
         orderBy: [{ position: "asc" }, { id: "asc" }],
         select: { imageId: true, image: { select: imageSelect } },
@@ -229,7 +252,23 @@ export type ProductWrite = {
   discountedPricePaisa: number | null;
   categoryId: number;
   isFeatured: boolean;
+  /** Whether the product counts its stock (docs/decisions/027-stock.md). */
+  trackStock: boolean;
 };
+
+/**
+ * The stock the product form asks for: `quantity` on hand (units; read only when tracking) and
+ * `seen`, the count the form was shown (null: none), and who saves it (for the stock ledger).
+ */
+export type StockWrite = { quantity: number; seen: number | null; actor: StockActor };
+
+/** Thrown by `updateProductWithImages` when the stock changed since the form was shown; `current` is the count now. */
+export class StockChangedError extends Error {
+  constructor(readonly current: number) {
+    super(`The stock changed to ${current} while the form was open`);
+    this.name = "StockChangedError";
+  }
+}
 
 /** Thrown by the product writes when the chosen category does not exist (any more). */
 export class MissingCategoryError extends Error {
@@ -244,16 +283,23 @@ async function assertCategory(tx: Prisma.TransactionClient, categoryId: number) 
 }
 
 /**
- * Creates a product with its images (already stored on disk, in display order), in one transaction.
+ * Creates a product with its images (already stored on disk, in display order), in one transaction,
+ * with its starting stock when it tracks stock (recorded in the stock ledger as counted by `stock.actor`).
  *
  * @returns the new product's id.
  * @throws {MissingCategoryError} when `categoryId` does not exist; Prisma's error when a write
  *   fails. Either way nothing is written; the caller removes the stored files.
  */
-export async function createProductWithImages(product: ProductWrite, images: readonly NewImage[]): Promise<number> {
+export async function createProductWithImages(
+  product: ProductWrite,
+  images: readonly NewImage[],
+  stock: StockWrite = { quantity: 0, seen: null, actor: null },
+): Promise<number> {
   return prisma.$transaction(async (tx) => {
     await assertCategory(tx, product.categoryId);
-    const created = await tx.product.create({ data: product, select: { id: true } });
+    const stockQuantity = product.trackStock ? stock.quantity : 0;
+    const created = await tx.product.create({ data: { ...product, stockQuantity }, select: { id: true } });
+    await recordStockAdjustment(tx, { id: created.id, name: product.name }, stockQuantity, stockQuantity, stock.actor);
     for (const [position, image] of images.entries()) {
       const row = await tx.image.create({ data: imageData(image), select: { id: true } });
       await tx.productImage.create({ data: { productId: created.id, imageId: row.id, position } });
@@ -270,12 +316,15 @@ export async function createProductWithImages(product: ProductWrite, images: rea
  * Image nothing links to any more is deleted and its key returned. Ids that are not this product's
  * images are ignored.
  *
+ * The stock follows app/rules/stock.ts `stockEdit`: a new count is recorded in the stock ledger as
+ * counted by `stock.actor`; a count typed over one that changed since the form was shown is refused.
+ *
  * @param imageOrder Image ids in the wanted display order.
  * @param removeImageIds Image ids to unlink from the product.
  * @returns null when the product does not exist, else the keys of images whose files the caller
  *   should remove now that the rows are gone.
- * @throws {MissingCategoryError} when `categoryId` does not exist; Prisma's error when a write
- *   fails (nothing is changed then).
+ * @throws {MissingCategoryError} when `categoryId` does not exist; {StockChangedError} when the stock
+ *   changed since the form was shown; Prisma's error when a write fails (nothing is changed then).
  */
 export async function updateProductWithImages(
   id: number,
@@ -283,6 +332,7 @@ export async function updateProductWithImages(
   imageOrder: readonly number[],
   removeImageIds: readonly number[],
   newImages: readonly NewImage[],
+  stock: StockWrite = { quantity: 0, seen: null, actor: null },
 ): Promise<{ removedKeys: string[] } | null> {
   return prisma.$transaction(async (tx) => {
     const current = await tx.productImage.findMany({
@@ -290,9 +340,13 @@ export async function updateProductWithImages(
       orderBy: [{ position: "asc" }, { id: "asc" }],
       select: { id: true, imageId: true },
     });
-    if ((await tx.product.count({ where: { id } })) === 0) return null;
+    const stored = await tx.product.findUnique({ where: { id }, select: { trackStock: true, stockQuantity: true } });
+    if (!stored) return null;
     await assertCategory(tx, product.categoryId);
-    await tx.product.update({ where: { id }, data: product });
+    const edit = stockEdit(stored, { trackStock: product.trackStock, stockQuantity: stock.quantity }, stock.seen);
+    if (!edit.ok) throw new StockChangedError(edit.current);
+    await tx.product.update({ where: { id }, data: { ...product, stockQuantity: edit.stockQuantity } });
+    await recordStockAdjustment(tx, { id, name: product.name }, edit.change, edit.stockQuantity, stock.actor);
 
     const currentIds = current.map((link) => link.imageId);
     const listed = [...new Set(imageOrder)].filter((imageId) => currentIds.includes(imageId));

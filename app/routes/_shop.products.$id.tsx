@@ -12,6 +12,8 @@ import { langFromPath, translator } from "~/i18n";
 import { requestTranslator } from "~/server/i18n.server";
 import { seoContextFor } from "~/server/seo.server";
 import { getProductDetail } from "~/models/product.server";
+import { getShopSettings } from "~/models/settings.server";
+import { stockLevel, type StockLevel } from "~/rules/stock";
 import { MAX_LINE_QUANTITY } from "~/rules/cart";
 import { discountPercent, unitPricePaisa } from "~/rules/money";
 import {
@@ -64,6 +66,7 @@ async function productMeta(request: Request, product: NonNullable<Awaited<Return
         url,
         category: product.category?.name,
         shopName: seo.shopName,
+        inStock: product.available !== 0,
       }),
       breadcrumbJsonLd(trail),
     ],
@@ -90,7 +93,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     throw new Response(t("product.loadFailed"), { status: 500 });
   }
   if (!product) throw notFound(t("product.notFound"));
-  return { product, meta: await productMeta(request, product) };
+  const { lowStockThreshold } = await getShopSettings();
+  const stock = stockLevel(
+    { trackStock: product.available !== null, stockQuantity: product.available ?? 0 },
+    lowStockThreshold,
+  );
+  return { product, stock, meta: await productMeta(request, product) };
 }
 
 /**
@@ -100,16 +108,19 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 const GALLERY_SIZES = "(min-width: 1152px) 540px, (min-width: 768px) calc(50vw - 36px), calc(100vw - 32px)";
 
 export default function ProductPage() {
-  const { product } = useLoaderData<typeof loader>();
+  const { product, stock } = useLoaderData<typeof loader>();
   // A new product starts afresh (gallery at the first image, quantity 1).
-  return <ProductView key={product.id} product={product} />;
+  return <ProductView key={product.id} product={product} stock={stock} />;
 }
 
-function ProductView({ product }: { product: ReturnType<typeof useLoaderData<typeof loader>>["product"] }) {
+type ProductData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function ProductView({ product, stock }: Pick<ProductData, "product" | "stock">) {
   const t = useT();
   const href = useLocalePath();
   const hydrated = useHydrated();
   const [quantity, setQuantity] = useState("1");
+  const soldOut = stock === "out";
   const percent = discountPercent(product.pricePaisa, product.discountedPricePaisa);
   const crumbs = [
     { label: t("breadcrumbs.home"), to: "/" },
@@ -145,6 +156,7 @@ function ProductView({ product }: { product: ReturnType<typeof useLoaderData<typ
               </span>
             ) : null}
           </div>
+          <StockStatus level={stock} available={product.available} />
           <p className="mt-6 whitespace-pre-line text-stone-700">{product.description}</p>
 
           {/*
@@ -162,14 +174,15 @@ function ProductView({ product }: { product: ReturnType<typeof useLoaderData<typ
               label={t("product.quantity")}
               value={quantity}
               onChange={setQuantity}
-              max={MAX_LINE_QUANTITY}
+              max={Math.max(1, Math.min(MAX_LINE_QUANTITY, product.available ?? MAX_LINE_QUANTITY))}
             />
             <div className="flex flex-wrap gap-3">
               <button
                 type="submit"
                 name="intent"
                 value="add"
-                className="rounded-full border-2 border-amber-700 px-6 py-2.5 font-medium text-amber-800 hover:bg-amber-50"
+                disabled={soldOut}
+                className="rounded-full border-2 border-amber-700 px-6 py-2.5 font-medium text-amber-800 hover:bg-amber-50 disabled:cursor-not-allowed disabled:opacity-50"
               >
                 {t("product.addToCart")}
               </button>
@@ -178,7 +191,8 @@ function ProductView({ product }: { product: ReturnType<typeof useLoaderData<typ
                 name="intent"
                 value="buy-now"
                 form={hydrated ? "buy-now-form" : undefined}
-                className="rounded-full bg-amber-700 px-6 py-2.5 font-medium text-white hover:bg-amber-800"
+                disabled={soldOut}
+                className="rounded-full bg-amber-700 px-6 py-2.5 font-medium text-white hover:bg-amber-800 disabled:cursor-not-allowed disabled:opacity-50"
               >
                 {t("product.buyNow")}
               </button>
@@ -193,6 +207,23 @@ function ProductView({ product }: { product: ReturnType<typeof useLoaderData<typ
         </div>
       </article>
     </div>
+  );
+}
+
+/**
+ * What the stock lets a shopper buy, beside the price: "Out of stock", "Only N left" at the shop's
+ * low-stock threshold or below, else "In stock"; nothing for a product that does not track stock.
+ */
+function StockStatus({ level, available }: { level: StockLevel; available: number | null }) {
+  const t = useT();
+  if (level === "untracked") return null;
+  const text =
+    level === "out" ? t("stock.out") : level === "low" ? t("stock.low", { count: available ?? 0 }) : t("stock.in");
+  const tone = level === "out" ? "text-red-700" : level === "low" ? "text-amber-800" : "text-green-800";
+  return (
+    <p className={`mt-3 font-semibold ${tone}`} data-testid="stock-status">
+      {text}
+    </p>
   );
 }
 

@@ -9,11 +9,8 @@ import { requireAdmin } from "~/server/auth.server";
 import { answerSaveEndpoint, saveCategoryForm, saveProductForm } from "~/services/catalogue-forms.server";
 import { notFound } from "~/utils/params";
 
-/** The save of each catalogue list, by the list's URL segment. */
-const SAVES = { products: saveProductForm, categories: saveCategoryForm } as const;
-
 /** The list named by the URL (`products` or `categories`). @throws {Response} 404 for any other. */
-function listOf(params: LoaderFunctionArgs["params"]): keyof typeof SAVES {
+function listOf(params: LoaderFunctionArgs["params"]): "products" | "categories" {
   const list = params.list;
   if (list === "products" || list === "categories") return list;
   throw notFound();
@@ -26,5 +23,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
-  return answerSaveEndpoint(request, SAVES[listOf(params)], staffTranslator(user));
+  const t = staffTranslator(user);
+  if (listOf(params) === "categories") return answerSaveEndpoint(request, saveCategoryForm, t);
+  // The product form records who changed the stock.
+  return answerSaveEndpoint(request, (req, id, translate) => saveProductForm(req, id, translate, user), t);
 }

@@ -5,6 +5,8 @@ import { OrderStatusBadge } from "~/components/order-status-badge";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { getDashboard, type PeriodTotals } from "~/models/dashboard.server";
+import { getShopSettings } from "~/models/settings.server";
+import { listLowStock } from "~/models/stock.server";
 import { requireAdmin } from "~/server/auth.server";
 import { formatMoney } from "~/rules/money";
 import { AdminPageHeader } from "~/components/admin/page-header";
@@ -12,21 +14,26 @@ import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 
 export const meta = adminTitle("admin.dashboard.title");
 
-/** The dashboard's numbers (app/models/dashboard.server.ts): Dhaka days, cancelled orders left out. */
+/**
+ * The dashboard's numbers (app/models/dashboard.server.ts): Dhaka days, cancelled orders left out;
+ * and the products at or below the shop's low-stock threshold (app/models/stock.server.ts).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { dashboard: await getDashboard() };
+  const { lowStockThreshold } = await getShopSettings();
+  const [dashboard, lowStock] = await Promise.all([getDashboard(), listLowStock(lowStockThreshold)]);
+  return { dashboard, lowStock };
 }
 
 /**
  * /admin/dashboard (spec section 2 names the page and leaves its content open):
- * orders and revenue for today, 7 and 30 days, counts by status, top products, and the daily
- * sales chart drawn on the server as SVG.
+ * orders and revenue for today, 7 and 30 days, counts by status, top products, the products low on
+ * stock, and the daily sales chart drawn on the server as SVG.
  */
 export default function AdminDashboardPage() {
   const t = useAdminT();
   const lang = useAdminLang();
-  const { dashboard } = useLoaderData<typeof loader>();
+  const { dashboard, lowStock } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="dashboard-title" className="space-y-8">
       <AdminPageHeader
@@ -120,6 +127,47 @@ export default function AdminDashboardPage() {
                 ))}
               </tbody>
             </table>
+          )}
+        </section>
+
+        <section aria-labelledby="low-stock-heading">
+          <h2 id="low-stock-heading" className="mb-3 text-lg font-semibold">
+            {t("admin.dashboard.lowStock")}
+          </h2>
+          {lowStock.products.length === 0 ? (
+            <p
+              className="rounded-lg border border-dashed border-stone-300 bg-white p-4 text-sm"
+              data-testid="low-stock-empty"
+            >
+              {lowStock.anyTracked ? t("admin.dashboard.lowStockEmpty") : t("admin.dashboard.lowStockUntracked")}
+            </p>
+          ) : (
+            <>
+              <ul
+                className="divide-y divide-stone-100 rounded-lg border border-stone-200 bg-white"
+                data-testid="low-stock"
+              >
+                {lowStock.products.map((product) => (
+                  <li key={product.id} className="flex items-center justify-between gap-3 px-4 py-2 text-sm">
+                    <Link to={`/admin/products/edit/${product.id}`} className="font-medium underline">
+                      {product.name}
+                    </Link>
+                    <span
+                      className={`whitespace-nowrap font-semibold ${product.stockQuantity === 0 ? "text-red-700" : "text-amber-800"}`}
+                    >
+                      {product.stockQuantity === 0
+                        ? t("admin.products.outOfStock")
+                        : t("admin.dashboard.lowStockUnits", { count: product.stockQuantity })}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              {lowStock.total > lowStock.products.length ? (
+                <p className="mt-2 text-sm text-stone-600">
+                  {t("admin.dashboard.lowStockMore", { count: lowStock.total - lowStock.products.length })}
+                </p>
+              ) : null}
+            </>
           )}
         </section>
       </div>

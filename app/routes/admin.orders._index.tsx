@@ -84,7 +84,8 @@ function backToList(back: FormDataEntryValue | null): string {
  * transaction (spec section 7), then `back` (the list as it was) with a message.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const t = staffTranslator(await requireAdmin(request));
+  const admin = await requireAdmin(request);
+  const t = staffTranslator(admin);
   const form = await readFormData(request);
   const back = backToList(form.get("back"));
   const parsed = deleteSchema.safeParse(Object.fromEntries(form));
@@ -93,7 +94,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const { id } = parsed.data;
   try {
-    if (!(await deleteOrder(id))) {
+    if (!(await deleteOrder(id, admin))) {
       return redirectWithToast(request, back, { kind: "error", message: t("admin.orders.deleteMissing", { id }) });
     }
   } catch (error) {

@@ -7,6 +7,7 @@ import { adminMetaTranslator } from "~/components/admin/admin-meta";
 import { orderSummary } from "~/components/admin/order-summary";
 import { OrderInvoice } from "~/components/admin/order-invoice";
 import { OrderStatusTimeline } from "~/components/admin/order-status-timeline";
+import { getOrderStockMovements } from "~/models/stock.server";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
@@ -38,19 +39,24 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = requireId(params.id);
-  const [order, history] = await Promise.all([getOrderForAdmin(id), getOrderStatusHistory(id)]);
+  const [order, history, stock] = await Promise.all([
+    getOrderForAdmin(id),
+    getOrderStatusHistory(id),
+    getOrderStockMovements(id),
+  ]);
   if (!order) throw notFound();
   const risk = (await getOrderRiskSignals([order])).get(order.id)!;
   // The invoice goes in the parcel: it is in the language the shopper ordered in.
   const invoiceLang = isLang(order.language) ? order.language : "en";
   const invoice = buildInvoice(order, invoiceSeller(await getShopSettings(), invoiceLang), invoiceLang);
-  return { order, history, invoice, risk };
+  return { order, history, stock, invoice, risk };
 }
 
 /**
  * Changes the order status (any value from any other, spec section 4) and records who changed it
  * from what to what (decision 015), then shows the order again with a message. The same status
- * again changes and records nothing.
+ * again changes and records nothing. Cancelling returns the order's stock; reinstating a cancelled
+ * order takes it again, or is refused with the products that lack it (docs/decisions/027-stock.md).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -62,7 +68,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(request, url, { kind: "error", message: t("admin.order.statusFailed") });
   }
   const status = orderStatusLabel(parsed.data.status, t);
-  switch (await changeOrderStatus(id, parsed.data.status, admin)) {
+  const result = await changeOrderStatus(id, parsed.data.status, admin);
+  switch (result.outcome) {
+    case "out-of-stock": {
+      const items = result.shortages.map((shortage) => t("admin.stock.shortageItem", shortage)).join(", ");
+      return redirectWithToast(request, url, { kind: "error", message: t("admin.order.outOfStock", { items }) });
+    }
     case "changed":
       return redirectWithToast(request, url, { kind: "success", message: t("admin.order.statusSaved", { status }) });
     case "unchanged":
@@ -78,7 +89,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function AdminOrderPage() {
   const t = useAdminT();
   const lang = useAdminLang();
-  const { order, history, invoice, risk } = useLoaderData<typeof loader>();
+  const { order, history, stock, invoice, risk } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const buttonClass =
     "rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium hover:bg-stone-50 print:hidden";
@@ -213,7 +224,12 @@ export default function AdminOrderPage() {
         </table>
       </section>
 
-      <OrderStatusTimeline entries={history.entries} truncated={history.truncated} shown={history.shown} />
+      <OrderStatusTimeline
+        entries={history.entries}
+        stock={stock}
+        truncated={history.truncated}
+        shown={history.shown}
+      />
 
       <OrderInvoice invoice={invoice} />
     </article>

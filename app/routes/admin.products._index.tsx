@@ -17,6 +17,9 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 import { AdminTable } from "~/components/admin/admin-table";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { readFormData } from "~/server/form-data.server";
+import { getShopSettings } from "~/models/settings.server";
+import { stockLevel, type StockFields } from "~/rules/stock";
+import { formatInteger } from "~/i18n/format";
 
 export const meta = adminTitle("admin.products.title");
 
@@ -45,11 +48,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = searchQuery(params);
   const page = parsePage(params);
   const deleteId = parseId(params.get("delete"));
-  const [products, toDelete] = await Promise.all([
+  const [products, toDelete, settings] = await Promise.all([
     listProductsForAdmin(page, q),
     deleteId ? getProductName(deleteId) : null,
+    getShopSettings(),
   ]);
-  return { products, q, toDelete, deleteMissing: deleteId !== null && !toDelete };
+  return {
+    products,
+    q,
+    toDelete,
+    deleteMissing: deleteId !== null && !toDelete,
+    lowStockThreshold: settings.lowStockThreshold,
+  };
 }
 
 /**
@@ -85,7 +95,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AdminProductsPage() {
   const t = useAdminT();
   const lang = useAdminLang();
-  const { products, q, toDelete, deleteMissing } = useLoaderData<typeof loader>();
+  const { products, q, toDelete, deleteMissing, lowStockThreshold } = useLoaderData<typeof loader>();
   const back = listUrl(q, products.page);
   const hidden = { q: q ?? "", page: String(products.page) };
   const deleteHref = (id: number) => {
@@ -147,6 +157,7 @@ export default function AdminProductsPage() {
             { label: t("admin.products.price") },
             { label: t("admin.products.category") },
             { label: t("admin.products.featured") },
+            { label: t("admin.products.stock") },
             { label: t("admin.products.actions"), srOnly: true },
           ]}
         >
@@ -161,6 +172,9 @@ export default function AdminProductsPage() {
               </td>
               <td className="px-4 py-3">{product.category?.name ?? t("admin.products.noCategory")}</td>
               <td className="px-4 py-3">{product.isFeatured ? t("admin.products.isFeatured") : ""}</td>
+              <td className="whitespace-nowrap px-4 py-3" data-testid="product-stock">
+                <StockCell product={product} lowStockThreshold={lowStockThreshold} />
+              </td>
               <td className="whitespace-nowrap px-4 py-3">
                 <CatalogueRowActions
                   list="products"
@@ -185,3 +199,19 @@ export const ErrorBoundary = adminErrorBoundary({
   backTo: "/admin/products",
   backLabel: "admin.productForm.back",
 });
+
+/** The Stock cell: "Not tracked", the units on hand (marked when low), or "Out of stock". */
+function StockCell({ product, lowStockThreshold }: { product: StockFields; lowStockThreshold: number }) {
+  const t = useAdminT();
+  const lang = useAdminLang();
+  const level = stockLevel(product, lowStockThreshold);
+  if (level === "untracked") return <span className="text-stone-500">{t("admin.products.notTracked")}</span>;
+  if (level === "out") return <span className="font-semibold text-red-700">{t("admin.products.outOfStock")}</span>;
+  if (level === "low")
+    return (
+      <span className="font-semibold text-amber-800">
+        {t("admin.products.lowStock", { count: product.stockQuantity })}
+      </span>
+    );
+  return <span>{formatInteger(product.stockQuantity, lang)}</span>;
+}

@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Creates the product (spec section 5), then the list with a toast; a refusal re-renders the form. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
-  const result = await saveProductForm(request, null, staffTranslator(user));
+  const result = await saveProductForm(request, null, staffTranslator(user), user);
   if (result.ok) return redirectWithToast(request, result.redirectTo, result.toast);
   return data(result, { status: result.status });
 }

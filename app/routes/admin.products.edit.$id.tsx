@@ -32,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** Saves the product (spec section 5), then the list with a toast; a refusal re-renders the form. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
-  const result = await saveProductForm(request, requireId(params.id), staffTranslator(user));
+  const result = await saveProductForm(request, requireId(params.id), staffTranslator(user), user);
   if (result.ok) return redirectWithToast(request, result.redirectTo, result.toast);
   return data(result, { status: result.status });
 }

@@ -41,6 +41,7 @@ function formValues(settings: ShopSettings): ShopSettingsValues {
     defaultLanguage: settings.defaultLanguage,
     tradeLicence: settings.tradeLicence,
     bin: settings.bin,
+    lowStockThreshold: String(settings.lowStockThreshold),
   };
 }
 
@@ -181,6 +182,14 @@ export default function SettingsPage() {
           })}
           {field("bin", "admin.settings.bin", { maxLength: 30 })}
         </Fieldset>
+        <Fieldset legend={t("admin.settings.stock")}>
+          {field("lowStockThreshold", "admin.settings.lowStockThreshold", {
+            required: true,
+            inputMode: "numeric",
+            maxLength: 6,
+            hint: t("admin.settings.lowStockHint"),
+          })}
+        </Fieldset>
         <button
           type="submit"
           disabled={saving}
@@ -208,7 +217,7 @@ type FieldOptions = {
   multiline?: boolean;
   maxLength?: number;
   type?: "text" | "email" | "tel";
-  inputMode?: "decimal";
+  inputMode?: "decimal" | "numeric";
   lang?: "bn";
 };
 

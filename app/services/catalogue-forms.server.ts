@@ -11,7 +11,13 @@
 import type { z } from "zod";
 import type { AdminTranslate } from "~/i18n/admin";
 import { createCategoryWithImage, SlugTakenError, updateCategoryWithImage } from "~/models/category.server";
-import { createProductWithImages, MissingCategoryError, updateProductWithImages } from "~/models/product.server";
+import {
+  createProductWithImages,
+  MissingCategoryError,
+  StockChangedError,
+  updateProductWithImages,
+} from "~/models/product.server";
+import type { StockActor } from "~/models/stock.server";
 import { slugify } from "~/rules/slug";
 import {
   categoryFormSchema,
@@ -54,7 +60,17 @@ export type FormSuccess = { ok: true; redirectTo: string; toast: Toast };
 
 export type ProductFormResult = FormSuccess | ProductFormFailure;
 
-const PRODUCT_TEXT_FIELDS = ["name", "price", "discountedPrice", "categoryId", "description", "isFeatured"] as const;
+const PRODUCT_TEXT_FIELDS = [
+  "name",
+  "price",
+  "discountedPrice",
+  "categoryId",
+  "description",
+  "isFeatured",
+  "trackStock",
+  "stockQuantity",
+  "stockSeen",
+] as const;
 
 function textValues<K extends string>(fields: FormData, names: readonly K[]): Partial<Record<K, string>> {
   const values: Partial<Record<K, string>> = {};
@@ -101,7 +117,10 @@ function readExistingImages(fields: FormData): ExistingImagesState {
 
 /**
  * Validates and saves the product form: creates a product when `productId` is null, else updates it.
- * Messages and the toast are in the staff member's language (`t`, their translator).
+ * Messages and the toast are in the staff member's language (`t`, their translator); `actor` is who
+ * saves, recorded in the stock ledger when the count changes. A count typed over one that changed
+ * since the form was shown is refused (400) with the current count in the form's `stockSeen`, so
+ * that saving again, once checked, goes through.
  *
  * @returns success with the list URL and toast, or a failure with status 400 (invalid fields or
  *   files), 404 (no such product), 413 (body too large) or 500 (the database write failed: the
@@ -111,6 +130,7 @@ export async function saveProductForm(
   request: Request,
   productId: number | null,
   t: AdminTranslate,
+  actor: StockActor,
 ): Promise<ProductFormResult> {
   let parsed;
   try {
@@ -166,10 +186,12 @@ export async function saveProductForm(
     discountedPricePaisa: input.discountedPrice,
     categoryId: input.categoryId,
     isFeatured: input.isFeatured,
+    trackStock: input.trackStock,
   };
+  const stock = { quantity: input.stockQuantity, seen: input.stockSeen, actor };
   try {
     if (productId === null) {
-      await createProductWithImages(product, stored.stored);
+      await createProductWithImages(product, stored.stored, stock);
       return successTo("/admin/products", t("admin.products.created", { name: product.name }));
     }
     const updated = await updateProductWithImages(
@@ -178,6 +200,7 @@ export async function saveProductForm(
       existing?.order ?? [],
       existing?.removed ?? [],
       stored.stored,
+      stock,
     );
     if (!updated) {
       await discardStored(stored.stored);
@@ -187,6 +210,14 @@ export async function saveProductForm(
     return successTo("/admin/products", t("admin.products.updated", { name: product.name }));
   } catch (error) {
     await discardStored(stored.stored);
+    if (error instanceof StockChangedError) {
+      values.stockSeen = String(error.current);
+      return fail(400, {
+        fieldErrors: { stockQuantity: t("admin.productForm.stockChanged", { count: error.current }) },
+        fileErrors: files.length > 0 ? [t("upload.chooseAgain")] : [],
+        formError: t("upload.fixErrors"),
+      });
+    }
     if (error instanceof MissingCategoryError) {
       return fail(400, {
         fieldErrors: { categoryId: t("admin.productForm.categoryMissing") },

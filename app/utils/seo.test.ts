@@ -97,6 +97,19 @@ describe("JSON-LD", () => {
       },
     });
   });
+  it("says OutOfStock for a product whose stock is at 0", () => {
+    const ld = productJsonLd({
+      id: 7,
+      name: "Lamp",
+      description: "",
+      pricePaisa: 100,
+      images: [],
+      url: "https://s.example/products/7",
+      shopName: "Haat",
+      inStock: false,
+    });
+    expect(ld.offers).toMatchObject({ availability: "https://schema.org/OutOfStock" });
+  });
   it("numbers breadcrumb items from 1", () => {
     const ld = breadcrumbJsonLd([
       { name: "Home", url: "https://s.example/" },

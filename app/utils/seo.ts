@@ -84,12 +84,14 @@ export function shareImage(image: ImageInfo, origin: string): ShareImage {
 /** One JSON-LD object (schema.org vocabulary). */
 export type JsonLd = { "@context": "https://schema.org"; "@type": string; [key: string]: unknown };
 
-/** schema.org availability: there is no stock field, so every listed product is in stock. */
+/** schema.org availability values (a product that does not track stock is always in stock). */
 const IN_STOCK = "https://schema.org/InStock";
+const OUT_OF_STOCK = "https://schema.org/OutOfStock";
 
 /**
  * schema.org `Product` for a product page. The offer's price is what the shopper pays (the
- * discounted price when it is lower, spec section 9), in BDT as a decimal string.
+ * discounted price when it is lower, spec section 9), in BDT as a decimal string; its availability
+ * follows the stock (`inStock`, default true).
  */
 export function productJsonLd(input: {
   id: number;
@@ -103,6 +105,7 @@ export function productJsonLd(input: {
   url: string;
   category?: string | null;
   shopName: string;
+  inStock?: boolean;
 }): JsonLd {
   return {
     "@context": "https://schema.org",
@@ -118,7 +121,7 @@ export function productJsonLd(input: {
       url: input.url,
       price: paisaToDecimal(input.pricePaisa),
       priceCurrency: "BDT",
-      availability: IN_STOCK,
+      availability: input.inStock === false ? OUT_OF_STOCK : IN_STOCK,
       itemCondition: "https://schema.org/NewCondition",
       seller: { "@type": "Organization", name: input.shopName },
     },

@@ -180,13 +180,14 @@ export function createCategory(name = `Category ${++counter}`) {
   return prisma.category.create({ data: { name, slug: `${name.toLowerCase().replace(/\s+/g, "-")}-${++counter}` } });
 }
 
-/** Creates a product; prices in paisa. */
+/** Creates a product; prices in paisa. With `stockQuantity` it tracks stock and has that many units on hand. */
 export function createProduct(fields: {
   name?: string;
   pricePaisa: number;
   discountedPricePaisa?: number | null;
   categoryId?: number;
   isFeatured?: boolean;
+  stockQuantity?: number;
 }) {
   const name = fields.name ?? `Product ${++counter}`;
   return prisma.product.create({
@@ -198,6 +199,8 @@ export function createProduct(fields: {
       discountedPricePaisa: fields.discountedPricePaisa ?? null,
       categoryId: fields.categoryId ?? null,
       isFeatured: fields.isFeatured ?? false,
+      trackStock: fields.stockQuantity !== undefined,
+      stockQuantity: fields.stockQuantity ?? 0,
     },
   });
 }

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { enAdmin } from "~/i18n/en-admin";
 import { getEnv } from "~/config/env.server";
 import { prisma } from "~/models/db.server";
 import { getShopSettings } from "~/models/settings.server";
@@ -115,6 +116,18 @@ describe("shop settings", () => {
     expect(body.fieldErrors).toMatchObject({ email: expect.any(String), outsideDhakaFeePaisa: expect.any(String) });
     expect(body.values).toMatchObject({ name: "Typed name", email: "not-an-email", outsideDhakaFeePaisa: "-5" });
     expect(await getShopSettings()).toEqual(before);
+  });
+
+  it("the low-stock threshold is a whole number of units from 0 to 10,000", async () => {
+    for (const typed of ["-1", "2.5", "many", "10001"]) {
+      const refused = await submitSettings({ lowStockThreshold: typed });
+      expect(refused.status, typed).toBe(400);
+      const body = refused.data as { values: Record<string, string>; fieldErrors: Record<string, string> };
+      expect(body.fieldErrors.lowStockThreshold).toBe(enAdmin["admin.settings.lowStockInvalid"]);
+      expect(body.values.lowStockThreshold).toBe(typed);
+    }
+    expect(await submitSettings({ lowStockThreshold: "১২" })).toRedirectTo("/admin/settings");
+    expect((await getShopSettings()).lowStockThreshold).toBe(12);
   });
 
   it("the home page follows the default language for a browser that never chose", async () => {

@@ -1,7 +1,8 @@
 /**
  * The status history of an order as a timeline (decision 015): an ordered list, oldest first,
  * each entry saying what changed (from → to), who changed it (the admin's e-mail as it was then)
- * and when (`<time datetime>`, shown in Asia/Dhaka time).
+ * and when (`<time datetime>`, shown in Asia/Dhaka time). The stock the order took or returned
+ * (docs/decisions/027-stock.md) is in the same timeline, in time order.
  */
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { orderStatusLabel } from "~/rules/order-status";
@@ -16,17 +17,45 @@ export type OrderStatusTimelineEntry = {
   createdAt: Date;
 };
 
+/** One stock ledger entry of the order, as app/models/stock.server.ts `getOrderStockMovements` returns it. */
+export type StockTimelineEntry = {
+  id: number;
+  productName: string;
+  /** Units added (positive) or taken (negative). */
+  change: number;
+  /** Units on hand after the change. */
+  balance: number;
+  reason: string;
+  changedByEmail: string | null;
+  createdAt: Date;
+};
+
+const STOCK_REASONS = ["order-placed", "order-cancelled", "order-reinstated", "order-deleted", "adjusted"] as const;
+
+type TimelineItem = { kind: "status"; entry: OrderStatusTimelineEntry } | { kind: "stock"; entry: StockTimelineEntry };
+
 export function OrderStatusTimeline({
-  entries,
+  entries: statusEntries,
+  stock = [],
   truncated,
   shown,
 }: {
   entries: OrderStatusTimelineEntry[];
+  stock?: StockTimelineEntry[];
   truncated: boolean;
   shown: number;
 }) {
   const t = useAdminT();
   const lang = useAdminLang();
+  // A status change and the stock it moved share a moment: the status comes first.
+  const entries: TimelineItem[] = [
+    ...statusEntries.map((entry) => ({ kind: "status" as const, entry })),
+    ...stock.map((entry) => ({ kind: "stock" as const, entry })),
+  ].sort(
+    (a, b) =>
+      new Date(a.entry.createdAt).getTime() - new Date(b.entry.createdAt).getTime() ||
+      (a.kind === b.kind ? a.entry.id - b.entry.id : a.kind === "status" ? -1 : 1),
+  );
   return (
     <section
       className="rounded-lg border border-stone-200 bg-white p-5 print:hidden"
@@ -43,7 +72,9 @@ export function OrderStatusTimeline({
         <p className="text-sm text-stone-600">{t("admin.order.historyEmpty")}</p>
       ) : (
         <ol className="relative ml-2 space-y-4 border-l-2 border-stone-200 pl-5">
-          {entries.map((entry) => {
+          {entries.map((item) => {
+            if (item.kind === "stock") return <StockEntry key={`stock-${item.entry.id}`} entry={item.entry} />;
+            const entry = item.entry;
             const by =
               entry.fromStatus === null
                 ? t("admin.order.historyByCustomer")
@@ -51,7 +82,7 @@ export function OrderStatusTimeline({
                   ? t("admin.order.historyBy", { email: entry.changedByEmail })
                   : t("admin.order.historyByUnknown");
             return (
-              <li key={entry.id} className="relative text-sm" data-testid="status-history-entry">
+              <li key={`status-${entry.id}`} className="relative text-sm" data-testid="status-history-entry">
                 <span
                   aria-hidden="true"
                   className="absolute -left-[1.72rem] top-1 h-3 w-3 rounded-full border-2 border-white bg-amber-700"
@@ -86,5 +117,38 @@ export function OrderStatusTimeline({
         </ol>
       )}
     </section>
+  );
+}
+
+/** A stock movement in the timeline: why, which product by how many units, who and when. */
+function StockEntry({ entry }: { entry: StockTimelineEntry }) {
+  const t = useAdminT();
+  const lang = useAdminLang();
+  const reason = (STOCK_REASONS as readonly string[]).includes(entry.reason)
+    ? t(`admin.stock.reason.${entry.reason as (typeof STOCK_REASONS)[number]}`)
+    : entry.reason;
+  const change = entry.change > 0 ? `+${entry.change}` : `−${Math.abs(entry.change)}`;
+  const params = { name: entry.productName, change, balance: entry.balance };
+  const by = entry.changedByEmail
+    ? t("admin.order.historyBy", { email: entry.changedByEmail })
+    : t("admin.order.historyByCustomer");
+  return (
+    <li className="relative text-sm" data-testid="stock-history-entry">
+      <span
+        aria-hidden="true"
+        className="absolute -left-[1.72rem] top-1 h-3 w-3 rounded-full border-2 border-white bg-stone-400"
+      />
+      <p className="font-medium">{reason}</p>
+      <p>
+        <span aria-hidden="true">{t("admin.stock.entry", params)}</span>
+        <span className="sr-only">{t("admin.stock.entryLabel", params)}</span>
+      </p>
+      <p className="text-stone-600">
+        {by},{" "}
+        <time dateTime={new Date(entry.createdAt).toISOString()}>
+          {formatShopDateTime(new Date(entry.createdAt), lang)}
+        </time>
+      </p>
+    </li>
   );
 }

@@ -24,6 +24,9 @@ export type ProductFormDefaults = {
   categoryId: number | null;
   description: string;
   isFeatured: boolean;
+  trackStock: boolean;
+  /** Units on hand (meaningful while trackStock). */
+  stockQuantity: number;
   images: { imageId: number; image: ImageInfo }[];
 };
 
@@ -67,6 +70,10 @@ export function ProductForm({
     categoryId: defaults?.categoryId ? String(defaults.categoryId) : "",
     description: defaults?.description ?? "",
     isFeatured: defaults?.isFeatured ? "on" : undefined,
+    trackStock: defaults?.trackStock ? "on" : undefined,
+    stockQuantity: defaults?.trackStock ? String(defaults.stockQuantity) : "",
+    // The count the form shows: the server refuses a new count if an order changed it meanwhile.
+    stockSeen: defaults?.trackStock ? String(defaults.stockQuantity) : "",
   };
   const errors = problem?.fieldErrors ?? {};
   const fileErrors = [...(upload.clientError ?? []), ...(problem?.fileErrors ?? [])];
@@ -182,6 +189,35 @@ export function ProductForm({
         <input type="checkbox" name="isFeatured" defaultChecked={values.isFeatured === "on"} className="h-4 w-4" />
         {t("admin.productForm.featured")}
       </label>
+
+      <fieldset className="space-y-3 rounded-md border border-stone-200 p-4">
+        <legend className="px-1 text-sm font-semibold">{t("admin.productForm.stock")}</legend>
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            name="trackStock"
+            defaultChecked={values.trackStock === "on"}
+            aria-describedby="trackStock-hint"
+            className="h-4 w-4"
+          />
+          {t("admin.productForm.trackStock")}
+        </label>
+        <p id="trackStock-hint" className="text-sm text-stone-600">
+          {t("admin.productForm.trackStockHint")}
+        </p>
+        <input type="hidden" name="stockSeen" value={values.stockSeen ?? ""} />
+        <div className="sm:max-w-xs">
+          <TextField
+            name="stockQuantity"
+            label={t("admin.productForm.stockQuantity")}
+            values={values}
+            errors={errors}
+            maxLength={9}
+            inputMode="numeric"
+            required={false}
+          />
+        </div>
+      </fieldset>
 
       {defaults && defaults.images.length > 0 ? (
         <ExistingImages images={defaults.images} state={problem?.existing ?? null} />
@@ -349,7 +385,7 @@ function TextField({
   errors: Partial<Record<string, string>>;
   multiline?: boolean;
   maxLength: number;
-  inputMode?: "decimal";
+  inputMode?: "decimal" | "numeric";
   required?: boolean;
   onValue?: (value: string) => void;
 }) {

@@ -17,6 +17,8 @@ export type CartProduct = {
   name: string;
   pricePaisa: number;
   discountedPricePaisa: number | null;
+  /** Units a shopper may buy now; null when the product does not track stock. */
+  available: number | null;
   image: ImageInfo | null;
 };
 

@@ -8,8 +8,9 @@ import { CART_FETCH_FIELD, CART_FETCH_VALUE, type CartFetchResult } from "~/comp
 import { parseCartForm } from "~/forms/cart";
 import { langOfRequest, localePath } from "~/i18n";
 import { serverTranslator } from "~/server/i18n.server";
-import { productExists } from "~/models/product.server";
+import { getProductAvailability } from "~/models/product.server";
 import { applyCartOperation, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine } from "~/rules/cart";
+import { limitToStock } from "~/rules/stock";
 import { commitCart } from "~/server/cart-cookie.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { safeLocalPath } from "~/utils/local-path";
@@ -22,6 +23,10 @@ import { safeLocalPath } from "~/utils/local-path";
  * (`ok: false, limited` when a limit cut the change short), 404 for a product no longer sold, 400
  * for a malformed form; no toast, since the page reports the outcome itself. Messages and the cart
  * page redirected to are in the language of the page that posted (its URL: /cart or /bn/cart).
+ *
+ * Stock (docs/decisions/027-stock.md): adding, buying or changing the quantity of a product that is
+ * out of stock changes nothing and says so (a fetcher gets 409); a quantity above what is on hand is
+ * cut to it, with a message that says how many are left (a fetcher gets `limited`).
  */
 export async function changeCart(
   request: Request,
@@ -37,19 +42,35 @@ export async function changeCart(
     return viaFetcher ? fetcherAnswer({ ok: false, message: t("cartJs.failed") }, 400) : redirect(cartPage);
   }
 
-  if ((op.intent === "add" || op.intent === "buy-now") && !(await productExists(op.productId))) {
+  const target = op.intent === "add" ? safeLocalPath(form.get("redirectTo"), cartPage) : cartPage;
+  const product = op.intent === "remove" ? null : await getProductAvailability(op.productId);
+  if ((op.intent === "add" || op.intent === "buy-now") && !product) {
     return viaFetcher
       ? fetcherAnswer({ ok: false, message: t("cart.notFound") }, 404)
       : redirectWithToast(request, cartPage, { kind: "error", message: t("cart.notFound") });
   }
+  if (product?.available === 0) {
+    const message = t("cart.outOfStock", { name: product.name });
+    return viaFetcher
+      ? fetcherAnswer({ ok: false, message }, 409)
+      : redirectWithToast(request, target, { kind: "error", message });
+  }
 
-  const { lines: next, limited } = applyCartOperation(lines, op);
+  let { lines: next, limited } = applyCartOperation(lines, op);
+  let limitMessage = t("cart.limitReached", { lines: MAX_CART_LINES, quantity: MAX_LINE_QUANTITY });
+  if (product && product.available !== null) {
+    const available = product.available;
+    const line = next.find((candidate) => candidate.productId === op.productId);
+    if (line && limitToStock(line.quantity, available).limited) {
+      next = next.map((candidate) => (candidate === line ? { ...line, quantity: available } : candidate));
+      limited = true;
+      limitMessage = t("cart.stockLimited", { name: product.name, count: available });
+    }
+  }
   const cookie: [string, string] = ["Set-Cookie", await commitCart(next)];
-  const limitMessage = t("cart.limitReached", { lines: MAX_CART_LINES, quantity: MAX_LINE_QUANTITY });
   if (viaFetcher) {
     return fetcherAnswer(limited ? { ok: false, message: limitMessage, limited } : { ok: true }, 200, [cookie]);
   }
-  const target = op.intent === "add" ? safeLocalPath(form.get("redirectTo"), cartPage) : cartPage;
   const message = limited
     ? { kind: "error" as const, message: limitMessage }
     : op.intent === "add"

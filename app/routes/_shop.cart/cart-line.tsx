@@ -9,7 +9,8 @@ import { formatMoney } from "~/rules/money";
 /**
  * One line of the cart page (spec section 2): image, name linking to the product, unit price, the
  * quantity form with Update and Remove, and the line total. `quantity` and `subtotalPaisa` are the
- * optimistic values with JavaScript, the server's without.
+ * optimistic values with JavaScript, the server's without. A line the stock cannot fill says so
+ * (out of stock, or how many are left): checkout refuses it until it is changed.
  */
 export function CartLine({
   product,
@@ -23,6 +24,13 @@ export function CartLine({
   const t = useT();
   const lang = useLang();
   const href = useLocalePath();
+  const stockNote =
+    product.available === null || quantity <= product.available
+      ? null
+      : product.available === 0
+        ? t("cart.stockOut")
+        : t("cart.stockShort", { count: product.available });
+  const noteId = `stock-note-${product.id}`;
   return (
     <li className="flex flex-wrap items-center gap-4 p-4" data-testid="cart-line">
       <div className="h-20 w-20 shrink-0 overflow-hidden rounded-md bg-stone-100">
@@ -38,6 +46,11 @@ export function CartLine({
           <span className="sr-only">{t("cart.price")}: </span>
           <Price pricePaisa={product.pricePaisa} discountedPricePaisa={product.discountedPricePaisa} />
         </div>
+        {stockNote ? (
+          <p id={noteId} className="mt-1 text-sm font-medium text-red-700" data-testid="stock-note">
+            {stockNote}
+          </p>
+        ) : null}
       </div>
       <CartLineForm productId={product.id} productName={product.name} quantity={quantity} />
       <p className="ml-auto w-28 text-right font-semibold" data-testid="line-total">

@@ -29,7 +29,8 @@ export type CheckoutActionData = {
  * /order-success?order=<id> that empties the cart (a double submit of the same form, sent with the
  * same cart cookie, lands on the first order). Otherwise 400 with CheckoutActionData: an empty cart, field errors (the form kept),
  * a district that is not one of the 64 among them, a product no longer sold (its line is dropped from the cart cookie), a subtotal that is no longer
- * the one shown, a total above the online limit, or a failed write (logged; nothing is written).
+ * the one shown, a total above the online limit, a line the stock can no longer fill (the cart is
+ * kept; nothing is written), or a failed write (logged; nothing is written).
  * Messages, and the success page redirected to, are in `lang`, the language of the posting page.
  */
 export async function checkout(form: FormData, lines: CartLine[], lang: Lang) {
@@ -84,9 +85,15 @@ export async function checkout(form: FormData, lines: CartLine[], lang: Lang) {
     const settings = await getShopSettings();
     const result = await placeOrder(input, cart, deliveryFees(settings), lang);
     if (result.ok) return placed(result.orderId);
-    return result.reason === "too-large"
-      ? reject(t("checkout.tooLarge", { phone: settings.phone }))
-      : reject(t("checkout.cartEmpty"));
+    switch (result.reason) {
+      case "too-large":
+        return reject(t("checkout.tooLarge", { phone: settings.phone }));
+      case "out-of-stock":
+        // The cart is kept: the page reloads it and shows, line by line, what is left.
+        return reject(t("checkout.outOfStock"), {}, { cartChanged: true });
+      case "empty-cart":
+        return reject(t("checkout.cartEmpty"));
+    }
   } catch (error) {
     console.error("Order placement failed", error);
     return reject(t("checkout.failed"));

@@ -173,6 +173,10 @@ export default function CartPage() {
             fieldErrors={checkoutData?.fieldErrors ?? {}}
             formError={checkoutData?.formError ?? null}
             submitting={navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout"}
+            stockProblem={items.some((item) => {
+              const available = item.product.available;
+              return available !== null && (shown.get(item.product.id)?.quantity ?? item.quantity) > available;
+            })}
           />
         </div>
       )}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { availableQuantity, heldByOrder, limitToStock, stockEdit, stockLevel, stockShortages } from "./stock";
+
+const tracked = (stockQuantity: number) => ({ trackStock: true, stockQuantity });
+const untracked = { trackStock: false, stockQuantity: 0 };
+
+describe("availableQuantity and stockLevel", () => {
+  it("puts no limit on a product that does not track stock, whatever its stored count", () => {
+    expect(availableQuantity(untracked)).toBeNull();
+    expect(stockLevel(untracked, 5)).toBe("untracked");
+  });
+
+  it("is out at 0, low at the threshold or below, in stock above it", () => {
+    expect(stockLevel(tracked(0), 5)).toBe("out");
+    expect(stockLevel(tracked(1), 5)).toBe("low");
+    expect(stockLevel(tracked(5), 5)).toBe("low");
+    expect(stockLevel(tracked(6), 5)).toBe("in-stock");
+    expect(stockLevel(tracked(1), 0)).toBe("in-stock");
+    expect(availableQuantity(tracked(7))).toBe(7);
+  });
+});
+
+describe("stockShortages", () => {
+  const products = [
+    { id: 1, name: "Lamp", ...tracked(2) },
+    { id: 2, name: "Fan", ...untracked },
+    { id: 3, name: "Switch", ...tracked(0) },
+  ];
+
+  it("lists the lines asking for more than is on hand, in the lines' order", () => {
+    expect(
+      stockShortages(
+        [
+          { productId: 3, quantity: 1 },
+          { productId: 2, quantity: 500 },
+          { productId: 1, quantity: 3 },
+        ],
+        products,
+      ),
+    ).toEqual([
+      { productId: 3, name: "Switch", requested: 1, available: 0 },
+      { productId: 1, name: "Lamp", requested: 3, available: 2 },
+    ]);
+  });
+
+  it("accepts exactly what is on hand and sums a product over several lines", () => {
+    expect(stockShortages([{ productId: 1, quantity: 2 }], products)).toEqual([]);
+    expect(
+      stockShortages(
+        [
+          { productId: 1, quantity: 1 },
+          { productId: 1, quantity: 2 },
+        ],
+        products,
+      ),
+    ).toEqual([{ productId: 1, name: "Lamp", requested: 3, available: 2 }]);
+  });
+
+  it("ignores a line whose product is unknown (the cart drops those itself)", () => {
+    expect(stockShortages([{ productId: 99, quantity: 1 }], products)).toEqual([]);
+  });
+});
+
+describe("heldByOrder", () => {
+  it("nets what an order took against what it returned, per product", () => {
+    const held = heldByOrder([
+      { productId: 1, change: -3 },
+      { productId: 2, change: -1 },
+      { productId: 2, change: 1 },
+      { productId: 1, change: 3 },
+      { productId: 1, change: -3 },
+      { productId: null, change: -4 },
+    ]);
+    expect([...held]).toEqual([[1, 3]]);
+  });
+
+  it("holds nothing for an order with no ledger entries (an untracked product, or an older order)", () => {
+    expect(heldByOrder([]).size).toBe(0);
+  });
+});
+
+describe("limitToStock", () => {
+  it("keeps a quantity the stock can fill and cuts one it cannot", () => {
+    expect(limitToStock(3, null)).toEqual({ quantity: 3, limited: false });
+    expect(limitToStock(3, 3)).toEqual({ quantity: 3, limited: false });
+    expect(limitToStock(5, 3)).toEqual({ quantity: 3, limited: true });
+  });
+});
+
+describe("stockEdit", () => {
+  it("records the difference when staff type a new count", () => {
+    expect(stockEdit(tracked(4), tracked(10), 4)).toEqual({ ok: true, stockQuantity: 10, change: 6 });
+    expect(stockEdit(tracked(4), tracked(1), 4)).toEqual({ ok: true, stockQuantity: 1, change: -3 });
+  });
+
+  it("starts counting from the typed number when tracking is turned on", () => {
+    expect(stockEdit(untracked, tracked(12), null)).toEqual({ ok: true, stockQuantity: 12, change: 12 });
+  });
+
+  it("refuses a count typed over one an order changed meanwhile", () => {
+    expect(stockEdit(tracked(3), tracked(10), 4)).toEqual({ ok: false, current: 3 });
+  });
+
+  it("keeps the current count when the form's count was left as it was shown", () => {
+    expect(stockEdit(tracked(3), tracked(4), 4)).toEqual({ ok: true, stockQuantity: 3, change: 0 });
+    expect(stockEdit(tracked(3), tracked(3), 4)).toEqual({ ok: true, stockQuantity: 3, change: 0 });
+  });
+
+  it("leaves the stored count alone when tracking is turned off", () => {
+    expect(stockEdit(tracked(3), { trackStock: false, stockQuantity: 0 }, 3)).toEqual({
+      ok: true,
+      stockQuantity: 3,
+      change: 0,
+    });
+  });
+});
