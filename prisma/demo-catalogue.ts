@@ -114,6 +114,8 @@ type DemoProduct = {
   /** Sale price in paisa, below `pricePaisa`; absent when not discounted. */
   discountedPricePaisa?: number;
   isFeatured?: boolean;
+  /** Units on hand when the product tracks stock (docs/decisions/027-stock.md); absent: not tracked. */
+  stockQuantity?: number;
   /** One to four images, in gallery order. */
   images: readonly DemoImageSpec[];
 };
@@ -280,6 +282,7 @@ const FANS: DemoCategory = {
     },
     {
       name: 'Shitol 10" Kitchen Exhaust Fan',
+      stockQuantity: 18,
       description:
         "Clears smoke and cooking smells quickly, with a metal blade and a louvre shutter that closes when off.",
       pricePaisa: taka(1450),
@@ -345,6 +348,7 @@ const SWITCHES: DemoCategory = {
     },
     {
       name: "Surokkha 32A Single Pole MCB",
+      stockQuantity: 60,
       description:
         "A miniature circuit breaker that trips on overload and short circuit, protecting your wiring. DIN-rail mounted.",
       pricePaisa: taka(420),
@@ -389,6 +393,7 @@ const CHANDELIERS: DemoCategory = {
     },
     {
       name: "Mayabati 12-Light Royal Crystal Chandelier",
+      stockQuantity: 2,
       description:
         "Two tiers of twelve lights and hundreds of glass crystals for large halls and duplex stairwells. Professional installation recommended.",
       pricePaisa: taka(45000),
@@ -463,6 +468,7 @@ const LAMPS: DemoCategory = {
     },
     {
       name: "Roshni Tripod Floor Lamp (Teak Legs)",
+      stockQuantity: 7,
       description: "Three solid teak legs and a fabric drum shade: a mid-century look for any corner.",
       pricePaisa: taka(7500),
       images: gallery("floor-lamp", "teak", ["studio", "room"]),
@@ -511,6 +517,7 @@ const FURNITURE: DemoCategory = {
     },
     {
       name: "Kathbari Teak Wood 5-Seater Sofa Set",
+      stockQuantity: 0,
       description:
         "A solid Segun (teak) wood three-seater and two single chairs with cushions. Built to last a lifetime.",
       pricePaisa: taka(85000),
@@ -519,6 +526,7 @@ const FURNITURE: DemoCategory = {
     },
     {
       name: "Aram L-Shaped Sectional Sofa (Navy)",
+      stockQuantity: 4,
       description: "A roomy sectional with a chaise end, upholstered in a durable navy weave.",
       pricePaisa: taka(68000),
       images: gallery("sectional-sofa", "navy", ["studio", "room"]),

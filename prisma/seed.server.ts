@@ -200,6 +200,8 @@ async function writeCatalogue(
               pricePaisa: product.pricePaisa,
               discountedPricePaisa: product.discountedPricePaisa ?? null,
               isFeatured: product.isFeatured ?? false,
+              trackStock: product.stockQuantity !== undefined,
+              stockQuantity: product.stockQuantity ?? 0,
               categoryId,
               images: { create: imageIds.map((imageId, position) => ({ imageId, position })) },
             },

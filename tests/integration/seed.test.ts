@@ -31,12 +31,22 @@ describe("the demo catalogue", () => {
     expect(products.filter((p) => p.isFeatured).length).toBeGreaterThan(3);
     expect(new Set(products.map((p) => p.name)).size).toBe(products.length);
   });
+
+  it("tracks the stock of a few products: one out of stock, some low, the rest untracked", () => {
+    const tracked = products.filter((p) => p.stockQuantity !== undefined);
+    expect(tracked.length).toBeGreaterThanOrEqual(4);
+    expect(tracked.length).toBeLessThan(products.length / 2);
+    expect(tracked.every((p) => Number.isInteger(p.stockQuantity) && p.stockQuantity! >= 0)).toBe(true);
+    expect(tracked.filter((p) => p.stockQuantity === 0)).toHaveLength(1);
+    expect(tracked.filter((p) => p.stockQuantity! > 0 && p.stockQuantity! <= 5).length).toBeGreaterThanOrEqual(2);
+  });
 });
 
 describe("seedDemoCatalogue", () => {
   it("stores a catalogue with images through the pipeline, once, and one admin", async () => {
     const uploadsPath = process.env.UPLOADS_DIR!;
-    const small = [{ ...DEMO_CATALOGUE[0]!, products: DEMO_CATALOGUE[0]!.products.slice(0, 2) }];
+    const [firstProduct, secondProduct] = DEMO_CATALOGUE[0]!.products;
+    const small = [{ ...DEMO_CATALOGUE[0]!, products: [{ ...firstProduct!, stockQuantity: 3 }, secondProduct!] }];
     const first = await seedDemoCatalogue(prisma, {
       uploadsPath,
       log: () => {},
@@ -52,6 +62,10 @@ describe("seedDemoCatalogue", () => {
       include: { images: { include: { image: true }, orderBy: { position: "asc" } } },
     });
     expect(rows.map((r) => r.name)).toEqual(small[0]!.products.map((p) => p.name));
+    expect(rows.map((r) => [r.trackStock, r.stockQuantity])).toEqual([
+      [true, 3],
+      [false, 0],
+    ]);
     for (const row of rows) {
       expect(row.images.map((i) => i.position)).toEqual(row.images.map((_, index) => index));
       for (const { image } of row.images) {
