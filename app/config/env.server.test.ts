@@ -53,3 +53,20 @@ describe("PUBLIC_URL", () => {
     }
   });
 });
+
+describe("SHOP_PHONE_ORDER_LIMIT and SHOP_ADDRESS_ORDER_LIMIT", () => {
+  it("default to 3 orders per phone and 5 per address, and take 0 for no limit", () => {
+    expect(parseEnv({})).toMatchObject({ SHOP_PHONE_ORDER_LIMIT: 3, SHOP_ADDRESS_ORDER_LIMIT: 5 });
+    expect(parseEnv({ SHOP_PHONE_ORDER_LIMIT: "0", SHOP_ADDRESS_ORDER_LIMIT: " 12 " })).toMatchObject({
+      SHOP_PHONE_ORDER_LIMIT: 0,
+      SHOP_ADDRESS_ORDER_LIMIT: 12,
+    });
+  });
+  it("refuses anything that is not a whole number up to 1,000", () => {
+    for (const bad of ["-1", "2.5", "three", "1001"]) {
+      expect(() => parseEnv({ SHOP_PHONE_ORDER_LIMIT: bad }), bad).toThrow(
+        /SHOP_PHONE_ORDER_LIMIT must be a whole number/,
+      );
+    }
+  });
+});

@@ -12,6 +12,21 @@ import { z } from "zod";
 
 const DEV_SESSION_SECRET = "haat-development-secret-not-for-production-use";
 
+/** A whole number from 0 to `max` (empty or absent: `fallback`). */
+const optionalCount = (fallback: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .default("")
+    .transform((v, ctx) => {
+      if (v === "") return fallback;
+      if (!/^\d+$/.test(v) || Number(v) > max) {
+        ctx.addIssue({ code: "custom", message: `must be a whole number from 0 to ${max}` });
+        return z.NEVER;
+      }
+      return Number(v);
+    });
+
 const optionalString = (fallback: string) =>
   z
     .string()
@@ -76,6 +91,10 @@ const envSchema = z
     SHOP_EMAIL: z.string().trim().email("must be an e-mail address").default("hello@haat.example"),
     SHOP_PHONE: optionalString("+880 1700-000000"),
     SHOP_ADDRESS: optionalString("Shop 14, Gulistan Shopping Complex, Gulistan, Dhaka 1000"),
+    // Checkout limits (docs/decisions/028-checkout-limits-and-blocklist.md): orders per phone and
+    // per delivery address in 24 hours; 0 means no limit.
+    SHOP_PHONE_ORDER_LIMIT: optionalCount(3, 1000),
+    SHOP_ADDRESS_ORDER_LIMIT: optionalCount(5, 1000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -141,4 +160,3 @@ export function getEnv(): Env {
   cached ??= parseEnv();
   return cached;
 }
-

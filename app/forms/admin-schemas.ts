@@ -9,7 +9,7 @@ import type { AdminTranslate } from "~/i18n/admin";
 import { parseTakaToPaisa } from "~/rules/money";
 import { ORDER_STATUSES } from "~/rules/order-status";
 import { parseId } from "~/utils/params";
-import { toAsciiDigits } from "~/rules/phone";
+import { normalizeBdMobile, toAsciiDigits } from "~/rules/phone";
 import { MAX_STOCK_QUANTITY } from "~/rules/stock";
 import { trimmed } from "./schemas";
 
@@ -193,7 +193,8 @@ const MAX_FEE_PAISA = 1_000_000;
  * required (the storefront shows them everywhere); their Bangla versions optional; the two fees
  * required, decimal taka from 0 to ৳10,000, stored as paisa; the free-delivery minimum optional
  * (empty: never free), a taka amount up to ৳1 crore; the default language "en" or "bn"; the trade
- * licence and BIN optional; the low-stock threshold a whole number of units from 0 to 10,000.
+ * licence and BIN optional; the low-stock threshold a whole number of units from 0 to 10,000; the
+ * checkout limits (orders per phone and per address in 24 hours) whole numbers from 0 (no limit) to 1,000.
  */
 export const shopSettingsSchema = (t: AdminTranslate) =>
   z.object({
@@ -226,10 +227,49 @@ export const shopSettingsSchema = (t: AdminTranslate) =>
     tradeLicence: optionalText(60, t),
     bin: optionalText(30, t),
     lowStockThreshold: wholeNumber(MAX_LOW_STOCK_THRESHOLD, t("admin.settings.lowStockInvalid")),
+    phoneOrderLimit: wholeNumber(MAX_ORDER_LIMIT, t("admin.settings.orderLimitInvalid")),
+    addressOrderLimit: wholeNumber(MAX_ORDER_LIMIT, t("admin.settings.orderLimitInvalid")),
   });
+
+/** Highest checkout limit accepted, in orders per 24 hours. */
+const MAX_ORDER_LIMIT = 1000;
 
 /** Highest low-stock threshold accepted, in units. */
 const MAX_LOW_STOCK_THRESHOLD = 10_000;
 
 /** The settings form's fields, as typed, to refill the form after an error. */
 export type ShopSettingsValues = Partial<Record<keyof z.input<ReturnType<typeof shopSettingsSchema>>, string>>;
+
+// ---- Blocklist ----
+
+/**
+ * The blocklist forms (/admin/blocklist; docs/decisions/028-checkout-limits-and-blocklist.md):
+ * `block` a Bangladeshi mobile number (any spelling checkout accepts, stored as 01XXXXXXXXX) with an
+ * optional note of at most 200 characters; `unblock` an entry by id. `back` is where to go after
+ * (a local admin path; checked by the route).
+ */
+export const blocklistFormSchema = (t: AdminTranslate) =>
+  z.discriminatedUnion("intent", [
+    z.object({
+      intent: z.literal("block"),
+      phone: z.string({ error: t("admin.blocklist.phoneInvalid") }).transform((value, ctx) => {
+        const phone = normalizeBdMobile(value);
+        if (phone === null) {
+          ctx.addIssue({ code: "custom", message: t("admin.blocklist.phoneInvalid") });
+          return z.NEVER;
+        }
+        return phone;
+      }),
+      note: optionalText(200, t),
+    }),
+    z.object({
+      intent: z.literal("unblock"),
+      id: z
+        .string()
+        .transform((value) => parseId(value))
+        .pipe(z.number()),
+    }),
+  ]);
+
+/** The block form's fields as typed, to refill it after a refusal. */
+export type BlocklistFormValues = Partial<Record<"phone" | "note", string>>;

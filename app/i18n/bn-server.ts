@@ -29,4 +29,6 @@ export const bnServer: Record<ServerMessageKey, string> = {
   "cart.stockLimited": "{name} মাত্র {count}টি বাকি: সবগুলোই আপনার কার্টে রাখা হয়েছে।",
   "checkout.outOfStock":
     "আপনার কার্টের কিছু পণ্য ওই পরিমাণে আর স্টকে নেই। কার্টে কত বাকি তা দেখানো হয়েছে: পরিমাণ বদলে আবার অর্ডার করুন।",
+  "checkout.blocked": "এই অর্ডারটি অনলাইনে নেওয়া যাচ্ছে না। অর্ডার করতে {phone} নম্বরে ফোন করুন।",
+  "checkout.limitReached": "অল্প সময়ে আপনি কয়েকটি অর্ডার করেছেন। আরেকটি অর্ডার করতে {phone} নম্বরে ফোন করুন।",
 };

@@ -32,6 +32,9 @@ export const enServer = {
   "cart.stockLimited": "Only {count} of {name} left: your cart now has all of them.",
   "checkout.outOfStock":
     "Some items in your cart are no longer in stock in that quantity. Your cart shows what is left: change it and place your order again.",
+  "checkout.blocked": "We cannot take this order online. Please call us on {phone} to order.",
+  "checkout.limitReached":
+    "You have placed several orders in a short time. To place another, please call us on {phone}.",
 } as const;
 
 /** A key of the server-only messages. */

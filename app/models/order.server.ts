@@ -16,13 +16,27 @@ import type { CheckoutInput } from "~/forms/schemas";
 import type { OrderStatus } from "~/rules/order-status";
 import { addToHistory, DUPLICATE_WINDOW_MS, likelyDuplicates, NO_HISTORY, type PhoneHistory } from "~/rules/order-risk";
 import type { StockShortage } from "~/rules/stock";
+import { addressKey, limitReached, ORDER_LIMIT_WINDOW_MS, type OrderLimits } from "~/rules/order-limits";
 import { OutOfStockError, returnStock, takeStock, type StockActor } from "~/models/stock.server";
 
 /** The outcome of placing an order. */
 export type PlaceOrderResult =
   | { ok: true; orderId: number; duplicate: boolean }
   | { ok: false; reason: "empty-cart" | "too-large" }
-  | { ok: false; reason: "out-of-stock"; shortages: StockShortage[] };
+  | { ok: false; reason: "out-of-stock"; shortages: StockShortage[] }
+  | { ok: false; reason: "blocked" }
+  | { ok: false; reason: "limit"; limit: "phone" | "address" };
+
+/** No checkout limits (the default of `placeOrder`). */
+const NO_LIMITS: OrderLimits = { perPhone: 0, perAddress: 0 };
+
+/** Thrown inside placeOrder's transaction to refuse the order (blocked phone, or a limit reached); nothing is written. */
+class OrderRefused extends Error {
+  constructor(readonly result: PlaceOrderResult & { ok: false }) {
+    super(`Order refused: ${result.reason}`);
+    this.name = "OrderRefused";
+  }
+}
 
 /**
  * The largest order total accepted online, in paisa (৳1 crore). Amounts are 32-bit integers in the
@@ -48,8 +62,11 @@ export type OrderableProduct = PricedProduct & { name: string };
  * Returns the order's id (`duplicate` when the checkout token already placed an order, a double
  * submit: the token's unique index refuses the second insert and the first order is answered), or
  * a reason and writes nothing: `empty-cart`, `too-large` when the total exceeds
- * MAX_ORDER_TOTAL_PAISA, or `out-of-stock` with the lines the stock cannot fill (when many shoppers
- * buy the last units at once, the first transactions take them and the others get this).
+ * MAX_ORDER_TOTAL_PAISA, `out-of-stock` with the lines the stock cannot fill (when many shoppers
+ * buy the last units at once, the first transactions take them and the others get this),
+ * `blocked` when the phone is on the shop's blocklist, or `limit` when the phone or the address
+ * already placed `limits` orders within ORDER_LIMIT_WINDOW_MS (docs/decisions/028). The blocklist
+ * and the limits are read inside the transaction, so concurrent checkouts cannot slip past them.
  * @throws database errors other than a duplicate checkout token; nothing is written then.
  */
 export async function placeOrder(
@@ -57,13 +74,29 @@ export async function placeOrder(
   cart: PricedCart<OrderableProduct>,
   fees: DeliveryFees,
   language: Lang = "en",
+  limits: OrderLimits = NO_LIMITS,
 ): Promise<PlaceOrderResult> {
   if (cart.lineItems.length === 0) return { ok: false, reason: "empty-cart" };
   const { shippingFeePaisa, totalPaisa } = orderTotals(cart.subtotalPaisa, input.shippingMethod, fees);
   if (totalPaisa > MAX_ORDER_TOTAL_PAISA) return { ok: false, reason: "too-large" };
 
+  const key = addressKey(input.address, input.area, input.district);
   try {
     const order = await prisma.$transaction(async (tx) => {
+      if ((await tx.blockedPhone.count({ where: { phone: input.phone } })) > 0) {
+        throw new OrderRefused({ ok: false, reason: "blocked" });
+      }
+      if (limits.perPhone > 0 || limits.perAddress > 0) {
+        const since = new Date(Date.now() - ORDER_LIMIT_WINDOW_MS);
+        const [byPhone, byAddress] = await Promise.all([
+          limits.perPhone > 0
+            ? tx.order.count({ where: { customerPhone: input.phone, createdAt: { gte: since } } })
+            : 0,
+          limits.perAddress > 0 ? tx.order.count({ where: { addressKey: key, createdAt: { gte: since } } }) : 0,
+        ]);
+        const limit = limitReached(limits, { byPhone, byAddress });
+        if (limit) throw new OrderRefused({ ok: false, reason: "limit", limit });
+      }
       const created = await tx.order.create({
         data: {
           customerName: input.name,
@@ -72,6 +105,7 @@ export async function placeOrder(
           customerAddress: input.address,
           district: input.district,
           area: input.area,
+          addressKey: key,
           language,
           shippingMethod: input.shippingMethod,
           shippingFeePaisa,
@@ -104,6 +138,7 @@ export async function placeOrder(
     return { ok: true, orderId: order.id, duplicate: false };
   } catch (error) {
     if (error instanceof OutOfStockError) return { ok: false, reason: "out-of-stock", shortages: error.shortages };
+    if (error instanceof OrderRefused) return error.result;
     // A concurrent submit of the same form won the race: answer with its order.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
       const winner = await findOrderByCheckoutToken(input.checkoutToken);
@@ -183,6 +218,7 @@ export async function listOrdersForAdmin(page: number, filters: OrderListFilters
           itemCount: true,
           totalPaisa: true,
           status: true,
+          confirmedAt: true,
           _count: { select: { items: true } },
           items: {
             orderBy: { id: "asc" },
@@ -218,6 +254,8 @@ export async function getOrderForAdmin(id: number) {
       status: true,
       paymentStatus: true,
       itemCount: true,
+      confirmedAt: true,
+      confirmedByEmail: true,
       items: {
         orderBy: { id: "asc" },
         select: {
@@ -313,6 +351,27 @@ async function changeStatusIn(
     },
   });
   return { outcome: "changed" };
+}
+
+/**
+ * Marks an order as confirmed with the shopper by phone, by `admin` now (docs/decisions/028), or
+ * removes the mark when `admin` is null. Marking an order that is already marked keeps the first
+ * mark (who and when).
+ * @returns false when there is no such order.
+ */
+export async function setOrderConfirmation(id: number, admin: { id: number; email: string } | null): Promise<boolean> {
+  if (admin === null) {
+    const { count } = await prisma.order.updateMany({
+      where: { id },
+      data: { confirmedAt: null, confirmedById: null, confirmedByEmail: null },
+    });
+    return count === 1;
+  }
+  const { count } = await prisma.order.updateMany({
+    where: { id, confirmedAt: null },
+    data: { confirmedAt: new Date(), confirmedById: admin.id, confirmedByEmail: admin.email },
+  });
+  return count === 1 || (await prisma.order.count({ where: { id } })) === 1;
 }
 
 /**

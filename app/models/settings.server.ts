@@ -63,6 +63,8 @@ async function loadSettings(): Promise<ShopSettings> {
       email: env.SHOP_EMAIL,
       phone: env.SHOP_PHONE,
       address: env.SHOP_ADDRESS,
+      phoneOrderLimit: env.SHOP_PHONE_ORDER_LIMIT,
+      addressOrderLimit: env.SHOP_ADDRESS_ORDER_LIMIT,
     },
   });
 }

@@ -73,6 +73,27 @@ function PhoneSignalsBrief({ risk }: { risk: OrderRiskSignals | undefined }) {
   );
 }
 
+/**
+ * Under the status: "Confirmed" once staff confirmed the order by phone; "Not confirmed" for an
+ * open order (pending or processing) that still needs the call; nothing for the others.
+ */
+function ConfirmationBrief({ status, confirmed }: { status: string; confirmed: boolean }) {
+  const t = useAdminT();
+  if (confirmed) {
+    return (
+      <span className="mt-1 block text-xs font-medium text-green-800" data-testid="confirmed-badge">
+        {t("admin.confirm.badge")}
+      </span>
+    );
+  }
+  if (status !== "pending" && status !== "processing") return null;
+  return (
+    <span className="mt-1 block text-xs text-stone-600" data-testid="unconfirmed-badge">
+      {t("admin.confirm.badgeNone")}
+    </span>
+  );
+}
+
 /** Where to go after deleting: a local /admin/orders list URL (filters and page kept), else the list. */
 function backToList(back: FormDataEntryValue | null): string {
   const path = safeRedirect(typeof back === "string" ? back : null, "/admin/orders");
@@ -283,6 +304,7 @@ export default function AdminOrdersPage() {
                 </td>
                 <td className="px-4 py-3">
                   <OrderStatusBadge status={order.status} />
+                  <ConfirmationBrief status={order.status} confirmed={order.confirmedAt !== null} />
                 </td>
                 <td className="whitespace-nowrap px-4 py-3">
                   <Link

@@ -8,6 +8,8 @@ import { orderSummary } from "~/components/admin/order-summary";
 import { OrderInvoice } from "~/components/admin/order-invoice";
 import { OrderStatusTimeline } from "~/components/admin/order-status-timeline";
 import { getOrderStockMovements } from "~/models/stock.server";
+import { findBlockedPhone } from "~/models/blocklist.server";
+import { PhoneConfirmation } from "~/components/admin/phone-confirmation";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
@@ -16,6 +18,7 @@ import {
   getOrderForAdmin,
   getOrderRiskSignals,
   getOrderStatusHistory,
+  setOrderConfirmation,
   type OrderRiskSignals,
 } from "~/models/order.server";
 import { notFound, requireId } from "~/utils/params";
@@ -45,11 +48,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getOrderStockMovements(id),
   ]);
   if (!order) throw notFound();
-  const risk = (await getOrderRiskSignals([order])).get(order.id)!;
+  const [signals, blocked] = await Promise.all([getOrderRiskSignals([order]), findBlockedPhone(order.customerPhone)]);
+  const risk = signals.get(order.id)!;
   // The invoice goes in the parcel: it is in the language the shopper ordered in.
   const invoiceLang = isLang(order.language) ? order.language : "en";
   const invoice = buildInvoice(order, invoiceSeller(await getShopSettings(), invoiceLang), invoiceLang);
-  return { order, history, stock, invoice, risk };
+  return { order, history, stock, invoice, risk, blocked: blocked !== null };
 }
 
 /**
@@ -57,13 +61,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * from what to what (decision 015), then shows the order again with a message. The same status
  * again changes and records nothing. Cancelling returns the order's stock; reinstating a cancelled
  * order takes it again, or is refused with the products that lack it (docs/decisions/027-stock.md).
+ * `intent=confirm` / `intent=unconfirm` marks the order as confirmed with the shopper by phone (who
+ * and when), or removes the mark (docs/decisions/028-checkout-limits-and-blocklist.md).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const t = staffTranslator(admin);
   const id = requireId(params.id);
-  const parsed = orderStatusSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  const form = await readFormData(request);
   const url = `/admin/orders/view/${id}`;
+  const intent = form.get("intent");
+  if (intent === "confirm" || intent === "unconfirm") {
+    if (!(await setOrderConfirmation(id, intent === "confirm" ? admin : null))) {
+      return redirectWithToast(request, "/admin/orders", { kind: "error", message: t("admin.order.notFound") });
+    }
+    const message = t(intent === "confirm" ? "admin.confirm.marked" : "admin.confirm.unmarked", { id });
+    return redirectWithToast(request, url, { kind: "success", message });
+  }
+  const parsed = orderStatusSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     return redirectWithToast(request, url, { kind: "error", message: t("admin.order.statusFailed") });
   }
@@ -89,7 +104,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function AdminOrderPage() {
   const t = useAdminT();
   const lang = useAdminLang();
-  const { order, history, stock, invoice, risk } = useLoaderData<typeof loader>();
+  const { order, history, stock, invoice, risk, blocked } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const buttonClass =
     "rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium hover:bg-stone-50 print:hidden";
@@ -166,7 +181,16 @@ export default function AdminOrderPage() {
             <dd>{order.shippingMethod}</dd>
           </dl>
         </section>
-        <StatusSection orderId={order.id} status={order.status} paymentStatus={order.paymentStatus} />
+        <div className="space-y-6">
+          <StatusSection orderId={order.id} status={order.status} paymentStatus={order.paymentStatus} />
+          <PhoneConfirmation
+            orderId={order.id}
+            phone={order.customerPhone}
+            confirmedAt={order.confirmedAt}
+            confirmedByEmail={order.confirmedByEmail}
+            blocked={blocked}
+          />
+        </div>
       </div>
 
       <section

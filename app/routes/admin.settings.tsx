@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { ImageField } from "~/components/admin/image-field";
@@ -42,6 +42,8 @@ function formValues(settings: ShopSettings): ShopSettingsValues {
     tradeLicence: settings.tradeLicence,
     bin: settings.bin,
     lowStockThreshold: String(settings.lowStockThreshold),
+    phoneOrderLimit: String(settings.phoneOrderLimit),
+    addressOrderLimit: String(settings.addressOrderLimit),
   };
 }
 
@@ -189,6 +191,22 @@ export default function SettingsPage() {
             maxLength: 6,
             hint: t("admin.settings.lowStockHint"),
           })}
+        </Fieldset>
+        <Fieldset legend={t("admin.settings.orderLimits")}>
+          <p className="text-sm text-stone-600">{t("admin.settings.orderLimitsHint")}</p>
+          {field("phoneOrderLimit", "admin.settings.phoneOrderLimit", {
+            required: true,
+            inputMode: "numeric",
+            maxLength: 5,
+          })}
+          {field("addressOrderLimit", "admin.settings.addressOrderLimit", {
+            required: true,
+            inputMode: "numeric",
+            maxLength: 5,
+          })}
+          <Link to="/admin/blocklist" className="inline-block text-sm font-medium text-amber-800 underline">
+            {t("admin.blocklist.manage")}
+          </Link>
         </Fieldset>
         <button
           type="submit"

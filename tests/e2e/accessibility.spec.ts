@@ -5,6 +5,7 @@
  * page a browser without JavaScript gets (except <noscript> content, which a script-enabled
  * browser does not render).
  */
+import { withDb } from "./e2e-db";
 import { expect, jsEnabled, openFirstProduct, signIn, test } from "./fixtures";
 import { seriousViolations, scanPage } from "./axe";
 
@@ -37,6 +38,35 @@ test("admin pages have no serious accessibility violation", async ({ page, brows
   expect(await seriousViolations(scan)).toEqual([]);
   await scan.goto("/admin/orders");
   expect(await seriousViolations(scan)).toEqual([]);
+  for (const path of ["/admin/dashboard", "/admin/blocklist"]) {
+    await scan.goto(path);
+    expect(await seriousViolations(scan), path).toEqual([]);
+  }
+  // An order page, with its history, phone confirmation and blocklist button.
+  const orderId = withDb((db) => {
+    const id = Number(
+      db
+        .prepare(
+          `INSERT INTO "Order" (createdAt, updatedAt, customerName, customerPhone, customerAddress, shippingMethod,
+             shippingFeePaisa, subtotalPaisa, totalPaisa, status, paymentStatus, itemCount, checkoutToken)
+           VALUES (CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, 'Axe Shopper', '01711000999', 'Road 1', 'Inside Dhaka',
+             6000, 50000, 56000, 'pending', 'pending', 1, ?)`,
+        )
+        .run(`e2e-axe-${Math.random()}`).lastInsertRowid,
+    );
+    db.prepare(
+      `INSERT INTO OrderItem (orderId, productId, productName, unitPricePaisa, quantity, subtotalPaisa)
+       VALUES (?, NULL, 'Axe Lamp', 50000, 1, 50000)`,
+    ).run(id);
+    return id;
+  });
+  try {
+    await scan.goto(`/admin/orders/view/${orderId}`);
+    await expect(scan.getByTestId("phone-confirmation")).toBeVisible();
+    expect(await seriousViolations(scan)).toEqual([]);
+  } finally {
+    withDb((db) => db.prepare(`DELETE FROM "Order" WHERE id = ?`).run(orderId));
+  }
 });
 
 test("a cart with an item, and a refused cart change, have no serious accessibility violation", async ({

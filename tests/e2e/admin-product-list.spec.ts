@@ -68,13 +68,20 @@ function expectEditAndDelete(rows: Awaited<ReturnType<typeof productRows>>, dele
 }
 
 test.describe("products list", () => {
-  test("shows Name, Price, Category, Edit and Delete with ৳ prices, and pages the demo catalogue with ?page= in the address", async ({
+  test("shows Name, Price, Category, Stock, Edit and Delete with ৳ prices, and pages the demo catalogue with ?page= in the address", async ({
     page,
   }) => {
     test.slow(); // many rows and navigations, on a machine shared with other test runs
     await signIn(page);
     await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
-    await expect(page.getByRole("columnheader")).toHaveText(["Name", "Price", "Category", "Featured", "Actions"]);
+    await expect(page.getByRole("columnheader")).toHaveText([
+      "Name",
+      "Price",
+      "Category",
+      "Featured",
+      "Stock",
+      "Actions",
+    ]);
 
     // More products than one page holds: a full first page and a way to the next.
     const rows = page.getByTestId("product-row");

@@ -19,6 +19,9 @@ Object.assign(process.env, {
   SESSION_SECRET: "e2e-session-secret-0123456789abcdef0123456789",
   COOKIE_SECURE: "false",
   DEMO_ADMIN_EMAIL: "demo-admin@haat.example",
+  // The journeys place many orders from one phone and address; no checkout limits here.
+  SHOP_PHONE_ORDER_LIMIT: "0",
+  SHOP_ADDRESS_ORDER_LIMIT: "0",
 });
 
 const { applyMigrations } = await import("../../scripts/migrate.mjs");

@@ -20,6 +20,9 @@ process.env.DATABASE_URL = `file:${databasePath}`;
 process.env.UPLOADS_DIR = path.join(tmp, `uploads-${id}`);
 process.env.SESSION_SECRET = "test-session-secret-that-is-long-enough-0123456789";
 process.env.COOKIE_SECURE = "false";
+// Tests place many orders from one phone and address; the checkout limits' own tests set them.
+process.env.SHOP_PHONE_ORDER_LIMIT = "0";
+process.env.SHOP_ADDRESS_ORDER_LIMIT = "0";
 
 // The custom matchers (toRedirectTo, toSetToast) read toasts through an app module that reads the
 // environment when it loads: imported only now that the environment is set.

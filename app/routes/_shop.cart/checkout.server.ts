@@ -30,7 +30,8 @@ export type CheckoutActionData = {
  * same cart cookie, lands on the first order). Otherwise 400 with CheckoutActionData: an empty cart, field errors (the form kept),
  * a district that is not one of the 64 among them, a product no longer sold (its line is dropped from the cart cookie), a subtotal that is no longer
  * the one shown, a total above the online limit, a line the stock can no longer fill (the cart is
- * kept; nothing is written), or a failed write (logged; nothing is written).
+ * kept; nothing is written), a blocked phone or a checkout limit reached (the shop's settings; the
+ * shopper is asked to phone), or a failed write (logged; nothing is written).
  * Messages, and the success page redirected to, are in `lang`, the language of the posting page.
  */
 export async function checkout(form: FormData, lines: CartLine[], lang: Lang) {
@@ -83,7 +84,8 @@ export async function checkout(form: FormData, lines: CartLine[], lang: Lang) {
       return reject(t("checkout.cartChanged"), {}, { cartChanged: true });
     }
     const settings = await getShopSettings();
-    const result = await placeOrder(input, cart, deliveryFees(settings), lang);
+    const limits = { perPhone: settings.phoneOrderLimit, perAddress: settings.addressOrderLimit };
+    const result = await placeOrder(input, cart, deliveryFees(settings), lang, limits);
     if (result.ok) return placed(result.orderId);
     switch (result.reason) {
       case "too-large":
@@ -91,6 +93,10 @@ export async function checkout(form: FormData, lines: CartLine[], lang: Lang) {
       case "out-of-stock":
         // The cart is kept: the page reloads it and shows, line by line, what is left.
         return reject(t("checkout.outOfStock"), {}, { cartChanged: true });
+      case "blocked":
+        return reject(t("checkout.blocked", { phone: settings.phone }));
+      case "limit":
+        return reject(t("checkout.limitReached", { phone: settings.phone }));
       case "empty-cart":
         return reject(t("checkout.cartEmpty"));
     }

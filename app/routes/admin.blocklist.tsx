@@ -1,0 +1,216 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
+import { adminTitle } from "~/components/admin/admin-meta";
+import { AdminPageHeader } from "~/components/admin/page-header";
+import { blocklistFormSchema, type BlocklistFormValues } from "~/forms/admin-schemas";
+import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
+import { formatShopDateTime } from "~/i18n/format";
+import { blockPhone, listBlockedPhones, unblockPhone } from "~/models/blocklist.server";
+import { staffTranslator } from "~/server/admin-i18n.server";
+import { requireAdmin, safeRedirect } from "~/server/auth.server";
+import { readFormData } from "~/server/form-data.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+export const meta = adminTitle("admin.blocklist.title");
+
+/** The blocked numbers, newest first (docs/decisions/028-checkout-limits-and-blocklist.md). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return listBlockedPhones();
+}
+
+/** The page `back` names when it is a local admin path, else the blocklist. */
+function backTo(back: FormDataEntryValue | null): string {
+  const path = safeRedirect(typeof back === "string" ? back : null, "/admin/blocklist");
+  return path.startsWith("/admin/") ? path : "/admin/blocklist";
+}
+
+/** The answer to a refused block form (400): the message and what was typed. */
+type BlockProblem = { values: BlocklistFormValues; fieldErrors: Partial<Record<"phone" | "note", string>> };
+
+/**
+ * Blocks a number (`intent=block`: phone and note, from this page or the order page's button) or
+ * unblocks one (`intent=unblock`), then goes `back` with a message. A refused number answers 400
+ * on this page with the message and what was typed.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const t = staffTranslator(admin);
+  const form = await readFormData(request);
+  const back = backTo(form.get("back"));
+  const parsed = blocklistFormSchema(t).safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const values: BlocklistFormValues = {
+      phone: String(form.get("phone") ?? ""),
+      note: String(form.get("note") ?? ""),
+    };
+    const fieldErrors: BlockProblem["fieldErrors"] = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if ((field === "phone" || field === "note") && !fieldErrors[field]) fieldErrors[field] = issue.message;
+    }
+    if (form.get("intent") !== "block" || Object.keys(fieldErrors).length === 0) {
+      return redirectWithToast(request, back, { kind: "error", message: t("error.generic") });
+    }
+    return data<BlockProblem>({ values, fieldErrors }, { status: 400 });
+  }
+  if (parsed.data.intent === "unblock") {
+    const phone = await unblockPhone(parsed.data.id);
+    return phone
+      ? redirectWithToast(request, back, { kind: "success", message: t("admin.blocklist.unblocked", { phone }) })
+      : redirectWithToast(request, back, { kind: "error", message: t("admin.blocklist.missing") });
+  }
+  const { phone, note } = parsed.data;
+  const outcome = await blockPhone(phone, note, admin);
+  return redirectWithToast(request, back, {
+    kind: outcome === "blocked" ? "success" : "info",
+    message: t(outcome === "blocked" ? "admin.blocklist.blocked" : "admin.blocklist.exists", { phone }),
+  });
+}
+
+/** /admin/blocklist: the block form, and the blocked numbers with who blocked them, when and why. */
+export default function BlocklistPage() {
+  const t = useAdminT();
+  const lang = useAdminLang();
+  const { entries, total } = useLoaderData<typeof loader>();
+  const problem = useActionData<typeof action>() as BlockProblem | undefined;
+  const navigation = useNavigation();
+  const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "block";
+  const phoneRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (problem?.fieldErrors.phone) phoneRef.current?.focus();
+  }, [problem]);
+  const phoneError = problem?.fieldErrors.phone;
+  const noteError = problem?.fieldErrors.note;
+  return (
+    <section aria-labelledby="blocklist-title" className="space-y-6">
+      <AdminPageHeader
+        id="blocklist-title"
+        title={t("admin.blocklist.title")}
+        subtitle={t("admin.blocklist.subtitle")}
+      />
+
+      <Form
+        method="post"
+        noValidate
+        className="grid gap-4 rounded-lg border border-stone-200 bg-white p-5 sm:grid-cols-[14rem_1fr_auto] sm:items-start"
+      >
+        <input type="hidden" name="intent" value="block" />
+        {problem ? (
+          <p role="alert" className="text-sm font-medium text-red-700 sm:col-span-3">
+            {t("admin.blocklist.fixErrors")}
+          </p>
+        ) : null}
+        <div>
+          <label htmlFor="phone" className="block text-sm font-medium">
+            {t("admin.blocklist.phone")}
+          </label>
+          <input
+            ref={phoneRef}
+            id="phone"
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            maxLength={40}
+            defaultValue={problem?.values.phone ?? ""}
+            aria-required
+            aria-invalid={phoneError ? true : undefined}
+            aria-describedby={phoneError ? "phone-error" : undefined}
+            className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2"
+          />
+          {phoneError ? (
+            <p id="phone-error" className="mt-1 text-sm text-red-700">
+              {phoneError}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <label htmlFor="note" className="block text-sm font-medium">
+            {t("admin.blocklist.note")}
+          </label>
+          <input
+            id="note"
+            name="note"
+            maxLength={200}
+            defaultValue={problem?.values.note ?? ""}
+            aria-invalid={noteError ? true : undefined}
+            aria-describedby={noteError ? "note-hint note-error" : "note-hint"}
+            className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2"
+          />
+          <p id="note-hint" className="mt-1 text-sm text-stone-600">
+            {t("admin.blocklist.noteHint")}
+          </p>
+          {noteError ? (
+            <p id="note-error" className="mt-1 text-sm text-red-700">
+              {noteError}
+            </p>
+          ) : null}
+        </div>
+        <button
+          type="submit"
+          disabled={adding}
+          className="rounded-md bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800 disabled:opacity-60 sm:mt-6"
+        >
+          {adding ? t("admin.blocklist.adding") : t("admin.blocklist.add")}
+        </button>
+      </Form>
+
+      {entries.length === 0 ? (
+        <p
+          className="rounded-lg border border-dashed border-stone-300 bg-white p-8 text-center"
+          data-testid="blocklist-empty"
+        >
+          {t("admin.blocklist.empty")}
+        </p>
+      ) : (
+        <div>
+          <p className="mb-2 text-sm text-stone-600">
+            {t("admin.blocklist.count", { count: total })}{" "}
+            {total > entries.length ? t("admin.blocklist.more", { shown: entries.length }) : null}
+          </p>
+          <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200 bg-white">
+            {entries.map((entry) => (
+              <li
+                key={entry.id}
+                className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm"
+                data-testid="blocked-phone"
+              >
+                <div className="min-w-0">
+                  <p className="font-semibold tabular-nums">
+                    <a href={`tel:${entry.phone}`} className="underline">
+                      {entry.phone}
+                    </a>
+                  </p>
+                  {entry.note ? <p className="break-words">{entry.note}</p> : null}
+                  <p className="text-stone-600">
+                    {entry.createdByEmail
+                      ? `${t("admin.blocklist.blockedBy", { email: entry.createdByEmail })}, `
+                      : null}
+                    <time dateTime={entry.createdAt.toISOString()}>{formatShopDateTime(entry.createdAt, lang)}</time>
+                  </p>
+                </div>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="unblock" />
+                  <input type="hidden" name="id" value={entry.id} />
+                  <button
+                    type="submit"
+                    aria-label={t("admin.blocklist.unblockLabel", { phone: entry.phone })}
+                    className="rounded-md border border-stone-300 px-3 py-1.5 font-medium hover:bg-stone-50"
+                  >
+                    {t("admin.blocklist.unblock")}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export const ErrorBoundary = adminErrorBoundary();
