@@ -273,3 +273,7 @@ export const blocklistFormSchema = (t: AdminTranslate) =>
 
 /** The block form's fields as typed, to refill it after a refusal. */
 export type BlocklistFormValues = Partial<Record<"phone" | "note", string>>;
+
+/** An internal note on an order: required, at most 1,000 characters (trimmed). */
+export const orderNoteSchema = (t: AdminTranslate) =>
+  z.object({ body: trimmed(1000, t("admin.notes.required"), t) });

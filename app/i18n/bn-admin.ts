@@ -421,4 +421,13 @@ export const bnAdmin: Record<keyof typeof enAdmin, string> = {
   "admin.confirm.blockedPhone": "এই নম্বরটি ব্লক করা: চেকআউটে এর নতুন অর্ডার নেওয়া হয় না।",
   "admin.confirm.block": "এই নম্বর ব্লক করুন",
   "admin.confirm.blockHint": "চেকআউটে এই নম্বরের নতুন অর্ডার নেওয়া হবে না।",
+  "admin.notes.title": "ভেতরের নোট",
+  "admin.notes.hint": "শুধু কর্মীদের জন্য: ক্রেতা এগুলো কখনও দেখেন না, এবং এগুলো প্রিন্ট হয় না।",
+  "admin.notes.empty": "এখনও কোনো নোট নেই।",
+  "admin.notes.label": "নতুন নোট",
+  "admin.notes.add": "নোট যোগ করুন",
+  "admin.notes.adding": "যোগ করা হচ্ছে...",
+  "admin.notes.required": "নোটটি লিখুন।",
+  "admin.notes.added": "অর্ডার #{id}-এ নোট যোগ হয়েছে।",
+  "admin.notes.by": "{email}",
 };

@@ -418,4 +418,13 @@ export const enAdmin = {
   "admin.confirm.blockedPhone": "This number is blocked: checkout refuses its new orders.",
   "admin.confirm.block": "Block this number",
   "admin.confirm.blockHint": "Checkout will refuse new orders from this number.",
+  "admin.notes.title": "Internal notes",
+  "admin.notes.hint": "For staff only: the shopper never sees these, and they are not printed.",
+  "admin.notes.empty": "No notes yet.",
+  "admin.notes.label": "New note",
+  "admin.notes.add": "Add note",
+  "admin.notes.adding": "Adding...",
+  "admin.notes.required": "Please write the note.",
+  "admin.notes.added": "Note added to order #{id}.",
+  "admin.notes.by": "{email}",
 } as const;

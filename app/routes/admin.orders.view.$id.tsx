@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { data } from "@remix-run/node";
+import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { DeleteButton } from "~/components/admin/confirm-delete";
 import { isLang } from "~/i18n";
@@ -10,6 +11,9 @@ import { OrderStatusTimeline } from "~/components/admin/order-status-timeline";
 import { getOrderStockMovements } from "~/models/stock.server";
 import { findBlockedPhone } from "~/models/blocklist.server";
 import { PhoneConfirmation } from "~/components/admin/phone-confirmation";
+import { OrderNotes, type NoteProblem } from "~/components/admin/order-notes";
+import { addOrderNote, listOrderNotes } from "~/models/order-note.server";
+import { orderNoteSchema } from "~/forms/admin-schemas";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
@@ -42,10 +46,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = requireId(params.id);
-  const [order, history, stock] = await Promise.all([
+  const [order, history, stock, notes] = await Promise.all([
     getOrderForAdmin(id),
     getOrderStatusHistory(id),
     getOrderStockMovements(id),
+    listOrderNotes(id),
   ]);
   if (!order) throw notFound();
   const [signals, blocked] = await Promise.all([getOrderRiskSignals([order]), findBlockedPhone(order.customerPhone)]);
@@ -53,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The invoice goes in the parcel: it is in the language the shopper ordered in.
   const invoiceLang = isLang(order.language) ? order.language : "en";
   const invoice = buildInvoice(order, invoiceSeller(await getShopSettings(), invoiceLang), invoiceLang);
-  return { order, history, stock, invoice, risk, blocked: blocked !== null };
+  return { order, history, stock, notes, invoice, risk, blocked: blocked !== null };
 }
 
 /**
@@ -63,6 +68,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * order takes it again, or is refused with the products that lack it (docs/decisions/027-stock.md).
  * `intent=confirm` / `intent=unconfirm` marks the order as confirmed with the shopper by phone (who
  * and when), or removes the mark (docs/decisions/028-checkout-limits-and-blocklist.md).
+ * `intent=note` adds an internal note (400 with the message and the text kept when it is empty or
+ * longer than 1,000 characters).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -71,6 +78,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const url = `/admin/orders/view/${id}`;
   const intent = form.get("intent");
+  if (intent === "note") {
+    const parsed = orderNoteSchema(t).safeParse({ body: form.get("body") ?? "" });
+    if (!parsed.success) {
+      const problem: NoteProblem = {
+        noteError: parsed.error.issues[0]?.message ?? t("admin.notes.required"),
+        noteBody: String(form.get("body") ?? ""),
+      };
+      return data(problem, { status: 400 });
+    }
+    if (!(await addOrderNote(id, parsed.data.body, admin))) {
+      return redirectWithToast(request, "/admin/orders", { kind: "error", message: t("admin.order.notFound") });
+    }
+    return redirectWithToast(request, url, { kind: "success", message: t("admin.notes.added", { id }) });
+  }
   if (intent === "confirm" || intent === "unconfirm") {
     if (!(await setOrderConfirmation(id, intent === "confirm" ? admin : null))) {
       return redirectWithToast(request, "/admin/orders", { kind: "error", message: t("admin.order.notFound") });
@@ -104,7 +125,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function AdminOrderPage() {
   const t = useAdminT();
   const lang = useAdminLang();
-  const { order, history, stock, invoice, risk, blocked } = useLoaderData<typeof loader>();
+  const { order, history, stock, notes, invoice, risk, blocked } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const noteProblem = actionData && "noteError" in actionData ? actionData : null;
   const hydrated = useHydrated();
   const buttonClass =
     "rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium hover:bg-stone-50 print:hidden";
@@ -247,6 +270,8 @@ export default function AdminOrderPage() {
           </tfoot>
         </table>
       </section>
+
+      <OrderNotes orderId={order.id} notes={notes} problem={noteProblem} />
 
       <OrderStatusTimeline
         entries={history.entries}

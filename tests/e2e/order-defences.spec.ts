@@ -1,7 +1,8 @@
 /**
  * The owner's defences against fake cash-on-delivery orders
  * (docs/decisions/028-checkout-limits-and-blocklist.md), with JavaScript on and off: staff mark an
- * order as confirmed by phone (who and when, shown on the order and in the list), block its number
+ * order as confirmed by phone (who and when, shown on the order and in the list), leave an internal
+ * note on it, block its number
  * from the order page, the shopper's next checkout from that number is refused politely with the
  * form kept, and once unblocked at /admin/blocklist the order goes through. The orders use a phone
  * unique to the test and are deleted in `finally`, with the blocklist entry.
@@ -70,6 +71,19 @@ test("staff confirm an order by phone, block its number, and unblock it", async 
       `Confirmed by phone by ${E2E_ADMIN.email}`,
     );
     await expect(confirmation.getByRole("button", { name: "Remove the confirmation" })).toBeVisible();
+
+    // An internal note: an empty one is refused; a written one is kept with its author.
+    const notes = page.getByTestId("order-notes");
+    await notes.getByRole("button", { name: "Add note" }).click();
+    await expect(notes.getByText("Please write the note.")).toBeVisible();
+    if (js) await expect(notes.getByLabel("New note")).toBeFocused();
+    await notes.getByLabel("New note").fill("Call after 5 pm, works in Motijheel.");
+    await notes.getByRole("button", { name: "Add note" }).click();
+    await expect(toast(page)).toHaveText(`Note added to order #${orderId}.`);
+    await expect(notes.getByTestId("order-note")).toHaveCount(1);
+    await expect(notes.getByTestId("order-note")).toContainText("Call after 5 pm, works in Motijheel.");
+    await expect(notes.getByTestId("order-note")).toContainText(E2E_ADMIN.email);
+    await expect(notes.getByLabel("New note")).toHaveValue("");
     await page.goto("/admin/orders");
     await filterOrders(page, js, { q: phone });
     await expect(row.getByTestId("confirmed-badge")).toHaveText("Confirmed");

@@ -1,0 +1,102 @@
+/**
+ * The order page's internal notes: staff's notes, oldest first, with author and time, and a form to
+ * add one (a plain POST to the order page with `intent=note`, so it works without JavaScript). A
+ * refused note keeps its text and says why. Never printed (`print:hidden`).
+ */
+import { Form, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
+import { formatShopDateTime } from "~/i18n/format";
+
+/** A note as the order page's loader returns it. */
+type OrderNoteView = { id: number; body: string; authorEmail: string | null; createdAt: Date };
+
+/** What the order page's action answers to a refused note (400). */
+export type NoteProblem = { noteError: string; noteBody: string };
+
+export function OrderNotes({
+  orderId,
+  notes,
+  problem,
+}: {
+  orderId: number;
+  notes: OrderNoteView[];
+  problem: NoteProblem | null;
+}) {
+  const t = useAdminT();
+  const lang = useAdminLang();
+  const navigation = useNavigation();
+  const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "note";
+  const formRef = useRef<HTMLFormElement>(null);
+  const bodyRef = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (problem) bodyRef.current?.focus();
+  }, [problem]);
+  // Once a note is added (the list grew), the field starts empty again.
+  const count = notes.length;
+  useEffect(() => {
+    formRef.current?.reset();
+  }, [count]);
+  return (
+    <section
+      className="rounded-lg border border-stone-200 bg-white p-5 print:hidden"
+      aria-labelledby="notes-heading"
+      data-testid="order-notes"
+    >
+      <h2 id="notes-heading" className="text-lg font-semibold">
+        {t("admin.notes.title")}
+      </h2>
+      <p id="notes-hint" className="mb-3 text-sm text-stone-600">
+        {t("admin.notes.hint")}
+      </p>
+      {notes.length === 0 ? (
+        <p className="mb-3 text-sm text-stone-600">{t("admin.notes.empty")}</p>
+      ) : (
+        <ol className="mb-4 space-y-3">
+          {notes.map((note) => (
+            <li key={note.id} className="rounded-md bg-amber-50 px-3 py-2 text-sm" data-testid="order-note">
+              <p className="whitespace-pre-line break-words">{note.body}</p>
+              <p className="mt-1 text-stone-600">
+                {note.authorEmail ? `${t("admin.notes.by", { email: note.authorEmail })}, ` : null}
+                <time dateTime={new Date(note.createdAt).toISOString()}>
+                  {formatShopDateTime(new Date(note.createdAt), lang)}
+                </time>
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Form ref={formRef} method="post" action={`/admin/orders/view/${orderId}`} noValidate>
+        <input type="hidden" name="intent" value="note" />
+        <label htmlFor="note-body" className="block text-sm font-medium">
+          {t("admin.notes.label")}
+        </label>
+        <textarea
+          ref={bodyRef}
+          id="note-body"
+          name="body"
+          rows={2}
+          maxLength={1000}
+          defaultValue={problem?.noteBody ?? ""}
+          key={problem ? "refused" : "fresh"}
+          aria-required
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? "notes-hint note-error" : "notes-hint"}
+          className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2"
+        />
+        {problem ? (
+          <p id="note-error" className="mt-1 text-sm text-red-700">
+            {problem.noteError}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          disabled={adding}
+          className="mt-2 rounded-md bg-amber-700 px-4 py-2 text-sm font-medium text-white hover:bg-amber-800 disabled:cursor-wait disabled:opacity-60"
+        >
+          {adding ? t("admin.notes.adding") : t("admin.notes.add")}
+        </button>
+      </Form>
+    </section>
+  );
+}
