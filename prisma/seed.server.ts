@@ -17,6 +17,8 @@ import { removeStoredImage, storeImage, type StoredImage } from "~/server/images
 import { hashPassword } from "~/server/password.server";
 import { slugify } from "~/rules/slug";
 import { DEMO_CATALOGUE, type DemoCategory } from "./demo-catalogue";
+import { demoOrders } from "./demo-orders";
+import { addressKey } from "~/rules/order-limits";
 import { productImageAlt, renderCategoryImage, renderProductImage } from "./demo-images";
 
 /** E-mail address of the demo admin when none is given. */
@@ -39,6 +41,14 @@ export type SeedOptions = {
   concurrency?: number;
   /** The catalogue to create; defaults to `DEMO_CATALOGUE` (tests may pass a smaller one). */
   catalogue?: readonly DemoCategory[];
+  /**
+   * Also write about a month of sample orders (prisma/demo-orders.ts), only when this run created
+   * the catalogue and the shop has no order: a shop with its own products never gets them.
+   * `npm run seed` asks for them unless `--empty` is given; off by default.
+   */
+  sampleOrders?: boolean;
+  /** The time the sample orders end at (default: now). */
+  now?: Date;
 };
 
 export type SeedResult = {
@@ -48,6 +58,8 @@ export type SeedResult = {
   products: number;
   /** Images stored now. */
   images: number;
+  /** Sample orders written now. */
+  orders: number;
   /** The admin created now, with the generated password (shown once, never stored in clear). */
   admin?: { email: string; password: string };
 };
@@ -67,12 +79,19 @@ type ImageJob = { render: () => Promise<Buffer>; alt: string };
 export async function seedDemoCatalogue(db: PrismaClient, options: SeedOptions): Promise<SeedResult> {
   const log = options.log ?? (() => {});
   const catalogue = options.catalogue ?? DEMO_CATALOGUE;
-  let result: SeedResult = { categories: 0, products: 0, images: 0 };
+  let result: SeedResult = { categories: 0, products: 0, images: 0, orders: 0 };
 
   if (await hasCatalogue(db)) {
     log("The catalogue already has categories or products: leaving it as it is.");
   } else {
-    result = await createCatalogue(db, catalogue, options, log);
+    result = { ...(await createCatalogue(db, catalogue, options, log)), orders: 0 };
+    if (options.sampleOrders) {
+      result.orders = await seedDemoOrders(db, {
+        now: options.now ?? new Date(),
+        staffEmail: options.adminEmail ?? DEFAULT_DEMO_ADMIN_EMAIL,
+      });
+      log(result.orders > 0 ? `Created ${result.orders} sample orders.` : "The shop has orders: no sample orders.");
+    }
   }
 
   if ((await db.adminUser.count()) > 0) {
@@ -83,6 +102,64 @@ export async function seedDemoCatalogue(db: PrismaClient, options: SeedOptions):
   }
   return result;
 }
+
+/**
+ * Writes the sample orders of prisma/demo-orders.ts for the demo catalogue's products, with their
+ * status history (placed by the shopper, then changed by `staffEmail` to their status) and, for
+ * most orders past pending, the "confirmed by phone" mark, in one transaction. Writes nothing when
+ * the shop already has an order. No stock moves: they stand for orders from before stock was counted.
+ *
+ * @returns how many orders were written.
+ */
+export async function seedDemoOrders(db: PrismaClient, options: { now: Date; staffEmail: string }): Promise<number> {
+  const products = await db.product.findMany({
+    orderBy: { id: "asc" },
+    select: { id: true, name: true, pricePaisa: true, discountedPricePaisa: true },
+  });
+  if (products.length === 0) return 0;
+  const orders = demoOrders(products, DEMO_FEES, options.now);
+  return db.$transaction(
+    async (tx) => {
+      if ((await tx.order.count()) > 0) return 0;
+      for (const order of orders) {
+        const { items, confirmed, ...fields } = order;
+        const later = (hours: number) =>
+          new Date(Math.min(options.now.getTime(), order.createdAt.getTime() + hours * 60 * 60 * 1000));
+        await tx.order.create({
+          data: {
+            ...fields,
+            updatedAt: order.createdAt,
+            paymentStatus: order.status === "delivered" ? "paid" : "pending",
+            productId: items[0]?.productId ?? null,
+            addressKey: addressKey(order.customerAddress, order.area, order.district),
+            ...(confirmed ? { confirmedAt: later(1), confirmedByEmail: options.staffEmail } : {}),
+            items: { create: items },
+            statusChanges: {
+              create: [
+                { fromStatus: null, toStatus: "pending", createdAt: order.createdAt },
+                ...(order.status === "pending"
+                  ? []
+                  : [
+                      {
+                        fromStatus: "pending",
+                        toStatus: order.status,
+                        changedByEmail: options.staffEmail,
+                        createdAt: later(20),
+                      },
+                    ]),
+              ],
+            },
+          },
+        });
+      }
+      return orders.length;
+    },
+    { timeout: TRANSACTION_TIMEOUT_MS },
+  );
+}
+
+/** The delivery fees the sample orders were charged: the shop's defaults (spec section 9), in paisa. */
+const DEMO_FEES = { insideDhakaPaisa: 6000, outsideDhakaPaisa: 12000, freeFromPaisa: null };
 
 /**
  * A random password of 16 characters (96 random bits, base64url: letters, digits, "-" and "_").
@@ -113,7 +190,7 @@ async function createCatalogue(
   catalogue: readonly DemoCategory[],
   options: SeedOptions,
   log: (message: string) => void,
-): Promise<SeedResult> {
+): Promise<Omit<SeedResult, "orders">> {
   const jobs = imageJobs(catalogue);
   const productCount = catalogue.reduce((sum, c) => sum + c.products.length, 0);
   const concurrency = options.concurrency ?? DEFAULT_IMAGE_CONCURRENCY;

@@ -1,7 +1,9 @@
 /**
- * `npm run seed` (tsx scripts/seed-demo.ts): fills an empty shop with the demo catalogue
- * (7 categories, 66 products, their generated pictures) and creates a first admin user with a
- * random password, printed once at the end. Part of `npm run demo`.
+ * `npm run seed [-- --empty]` (tsx scripts/seed-demo.ts): fills an empty shop with the demo catalogue
+ * (7 categories, 66 products, their generated pictures) and about a month of sample orders
+ * (prisma/demo-orders.ts; not with `--empty` or DEMO_EMPTY=1), and creates a first admin user with
+ * a random password, printed once at the end. Part of `npm run demo`. Sample orders are only
+ * written together with the catalogue, so a shop with its own products never gets them.
  *
  * Reads the same configuration as the server (.env, then the environment): DATABASE_URL,
  * UPLOADS_DIR, PORT; DEMO_ADMIN_EMAIL overrides the admin's e-mail (default admin@haat.example).
@@ -63,6 +65,7 @@ async function main(): Promise<number> {
       uploadsPath: env.uploadsPath,
       adminEmail: adminEmailFromEnv(),
       log: (message) => console.log(message),
+      sampleOrders: !process.argv.includes("--empty") && !/^(1|true|yes)$/i.test(process.env.DEMO_EMPTY ?? ""),
     });
     if (result.admin) printAdmin(result.admin, env.PORT);
     console.log(`Seed finished in ${((performance.now() - started) / 1000).toFixed(1)} s.`);

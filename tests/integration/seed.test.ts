@@ -7,6 +7,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEMO_CATALOGUE } from "../../prisma/demo-catalogue";
 import { seedDemoCatalogue } from "../../prisma/seed.server";
+import { DEMO_REPEAT_PHONE } from "../../prisma/demo-orders";
 import { prisma } from "~/models/db.server";
 import { verifyPassword } from "~/server/password.server";
 
@@ -47,11 +48,14 @@ describe("seedDemoCatalogue", () => {
     const uploadsPath = process.env.UPLOADS_DIR!;
     const [firstProduct, secondProduct] = DEMO_CATALOGUE[0]!.products;
     const small = [{ ...DEMO_CATALOGUE[0]!, products: [{ ...firstProduct!, stockQuantity: 3 }, secondProduct!] }];
+    const now = new Date("2026-11-20T10:00:00Z");
     const first = await seedDemoCatalogue(prisma, {
       uploadsPath,
       log: () => {},
       catalogue: small,
       adminEmail: "seed@haat.example",
+      sampleOrders: true,
+      now,
     });
     expect(first).toMatchObject({ categories: 1, products: 2 });
     expect(first.admin?.email).toBe("seed@haat.example");
@@ -85,5 +89,32 @@ describe("seedDemoCatalogue", () => {
     expect(again.admin).toBeUndefined();
     expect(await prisma.product.count()).toBe(2);
     expect(await prisma.adminUser.count()).toBe(1);
+
+    // About a month of sample orders came with the catalogue, and only with it.
+    expect(first.orders).toBeGreaterThanOrEqual(60);
+    expect(again.orders).toBe(0);
+    expect(await prisma.order.count()).toBe(first.orders);
+    const orders = await prisma.order.findMany({ include: { items: true, statusChanges: true } });
+    const days = new Set(orders.map((order) => order.createdAt.toISOString().slice(0, 10)));
+    expect(days.size).toBeGreaterThanOrEqual(28);
+    expect(orders.every((order) => order.createdAt <= now && order.checkoutToken.startsWith("demo-order-"))).toBe(true);
+    const statuses = new Set(orders.map((order) => order.status));
+    expect([...statuses].sort()).toEqual(["cancelled", "delivered", "pending", "processing", "shipped"]);
+    expect(new Set(orders.map((order) => order.district)).size).toBeGreaterThanOrEqual(5);
+    for (const order of orders) {
+      // Priced as checkout prices: the lines add up to the subtotal, and the total adds the fee.
+      expect(order.items.reduce((sum, item) => sum + item.subtotalPaisa, 0)).toBe(order.subtotalPaisa);
+      expect(order.totalPaisa).toBe(order.subtotalPaisa + order.shippingFeePaisa);
+      expect(order.statusChanges.at(-1)?.toStatus ?? "pending").toBe(order.status);
+    }
+    const regular = orders.filter((order) => order.customerPhone === DEMO_REPEAT_PHONE);
+    expect(regular.map((order) => order.status).sort()).toEqual(["cancelled", "delivered", "pending", "pending"]);
+    // No stock moved: the demo's counts are what the catalogue says.
+    expect(await prisma.stockMovement.count()).toBe(0);
+  });
+
+  it("writes no sample orders into a shop that already has products", async () => {
+    const result = await seedDemoCatalogue(prisma, { uploadsPath: process.env.UPLOADS_DIR!, sampleOrders: true });
+    expect(result).toMatchObject({ products: 0, orders: 0 });
   });
 });

@@ -1,0 +1,194 @@
+/**
+ * About a month of sample orders for the demo shop, so that a fresh install's dashboard chart,
+ * orders list, phone history and duplicate warnings show something (prisma/seed.server.ts
+ * `seedDemoOrders`). Generated, not random: the same products and the same `now` give the same
+ * orders, from a small seeded generator, so tests and screenshots are repeatable.
+ *
+ * Every sample order's checkout token starts with DEMO_ORDER_TOKEN_PREFIX, so they can be told
+ * apart from (and deleted before) real orders.
+ */
+import { DISTRICTS } from "~/rules/districts";
+import { orderTotals } from "~/rules/pricing";
+import { suggestedShippingMethod } from "~/rules/districts";
+import type { DeliveryFees } from "~/rules/shipping";
+import type { OrderStatus } from "~/rules/order-status";
+
+/** The checkout token prefix of sample orders. */
+export const DEMO_ORDER_TOKEN_PREFIX = "demo-order-";
+
+/** How many days back the sample orders go. */
+const DAYS = 30;
+
+/** The phone that orders again and again (its history and a likely duplicate show on its orders). */
+export const DEMO_REPEAT_PHONE = "01712000777";
+
+/** A product the sample orders may contain; prices in paisa. */
+export type DemoOrderProduct = { id: number; name: string; pricePaisa: number; discountedPricePaisa: number | null };
+
+/** One sample order, ready to write; money in paisa. */
+export type DemoOrder = {
+  createdAt: Date;
+  customerName: string;
+  customerPhone: string;
+  customerAddress: string;
+  area: string;
+  district: string;
+  shippingMethod: string;
+  shippingFeePaisa: number;
+  subtotalPaisa: number;
+  totalPaisa: number;
+  itemCount: number;
+  status: OrderStatus;
+  /** Whether staff confirmed it by phone (orders past pending mostly were). */
+  confirmed: boolean;
+  checkoutToken: string;
+  items: { productId: number; productName: string; unitPricePaisa: number; quantity: number; subtotalPaisa: number }[];
+};
+
+const FIRST_NAMES = ["Rahima", "Karim", "Nusrat", "Tanvir", "Farhana", "Sabbir", "Mitu", "Arif", "Sharmin", "Rafiq"];
+const LAST_NAMES = ["Akter", "Uddin", "Jahan", "Hossain", "Begum", "Rahman", "Islam", "Chowdhury", "Khatun", "Ahmed"];
+const AREAS: Record<string, string[]> = {
+  Dhaka: ["Mirpur 10", "Dhanmondi", "Uttara Sector 7", "Mohammadpur", "Badda", "Banani"],
+  Chattogram: ["Agrabad", "Nasirabad", "Halishahar"],
+  Gazipur: ["Tongi", "Board Bazar"],
+  Sylhet: ["Zindabazar", "Amberkhana"],
+  Khulna: ["Sonadanga", "Khalishpur"],
+  Rajshahi: ["Shaheb Bazar", "Uposhohor"],
+};
+/** Most orders come from Dhaka; the rest from the big cities, and a few from anywhere. */
+const DISTRICT_WEIGHTS: [string, number][] = [
+  ["Dhaka", 50],
+  ["Chattogram", 12],
+  ["Gazipur", 10],
+  ["Sylhet", 6],
+  ["Khulna", 5],
+  ["Rajshahi", 5],
+];
+
+/** A small deterministic generator (mulberry32): the same seed gives the same sequence in [0, 1). */
+function generator(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = state;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The sample orders, oldest first: 2 to 6 a day over the last 30 days before `now`, 1 to 3 lines
+ * of 1 or 2 units each, from the demo districts (half from Dhaka), priced with `fees` as checkout
+ * would. Older orders are mostly delivered, some cancelled; the last days' are pending or
+ * processing. Four come from DEMO_REPEAT_PHONE: one delivered and one cancelled long ago, and two
+ * with the same product an hour apart yesterday (a likely duplicate).
+ *
+ * @throws when `products` is empty.
+ */
+export function demoOrders(products: readonly DemoOrderProduct[], fees: DeliveryFees, now: Date): DemoOrder[] {
+  if (products.length === 0) throw new Error("The sample orders need products.");
+  const random = generator(20261125);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const weighted = (): string => {
+    const total = DISTRICT_WEIGHTS.reduce((sum, [, weight]) => sum + weight, 0) + 12;
+    let roll = random() * total;
+    for (const [name, weight] of DISTRICT_WEIGHTS) {
+      roll -= weight;
+      if (roll < 0) return name;
+    }
+    return pick(DISTRICTS).name;
+  };
+  const statusFor = (ageDays: number): OrderStatus => {
+    const roll = random();
+    if (ageDays < 2) return roll < 0.6 ? "pending" : "processing";
+    if (ageDays < 5)
+      return roll < 0.2 ? "processing" : roll < 0.75 ? "shipped" : roll < 0.9 ? "delivered" : "cancelled";
+    return roll < 0.82 ? "delivered" : roll < 0.94 ? "cancelled" : "shipped";
+  };
+
+  const orders: DemoOrder[] = [];
+  const make = (
+    createdAt: Date,
+    status: OrderStatus,
+    lines: { product: DemoOrderProduct; quantity: number }[],
+    who: { name: string; phone: string; district: string; area: string; address: string },
+  ) => {
+    const items = lines.map(({ product, quantity }) => {
+      const unit =
+        product.discountedPricePaisa !== null && product.discountedPricePaisa < product.pricePaisa
+          ? product.discountedPricePaisa
+          : product.pricePaisa;
+      return {
+        productId: product.id,
+        productName: product.name,
+        unitPricePaisa: unit,
+        quantity,
+        subtotalPaisa: unit * quantity,
+      };
+    });
+    const subtotalPaisa = items.reduce((sum, item) => sum + item.subtotalPaisa, 0);
+    const shippingMethod = suggestedShippingMethod(who.district);
+    const totals = orderTotals(subtotalPaisa, shippingMethod, fees);
+    orders.push({
+      createdAt,
+      customerName: who.name,
+      customerPhone: who.phone,
+      customerAddress: who.address,
+      area: who.area,
+      district: who.district,
+      shippingMethod,
+      shippingFeePaisa: totals.shippingFeePaisa,
+      subtotalPaisa,
+      totalPaisa: totals.totalPaisa,
+      itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
+      status,
+      confirmed: status !== "pending" && status !== "cancelled" ? random() < 0.9 : false,
+      checkoutToken: `${DEMO_ORDER_TOKEN_PREFIX}${orders.length + 1}`,
+      items,
+    });
+  };
+  const shopper = () => {
+    const district = weighted();
+    return {
+      name: `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`,
+      phone: `01${pick(["3", "5", "6", "7", "8", "9"])}${String(Math.floor(random() * 1e8)).padStart(8, "0")}`,
+      district,
+      area: pick(AREAS[district] ?? ["Sadar"]),
+      address: `House ${1 + Math.floor(random() * 120)}, Road ${1 + Math.floor(random() * 30)}`,
+    };
+  };
+  const lines = () => {
+    const count = random() < 0.6 ? 1 : random() < 0.75 ? 2 : 3;
+    const chosen = new Set<DemoOrderProduct>();
+    while (chosen.size < Math.min(count, products.length)) chosen.add(pick(products));
+    return [...chosen].map((product) => ({ product, quantity: random() < 0.8 ? 1 : 2 }));
+  };
+
+  const day = 24 * 60 * 60 * 1000;
+  for (let ageDays = DAYS - 1; ageDays >= 0; ageDays--) {
+    const perDay = 2 + Math.floor(random() * 5);
+    for (let i = 0; i < perDay; i++) {
+      // Between 9:00 and 23:00 Dhaka time (03:00–17:00 UTC), never after `now`.
+      const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - ageDays * day;
+      const at = new Date(Math.min(now.getTime() - 60_000, start + (3 + random() * 14) * 60 * 60 * 1000));
+      make(at, statusFor((now.getTime() - at.getTime()) / day), lines(), shopper());
+    }
+  }
+
+  // The repeat phone: a history, then a likely duplicate.
+  const regular = {
+    name: "Shapla Khatun",
+    phone: DEMO_REPEAT_PHONE,
+    district: "Dhaka",
+    area: "Mirpur 10",
+    address: "House 7, Road 3",
+  };
+  const favourite = products[0]!;
+  make(new Date(now.getTime() - 25 * day), "delivered", [{ product: favourite, quantity: 1 }], regular);
+  make(new Date(now.getTime() - 18 * day), "cancelled", [{ product: products[1] ?? favourite, quantity: 1 }], regular);
+  make(new Date(now.getTime() - day - 60 * 60 * 1000), "pending", [{ product: favourite, quantity: 2 }], regular);
+  make(new Date(now.getTime() - day), "pending", [{ product: favourite, quantity: 2 }], regular);
+
+  return orders.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
