@@ -14,7 +14,7 @@ import type { DeliveryFees } from "~/rules/shipping";
 import type { OrderStatus } from "~/rules/order-status";
 
 /** The checkout token prefix of sample orders. */
-export const DEMO_ORDER_TOKEN_PREFIX = "demo-order-";
+const DEMO_ORDER_TOKEN_PREFIX = "demo-order-";
 
 /** How many days back the sample orders go. */
 const DAYS = 30;

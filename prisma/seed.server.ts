@@ -111,7 +111,7 @@ export async function seedDemoCatalogue(db: PrismaClient, options: SeedOptions):
  *
  * @returns how many orders were written.
  */
-export async function seedDemoOrders(db: PrismaClient, options: { now: Date; staffEmail: string }): Promise<number> {
+async function seedDemoOrders(db: PrismaClient, options: { now: Date; staffEmail: string }): Promise<number> {
   const products = await db.product.findMany({
     orderBy: { id: "asc" },
     select: { id: true, name: true, pricePaisa: true, discountedPricePaisa: true },
