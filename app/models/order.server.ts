@@ -215,6 +215,7 @@ export async function listOrdersForAdmin(page: number, filters: OrderListFilters
           createdAt: true,
           customerName: true,
           customerPhone: true,
+          district: true,
           itemCount: true,
           totalPaisa: true,
           status: true,

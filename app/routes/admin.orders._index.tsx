@@ -26,6 +26,7 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 import { AdminTable } from "~/components/admin/admin-table";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { readFormData } from "~/server/form-data.server";
+import { formatShopDateTime } from "~/i18n/format";
 
 export const meta = adminTitle("admin.orders.title");
 
@@ -286,14 +287,30 @@ export default function AdminOrdersPage() {
                 data-href={href}
                 className="cursor-pointer hover:bg-amber-50"
               >
-                <td className="px-4 py-3 font-medium">#{order.id}</td>
-                <td className="px-4 py-3">{order.customerName}</td>
+                <td className="px-4 py-3 font-medium">
+                  #{order.id}
+                  <time
+                    dateTime={order.createdAt.toISOString()}
+                    className="block text-xs font-normal whitespace-nowrap text-stone-600"
+                  >
+                    {formatShopDateTime(order.createdAt, lang)}
+                  </time>
+                </td>
                 <td className="px-4 py-3">
-                  <span className="block whitespace-nowrap">{order.customerPhone}</span>
+                  {order.customerName}
+                  {order.district ? <span className="block text-xs text-stone-600">{order.district}</span> : null}
+                </td>
+                <td className="px-4 py-3">
+                  {/* A tap on a phone calls the shopper to confirm the order. */}
+                  <a href={`tel:${order.customerPhone}`} className="block whitespace-nowrap underline">
+                    {order.customerPhone}
+                  </a>
                   <PhoneSignalsBrief risk={risks[order.id]} />
                 </td>
-                <td className="px-4 py-3">{order.itemCount}</td>
-                <td className="px-4 py-3">
+                <td className="px-4 py-3" data-label={t("admin.orders.quantity")}>
+                  {order.itemCount}
+                </td>
+                <td className="px-4 py-3" data-wide="">
                   {order.items.length === 0
                     ? t("admin.orders.noProducts")
                     : order.items.map((item) => `${item.productName} × ${item.quantity}`).join(", ")}
@@ -306,7 +323,7 @@ export default function AdminOrdersPage() {
                   <OrderStatusBadge status={order.status} />
                   <ConfirmationBrief status={order.status} confirmed={order.confirmedAt !== null} />
                 </td>
-                <td className="whitespace-nowrap px-4 py-3">
+                <td className="whitespace-nowrap px-4 py-3" data-wide="">
                   <Link
                     to={href}
                     aria-label={t("admin.orders.viewLabel", { id: order.id })}

@@ -217,14 +217,19 @@ export default function AdminOrderPage() {
       </div>
 
       <section
-        className="overflow-x-auto rounded-lg border border-stone-200 bg-white print:hidden"
+        className="rounded-lg border border-stone-200 bg-white sm:overflow-x-auto print:hidden"
         aria-labelledby="items-heading"
       >
         <h2 id="items-heading" className="px-5 pt-5 text-lg font-semibold">
           {t("admin.order.items")}
         </h2>
-        <table className="mt-3 w-full text-left text-sm">
-          <thead className="bg-stone-50 text-stone-600">
+        {/*
+          Below 640 px each line item is a card (its name, then "price × quantity = subtotal", which
+          says what the hidden price and quantity cells say) and the totals are label–amount rows:
+          no sideways scrolling on a phone.
+        */}
+        <table className="mt-3 w-full text-left text-sm max-sm:block">
+          <thead className="bg-stone-50 text-stone-600 max-sm:sr-only">
             <tr>
               <th scope="col" className="px-5 py-2">
                 {t("admin.order.product")}
@@ -240,7 +245,7 @@ export default function AdminOrderPage() {
               </th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-stone-100">
+          <tbody className="divide-y divide-stone-100 max-sm:block max-sm:[&>tr]:flex max-sm:[&>tr]:flex-wrap max-sm:[&>tr]:gap-x-3 max-sm:[&>tr]:px-5 max-sm:[&>tr]:py-2 max-sm:[&>tr>td]:p-0 max-sm:[&>tr>td:first-child]:basis-full max-sm:[&>tr>td:nth-child(2)]:hidden max-sm:[&>tr>td:nth-child(3)]:hidden">
             {order.items.map((item) => (
               <tr key={item.id} data-testid="order-item">
                 <td className="px-5 py-2">
@@ -263,7 +268,7 @@ export default function AdminOrderPage() {
               </tr>
             ))}
           </tbody>
-          <tfoot className="border-t border-stone-200 text-right">
+          <tfoot className="border-t border-stone-200 text-right max-sm:block max-sm:[&>tr]:flex max-sm:[&>tr]:justify-between">
             <TotalRow label={t("admin.order.totalExcl")} paisa={order.subtotalPaisa} testId="total-excl" />
             <TotalRow label={t("admin.order.shippingCharge")} paisa={order.shippingFeePaisa} testId="shipping-charge" />
             <TotalRow label={t("admin.order.totalIncl")} paisa={order.totalPaisa} testId="total-incl" strong />

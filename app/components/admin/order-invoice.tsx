@@ -15,7 +15,7 @@ export function OrderInvoice({ invoice }: { invoice: InvoiceView }) {
   return (
     <section
       lang={invoice.lang}
-      className="invoice-print rounded-lg border border-stone-200 bg-white p-6"
+      className="invoice-print rounded-lg border border-stone-200 bg-white p-6 max-sm:p-3"
       aria-labelledby="invoice-heading"
       data-testid="invoice"
     >
@@ -82,19 +82,19 @@ export function OrderInvoice({ invoice }: { invoice: InvoiceView }) {
         </div>
       </div>
 
-      <table className="mt-6 w-full text-left text-sm">
+      <table className="mt-6 w-full text-left text-sm max-sm:text-xs">
         <thead className="bg-stone-100 text-stone-700">
           <tr>
-            <th scope="col" className="px-3 py-2">
+            <th scope="col" className="px-3 max-sm:px-1 py-2">
               {t("invoice.product")}
             </th>
-            <th scope="col" className="px-3 py-2 text-right">
+            <th scope="col" className="px-3 max-sm:px-1 py-2 text-right">
               {t("invoice.quantity")}
             </th>
-            <th scope="col" className="px-3 py-2 text-right">
+            <th scope="col" className="px-3 max-sm:px-1 py-2 text-right">
               {t("invoice.price")}
             </th>
-            <th scope="col" className="px-3 py-2 text-right">
+            <th scope="col" className="px-3 max-sm:px-1 py-2 text-right">
               {t("invoice.subtotal")}
             </th>
           </tr>
@@ -102,35 +102,35 @@ export function OrderInvoice({ invoice }: { invoice: InvoiceView }) {
         <tbody className="divide-y divide-stone-200">
           {invoice.lines.map((line, index) => (
             <tr key={index} data-testid="invoice-line">
-              <td className="px-3 py-2">{line.product}</td>
-              <td className="px-3 py-2 text-right">{line.quantity}</td>
-              <td className="whitespace-nowrap px-3 py-2 text-right">{line.price}</td>
-              <td className="whitespace-nowrap px-3 py-2 text-right">{line.subtotal}</td>
+              <td className="px-3 max-sm:px-1 py-2">{line.product}</td>
+              <td className="px-3 max-sm:px-1 py-2 text-right">{line.quantity}</td>
+              <td className="whitespace-nowrap px-3 max-sm:px-1 py-2 text-right">{line.price}</td>
+              <td className="whitespace-nowrap px-3 max-sm:px-1 py-2 text-right">{line.subtotal}</td>
             </tr>
           ))}
         </tbody>
         <tfoot className="border-t border-stone-300 text-right">
           <tr>
-            <th scope="row" colSpan={3} className="px-3 pt-3 font-medium text-stone-700">
+            <th scope="row" colSpan={3} className="px-3 max-sm:px-1 pt-3 font-medium text-stone-700">
               {t("invoice.totalAmount")}
             </th>
-            <td className="whitespace-nowrap px-3 pt-3" data-testid="invoice-total-amount">
+            <td className="whitespace-nowrap px-3 max-sm:px-1 pt-3" data-testid="invoice-total-amount">
               {invoice.totalAmount}
             </td>
           </tr>
           <tr>
-            <th scope="row" colSpan={3} className="px-3 py-1 font-medium text-stone-700">
+            <th scope="row" colSpan={3} className="px-3 max-sm:px-1 py-1 font-medium text-stone-700">
               {t("invoice.shippingCharge")}
             </th>
-            <td className="whitespace-nowrap px-3 py-1" data-testid="invoice-shipping">
+            <td className="whitespace-nowrap px-3 max-sm:px-1 py-1" data-testid="invoice-shipping">
               {invoice.shippingCharge}
             </td>
           </tr>
           <tr className="text-base">
-            <th scope="row" colSpan={3} className="px-3 py-1 font-semibold">
+            <th scope="row" colSpan={3} className="px-3 max-sm:px-1 py-1 font-semibold">
               {t("invoice.totalIncl")}
             </th>
-            <td className="whitespace-nowrap px-3 py-1 font-semibold" data-testid="invoice-total-incl">
+            <td className="whitespace-nowrap px-3 max-sm:px-1 py-1 font-semibold" data-testid="invoice-total-incl">
               {invoice.totalInclShipping}
             </td>
           </tr>

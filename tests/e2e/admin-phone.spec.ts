@@ -1,0 +1,96 @@
+/**
+ * The back office on a phone: staff run the day from phones 360 px wide. No admin page may be wider
+ * than the screen (no sideways scrolling), with JavaScript on and off; the orders list is one card
+ * per order with the phone as a `tel:` link; an order's line items stack.
+ */
+import { withDb } from "./e2e-db";
+import { expect, rendered, signIn, test } from "./fixtures";
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+/** Inserts an order with two long-named lines; returns its id. */
+function insertOrder(): number {
+  return withDb((db) => {
+    const id = Number(
+      db
+        .prepare(
+          `INSERT INTO "Order" (createdAt, updatedAt, customerName, customerPhone, customerAddress, district, area,
+             shippingMethod, shippingFeePaisa, subtotalPaisa, totalPaisa, status, paymentStatus, itemCount, checkoutToken)
+           VALUES (CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, 'Mohammad Abdur Rahman Chowdhury', '01711000360',
+             'Flat 12B, House 45, Road 27, Block C, Bashundhara Residential Area', 'Dhaka', 'Bashundhara R/A',
+             'Inside Dhaka', 6000, 12345600, 12351600, 'pending', 'pending', 3, ?)`,
+        )
+        .run(`e2e-phone-${Math.random()}`).lastInsertRowid,
+    );
+    const item = db.prepare(
+      `INSERT INTO OrderItem (orderId, productId, productName, unitPricePaisa, quantity, subtotalPaisa) VALUES (?, NULL, ?, ?, ?, ?)`,
+    );
+    item.run(id, 'Batash BLDC 56" Energy-Saver Ceiling Fan with Remote (Teak Brown)', 6172800, 1, 6172800);
+    item.run(id, "Mayabati 12-Light Royal Crystal Chandelier", 3086400, 2, 6172800);
+    return id;
+  });
+}
+
+test("no admin page is wider than a 360 px phone", async ({ page }) => {
+  test.setTimeout(120_000);
+  const orderId = insertOrder();
+  try {
+    await signIn(page);
+    const productId = withDb(
+      (db) => (db.prepare(`SELECT id FROM Product ORDER BY id LIMIT 1`).get() as { id: number }).id,
+    );
+    const categoryId = withDb(
+      (db) => (db.prepare(`SELECT id FROM Category ORDER BY id LIMIT 1`).get() as { id: number }).id,
+    );
+    const paths = [
+      "/admin/dashboard",
+      "/admin/products",
+      "/admin/products/create",
+      `/admin/products/edit/${productId}`,
+      "/admin/categories",
+      "/admin/categories/create",
+      `/admin/categories/edit/${categoryId}`,
+      "/admin/orders",
+      `/admin/orders/view/${orderId}`,
+      "/admin/settings",
+      "/admin/blocklist",
+    ];
+    const tooWide: string[] = [];
+    for (const path of paths) {
+      await page.goto(path);
+      await rendered(page);
+      // The page itself, and any box inside it that would scroll sideways (a wide table in a scroller).
+      const overflow = await page.evaluate(() => {
+        const found: string[] = [];
+        if (document.documentElement.scrollWidth > window.innerWidth) {
+          found.push(`page ${document.documentElement.scrollWidth}px`);
+        }
+        for (const element of Array.from(document.querySelectorAll<HTMLElement>("main *"))) {
+          const scrolls = ["auto", "scroll"].includes(getComputedStyle(element).overflowX);
+          if (scrolls && !element.matches("input, textarea, select") && element.scrollWidth > element.clientWidth + 1) {
+            const label = element.getAttribute("aria-labelledby") ?? element.getAttribute("data-testid") ?? "";
+            found.push(`${element.tagName.toLowerCase()}${label ? `[${label}]` : ""} ${element.scrollWidth}px`);
+          }
+        }
+        return found;
+      });
+      for (const what of overflow) tooWide.push(`${path}: ${what}`);
+    }
+    expect(tooWide).toEqual([]);
+
+    // The orders list: one card per order, the phone a tel: link to call the shopper.
+    await page.goto("/admin/orders");
+    const card = page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
+    await expect(card).toBeVisible();
+    await expect(card.getByRole("link", { name: "01711000360" })).toHaveAttribute("href", "tel:01711000360");
+    await expect(card).toContainText("Mohammad Abdur Rahman Chowdhury");
+    await expect(card).toContainText("Dhaka");
+  } finally {
+    withDb((db) => db.prepare(`DELETE FROM "Order" WHERE id = ?`).run(orderId));
+  }
+});
+
+test("the login page fits a 360 px phone", async ({ page }) => {
+  await page.goto("/admin/login");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
