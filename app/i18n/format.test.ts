@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDayMonth, formatDecimal, formatInteger, formatShopDateTime } from "./format";
+import { formatCompactTaka, formatDayMonth, formatDecimal, formatInteger, formatShopDateTime } from "./format";
 
 describe("formatDecimal", () => {
   it("groups by lakh and crore in both languages", () => {
@@ -42,5 +42,15 @@ describe("formatDayMonth", () => {
   });
   it("refuses what is not a date", () => {
     expect(() => formatDayMonth("21/11/2026", "en")).toThrow(RangeError);
+  });
+});
+
+describe("formatCompactTaka", () => {
+  it("writes short taka in thousands, lakh and crore", () => {
+    expect(formatCompactTaka(90_000, "en")).toBe("৳900");
+    expect(formatCompactTaka(1_200_000, "en")).toBe("৳12K");
+    expect(formatCompactTaka(12_000_000, "en")).toBe("৳1.2L");
+    expect(formatCompactTaka(2_500_000_000, "en")).toBe("৳2.5Cr");
+    expect(formatCompactTaka(12_000_000, "bn")).toBe("৳১.২\u00a0লা"); // ICU puts a no-break space before the unit
   });
 });

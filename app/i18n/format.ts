@@ -43,6 +43,22 @@ export function formatInteger(value: number, lang: Lang): string {
   return format.format(value);
 }
 
+const compactFormats = new Map<Lang, Intl.NumberFormat>();
+
+/**
+ * An amount in paisa as short taka for narrow spaces (a chart's axis on a phone), in lakh and crore
+ * as Bangladesh counts: 1200000 paisa → "৳12K", 12000000 → "৳1.2L", 250000000 → "৳25L" in English;
+ * "৳১.২ লা" in Bangla. At most one decimal; never for a figure someone must read exactly.
+ */
+export function formatCompactTaka(paisa: number, lang: Lang): string {
+  let format = compactFormats.get(lang);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALES[lang], { notation: "compact", maximumFractionDigits: 1 });
+    compactFormats.set(lang, format);
+  }
+  return `৳${format.format(paisa / 100)}`;
+}
+
 /**
  * `date` as day, short month, year and time in Asia/Dhaka: "21 Nov 2026, 7:00 PM" in English,
  * "২১ নভে, ২০২৬, ৭:০০ PM" in Bangla.

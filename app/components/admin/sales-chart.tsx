@@ -7,16 +7,21 @@
 import { scaleBand, scaleLinear } from "d3-scale";
 import { useId } from "react";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
-import { formatDayMonth } from "~/i18n/format";
+import { formatCompactTaka, formatDayMonth } from "~/i18n/format";
 import { formatMoney } from "~/rules/money";
 
 /** One bar: a day with its revenue in paisa. */
 export type SalesChartDay = { date: string; orders: number; revenuePaisa: number };
 
-/** Drawing size in SVG user units (the SVG scales to its container's width). */
+/**
+ * Drawing size in SVG user units (the SVG scales to its container's width). On a phone the drawing
+ * shrinks to about 0.4 of its size, so below 640 px the labels are drawn larger (PHONE_LABEL, about
+ * 10 px on screen), the y axis in short taka (৳1.2L) and only every other day label is kept.
+ */
 const WIDTH = 760;
 const HEIGHT = 260;
-const MARGIN = { top: 12, right: 12, bottom: 28, left: 96 };
+const MARGIN = { top: 12, right: 12, bottom: 40, left: 96 };
+const PHONE_LABEL = "max-sm:text-[26px]";
 
 /** A bar chart of `days` (oldest first), revenue on the y axis in taka. */
 export function SalesChart({ days }: { days: SalesChartDay[] }) {
@@ -47,7 +52,7 @@ export function SalesChart({ days }: { days: SalesChartDay[] }) {
         role="img"
         aria-labelledby={`${titleId} ${descId}`}
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="h-auto w-full"
+        className="h-auto w-full overflow-visible"
         data-testid="sales-chart"
       >
         <title id={titleId}>{t("admin.dashboard.chartTitle")}</title>
@@ -69,8 +74,24 @@ export function SalesChart({ days }: { days: SalesChartDay[] }) {
               className="stroke-stone-200"
               strokeWidth={1}
             />
-            <text x={MARGIN.left - 8} y={y(tick)} dy="0.32em" textAnchor="end" className="fill-stone-600 text-[11px]">
+            <text
+              x={MARGIN.left - 8}
+              y={y(tick)}
+              dy="0.32em"
+              textAnchor="end"
+              className="fill-stone-600 text-[11px] max-sm:hidden"
+            >
               {formatMoney(Math.round(tick), { lang })}
+            </text>
+            <text
+              x={MARGIN.left - 8}
+              y={y(tick)}
+              dy="0.32em"
+              textAnchor="end"
+              className={`fill-stone-600 sm:hidden ${PHONE_LABEL}`}
+              aria-hidden="true"
+            >
+              {formatCompactTaka(Math.round(tick), lang)}
             </text>
           </g>
         ))}
@@ -104,8 +125,9 @@ export function SalesChart({ days }: { days: SalesChartDay[] }) {
               key={day.date}
               x={(x(day.date) ?? 0) + x.bandwidth() / 2}
               y={HEIGHT - MARGIN.bottom + 18}
+              dy="0.35em"
               textAnchor="middle"
-              className="fill-stone-600 text-[11px]"
+              className={`fill-stone-600 text-[11px] ${PHONE_LABEL} ${i % (labelEvery * 2) === 0 ? "" : "max-sm:hidden"}`}
             >
               {formatDayMonth(day.date, lang)}
             </text>
