@@ -163,6 +163,35 @@ export async function listLowStock(threshold: number) {
   return { products, total, anyTracked: anyTracked !== null };
 }
 
+/** How many of a product's stock changes its edit page lists (the newest). */
+const PRODUCT_MOVEMENTS_SHOWN = 20;
+
+/**
+ * The newest stock changes of a product (at most PRODUCT_MOVEMENTS_SHOWN), newest first, and how
+ * many there are in all: what orders took and returned and what staff counted.
+ */
+export async function listProductStockMovements(productId: number) {
+  const where = { productId };
+  const [movements, total] = await Promise.all([
+    prisma.stockMovement.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: PRODUCT_MOVEMENTS_SHOWN,
+      select: {
+        id: true,
+        orderId: true,
+        change: true,
+        balance: true,
+        reason: true,
+        changedByEmail: true,
+        createdAt: true,
+      },
+    }),
+    prisma.stockMovement.count({ where }),
+  ]);
+  return { movements, total };
+}
+
 /** The stock ledger entries of an order, oldest first (for its history on the order page). */
 export async function getOrderStockMovements(orderId: number) {
   return prisma.stockMovement.findMany({

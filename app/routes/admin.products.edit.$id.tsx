@@ -13,20 +13,26 @@ import { notFound, requireId } from "~/utils/params";
 import { redirectWithToast } from "~/server/toast.server";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { ProductStockHistory } from "~/components/admin/product-stock-history";
+import { listProductStockMovements } from "~/models/stock.server";
 
 export const meta = adminTitle("admin.productForm.editTitle");
 
 /**
- * The product and the categories, loaded together (spec section 2). A missing product throws 404
+ * The product, the categories and the product's newest stock changes, loaded together (spec section 2). A missing product throws 404
  * and a failure 500: the ErrorBoundary shows 'Product not found' or 'Failed to load data. Please
  * try again.', each with Back to Products.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = requireId(params.id);
-  const [product, categories] = await Promise.all([getProductForEdit(id), listCategoryOptions()]);
+  const [product, categories, stockHistory] = await Promise.all([
+    getProductForEdit(id),
+    listCategoryOptions(),
+    listProductStockMovements(id),
+  ]);
   if (!product) throw notFound();
-  return { product, categories };
+  return { product, categories, stockHistory };
 }
 
 /** Saves the product (spec section 5), then the list with a toast; a refusal re-renders the form. */
@@ -40,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 /** 'Edit Product' (spec section 2). */
 export default function EditProductPage() {
   const t = useAdminT();
-  const { product, categories } = useLoaderData<typeof loader>();
+  const { product, categories, stockHistory } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>() ?? null;
   return (
     <section aria-labelledby="product-form-title" className="space-y-6">
@@ -58,6 +64,7 @@ export default function EditProductPage() {
         problem={problem && !problem.ok && "values" in problem ? problem : null}
         submitLabel={t("admin.productForm.save")}
       />
+      <ProductStockHistory movements={stockHistory.movements} total={stockHistory.total} />
     </section>
   );
 }

@@ -14,8 +14,14 @@ export type StockFields = { trackStock: boolean; stockQuantity: number };
 export const MAX_STOCK_QUANTITY = 1_000_000;
 
 /** Why stock moved (the ledger's `reason`). */
-export type StockMovementReason =
-  "order-placed" | "order-cancelled" | "order-reinstated" | "order-deleted" | "adjusted";
+export const STOCK_MOVEMENT_REASONS = [
+  "order-placed",
+  "order-cancelled",
+  "order-reinstated",
+  "order-deleted",
+  "adjusted",
+] as const;
+export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];
 
 /** The units a shopper may buy now: null when the product does not track stock (no limit). */
 export function availableQuantity(product: StockFields): number | null {

@@ -149,6 +149,12 @@ test("a count typed over one an order changed meanwhile is refused with the new 
       (db) => db.prepare(`SELECT stockQuantity FROM Product WHERE id = ?`).get(id) as { stockQuantity: number },
     );
     expect(stored.stockQuantity).toBe(12);
+    // The product's stock history shows the count, who made it, and what was left.
+    await page.goto(`/admin/products/edit/${id}`);
+    const history = page.getByTestId("product-stock-history");
+    await expect(history).toContainText("Stock counted by staff");
+    await expect(history).toContainText("+8 units, 12 left");
+    await expect(history).toContainText(E2E_ADMIN.email);
   } finally {
     deleteProduct(id);
     deleteCategory(categoryId);

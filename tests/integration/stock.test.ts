@@ -13,7 +13,7 @@ import { loader as productLoader } from "~/routes/_shop.products.$id";
 import { loader as dashboardLoader } from "~/routes/admin.dashboard";
 import { action as ordersAction } from "~/routes/admin.orders._index";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin.orders.view.$id";
-import { action as editProductAction } from "~/routes/admin.products.edit.$id";
+import { action as editProductAction, loader as editProductLoader } from "~/routes/admin.products.edit.$id";
 import { action as createProductAction } from "~/routes/admin.products.create";
 import { serverTranslator } from "~/server/i18n.server";
 import {
@@ -334,6 +334,19 @@ describe("the product form counts the stock", () => {
     await placeOrderFor(lamp.id, 2);
     expect(await edit({ stockQuantity: "20", stockSeen: "20", name: "Busy Lamp" })).toRedirectTo("/admin/products");
     expect(await stockOf(lamp.id)).toBe(18);
+
+    // The edit page lists the product's stock history, newest first, with the orders linked.
+    const { stockHistory } = await runData(editProductLoader, get(`/admin/products/edit/${lamp.id}`, staff), {
+      id: String(lamp.id),
+    });
+    expect(stockHistory.total).toBe(3);
+    expect(stockHistory.movements.map((entry) => [entry.reason, entry.change, entry.balance])).toEqual([
+      ["order-placed", -2, 18],
+      ["adjusted", 16, 20],
+      ["order-placed", -1, 4],
+    ]);
+    expect(stockHistory.movements[0]!.orderId).not.toBeNull();
+    expect(stockHistory.movements[1]).toMatchObject({ orderId: null, changedByEmail: staffEmail });
   });
 });
 

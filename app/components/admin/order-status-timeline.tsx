@@ -6,6 +6,7 @@
  */
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { orderStatusLabel } from "~/rules/order-status";
+import { STOCK_MOVEMENT_REASONS } from "~/rules/stock";
 import { formatShopDateTime } from "~/i18n/format";
 
 /** One history entry as the order page's loader returns it. */
@@ -29,8 +30,6 @@ export type StockTimelineEntry = {
   changedByEmail: string | null;
   createdAt: Date;
 };
-
-const STOCK_REASONS = ["order-placed", "order-cancelled", "order-reinstated", "order-deleted", "adjusted"] as const;
 
 type TimelineItem = { kind: "status"; entry: OrderStatusTimelineEntry } | { kind: "stock"; entry: StockTimelineEntry };
 
@@ -124,8 +123,8 @@ export function OrderStatusTimeline({
 function StockEntry({ entry }: { entry: StockTimelineEntry }) {
   const t = useAdminT();
   const lang = useAdminLang();
-  const reason = (STOCK_REASONS as readonly string[]).includes(entry.reason)
-    ? t(`admin.stock.reason.${entry.reason as (typeof STOCK_REASONS)[number]}`)
+  const reason = (STOCK_MOVEMENT_REASONS as readonly string[]).includes(entry.reason)
+    ? t(`admin.stock.reason.${entry.reason as (typeof STOCK_MOVEMENT_REASONS)[number]}`)
     : entry.reason;
   const change = entry.change > 0 ? `+${entry.change}` : `−${Math.abs(entry.change)}`;
   const params = { name: entry.productName, change, balance: entry.balance };
