@@ -429,7 +429,6 @@ export const bnAdmin: Record<keyof typeof enAdmin, string> = {
   "admin.notes.adding": "যোগ করা হচ্ছে...",
   "admin.notes.required": "নোটটি লিখুন।",
   "admin.notes.added": "অর্ডার #{id}-এ নোট যোগ হয়েছে।",
-  "admin.notes.by": "{email}",
   "admin.stock.historyTitle": "স্টকের ইতিহাস",
   "admin.stock.historyNewest": "{total}টি পরিবর্তনের মধ্যে নতুন {shown}টি।",
   "admin.stock.historyChange": "{change} পিস, বাকি {balance}",

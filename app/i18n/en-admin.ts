@@ -426,7 +426,6 @@ export const enAdmin = {
   "admin.notes.adding": "Adding...",
   "admin.notes.required": "Please write the note.",
   "admin.notes.added": "Note added to order #{id}.",
-  "admin.notes.by": "{email}",
   "admin.stock.historyTitle": "Stock history",
   "admin.stock.historyNewest": "The newest {shown} of {total} changes.",
   "admin.stock.historyChange": "{change} units, {balance} left",

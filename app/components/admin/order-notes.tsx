@@ -57,7 +57,7 @@ export function OrderNotes({
             <li key={note.id} className="rounded-md bg-amber-50 px-3 py-2 text-sm" data-testid="order-note">
               <p className="whitespace-pre-line break-words">{note.body}</p>
               <p className="mt-1 text-stone-600">
-                {note.authorEmail ? `${t("admin.notes.by", { email: note.authorEmail })}, ` : null}
+                {note.authorEmail ? `${note.authorEmail}, ` : null}
                 <time dateTime={new Date(note.createdAt).toISOString()}>
                   {formatShopDateTime(new Date(note.createdAt), lang)}
                 </time>
