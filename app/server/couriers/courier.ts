@@ -1,0 +1,57 @@
+/**
+ * The courier hand-off's contract: what haat asks of any courier (Steadfast first; Pathao, RedX
+ * later) and the answers it understands. A courier adapter turns these into its own API's calls.
+ *
+ * Amounts are paisa here, as everywhere in haat; an adapter converts to what its API expects.
+ */
+
+/** One parcel to hand over: the order it carries and where the cash is collected. */
+export type ConsignmentRequest = {
+  /** Our order's reference, unique per shop: the courier's "invoice" (letters, digits, - and _). */
+  invoice: string;
+  recipientName: string;
+  /** 01XXXXXXXXX. */
+  recipientPhone: string;
+  /** The street address, area and district in one line. */
+  recipientAddress: string;
+  /** Cash to collect at the door, in paisa (the order's total; 0 when already paid). */
+  codAmountPaisa: number;
+  /** Delivery instructions for the rider; "" for none. */
+  note: string;
+};
+
+/** A consignment the courier accepted. */
+export type Consignment = {
+  invoice: string;
+  consignmentId: string;
+  trackingCode: string;
+  /** The courier's own status word as it said it (e.g. "in_review"). */
+  courierStatus: string;
+};
+
+/** The courier's answer for one parcel of a bulk request. */
+export type BulkConsignmentResult = ({ ok: true } & Consignment) | { ok: false; invoice: string; message: string };
+
+/** Where a parcel is, in haat's words (mapped from each courier's own statuses). */
+export type DeliveryState = "with-courier" | "on-hold" | "delivered" | "partly-delivered" | "returned" | "unknown";
+
+/** A courier refused a request, or could not be reached; `message` is safe to show to staff. */
+export class CourierError extends Error {
+  constructor(
+    message: string,
+    readonly kind: "unreachable" | "timeout" | "refused" | "unauthorised" | "bad-answer",
+  ) {
+    super(message);
+    this.name = "CourierError";
+  }
+}
+
+/** What every courier adapter does. */
+export interface Courier {
+  /** Creates one consignment. @throws {CourierError} */
+  createConsignment(request: ConsignmentRequest): Promise<Consignment>;
+  /** Creates many at once (the courier's limit applies); one answer per parcel, in order. @throws {CourierError} */
+  createConsignments(requests: ConsignmentRequest[]): Promise<BulkConsignmentResult[]>;
+  /** The parcel's state by our invoice, with the courier's own word. @throws {CourierError} */
+  deliveryStatus(invoice: string): Promise<{ state: DeliveryState; courierStatus: string }>;
+}

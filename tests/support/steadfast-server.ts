@@ -1,0 +1,163 @@
+/**
+ * A local HTTP server that implements Steadfast's documented merchant API v1 (the endpoints haat
+ * uses), for tests: a real server on a free loopback port, not a mock of `fetch`.
+ *
+ * - Checks the `Api-Key` and `Secret-Key` headers (401 otherwise).
+ * - POST /create_order: validates invoice, recipient_name, recipient_phone (11 digits),
+ *   recipient_address and cod_amount as documented; 422 `{ status: 422, errors: {...} }` when a
+ *   field is wrong or the invoice was used before; else 200 with a consignment "in_review".
+ * - POST /create_order/bulk-order: `{ data: [...] }`, at most 500; one row per parcel with
+ *   status "success" or "error".
+ * - GET /status_by_invoice/{invoice}: the parcel's delivery_status (set with `setStatus`).
+ * - `delayMs` holds every answer back, to test timeouts.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type FakeSteadfast = {
+  baseUrl: string;
+  apiKey: string;
+  secretKey: string;
+  /** Every request received: method, path, headers (lower-case) and parsed body. */
+  requests: { method: string; path: string; headers: http.IncomingHttpHeaders; body: unknown }[];
+  /** The consignments created, by invoice. */
+  consignments: Map<
+    string,
+    { consignmentId: number; trackingCode: string; status: string; body: Record<string, unknown> }
+  >;
+  setStatus(invoice: string, status: string): void;
+  /** Milliseconds every answer waits before it is sent. */
+  delayMs: number;
+  close(): Promise<void>;
+};
+
+/** Starts the server on 127.0.0.1 and a free port. */
+export async function startFakeSteadfast(): Promise<FakeSteadfast> {
+  let nextId = 1_424_100;
+  const fake: Omit<FakeSteadfast, "baseUrl" | "close"> = {
+    apiKey: "test-api-key",
+    secretKey: "test-secret-key",
+    requests: [],
+    consignments: new Map(),
+    setStatus(invoice, status) {
+      const consignment = fake.consignments.get(invoice);
+      if (!consignment) throw new Error(`No consignment ${invoice}`);
+      consignment.status = status;
+    },
+    delayMs: 0,
+  };
+
+  /** The field errors of one parcel, Laravel-style ({ field: [message] }); empty when it is valid. */
+  const problems = (parcel: Record<string, unknown>): Record<string, string[]> => {
+    const errors: Record<string, string[]> = {};
+    if (typeof parcel.invoice !== "string" || !/^[A-Za-z0-9_-]+$/.test(parcel.invoice)) {
+      errors.invoice = ["The invoice field is required and may only contain letters, numbers, dashes and underscores."];
+    } else if (fake.consignments.has(parcel.invoice)) {
+      errors.invoice = ["The invoice has already been taken."];
+    }
+    if (typeof parcel.recipient_name !== "string" || !parcel.recipient_name || parcel.recipient_name.length > 100) {
+      errors.recipient_name = ["The recipient name field is required."];
+    }
+    if (typeof parcel.recipient_phone !== "string" || !/^\d{11}$/.test(parcel.recipient_phone)) {
+      errors.recipient_phone = ["The recipient phone must be 11 digits."];
+    }
+    if (
+      typeof parcel.recipient_address !== "string" ||
+      !parcel.recipient_address ||
+      parcel.recipient_address.length > 250
+    ) {
+      errors.recipient_address = ["The recipient address field is required."];
+    }
+    if (typeof parcel.cod_amount !== "number" || !(parcel.cod_amount >= 0)) {
+      errors.cod_amount = ["The cod amount must be a number, at least 0."];
+    }
+    return errors;
+  };
+  const create = (parcel: Record<string, unknown>) => {
+    const consignmentId = nextId++;
+    const trackingCode = `B0${consignmentId.toString(16).toUpperCase()}`;
+    fake.consignments.set(String(parcel.invoice), { consignmentId, trackingCode, status: "in_review", body: parcel });
+    return { consignmentId, trackingCode };
+  };
+
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const raw = Buffer.concat(chunks).toString("utf8");
+      let body: unknown = null;
+      try {
+        body = raw ? JSON.parse(raw) : null;
+      } catch {
+        body = raw;
+      }
+      const path = new URL(request.url ?? "/", "http://x").pathname.replace(/^\/api\/v1/, "");
+      fake.requests.push({ method: request.method ?? "", path, headers: request.headers, body });
+      const answer = (status: number, json: unknown) =>
+        setTimeout(() => {
+          response.writeHead(status, { "Content-Type": "application/json" });
+          response.end(JSON.stringify(json));
+        }, fake.delayMs);
+
+      if (request.headers["api-key"] !== fake.apiKey || request.headers["secret-key"] !== fake.secretKey) {
+        return answer(401, { status: 401, message: "Unauthorized." });
+      }
+      if (request.method === "POST" && path === "/create_order") {
+        const parcel = (body ?? {}) as Record<string, unknown>;
+        const errors = problems(parcel);
+        if (Object.keys(errors).length > 0) return answer(422, { status: 422, errors });
+        const { consignmentId, trackingCode } = create(parcel);
+        return answer(200, {
+          status: 200,
+          message: "Consignment has been created successfully.",
+          consignment: {
+            consignment_id: consignmentId,
+            invoice: parcel.invoice,
+            tracking_code: trackingCode,
+            status: "in_review",
+          },
+        });
+      }
+      if (request.method === "POST" && path === "/create_order/bulk-order") {
+        const data = (body as { data?: unknown } | null)?.data;
+        if (!Array.isArray(data) || data.length > 500) {
+          return answer(422, { status: 422, errors: { data: ["The data must be an array of at most 500 items."] } });
+        }
+        return answer(
+          200,
+          (data as Record<string, unknown>[]).map((parcel) => {
+            if (Object.keys(problems(parcel)).length > 0) {
+              return { ...parcel, consignment_id: null, tracking_code: null, status: "error" };
+            }
+            const { consignmentId, trackingCode } = create(parcel);
+            return { ...parcel, consignment_id: consignmentId, tracking_code: trackingCode, status: "success" };
+          }),
+        );
+      }
+      const byInvoice = /^\/status_by_invoice\/(.+)$/.exec(path);
+      if (request.method === "GET" && byInvoice) {
+        const consignment = fake.consignments.get(decodeURIComponent(byInvoice[1]!));
+        if (!consignment) return answer(404, { status: 404, message: "Consignment not found." });
+        return answer(200, { status: 200, delivery_status: consignment.status });
+      }
+      return answer(404, { status: 404, message: "Not found." });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    ...fake,
+    get delayMs() {
+      return fake.delayMs;
+    },
+    set delayMs(value: number) {
+      fake.delayMs = value;
+    },
+    baseUrl: `http://127.0.0.1:${port}/api/v1`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
