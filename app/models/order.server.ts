@@ -325,7 +325,7 @@ async function changeStatusIn(
   tx: Prisma.TransactionClient,
   id: number,
   status: OrderStatus,
-  admin: StockActor & object,
+  admin: { id: number; email: string },
 ): Promise<StatusChangeResult> {
   const order = await tx.order.findUnique({
     where: { id },

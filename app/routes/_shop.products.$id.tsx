@@ -94,10 +94,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   }
   if (!product) throw notFound(t("product.notFound"));
   const { lowStockThreshold } = await getShopSettings();
-  const stock = stockLevel(
-    { trackStock: product.available !== null, stockQuantity: product.available ?? 0 },
-    lowStockThreshold,
-  );
+  const stock = stockLevel(product.available, lowStockThreshold);
   return { product, stock, meta: await productMeta(request, product) };
 }
 

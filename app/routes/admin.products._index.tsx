@@ -18,7 +18,7 @@ import { AdminTable } from "~/components/admin/admin-table";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { readFormData } from "~/server/form-data.server";
 import { getShopSettings } from "~/models/settings.server";
-import { stockLevel, type StockFields } from "~/rules/stock";
+import { availableQuantity, stockLevel, type StockFields } from "~/rules/stock";
 import { formatInteger } from "~/i18n/format";
 
 export const meta = adminTitle("admin.products.title");
@@ -204,7 +204,7 @@ export const ErrorBoundary = adminErrorBoundary({
 function StockCell({ product, lowStockThreshold }: { product: StockFields; lowStockThreshold: number }) {
   const t = useAdminT();
   const lang = useAdminLang();
-  const level = stockLevel(product, lowStockThreshold);
+  const level = stockLevel(availableQuantity(product), lowStockThreshold);
   if (level === "untracked") return <span className="text-stone-500">{t("admin.products.notTracked")}</span>;
   if (level === "out") return <span className="font-semibold text-red-700">{t("admin.products.outOfStock")}</span>;
   if (level === "low")

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { availableQuantity, heldByOrder, limitToStock, stockEdit, stockLevel, stockShortages } from "./stock";
+import {
+  availableQuantity,
+  exceedsStock,
+  heldByOrder,
+  signedUnits,
+  stockEdit,
+  stockLevel,
+  stockReasonLabel,
+  stockShortages,
+} from "./stock";
 
 const tracked = (stockQuantity: number) => ({ trackStock: true, stockQuantity });
 const untracked = { trackStock: false, stockQuantity: 0 };
@@ -7,15 +16,15 @@ const untracked = { trackStock: false, stockQuantity: 0 };
 describe("availableQuantity and stockLevel", () => {
   it("puts no limit on a product that does not track stock, whatever its stored count", () => {
     expect(availableQuantity(untracked)).toBeNull();
-    expect(stockLevel(untracked, 5)).toBe("untracked");
+    expect(stockLevel(availableQuantity(untracked), 5)).toBe("untracked");
   });
 
   it("is out at 0, low at the threshold or below, in stock above it", () => {
-    expect(stockLevel(tracked(0), 5)).toBe("out");
-    expect(stockLevel(tracked(1), 5)).toBe("low");
-    expect(stockLevel(tracked(5), 5)).toBe("low");
-    expect(stockLevel(tracked(6), 5)).toBe("in-stock");
-    expect(stockLevel(tracked(1), 0)).toBe("in-stock");
+    expect(stockLevel(availableQuantity(tracked(0)), 5)).toBe("out");
+    expect(stockLevel(availableQuantity(tracked(1)), 5)).toBe("low");
+    expect(stockLevel(availableQuantity(tracked(5)), 5)).toBe("low");
+    expect(stockLevel(availableQuantity(tracked(6)), 5)).toBe("in-stock");
+    expect(stockLevel(availableQuantity(tracked(1)), 0)).toBe("in-stock");
     expect(availableQuantity(tracked(7))).toBe(7);
   });
 });
@@ -79,11 +88,25 @@ describe("heldByOrder", () => {
   });
 });
 
-describe("limitToStock", () => {
-  it("keeps a quantity the stock can fill and cuts one it cannot", () => {
-    expect(limitToStock(3, null)).toEqual({ quantity: 3, limited: false });
-    expect(limitToStock(3, 3)).toEqual({ quantity: 3, limited: false });
-    expect(limitToStock(5, 3)).toEqual({ quantity: 3, limited: true });
+describe("exceedsStock", () => {
+  it("is true only for more units than a tracked product has", () => {
+    expect(exceedsStock(500, null)).toBe(false);
+    expect(exceedsStock(3, 3)).toBe(false);
+    expect(exceedsStock(4, 3)).toBe(true);
+    expect(exceedsStock(1, 0)).toBe(true);
+  });
+});
+
+describe("stockReasonLabel and signedUnits", () => {
+  it("labels a known reason through the translator and shows an unknown one as stored", () => {
+    const t = (key: string) => `<${key}>`;
+    expect(stockReasonLabel("order-cancelled", t)).toBe("<admin.stock.reason.order-cancelled>");
+    expect(stockReasonLabel("stolen", t)).toBe("stolen");
+  });
+
+  it("writes the sign of a change", () => {
+    expect(signedUnits(3)).toBe("+3");
+    expect(signedUnits(-2)).toBe("−2");
   });
 });
 

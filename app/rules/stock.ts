@@ -14,7 +14,7 @@ export type StockFields = { trackStock: boolean; stockQuantity: number };
 export const MAX_STOCK_QUANTITY = 1_000_000;
 
 /** Why stock moved (the ledger's `reason`). */
-export const STOCK_MOVEMENT_REASONS = [
+const STOCK_MOVEMENT_REASONS = [
   "order-placed",
   "order-cancelled",
   "order-reinstated",
@@ -32,11 +32,10 @@ export function availableQuantity(product: StockFields): number | null {
 export type StockLevel = "untracked" | "in-stock" | "low" | "out";
 
 /**
- * The stock level: `out` at 0 units, `low` at `lowThreshold` units or fewer (the shop's setting),
- * else `in-stock`; `untracked` when the product does not track stock.
+ * The stock level of `available` units (`availableQuantity`; null: not tracked): `out` at 0, `low`
+ * at `lowThreshold` units or fewer (the shop's setting), else `in-stock`; `untracked` for null.
  */
-export function stockLevel(product: StockFields, lowThreshold: number): StockLevel {
-  const available = availableQuantity(product);
+export function stockLevel(available: number | null, lowThreshold: number): StockLevel {
   if (available === null) return "untracked";
   if (available === 0) return "out";
   return available <= lowThreshold ? "low" : "in-stock";
@@ -82,13 +81,27 @@ export function heldByOrder(movements: { productId: number | null; change: numbe
   return net;
 }
 
+/** Whether `quantity` units are more than `available` (null: not tracked, never too many). */
+export function exceedsStock(quantity: number, available: number | null): boolean {
+  return available !== null && quantity > available;
+}
+
 /**
- * A cart line's quantity held to the stock: `quantity` when the product has enough (or does not
- * track stock), else what is on hand. `limited` when it was cut.
+ * The label of a ledger reason from the admin catalogue, through `t` (the staff member's
+ * translator); an unknown stored value is shown as it is.
  */
-export function limitToStock(quantity: number, available: number | null): { quantity: number; limited: boolean } {
-  if (available === null || quantity <= available) return { quantity, limited: false };
-  return { quantity: available, limited: true };
+export function stockReasonLabel(
+  reason: string,
+  t: (key: `admin.stock.reason.${StockMovementReason}`) => string,
+): string {
+  return (STOCK_MOVEMENT_REASONS as readonly string[]).includes(reason)
+    ? t(`admin.stock.reason.${reason as StockMovementReason}`)
+    : reason;
+}
+
+/** A change of units with its sign, as the histories show it: "+3", "−2" (a minus sign, U+2212). */
+export function signedUnits(change: number): string {
+  return change > 0 ? `+${change}` : `−${Math.abs(change)}`;
 }
 
 /**

@@ -58,9 +58,7 @@ export function OrderNotes({
               <p className="whitespace-pre-line break-words">{note.body}</p>
               <p className="mt-1 text-stone-600">
                 {note.authorEmail ? `${note.authorEmail}, ` : null}
-                <time dateTime={new Date(note.createdAt).toISOString()}>
-                  {formatShopDateTime(new Date(note.createdAt), lang)}
-                </time>
+                <time dateTime={note.createdAt.toISOString()}>{formatShopDateTime(note.createdAt, lang)}</time>
               </p>
             </li>
           ))}

@@ -6,7 +6,7 @@
  */
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { orderStatusLabel } from "~/rules/order-status";
-import { STOCK_MOVEMENT_REASONS } from "~/rules/stock";
+import { signedUnits, stockReasonLabel } from "~/rules/stock";
 import { formatShopDateTime } from "~/i18n/format";
 
 /** One history entry as the order page's loader returns it. */
@@ -52,7 +52,7 @@ export function OrderStatusTimeline({
     ...stock.map((entry) => ({ kind: "stock" as const, entry })),
   ].sort(
     (a, b) =>
-      new Date(a.entry.createdAt).getTime() - new Date(b.entry.createdAt).getTime() ||
+      a.entry.createdAt.getTime() - b.entry.createdAt.getTime() ||
       (a.kind === b.kind ? a.entry.id - b.entry.id : a.kind === "status" ? -1 : 1),
   );
   return (
@@ -123,11 +123,8 @@ export function OrderStatusTimeline({
 function StockEntry({ entry }: { entry: StockTimelineEntry }) {
   const t = useAdminT();
   const lang = useAdminLang();
-  const reason = (STOCK_MOVEMENT_REASONS as readonly string[]).includes(entry.reason)
-    ? t(`admin.stock.reason.${entry.reason as (typeof STOCK_MOVEMENT_REASONS)[number]}`)
-    : entry.reason;
-  const change = entry.change > 0 ? `+${entry.change}` : `−${Math.abs(entry.change)}`;
-  const params = { name: entry.productName, change, balance: entry.balance };
+  const reason = stockReasonLabel(entry.reason, t);
+  const params = { name: entry.productName, change: signedUnits(entry.change), balance: entry.balance };
   const by = entry.changedByEmail
     ? t("admin.order.historyBy", { email: entry.changedByEmail })
     : t("admin.order.historyByCustomer");
@@ -143,10 +140,7 @@ function StockEntry({ entry }: { entry: StockTimelineEntry }) {
         <span className="sr-only">{t("admin.stock.entryLabel", params)}</span>
       </p>
       <p className="text-stone-600">
-        {by},{" "}
-        <time dateTime={new Date(entry.createdAt).toISOString()}>
-          {formatShopDateTime(new Date(entry.createdAt), lang)}
-        </time>
+        {by}, <time dateTime={entry.createdAt.toISOString()}>{formatShopDateTime(entry.createdAt, lang)}</time>
       </p>
     </li>
   );

@@ -42,7 +42,7 @@ export function PhoneConfirmation({
       {confirmedAt ? (
         <p className="mb-3 text-sm font-medium text-green-800" data-testid="confirmation-status">
           {t("admin.confirm.done", { email: confirmedByEmail ?? "—" })},{" "}
-          <time dateTime={new Date(confirmedAt).toISOString()}>{formatShopDateTime(new Date(confirmedAt), lang)}</time>
+          <time dateTime={confirmedAt.toISOString()}>{formatShopDateTime(confirmedAt, lang)}</time>
         </p>
       ) : (
         <p className="mb-3 text-sm text-stone-700" data-testid="confirmation-status">

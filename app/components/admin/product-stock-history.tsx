@@ -6,7 +6,7 @@
 import { Link } from "@remix-run/react";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { formatShopDateTime } from "~/i18n/format";
-import { STOCK_MOVEMENT_REASONS } from "~/rules/stock";
+import { signedUnits, stockReasonLabel } from "~/rules/stock";
 
 type Movement = {
   id: number;
@@ -36,13 +36,11 @@ export function ProductStockHistory({ movements, total }: { movements: Movement[
       ) : null}
       <ol className="mt-3 divide-y divide-stone-100 text-sm">
         {movements.map((movement) => {
-          const reason = (STOCK_MOVEMENT_REASONS as readonly string[]).includes(movement.reason)
-            ? t(`admin.stock.reason.${movement.reason as (typeof STOCK_MOVEMENT_REASONS)[number]}`)
-            : movement.reason;
+          const reason = stockReasonLabel(movement.reason, t);
           return (
             <li key={movement.id} className="flex flex-wrap items-baseline gap-x-4 gap-y-1 py-2">
-              <time dateTime={new Date(movement.createdAt).toISOString()} className="text-stone-600">
-                {formatShopDateTime(new Date(movement.createdAt), lang)}
+              <time dateTime={movement.createdAt.toISOString()} className="text-stone-600">
+                {formatShopDateTime(movement.createdAt, lang)}
               </time>
               <span className="font-medium">
                 {reason}
@@ -57,7 +55,7 @@ export function ProductStockHistory({ movements, total }: { movements: Movement[
               </span>
               <span className={`tabular-nums ${movement.change < 0 ? "text-red-700" : "text-green-800"}`}>
                 {t("admin.stock.historyChange", {
-                  change: movement.change > 0 ? `+${movement.change}` : `−${Math.abs(movement.change)}`,
+                  change: signedUnits(movement.change),
                   balance: movement.balance,
                 })}
               </span>

@@ -10,7 +10,7 @@ import { langOfRequest, localePath } from "~/i18n";
 import { serverTranslator } from "~/server/i18n.server";
 import { getProductAvailability } from "~/models/product.server";
 import { applyCartOperation, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine } from "~/rules/cart";
-import { limitToStock } from "~/rules/stock";
+import { exceedsStock } from "~/rules/stock";
 import { commitCart } from "~/server/cart-cookie.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { safeLocalPath } from "~/utils/local-path";
@@ -61,7 +61,7 @@ export async function changeCart(
   if (product && product.available !== null) {
     const available = product.available;
     const line = next.find((candidate) => candidate.productId === op.productId);
-    if (line && limitToStock(line.quantity, available).limited) {
+    if (line && exceedsStock(line.quantity, available)) {
       next = next.map((candidate) => (candidate === line ? { ...line, quantity: available } : candidate));
       limited = true;
       limitMessage = t("cart.stockLimited", { name: product.name, count: available });

@@ -5,6 +5,7 @@ import { Price } from "~/components/price";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { useLang, useLocalePath, useT } from "~/hooks/use-t";
 import { formatMoney } from "~/rules/money";
+import { exceedsStock } from "~/rules/stock";
 
 /**
  * One line of the cart page (spec section 2): image, name linking to the product, unit price, the
@@ -24,12 +25,11 @@ export function CartLine({
   const t = useT();
   const lang = useLang();
   const href = useLocalePath();
-  const stockNote =
-    product.available === null || quantity <= product.available
-      ? null
-      : product.available === 0
-        ? t("cart.stockOut")
-        : t("cart.stockShort", { count: product.available });
+  const stockNote = !exceedsStock(quantity, product.available)
+    ? null
+    : product.available === 0
+      ? t("cart.stockOut")
+      : t("cart.stockShort", { count: product.available ?? 0 });
   const noteId = `stock-note-${product.id}`;
   return (
     <li className="flex flex-wrap items-center gap-4 p-4" data-testid="cart-line">

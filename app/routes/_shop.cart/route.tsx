@@ -19,6 +19,7 @@ import { langFromPath, langOfRequest, registerCatalogue, translator } from "~/i1
 import { checkoutMessages } from "~/i18n/checkout-messages";
 import { getProductsForCart } from "~/models/product.server";
 import { priceCart } from "~/rules/pricing";
+import { exceedsStock } from "~/rules/stock";
 import { commitCart, getCart } from "~/server/cart-cookie.server";
 import { seoContextFor } from "~/server/seo.server";
 import { pageTitle, seoMeta } from "~/utils/seo";
@@ -173,10 +174,9 @@ export default function CartPage() {
             fieldErrors={checkoutData?.fieldErrors ?? {}}
             formError={checkoutData?.formError ?? null}
             submitting={navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout"}
-            stockProblem={items.some((item) => {
-              const available = item.product.available;
-              return available !== null && (shown.get(item.product.id)?.quantity ?? item.quantity) > available;
-            })}
+            stockProblem={items.some((item) =>
+              exceedsStock(shown.get(item.product.id)?.quantity ?? item.quantity, item.product.available),
+            )}
           />
         </div>
       )}
