@@ -117,6 +117,8 @@ app.all(
 const port = env.PORT;
 const server = app.listen(port, () => {
   console.log(`haat is serving on http://localhost:${port}`);
+  // Parcels handed to a courier: their statuses are read every COURIER_REFRESH_MINUTES.
+  build.entry.module.startCourierSchedule();
 });
 
 for (const signal of ["SIGINT", "SIGTERM"]) {

@@ -150,6 +150,9 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 /** Re-exported for server.js, which validates the configuration before it listens. */
 export { getEnv } from "~/config/env.server";
 
+/** Re-exported for server.js, which starts reading the couriers' statuses once it listens. */
+export { startCourierSchedule } from "~/server/courier-schedule.server";
+
 /** Re-exported for server.js, which checks every request before Remix reads it. */
 export { createRequestGate } from "~/server/request-gate.server";
 

@@ -95,6 +95,30 @@ const envSchema = z
     // per delivery address in 24 hours; 0 means no limit.
     SHOP_PHONE_ORDER_LIMIT: optionalCount(3, 1000),
     SHOP_ADDRESS_ORDER_LIMIT: optionalCount(5, 1000),
+    /**
+     * Steadfast's merchant API address (docs/decisions/029-courier-hand-off.md); tests point it at a
+     * local server. Empty: Steadfast's production API.
+     */
+    STEADFAST_BASE_URL: z
+      .string()
+      .trim()
+      .default("")
+      .refine((v) => v === "" || /^https?:\/\/[^\s]+$/.test(v), "must be an http(s) address")
+      .transform((v) => v || undefined),
+    /**
+     * The SMTP server new-order e-mails go through, as a URL: smtp://user:password@host:587 (STARTTLS
+     * when the server offers it) or smtps://user:password@host:465. Empty: no e-mail is sent.
+     */
+    SMTP_URL: z
+      .string()
+      .trim()
+      .default("")
+      .refine((v) => v === "" || /^smtps?:\/\/[^\s]+$/.test(v), "must look like smtp://user:password@host:587")
+      .transform((v) => v || undefined),
+    /** The sender of the e-mails, e.g. "Haat <orders@shop.example>"; empty: the shop's e-mail from the settings. */
+    MAIL_FROM: z.string().trim().default(""),
+    /** Minutes between two reads of the couriers' statuses while the server runs; 0 switches the schedule off. */
+    COURIER_REFRESH_MINUTES: optionalCount(30, 24 * 60),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

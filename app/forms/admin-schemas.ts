@@ -11,7 +11,7 @@ import { ORDER_STATUSES } from "~/rules/order-status";
 import { parseId } from "~/utils/params";
 import { normalizeBdMobile, toAsciiDigits } from "~/rules/phone";
 import { MAX_STOCK_QUANTITY } from "~/rules/stock";
-import { trimmed } from "./schemas";
+import { checkoutSchema, trimmed } from "./schemas";
 
 /**
  * Query string of the admin orders list (GET /admin/orders): `status` one of the five statuses
@@ -275,5 +275,84 @@ export const blocklistFormSchema = (t: AdminTranslate) =>
 export type BlocklistFormValues = Partial<Record<"phone" | "note", string>>;
 
 /** An internal note on an order: required, at most 1,000 characters (trimmed). */
-export const orderNoteSchema = (t: AdminTranslate) =>
-  z.object({ body: trimmed(1000, t("admin.notes.required"), t) });
+export const orderNoteSchema = (t: AdminTranslate) => z.object({ body: trimmed(1000, t("admin.notes.required"), t) });
+
+// ---- The courier hand-off (docs/decisions/029-courier-hand-off.md) ----
+
+/** One courier key as pasted from the courier's portal: 8 to 200 characters, no spaces inside. */
+const courierKey = (t: AdminTranslate) =>
+  z
+    .string({ error: t("admin.courier.keyRequired") })
+    .trim()
+    .min(1, t("admin.courier.keyRequired"))
+    .refine((value) => value.length >= 8 && value.length <= 200 && !/\s/.test(value), t("admin.courier.keyInvalid"));
+
+/**
+ * The courier account form (/admin/courier): `intent=save` with the API key and the secret key
+ * (both required: a key is never shown again, so it is never half-kept), `intent=remove`, or
+ * `intent=check` (a harmless call with the saved keys).
+ */
+export const courierAccountSchema = (t: AdminTranslate) =>
+  z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("save"), apiKey: courierKey(t), secretKey: courierKey(t) }),
+    z.object({ intent: z.literal("remove") }),
+    z.object({ intent: z.literal("check") }),
+  ]);
+
+/** The most orders one hand-off or export takes (Steadfast's bulk limit). */
+const MAX_SELECTED_ORDERS = 500;
+
+/**
+ * The orders ticked in the list: every `order` value of the form, as ids (duplicates and
+ * non-ids dropped). Fails when none is left or there are more than MAX_SELECTED_ORDERS.
+ */
+export const orderSelectionSchema = (t: AdminTranslate) =>
+  z
+    .array(z.string())
+    .transform((values) => [...new Set(values.map((value) => parseId(value)).filter((id) => id !== null))])
+    .pipe(
+      z
+        .array(z.number())
+        .min(1, t("admin.courier.noneSelected"))
+        .max(MAX_SELECTED_ORDERS, t("admin.courier.tooMany", { max: MAX_SELECTED_ORDERS })),
+    );
+
+// ---- Order edits before shipping (docs/decisions/031-order-edits.md) ----
+
+/** A line quantity as typed: whole number 0 to 999, Bengali digits accepted. */
+const lineQuantity = (t: AdminTranslate, min: number) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => toAsciiDigits(value))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,3}$/, t("admin.edit.quantityInvalid"))
+        .transform(Number)
+        .pipe(z.number().min(min, t("admin.edit.quantityInvalid"))),
+    );
+
+/**
+ * The order edit form (`intent=save`): each line's quantity (`quantity-<line id>`, gathered by the
+ * route into `quantities`; 0 removes), the delivery address, area, district and shipping method with
+ * checkout's rules and messages, and `version` (the order's updatedAt in ms when it was shown).
+ */
+export const orderEditSchema = (t: AdminTranslate) =>
+  checkoutSchema(t)
+    .pick({ address: true, area: true, district: true, shippingMethod: true })
+    .extend({
+      version: z.coerce.number().int().min(0),
+      quantities: z.record(z.string().regex(/^\d+$/), lineQuantity(t, 0)),
+    });
+
+/** The add-a-product form of the order edit page (`intent=add`): the product, 1 to 999 units, and `version`. */
+export const orderAddSchema = (t: AdminTranslate) =>
+  z.object({
+    productId: z
+      .string()
+      .transform((value) => parseId(value))
+      .pipe(z.number({ error: t("admin.edit.productMissing") })),
+    quantity: lineQuantity(t, 1),
+    version: z.coerce.number().int().min(0),
+  });

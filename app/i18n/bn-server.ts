@@ -31,4 +31,16 @@ export const bnServer: Record<ServerMessageKey, string> = {
     "আপনার কার্টের কিছু পণ্য ওই পরিমাণে আর স্টকে নেই। কার্টে কত বাকি তা দেখানো হয়েছে: পরিমাণ বদলে আবার অর্ডার করুন।",
   "checkout.blocked": "এই অর্ডারটি অনলাইনে নেওয়া যাচ্ছে না। অর্ডার করতে {phone} নম্বরে ফোন করুন।",
   "checkout.limitReached": "অল্প সময়ে আপনি কয়েকটি অর্ডার করেছেন। আরেকটি অর্ডার করতে {phone} নম্বরে ফোন করুন।",
+  "email.order.subject": "{shop}-এ আপনার অর্ডার #{id}",
+  "email.order.greeting": "প্রিয় {name},",
+  "email.order.thanks":
+    "আপনার অর্ডার #{id}-এর জন্য ধন্যবাদ। পাঠানোর আগে নিশ্চিত করতে আমরা আপনাকে {phone} নম্বরে ফোন করব। পার্সেল পৌঁছালে নগদে মূল্য পরিশোধ করবেন।",
+  "email.order.items": "আপনার অর্ডার",
+  "email.order.deliverTo": "ডেলিভারির ঠিকানা: {address}",
+  "email.order.track": "অর্ডারের অবস্থা দেখুন: {url}",
+  "email.order.contact": "কোনো প্রশ্ন? {phone} নম্বরে ফোন করুন বা {email}-এ লিখুন।",
+  "email.alert.subject": "নতুন অর্ডার #{id}: {total}, {name}",
+  "email.alert.intro": "একটি নতুন ক্যাশ অন ডেলিভারি অর্ডার। পাঠানোর আগে ক্রেতাকে ফোন করে নিশ্চিত করুন।",
+  "email.alert.customer": "ক্রেতা: {name}, {phone}",
+  "email.alert.open": "ব্যাক অফিসে খুলুন: {url}",
 };

@@ -35,6 +35,18 @@ export const enServer = {
   "checkout.blocked": "We cannot take this order online. Please call us on {phone} to order.",
   "checkout.limitReached":
     "You have placed several orders in a short time. To place another, please call us on {phone}.",
+  "email.order.subject": "Your order #{id} at {shop}",
+  "email.order.greeting": "Dear {name},",
+  "email.order.thanks":
+    "Thank you for your order #{id}. We will call you on {phone} to confirm it before we send it. You pay in cash when the parcel arrives.",
+  "email.order.items": "Your order",
+  "email.order.deliverTo": "Delivery to: {address}",
+  "email.order.track": "Follow your order: {url}",
+  "email.order.contact": "Questions? Call us on {phone} or write to {email}.",
+  "email.alert.subject": "New order #{id}: {total}, {name}",
+  "email.alert.intro": "A new cash-on-delivery order. Phone the shopper to confirm it before it ships.",
+  "email.alert.customer": "Customer: {name}, {phone}",
+  "email.alert.open": "Open it in the back office: {url}",
 } as const;
 
 /** A key of the server-only messages. */

@@ -220,6 +220,7 @@ export async function listOrdersForAdmin(page: number, filters: OrderListFilters
           totalPaisa: true,
           status: true,
           confirmedAt: true,
+          deliveryState: true,
           _count: { select: { items: true } },
           items: {
             orderBy: { id: "asc" },
@@ -257,6 +258,14 @@ export async function getOrderForAdmin(id: number) {
       itemCount: true,
       confirmedAt: true,
       confirmedByEmail: true,
+      updatedAt: true,
+      courier: true,
+      consignmentId: true,
+      trackingCode: true,
+      courierStatus: true,
+      deliveryState: true,
+      sentToCourierAt: true,
+      courierCheckedAt: true,
       items: {
         orderBy: { id: "asc" },
         select: {
@@ -285,7 +294,7 @@ export async function getOrderStatusHistory(orderId: number) {
     where: { orderId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: STATUS_HISTORY_SHOWN + 1,
-    select: { id: true, fromStatus: true, toStatus: true, changedByEmail: true, createdAt: true },
+    select: { id: true, fromStatus: true, toStatus: true, changedByEmail: true, courier: true, createdAt: true },
   });
   return {
     entries: rows.slice(0, STATUS_HISTORY_SHOWN).reverse(),
@@ -321,11 +330,17 @@ export async function changeOrderStatus(
   }
 }
 
-async function changeStatusIn(
+/**
+ * `changeOrderStatus` inside the caller's transaction `tx`. `admin` is who made the change (null
+ * for the schedule), `courier` the courier whose status report made it (null for staff).
+ * @throws {OutOfStockError} when reinstating a cancelled order finds too little stock.
+ */
+export async function changeStatusIn(
   tx: Prisma.TransactionClient,
   id: number,
   status: OrderStatus,
-  admin: { id: number; email: string },
+  admin: { id: number; email: string } | null,
+  courier: string | null = null,
 ): Promise<StatusChangeResult> {
   const order = await tx.order.findUnique({
     where: { id },
@@ -347,8 +362,9 @@ async function changeStatusIn(
       orderId: id,
       fromStatus: order.status,
       toStatus: status,
-      changedById: admin.id,
-      changedByEmail: admin.email,
+      changedById: admin?.id ?? null,
+      changedByEmail: admin?.email ?? null,
+      courier,
     },
   });
   return { outcome: "changed" };
@@ -445,7 +461,7 @@ export type OrderRiskSignals = { history: PhoneHistory; duplicateOf: number[] };
  * @returns a map from each order's id to its signals.
  */
 export async function getOrderRiskSignals(
-  orders: { id: number; customerPhone: string; status: string; createdAt: Date }[],
+  orders: { id: number; customerPhone: string; status: string; deliveryState: string | null; createdAt: Date }[],
 ): Promise<Map<number, OrderRiskSignals>> {
   const signals = new Map<number, OrderRiskSignals>();
   if (orders.length === 0) return signals;
@@ -453,7 +469,7 @@ export async function getOrderRiskSignals(
   const times = orders.map((order) => order.createdAt.getTime());
   const [counts, nearby] = await Promise.all([
     prisma.order.groupBy({
-      by: ["customerPhone", "status"],
+      by: ["customerPhone", "status", "deliveryState"],
       where: { customerPhone: { in: phones } },
       _count: { _all: true },
     }),
@@ -483,9 +499,11 @@ export async function getOrderRiskSignals(
   for (const order of orders) {
     let history = NO_HISTORY;
     for (const row of counts) {
-      if (row.customerPhone === order.customerPhone) history = addToHistory(history, row.status, row._count._all);
+      if (row.customerPhone === order.customerPhone) {
+        history = addToHistory(history, row.status, row._count._all, row.deliveryState);
+      }
     }
-    history = addToHistory(history, order.status, -1);
+    history = addToHistory(history, order.status, -1, order.deliveryState);
     const self = comparable.find((other) => other.id === order.id);
     const samePhone = comparable.filter((other) => other.phone === order.customerPhone);
     signals.set(order.id, {

@@ -17,7 +17,7 @@ import { deleteOrphanImages, imageData, imageSelect, toImageInfo, type ImageRow,
 export type ShopSettings = ShopSettingsRow & { logo: ImageRow | null };
 
 /** The fields the owner types (everything but the id, the logo and the time of the last change). */
-export type ShopSettingsInput = Omit<ShopSettingsRow, "id" | "updatedAt" | "logoId">;
+export type ShopSettingsInput = Omit<ShopSettingsRow, "id" | "updatedAt" | "logoId" | "courierCsvColumns">;
 
 /** What a save does to the logo: a newly stored image replaces it, `remove` drops it, else it stays. */
 export type LogoChange = { image: NewImage | null; remove: boolean };
@@ -100,6 +100,20 @@ export async function saveShopSettings(
   });
   cached = Promise.resolve(result.settings);
   return result;
+}
+
+/**
+ * Remembers the courier CSV export's columns, in order (comma-separated keys of
+ * app/rules/courier-csv.ts; the caller has checked them), for the next export.
+ */
+export async function saveCourierCsvColumns(columns: readonly string[]): Promise<void> {
+  await getShopSettings(); // creates the row on a first start
+  const settings = await prisma.shopSettings.update({
+    where: { id: SETTINGS_ID },
+    data: { courierCsvColumns: columns.join(",") },
+    include: withLogo,
+  });
+  cached = Promise.resolve(settings);
 }
 
 /** The identity in `lang`: a Bangla text the owner left empty falls back to the English one. */

@@ -43,7 +43,7 @@ const actorFields = (actor: StockActor) => ({ changedById: actor?.id ?? null, ch
 export async function takeStock(
   tx: Prisma.TransactionClient,
   order: { orderId: number; lines: { productId: number; quantity: number }[] },
-  reason: Extract<StockMovementReason, "order-placed" | "order-reinstated">,
+  reason: Extract<StockMovementReason, "order-placed" | "order-reinstated" | "order-edited">,
   actor: StockActor,
 ): Promise<void> {
   const ids = [...new Set(order.lines.map((line) => line.productId))];
@@ -113,6 +113,45 @@ export async function returnStock(
         change: units,
         balance: updated.stockQuantity,
         reason,
+        ...actorFields(actor),
+      },
+    });
+  }
+}
+
+/**
+ * Returns `units` of each product to stock for `orderId`, inside `tx` (an edit that lowered a
+ * quantity or removed a line), but never more than the ledger says the order holds of it: units
+ * the order never took (the product did not track stock then) are not invented. One ledger entry
+ * per product returned, with `reason` order-edited.
+ */
+export async function returnUnits(
+  tx: Prisma.TransactionClient,
+  orderId: number,
+  units: Map<number, number>,
+  actor: StockActor,
+): Promise<void> {
+  const held = heldByOrder(
+    await tx.stockMovement.findMany({ where: { orderId }, select: { productId: true, change: true } }),
+  );
+  for (const [productId, wanted] of units) {
+    const back = Math.min(wanted, held.get(productId) ?? 0);
+    if (back <= 0) continue;
+    const product = await tx.product.findUnique({ where: { id: productId }, select: { id: true } });
+    if (!product) continue;
+    const updated = await tx.product.update({
+      where: { id: productId },
+      data: { stockQuantity: { increment: back } },
+      select: { name: true, stockQuantity: true },
+    });
+    await tx.stockMovement.create({
+      data: {
+        productId,
+        productName: updated.name,
+        orderId,
+        change: back,
+        balance: updated.stockQuantity,
+        reason: "order-edited",
         ...actorFields(actor),
       },
     });

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation, useNavigate, useSubmit } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { ConfirmDeletePanel, DeleteButton, MissingRecordNotice } from "~/components/admin/confirm-delete";
 import { orderSummary } from "~/components/admin/order-summary";
@@ -27,6 +27,8 @@ import { AdminTable } from "~/components/admin/admin-table";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { readFormData } from "~/server/form-data.server";
 import { formatShopDateTime } from "~/i18n/format";
+import { deliveryStateLabel } from "~/rules/delivery-state";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 export const meta = adminTitle("admin.orders.title");
 
@@ -56,12 +58,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function PhoneSignalsBrief({ risk }: { risk: OrderRiskSignals | undefined }) {
   const t = useAdminT();
   if (!risk) return null;
-  const { delivered, cancelled, open } = risk.history;
+  const { delivered, cancelled, returned, open } = risk.history;
   return (
     <span className="mt-0.5 block text-xs text-stone-600" data-testid="phone-signals">
-      {delivered + cancelled + open === 0
+      {delivered + cancelled + returned + open === 0
         ? t("admin.risk.listNew")
-        : t("admin.risk.listHistory", { delivered, cancelled })}
+        : t("admin.risk.listHistory", { delivered, cancelled, returned })}
       {risk.duplicateOf.length > 0 ? (
         <span
           className="ml-1 inline-block rounded bg-amber-100 px-1.5 font-medium text-amber-900"
@@ -92,6 +94,69 @@ function ConfirmationBrief({ status, confirmed }: { status: string; confirmed: b
     <span className="mt-1 block text-xs text-stone-600" data-testid="unconfirmed-badge">
       {t("admin.confirm.badgeNone")}
     </span>
+  );
+}
+
+/**
+ * What to do with the ticked orders (docs/decisions/029-courier-hand-off.md): send them to the
+ * courier, or export them as a CSV file for a courier's portal; and read the couriers' statuses
+ * again. The rows' checkboxes belong to this form through their `form` attribute, so it works
+ * without JavaScript; with it, a "select all" box ticks the page's rows.
+ */
+function SelectionToolbar({ back }: { back: string }) {
+  const t = useAdminT();
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === "submitting" && navigation.formAction === "/admin/orders/courier"
+      ? navigation.formData?.get("intent")
+      : null;
+  const button =
+    "rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-50 disabled:opacity-60";
+  return (
+    <Form
+      id="order-selection"
+      method="post"
+      action="/admin/orders/courier"
+      aria-label={t("admin.courier.toolbarLabel")}
+      className="mb-3 flex flex-wrap items-center gap-2"
+    >
+      <input type="hidden" name="back" value={back} />
+      {hydrated ? (
+        <label className="mr-2 flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="h-5 w-5"
+            data-testid="select-all"
+            onChange={(event) => {
+              const ticked = event.currentTarget.checked;
+              document
+                .querySelectorAll<HTMLInputElement>('input[name="order"][form="order-selection"]')
+                .forEach((box) => (box.checked = ticked));
+            }}
+          />
+          {t("admin.courier.selectAll")}
+        </label>
+      ) : null}
+      <button
+        type="submit"
+        name="intent"
+        value="send"
+        disabled={busy === "send"}
+        className="rounded-md bg-amber-700 px-3 py-2 text-sm font-medium text-white hover:bg-amber-800 disabled:opacity-60"
+      >
+        {busy === "send" ? t("admin.courier.sending") : t("admin.courier.sendSelected", { courier: "Steadfast" })}
+      </button>
+      <button type="submit" formAction="/admin/orders/export" formMethod="get" className={button}>
+        {t("admin.courier.exportSelected")}
+      </button>
+      <button type="submit" name="intent" value="refresh" disabled={busy === "refresh"} className={button}>
+        {busy === "refresh" ? t("admin.courier.refreshing") : t("admin.courier.refreshAll")}
+      </button>
+      <Link to="/admin/courier" className="ml-auto text-sm font-medium text-amber-800 underline">
+        {t("admin.courier.title")}
+      </Link>
+    </Form>
   );
 }
 
@@ -256,6 +321,8 @@ export default function AdminOrdersPage() {
         </p>
       ) : null}
 
+      {orders.total > 0 ? <SelectionToolbar back={back} /> : null}
+
       {orders.total === 0 ? (
         <p
           className="rounded-lg border border-dashed border-stone-300 bg-white p-8 text-center"
@@ -288,6 +355,16 @@ export default function AdminOrdersPage() {
                 className="cursor-pointer hover:bg-amber-50"
               >
                 <td className="px-4 py-3 font-medium">
+                  {/* Ticks belong to the selection form above the table (the `form` attribute). */}
+                  <input
+                    type="checkbox"
+                    name="order"
+                    value={order.id}
+                    form="order-selection"
+                    aria-label={t("admin.courier.selectOrder", { id: order.id })}
+                    className="mr-2 h-5 w-5 align-middle"
+                    data-testid="order-select"
+                  />
                   #{order.id}
                   <time
                     dateTime={order.createdAt.toISOString()}
@@ -322,6 +399,11 @@ export default function AdminOrdersPage() {
                 <td className="px-4 py-3">
                   <OrderStatusBadge status={order.status} />
                   <ConfirmationBrief status={order.status} confirmed={order.confirmedAt !== null} />
+                  {order.deliveryState ? (
+                    <span className="mt-1 block text-xs text-sky-800" data-testid="delivery-badge">
+                      {t("admin.courier.listState", { state: deliveryStateLabel(order.deliveryState, t) })}
+                    </span>
+                  ) : null}
                 </td>
                 <td className="whitespace-nowrap px-4 py-3" data-wide="">
                   <Link

@@ -9,6 +9,11 @@ import { orderSummary } from "~/components/admin/order-summary";
 import { OrderInvoice } from "~/components/admin/order-invoice";
 import { OrderStatusTimeline } from "~/components/admin/order-status-timeline";
 import { getOrderStockMovements } from "~/models/stock.server";
+import { getOrderCourierEvents } from "~/models/courier.server";
+import { getOrderEdits } from "~/models/order-edit.server";
+import { isEditable } from "~/rules/order-edit";
+import { getCourierAccountSummary, trackingUrl } from "~/server/couriers/hand-off.server";
+import { CourierPanel } from "~/components/admin/courier-panel";
 import { findBlockedPhone } from "~/models/blocklist.server";
 import { PhoneConfirmation } from "~/components/admin/phone-confirmation";
 import { OrderNotes, type NoteProblem } from "~/components/admin/order-notes";
@@ -46,11 +51,14 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = requireId(params.id);
-  const [order, history, stock, notes] = await Promise.all([
+  const [order, history, stock, notes, courierEvents, courierAccount, edits] = await Promise.all([
     getOrderForAdmin(id),
     getOrderStatusHistory(id),
     getOrderStockMovements(id),
     listOrderNotes(id),
+    getOrderCourierEvents(id),
+    getCourierAccountSummary(),
+    getOrderEdits(id),
   ]);
   if (!order) throw notFound();
   const [signals, blocked] = await Promise.all([getOrderRiskSignals([order]), findBlockedPhone(order.customerPhone)]);
@@ -58,7 +66,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The invoice goes in the parcel: it is in the language the shopper ordered in.
   const invoiceLang = isLang(order.language) ? order.language : "en";
   const invoice = buildInvoice(order, invoiceSeller(await getShopSettings(), invoiceLang), invoiceLang);
-  return { order, history, stock, notes, invoice, risk, blocked: blocked !== null };
+  return {
+    order,
+    history,
+    stock,
+    notes,
+    invoice,
+    risk,
+    blocked: blocked !== null,
+    courierEvents,
+    edits,
+    editable: isEditable(order),
+    courierReady: courierAccount.readable,
+    trackingUrl: trackingUrl(order.courier, order.trackingCode),
+  };
 }
 
 /**
@@ -125,7 +146,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function AdminOrderPage() {
   const t = useAdminT();
   const lang = useAdminLang();
-  const { order, history, stock, notes, invoice, risk, blocked } = useLoaderData<typeof loader>();
+  const {
+    order,
+    history,
+    stock,
+    notes,
+    invoice,
+    risk,
+    blocked,
+    courierEvents,
+    edits,
+    editable,
+    courierReady,
+    trackingUrl,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const noteProblem = actionData && "noteError" in actionData ? actionData : null;
   const hydrated = useHydrated();
@@ -144,6 +178,11 @@ export default function AdminOrderPage() {
           <Link to="/admin/orders" className={buttonClass}>
             {t("admin.order.back")}
           </Link>
+          {editable ? (
+            <Link to={`/admin/orders/edit/${order.id}`} className={buttonClass}>
+              {t("admin.edit.link")}
+            </Link>
+          ) : null}
           <a href={`/admin/orders/view/${order.id}/invoice.png`} download="invoice.png" className={buttonClass}>
             {t("invoice.download")}
           </a>
@@ -213,6 +252,7 @@ export default function AdminOrderPage() {
             confirmedByEmail={order.confirmedByEmail}
             blocked={blocked}
           />
+          <CourierPanel order={order} trackingUrl={trackingUrl} accountReady={courierReady} />
         </div>
       </div>
 
@@ -279,6 +319,8 @@ export default function AdminOrderPage() {
       <OrderNotes orderId={order.id} notes={notes} problem={noteProblem} />
 
       <OrderStatusTimeline
+        courier={courierEvents}
+        edits={edits}
         entries={history.entries}
         stock={stock}
         truncated={history.truncated}
@@ -321,13 +363,13 @@ function TotalRow({
  */
 function PhoneSignals({ risk }: { risk: OrderRiskSignals }) {
   const t = useAdminT();
-  const { delivered, cancelled, open } = risk.history;
+  const { delivered, cancelled, returned, open } = risk.history;
   return (
     <div className="mt-1 space-y-1 text-xs" data-testid="phone-signals">
       <p className="text-stone-600" data-testid="phone-history">
-        {delivered + cancelled + open === 0
+        {delivered + cancelled + returned + open === 0
           ? t("admin.risk.firstOrder")
-          : t("admin.risk.history", { delivered, cancelled, open })}
+          : t("admin.risk.history", { delivered, cancelled, returned, open })}
       </p>
       {risk.duplicateOf.length > 0 ? (
         <p

@@ -9,8 +9,16 @@ describe("addToHistory", () => {
     history = addToHistory(history, "cancelled", 1);
     history = addToHistory(history, "pending", 1);
     history = addToHistory(history, "shipped", 2);
-    expect(history).toEqual({ delivered: 3, cancelled: 1, open: 3 });
-    expect(NO_HISTORY).toEqual({ delivered: 0, cancelled: 0, open: 0 });
+    expect(history).toEqual({ delivered: 3, cancelled: 1, returned: 0, open: 3 });
+    expect(NO_HISTORY).toEqual({ delivered: 0, cancelled: 0, returned: 0, open: 0 });
+  });
+
+  it("counts a parcel the courier brought back as returned, whatever our status says", () => {
+    let history = addToHistory(NO_HISTORY, "cancelled", 2, "returned");
+    history = addToHistory(history, "shipped", 1, "returned");
+    history = addToHistory(history, "cancelled", 1, null);
+    history = addToHistory(history, "delivered", 1, "delivered");
+    expect(history).toEqual({ delivered: 1, cancelled: 1, returned: 3, open: 0 });
   });
 });
 

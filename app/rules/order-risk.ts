@@ -12,17 +12,28 @@ export const DUPLICATE_WINDOW_MS = 6 * 60 * 60 * 1000;
 export type PhoneHistory = {
   /** Orders delivered (the shopper took the parcel and paid). */
   delivered: number;
-  /** Orders cancelled (by staff, often after a refused or unreachable call). */
+  /** Orders cancelled (by staff, often after a refused or unreachable call) before the courier had them. */
   cancelled: number;
+  /** Parcels the courier brought back: refused at the door or never collected (two courier fees lost). */
+  returned: number;
   /** Orders still pending, processing or shipped. */
   open: number;
 };
 
 /** An empty history: the phone's first order. */
-export const NO_HISTORY: PhoneHistory = { delivered: 0, cancelled: 0, open: 0 };
+export const NO_HISTORY: PhoneHistory = { delivered: 0, cancelled: 0, returned: 0, open: 0 };
 
-/** Adds `count` orders of `status` to `history` (any status but delivered and cancelled is open). */
-export function addToHistory(history: PhoneHistory, status: string, count: number): PhoneHistory {
+/**
+ * Adds `count` orders of `status` to `history`: returned when the courier's delivery state says so
+ * (whatever our status), else by status (any but delivered and cancelled is open).
+ */
+export function addToHistory(
+  history: PhoneHistory,
+  status: string,
+  count: number,
+  deliveryState: string | null = null,
+): PhoneHistory {
+  if (deliveryState === "returned") return { ...history, returned: history.returned + count };
   if (status === "delivered") return { ...history, delivered: history.delivered + count };
   if (status === "cancelled") return { ...history, cancelled: history.cancelled + count };
   return { ...history, open: history.open + count };

@@ -39,7 +39,10 @@ describe("priceCart (spec section 9)", () => {
 
 describe("shipping fee and totals (spec section 9)", () => {
   it("adds shipping to the subtotal", () => {
-    expect(orderTotals(669700, "Inside Dhaka", SPEC_DELIVERY_FEES)).toEqual({ shippingFeePaisa: 6000, totalPaisa: 675700 });
+    expect(orderTotals(669700, "Inside Dhaka", SPEC_DELIVERY_FEES)).toEqual({
+      shippingFeePaisa: 6000,
+      totalPaisa: 675700,
+    });
     expect(orderTotals(669700, "Outside Dhaka", SPEC_DELIVERY_FEES)).toEqual({
       shippingFeePaisa: 12000,
       totalPaisa: 681700,

@@ -21,7 +21,11 @@ export type DeliveryFees = {
 };
 
 /** The fees of spec section 9: 60 taka inside Dhaka, 120 taka outside, never free. */
-export const SPEC_DELIVERY_FEES: DeliveryFees = { insideDhakaPaisa: 6000, outsideDhakaPaisa: 12000, freeFromPaisa: null };
+export const SPEC_DELIVERY_FEES: DeliveryFees = {
+  insideDhakaPaisa: 6000,
+  outsideDhakaPaisa: 12000,
+  freeFromPaisa: null,
+};
 
 /**
  * Shipping fee in paisa for `method` and an order subtotal of `subtotalPaisa`: 0 when the subtotal

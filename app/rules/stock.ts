@@ -19,6 +19,7 @@ const STOCK_MOVEMENT_REASONS = [
   "order-cancelled",
   "order-reinstated",
   "order-deleted",
+  "order-edited",
   "adjusted",
 ] as const;
 export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];

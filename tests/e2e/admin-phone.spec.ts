@@ -52,8 +52,11 @@ test("no admin page is wider than a 360 px phone", async ({ page }) => {
       `/admin/categories/edit/${categoryId}`,
       "/admin/orders",
       `/admin/orders/view/${orderId}`,
+      `/admin/orders/edit/${orderId}?q=lamp`,
       "/admin/settings",
       "/admin/blocklist",
+      "/admin/courier",
+      `/admin/orders/export?order=${orderId}`,
     ];
     const tooWide: string[] = [];
     for (const path of paths) {

@@ -84,3 +84,48 @@ export function insertAdmin(email: string, passwordHash: string): number {
 export function deleteAdmin(id: number): void {
   withDb((db) => db.prepare(`DELETE FROM AdminUser WHERE id = ?`).run(id));
 }
+
+/**
+ * Inserts a pending order of one line item (`quantity` × ৳100) for `phone`, as checkout would have
+ * placed it, with its first history entry; returns its id.
+ */
+export function insertOrder({
+  name,
+  phone,
+  productName = "Inserted Lamp",
+  quantity = 1,
+}: {
+  name: string;
+  phone: string;
+  productName?: string;
+  quantity?: number;
+}): number {
+  const now = sqliteDate(new Date());
+  const subtotal = 10_000 * quantity;
+  return withDb((db) => {
+    const order = db
+      .prepare(
+        `INSERT INTO "Order" (createdAt, updatedAt, customerName, customerPhone, customerAddress, district, area,
+           shippingMethod, shippingFeePaisa, subtotalPaisa, totalPaisa, status, paymentStatus, itemCount, checkoutToken)
+         VALUES (?, ?, ?, ?, 'House 4, Road 2', 'Dhaka', 'Mirpur 10', 'Inside Dhaka', 6000, ?, ?, 'pending', 'pending', ?, ?)`,
+      )
+      .run(now, now, name, phone, subtotal, subtotal + 6000, quantity, `e2e-${phone}-${Date.now()}`);
+    const id = Number(order.lastInsertRowid);
+    db.prepare(
+      `INSERT INTO "OrderItem" (orderId, productName, unitPricePaisa, quantity, subtotalPaisa) VALUES (?, ?, 10000, ?, ?)`,
+    ).run(id, productName, quantity, subtotal);
+    db.prepare(`INSERT INTO "OrderStatusChange" (orderId, toStatus, createdAt) VALUES (?, 'pending', ?)`).run(id, now);
+    return id;
+  });
+}
+
+/** Deletes an order inserted by a spec, with its rows in the other tables. */
+export function deleteOrderRows(id: number): void {
+  withDb((db) => {
+    for (const table of ["OrderItem", "OrderStatusChange", "CourierEvent", "OrderNote", "OrderEdit"]) {
+      db.prepare(`DELETE FROM "${table}" WHERE orderId = ?`).run(id);
+    }
+    db.prepare(`UPDATE "StockMovement" SET orderId = NULL WHERE orderId = ?`).run(id);
+    db.prepare(`DELETE FROM "Order" WHERE id = ?`).run(id);
+  });
+}

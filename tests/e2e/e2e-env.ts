@@ -15,4 +15,10 @@ export const E2E_DB_PATH = path.join(E2E_DIR, "haat.db");
  * its fuzzing and hostile requests never change the data the browser journeys rely on.
  */
 export const SECURITY_PORT = E2E_PORT + 1;
+
+/**
+ * The local Steadfast each end-to-end server starts beside itself (tests/support/steadfast-server.ts),
+ * 50 ports above the server's; the courier journeys set parcel statuses on it.
+ */
+export const steadfastPortOf = (serverPort: number) => serverPort + 50;
 export const SECURITY_DB_PATH = path.resolve("tests/.tmp", `e2e-${SECURITY_PORT}`, "haat.db");

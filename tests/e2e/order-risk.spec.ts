@@ -41,7 +41,7 @@ test("the order page and list show the phone's history and a likely duplicate", 
     await page.goto(`/admin/orders/view/${second}`);
     await rendered(page);
     await expect(page.getByTestId("phone-history")).toHaveText(
-      "This phone's other orders: 1 delivered, 0 cancelled, 1 open.",
+      "This phone's other orders: 1 delivered, 0 cancelled, 0 returned, 1 open.",
     );
     const warning = page.getByTestId("duplicate-warning");
     await expect(warning).toContainText("Likely duplicate: the same phone and products within 6 hours as");
@@ -53,7 +53,7 @@ test("the order page and list show the phone's history and a likely duplicate", 
     // The delivered order is not a duplicate of either (days apart), and its history has the two open ones.
     await page.goto(`/admin/orders/view/${delivered}`);
     await expect(page.getByTestId("phone-history")).toHaveText(
-      "This phone's other orders: 0 delivered, 0 cancelled, 2 open.",
+      "This phone's other orders: 0 delivered, 0 cancelled, 0 returned, 2 open.",
     );
     await expect(page.getByTestId("duplicate-warning")).toHaveCount(0);
 
@@ -63,7 +63,9 @@ test("the order page and list show the phone's history and a likely duplicate", 
     await filterOrders(page, jsEnabled(testInfo), { q: phone });
     const row = (id: number) => page.locator(`[data-testid="order-row"][data-order-id="${id}"]`);
     await expect(page.getByTestId("order-row")).toHaveCount(3);
-    await expect(row(second).getByTestId("phone-signals")).toContainText("Before: 1 delivered, 0 cancelled");
+    await expect(row(second).getByTestId("phone-signals")).toContainText(
+      "Before: 1 delivered, 0 cancelled, 0 returned",
+    );
     await expect(row(second).getByTestId("duplicate-badge")).toHaveText("Possible duplicate");
     await expect(row(first).getByTestId("duplicate-badge")).toBeVisible();
     await expect(row(delivered).getByTestId("duplicate-badge")).toHaveCount(0);

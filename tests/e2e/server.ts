@@ -1,11 +1,16 @@
 /**
  * The server Playwright tests run against: the production build (server.js) on E2E_PORT (3100),
  * with a fresh database under tests/.tmp/e2e-<port> (./e2e-env.ts), the demo catalogue seeded through the real image
- * pipeline, and one known admin (tests/e2e/fixtures.ts E2E_ADMIN).
+ * pipeline, one known admin (tests/e2e/fixtures.ts E2E_ADMIN), and a local Steadfast for the
+ * courier journeys.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { E2E_DIR as dir, E2E_PORT } from "./e2e-env";
+import { startFakeSteadfast } from "../support/steadfast-server";
+import { E2E_DIR as dir, E2E_PORT, steadfastPortOf } from "./e2e-env";
+
+// The courier the journeys hand parcels to: a local Steadfast (keys "test-api-key", "test-secret-key").
+const steadfast = await startFakeSteadfast(steadfastPortOf(E2E_PORT));
 
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
@@ -22,6 +27,7 @@ Object.assign(process.env, {
   // The journeys place many orders from one phone and address; no checkout limits here.
   SHOP_PHONE_ORDER_LIMIT: "0",
   SHOP_ADDRESS_ORDER_LIMIT: "0",
+  STEADFAST_BASE_URL: steadfast.baseUrl,
 });
 
 const { applyMigrations } = await import("../../scripts/migrate.mjs");

@@ -104,7 +104,9 @@ describe("invoice", () => {
     const current = await getShopSettings();
     const { id: _id, updatedAt: _at, logoId: _logoId, logo: _logo, ...input } = current;
     await saveShopSettings({ ...input, tradeLicence: "TRAD/DNCC/012345/2026", bin: "000123456-0101" });
-    const { invoice } = await runData(orderLoader, get(`/admin/orders/view/${order.id}`, jar), { id: String(order.id) });
+    const { invoice } = await runData(orderLoader, get(`/admin/orders/view/${order.id}`, jar), {
+      id: String(order.id),
+    });
     expect(invoice.seller).toMatchObject({ tradeLicence: "TRAD/DNCC/012345/2026", bin: "000123456-0101" });
   });
 

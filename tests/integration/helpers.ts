@@ -42,8 +42,15 @@ export function get(path: string, jar?: CookieJar): Request {
 }
 
 /** A form POST to `path`, with the jar's cookies. */
-export function post(path: string, fields: Record<string, string | number>, jar?: CookieJar): Request {
-  const body = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]));
+export function post(
+  path: string,
+  fields: Record<string, string | number | (string | number)[]>,
+  jar?: CookieJar,
+): Request {
+  // A list is a field sent once per value, as ticked checkboxes of one name are.
+  const body = new URLSearchParams(
+    Object.entries(fields).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((one) => [k, String(one)])),
+  );
   return new Request(`${ORIGIN}${path}`, {
     method: "POST",
     body,

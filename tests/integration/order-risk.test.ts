@@ -62,12 +62,15 @@ describe("the phone's history", () => {
     await makeOrder(phone, [fan], 24 * 2, "shipped");
     await makeOrder("01711000002", [lamp], 24 * 5, "delivered"); // another phone
     const id = await makeOrder(phone, [lamp, fan], 1);
-    expect(await signalsOf(id)).toEqual({ history: { delivered: 2, cancelled: 1, open: 1 }, duplicateOf: [] });
+    expect(await signalsOf(id)).toEqual({
+      history: { delivered: 2, cancelled: 1, returned: 0, open: 1 },
+      duplicateOf: [],
+    });
   });
 
   it("says a phone's first order is its first", async () => {
     const id = await makeOrder("01711000003", [lamp], 0);
-    expect((await signalsOf(id)).history).toEqual({ delivered: 0, cancelled: 0, open: 0 });
+    expect((await signalsOf(id)).history).toEqual({ delivered: 0, cancelled: 0, returned: 0, open: 0 });
   });
 });
 
@@ -97,7 +100,13 @@ describe("likely duplicates", () => {
     const second = await makeOrder(phone, [fan], 1);
     const list = await runData(ordersLoader, get(`/admin/orders?q=${phone}`, staff));
     expect(list.orders.items.map((order) => order.id).sort()).toEqual([first, second].sort());
-    expect(list.risks[second]).toEqual({ history: { delivered: 1, cancelled: 0, open: 0 }, duplicateOf: [first] });
-    expect(list.risks[first]).toEqual({ history: { delivered: 0, cancelled: 0, open: 1 }, duplicateOf: [second] });
+    expect(list.risks[second]).toEqual({
+      history: { delivered: 1, cancelled: 0, returned: 0, open: 0 },
+      duplicateOf: [first],
+    });
+    expect(list.risks[first]).toEqual({
+      history: { delivered: 0, cancelled: 0, returned: 0, open: 1 },
+      duplicateOf: [second],
+    });
   });
 });

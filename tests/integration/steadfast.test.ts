@@ -33,6 +33,7 @@ const parcel = (invoice: string, overrides: Partial<ConsignmentRequest> = {}): C
   recipientAddress: "House 4, Road 2, Mirpur 10, Dhaka",
   codAmountPaisa: 125_050,
   note: "Call before coming",
+  itemDescription: "Lamp × 2",
   ...overrides,
 });
 
@@ -52,6 +53,7 @@ describe("the Steadfast adapter", () => {
       recipient_address: "House 4, Road 2, Mirpur 10, Dhaka",
       cod_amount: 1250.5,
       note: "Call before coming",
+      item_description: "Lamp × 2",
     });
     expect(steadfast.consignments.get("haat-101")?.consignmentId).toBe(Number(created.consignmentId));
   });
@@ -81,15 +83,29 @@ describe("the Steadfast adapter", () => {
 
   it("reads a parcel's status by invoice and maps it to ours", async () => {
     await courier().createConsignment(parcel("haat-301"));
-    expect(await courier().deliveryStatus("haat-301")).toEqual({ state: "with-courier", courierStatus: "in_review" });
+    expect(await courier().deliveryStatus("haat-301")).toEqual({
+      state: "with-courier",
+      courierStatus: "in_review",
+      final: false,
+    });
     steadfast.setStatus("haat-301", "cancelled_approval_pending");
     expect(await courier().deliveryStatus("haat-301")).toEqual({
       state: "returned",
       courierStatus: "cancelled_approval_pending",
+      final: false,
     });
     steadfast.setStatus("haat-301", "delivered");
-    expect((await courier().deliveryStatus("haat-301")).state).toBe("delivered");
+    expect(await courier().deliveryStatus("haat-301")).toEqual({
+      state: "delivered",
+      courierStatus: "delivered",
+      final: true,
+    });
     await expect(courier().deliveryStatus("haat-999")).rejects.toMatchObject({ kind: "refused" });
+  });
+
+  it("checks the account with the balance, in paisa", async () => {
+    expect(await courier().checkAccount()).toEqual({ balancePaisa: 152_050 });
+    expect(steadfast.requests.at(-1)).toMatchObject({ method: "GET", path: "/get_balance" });
   });
 
   it("says which field Steadfast refused", async () => {

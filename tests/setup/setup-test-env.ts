@@ -23,6 +23,10 @@ process.env.COOKIE_SECURE = "false";
 // Tests place many orders from one phone and address; the checkout limits' own tests set them.
 process.env.SHOP_PHONE_ORDER_LIMIT = "0";
 process.env.SHOP_ADDRESS_ORDER_LIMIT = "0";
+// The courier hand-off's tests start a local Steadfast (tests/support/steadfast-server.ts) on this
+// worker's own port; the app reads the address once, so it is set before any app module loads.
+process.env.STEADFAST_BASE_URL = `http://127.0.0.1:${47_100 + Number(process.env.VITEST_POOL_ID ?? 0)}/api/v1`;
+process.env.COURIER_REFRESH_MINUTES = "0";
 
 // The custom matchers (toRedirectTo, toSetToast) read toasts through an app module that reads the
 // environment when it loads: imported only now that the environment is set.

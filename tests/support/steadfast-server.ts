@@ -9,7 +9,10 @@
  * - POST /create_order/bulk-order: `{ data: [...] }`, at most 500; one row per parcel with
  *   status "success" or "error".
  * - GET /status_by_invoice/{invoice}: the parcel's delivery_status (set with `setStatus`).
+ * - GET /get_balance: a fixed balance of 1520.50 taka.
  * - `delayMs` holds every answer back, to test timeouts.
+ * - POST /__control/status `{ invoice, status }` (no keys): sets a parcel's status from another
+ *   process, as a rider's scan would (the Playwright journeys use it).
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -31,8 +34,13 @@ export type FakeSteadfast = {
   close(): Promise<void>;
 };
 
-/** Starts the server on 127.0.0.1 and a free port. */
-export async function startFakeSteadfast(): Promise<FakeSteadfast> {
+/** The port of this Vitest worker's Steadfast, the one tests/setup/setup-test-env.ts points the app at. */
+export function workerSteadfastPort(): number {
+  return Number(new URL(process.env.STEADFAST_BASE_URL!).port);
+}
+
+/** Starts the server on 127.0.0.1 and `port` (default: a free one). */
+export async function startFakeSteadfast(port = 0): Promise<FakeSteadfast> {
   let nextId = 1_424_100;
   const fake: Omit<FakeSteadfast, "baseUrl" | "close"> = {
     apiKey: "test-api-key",
@@ -99,6 +107,13 @@ export async function startFakeSteadfast(): Promise<FakeSteadfast> {
           response.end(JSON.stringify(json));
         }, fake.delayMs);
 
+      // For tests in another process (Playwright): set a parcel's status the way a rider would.
+      if (request.method === "POST" && path === "/__control/status") {
+        const { invoice, status } = (body ?? {}) as { invoice?: string; status?: string };
+        if (!invoice || !status || !fake.consignments.has(invoice)) return answer(404, { message: "No such parcel." });
+        fake.setStatus(invoice, status);
+        return answer(200, { ok: true });
+      }
       if (request.headers["api-key"] !== fake.apiKey || request.headers["secret-key"] !== fake.secretKey) {
         return answer(401, { status: 401, message: "Unauthorized." });
       }
@@ -134,6 +149,9 @@ export async function startFakeSteadfast(): Promise<FakeSteadfast> {
           }),
         );
       }
+      if (request.method === "GET" && path === "/get_balance") {
+        return answer(200, { status: 200, current_balance: 1520.5 });
+      }
       const byInvoice = /^\/status_by_invoice\/(.+)$/.exec(path);
       if (request.method === "GET" && byInvoice) {
         const consignment = fake.consignments.get(decodeURIComponent(byInvoice[1]!));
@@ -143,8 +161,8 @@ export async function startFakeSteadfast(): Promise<FakeSteadfast> {
       return answer(404, { status: 404, message: "Not found." });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const { port: listening } = server.address() as AddressInfo;
   return {
     ...fake,
     get delayMs() {
@@ -153,7 +171,7 @@ export async function startFakeSteadfast(): Promise<FakeSteadfast> {
     set delayMs(value: number) {
       fake.delayMs = value;
     },
-    baseUrl: `http://127.0.0.1:${port}/api/v1`,
+    baseUrl: `http://127.0.0.1:${listening}/api/v1`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -2,11 +2,15 @@
  * The status history of an order as a timeline (decision 015): an ordered list, oldest first,
  * each entry saying what changed (from → to), who changed it (the admin's e-mail as it was then)
  * and when (`<time datetime>`, shown in Asia/Dhaka time). The stock the order took or returned
- * (docs/decisions/027-stock.md) is in the same timeline, in time order.
+ * (docs/decisions/027-stock.md) and the parcel's steps with its courier (docs/decisions/029) are in
+ * the same timeline, in time order.
  */
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { orderStatusLabel } from "~/rules/order-status";
 import { signedUnits, stockReasonLabel } from "~/rules/stock";
+import { deliveryStateLabel } from "~/rules/delivery-state";
+import { formatMoney } from "~/rules/money";
+import type { OrderEditChange } from "~/rules/order-edit";
 import { formatShopDateTime } from "~/i18n/format";
 
 /** One history entry as the order page's loader returns it. */
@@ -14,6 +18,26 @@ export type OrderStatusTimelineEntry = {
   id: number;
   fromStatus: string | null;
   toStatus: string;
+  changedByEmail: string | null;
+  /** The courier whose status report made the change; null for staff or the shopper. */
+  courier: string | null;
+  createdAt: Date;
+};
+
+/** One step of the parcel with its courier, as app/models/courier.server.ts `getOrderCourierEvents` returns it. */
+export type CourierTimelineEntry = {
+  id: number;
+  courier: string;
+  courierStatus: string;
+  deliveryState: string;
+  changedByEmail: string | null;
+  createdAt: Date;
+};
+
+/** One edit of the order, as app/models/order-edit.server.ts `getOrderEdits` returns it. */
+export type EditTimelineEntry = {
+  id: number;
+  changes: OrderEditChange[];
   changedByEmail: string | null;
   createdAt: Date;
 };
@@ -31,29 +55,42 @@ export type StockTimelineEntry = {
   createdAt: Date;
 };
 
-type TimelineItem = { kind: "status"; entry: OrderStatusTimelineEntry } | { kind: "stock"; entry: StockTimelineEntry };
+type TimelineItem =
+  | { kind: "status"; entry: OrderStatusTimelineEntry }
+  | { kind: "stock"; entry: StockTimelineEntry }
+  | { kind: "courier"; entry: CourierTimelineEntry }
+  | { kind: "edit"; entry: EditTimelineEntry };
+
+/** Within one moment: the courier's report, then the status it caused, then the stock that moved. */
+const KIND_ORDER: Record<TimelineItem["kind"], number> = { courier: 0, edit: 1, status: 2, stock: 3 };
 
 export function OrderStatusTimeline({
   entries: statusEntries,
   stock = [],
+  courier = [],
+  edits = [],
   truncated,
   shown,
 }: {
   entries: OrderStatusTimelineEntry[];
   stock?: StockTimelineEntry[];
+  courier?: CourierTimelineEntry[];
+  edits?: EditTimelineEntry[];
   truncated: boolean;
   shown: number;
 }) {
   const t = useAdminT();
   const lang = useAdminLang();
-  // A status change and the stock it moved share a moment: the status comes first.
   const entries: TimelineItem[] = [
     ...statusEntries.map((entry) => ({ kind: "status" as const, entry })),
     ...stock.map((entry) => ({ kind: "stock" as const, entry })),
+    ...courier.map((entry) => ({ kind: "courier" as const, entry })),
+    ...edits.map((entry) => ({ kind: "edit" as const, entry })),
   ].sort(
     (a, b) =>
       a.entry.createdAt.getTime() - b.entry.createdAt.getTime() ||
-      (a.kind === b.kind ? a.entry.id - b.entry.id : a.kind === "status" ? -1 : 1),
+      KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
+      a.entry.id - b.entry.id,
   );
   return (
     <section
@@ -73,13 +110,17 @@ export function OrderStatusTimeline({
         <ol className="relative ml-2 space-y-4 border-l-2 border-stone-200 pl-5">
           {entries.map((item) => {
             if (item.kind === "stock") return <StockEntry key={`stock-${item.entry.id}`} entry={item.entry} />;
+            if (item.kind === "courier") return <CourierEntry key={`courier-${item.entry.id}`} entry={item.entry} />;
+            if (item.kind === "edit") return <EditEntry key={`edit-${item.entry.id}`} entry={item.entry} />;
             const entry = item.entry;
             const by =
               entry.fromStatus === null
                 ? t("admin.order.historyByCustomer")
-                : entry.changedByEmail
-                  ? t("admin.order.historyBy", { email: entry.changedByEmail })
-                  : t("admin.order.historyByUnknown");
+                : entry.courier
+                  ? t("admin.order.historyByCourier", { courier: courierName(entry.courier) })
+                  : entry.changedByEmail
+                    ? t("admin.order.historyBy", { email: entry.changedByEmail })
+                    : t("admin.order.historyByUnknown");
             return (
               <li key={`status-${entry.id}`} className="relative text-sm" data-testid="status-history-entry">
                 <span
@@ -141,6 +182,82 @@ function StockEntry({ entry }: { entry: StockTimelineEntry }) {
       </p>
       <p className="text-stone-600">
         {by}, <time dateTime={entry.createdAt.toISOString()}>{formatShopDateTime(entry.createdAt, lang)}</time>
+      </p>
+    </li>
+  );
+}
+
+/** A courier's display name: a brand, the same in every language. */
+function courierName(courier: string): string {
+  return courier === "steadfast" ? "Steadfast" : courier;
+}
+
+/** A step of the parcel with its courier: handed over, or a new status the courier reported. */
+function CourierEntry({ entry }: { entry: CourierTimelineEntry }) {
+  const t = useAdminT();
+  const lang = useAdminLang();
+  const courier = courierName(entry.courier);
+  const by = entry.changedByEmail
+    ? t("admin.order.historyBy", { email: entry.changedByEmail })
+    : t("admin.courier.bySchedule");
+  return (
+    <li className="relative text-sm" data-testid="courier-history-entry">
+      <span
+        aria-hidden="true"
+        className="absolute -left-[1.72rem] top-1 h-3 w-3 rounded-full border-2 border-white bg-sky-700"
+      />
+      <p className="font-medium">
+        {t("admin.courier.historyEntry", {
+          courier,
+          state: deliveryStateLabel(entry.deliveryState, t),
+          status: entry.courierStatus,
+        })}
+      </p>
+      <p className="text-stone-600">
+        {by}, <time dateTime={entry.createdAt.toISOString()}>{formatShopDateTime(entry.createdAt, lang)}</time>
+      </p>
+    </li>
+  );
+}
+
+/** An edit of the order: each change (line items, address, shipping, total), who and when. */
+function EditEntry({ entry }: { entry: EditTimelineEntry }) {
+  const t = useAdminT();
+  const lang = useAdminLang();
+  const money = (paisa: number) => formatMoney(paisa, { lang });
+  const describe = (change: OrderEditChange): string => {
+    switch (change.kind) {
+      case "quantity":
+        return t("admin.edit.change.quantity", change);
+      case "removed":
+        return t("admin.edit.change.removed", change);
+      case "added":
+        return t("admin.edit.change.added", change);
+      case "address":
+        return t("admin.edit.change.address", change);
+      case "shipping":
+        return t("admin.edit.change.shipping", change);
+      case "total":
+        return t("admin.edit.change.total", { from: money(change.from), to: money(change.to) });
+    }
+  };
+  return (
+    <li className="relative text-sm" data-testid="edit-history-entry">
+      <span
+        aria-hidden="true"
+        className="absolute -left-[1.72rem] top-1 h-3 w-3 rounded-full border-2 border-white bg-violet-700"
+      />
+      <p className="font-medium">{t("admin.edit.history")}</p>
+      <ul className="list-inside list-disc">
+        {entry.changes.map((change, index) => (
+          <li key={index}>{describe(change)}</li>
+        ))}
+      </ul>
+      <p className="text-stone-600">
+        {entry.changedByEmail
+          ? t("admin.order.historyBy", { email: entry.changedByEmail })
+          : t("admin.order.historyByUnknown")}
+        , <time dateTime={entry.createdAt.toISOString()}>{formatShopDateTime(entry.createdAt, lang)}</time>
       </p>
     </li>
   );

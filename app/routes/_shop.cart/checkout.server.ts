@@ -14,6 +14,7 @@ import type { CartLine } from "~/rules/cart";
 import { priceCart } from "~/rules/pricing";
 import { DEFAULT_SHIPPING_METHOD } from "~/rules/shipping";
 import { commitCart } from "~/server/cart-cookie.server";
+import { announceNewOrder } from "~/server/order-emails.server";
 
 /** The answer to a rejected checkout (status 400): the messages and every value the shopper typed. */
 export type CheckoutActionData = {
@@ -86,7 +87,11 @@ export async function checkout(form: FormData, lines: CartLine[], lang: Lang) {
     const settings = await getShopSettings();
     const limits = { perPhone: settings.phoneOrderLimit, perAddress: settings.addressOrderLimit };
     const result = await placeOrder(input, cart, deliveryFees(settings), lang, limits);
-    if (result.ok) return placed(result.orderId);
+    if (result.ok) {
+      // After the commit, in the background: the shopper's answer never waits for the mail server.
+      if (!result.duplicate) void announceNewOrder(result.orderId);
+      return placed(result.orderId);
+    }
     switch (result.reason) {
       case "too-large":
         return reject(t("checkout.tooLarge", { phone: settings.phone }));

@@ -4,6 +4,7 @@
  *
  * Amounts are paisa here, as everywhere in haat; an adapter converts to what its API expects.
  */
+import type { DeliveryState } from "~/rules/delivery-state";
 
 /** One parcel to hand over: the order it carries and where the cash is collected. */
 export type ConsignmentRequest = {
@@ -18,6 +19,8 @@ export type ConsignmentRequest = {
   codAmountPaisa: number;
   /** Delivery instructions for the rider; "" for none. */
   note: string;
+  /** What the parcel holds, e.g. "Lamp × 2, Fan × 1"; "" for nothing said. */
+  itemDescription: string;
 };
 
 /** A consignment the courier accepted. */
@@ -33,7 +36,7 @@ export type Consignment = {
 export type BulkConsignmentResult = ({ ok: true } & Consignment) | { ok: false; invoice: string; message: string };
 
 /** Where a parcel is, in haat's words (mapped from each courier's own statuses). */
-export type DeliveryState = "with-courier" | "on-hold" | "delivered" | "partly-delivered" | "returned" | "unknown";
+export type { DeliveryState };
 
 /** A courier refused a request, or could not be reached; `message` is safe to show to staff. */
 export class CourierError extends Error {
@@ -52,6 +55,11 @@ export interface Courier {
   createConsignment(request: ConsignmentRequest): Promise<Consignment>;
   /** Creates many at once (the courier's limit applies); one answer per parcel, in order. @throws {CourierError} */
   createConsignments(requests: ConsignmentRequest[]): Promise<BulkConsignmentResult[]>;
-  /** The parcel's state by our invoice, with the courier's own word. @throws {CourierError} */
-  deliveryStatus(invoice: string): Promise<{ state: DeliveryState; courierStatus: string }>;
+  /**
+   * The parcel's state by our invoice, with the courier's own word; `final` when the courier will
+   * not change it again (no need to ask later). @throws {CourierError}
+   */
+  deliveryStatus(invoice: string): Promise<{ state: DeliveryState; courierStatus: string; final: boolean }>;
+  /** Checks the account's credentials with a harmless read (the balance, in paisa). @throws {CourierError} */
+  checkAccount(): Promise<{ balancePaisa: number }>;
 }

@@ -4,7 +4,7 @@
  * headers, which never leave the server and are never logged.
  *
  * Endpoints used: POST /create_order, POST /create_order/bulk-order (at most 500 parcels),
- * GET /status_by_invoice/{invoice}. Amounts go as taka (cod_amount, a number); phones as 11 digits.
+ * GET /status_by_invoice/{invoice}, GET /get_balance (to check the keys). Amounts go as taka (cod_amount, a number); phones as 11 digits.
  */
 import {
   CourierError,
@@ -51,6 +51,17 @@ export function steadfastState(status: string): DeliveryState {
   return STATES[status] ?? "unknown";
 }
 
+/**
+ * The statuses Steadfast does not change again: delivered, partly delivered and cancelled once its
+ * own check is done (the `*_approval_pending` forms may still change).
+ */
+export const STEADFAST_FINAL_STATUSES = ["delivered", "partial_delivered", "cancelled"] as const;
+
+/** Steadfast's public tracking page for a tracking code, for staff and shoppers. */
+export function steadfastTrackingUrl(trackingCode: string): string {
+  return `https://steadfast.com.bd/t/${encodeURIComponent(trackingCode)}`;
+}
+
 /** Paisa as the taka number Steadfast's cod_amount takes (two decimals at most). */
 function taka(paisa: number): number {
   return Math.round(paisa) / 100;
@@ -64,6 +75,7 @@ function body(request: ConsignmentRequest) {
     recipient_address: request.recipientAddress.slice(0, 250),
     cod_amount: taka(request.codAmountPaisa),
     note: request.note,
+    item_description: request.itemDescription,
   };
 }
 
@@ -170,7 +182,24 @@ export function steadfastCourier(config: SteadfastConfig): Courier {
           "refused",
         );
       }
-      return { state: steadfastState(answer.delivery_status), courierStatus: answer.delivery_status };
+      const courierStatus = answer.delivery_status;
+      return {
+        state: steadfastState(courierStatus),
+        courierStatus,
+        final: (STEADFAST_FINAL_STATUSES as readonly string[]).includes(courierStatus),
+      };
+    },
+
+    async checkAccount() {
+      const answer = (await call("GET", "/get_balance")) as { status?: number; current_balance?: unknown };
+      const balance = Number(answer.current_balance);
+      if (answer.status !== 200 || !Number.isFinite(balance)) {
+        throw new CourierError(
+          `Steadfast did not give the balance: ${messageOf(answer) ?? "no balance"}`,
+          "bad-answer",
+        );
+      }
+      return { balancePaisa: Math.round(balance * 100) };
     },
   };
 }

@@ -1,0 +1,126 @@
+/**
+ * The order page's courier block (docs/decisions/029-courier-hand-off.md): where the parcel is with
+ * its courier (consignment, tracking link, the courier's last status and when it was read) and a
+ * button to read it again; or, before the hand-off, a button to send the order to the courier.
+ * Plain forms posting to /admin/orders/courier: they work without JavaScript.
+ */
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
+import { formatShopDateTime } from "~/i18n/format";
+import { deliveryStateLabel } from "~/rules/delivery-state";
+
+export type CourierPanelOrder = {
+  id: number;
+  status: string;
+  courier: string | null;
+  consignmentId: string | null;
+  trackingCode: string | null;
+  courierStatus: string | null;
+  deliveryState: string | null;
+  sentToCourierAt: Date | null;
+  courierCheckedAt: Date | null;
+};
+
+export function CourierPanel({
+  order,
+  trackingUrl,
+  accountReady,
+}: {
+  order: CourierPanelOrder;
+  /** The courier's public tracking page, when it has one. */
+  trackingUrl: string | null;
+  /** The shop's courier keys are saved and readable. */
+  accountReady: boolean;
+}) {
+  const t = useAdminT();
+  const lang = useAdminLang();
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === "submitting" && navigation.formAction === "/admin/orders/courier"
+      ? navigation.formData?.get("intent")
+      : null;
+  const back = `/admin/orders/view/${order.id}`;
+  const button =
+    "rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium hover:bg-stone-50 disabled:opacity-60";
+  return (
+    <section
+      className="rounded-lg border border-stone-200 bg-white p-5 print:hidden"
+      aria-labelledby="courier-heading"
+      data-testid="courier-panel"
+    >
+      <h2 id="courier-heading" className="mb-3 text-lg font-semibold">
+        {t("admin.courier.panelTitle")}
+      </h2>
+      {order.consignmentId ? (
+        <>
+          <dl className="grid grid-cols-[8rem_1fr] gap-y-2 text-sm">
+            <dt className="text-stone-600">{t("admin.courier.courier")}</dt>
+            <dd>{order.courier === "steadfast" ? "Steadfast" : order.courier}</dd>
+            <dt className="text-stone-600">{t("admin.courier.consignment")}</dt>
+            <dd data-testid="consignment-id">{order.consignmentId}</dd>
+            <dt className="text-stone-600">{t("admin.courier.trackingCode")}</dt>
+            <dd>
+              {trackingUrl ? (
+                <a
+                  href={trackingUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="underline"
+                  data-testid="tracking-link"
+                >
+                  {order.trackingCode}
+                  <span className="sr-only"> {t("admin.courier.opensNewTab")}</span>
+                </a>
+              ) : (
+                order.trackingCode
+              )}
+            </dd>
+            <dt className="text-stone-600">{t("admin.courier.status")}</dt>
+            <dd data-testid="courier-status">
+              {order.deliveryState ? deliveryStateLabel(order.deliveryState, t) : "—"}
+              {order.courierStatus ? <span className="text-stone-600"> ({order.courierStatus})</span> : null}
+              {order.courierCheckedAt ? (
+                <span className="block text-xs text-stone-600">
+                  {t("admin.courier.checkedAt", { when: formatShopDateTime(order.courierCheckedAt, lang) })}
+                </span>
+              ) : null}
+            </dd>
+          </dl>
+          {accountReady ? (
+            <Form method="post" action="/admin/orders/courier" className="mt-4">
+              <input type="hidden" name="intent" value="refresh" />
+              <input type="hidden" name="order" value={order.id} />
+              <input type="hidden" name="back" value={back} />
+              <button type="submit" disabled={busy === "refresh"} className={button}>
+                {busy === "refresh" ? t("admin.courier.refreshing") : t("admin.courier.refreshOne")}
+              </button>
+            </Form>
+          ) : null}
+        </>
+      ) : order.status === "delivered" || order.status === "cancelled" ? (
+        <p className="text-sm text-stone-600">{t("admin.courier.notSentClosed")}</p>
+      ) : accountReady ? (
+        <Form method="post" action="/admin/orders/courier" className="space-y-2">
+          <p className="text-sm text-stone-600">{t("admin.courier.notSent")}</p>
+          <input type="hidden" name="intent" value="send" />
+          <input type="hidden" name="order" value={order.id} />
+          <input type="hidden" name="back" value={back} />
+          <button
+            type="submit"
+            disabled={busy === "send"}
+            className="rounded-md bg-amber-700 px-4 py-2 text-sm font-medium text-white hover:bg-amber-800 disabled:opacity-60"
+          >
+            {busy === "send" ? t("admin.courier.sending") : t("admin.courier.sendOne", { courier: "Steadfast" })}
+          </button>
+        </Form>
+      ) : (
+        <p className="text-sm text-stone-600">
+          {t("admin.courier.noAccount")}{" "}
+          <Link to="/admin/courier" className="font-medium text-amber-800 underline">
+            {t("admin.courier.title")}
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { orderSelectionSchema } from "~/forms/admin-schemas";
+import { saveCourierCsvColumns } from "~/models/settings.server";
+import { CSV_COLUMNS, isCsvColumn } from "~/rules/courier-csv";
+import { staffTranslator } from "~/server/admin-i18n.server";
+import { requireAdmin } from "~/server/auth.server";
+import { readFormData } from "~/server/form-data.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { courierCsv } from "~/services/courier-export.server";
+
+/** GET has no file to give: the picker (/admin/orders/export) is where the columns are chosen. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return redirect("/admin/orders");
+}
+
+/**
+ * POST /admin/orders/export.csv from the column picker (docs/decisions/029-courier-hand-off.md): the
+ * CSV file of the ticked `order`s in the ticked `column`s, ordered by their `position-<column>`
+ * numbers (ties and blanks keep the picker's order), as a download; the choice is remembered for
+ * next time. A resource route, because a page's action cannot answer a form with a file. No column
+ * ticked: back to the picker with a message (the remembered choice unchanged).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const t = staffTranslator(admin);
+  const form = await readFormData(request);
+  const ids = orderSelectionSchema(t).safeParse(form.getAll("order").map(String));
+  if (!ids.success) {
+    return redirectWithToast(request, "/admin/orders", { kind: "error", message: ids.error.issues[0]!.message });
+  }
+  const ticked = new Set(form.getAll("column").map(String).filter(isCsvColumn));
+  const columns = CSV_COLUMNS.map((column, index) => {
+    const typed = Number.parseInt(String(form.get(`position-${column}`) ?? ""), 10);
+    return { column, position: Number.isFinite(typed) ? typed : 1000 + index, index };
+  })
+    .sort((a, b) => a.position - b.position || a.index - b.index)
+    .filter((row) => ticked.has(row.column))
+    .map((row) => row.column);
+  if (columns.length === 0) {
+    const picker = `/admin/orders/export?${ids.data.map((id) => `order=${id}`).join("&")}`;
+    return redirectWithToast(request, picker, { kind: "error", message: t("admin.export.noColumns") });
+  }
+  await saveCourierCsvColumns(columns);
+  const { csv } = await courierCsv(ids.data, columns, { forExcel: form.get("forExcel") === "on" });
+  const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, "");
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="haat-orders-${stamp}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { csvRow, DEFAULT_CSV_COLUMNS, parseCsvColumns, type CsvOrder } from "./courier-csv";
+import { codAmountPaisa, courierInvoice, parcelAddress } from "./courier-parcel";
+
+const order: CsvOrder = {
+  id: 42,
+  createdAt: new Date("2026-11-24T19:30:00Z"), // 25 Nov, 01:30 in Dhaka
+  customerName: "@Rahima",
+  customerPhone: "01712345678",
+  customerAddress: "  House 4,\n Road 2 ",
+  area: "Mirpur 10",
+  district: "Dhaka",
+  totalPaisa: 125_050,
+  paymentStatus: "pending",
+  itemCount: 3,
+  shippingMethod: "Inside Dhaka",
+  items: [
+    { productName: "Lamp", quantity: 2 },
+    { productName: "Fan", quantity: 1 },
+  ],
+};
+
+describe("the courier CSV", () => {
+  it("writes every column as the courier's file expects", () => {
+    expect(
+      csvRow(order, [
+        "invoice",
+        "name",
+        "address",
+        "phone",
+        "amount",
+        "note",
+        "order",
+        "date",
+        "street",
+        "area",
+        "district",
+        "itemCount",
+        "shippingMethod",
+      ]),
+    ).toEqual([
+      "haat-42",
+      "'@Rahima",
+      "House 4, Road 2, Mirpur 10, Dhaka",
+      "01712345678",
+      "1250.50",
+      "Lamp × 2, Fan × 1",
+      "42",
+      "2026-11-25",
+      "  House 4,\n Road 2 ",
+      "Mirpur 10",
+      "Dhaka",
+      "3",
+      "Inside Dhaka",
+    ]);
+  });
+
+  it("collects nothing for a paid order and writes whole taka without decimals", () => {
+    expect(csvRow({ ...order, paymentStatus: "paid" }, ["amount"])).toEqual(["0"]);
+    expect(csvRow({ ...order, totalPaisa: 16_000 }, ["amount"])).toEqual(["160"]);
+    expect(codAmountPaisa({ totalPaisa: 500, paymentStatus: "pending" })).toBe(500);
+  });
+
+  it("reads a saved choice, dropping unknown and repeated keys, and falls back to Steadfast's file", () => {
+    expect(parseCsvColumns("phone, amount,phone,bogus")).toEqual(["phone", "amount"]);
+    expect(parseCsvColumns("")).toEqual(DEFAULT_CSV_COLUMNS);
+    expect(parseCsvColumns("bogus")).toEqual(DEFAULT_CSV_COLUMNS);
+  });
+
+  it("leaves empty parts out of the one-line address", () => {
+    expect(parcelAddress({ customerAddress: "Shop 14", area: null, district: "Sylhet" })).toBe("Shop 14, Sylhet");
+  });
+
+  it("makes an invoice Steadfast accepts", () => {
+    expect(courierInvoice(7)).toBe("haat-7");
+    expect(courierInvoice(7)).toMatch(/^[A-Za-z0-9_-]+$/);
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * The courier CSV export (docs/decisions/029-courier-hand-off.md): the columns an owner can choose
+ * and order for a courier whose portal takes a file, and each order's values in them. Pure: the
+ * file itself is written with csv-stringify (app/services/courier-export.server.ts).
+ *
+ * Amounts are what the courier collects, in taka as a plain number ("1250" or "1250.50": no
+ * symbol, no thousands separator), the way Steadfast's and Pathao's bulk files take them.
+ */
+import { SHOP_TIME_ZONE } from "~/i18n/format";
+import { courierInvoice, codAmountPaisa, type HandOffOrder, parcelAddress, parcelItems } from "./courier-parcel";
+
+/** The columns, in the default order of the picker. */
+export const CSV_COLUMNS = [
+  "invoice",
+  "name",
+  "address",
+  "phone",
+  "amount",
+  "note",
+  "order",
+  "date",
+  "street",
+  "area",
+  "district",
+  "itemCount",
+  "shippingMethod",
+] as const;
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+/** Steadfast's bulk upload file: Invoice, Name, Address, Phone, Amount, Note. */
+export const DEFAULT_CSV_COLUMNS: CsvColumn[] = ["invoice", "name", "address", "phone", "amount", "note"];
+
+/** Each column's heading in the file: English, as the couriers' templates name them. */
+export const CSV_HEADINGS: Record<CsvColumn, string> = {
+  invoice: "Invoice",
+  name: "Name",
+  address: "Address",
+  phone: "Phone",
+  amount: "Amount",
+  note: "Note",
+  order: "Order",
+  date: "Date",
+  street: "Street address",
+  area: "Area",
+  district: "District",
+  itemCount: "Quantity",
+  shippingMethod: "Shipping method",
+};
+
+/** True when `value` is a column key. */
+export function isCsvColumn(value: string): value is CsvColumn {
+  return (CSV_COLUMNS as readonly string[]).includes(value);
+}
+
+/**
+ * The saved choice (comma-separated keys, ShopSettings.courierCsvColumns) as columns; unknown keys
+ * and repeats are dropped, and an empty choice is DEFAULT_CSV_COLUMNS.
+ */
+export function parseCsvColumns(saved: string): CsvColumn[] {
+  const columns = [...new Set(saved.split(",").map((key) => key.trim()))].filter(isCsvColumn);
+  return columns.length > 0 ? columns : [...DEFAULT_CSV_COLUMNS];
+}
+
+/** An order as the export reads it. */
+export type CsvOrder = HandOffOrder & { id: number; createdAt: Date; itemCount: number; shippingMethod: string };
+
+/** Paisa as the taka a courier's file expects: "1250", or "1250.50" when there are paisa. */
+function takaNumber(paisa: number): string {
+  return paisa % 100 === 0 ? String(paisa / 100) : (paisa / 100).toFixed(2);
+}
+
+/**
+ * Text typed by a shopper, made safe for a spreadsheet: a cell that starts with = + - @ (or a tab
+ * or carriage return) is read by Excel and LibreOffice as a formula, so it gets a leading
+ * apostrophe (OWASP, "CSV injection").
+ */
+function plainText(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** YYYY-MM-DD (the Canadian English format) in the shop's time zone. */
+const isoDay = new Intl.DateTimeFormat("en-CA", {
+  timeZone: SHOP_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** One order's cells, in the order of `columns`. */
+export function csvRow(order: CsvOrder, columns: readonly CsvColumn[]): string[] {
+  const value = (column: CsvColumn): string => {
+    switch (column) {
+      case "invoice":
+        return courierInvoice(order.id);
+      case "name":
+        return plainText(order.customerName);
+      case "address":
+        return plainText(parcelAddress(order));
+      case "phone":
+        return order.customerPhone;
+      case "amount":
+        return takaNumber(codAmountPaisa(order));
+      case "note":
+        return plainText(parcelItems(order));
+      case "order":
+        return String(order.id);
+      case "date":
+        return isoDay.format(order.createdAt);
+      case "street":
+        return plainText(order.customerAddress);
+      case "area":
+        return plainText(order.area ?? "");
+      case "district":
+        return order.district ?? "";
+      case "itemCount":
+        return String(order.itemCount);
+      case "shippingMethod":
+        return order.shippingMethod;
+    }
+  };
+  return columns.map(value);
+}

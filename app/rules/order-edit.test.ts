@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { isEditable, planOrderEdit, type EditAddress } from "./order-edit";
+import { SPEC_DELIVERY_FEES } from "./shipping";
+
+const address: EditAddress = {
+  customerAddress: "House 4",
+  area: "Mirpur",
+  district: "Dhaka",
+  shippingMethod: "Inside Dhaka",
+};
+const order = {
+  lines: [
+    { id: 1, productId: 10, productName: "Lamp", unitPricePaisa: 1000, quantity: 2 },
+    { id: 2, productId: null, productName: "Old Fan", unitPricePaisa: 5000, quantity: 1 },
+  ],
+  shippingFeePaisa: 6000,
+  totalPaisa: 13_000,
+  address,
+};
+
+describe("planOrderEdit", () => {
+  it("adds a product the order holds to its line, at the line's price, and takes the units", () => {
+    const result = planOrderEdit(
+      order,
+      {
+        quantities: new Map(),
+        add: { productId: 10, productName: "Lamp", unitPricePaisa: 1500, quantity: 3 },
+        address,
+      },
+      SPEC_DELIVERY_FEES,
+    );
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.plan.update).toEqual([{ id: 1, quantity: 5, subtotalPaisa: 5000 }]);
+    expect(result.plan.create).toEqual([]);
+    expect([...result.plan.stock]).toEqual([[10, -3]]);
+    expect(result.plan.changes).toEqual([
+      { kind: "added", name: "Lamp", quantity: 3 },
+      { kind: "total", from: 13_000, to: 16_000 },
+    ]);
+  });
+
+  it("keeps the shipping fee charged unless the method changes, then charges the current fee", () => {
+    const kept = planOrderEdit(
+      order,
+      { quantities: new Map([[1, 1]]), add: null, address },
+      { ...SPEC_DELIVERY_FEES, insideDhakaPaisa: 9900 },
+    );
+    expect(kept.ok && kept.plan.shippingFeePaisa).toBe(6000);
+    const moved = planOrderEdit(
+      order,
+      { quantities: new Map(), add: null, address: { ...address, shippingMethod: "Outside Dhaka" } },
+      SPEC_DELIVERY_FEES,
+    );
+    expect(moved.ok && moved.plan.shippingFeePaisa).toBe(12_000);
+  });
+
+  it("refuses no line left and quantities outside 0 to 999; a deleted product's line needs no stock", () => {
+    expect(
+      planOrderEdit(
+        order,
+        {
+          quantities: new Map([
+            [1, 0],
+            [2, 0],
+          ]),
+          add: null,
+          address,
+        },
+        SPEC_DELIVERY_FEES,
+      ),
+    ).toEqual({
+      ok: false,
+      reason: "no-lines",
+    });
+    expect(planOrderEdit(order, { quantities: new Map([[1, 1000]]), add: null, address }, SPEC_DELIVERY_FEES)).toEqual({
+      ok: false,
+      reason: "quantity",
+    });
+    const dropped = planOrderEdit(order, { quantities: new Map([[2, 0]]), add: null, address }, SPEC_DELIVERY_FEES);
+    expect(dropped.ok && [...dropped.plan.stock]).toEqual([]);
+  });
+
+  it("changes nothing when nothing differs", () => {
+    const same = planOrderEdit(order, { quantities: new Map([[1, 2]]), add: null, address }, SPEC_DELIVERY_FEES);
+    expect(same.ok && same.plan.changes).toEqual([]);
+  });
+});
+
+describe("isEditable", () => {
+  it("allows pending and processing orders that no courier has", () => {
+    expect(isEditable({ status: "pending", consignmentId: null })).toBe(true);
+    expect(isEditable({ status: "processing", consignmentId: null })).toBe(true);
+    expect(isEditable({ status: "processing", consignmentId: "1" })).toBe(false);
+    expect(isEditable({ status: "shipped", consignmentId: null })).toBe(false);
+    expect(isEditable({ status: "cancelled", consignmentId: null })).toBe(false);
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * The courier hand-off (docs/decisions/029-courier-hand-off.md), with JavaScript on and off, against
+ * the local Steadfast the end-to-end server starts (tests/e2e/server.ts): staff save the shop's
+ * keys, tick an order in the list and send it to Steadfast, a rider's scan marks it delivered, a
+ * status refresh on the order page brings that back (status, history, tracking link), and the CSV
+ * export of another ticked order, in chosen columns, downloads a file that parses back to what was
+ * asked. The orders are the test's own (a unique phone) and are deleted in `finally`.
+ */
+import fs from "node:fs";
+import { parse } from "csv-parse/sync";
+import { deleteOrderRows, insertOrder } from "./e2e-db";
+import { E2E_PORT, steadfastPortOf } from "./e2e-env";
+import { expect, filterOrders, jsEnabled, rendered, signIn, test, toast } from "./fixtures";
+
+/** Sets a parcel's status on the local Steadfast, as a rider's scan would. */
+async function riderScan(invoice: string, status: string) {
+  const answer = await fetch(`http://127.0.0.1:${steadfastPortOf(E2E_PORT)}/api/v1/__control/status`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ invoice, status }),
+  });
+  expect(answer.status).toBe(200);
+}
+
+test("staff save the Steadfast keys, send a ticked order, read its delivery back, and export another as CSV", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const js = jsEnabled(testInfo);
+  const phone = `0181${String(Date.now() % 1e7).padStart(7, "0")}`;
+  const sent = insertOrder({ name: "Courier Shopper", phone, productName: "Courier Lamp", quantity: 2 });
+  const exported = insertOrder({ name: "Export Shopper", phone, productName: "Export Fan" });
+  try {
+    await signIn(page);
+
+    // The keys: typed once, checked with Steadfast, never shown again.
+    await page.goto("/admin/courier");
+    await rendered(page);
+    await page.getByLabel("API key").fill("test-api-key");
+    await page.getByLabel("Secret key").fill("test-secret-key");
+    await page.getByRole("button", { name: "Check and save" }).click();
+    await expect(toast(page)).toHaveText("Steadfast accepted the keys; they are saved.");
+    await expect(page.getByTestId("courier-account")).toContainText("API key ending in -key");
+    await expect(page.getByLabel("API key")).toHaveValue("");
+    expect(await page.content()).not.toContain("test-secret-key");
+
+    // Tick the order in the list and hand it over.
+    await page.goto("/admin/orders");
+    await rendered(page);
+    await filterOrders(page, js, { q: phone });
+    await page.getByRole("checkbox", { name: `Select order #${sent}` }).check();
+    await page.getByRole("button", { name: "Send ticked to Steadfast" }).click();
+    await expect(toast(page)).toContainText(`Order #${sent} sent to Steadfast, tracking code`);
+    const row = page.locator(`[data-testid="order-row"][data-order-id="${sent}"]`);
+    await expect(row.getByTestId("delivery-badge")).toHaveText("Parcel: With the courier");
+    await expect(row).toContainText(/shipped/i);
+
+    // The rider delivers; the order page reads it back.
+    await riderScan(`haat-${sent}`, "delivered");
+    await page.goto(`/admin/orders/view/${sent}`);
+    await rendered(page);
+    const panel = page.getByTestId("courier-panel");
+    await expect(panel.getByTestId("courier-status")).toContainText("With the courier (in_review)");
+    await expect(panel.getByTestId("tracking-link")).toHaveAttribute("href", /^https:\/\/steadfast\.com\.bd\/t\/B0/);
+    await panel.getByRole("button", { name: "Refresh parcel status" }).click();
+    await expect(toast(page)).toHaveText("Parcels read: 1; changed: 1.");
+    await expect(panel.getByTestId("courier-status")).toContainText("Delivered (delivered)");
+    const history = page.getByTestId("status-history");
+    await expect(history.getByTestId("courier-history-entry")).toHaveText([
+      /Steadfast: With the courier \(in_review\)/,
+      /Steadfast: Delivered \(delivered\)/,
+    ]);
+    await expect(history).toContainText("reported by Steadfast");
+
+    // Export the other order for a courier portal that takes a file: Invoice, Phone, Amount.
+    await page.goto("/admin/orders");
+    await rendered(page);
+    await filterOrders(page, js, { q: phone });
+    await page.getByRole("checkbox", { name: `Select order #${exported}` }).check();
+    await page.getByRole("button", { name: "Export ticked as CSV" }).click();
+    await expect(page).toHaveURL(/\/admin\/orders\/export\?/);
+    await rendered(page);
+    await expect(page.getByTestId("export-orders")).toHaveText(`#${exported}`);
+    for (const column of ["Name", "Address", "Note"]) {
+      await page.getByRole("checkbox", { name: new RegExp(`^${column}\\b`) }).uncheck();
+    }
+    await page.getByRole("checkbox", { name: /^Phone\b/ }).check();
+    await page.getByLabel("Position of Phone").fill("9");
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download CSV" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^haat-orders-\d{12}\.csv$/);
+    const rows = parse(fs.readFileSync(await file.path(), "utf8"));
+    expect(rows).toEqual([
+      ["Invoice", "Amount", "Phone"],
+      [`haat-${exported}`, "160", phone],
+    ]);
+  } finally {
+    deleteOrderRows(sent);
+    deleteOrderRows(exported);
+  }
+});

@@ -1,0 +1,235 @@
+/**
+ * Order edits before shipping, against a real SQLite database through the edit page's loader and
+ * action: quantities changed and lines removed or added with the totals recomputed on the server,
+ * the stock following through the ledger, the address corrected, the history entry with who and
+ * when; and the refusals that change nothing (shipped, changed meanwhile, no line left, not enough
+ * stock, a bad address).
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { enAdmin } from "~/i18n/en-admin";
+import { prisma } from "~/models/db.server";
+import { action as cartAction, loader as cartLoader } from "~/routes/_shop.cart/route";
+import { action as editAction, loader as editLoader } from "~/routes/admin.orders.edit.$id";
+import { loader as orderLoader } from "~/routes/admin.orders.view.$id";
+import { CookieJar, createAdmin, createProduct, expectData, get, post, run, runData, signedInJar } from "./helpers";
+
+let staff: CookieJar;
+let staffEmail: string;
+
+beforeEach(async () => {
+  const admin = await createAdmin();
+  staffEmail = admin.email;
+  staff = await signedInJar(admin.id);
+});
+
+/** Places an order through checkout for `lines` (product id, quantity); returns its id. */
+async function placeOrderFor(lines: [number, number][]): Promise<number> {
+  const jar = new CookieJar();
+  for (const [productId, quantity] of lines) {
+    jar.take(
+      (await run(cartAction, post("/cart", { intent: "add", productId, quantity, redirectTo: "/" }, jar))).headers,
+    );
+  }
+  const page = await runData(cartLoader, get("/cart", jar));
+  await run(
+    cartAction,
+    post(
+      "/cart",
+      {
+        intent: "checkout",
+        name: "Edited Shopper",
+        phone: "01712345678",
+        address: "House 4, Road 2",
+        area: "Mirpur 10",
+        district: "Dhaka",
+        shippingMethod: "Inside Dhaka",
+        checkoutToken: page.checkoutToken,
+        expectedSubtotalPaisa: page.subtotalPaisa,
+      },
+      jar,
+    ),
+  );
+  return (await prisma.order.findFirstOrThrow({ where: { checkoutToken: page.checkoutToken } })).id;
+}
+
+const editPage = (id: number, q = "") =>
+  runData(editLoader, get(`/admin/orders/edit/${id}${q ? `?q=${encodeURIComponent(q)}` : ""}`, staff), {
+    id: String(id),
+  });
+
+/** The save form as the page would post it, with `overrides` on top. */
+async function save(id: number, overrides: Record<string, string | number> = {}) {
+  const page = await editPage(id);
+  const fields: Record<string, string | number> = {
+    intent: "save",
+    version: page.version,
+    address: page.order.customerAddress,
+    area: page.order.area ?? "",
+    district: page.order.district ?? "",
+    shippingMethod: page.order.shippingMethod,
+    ...Object.fromEntries(page.order.items.map((item) => [`quantity-${item.id}`, item.quantity])),
+    ...overrides,
+  };
+  return run(editAction, post(`/admin/orders/edit/${id}`, fields, staff), { id: String(id) });
+}
+
+const stockOf = async (id: number) =>
+  (await prisma.product.findUniqueOrThrow({ where: { id }, select: { stockQuantity: true } })).stockQuantity;
+const itemsOf = (orderId: number) =>
+  prisma.orderItem.findMany({
+    where: { orderId },
+    orderBy: { id: "asc" },
+    select: { productName: true, quantity: true, unitPricePaisa: true, subtotalPaisa: true },
+  });
+
+describe("editing an order before it ships", () => {
+  it("changes a quantity and removes a line: totals recomputed, stock returned, history written", async () => {
+    const lamp = await createProduct({ name: "Edit Lamp", pricePaisa: 100_000, stockQuantity: 10 });
+    const fan = await createProduct({ name: "Edit Fan", pricePaisa: 250_000, stockQuantity: 5 });
+    const id = await placeOrderFor([
+      [lamp.id, 2],
+      [fan.id, 1],
+    ]);
+    expect([await stockOf(lamp.id), await stockOf(fan.id)]).toEqual([8, 4]);
+    const [lampLine, fanLine] = await prisma.orderItem.findMany({ where: { orderId: id }, orderBy: { id: "asc" } });
+
+    const answer = await save(id, { [`quantity-${lampLine!.id}`]: "৫", [`quantity-${fanLine!.id}`]: 0 });
+    expect(answer).toRedirectTo(`/admin/orders/view/${id}`);
+    await expect(answer).toSetToast({ kind: "success", message: `Order #${id} updated. Total now ৳5,060.00.` });
+
+    expect(await itemsOf(id)).toEqual([
+      { productName: "Edit Lamp", quantity: 5, unitPricePaisa: 100_000, subtotalPaisa: 500_000 },
+    ]);
+    expect(await prisma.order.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      subtotalPaisa: 500_000,
+      shippingFeePaisa: 6000,
+      totalPaisa: 506_000,
+      itemCount: 5,
+      productId: lamp.id,
+    });
+    expect([await stockOf(lamp.id), await stockOf(fan.id)]).toEqual([5, 5]);
+    const ledger = await prisma.stockMovement.findMany({
+      where: { orderId: id, reason: "order-edited" },
+      orderBy: { id: "asc" },
+    });
+    expect(ledger.map((entry) => [entry.productName, entry.change, entry.balance, entry.changedByEmail])).toEqual([
+      ["Edit Lamp", -3, 5, staffEmail],
+      ["Edit Fan", 1, 5, staffEmail],
+    ]);
+
+    const page = await runData(orderLoader, get(`/admin/orders/view/${id}`, staff), { id: String(id) });
+    expect(page.edits).toHaveLength(1);
+    expect(page.edits[0]).toMatchObject({
+      changedByEmail: staffEmail,
+      changes: [
+        { kind: "quantity", name: "Edit Lamp", from: 2, to: 5 },
+        { kind: "removed", name: "Edit Fan", quantity: 1 },
+        { kind: "total", from: 456_000, to: 506_000 },
+      ],
+    });
+    expect(page.invoice.totalInclShipping).toContain("5,060.00");
+  });
+
+  it("adds a product at its current price and corrects the address and shipping method", async () => {
+    const lamp = await createProduct({ name: "Base Lamp", pricePaisa: 100_000 });
+    const switchboard = await createProduct({ name: "Added Switch", pricePaisa: 30_000, discountedPricePaisa: 25_000 });
+    const id = await placeOrderFor([[lamp.id, 1]]);
+    const found = await editPage(id, "Added Switch");
+    expect(found.results.map((product) => [product.name, product.unitPricePaisa])).toEqual([["Added Switch", 25_000]]);
+    const added = await run(
+      editAction,
+      post(
+        `/admin/orders/edit/${id}`,
+        { intent: "add", productId: switchboard.id, quantity: 2, version: found.version },
+        staff,
+      ),
+      { id: String(id) },
+    );
+    expect(added).toRedirectTo(`/admin/orders/view/${id}`);
+    expect((await itemsOf(id)).map((item) => [item.productName, item.quantity, item.subtotalPaisa])).toEqual([
+      ["Base Lamp", 1, 100_000],
+      ["Added Switch", 2, 50_000],
+    ]);
+
+    const moved = await save(id, {
+      address: "Flat 2B, Rose Villa",
+      area: "Zindabazar",
+      district: "Sylhet",
+      shippingMethod: "Outside Dhaka",
+    });
+    expect(moved).toRedirectTo(`/admin/orders/view/${id}`);
+    const order = await prisma.order.findUniqueOrThrow({ where: { id } });
+    expect(order).toMatchObject({
+      customerAddress: "Flat 2B, Rose Villa",
+      area: "Zindabazar",
+      district: "Sylhet",
+      shippingMethod: "Outside Dhaka",
+      shippingFeePaisa: 12_000,
+      totalPaisa: 162_000,
+      addressKey: "flat2brosevilla|zindabazar|sylhet",
+    });
+    const edits = await prisma.orderEdit.findMany({ where: { orderId: id }, orderBy: { id: "asc" } });
+    expect(JSON.parse(edits[1]!.changes)).toEqual([
+      { kind: "address", from: "House 4, Road 2, Mirpur 10, Dhaka", to: "Flat 2B, Rose Villa, Zindabazar, Sylhet" },
+      { kind: "shipping", from: "Inside Dhaka", to: "Outside Dhaka" },
+      { kind: "total", from: 156_000, to: 162_000 },
+    ]);
+  });
+
+  it("refuses, changing nothing: an edit over a change made meanwhile, no line left, too little stock, a bad district", async () => {
+    const lamp = await createProduct({ name: "Guarded Lamp", pricePaisa: 100_000, stockQuantity: 3 });
+    const id = await placeOrderFor([[lamp.id, 1]]);
+    const [line] = await prisma.orderItem.findMany({ where: { orderId: id } });
+    const before = await prisma.order.findUniqueOrThrow({ where: { id } });
+
+    const stale = await editPage(id);
+    await prisma.order.update({ where: { id }, data: { confirmedAt: new Date() } }); // a colleague confirms it
+    const conflict = await save(id, { version: stale.version, [`quantity-${line!.id}`]: 2 });
+    expect(conflict).toRedirectTo(`/admin/orders/edit/${id}`);
+    await expect(conflict).toSetToast({ kind: "error", message: enAdmin["admin.edit.conflict"] });
+
+    const empty = await save(id, { [`quantity-${line!.id}`]: 0 });
+    expect(empty.status).toBe(400);
+    expect(expectData(empty)).toMatchObject({ formError: enAdmin["admin.edit.noLines"] });
+
+    const tooMany = await save(id, { [`quantity-${line!.id}`]: 4 });
+    expect(tooMany.status).toBe(400);
+    expect(expectData(tooMany)).toMatchObject({
+      formError: "Not enough stock: Guarded Lamp (2 left, 3 needed). Nothing was changed.",
+      values: { [`quantity-${line!.id}`]: "4" },
+    });
+
+    const badDistrict = await save(id, { district: "Atlantis", area: "" });
+    expect(badDistrict.status).toBe(400);
+    expect(expectData(badDistrict)).toMatchObject({
+      fieldErrors: { district: expect.any(String), area: expect.any(String) },
+      values: { district: "Atlantis" },
+    });
+
+    const after = await prisma.order.findUniqueOrThrow({ where: { id } });
+    expect([after.totalPaisa, after.itemCount, after.customerAddress]).toEqual([
+      before.totalPaisa,
+      before.itemCount,
+      before.customerAddress,
+    ]);
+    expect(await stockOf(lamp.id)).toBe(2);
+    expect(await prisma.orderEdit.count({ where: { orderId: id } })).toBe(0);
+  });
+
+  it("is closed once the order ships or goes to a courier, and for anyone not signed in", async () => {
+    const lamp = await createProduct({ name: "Shipped Lamp", pricePaisa: 100_000 });
+    const id = await placeOrderFor([[lamp.id, 1]]);
+    const [line] = await prisma.orderItem.findMany({ where: { orderId: id } });
+    const anonymous = await run(editAction, post(`/admin/orders/edit/${id}`, { intent: "save" }), { id: String(id) });
+    expect(anonymous.location).toMatch(/^\/admin\/login/);
+
+    await prisma.order.update({ where: { id }, data: { status: "shipped" } });
+    expect((await editPage(id)).editable).toBe(false);
+    const refused = await save(id, { [`quantity-${line!.id}`]: 3 });
+    await expect(refused).toSetToast({ kind: "error", message: enAdmin["admin.edit.locked"] });
+    expect((await itemsOf(id))[0]!.quantity).toBe(1);
+
+    await prisma.order.update({ where: { id }, data: { status: "pending", consignmentId: "1424100" } });
+    expect((await editPage(id)).editable).toBe(false);
+  });
+});
