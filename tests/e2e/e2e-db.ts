@@ -4,6 +4,7 @@
  * category without an image, many orders) or check what the server stored. Every row a spec
  * inserts is its own, and it deletes it.
  */
+import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
 import { E2E_DB_PATH } from "./e2e-env";
 
@@ -109,7 +110,7 @@ export function insertOrder({
            shippingMethod, shippingFeePaisa, subtotalPaisa, totalPaisa, status, paymentStatus, itemCount, checkoutToken)
          VALUES (?, ?, ?, ?, 'House 4, Road 2', 'Dhaka', 'Mirpur 10', 'Inside Dhaka', 6000, ?, ?, 'pending', 'pending', ?, ?)`,
       )
-      .run(now, now, name, phone, subtotal, subtotal + 6000, quantity, `e2e-${phone}-${Date.now()}`);
+      .run(now, now, name, phone, subtotal, subtotal + 6000, quantity, `e2e-${randomUUID()}`);
     const id = Number(order.lastInsertRowid);
     db.prepare(
       `INSERT INTO "OrderItem" (orderId, productName, unitPricePaisa, quantity, subtotalPaisa) VALUES (?, ?, 10000, ?, ?)`,

@@ -43,6 +43,7 @@ test("staff change a quantity and the area, add a product, and the order's total
 
     // Add a product found by its name.
     await page.getByRole("link", { name: "Edit order" }).click();
+    await expect(page).toHaveURL(`/admin/orders/edit/${id}`);
     await rendered(page);
     await page.getByLabel("Find a product").fill(product.name);
     await page.getByRole("button", { name: "Search", exact: true }).click();
