@@ -47,6 +47,7 @@ test("staff change a quantity and the area, add a product, and the order's total
     await rendered(page);
     await page.getByLabel("Find a product").fill(product.name);
     await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/\?q=/);
     await rendered(page);
     const result = page.getByTestId("add-result").filter({ hasText: product.name }).first();
     await result.getByRole("button", { name: "Add" }).click();
