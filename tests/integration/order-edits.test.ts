@@ -8,10 +8,20 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { enAdmin } from "~/i18n/en-admin";
 import { prisma } from "~/models/db.server";
-import { action as cartAction, loader as cartLoader } from "~/routes/_shop.cart/route";
 import { action as editAction, loader as editLoader } from "~/routes/admin.orders.edit.$id";
 import { loader as orderLoader } from "~/routes/admin.orders.view.$id";
-import { CookieJar, createAdmin, createProduct, expectData, get, post, run, runData, signedInJar } from "./helpers";
+import {
+  type CookieJar,
+  createAdmin,
+  createProduct,
+  expectData,
+  get,
+  post,
+  run,
+  runData,
+  signedInJar,
+} from "./helpers";
+import { placeOrder } from "./place-order";
 
 let staff: CookieJar;
 let staffEmail: string;
@@ -21,36 +31,6 @@ beforeEach(async () => {
   staffEmail = admin.email;
   staff = await signedInJar(admin.id);
 });
-
-/** Places an order through checkout for `lines` (product id, quantity); returns its id. */
-async function placeOrderFor(lines: [number, number][]): Promise<number> {
-  const jar = new CookieJar();
-  for (const [productId, quantity] of lines) {
-    jar.take(
-      (await run(cartAction, post("/cart", { intent: "add", productId, quantity, redirectTo: "/" }, jar))).headers,
-    );
-  }
-  const page = await runData(cartLoader, get("/cart", jar));
-  await run(
-    cartAction,
-    post(
-      "/cart",
-      {
-        intent: "checkout",
-        name: "Edited Shopper",
-        phone: "01712345678",
-        address: "House 4, Road 2",
-        area: "Mirpur 10",
-        district: "Dhaka",
-        shippingMethod: "Inside Dhaka",
-        checkoutToken: page.checkoutToken,
-        expectedSubtotalPaisa: page.subtotalPaisa,
-      },
-      jar,
-    ),
-  );
-  return (await prisma.order.findFirstOrThrow({ where: { checkoutToken: page.checkoutToken } })).id;
-}
 
 const editPage = (id: number, q = "") =>
   runData(editLoader, get(`/admin/orders/edit/${id}${q ? `?q=${encodeURIComponent(q)}` : ""}`, staff), {
@@ -86,7 +66,7 @@ describe("editing an order before it ships", () => {
   it("changes a quantity and removes a line: totals recomputed, stock returned, history written", async () => {
     const lamp = await createProduct({ name: "Edit Lamp", pricePaisa: 100_000, stockQuantity: 10 });
     const fan = await createProduct({ name: "Edit Fan", pricePaisa: 250_000, stockQuantity: 5 });
-    const id = await placeOrderFor([
+    const id = await placeOrder([
       [lamp.id, 2],
       [fan.id, 1],
     ]);
@@ -133,7 +113,7 @@ describe("editing an order before it ships", () => {
   it("adds a product at its current price and corrects the address and shipping method", async () => {
     const lamp = await createProduct({ name: "Base Lamp", pricePaisa: 100_000 });
     const switchboard = await createProduct({ name: "Added Switch", pricePaisa: 30_000, discountedPricePaisa: 25_000 });
-    const id = await placeOrderFor([[lamp.id, 1]]);
+    const id = await placeOrder([[lamp.id, 1]]);
     const found = await editPage(id, "Added Switch");
     expect(found.results.map((product) => [product.name, product.unitPricePaisa])).toEqual([["Added Switch", 25_000]]);
     const added = await run(
@@ -178,7 +158,7 @@ describe("editing an order before it ships", () => {
 
   it("refuses, changing nothing: an edit over a change made meanwhile, no line left, too little stock, a bad district", async () => {
     const lamp = await createProduct({ name: "Guarded Lamp", pricePaisa: 100_000, stockQuantity: 3 });
-    const id = await placeOrderFor([[lamp.id, 1]]);
+    const id = await placeOrder([[lamp.id, 1]]);
     const [line] = await prisma.orderItem.findMany({ where: { orderId: id } });
     const before = await prisma.order.findUniqueOrThrow({ where: { id } });
 
@@ -218,7 +198,7 @@ describe("editing an order before it ships", () => {
 
   it("is closed once the order ships or goes to a courier, and for anyone not signed in", async () => {
     const lamp = await createProduct({ name: "Shipped Lamp", pricePaisa: 100_000 });
-    const id = await placeOrderFor([[lamp.id, 1]]);
+    const id = await placeOrder([[lamp.id, 1]]);
     const [line] = await prisma.orderItem.findMany({ where: { orderId: id } });
     const anonymous = await run(editAction, post(`/admin/orders/edit/${id}`, { intent: "save" }), { id: String(id) });
     expect(anonymous.location).toMatch(/^\/admin\/login/);

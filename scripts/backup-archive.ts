@@ -1,0 +1,332 @@
+/**
+ * haat's backups (docs/decisions/032-operations.md): one dated `.tar.gz` archive holding a
+ * consistent copy of the SQLite database, the uploads folder, and a manifest that lets a restore
+ * check everything before it replaces anything.
+ *
+ * Archive layout (format "haat-backup", version 1):
+ *   manifest.json   what is inside: the database's bytes, SHA-256, applied migrations and row
+ *                   counts per table; each upload's path, bytes and SHA-256
+ *   haat.db         the database, copied with SQLite's online backup API while the shop runs
+ *   uploads/…       the uploaded and generated images
+ *
+ * `createBackup` is used by `npm run backup` (scripts/backup.ts), `restoreBackup` by
+ * `npm run restore` (scripts/restore.ts).
+ */
+import Database from "better-sqlite3";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import * as tar from "tar";
+import { applyMigrations, DEFAULT_MIGRATIONS_DIR } from "./migrate.mjs";
+
+const FORMAT = "haat-backup";
+const VERSION = 1;
+const DATABASE_ENTRY = "haat.db";
+const MANIFEST_ENTRY = "manifest.json";
+const UPLOADS_ENTRY = "uploads";
+
+/** One file of the uploads folder in the manifest: its path inside the folder (with `/`), bytes and SHA-256 (hex). */
+type UploadEntry = { path: string; bytes: number; sha256: string };
+
+/** manifest.json of a backup archive. */
+export type BackupManifest = {
+  format: typeof FORMAT;
+  version: typeof VERSION;
+  /** When the database copy was taken (ISO 8601, UTC). */
+  createdAt: string;
+  database: {
+    bytes: number;
+    sha256: string;
+    /** Names of the migrations applied to the copy, oldest first. */
+    migrations: string[];
+    /** Rows per table of the copy (SQLite's own tables left out). */
+    rowCounts: Record<string, number>;
+  };
+  uploads: UploadEntry[];
+};
+
+/** What `createBackup` made. */
+export type BackupResult = {
+  /** Absolute path of the archive. */
+  archivePath: string;
+  /** Size of the archive, in bytes. */
+  archiveBytes: number;
+  manifest: BackupManifest;
+  /** Wall time of the whole backup, in ms. */
+  durationMs: number;
+};
+
+/** Thrown when an archive is refused (unreadable, tampered with, from a newer haat) or a path is wrong. */
+export class BackupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "BackupError";
+  }
+}
+
+/** SHA-256 of a file, hex, read as a stream. */
+async function sha256Of(file: string): Promise<string> {
+  const hash = crypto.createHash("sha256");
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest("hex");
+}
+
+/** Every regular file under `dir`, as paths relative to it with `/`, sorted; [] when `dir` does not exist. */
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+    .filter((file) => !path.basename(file).startsWith(".healthz-"))
+    .sort();
+}
+
+/** Row counts per table, and the applied migrations, of an open database. */
+function describeDatabase(db: Database.Database): { rowCounts: Record<string, number>; migrations: string[] } {
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .pluck()
+    .all() as string[];
+  const rowCounts: Record<string, number> = {};
+  for (const table of tables) {
+    rowCounts[table] = db
+      .prepare(`SELECT count(*) FROM "${table.replaceAll('"', '""')}"`)
+      .pluck()
+      .get() as number;
+  }
+  const migrations = tables.includes("_prisma_migrations")
+    ? (db
+        .prepare(
+          "SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name",
+        )
+        .pluck()
+        .all() as string[])
+    : [];
+  return { rowCounts, migrations };
+}
+
+/** `YYYYMMDD-HHMMSS` of `date` in UTC, for file names. */
+function stamp(date: Date): string {
+  return date.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
+}
+
+/**
+ * Backs up the database at `databasePath` and the folder `uploadsPath` into
+ * `<outDir>/haat-backup-<YYYYMMDD-HHMMSS>.tar.gz` while the shop keeps running.
+ *
+ * The database is copied with SQLite's online backup API (better-sqlite3's `backup`) in one step
+ * over the whole file, under a read lock: the copy is one consistent moment of the database, and
+ * in WAL mode the server's writes go on meanwhile. The copy is checked (`PRAGMA integrity_check`)
+ * and switched to a plain rollback journal so that it is one self-contained file. Uploaded images
+ * are never changed in place (app/server/images.server.ts writes a new file and renames it), so
+ * each file is hashed and archived as it is. The archive is written under a temporary name and
+ * renamed when complete.
+ *
+ * @throws {BackupError} when the database does not exist or its copy fails the integrity check.
+ */
+export async function createBackup(options: {
+  databasePath: string;
+  uploadsPath: string;
+  outDir: string;
+  now?: Date;
+}): Promise<BackupResult> {
+  const started = performance.now();
+  const { databasePath, uploadsPath } = options;
+  if (!fs.existsSync(databasePath)) throw new BackupError(`There is no database at ${databasePath}.`);
+  fs.mkdirSync(options.outDir, { recursive: true });
+  const staging = fs.mkdtempSync(path.join(options.outDir, ".backup-"));
+  try {
+    const copyPath = path.join(staging, DATABASE_ENTRY);
+    const source = new Database(databasePath, { readonly: true, fileMustExist: true });
+    const createdAt = options.now ?? new Date();
+    try {
+      // The largest step better-sqlite3 allows: the rest of the file in one step, under one read lock.
+      await source.backup(copyPath, { progress: () => 0x7fffffff });
+    } finally {
+      source.close();
+    }
+    const copy = new Database(copyPath);
+    let description: ReturnType<typeof describeDatabase>;
+    try {
+      const check = copy.pragma("integrity_check", { simple: true });
+      if (check !== "ok") throw new BackupError(`The database copy failed SQLite's integrity check: ${String(check)}`);
+      copy.pragma("journal_mode = DELETE");
+      description = describeDatabase(copy);
+    } finally {
+      copy.close();
+    }
+
+    const uploads: UploadEntry[] = [];
+    for (const file of filesUnder(uploadsPath)) {
+      const absolute = path.join(uploadsPath, file);
+      uploads.push({ path: file, bytes: fs.statSync(absolute).size, sha256: await sha256Of(absolute) });
+    }
+    const manifest: BackupManifest = {
+      format: FORMAT,
+      version: VERSION,
+      createdAt: createdAt.toISOString(),
+      database: { bytes: fs.statSync(copyPath).size, sha256: await sha256Of(copyPath), ...description },
+      uploads,
+    };
+    fs.writeFileSync(path.join(staging, MANIFEST_ENTRY), `${JSON.stringify(manifest, null, 2)}\n`);
+    // The uploads enter the archive through a link in the staging folder, so that every entry is
+    // named relative to one folder; the listed files only, so the manifest and the archive agree.
+    if (uploads.length > 0) fs.symlinkSync(path.resolve(uploadsPath), path.join(staging, UPLOADS_ENTRY), "dir");
+
+    const archivePath = path.resolve(options.outDir, `haat-backup-${stamp(createdAt)}.tar.gz`);
+    const partial = path.join(staging, "archive.partial");
+    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [
+      MANIFEST_ENTRY,
+      DATABASE_ENTRY,
+      ...uploads.map((upload) => `${UPLOADS_ENTRY}/${upload.path}`),
+    ]);
+    fs.renameSync(partial, archivePath);
+    return {
+      archivePath,
+      archiveBytes: fs.statSync(archivePath).size,
+      manifest,
+      durationMs: performance.now() - started,
+    };
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** What `restoreBackup` did. */
+export type RestoreResult = {
+  manifest: BackupManifest;
+  /** Migrations applied after the restore (the archive came from an older haat), oldest first. */
+  migrationsApplied: string[];
+  /** Where the database and the uploads that were replaced now are; null for what did not exist. */
+  keptAside: { database: string | null; uploads: string | null };
+};
+
+/** Reads and checks the manifest of an extracted archive. */
+function readManifest(folder: string): BackupManifest {
+  const file = path.join(folder, MANIFEST_ENTRY);
+  if (!fs.existsSync(file)) throw new BackupError("This file is not a haat backup: it has no manifest.json.");
+  let manifest: BackupManifest;
+  try {
+    manifest = JSON.parse(fs.readFileSync(file, "utf8")) as BackupManifest;
+  } catch {
+    throw new BackupError("The backup's manifest.json cannot be read.");
+  }
+  if (manifest.format !== FORMAT || manifest.version !== VERSION) {
+    throw new BackupError(`This is not a haat backup of version ${VERSION} (format ${String(manifest.format)}).`);
+  }
+  return manifest;
+}
+
+/** Moves `from` to `to`, copying when they are on different file systems. */
+function move(from: string, to: string): void {
+  try {
+    fs.renameSync(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+    fs.cpSync(from, to, { recursive: true });
+    fs.rmSync(from, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Restores the archive `archivePath` (made by `createBackup`) to the database file `databasePath`
+ * and the folder `uploadsPath`. The shop must not be running (scripts/restore.ts checks).
+ *
+ * Checks first, changing nothing until all pass: the manifest's format, the SHA-256 and size of the
+ * database and of every upload against the manifest (no file missing, none added), SQLite's
+ * integrity check, and that every migration of the backup is one this code knows (a backup from a
+ * newer haat is refused). Then the current database (with its -wal and -shm files) and uploads
+ * folder are renamed to `…before-restore-<YYYYMMDD-HHMMSS>`, kept, never deleted; the backup's
+ * are moved in; and the migrations this code has beyond the backup's are applied.
+ *
+ * @throws {BackupError} when a check fails; nothing has been changed then.
+ */
+export async function restoreBackup(options: {
+  archivePath: string;
+  databasePath: string;
+  uploadsPath: string;
+  migrationsDir?: string;
+  now?: Date;
+}): Promise<RestoreResult> {
+  const { archivePath, databasePath, uploadsPath } = options;
+  if (!fs.existsSync(archivePath)) throw new BackupError(`There is no file ${archivePath}.`);
+  fs.mkdirSync(path.dirname(databasePath), { recursive: true });
+  const staging = fs.mkdtempSync(path.join(path.dirname(databasePath), ".restore-"));
+  try {
+    try {
+      // node-tar refuses absolute paths and `..` in entry names; only the expected entries are kept.
+      await tar.extract({
+        file: archivePath,
+        cwd: staging,
+        strict: true,
+        filter: (entry) =>
+          entry === MANIFEST_ENTRY || entry === DATABASE_ENTRY || entry.startsWith(`${UPLOADS_ENTRY}/`),
+      });
+    } catch {
+      throw new BackupError("The archive cannot be read: it is damaged or not a .tar.gz file.");
+    }
+    const manifest = readManifest(staging);
+
+    const copyPath = path.join(staging, DATABASE_ENTRY);
+    if (!fs.existsSync(copyPath)) throw new BackupError("The backup holds no database.");
+    if (
+      fs.statSync(copyPath).size !== manifest.database.bytes ||
+      (await sha256Of(copyPath)) !== manifest.database.sha256
+    ) {
+      throw new BackupError("The backup's database does not match its manifest: the archive was changed or damaged.");
+    }
+    const stagedUploads = path.join(staging, UPLOADS_ENTRY);
+    const found = filesUnder(stagedUploads);
+    const listed = manifest.uploads.map((upload) => upload.path).sort();
+    if (found.join("\n") !== listed.join("\n")) {
+      throw new BackupError("The backup's uploads do not match its manifest: files are missing or were added.");
+    }
+    for (const upload of manifest.uploads) {
+      const file = path.join(stagedUploads, upload.path);
+      if (fs.statSync(file).size !== upload.bytes || (await sha256Of(file)) !== upload.sha256) {
+        throw new BackupError(`The backup's upload ${upload.path} does not match its manifest.`);
+      }
+    }
+    const copy = new Database(copyPath, { fileMustExist: true });
+    try {
+      const check = copy.pragma("integrity_check", { simple: true });
+      if (check !== "ok")
+        throw new BackupError(`The backup's database fails SQLite's integrity check: ${String(check)}`);
+    } finally {
+      copy.close();
+    }
+    const known = new Set(
+      fs.readdirSync(options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR).filter((name) => /^\d{14}_/.test(name)),
+    );
+    const unknown = manifest.database.migrations.filter((name) => !known.has(name));
+    if (unknown.length > 0) {
+      throw new BackupError(
+        `This backup comes from a newer haat (migrations ${unknown.join(", ")}): update haat before restoring it.`,
+      );
+    }
+
+    const suffix = `before-restore-${stamp(options.now ?? new Date())}`;
+    const keptAside: RestoreResult["keptAside"] = { database: null, uploads: null };
+    if (fs.existsSync(databasePath)) {
+      keptAside.database = `${databasePath}.${suffix}`;
+      for (const sidecar of ["", "-wal", "-shm"]) {
+        if (fs.existsSync(databasePath + sidecar)) move(databasePath + sidecar, keptAside.database + sidecar);
+      }
+    }
+    if (fs.existsSync(uploadsPath)) {
+      keptAside.uploads = `${uploadsPath}.${suffix}`;
+      move(uploadsPath, keptAside.uploads);
+    }
+    move(copyPath, databasePath);
+    if (fs.existsSync(stagedUploads)) move(stagedUploads, uploadsPath);
+    else fs.mkdirSync(uploadsPath, { recursive: true });
+
+    const migrationsApplied = await applyMigrations({
+      databasePath,
+      ...(options.migrationsDir ? { migrationsDir: options.migrationsDir } : {}),
+    });
+    return { manifest, migrationsApplied, keptAside };
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * `npm run backup [-- --out <folder>] [--keep <n>]` (tsx scripts/backup.ts): writes a consistent
+ * copy of the database and the uploads into `<folder>/haat-backup-<YYYYMMDD-HHMMSS>.tar.gz`
+ * (default folder ./backups) while the shop keeps running; see scripts/backup-archive.ts for the
+ * archive and docs/decisions/032-operations.md.
+ *
+ * Options:
+ *   --out <folder>   where the archive goes (made if missing); default ./backups.
+ *   --keep <n>       afterwards, delete all but the newest n haat-backup-*.tar.gz in that folder.
+ *   --help, -h       show the usage.
+ *
+ * Reads DATABASE_URL and UPLOADS_DIR from .env or the environment, like the server. Prints the
+ * archive's path, size and contents; exits 0 on success, 1 on any error (message on stderr).
+ */
+import dotenv from "dotenv";
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { BackupError, createBackup } from "./backup-archive";
+
+const USAGE = `Usage: npm run backup -- [--out <folder>] [--keep <n>]
+
+Backs up the database and the uploads folder into one dated .tar.gz archive, while haat runs.
+  --out <folder>   where the archive goes; default ./backups
+  --keep <n>       then delete all but the newest n backups in that folder
+  -h, --help       show this help`;
+
+/** "12.3 MB" for a size in bytes. */
+function size(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+async function main(): Promise<number> {
+  dotenv.config({ quiet: true });
+  const { values } = parseArgs({
+    options: {
+      out: { type: "string", default: "backups" },
+      keep: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const keep = values.keep === undefined ? undefined : Number(values.keep);
+  if (keep !== undefined && (!Number.isInteger(keep) || keep < 1)) {
+    throw new BackupError("--keep takes a whole number of backups, at least 1.");
+  }
+  const { getEnv } = await import("~/config/env.server");
+  const env = getEnv();
+  const result = await createBackup({
+    databasePath: env.databasePath,
+    uploadsPath: env.uploadsPath,
+    outDir: values.out,
+  });
+  const rows = Object.values(result.manifest.database.rowCounts).reduce((sum, count) => sum + count, 0);
+  console.log(
+    `Backed up to ${result.archivePath} (${size(result.archiveBytes)}) in ${(result.durationMs / 1000).toFixed(1)} s: ` +
+      `the database (${size(result.manifest.database.bytes)}, ${rows} rows in ${Object.keys(result.manifest.database.rowCounts).length} tables) ` +
+      `and ${result.manifest.uploads.length} uploaded files.`,
+  );
+  if (keep !== undefined) {
+    const archives = fs
+      .readdirSync(values.out)
+      .filter((name) => /^haat-backup-\d{8}-\d{6}\.tar\.gz$/.test(name))
+      .sort()
+      .reverse();
+    for (const old of archives.slice(keep)) {
+      fs.rmSync(path.join(values.out, old));
+      console.log(`Deleted the older backup ${old}.`);
+    }
+  }
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    const known = error instanceof BackupError || (error instanceof Error && error.name === "EnvError");
+    console.error(
+      known ? (error as Error).message : error instanceof Error ? `Backup failed: ${error.message}` : error,
+    );
+    if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
+      console.error(`\n${USAGE}`);
+    }
+    process.exitCode = 1;
+  },
+);

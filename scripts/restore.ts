@@ -1,0 +1,79 @@
+/**
+ * `npm run restore -- <archive>` (tsx scripts/restore.ts): puts a backup made by `npm run backup`
+ * back, after checking it (scripts/backup-archive.ts: manifest, checksums, SQLite's integrity
+ * check, migrations this haat knows). Stop haat first: the restore refuses while a haat answers
+ * /healthz on PORT. The database and uploads it replaces are kept beside them as
+ * `…before-restore-<YYYYMMDD-HHMMSS>`. Migrations newer than the backup are applied afterwards.
+ *
+ * Reads DATABASE_URL, UPLOADS_DIR and PORT from .env or the environment, like the server. Exits 0
+ * when restored, 1 on any error (nothing is changed when a check fails).
+ */
+import dotenv from "dotenv";
+import { parseArgs } from "node:util";
+import { BackupError, restoreBackup } from "./backup-archive";
+
+const USAGE = `Usage: npm run restore -- <haat-backup-….tar.gz>
+
+Checks the backup, then replaces the database and the uploads folder with it.
+Stop haat first. What is replaced is kept beside it as …before-restore-<date>.`;
+
+/** Whether a haat answers /healthz on this machine's `port` (within 1 s). */
+async function haatIsRunning(port: number): Promise<boolean> {
+  try {
+    const answer = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(1000) });
+    const body = (await answer.json()) as { database?: unknown };
+    return body.database !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+async function main(): Promise<number> {
+  dotenv.config({ quiet: true });
+  const { values, positionals } = parseArgs({
+    options: { help: { type: "boolean", short: "h" } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (positionals.length !== 1) throw new BackupError(USAGE);
+  const { getEnv } = await import("~/config/env.server");
+  const env = getEnv();
+  if (await haatIsRunning(env.PORT)) {
+    throw new BackupError(
+      `haat is running on port ${env.PORT}: stop it first (for example \`systemctl stop haat\`), then restore.`,
+    );
+  }
+  const result = await restoreBackup({
+    archivePath: positionals[0]!,
+    databasePath: env.databasePath,
+    uploadsPath: env.uploadsPath,
+  });
+  const rows = Object.values(result.manifest.database.rowCounts).reduce((sum, count) => sum + count, 0);
+  console.log(
+    `Restored the backup of ${result.manifest.createdAt}: ${rows} rows and ${result.manifest.uploads.length} uploaded files, all checked.`,
+  );
+  if (result.keptAside.database) console.log(`The database it replaced is kept as ${result.keptAside.database}.`);
+  if (result.keptAside.uploads) console.log(`The uploads it replaced are kept as ${result.keptAside.uploads}.`);
+  if (result.migrationsApplied.length > 0) {
+    console.log(`Brought up to date with ${result.migrationsApplied.length} newer migrations.`);
+  }
+  console.log("Start haat again.");
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    const known = error instanceof BackupError || (error instanceof Error && error.name === "EnvError");
+    console.error(
+      known ? (error as Error).message : error instanceof Error ? `Restore failed: ${error.message}` : error,
+    );
+    process.exitCode = 1;
+  },
+);
