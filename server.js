@@ -4,8 +4,11 @@
  *   to Remix (load context `cspNonce`) for its inline scripts;
  * - compression gzips responses; a 304 answer keeps the CSP stored with the page it revalidates;
  * - hashed build assets (/assets/*) are cached for a year, immutable; other public files for an hour.
+ * - every request is logged on one JSON line (app/server/log.server.ts); GET /healthz reports the
+ *   database and the uploads folder; SIGTERM and SIGINT stop it gracefully (below).
  * Configuration is validated before listening (app/config/env.server.ts): a bad variable stops the
- * process with a clear message and exit code 1. See docs/decisions/001-express-server.md.
+ * process with a clear message and exit code 1. See docs/decisions/001-express-server.md and
+ * 032-operations.md.
  */
 import "dotenv/config";
 import crypto from "node:crypto";
@@ -35,9 +38,14 @@ try {
   process.exit(1);
 }
 
+const { log } = build.entry.module;
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", env.TRUST_PROXY ? 1 : false);
+
+// One JSON line per request (id, method, path, status, duration), phones and e-mails masked:
+// app/server/log.server.ts.
+app.use(build.entry.module.createRequestLogger());
 
 app.use((_req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
@@ -116,11 +124,38 @@ app.all(
 
 const port = env.PORT;
 const server = app.listen(port, () => {
-  console.log(`haat is serving on http://localhost:${port}`);
+  log.info(`haat is serving on http://localhost:${port}`);
   // Parcels handed to a courier: their statuses are read every COURIER_REFRESH_MINUTES.
   build.entry.module.startCourierSchedule();
 });
 
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+/**
+ * Graceful shutdown (docs/decisions/032-operations.md). On SIGTERM (systemd, docker stop) or SIGINT:
+ * stop accepting connections, let every request in flight finish (a checkout being placed is
+ * completed and answered), close idle keep-alive connections, then close the database and exit 0.
+ * If requests are still running after SHUTDOWN_TIMEOUT_SECONDS, exit 1 without waiting further:
+ * SQLite's journal rolls back any transaction that was cut off, so no half-written order remains.
+ */
+let stopping = false;
+function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  log.info(`haat received ${signal}: finishing the requests in flight, then stopping`);
+  build.entry.module.stopCourierSchedule();
+  const deadline = setTimeout(() => {
+    log.error(`haat: requests still running after ${env.SHUTDOWN_TIMEOUT_SECONDS} s; exiting without them`);
+    process.exit(1);
+  }, env.SHUTDOWN_TIMEOUT_SECONDS * 1000);
+  deadline.unref();
+  // A connection that finishes its last request becomes idle; it is closed at once instead of
+  // waiting for the client's keep-alive timeout.
+  const sweeper = setInterval(() => server.closeIdleConnections(), 100);
+  server.close(async () => {
+    clearInterval(sweeper);
+    await build.entry.module.closeDatabase().catch((error) => log.error({ err: error }, "Closing the database failed"));
+    log.info("haat stopped");
+    process.exit(0);
+  });
+  server.closeIdleConnections();
 }
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => shutdown(signal));

@@ -27,6 +27,7 @@ import {
   weakEtag,
 } from "~/server/http-cache.server";
 import { getSessionUser } from "~/server/session.server";
+import { log } from "~/server/log.server";
 
 /** How long a render may take before it is aborted, in milliseconds. */
 export const streamTimeout = 5_000;
@@ -88,7 +89,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           failed = true;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error({ err: error, url: request.url }, "Rendering a page failed");
         },
       },
     );
@@ -139,19 +140,28 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error)) {
     const path = new URL(request.url).pathname.slice(0, 200);
-    console.warn(
+    log.warn(
       `refused ${request.method} ${JSON.stringify(path)}: ${error.status} ${error.statusText || "error response"}`,
     );
     return;
   }
-  console.error(error);
+  log.error({ err: error, method: request.method, url: request.url }, "Request failed");
 };
 
 /** Re-exported for server.js, which validates the configuration before it listens. */
 export { getEnv } from "~/config/env.server";
 
-/** Re-exported for server.js, which starts reading the couriers' statuses once it listens. */
-export { startCourierSchedule } from "~/server/courier-schedule.server";
+/**
+ * Re-exported for server.js, which starts reading the couriers' statuses once it listens and stops
+ * when it shuts down.
+ */
+export { startCourierSchedule, stopCourierSchedule } from "~/server/courier-schedule.server";
+
+/** Re-exported for server.js: the process's log, and its one line per request. */
+export { createRequestLogger, log } from "~/server/log.server";
+
+/** Re-exported for server.js, which closes the database when it shuts down. */
+export { closeDatabase } from "~/models/connection.server";
 
 /** Re-exported for server.js, which checks every request before Remix reads it. */
 export { createRequestGate } from "~/server/request-gate.server";

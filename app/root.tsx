@@ -107,7 +107,8 @@ export function ErrorBoundary() {
   const lang = useLang();
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  // In the browser only: on the server, handleError (app/entry.server.tsx) has logged it already.
+  if (!notFound && typeof document !== "undefined") console.error(error);
   return (
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-2xl font-semibold">{notFound ? t("error.notFoundTitle") : t("error.generic")}</h1>

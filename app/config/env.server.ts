@@ -119,6 +119,20 @@ const envSchema = z
     MAIL_FROM: z.string().trim().default(""),
     /** Minutes between two reads of the couriers' statuses while the server runs; 0 switches the schedule off. */
     COURIER_REFRESH_MINUTES: optionalCount(30, 24 * 60),
+    /**
+     * Seconds the server gives requests in flight to finish after SIGTERM or SIGINT before it exits
+     * anyway (server.js, docs/decisions/032-operations.md).
+     */
+    SHUTDOWN_TIMEOUT_SECONDS: optionalCount(10, 600),
+    /** The least important log lines written (app/server/log.server.ts); "silent" writes none. */
+    LOG_LEVEL: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+      z
+        .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+          error: "must be one of fatal, error, warn, info, debug, trace, silent",
+        })
+        .default("info"),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

@@ -11,6 +11,7 @@ import {
   URLSET_OPEN,
   urlEntries,
 } from "~/utils/seo-sitemap";
+import { log } from "~/server/log.server";
 
 /** Bytes of XML gathered before a chunk is sent. */
 const FLUSH_BYTES = 32 * 1024;
@@ -66,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         }
         controller.enqueue(encoder.encode(buffered));
       } catch (error) {
-        console.error("Sitemap failed", error);
+        log.error({ err: error }, "Sitemap failed");
         controller.error(error);
       }
     },

@@ -27,6 +27,7 @@ import {
 } from "~/utils/seo";
 import { notFound, parseId } from "~/utils/params";
 import { skipRevalidationAfterCartChange } from "~/utils/revalidation";
+import { log } from "~/server/log.server";
 
 /** Head tags built by the loader (`productMeta`). */
 export const meta: MetaFunction<typeof loader> = ({ data, location }) =>
@@ -89,7 +90,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   try {
     product = await getProductDetail(id);
   } catch (error) {
-    console.error(error);
+    log.error({ err: error }, "Loading a product failed");
     throw new Response(t("product.loadFailed"), { status: 500 });
   }
   if (!product) throw notFound(t("product.notFound"));

@@ -17,6 +17,7 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 import { AdminTable } from "~/components/admin/admin-table";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { readFormData } from "~/server/form-data.server";
+import { log } from "~/server/log.server";
 
 export const meta = adminTitle("admin.categories.title");
 
@@ -68,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
         });
     }
   } catch (error) {
-    console.error("Deleting a category failed", error);
+    log.error({ err: error }, "Deleting a category failed");
     return redirectWithToast(request, back, { kind: "error", message: t("error.generic") });
   }
 }

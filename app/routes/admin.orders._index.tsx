@@ -29,6 +29,7 @@ import { readFormData } from "~/server/form-data.server";
 import { formatShopDateTime } from "~/i18n/format";
 import { deliveryStateLabel } from "~/rules/delivery-state";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { log } from "~/server/log.server";
 
 export const meta = adminTitle("admin.orders.title");
 
@@ -185,7 +186,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithToast(request, back, { kind: "error", message: t("admin.orders.deleteMissing", { id }) });
     }
   } catch (error) {
-    console.error("Deleting an order failed", error);
+    log.error({ err: error }, "Deleting an order failed");
     return redirectWithToast(request, back, { kind: "error", message: t("admin.orders.deleteFailed") });
   }
   return redirectWithToast(request, back, { kind: "success", message: t("admin.orders.deleted", { id }) });

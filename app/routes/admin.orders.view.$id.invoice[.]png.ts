@@ -13,6 +13,7 @@ import { requireAdmin } from "~/server/auth.server";
 import { getShopSettings, invoiceSeller } from "~/models/settings.server";
 import { buildInvoice } from "~/rules/invoice";
 import { renderInvoicePng } from "~/server/invoice-image.server";
+import { log } from "~/server/log.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = staffTranslator(await requireAdmin(request));
@@ -33,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
     });
   } catch (error) {
-    console.error(error);
+    log.error({ err: error }, "Drawing an invoice failed");
     return new Response(t("invoice.renderFailed"), {
       status: 503,
       headers: { ...noStore, "Content-Type": "text/plain; charset=utf-8" },

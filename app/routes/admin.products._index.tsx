@@ -20,6 +20,7 @@ import { readFormData } from "~/server/form-data.server";
 import { getShopSettings } from "~/models/settings.server";
 import { availableQuantity, stockLevel, type StockFields } from "~/rules/stock";
 import { formatInteger } from "~/i18n/format";
+import { log } from "~/server/log.server";
 
 export const meta = adminTitle("admin.products.title");
 
@@ -86,7 +87,7 @@ export async function action({ request }: ActionFunctionArgs) {
       message: t("admin.products.deleted", { name: deleted.name }),
     });
   } catch (error) {
-    console.error("Deleting a product failed", error);
+    log.error({ err: error }, "Deleting a product failed");
     return redirectWithToast(request, back, { kind: "error", message: t("admin.products.deleteFailed") });
   }
 }

@@ -11,6 +11,7 @@ import { saveProductForm } from "~/services/catalogue-forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
+import { log } from "~/server/log.server";
 
 export const meta = adminTitle("admin.productForm.createTitle");
 
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     return { categories: await listCategoryOptions(), loadFailed: false };
   } catch (error) {
-    console.error("Loading the categories failed", error);
+    log.error({ err: error }, "Loading the categories failed");
     return data({ categories: [], loadFailed: true }, { status: 500 });
   }
 }

@@ -12,6 +12,7 @@ import { logSignIn } from "~/server/sign-in-log.server";
 import { readFormData } from "~/server/form-data.server";
 import { deleteExpiredSessions } from "~/models/admin-session.server";
 import { createAdminSession, getSessionUser } from "~/server/session.server";
+import { log } from "~/server/log.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: adminTranslator(data?.adminLang ?? "en")("admin.login.title") },
@@ -70,7 +71,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     headers.append("Set-Cookie", await createAdminSession(request, user.id));
     headers.append("Set-Cookie", await commitDeviceCookie(user.email));
     logSignIn("succeeded", { ...seen, user: user.id });
-    void deleteExpiredSessions().catch((error: unknown) => console.error(error));
+    void deleteExpiredSessions().catch((error: unknown) =>
+      log.error({ err: error }, "Deleting expired sessions failed"),
+    );
     return redirect(redirectTo, { headers });
   } catch (error) {
     if (error instanceof InvalidCredentialsError) {

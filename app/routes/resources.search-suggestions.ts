@@ -6,6 +6,7 @@ import {
   type ProductSuggestion,
   type SearchSuggestionsResponse,
 } from "~/rules/search";
+import { log } from "~/server/log.server";
 
 /**
  * Search suggestions for the search box (spec sections 2, 5 and 7):
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     suggestions = await searchProductSuggestions(query, SUGGESTION_LIMIT);
   } catch (error) {
-    console.error(error);
+    log.error({ err: error }, "Search suggestions failed");
     return Response.json({ query, suggestions: [] } satisfies SearchSuggestionsResponse, {
       status: 500,
       headers: { "Cache-Control": "no-store" },

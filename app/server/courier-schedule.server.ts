@@ -6,6 +6,7 @@
  */
 import { getEnv } from "~/config/env.server";
 import { NoCourierAccountError, refreshDeliveryStatuses } from "~/server/couriers/hand-off.server";
+import { log } from "~/server/log.server";
 
 /** The schedule's timer: one per process, even if the module is loaded twice (development reloads). */
 const globalForSchedule = globalThis as typeof globalThis & { __haatCourierSchedule?: NodeJS.Timeout };
@@ -19,13 +20,14 @@ async function runOnce(): Promise<void> {
   try {
     const result = await refreshDeliveryStatuses();
     if (result.changed > 0 || result.failed.length > 0) {
-      console.info(
-        `Courier statuses: ${result.checked} parcels read, ${result.changed} changed, ${result.failed.length} without status.`,
+      log.info(
+        { checked: result.checked, changed: result.changed, withoutStatus: result.failed.length },
+        "Courier statuses read",
       );
     }
   } catch (error) {
     if (!(error instanceof NoCourierAccountError)) {
-      console.warn(`Courier statuses not read: ${error instanceof Error ? error.message : String(error)}`);
+      log.warn(`Courier statuses not read: ${error instanceof Error ? error.message : String(error)}`);
     }
   } finally {
     running = false;
@@ -38,4 +40,10 @@ export function startCourierSchedule(): void {
   if (minutes === 0 || globalForSchedule.__haatCourierSchedule) return;
   globalForSchedule.__haatCourierSchedule = setInterval(() => void runOnce(), minutes * 60_000);
   globalForSchedule.__haatCourierSchedule.unref();
+}
+
+/** Stops the schedule (server.js, on shutdown); a run already going finishes on its own. */
+export function stopCourierSchedule(): void {
+  clearInterval(globalForSchedule.__haatCourierSchedule);
+  globalForSchedule.__haatCourierSchedule = undefined;
 }

@@ -19,6 +19,7 @@ import { formatInteger } from "~/i18n/format";
 import type { InvoiceView } from "~/rules/invoice";
 import type { ImageInfo } from "~/utils/image-url";
 import { imageFilePath } from "./images.server";
+import { log } from "~/server/log.server";
 
 /** Image width in px: A4 (210 mm) at 150 dpi. */
 export const INVOICE_WIDTH_PX = 1240;
@@ -73,7 +74,10 @@ async function loadInvoiceLogo(logo: ImageInfo): Promise<InvoiceLogo | null> {
       .toBuffer();
     return { dataUri: `data:image/png;base64,${png.toString("base64")}`, width, height };
   } catch (error) {
-    console.error(`invoice.png: the logo ${logo.key} could not be read; drawing the invoice without it`, error);
+    log.error(
+      { err: error, image: logo.key },
+      "invoice.png: the logo could not be read; drawing the invoice without it",
+    );
     return null;
   }
 }

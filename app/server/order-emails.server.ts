@@ -15,6 +15,7 @@ import { getShopSettings, shopIdentity, shopLanguage } from "~/models/settings.s
 import { formatMoney } from "~/rules/money";
 import { serverTranslator } from "./i18n.server";
 import { mailConfigured, sendMail, type MailMessage } from "./mail.server";
+import { log } from "~/server/log.server";
 
 /** An SMTP server's error often quotes the recipient: the log gets "[address]" instead. */
 function withoutAddresses(text: string): string {
@@ -124,12 +125,12 @@ export function announceNewOrder(orderId: number): Promise<void> {
         if (result.status === "rejected") {
           const which = index === 0 ? "shop alert" : "shopper confirmation";
           const reason = result.reason instanceof Error ? result.reason.message : String(result.reason);
-          console.warn(`New-order e-mail not sent (order #${orderId}, ${which}): ${withoutAddresses(reason)}`);
+          log.warn(`New-order e-mail not sent (order #${orderId}, ${which}): ${withoutAddresses(reason)}`);
         }
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      console.warn(`New-order e-mails not sent (order #${orderId}): ${withoutAddresses(reason)}`);
+      log.warn(`New-order e-mails not sent (order #${orderId}): ${withoutAddresses(reason)}`);
     }
   })();
 }

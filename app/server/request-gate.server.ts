@@ -22,6 +22,7 @@
  * A refusal is one line in the log (method, path, status, reason), never a stack trace.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { log } from "~/server/log.server";
 
 /** Largest body of a public form (cart, checkout, sign-in), in bytes. */
 export const MAX_FORM_BYTES = 64 * 1024;
@@ -134,7 +135,7 @@ export type RequestGateOptions = {
   trustProxy: boolean;
   /** Whether the request's cookies name a signed-in admin (only asked for a large admin body). */
   isSignedIn: (cookieHeader: string | undefined) => Promise<boolean>;
-  /** Where refusals are logged, one line each; console.warn by default. */
+  /** Where refusals are logged, one line each; the server log (level "warn") by default. */
   log?: (line: string) => void;
 };
 
@@ -145,10 +146,12 @@ type Next = (error?: unknown) => void;
  * A refusal is answered with its status and a plain-text reason, and logged on one line.
  */
 export function createRequestGate(options: RequestGateOptions) {
-  const log = options.log ?? ((line: string) => console.warn(line));
+  const logRefusal = options.log ?? ((line: string) => log.warn(line));
 
   function refuse(req: IncomingMessage, res: ServerResponse, path: string, refusal: Refusal) {
-    log(`refused ${req.method ?? "?"} ${JSON.stringify(path.slice(0, 200))}: ${refusal.status} ${refusal.reason}`);
+    logRefusal(
+      `refused ${req.method ?? "?"} ${JSON.stringify(path.slice(0, 200))}: ${refusal.status} ${refusal.reason}`,
+    );
     res.statusCode = refusal.status;
     res.setHeader("Content-Type", "text/plain; charset=utf-8");
     res.setHeader("Cache-Control", "no-store");

@@ -1,14 +1,16 @@
 /**
- * One console line per sign-in success, failure and lockout, for whoever watches the server's
- * output (docs/decisions/021-sign-in-throttling.md). The line is the event, then key=value fields:
+ * One log line per sign-in success, failure and lockout, for whoever watches the server's log
+ * (docs/decisions/021-sign-in-throttling.md), as JSON through app/server/log.server.ts, e-mail
+ * masked there:
  *
- *     sign-in failed email=staff@haat.example address=203.0.113.7 device=no reason=invalid-credentials
- *     sign-in locked-out email=staff@haat.example address=203.0.113.7 device=no limit=account retry-after=4
- *     sign-in succeeded email=staff@haat.example address=203.0.113.7 device=yes user=3
+ *     {"level":"warn",…,"event":"sign-in","outcome":"failed","email":"s***@haat.example","address":"203.0.113.7","device":false,"reason":"invalid-credentials","msg":"sign-in failed"}
+ *     {"level":"warn",…,"outcome":"locked-out",…,"limit":"account","retryAfter":4,"msg":"sign-in locked-out"}
+ *     {"level":"info",…,"outcome":"succeeded",…,"device":true,"user":3,"msg":"sign-in succeeded"}
  *
- * A value with anything but letters, digits and `@ . _ + - : |` is written as a JSON string, so a
- * typed e-mail cannot forge a field or a line. The password is never a field.
+ * What was typed is a JSON string value, so it cannot forge a field or a line. The password is never
+ * a field.
  */
+import { log } from "~/server/log.server";
 
 type SignInEvent = "succeeded" | "failed" | "locked-out";
 
@@ -29,24 +31,14 @@ type SignInFields = {
   user?: number;
 };
 
-/** Writes the line for a sign-in event: console.info for a success, console.warn otherwise. */
+/** Writes the line for a sign-in event: level "info" for a success, "warn" otherwise. */
 export function logSignIn(event: SignInEvent, fields: SignInFields): void {
-  const pairs: [string, string | number | undefined][] = [
-    ["email", fields.email.length > 254 ? `${fields.email.slice(0, 254)}…` : fields.email],
-    ["address", fields.address],
-    ["device", fields.device ? "yes" : "no"],
-    ["reason", fields.reason],
-    ["limit", fields.limit],
-    ["retry-after", fields.retryAfter],
-    ["user", fields.user],
-  ];
-  const line = [`sign-in ${event}`]
-    .concat(
-      pairs
-        .filter((pair): pair is [string, string | number] => pair[1] !== undefined)
-        .map(([key, value]) => `${key}=${/^[\w@.+:|-]+$/.test(String(value)) ? value : JSON.stringify(String(value))}`),
-    )
-    .join(" ");
-  if (event === "succeeded") console.info(line);
-  else console.warn(line);
+  const line = {
+    event: "sign-in",
+    outcome: event,
+    ...fields,
+    email: fields.email.length > 254 ? `${fields.email.slice(0, 254)}…` : fields.email,
+  };
+  if (event === "succeeded") log.info(line, `sign-in ${event}`);
+  else log.warn(line, `sign-in ${event}`);
 }

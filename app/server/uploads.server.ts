@@ -28,6 +28,7 @@ import {
   storeImage,
   type StoredImage,
 } from "./images.server";
+import { log } from "~/server/log.server";
 
 /** Largest accepted image file, in bytes (10 MiB, shown to staff as "10 MB"). */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -283,7 +284,7 @@ export async function removeImageFiles(keys: readonly string[]): Promise<void> {
       try {
         await removeStoredImage(key);
       } catch (error) {
-        console.error(`Could not remove the image folder ${key}`, error);
+        log.error({ err: error, image: key }, "Could not remove an image folder");
       }
     }),
   );

@@ -37,6 +37,7 @@ import {
   storeUploads,
   UploadRequestError,
 } from "~/server/uploads.server";
+import { log } from "~/server/log.server";
 
 /** Field names of the product form whose messages show beside the field. */
 type ProductField = keyof ProductFormValues;
@@ -225,7 +226,7 @@ export async function saveProductForm(
         formError: t("upload.fixErrors"),
       });
     }
-    console.error("Saving a product failed", error);
+    log.error({ err: error }, "Saving a product failed");
     return fail(500, {
       formError: t("admin.productForm.saveFailed"),
       fileErrors: files.length > 0 ? [t("upload.chooseAgain")] : [],
@@ -328,7 +329,7 @@ export async function saveCategoryForm(
         formError: t("upload.fixErrors"),
       });
     }
-    console.error("Saving a category failed", error);
+    log.error({ err: error }, "Saving a category failed");
     return fail(500, { formError: t("admin.categoryForm.saveFailed"), fileErrors: again });
   }
 }

@@ -87,15 +87,22 @@ async function gateProblems(module: RouteModule, urlPath: string): Promise<strin
   return problems;
 }
 
-/** The lines sign-ins log to console.info and console.warn in the current test (kept off the output). */
-let logged: string[];
-let spies: MockInstance[];
+/** The sign-in lines the server's log wrote to standard output in the current test (kept off the output). */
+let logged: Record<string, unknown>[];
+let stdout: MockInstance;
 beforeEach(() => {
   logged = [];
-  const record = (...args: unknown[]) => void logged.push(args.map(String).join(" "));
-  spies = [vi.spyOn(console, "info").mockImplementation(record), vi.spyOn(console, "warn").mockImplementation(record)];
+  stdout = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
+    for (const text of String(chunk)
+      .split("\n")
+      .filter((text) => text.startsWith("{"))) {
+      const line = JSON.parse(text) as Record<string, unknown>;
+      if (line.event === "sign-in") logged.push(line);
+    }
+    return true;
+  });
 });
-afterEach(() => spies.forEach((spy) => spy.mockRestore()));
+afterEach(() => stdout.mockRestore());
 
 const routes = await manifestRoutes();
 const adminRoutes = routes.filter((r) => r.pattern === "admin" || r.pattern.startsWith("admin/"));
@@ -456,7 +463,7 @@ describe("sign-in throttling (docs/decisions/021-sign-in-throttling.md)", () => 
     expect(await prisma.session.count({ where: { userId: admin.id } })).toBe(0);
   });
 
-  it("logs every success, failure and lockout on one line, never the password", async () => {
+  it("logs every success, failure and lockout as one JSON line, the e-mail masked, never the password", async () => {
     const admin = await createAdmin();
     const address = "198.51.100.30";
     expect((await signIn(address, { email: admin.email, password: admin.password })).status).toBe(302);
@@ -468,15 +475,23 @@ describe("sign-in throttling (docs/decisions/021-sign-in-throttling.md)", () => 
       401,
     );
 
-    expect(logged).toEqual([
-      `sign-in succeeded email=${admin.email} address=${address} device=no user=${admin.id}`,
-      ...Array.from(
-        { length: 5 },
-        () => `sign-in failed email=${admin.email} address=${address} device=no reason=invalid-credentials`,
-      ),
-      `sign-in locked-out email=${admin.email} address=${address} device=no limit=account retry-after=1`,
-      `sign-in failed email="x\\" user=1\\nsign-in succeeded" address=${address} device=no reason=invalid-credentials`,
+    const masked = `${admin.email[0]}***@haat.example`;
+    const seen = { event: "sign-in", address, device: false };
+    expect(logged).toMatchObject([
+      { ...seen, level: "info", msg: "sign-in succeeded", outcome: "succeeded", email: masked, user: admin.id },
+      ...Array.from({ length: 5 }, () => ({
+        ...seen,
+        level: "warn",
+        msg: "sign-in failed",
+        email: masked,
+        reason: "invalid-credentials",
+      })),
+      { ...seen, level: "warn", msg: "sign-in locked-out", email: masked, limit: "account", retryAfter: 1 },
+      // What was typed stays one JSON value: it cannot add a field or a line.
+      { ...seen, msg: "sign-in failed", email: 'x" user=1\nsign-in succeeded', reason: "invalid-credentials" },
     ]);
-    expect(logged.join("\n")).not.toContain("secret-guess");
+    expect(logged[0]).not.toHaveProperty("reason");
+    expect(JSON.stringify(logged)).not.toContain("secret-guess");
+    expect(JSON.stringify(logged)).not.toContain(admin.email);
   });
 });

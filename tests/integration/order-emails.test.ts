@@ -148,21 +148,32 @@ describe("new-order e-mails", () => {
   });
 
   it("log a refused e-mail on one line without the address, and still alert the shop", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    // The server's log lines, as written to standard output (JSON, masked: app/server/log.server.ts).
+    const lines: { level: string; msg: string }[] = [];
+    const stdout = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
+      for (const text of String(chunk)
+        .split("\n")
+        .filter((text) => text.startsWith("{"))) {
+        const line = JSON.parse(text) as { level: string; msg: string };
+        if (line.msg.startsWith("New-order e-mail")) lines.push(line);
+      }
+      return true;
+    });
     try {
       const { answer, orderId } = await checkout("en", "refused.shopper@example.com");
       expect(answer.status).toBe(302);
       expect((await mailsFor(orderId!, 1)).map(to)).toEqual(["hello@haat.example"]);
-      for (let waited = 0; warn.mock.calls.length === 0 && waited < 5_000; waited += 50) {
+      for (let waited = 0; lines.length === 0 && waited < 5_000; waited += 50) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      expect(warn).toHaveBeenCalledTimes(1);
-      const line = String(warn.mock.calls[0]![0]);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]!.level).toBe("warn");
+      const line = lines[0]!.msg;
       expect(line).toMatch(new RegExp(`^New-order e-mail not sent \\(order #${orderId}, shopper confirmation\\): `));
       expect(line).toContain("[address]");
       expect(line).not.toContain("refused.shopper@example.com");
     } finally {
-      warn.mockRestore();
+      stdout.mockRestore();
     }
   });
 

@@ -2,11 +2,13 @@
  * Per test file: a fresh copy of the migrated base database and a private uploads folder, set in
  * the environment before any app module (which reads DATABASE_URL at import) is loaded; then the
  * custom matchers of matchers.ts.
- * A console.error during a test fails it (conventions: a failing console.error is a failure).
+ * A console.error or an error line of the server's log during a test fails it (conventions: a
+ * failing console.error is a failure).
  */
 import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
+import { inspect } from "node:util";
 import { afterEach, beforeEach, vi } from "vitest";
 
 // The folder tests/setup/global-setup.ts prepares (not imported: that module runs in the main process).
@@ -48,20 +50,30 @@ const { trackingMessages } = await import("~/i18n/tracking-messages");
 registerCatalogue("en", trackingMessages.en);
 registerCatalogue("bn", trackingMessages.bn);
 
-let errorSpy: ReturnType<typeof vi.spyOn> | undefined;
+// The server's log (app/server/log.server.ts): its error lines count as console.error does.
+const { log } = await import("~/server/log.server");
+
+let errorSpies: ReturnType<typeof vi.spyOn>[] = [];
 const realConsoleError = console.error.bind(console);
+const realLogError = log.error.bind(log);
+const allowed = () => (globalThis as { __allowConsoleError?: boolean }).__allowConsoleError === true;
 beforeEach(() => {
   // Recorded, and printed unless the test expects it (allowConsoleError in tests/integration/helpers.ts).
-  errorSpy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
-    if (!(globalThis as { __allowConsoleError?: boolean }).__allowConsoleError) realConsoleError(...args);
-  });
+  errorSpies = [
+    vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+      if (!allowed()) realConsoleError(...args);
+    }),
+    vi.spyOn(log, "error").mockImplementation(((...args: Parameters<typeof log.error>) => {
+      if (!allowed()) realLogError(...args);
+    }) as typeof log.error),
+  ];
 });
 afterEach(() => {
-  const calls = errorSpy?.mock.calls ?? [];
-  errorSpy?.mockRestore();
-  if (calls.length > 0 && !(globalThis as { __allowConsoleError?: boolean }).__allowConsoleError) {
+  const calls = errorSpies.flatMap((spy) => spy.mock.calls as unknown[][]);
+  errorSpies.forEach((spy) => spy.mockRestore());
+  if (calls.length > 0 && !allowed()) {
     throw new Error(
-      `console.error was called during the test:\n${calls.map((c: unknown[]) => c.map(String).join(" ")).join("\n")}`,
+      `An error was logged during the test:\n${calls.map((c) => c.map((part) => (typeof part === "string" ? part : inspect(part, { depth: 3 }))).join(" ")).join("\n")}`,
     );
   }
   (globalThis as { __allowConsoleError?: boolean }).__allowConsoleError = false;

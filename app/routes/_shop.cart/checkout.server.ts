@@ -15,6 +15,7 @@ import { priceCart } from "~/rules/pricing";
 import { DEFAULT_SHIPPING_METHOD } from "~/rules/shipping";
 import { commitCart } from "~/server/cart-cookie.server";
 import { announceNewOrder } from "~/server/order-emails.server";
+import { log } from "~/server/log.server";
 
 /** The answer to a rejected checkout (status 400): the messages and every value the shopper typed. */
 export type CheckoutActionData = {
@@ -106,7 +107,7 @@ export async function checkout(form: FormData, lines: CartLine[], lang: Lang) {
         return reject(t("checkout.cartEmpty"));
     }
   } catch (error) {
-    console.error("Order placement failed", error);
+    log.error({ err: error }, "Order placement failed");
     return reject(t("checkout.failed"));
   }
 }

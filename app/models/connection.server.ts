@@ -1,0 +1,19 @@
+/**
+ * The database connection as a whole, for operations rather than the shop's data: the health
+ * check's probe and the close on shutdown (docs/decisions/032-operations.md).
+ */
+import type { PrismaClient } from "~/generated/prisma/client";
+import { prisma } from "~/models/db.server";
+
+/**
+ * Reads the shop's settings row through `client` (this process's by default), the row every page
+ * needs: resolves when the database answers, rejects with the driver's error when it does not.
+ */
+export async function probeDatabase(client: PrismaClient = prisma): Promise<void> {
+  await client.shopSettings.findFirst({ select: { id: true } });
+}
+
+/** Closes this process's connection (server.js, on shutdown); SQLite checkpoints its WAL file then. */
+export async function closeDatabase(): Promise<void> {
+  await prisma.$disconnect();
+}

@@ -1,0 +1,108 @@
+/**
+ * The server's log: masking of phones and e-mails in any part of a line, and the one line per
+ * request written by the request logger, read back from a real Express server on a free port.
+ */
+import express from "express";
+import type { AddressInfo } from "node:net";
+import { describe, expect, it } from "vitest";
+import { createLogger, createRequestLogger, maskPersonalData } from "./log.server";
+
+describe("maskPersonalData", () => {
+  it("keeps the last three digits of a Bangladeshi mobile number, however it is typed", () => {
+    expect(maskPersonalData("call 01712345678 now")).toBe("call ********678 now");
+    expect(maskPersonalData("+880 1712-345678")).toBe("+*** ****-***678");
+    expect(maskPersonalData("8801812345678")).toBe("**********678");
+    expect(maskPersonalData("ফোন ০১৭১২৩৪৫৬৭৮")).toBe("ফোন ********৬৭৮");
+  });
+
+  it("keeps an e-mail address's first character and its domain", () => {
+    expect(maskPersonalData("to rahima.akter+shop@example.com.bd,")).toBe("to r***@example.com.bd,");
+    expect(maskPersonalData('{"email":"s1@haat.example"}')).toBe('{"email":"s***@haat.example"}');
+  });
+
+  it("leaves other numbers alone: order numbers, amounts, dates, ids, a landline", () => {
+    const text = "order #123456 total 152050 paisa on 2026-11-25T10:20:30Z id 1795612451110 tel 029551234";
+    expect(maskPersonalData(text)).toBe(text);
+  });
+});
+
+/** A logger whose lines are collected, parsed. */
+function collectingLogger(level = "info") {
+  const lines: Record<string, unknown>[] = [];
+  const logger = createLogger((line) => void lines.push(JSON.parse(line) as Record<string, unknown>), level);
+  return { logger, lines };
+}
+
+describe("the log lines", () => {
+  it("are JSON with a level name, an ISO time and the message; an error's stack is there, masked", () => {
+    const { logger, lines } = collectingLogger();
+    logger.error({ err: new Error("no parcel for 01712345678") }, "Courier failed for rahima@example.com");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: "error", msg: "Courier failed for r***@example.com", pid: process.pid });
+    expect(String(lines[0]!.time)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    const err = lines[0]!.err as { message: string; stack: string };
+    expect(err.message).toBe("no parcel for ********678");
+    expect(err.stack).toContain("no parcel for ********678");
+    expect(err.stack).toContain("log.server.test.ts");
+    expect(JSON.stringify(lines)).not.toContain("01712345678");
+  });
+
+  it("follow the level: below it nothing is written", () => {
+    const { logger, lines } = collectingLogger("warn");
+    logger.info("quiet");
+    logger.warn("loud");
+    expect(lines.map((line) => line.msg)).toEqual(["loud"]);
+  });
+});
+
+describe("the request logger", () => {
+  it("writes one line per request with its id, method and path, status and duration, never a header", async () => {
+    const { logger, lines } = collectingLogger("debug");
+    const app = express();
+    app.use(createRequestLogger(logger));
+    app.get("/products", (_req, res) => void res.send("ok"));
+    app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
+    app.get("/boom", (_req, res) => {
+      // The app logs the error once, with its stack, where it handles it (as handleError does).
+      logger.error({ err: new Error("database is locked") }, "Request failed");
+      res.status(500).send("sorry");
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    let requestId: string | null = null;
+    try {
+      const products = await fetch(`${origin}/products?q=lamp&phone=01712345678`, {
+        headers: { Cookie: "haat_session=secret-session-value" },
+      });
+      requestId = products.headers.get("X-Request-Id");
+      expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+      const reused = await fetch(`${origin}/products`, { headers: { "X-Request-Id": "proxy-req-12345678" } });
+      expect(reused.headers.get("X-Request-Id")).toBe("proxy-req-12345678");
+      await fetch(`${origin}/boom`);
+      await fetch(`${origin}/healthz`);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+
+    const requests = lines.filter((line) => line.req);
+    expect(requests).toHaveLength(4);
+    expect(requests[0]).toMatchObject({
+      level: "info",
+      msg: "request completed",
+      req: { method: "GET", url: "/products?q=lamp&phone=********678" },
+      res: { statusCode: 200 },
+    });
+    expect(requests[0]!.reqId).toBe(requestId);
+    expect(Object.keys(requests[0]!.req as object)).toEqual(["method", "url"]);
+    expect(typeof requests[0]!.responseTime).toBe("number");
+    expect(requests[1]).toMatchObject({ reqId: "proxy-req-12345678" });
+    expect(requests[2]).toMatchObject({ level: "error", msg: "request failed", res: { statusCode: 500 } });
+    expect(requests[2]).not.toHaveProperty("err");
+    expect(requests[3]).toMatchObject({ level: "debug", req: { url: "/healthz" } });
+    // The error's stack is written once, by the line that handled it.
+    expect(lines.filter((line) => JSON.stringify(line).includes("database is locked"))).toHaveLength(1);
+    expect(JSON.stringify(lines)).not.toContain("secret-session-value");
+    expect(new Set(requests.map((line) => line.reqId)).size).toBe(4);
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * The server's log (docs/decisions/032-operations.md): JSON lines on standard output through
+ * `pino`, for journald, `docker logs` or any log shipper.
+ *
+ * - Every line has `level` (a name), `time` (ISO 8601), `pid` and `msg`; a request's lines also
+ *   have its `reqId`.
+ * - `createRequestLogger()` (server.js) writes one line per request when its answer is sent:
+ *   method, path and query, status, `responseTime` in ms; never a header or a cookie. The answer
+ *   carries the id as `X-Request-Id`, so a shopper's report can be matched to the line.
+ * - Phone numbers and e-mail addresses are masked in the finished line, whatever field or error
+ *   message they are in (`maskPersonalData`).
+ * - An error's stack is written once, by whoever handles it (`log.error({ err }, "…")`); the request
+ *   line of a failed request has its status but no second stack.
+ * - The level is LOG_LEVEL (default "info"); a successful GET /healthz is logged at "debug".
+ */
+import crypto from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { pino } from "pino";
+import { pinoHttp } from "pino-http";
+import { getEnv } from "~/config/env.server";
+
+/** A digit, Western or Bengali. */
+const D = "[0-9\u09E6-\u09EF]";
+/**
+ * A Bangladeshi mobile number as people type it: optional +88/88, then 01[3-9] and 8 more digits,
+ * spaces or dashes allowed between digits, Western or Bengali digits.
+ */
+const PHONE = new RegExp(
+  `(?<!${D})(?:\\+?[8\u09EE][8\u09EE][\\s-]?)?[0\u09E6][\\s-]?[1\u09E7][3-9\u09E9-\u09EF](?:[\\s-]?${D}){8}(?!${D})`,
+  "gu",
+);
+/** An e-mail address: what comes before the @ is masked, the domain kept. */
+const EMAIL = /([\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]*@([\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+)/gu;
+
+/**
+ * `text` with every phone number's digits but the last three replaced by `*`
+ * ("01712345678" → "********678") and every e-mail address's local part cut to its first character
+ * ("rahima@example.com" → "r***@example.com").
+ */
+export function maskPersonalData(text: string): string {
+  return text
+    .replace(PHONE, (phone) => {
+      let keep = 3;
+      return [...phone]
+        .reverse()
+        .map((char) => (new RegExp(`^${D}$`, "u").test(char) ? (keep-- > 0 ? char : "*") : char))
+        .reverse()
+        .join("");
+    })
+    .replace(EMAIL, (_match, first: string, domain: string) => `${first}***@${domain}`);
+}
+
+/**
+ * Makes a logger writing JSON lines, masked, through `write` (standard output by default; on Linux
+ * a write to a pipe or a file is synchronous, so no line is lost when the process exits) at `level`
+ * (LOG_LEVEL by default). The app uses the one `log` below; tests make their own to read the lines.
+ */
+export function createLogger(
+  write: (line: string) => void = (line) => void process.stdout.write(line),
+  level: string = getEnv().LOG_LEVEL,
+) {
+  return pino(
+    {
+      level,
+      base: { pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    { write: (line: string) => write(maskPersonalData(line)) },
+  );
+}
+
+/** The process's logger. */
+export const log = createLogger();
+
+/** Most characters of an incoming X-Request-Id that are reused; anything else gets a new id. */
+const REQUEST_ID = /^[\w.-]{8,64}$/;
+
+/**
+ * Express middleware writing one line per request when its answer is sent (server.js):
+ * `{"level":"info","reqId":"…","req":{"method":"GET","url":"/products?q=lamp"},"res":{"statusCode":200},"responseTime":4,"msg":"request completed"}`.
+ * The id is the proxy's X-Request-Id when it sent a plausible one, else a new UUID; the answer gets
+ * it as `X-Request-Id`. 5xx answers are logged at "error" (without a stack: the error was logged
+ * where it was handled), a successful /healthz at "debug", everything else at "info".
+ */
+export function createRequestLogger(logger = log) {
+  return pinoHttp({
+    logger,
+    quietReqLogger: true,
+    genReqId(req: IncomingMessage, res: ServerResponse) {
+      const incoming = req.headers["x-request-id"];
+      const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+    serializers: {
+      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+    customLogLevel(req, res, error) {
+      if (error || res.statusCode >= 500) return "error";
+      if (req.url === "/healthz" && res.statusCode === 200) return "debug";
+      return "info";
+    },
+    customErrorObject: (_req, _res, _error, value: Record<string, unknown>) => ({
+      res: value.res,
+      responseTime: value.responseTime,
+    }),
+    customErrorMessage: () => "request failed",
+  });
+}
