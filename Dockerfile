@@ -1,0 +1,38 @@
+# haat as a container image: one Node process, the database and the uploads as volumes, run as the
+# non-root user "haat". Build and run (see docs/deploy/README.md):
+#   docker build -t haat .
+#   docker run -d --name haat -p 3000:3000 \
+#     -e SESSION_SECRET="$(openssl rand -hex 32)" -e PUBLIC_URL=https://shop.example -e TRUST_PROXY=true \
+#     -v haat-data:/data -v haat-uploads:/uploads haat
+# Stop it with `docker stop` (SIGTERM: requests in flight finish, within SHUTDOWN_TIMEOUT_SECONDS).
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+# Prisma's client is generated from the schema by the postinstall script.
+COPY prisma ./prisma
+COPY prisma.config.ts ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production \
+    PORT=3000 \
+    DATABASE_URL=file:/data/haat.db \
+    UPLOADS_DIR=/uploads
+WORKDIR /app
+RUN groupadd --system haat \
+    && useradd --system --gid haat --home-dir /app --shell /usr/sbin/nologin haat \
+    && mkdir -p /data /uploads /backups \
+    && chown haat:haat /data /uploads /backups
+# The whole install is kept: migrations (scripts/migrate.mjs) and `npm run backup` use packages
+# that are development dependencies. The code is owned by root and read-only for the app.
+COPY --from=build /app /app
+USER haat
+VOLUME ["/data", "/uploads"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
+    CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+# Pending migrations first, then the server; exec so that the server receives SIGTERM itself.
+CMD ["sh", "-c", "node scripts/migrate.mjs deploy && exec node server.js"]
