@@ -1,10 +1,12 @@
 /**
- * `npm run admin:create -- --email E --password P` (tsx scripts/admin-create.ts): creates an admin
- * user who can sign in at /admin/login.
+ * `npm run admin:create -- --email E --password P` (tsx scripts/admin-create.ts): creates an owner
+ * account (docs/decisions/033-staff-roles.md) who can sign in at /admin/login; owners add the
+ * other staff at /admin/staff.
  *
  * Options:
  *   --email <address>    required; stored lowercased.
- *   --password <text>    at least 12 characters (MIN_PASSWORD_LENGTH), at most 1024.
+ *   --password <text>    at least 12 characters (MIN_PASSWORD_LENGTH), at most 1024, and not easy
+ *                        to guess (app/server/password-policy.server.ts).
  *   --password-stdin     read the password from standard input instead (one line), so it stays
  *                        out of the shell history: `printf '%s' "$PW" | npm run admin:create -- --email E --password-stdin`.
  *   --help, -h           show the usage.
@@ -18,12 +20,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { Prisma, type PrismaClient } from "~/generated/prisma/client";
 import { hashPassword } from "~/server/password.server";
-
-/** Shortest accepted password, in characters. */
-export const MIN_PASSWORD_LENGTH = 12;
-
-/** Longest accepted password, in characters (the sign-in form accepts up to 1024). */
-export const MAX_PASSWORD_LENGTH = 1024;
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from "~/server/password-policy.server";
 
 const USAGE = `Usage: npm run admin:create -- --email <address> (--password <password> | --password-stdin)
 
@@ -95,7 +92,8 @@ async function parseCommandLine(argv: string[]): Promise<{ email?: string; passw
 }
 
 /**
- * Validates the input and creates the admin user in `db`.
+ * Validates the input (the password policy of app/server/password-policy.server.ts included) and
+ * creates the admin user in `db`, as an owner.
  * @returns the new user's id and (lowercased) e-mail.
  * @throws {AdminCreateError} when the input is invalid or the e-mail already has an admin.
  */
@@ -108,6 +106,11 @@ export async function createAdminUser(
     throw new AdminCreateError(parsed.error.issues.map((issue) => issue.message).join("\n"));
   }
   const { email, password } = parsed.data;
+  if ((await passwordProblem(password, [email])) === "too-common") {
+    throw new AdminCreateError(
+      "That password is too easy to guess: it is a common password, or close to one. A few unrelated words are stronger.",
+    );
+  }
   if (await db.adminUser.findUnique({ where: { email }, select: { id: true } })) {
     throw new AdminCreateError(`An admin with the e-mail ${email} already exists.`);
   }

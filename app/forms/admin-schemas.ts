@@ -356,3 +356,60 @@ export const orderAddSchema = (t: AdminTranslate) =>
     quantity: lineQuantity(t, 1),
     version: z.coerce.number().int().min(0),
   });
+
+// ---- Staff accounts (docs/decisions/033-staff-roles.md) ----
+
+/** A password field as typed: required, at most 1024 characters (the policy checks the rest on the server). */
+const passwordField = (t: AdminTranslate) =>
+  z
+    .string({ error: t("admin.password.required") })
+    .min(1, t("admin.password.required"))
+    .max(1024, t("admin.password.tooLong"));
+
+/**
+ * The owner's forms at /admin/staff: `add` an account (e-mail, role, a first password the person
+ * must change), `disable` or `enable` one by id.
+ */
+export const staffFormSchema = (t: AdminTranslate) =>
+  z.discriminatedUnion("intent", [
+    z.object({
+      intent: z.literal("add"),
+      email: z
+        .string({ error: t("admin.staff.emailInvalid") })
+        .trim()
+        .toLowerCase()
+        .pipe(z.email(t("admin.staff.emailInvalid")).max(254, t("admin.staff.emailInvalid"))),
+      role: z.enum(["owner", "staff"], { error: t("admin.staff.roleInvalid") }),
+      password: passwordField(t),
+    }),
+    z.object({
+      intent: z.enum(["disable", "enable"]),
+      id: z
+        .string()
+        .transform((value) => parseId(value))
+        .pipe(z.number()),
+    }),
+  ]);
+
+/** The add form's fields as typed (never the password), to refill it after a refusal. */
+export type StaffFormValues = Partial<Record<"email" | "role", string>>;
+
+/**
+ * The forms of /admin/account: `password` (the current one, the new one twice; the two must match),
+ * or `revoke` a session by its handle ("others": every session but this one).
+ */
+export const accountFormSchema = (t: AdminTranslate) =>
+  z.discriminatedUnion("intent", [
+    z
+      .object({
+        intent: z.literal("password"),
+        currentPassword: passwordField(t),
+        newPassword: passwordField(t),
+        confirmPassword: z.string().default(""),
+      })
+      .refine((form) => form.newPassword === form.confirmPassword, {
+        path: ["confirmPassword"],
+        message: t("admin.password.mismatch"),
+      }),
+    z.object({ intent: z.literal("revoke"), session: z.string().regex(/^(others|[0-9a-f]{16})$/) }),
+  ]);

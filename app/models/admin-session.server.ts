@@ -12,7 +12,7 @@
  */
 import crypto from "node:crypto";
 import { prisma } from "./db.server";
-import type { AdminUser } from "./admin-user.server";
+import { ADMIN_USER_SELECT, toAdminUser, type AdminUser } from "./admin-user.server";
 
 /**
  * A session unused for this long ends, in milliseconds (12 hours): staff who leave the back office
@@ -29,7 +29,7 @@ export const SESSION_IDLE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 export const LAST_SEEN_REFRESH_MS = 5 * 60 * 1000;
 
 /** The stored form of a session token: its SHA-256, lowercase hex (64 characters). */
-function hashToken(token: string): string {
+export function hashSessionToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
 }
 
@@ -49,10 +49,10 @@ export async function replaceSession(
   session: { token: string; userId: number; expiresAt: Date },
 ): Promise<void> {
   await prisma.$transaction([
-    ...(previousToken ? [prisma.session.deleteMany({ where: { tokenHash: hashToken(previousToken) } })] : []),
+    ...(previousToken ? [prisma.session.deleteMany({ where: { tokenHash: hashSessionToken(previousToken) } })] : []),
     prisma.session.create({
       data: {
-        tokenHash: hashToken(session.token),
+        tokenHash: hashSessionToken(session.token),
         userId: session.userId,
         expiresAt: session.expiresAt,
         lastSeenAt: new Date(),
@@ -63,19 +63,21 @@ export async function replaceSession(
 
 /**
  * The admin of the live session of `token`, or null: no such session, or it has passed its
- * absolute expiry or been idle for SESSION_IDLE_TIMEOUT_MS, in which case its row is deleted.
+ * absolute expiry, been idle for SESSION_IDLE_TIMEOUT_MS or belongs to a disabled account, in which
+ * case its row is deleted.
  * Marks the session as seen now when its `lastSeenAt` is LAST_SEEN_REFRESH_MS old or more.
  * @throws Prisma's error.
  */
 export async function findSessionUser(token: string): Promise<AdminUser | null> {
-  const tokenHash = hashToken(token);
+  const tokenHash = hashSessionToken(token);
   const now = Date.now();
   const row = await prisma.session.findUnique({
     where: { tokenHash },
-    select: { expiresAt: true, lastSeenAt: true, user: { select: { id: true, email: true, language: true } } },
+    select: { expiresAt: true, lastSeenAt: true, user: { select: { ...ADMIN_USER_SELECT, disabledAt: true } } },
   });
   if (!row) return null;
-  if (row.expiresAt.getTime() <= now || row.lastSeenAt <= idleCutoff(now)) {
+  // A disabled account's sessions end at once, even one whose row survived the disabling.
+  if (row.expiresAt.getTime() <= now || row.lastSeenAt <= idleCutoff(now) || row.user.disabledAt !== null) {
     await prisma.session.deleteMany({ where: { tokenHash } });
     return null;
   }
@@ -88,12 +90,13 @@ export async function findSessionUser(token: string): Promise<AdminUser | null> 
       data: { lastSeenAt: new Date(now) },
     });
   }
-  return row.user;
+  const { disabledAt: _disabled, ...user } = row.user;
+  return toAdminUser(user);
 }
 
 /** Deletes the session of `token` (nothing when it does not exist). @throws Prisma's error. */
 export async function deleteSession(token: string): Promise<void> {
-  await prisma.session.deleteMany({ where: { tokenHash: hashToken(token) } });
+  await prisma.session.deleteMany({ where: { tokenHash: hashSessionToken(token) } });
 }
 
 /**

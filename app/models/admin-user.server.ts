@@ -6,18 +6,49 @@
 import type { Lang } from "~/i18n/lang";
 import { prisma } from "./db.server";
 
-/** The signed-in admin, as loaded for every admin request; `language` is their back office's, "en" or "bn". */
-export type AdminUser = { id: number; email: string; language: string };
+/** What a staff account may do (docs/decisions/033-staff-roles.md). */
+export type StaffRole = "owner" | "staff";
+
+/**
+ * The signed-in admin, as loaded for every admin request: `language` is their back office's, "en"
+ * or "bn"; `role` what they may do; `mustChangePassword` true until they replace a first password.
+ */
+export type AdminUser = { id: number; email: string; language: string; role: StaffRole; mustChangePassword: boolean };
+
+/** The columns of an `AdminUser`, for Prisma's `select`. */
+export const ADMIN_USER_SELECT = {
+  id: true,
+  email: true,
+  language: true,
+  role: true,
+  mustChangePassword: true,
+} as const;
+
+/** A row read with ADMIN_USER_SELECT as an `AdminUser` (an unknown role counts as the lesser one). */
+export function toAdminUser(row: {
+  id: number;
+  email: string;
+  language: string;
+  role: string;
+  mustChangePassword: boolean;
+}): AdminUser {
+  return { ...row, role: row.role === "owner" ? "owner" : "staff" };
+}
 
 /**
  * The account with this e-mail (compared lower-cased and trimmed, as stored), with its password
- * hash for verification, or null when there is none.
+ * hash for verification and whether it is disabled, or null when there is none.
  */
-export function findAdminForLogin(email: string): Promise<(AdminUser & { passwordHash: string }) | null> {
-  return prisma.adminUser.findUnique({
+export async function findAdminForLogin(
+  email: string,
+): Promise<(AdminUser & { passwordHash: string; disabled: boolean }) | null> {
+  const row = await prisma.adminUser.findUnique({
     where: { email: email.trim().toLowerCase() },
-    select: { id: true, email: true, language: true, passwordHash: true },
+    select: { ...ADMIN_USER_SELECT, passwordHash: true, disabledAt: true },
   });
+  if (!row) return null;
+  const { disabledAt, passwordHash, ...user } = row;
+  return { ...toAdminUser(user), passwordHash, disabled: disabledAt !== null };
 }
 
 /** Stores the back office's language `lang` for the staff member `userId` (app/routes/admin.language.ts). */

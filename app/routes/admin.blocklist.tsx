@@ -10,7 +10,7 @@ import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { formatShopDateTime } from "~/i18n/format";
 import { blockPhone, listBlockedPhones, unblockPhone } from "~/models/blocklist.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
-import { requireAdmin, safeRedirect } from "~/server/auth.server";
+import { requireOwner, safeRedirect } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -18,7 +18,7 @@ export const meta = adminTitle("admin.blocklist.title");
 
 /** The blocked numbers, newest first (docs/decisions/028-checkout-limits-and-blocklist.md). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireOwner(request);
   return listBlockedPhones();
 }
 
@@ -37,7 +37,7 @@ type BlockProblem = { values: BlocklistFormValues; fieldErrors: Partial<Record<"
  * on this page with the message and what was typed.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireOwner(request);
   const t = staffTranslator(admin);
   const form = await readFormData(request);
   const back = backTo(form.get("back"));

@@ -16,7 +16,7 @@ import {
 } from "~/server/couriers/hand-off.server";
 import { formatMoney } from "~/rules/money";
 import { staffLanguage, staffTranslator } from "~/server/admin-i18n.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireOwner } from "~/server/auth.server";
 import { courierFailure } from "~/server/courier-messages.server";
 import { CourierError } from "~/server/couriers/courier";
 import { readFormData } from "~/server/form-data.server";
@@ -26,7 +26,7 @@ export const meta = adminTitle("admin.courier.title");
 
 /** The courier account as a page may show it: never the keys, only the API key's last 4 characters. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireOwner(request);
   return getCourierAccountSummary();
 }
 
@@ -44,7 +44,7 @@ type AccountProblem = {
  * `intent=check`: the same call with the saved keys. `intent=remove`: forgets the keys.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireOwner(request);
   const t = staffTranslator(admin);
   const form = await readFormData(request);
   const parsed = courierAccountSchema(t).safeParse(Object.fromEntries(form));

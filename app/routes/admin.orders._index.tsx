@@ -40,16 +40,18 @@ export const meta = adminTitle("admin.orders.title");
  * (the confirmation step without JavaScript), and `deleteMissing` when there is no such order.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
+  const isOwner = admin.role === "owner";
   const searchParams = new URL(request.url).searchParams;
   const filters = orderListQuerySchema.parse(Object.fromEntries(searchParams));
-  const deleteId = parseId(searchParams.get("delete"));
+  // Only an owner deletes orders (docs/decisions/033-staff-roles.md): no confirmation step for staff.
+  const deleteId = isOwner ? parseId(searchParams.get("delete")) : null;
   const [orders, toDelete] = await Promise.all([
     listOrdersForAdmin(parsePage(searchParams), filters),
     deleteId ? getOrderSummary(deleteId) : null,
   ]);
   const risks = Object.fromEntries(await getOrderRiskSignals(orders.items));
-  return { orders, risks, filters, toDelete, deleteMissing: deleteId !== null && !toDelete };
+  return { orders, risks, filters, toDelete, deleteMissing: deleteId !== null && !toDelete, isOwner };
 }
 
 /**
@@ -104,7 +106,7 @@ function ConfirmationBrief({ status, confirmed }: { status: string; confirmed: b
  * again. The rows' checkboxes belong to this form through their `form` attribute, so it works
  * without JavaScript; with it, a "select all" box ticks the page's rows.
  */
-function SelectionToolbar({ back }: { back: string }) {
+function SelectionToolbar({ back, isOwner }: { back: string; isOwner: boolean }) {
   const t = useAdminT();
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -154,9 +156,12 @@ function SelectionToolbar({ back }: { back: string }) {
       <button type="submit" name="intent" value="refresh" disabled={busy === "refresh"} className={button}>
         {busy === "refresh" ? t("admin.courier.refreshing") : t("admin.courier.refreshAll")}
       </button>
-      <Link to="/admin/courier" className="ml-auto text-sm font-medium text-amber-800 underline">
-        {t("admin.courier.title")}
-      </Link>
+      {/* The courier keys are the owner's (docs/decisions/033-staff-roles.md). */}
+      {isOwner ? (
+        <Link to="/admin/courier" className="ml-auto text-sm font-medium text-amber-800 underline">
+          {t("admin.courier.title")}
+        </Link>
+      ) : null}
     </Form>
   );
 }
@@ -168,8 +173,9 @@ function backToList(back: FormDataEntryValue | null): string {
 }
 
 /**
- * Deletes an order (POST only, after the confirmation): its line items and the order in one
- * transaction (spec section 7), then `back` (the list as it was) with a message.
+ * Deletes an order (POST only, after the confirmation; owners only, staff get a message): its line
+ * items and the order in one transaction (spec section 7), then `back` (the list as it was) with a
+ * message.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -181,6 +187,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(request, back, { kind: "error", message: t("admin.orders.deleteFailed") });
   }
   const { id } = parsed.data;
+  if (admin.role !== "owner") {
+    return redirectWithToast(request, back, { kind: "error", message: t("admin.orders.deleteOwnerOnly") });
+  }
   try {
     if (!(await deleteOrder(id, admin))) {
       return redirectWithToast(request, back, { kind: "error", message: t("admin.orders.deleteMissing", { id }) });
@@ -200,7 +209,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AdminOrdersPage() {
   const t = useAdminT();
   const lang = useAdminLang();
-  const { orders, risks, filters, toDelete, deleteMissing } = useLoaderData<typeof loader>();
+  const { orders, risks, filters, toDelete, deleteMissing, isOwner } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigate = useNavigate();
   const submit = useSubmit();
@@ -322,7 +331,7 @@ export default function AdminOrdersPage() {
         </p>
       ) : null}
 
-      {orders.total > 0 ? <SelectionToolbar back={back} /> : null}
+      {orders.total > 0 ? <SelectionToolbar back={back} isOwner={isOwner} /> : null}
 
       {orders.total === 0 ? (
         <p
@@ -414,19 +423,21 @@ export default function AdminOrdersPage() {
                   >
                     {t("admin.orders.view")}
                   </Link>
-                  <DeleteButton
-                    id={order.id}
-                    label={t("admin.orders.deleteLabel", { id: order.id })}
-                    text={t("admin.orders.delete")}
-                    className="ml-4 font-medium text-red-700 underline"
-                    confirmHref={confirmHref(order.id)}
-                    action="/admin/orders?index"
-                    question={t("admin.orders.deleteConfirm")}
-                    detail={orderSummary(order, t, lang)}
-                    confirmText={t("admin.orders.deleteButton")}
-                    cancelText={t("admin.orders.cancel")}
-                    hidden={{ back }}
-                  />
+                  {isOwner ? (
+                    <DeleteButton
+                      id={order.id}
+                      label={t("admin.orders.deleteLabel", { id: order.id })}
+                      text={t("admin.orders.delete")}
+                      className="ml-4 font-medium text-red-700 underline"
+                      confirmHref={confirmHref(order.id)}
+                      action="/admin/orders?index"
+                      question={t("admin.orders.deleteConfirm")}
+                      detail={orderSummary(order, t, lang)}
+                      confirmText={t("admin.orders.deleteButton")}
+                      cancelText={t("admin.orders.cancel")}
+                      hidden={{ back }}
+                    />
+                  ) : null}
                 </td>
               </tr>
             );

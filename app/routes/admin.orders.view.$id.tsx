@@ -49,7 +49,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 /** The order, its status history and its invoice (one view model for the block and invoice.png, in the order's language). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const id = requireId(params.id);
   const [order, history, stock, notes, courierEvents, courierAccount, edits] = await Promise.all([
     getOrderForAdmin(id),
@@ -67,6 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const invoiceLang = isLang(order.language) ? order.language : "en";
   const invoice = buildInvoice(order, invoiceSeller(await getShopSettings(), invoiceLang), invoiceLang);
   return {
+    isOwner: admin.role === "owner",
     order,
     history,
     stock,
@@ -159,6 +160,7 @@ export default function AdminOrderPage() {
     editable,
     courierReady,
     trackingUrl,
+    isOwner,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const noteProblem = actionData && "noteError" in actionData ? actionData : null;
@@ -251,8 +253,14 @@ export default function AdminOrderPage() {
             confirmedAt={order.confirmedAt}
             confirmedByEmail={order.confirmedByEmail}
             blocked={blocked}
+            canBlock={isOwner}
           />
-          <CourierPanel order={order} trackingUrl={trackingUrl} accountReady={courierReady} />
+          <CourierPanel
+            order={order}
+            trackingUrl={trackingUrl}
+            accountReady={courierReady}
+            canManageAccount={isOwner}
+          />
         </div>
       </div>
 

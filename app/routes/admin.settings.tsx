@@ -14,7 +14,7 @@ import { getShopSettings, shopIdentity, type ShopSettings } from "~/models/setti
 import { saveSettingsForm } from "~/services/settings-form.server";
 import { formatAmount } from "~/rules/money";
 import { staffTranslator } from "~/server/admin-i18n.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireOwner } from "~/server/auth.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 export const meta = adminTitle("admin.settings.title");
@@ -48,7 +48,7 @@ function formValues(settings: ShopSettings): ShopSettingsValues {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireOwner(request);
   const settings = await getShopSettings();
   return { values: formValues(settings), logo: shopIdentity(settings, "en").logo };
 }
@@ -60,7 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * the order).
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireOwner(request);
   const t = staffTranslator(user);
   const result = await saveSettingsForm(request, t);
   if (!result.ok) return data(result, { status: result.status });

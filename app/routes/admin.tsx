@@ -82,7 +82,7 @@ function AdminShell() {
               {t("admin.signedInAs", { email: user.email })}
             </span>
           </div>
-          <AdminNav className="hidden items-center gap-4 lg:flex" />
+          <AdminNav owner={user.role === "owner"} className="hidden items-center gap-4 lg:flex" />
           <div className="flex shrink-0 items-center gap-2">
             <AdminLanguageSwitch />
             <InstallApp />
@@ -92,7 +92,7 @@ function AdminShell() {
               </summary>
               <div className="absolute right-0 z-30 mt-2 w-60 rounded-md bg-stone-900 p-4 shadow-lg ring-1 ring-stone-700">
                 <p className="mb-3 break-all text-xs text-stone-300">{t("admin.signedInAs", { email: user.email })}</p>
-                <AdminNav className="flex flex-col items-start gap-3" />
+                <AdminNav owner={user.role === "owner"} className="flex flex-col items-start gap-3" />
               </div>
             </details>
           </div>
@@ -105,16 +105,22 @@ function AdminShell() {
   );
 }
 
+/** The navigation's pages; `owner` ones are shown to owners only (docs/decisions/033-staff-roles.md). */
 const NAV_LINKS = [
-  { to: "/admin/dashboard", label: "admin.shell.nav.dashboard" },
-  { to: "/admin/products", label: "admin.nav.products" },
-  { to: "/admin/categories", label: "admin.shell.nav.categories" },
-  { to: "/admin/orders", label: "admin.nav.orders" },
-  { to: "/admin/settings", label: "admin.nav.settings" },
+  { to: "/admin/dashboard", label: "admin.shell.nav.dashboard", owner: false },
+  { to: "/admin/products", label: "admin.nav.products", owner: false },
+  { to: "/admin/categories", label: "admin.shell.nav.categories", owner: false },
+  { to: "/admin/orders", label: "admin.nav.orders", owner: false },
+  { to: "/admin/settings", label: "admin.nav.settings", owner: true },
+  { to: "/admin/staff", label: "admin.nav.staff", owner: true },
+  { to: "/admin/account", label: "admin.nav.account", owner: false },
 ] as const;
 
-/** The admin navigation (spec section 2): Dashboard, Products, Categories, Orders, View shop, Logout. */
-function AdminNav({ className }: { className: string }) {
+/**
+ * The admin navigation (spec section 2): Dashboard, Products, Categories, Orders, then Settings and
+ * Staff for an owner, My account, View shop, Logout.
+ */
+function AdminNav({ className, owner }: { className: string; owner: boolean }) {
   const t = useAdminT();
   const lang = useAdminLang();
   const link = ({ isActive }: { isActive: boolean }) =>
@@ -123,7 +129,7 @@ function AdminNav({ className }: { className: string }) {
     }`;
   return (
     <nav aria-label={t("admin.nav.label")} className={className}>
-      {NAV_LINKS.map(({ to, label }) => (
+      {NAV_LINKS.filter((page) => owner || !page.owner).map(({ to, label }) => (
         <NavLink key={to} to={to} className={link}>
           {t(label)}
         </NavLink>

@@ -5,7 +5,7 @@ import { AdminLangContext } from "~/hooks/admin-lang-context";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { adminTranslator, type AdminTranslate } from "~/i18n/admin";
 import { signInLanguage } from "~/server/admin-i18n.server";
-import { authenticator, InvalidCredentialsError, safeRedirect } from "~/server/auth.server";
+import { authenticator, DisabledAccountError, InvalidCredentialsError, safeRedirect } from "~/server/auth.server";
 import { commitDeviceCookie, trustedDeviceFor } from "~/server/device-cookie.server";
 import { recordSuccessfulLogin, takeLoginAttempt } from "~/server/rate-limit.server";
 import { logSignIn } from "~/server/sign-in-log.server";
@@ -79,6 +79,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (error instanceof InvalidCredentialsError) {
       logSignIn("failed", { ...seen, reason: "invalid-credentials" });
       return data({ error: t("admin.login.invalidDetail"), email }, { status: 401 });
+    }
+    if (error instanceof DisabledAccountError) {
+      logSignIn("failed", { ...seen, reason: "disabled" });
+      return data({ error: t("admin.login.disabled"), email }, { status: 403 });
     }
     throw error;
   }

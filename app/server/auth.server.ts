@@ -3,7 +3,8 @@
  *
  * `requireAdmin(request)` must be called by EVERY admin loader and action (loaders run in
  * parallel, so a check in the layout alone protects nothing). Without a valid session it throws a
- * redirect to `/admin/login?redirectTo=<the current path>`.
+ * redirect to `/admin/login?redirectTo=<the current path>`. `requireOwner(request)` is the same for
+ * what only the shop's owner may do (403 for a staff account).
  */
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
@@ -20,6 +21,14 @@ export class InvalidCredentialsError extends Error {
   constructor() {
     super("Invalid credentials");
     this.name = "InvalidCredentialsError";
+  }
+}
+
+/** Thrown by the form strategy when the e-mail and password are right but the owner disabled the account. */
+export class DisabledAccountError extends Error {
+  constructor() {
+    super("Account disabled");
+    this.name = "DisabledAccountError";
   }
 }
 
@@ -42,7 +51,10 @@ async function verifyLogin(email: string, password: string): Promise<AdminUser> 
   const user = await findAdminForLogin(email);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
   if (!user || !ok) throw new InvalidCredentialsError();
-  return { id: user.id, email: user.email, language: user.language };
+  // Said only to someone who knows the password: it reveals nothing to a guesser.
+  if (user.disabled) throw new DisabledAccountError();
+  const { passwordHash: _hash, disabled: _disabled, ...signedIn } = user;
+  return signedIn;
 }
 
 /**
@@ -51,10 +63,32 @@ async function verifyLogin(email: string, password: string): Promise<AdminUser> 
  */
 export async function requireAdmin(request: Request): Promise<AdminUser> {
   const user = await getSessionUser(request);
-  if (user) return user;
   const url = new URL(request.url);
-  const redirectTo = `${url.pathname}${url.search}`;
-  throw redirect(`/admin/login?${new URLSearchParams({ redirectTo })}`);
+  if (!user) {
+    const redirectTo = `${url.pathname}${url.search}`;
+    throw redirect(`/admin/login?${new URLSearchParams({ redirectTo })}`);
+  }
+  // An account with a first password from the owner chooses its own before anything else.
+  if (user.mustChangePassword && !PATHS_BEFORE_OWN_PASSWORD.test(url.pathname)) {
+    throw redirect("/admin/account");
+  }
+  return user;
+}
+
+/** Where an account that must still choose its own password may go: its account page, the language switch, sign-out. */
+const PATHS_BEFORE_OWN_PASSWORD = /^\/admin\/(account|language|logout)(\.data)?\/?$/;
+
+/**
+ * The signed-in owner (docs/decisions/033-staff-roles.md): for the settings, the courier keys, the
+ * blocklist, the staff accounts and deleting orders.
+ * @throws {Response} the redirect of `requireAdmin` without a session; 403 for a staff account,
+ *   which the admin error boundary shows as "Only the shop's owner…" with a way back.
+ */
+export async function requireOwner(request: Request): Promise<AdminUser> {
+  const user = await requireAdmin(request);
+  if (user.role !== "owner")
+    throw new Response("Only the shop's owner may do this", { status: 403, statusText: "Forbidden" });
+  return user;
 }
 
 /**

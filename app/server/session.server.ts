@@ -68,6 +68,16 @@ export async function getSessionUser(request: Request): Promise<AdminUser | null
   return findSessionUser(token);
 }
 
+/**
+ * The session token the request's signed cookie carries, or null: for the account page, which marks
+ * the asking session and keeps it when the others end. Only meaningful after `requireAdmin`.
+ */
+export async function getSessionToken(request: Request): Promise<string | null> {
+  const session = await sessionStorage.getSession(request.headers.get("Cookie"));
+  const token: unknown = session.get(SESSION_KEY);
+  return typeof token === "string" ? token : null;
+}
+
 /** Deletes the request's session row (if any); returns the Set-Cookie header that clears the cookie. */
 export async function destroyAdminSession(request: Request): Promise<string> {
   const session = await sessionStorage.getSession(request.headers.get("Cookie"));

@@ -8,10 +8,21 @@ import { type MessageKey } from "~/i18n/admin";
  * 'Category not found', 'Order not found', …): the message as the page's heading, announced as an
  * alert, and the way back to the list ('Back to Products', 'Back to Orders', …).
  */
-function AdminLoadProblem({ title, backTo, backLabel }: { title: string; backTo: string; backLabel: string }) {
+function AdminLoadProblem({
+  title,
+  detail,
+  backTo,
+  backLabel,
+}: {
+  title: string;
+  detail?: string;
+  backTo: string;
+  backLabel: string;
+}) {
   return (
     <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-6 text-center text-red-800">
       <h1 className="text-xl font-semibold">{title}</h1>
+      {detail ? <p className="mx-auto mt-2 max-w-prose">{detail}</p> : null}
       <Link
         to={backTo}
         className="mt-4 inline-block rounded-md border border-stone-300 bg-white px-4 py-2 font-medium text-stone-900"
@@ -42,7 +53,8 @@ const ADMIN_PROBLEMS: AdminProblems = {
 };
 
 /**
- * The one admin ErrorBoundary: 404 → `problems.notFound`, 403 → 'You do not have permission…',
+ * The one admin ErrorBoundary: 404 → `problems.notFound`, 403 → 'You do not have permission…' and
+ * why (only the owner may),
  * anything else → `problems.failed`, each with the way back. The admin layout exports it with its
  * defaults; a page with its own messages exports `adminErrorBoundary({ … })`.
  */
@@ -53,6 +65,10 @@ export function adminErrorBoundary(problems: AdminProblems = ADMIN_PROBLEMS) {
     const status = isRouteErrorResponse(error) ? error.status : 500;
     const title =
       status === 404 ? t(problems.notFound) : status === 403 ? t("admin.error.forbidden") : t(problems.failed);
-    return <AdminLoadProblem title={title} backTo={problems.backTo} backLabel={t(problems.backLabel)} />;
+    // A 403 is a staff account on an owner's page (requireOwner): the page says why.
+    const detail = status === 403 ? t("admin.error.ownerOnly") : undefined;
+    return (
+      <AdminLoadProblem title={title} detail={detail} backTo={problems.backTo} backLabel={t(problems.backLabel)} />
+    );
   };
 }

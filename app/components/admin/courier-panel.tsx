@@ -25,12 +25,15 @@ export function CourierPanel({
   order,
   trackingUrl,
   accountReady,
+  canManageAccount,
 }: {
   order: CourierPanelOrder;
   /** The courier's public tracking page, when it has one. */
   trackingUrl: string | null;
   /** The shop's courier keys are saved and readable. */
   accountReady: boolean;
+  /** Whether the staff member may save the courier keys (owners only: docs/decisions/033-staff-roles.md). */
+  canManageAccount: boolean;
 }) {
   const t = useAdminT();
   const lang = useAdminLang();
@@ -116,9 +119,11 @@ export function CourierPanel({
       ) : (
         <p className="text-sm text-stone-600">
           {t("admin.courier.noAccount")}{" "}
-          <Link to="/admin/courier" className="font-medium text-amber-800 underline">
-            {t("admin.courier.title")}
-          </Link>
+          {canManageAccount ? (
+            <Link to="/admin/courier" className="font-medium text-amber-800 underline">
+              {t("admin.courier.title")}
+            </Link>
+          ) : null}
         </p>
       )}
     </section>

@@ -14,6 +14,7 @@ export function PhoneConfirmation({
   confirmedAt,
   confirmedByEmail,
   blocked,
+  canBlock,
 }: {
   orderId: number;
   /** The shopper's phone, 01XXXXXXXXX. */
@@ -22,6 +23,8 @@ export function PhoneConfirmation({
   confirmedByEmail: string | null;
   /** Whether the phone is on the blocklist. */
   blocked: boolean;
+  /** Whether the staff member may manage the blocklist (owners only: docs/decisions/033-staff-roles.md). */
+  canBlock: boolean;
 }) {
   const t = useAdminT();
   const lang = useAdminLang();
@@ -68,11 +71,13 @@ export function PhoneConfirmation({
         {blocked ? (
           <p className="font-medium text-red-700" data-testid="phone-blocked">
             {t("admin.confirm.blockedPhone")}{" "}
-            <Link to="/admin/blocklist" className="underline">
-              {t("admin.blocklist.manage")}
-            </Link>
+            {canBlock ? (
+              <Link to="/admin/blocklist" className="underline">
+                {t("admin.blocklist.manage")}
+              </Link>
+            ) : null}
           </p>
-        ) : (
+        ) : canBlock ? (
           <Form method="post" action="/admin/blocklist" className="flex flex-wrap items-center gap-3">
             <input type="hidden" name="intent" value="block" />
             <input type="hidden" name="phone" value={phone} />
@@ -90,7 +95,7 @@ export function PhoneConfirmation({
               {t("admin.confirm.blockHint")}
             </span>
           </Form>
-        )}
+        ) : null}
       </div>
     </section>
   );
