@@ -568,7 +568,7 @@ export const enAdmin = {
   "admin.error.ownerOnly":
     "Only the shop's owner can change the settings, the courier keys, the blocklist and the staff accounts, or delete orders. Ask the owner if something here needs changing.",
   "admin.nav.staff": "Staff",
-  "admin.nav.account": "My account",
+  "admin.nav.account": "Account",
   "admin.staff.title": "Staff accounts",
   "admin.staff.subtitle":
     "Everyone who can sign in to the back office. Staff run products, categories and orders; owners also change the settings and the staff accounts.",

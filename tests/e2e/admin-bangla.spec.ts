@@ -96,7 +96,7 @@ test("another staff member's choice does not change the shared admin's language"
   }
 });
 
-for (const path of ["/admin/dashboard", "/admin/orders", "/admin/settings"]) {
+for (const path of ["/admin/dashboard", "/admin/orders", "/admin/settings", "/admin/staff"]) {
   test(`${path} in Bangla has no serious accessibility violation`, async ({ page, browser }, testInfo) => {
     const scan = await scanPage(page, browser, testInfo);
     await signInAs(scan, email);
