@@ -229,6 +229,11 @@ export const shopSettingsSchema = (t: AdminTranslate) =>
     lowStockThreshold: wholeNumber(MAX_LOW_STOCK_THRESHOLD, t("admin.settings.lowStockInvalid")),
     phoneOrderLimit: wholeNumber(MAX_ORDER_LIMIT, t("admin.settings.orderLimitInvalid")),
     addressOrderLimit: wholeNumber(MAX_ORDER_LIMIT, t("admin.settings.orderLimitInvalid")),
+    // A checkbox: "on" when ticked, absent otherwise.
+    requireOwnerTwoFactor: z
+      .string()
+      .optional()
+      .transform((value) => value === "on"),
   });
 
 /** Highest checkout limit accepted, in orders per 24 hours. */
@@ -368,7 +373,7 @@ const passwordField = (t: AdminTranslate) =>
 
 /**
  * The owner's forms at /admin/staff: `add` an account (e-mail, role, a first password the person
- * must change), `disable` or `enable` one by id.
+ * must change), `disable` or `enable` one by id, or `reset-two-factor` (a lost phone).
  */
 export const staffFormSchema = (t: AdminTranslate) =>
   z.discriminatedUnion("intent", [
@@ -383,7 +388,7 @@ export const staffFormSchema = (t: AdminTranslate) =>
       password: passwordField(t),
     }),
     z.object({
-      intent: z.enum(["disable", "enable"]),
+      intent: z.enum(["disable", "enable", "reset-two-factor"]),
       id: z
         .string()
         .transform((value) => parseId(value))
@@ -396,7 +401,7 @@ export type StaffFormValues = Partial<Record<"email" | "role", string>>;
 
 /**
  * The forms of /admin/account: `password` (the current one, the new one twice; the two must match),
- * or `revoke` a session by its handle ("others": every session but this one).
+ * `revoke` a session by its handle ("others": every session but this one), and two-factor sign-in's.
  */
 export const accountFormSchema = (t: AdminTranslate) =>
   z.discriminatedUnion("intent", [
@@ -412,4 +417,9 @@ export const accountFormSchema = (t: AdminTranslate) =>
         message: t("admin.password.mismatch"),
       }),
     z.object({ intent: z.literal("revoke"), session: z.string().regex(/^(others|[0-9a-f]{16})$/) }),
+    // Two-factor sign-in (docs/decisions/034-two-factor-sign-in.md): start setting it up, confirm
+    // with a code from the app, make new recovery codes or turn it off (both with the password).
+    z.object({ intent: z.literal("two-factor-start") }),
+    z.object({ intent: z.literal("two-factor-confirm"), code: z.string().trim().max(20).default("") }),
+    z.object({ intent: z.enum(["two-factor-codes", "two-factor-off"]), currentPassword: passwordField(t) }),
   ]);

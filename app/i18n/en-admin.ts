@@ -630,4 +630,42 @@ export const enAdmin = {
   "admin.account.noOtherSessions": "You are not signed in anywhere else.",
   "admin.account.revoked": "Sessions signed out: {count}.",
   "admin.orders.deleteOwnerOnly": "Only the shop's owner can delete orders.",
+  "admin.settings.security": "Security",
+  "admin.settings.requireOwnerTwoFactor": "Owners must use two-factor sign-in",
+  "admin.settings.requireOwnerTwoFactorHint":
+    "An owner without it is asked to set it up before anything else. Staff may turn it on for themselves.",
+  "admin.twoFactor.title": "Two-factor sign-in",
+  "admin.twoFactor.intro": "Enter the six-digit code from your authenticator app.",
+  "admin.twoFactor.code": "Code",
+  "admin.twoFactor.codeHint": "Or one of your recovery codes, if you do not have your phone.",
+  "admin.twoFactor.submit": "Continue",
+  "admin.twoFactor.checking": "Checking...",
+  "admin.twoFactor.back": "Back to sign-in",
+  "admin.twoFactor.wrong": "That code is not right, or was already used. The app shows a new one every 30 seconds.",
+  "admin.twoFactor.tooMany": "Too many wrong codes. Wait 5 minutes and try again.",
+  "admin.twoFactor.recoveryUsed":
+    "You signed in with a recovery code. Recovery codes left: {count}. Make new ones if few are left.",
+  "admin.twoFactor.sectionTitle": "Two-factor sign-in (authenticator app)",
+  "admin.twoFactor.required": "The shop requires owners to use two-factor sign-in: set it up to go on.",
+  "admin.twoFactor.codesTitle": "Your recovery codes",
+  "admin.twoFactor.codesHint":
+    "Write them down or print them and keep them somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.",
+  "admin.twoFactor.on": "Two-factor sign-in is on. Recovery codes left: {count}.",
+  "admin.twoFactor.newCodes": "Make new recovery codes",
+  "admin.twoFactor.turnOff": "Turn off two-factor sign-in",
+  "admin.twoFactor.scan":
+    "Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 2FAS…), then type the six-digit code it shows.",
+  "admin.twoFactor.qrAlt": "QR code for your authenticator app",
+  "admin.twoFactor.typeInstead": "Cannot scan it? Type this key into the app instead:",
+  "admin.twoFactor.confirm": "Turn on",
+  "admin.twoFactor.off":
+    "Two-factor sign-in is off: your password alone signs you in. With it on, signing in also asks for a code from your phone.",
+  "admin.twoFactor.setUp": "Set up two-factor sign-in",
+  "admin.twoFactor.requiredCannotTurnOff": "The shop requires owners to use two-factor sign-in, so it stays on.",
+  "admin.twoFactor.turnedOff": "Two-factor sign-in is off.",
+  "admin.staff.twoFactorOn": "two-factor on",
+  "admin.staff.resetTwoFactor": "Reset two-factor",
+  "admin.staff.resetTwoFactorLabel": "Reset the two-factor sign-in of {email}",
+  "admin.staff.twoFactorReset":
+    "The two-factor sign-in of {email} is reset: they sign in with their password and can set it up again.",
 } as const;

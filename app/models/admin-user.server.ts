@@ -13,7 +13,15 @@ export type StaffRole = "owner" | "staff";
  * The signed-in admin, as loaded for every admin request: `language` is their back office's, "en"
  * or "bn"; `role` what they may do; `mustChangePassword` true until they replace a first password.
  */
-export type AdminUser = { id: number; email: string; language: string; role: StaffRole; mustChangePassword: boolean };
+export type AdminUser = {
+  id: number;
+  email: string;
+  language: string;
+  role: StaffRole;
+  mustChangePassword: boolean;
+  /** Two-factor sign-in is on (docs/decisions/034-two-factor-sign-in.md). */
+  twoFactor: boolean;
+};
 
 /** The columns of an `AdminUser`, for Prisma's `select`. */
 export const ADMIN_USER_SELECT = {
@@ -22,6 +30,7 @@ export const ADMIN_USER_SELECT = {
   language: true,
   role: true,
   mustChangePassword: true,
+  totpEnabledAt: true,
 } as const;
 
 /** A row read with ADMIN_USER_SELECT as an `AdminUser` (an unknown role counts as the lesser one). */
@@ -31,8 +40,10 @@ export function toAdminUser(row: {
   language: string;
   role: string;
   mustChangePassword: boolean;
+  totpEnabledAt: Date | null;
 }): AdminUser {
-  return { ...row, role: row.role === "owner" ? "owner" : "staff" };
+  const { totpEnabledAt, ...user } = row;
+  return { ...user, role: row.role === "owner" ? "owner" : "staff", twoFactor: totpEnabledAt !== null };
 }
 
 /**
@@ -54,4 +65,12 @@ export async function findAdminForLogin(
 /** Stores the back office's language `lang` for the staff member `userId` (app/routes/admin.language.ts). */
 export async function setAdminLanguage(userId: number, lang: Lang): Promise<void> {
   await prisma.adminUser.update({ where: { id: userId }, data: { language: lang } });
+}
+
+/** The account `id` as a signed-in admin, with whether it is disabled; null when there is none. */
+export async function findAdminById(id: number): Promise<(AdminUser & { disabled: boolean }) | null> {
+  const row = await prisma.adminUser.findUnique({ where: { id }, select: { ...ADMIN_USER_SELECT, disabledAt: true } });
+  if (!row) return null;
+  const { disabledAt, ...user } = row;
+  return { ...toAdminUser(user), disabled: disabledAt !== null };
 }

@@ -17,6 +17,8 @@ export type StaffAccount = {
   disabledAt: Date | null;
   /** True until the person replaces the first password the owner gave them. */
   mustChangePassword: boolean;
+  /** Two-factor sign-in is on. */
+  twoFactor: boolean;
   createdAt: Date;
   /** When any of its sessions was last used (to the nearest 5 minutes); null if none is open. */
   lastSeenAt: Date | null;
@@ -31,14 +33,16 @@ export async function listStaffAccounts(): Promise<StaffAccount[]> {
       role: true,
       disabledAt: true,
       mustChangePassword: true,
+      totpEnabledAt: true,
       createdAt: true,
       sessions: { select: { lastSeenAt: true }, orderBy: { lastSeenAt: "desc" }, take: 1 },
     },
     orderBy: [{ role: "asc" }, { email: "asc" }],
   });
-  return rows.map(({ sessions, role, ...row }) => ({
+  return rows.map(({ sessions, role, totpEnabledAt, ...row }) => ({
     ...row,
     role: role === "owner" ? "owner" : "staff",
+    twoFactor: totpEnabledAt !== null,
     lastSeenAt: sessions[0]?.lastSeenAt ?? null,
   }));
 }

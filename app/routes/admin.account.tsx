@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
@@ -9,14 +9,30 @@ import { accountFormSchema } from "~/forms/admin-schemas";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { formatShopDateTime } from "~/i18n/format";
 import { getShopSettings } from "~/models/settings.server";
+import type { AdminUser } from "~/models/admin-user.server";
 import { changeOwnPassword, getPasswordHash, listOwnSessions, revokeOwnSessions } from "~/models/staff.server";
+import {
+  disableTwoFactor,
+  enableTwoFactor,
+  getTwoFactorState,
+  replaceRecoveryCodes,
+  startTwoFactorSetup,
+} from "~/models/two-factor.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireAdmin } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { hashPassword, verifyPassword } from "~/server/password.server";
 import { passwordProblem, passwordProblemMessage } from "~/server/password-policy.server";
+import { seal, unseal } from "~/server/secret-box.server";
 import { getSessionToken } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
+import {
+  hashRecoveryCode,
+  newRecoveryCodes,
+  newTotpSecret,
+  totpEnrolment,
+  verifyTotp,
+} from "~/server/two-factor.server";
 
 export const meta = adminTitle("admin.account.title");
 
@@ -24,11 +40,30 @@ export const meta = adminTitle("admin.account.title");
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);
   const token = (await getSessionToken(request)) ?? "";
+  const [sessions, twoFactor, settings] = await Promise.all([
+    listOwnSessions(user.id, token),
+    getTwoFactorState(user.id),
+    getShopSettings(),
+  ]);
+  // Being set up: the QR code and the secret as text, shown until a code confirms them.
+  const secret = !twoFactor.enabled && twoFactor.secretSealed ? unseal(twoFactor.secretSealed) : null;
+  const setup = secret ? { secret, ...(await totpEnrolment(secret, user.email, settings.name)) } : null;
   return {
     email: user.email,
     role: user.role,
     mustChangePassword: user.mustChangePassword,
-    sessions: await listOwnSessions(user.id, token),
+    sessions,
+    twoFactor: {
+      enabled: twoFactor.enabled,
+      recoveryCodesLeft: twoFactor.recoveryCodesLeft,
+      required: user.role === "owner" && settings.requireOwnerTwoFactor,
+      setup: setup
+        ? {
+            secret: setup.secret,
+            qrDataUri: `data:image/svg+xml;base64,${Buffer.from(setup.qrSvg).toString("base64")}`,
+          }
+        : null,
+    },
   };
 }
 
@@ -36,6 +71,9 @@ type PasswordField = "currentPassword" | "newPassword" | "confirmPassword";
 
 /** The answer to a refused password change (400): a message per field; passwords are never sent back. */
 type PasswordRefusal = { fieldErrors: Partial<Record<PasswordField, string>> };
+
+/** The answers of the two-factor forms: a refusal's message, or the new recovery codes, shown once. */
+type TwoFactorAnswer = { twoFactorError: string } | { recoveryCodes: string[] };
 
 /**
  * `intent=password`: checks the current password, then the new one against the password policy
@@ -74,6 +112,8 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
 
+  if (parsed.data.intent !== "password") return twoFactorAction(request, user, parsed.data);
+
   const { currentPassword, newPassword } = parsed.data;
   if (!(await verifyPassword(await getPasswordHash(user.id), currentPassword))) {
     return data<PasswordRefusal>(
@@ -95,12 +135,64 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
+/**
+ * The two-factor forms of the account page (docs/decisions/034-two-factor-sign-in.md):
+ * `two-factor-start` stores a new secret to show as a QR code; `two-factor-confirm` turns it on
+ * with a right code from the app and answers the ten recovery codes, shown this once;
+ * `two-factor-codes` (with the password) replaces the recovery codes; `two-factor-off` (with the
+ * password) turns it off, unless the shop requires it of owners and this is an owner.
+ */
+async function twoFactorAction(
+  request: Request,
+  user: AdminUser,
+  form:
+    | { intent: "two-factor-start" }
+    | { intent: "two-factor-confirm"; code: string }
+    | { intent: "two-factor-codes" | "two-factor-off"; currentPassword: string },
+) {
+  const t = staffTranslator(user);
+  const refuse = (message: string) => data<TwoFactorAnswer>({ twoFactorError: message }, { status: 400 });
+  const state = await getTwoFactorState(user.id);
+  if (form.intent === "two-factor-start") {
+    if (!state.enabled) await startTwoFactorSetup(user.id, seal(newTotpSecret()));
+    return redirect("/admin/account#two-factor");
+  }
+  if (form.intent === "two-factor-confirm") {
+    const secret = !state.enabled && state.secretSealed ? unseal(state.secretSealed) : null;
+    if (!secret) return redirect("/admin/account#two-factor");
+    const step = verifyTotp(secret, form.code, null);
+    if (step === null) return refuse(t("admin.twoFactor.wrong"));
+    const codes = newRecoveryCodes();
+    await enableTwoFactor(user.id, step, codes.map(hashRecoveryCode));
+    return data<TwoFactorAnswer>({ recoveryCodes: codes });
+  }
+  if (!(await verifyPassword(await getPasswordHash(user.id), form.currentPassword))) {
+    return refuse(t("admin.password.currentWrong"));
+  }
+  if (form.intent === "two-factor-codes") {
+    if (!state.enabled) return redirect("/admin/account#two-factor");
+    const codes = newRecoveryCodes();
+    await replaceRecoveryCodes(user.id, codes.map(hashRecoveryCode));
+    return data<TwoFactorAnswer>({ recoveryCodes: codes });
+  }
+  if (user.role === "owner" && (await getShopSettings()).requireOwnerTwoFactor) {
+    return refuse(t("admin.twoFactor.requiredCannotTurnOff"));
+  }
+  await disableTwoFactor(user.id);
+  return redirectWithToast(request, "/admin/account#two-factor", {
+    kind: "success",
+    message: t("admin.twoFactor.turnedOff"),
+  });
+}
+
 /** /admin/account: change your own password, and see and end your sessions. */
 export default function AccountPage() {
   const t = useAdminT();
   const lang = useAdminLang();
-  const { email, role, mustChangePassword, sessions } = useLoaderData<typeof loader>();
-  const refusal = useActionData<typeof action>() as PasswordRefusal | undefined;
+  const { email, role, mustChangePassword, sessions, twoFactor } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as PasswordRefusal | TwoFactorAnswer | undefined;
+  const refusal = answer && "fieldErrors" in answer ? answer : undefined;
+  const twoFactorAnswer = answer && !("fieldErrors" in answer) ? answer : undefined;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "password";
   const refs = {
@@ -186,6 +278,8 @@ export default function AccountPage() {
         </button>
       </Form>
 
+      <TwoFactorSection state={twoFactor} answer={twoFactorAnswer} />
+
       <div className="space-y-3 rounded-lg border border-stone-200 bg-white p-5">
         <h2 className="text-lg font-semibold">{t("admin.account.sessionsTitle")}</h2>
         <ul className="divide-y divide-stone-100" data-testid="own-sessions">
@@ -242,3 +336,154 @@ export const ErrorBoundary = adminErrorBoundary({
   backTo: "/admin/dashboard",
   backLabel: "admin.error.backToDashboard",
 });
+
+/** The two-factor part of the account page: off (set up), being set up (QR code, confirm), or on. */
+function TwoFactorSection({
+  state,
+  answer,
+}: {
+  state: {
+    enabled: boolean;
+    recoveryCodesLeft: number;
+    required: boolean;
+    setup: { secret: string; qrDataUri: string } | null;
+  };
+  answer: TwoFactorAnswer | undefined;
+}) {
+  const t = useAdminT();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && String(navigation.formData?.get("intent")).startsWith("two-factor");
+  const error = answer && "twoFactorError" in answer ? answer.twoFactorError : null;
+  const codes = answer && "recoveryCodes" in answer ? answer.recoveryCodes : null;
+  const errorLine = error ? (
+    <p role="alert" id="two-factor-error" className="text-sm font-medium text-red-700">
+      {error}
+    </p>
+  ) : null;
+  const passwordForm = (intent: "two-factor-codes" | "two-factor-off", label: string, danger: boolean) => (
+    <Form method="post" className="flex flex-wrap items-end gap-3">
+      <input type="hidden" name="intent" value={intent} />
+      <div>
+        <label htmlFor={`${intent}-password`} className="block text-sm font-medium">
+          {t("admin.account.currentPassword")}
+        </label>
+        <input
+          id={`${intent}-password`}
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={1024}
+          className="mt-1 block rounded-md border border-stone-300 px-3 py-2"
+        />
+      </div>
+      <button
+        type="submit"
+        disabled={busy}
+        className={`rounded-md border px-3 py-2 font-medium disabled:opacity-60 ${
+          danger ? "border-red-300 text-red-700 hover:bg-red-50" : "border-stone-300 hover:bg-stone-50"
+        }`}
+      >
+        {label}
+      </button>
+    </Form>
+  );
+
+  return (
+    <section
+      id="two-factor"
+      aria-labelledby="two-factor-title"
+      className="space-y-4 rounded-lg border border-stone-200 bg-white p-5"
+    >
+      <h2 id="two-factor-title" className="text-lg font-semibold">
+        {t("admin.twoFactor.sectionTitle")}
+      </h2>
+      {state.required && !state.enabled ? (
+        <p
+          role="status"
+          className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900"
+          data-testid="two-factor-required"
+        >
+          {t("admin.twoFactor.required")}
+        </p>
+      ) : null}
+      {codes ? (
+        <div className="space-y-2 rounded-md border border-green-300 bg-green-50 p-4" data-testid="recovery-codes">
+          <p className="font-medium">{t("admin.twoFactor.codesTitle")}</p>
+          <p className="text-sm">{t("admin.twoFactor.codesHint")}</p>
+          <ul className="grid grid-cols-2 gap-1 font-mono text-base sm:grid-cols-5">
+            {codes.map((code) => (
+              <li key={code}>{code}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {state.enabled ? (
+        <>
+          <p data-testid="two-factor-state">{t("admin.twoFactor.on", { count: state.recoveryCodesLeft })}</p>
+          {errorLine}
+          {passwordForm("two-factor-codes", t("admin.twoFactor.newCodes"), false)}
+          {state.required ? null : passwordForm("two-factor-off", t("admin.twoFactor.turnOff"), true)}
+        </>
+      ) : state.setup ? (
+        <div className="space-y-3">
+          <p>{t("admin.twoFactor.scan")}</p>
+          <img
+            src={state.setup.qrDataUri}
+            alt={t("admin.twoFactor.qrAlt")}
+            width={200}
+            height={200}
+            className="h-48 w-48 border border-stone-200 bg-white"
+          />
+          <p className="text-sm">
+            {t("admin.twoFactor.typeInstead")}{" "}
+            <code className="break-all rounded bg-stone-100 px-1 font-mono" data-testid="totp-secret">
+              {state.setup.secret}
+            </code>
+          </p>
+          <Form method="post" className="flex flex-wrap items-end gap-3">
+            <input type="hidden" name="intent" value="two-factor-confirm" />
+            <div>
+              <label htmlFor="two-factor-code" className="block text-sm font-medium">
+                {t("admin.twoFactor.code")}
+              </label>
+              <input
+                id="two-factor-code"
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                required
+                maxLength={20}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? "two-factor-error" : undefined}
+                className="mt-1 block w-40 rounded-md border border-stone-300 px-3 py-2 tracking-widest"
+              />
+            </div>
+            <button
+              type="submit"
+              disabled={busy}
+              className="rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800 disabled:opacity-60"
+            >
+              {t("admin.twoFactor.confirm")}
+            </button>
+          </Form>
+          {errorLine}
+        </div>
+      ) : (
+        <>
+          <p data-testid="two-factor-state">{t("admin.twoFactor.off")}</p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="two-factor-start" />
+            <button
+              type="submit"
+              disabled={busy}
+              className="rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800 disabled:opacity-60"
+            >
+              {t("admin.twoFactor.setUp")}
+            </button>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}

@@ -44,6 +44,7 @@ function formValues(settings: ShopSettings): ShopSettingsValues {
     lowStockThreshold: String(settings.lowStockThreshold),
     phoneOrderLimit: String(settings.phoneOrderLimit),
     addressOrderLimit: String(settings.addressOrderLimit),
+    requireOwnerTwoFactor: settings.requireOwnerTwoFactor ? "on" : "",
   };
 }
 
@@ -207,6 +208,26 @@ export default function SettingsPage() {
           <Link to="/admin/blocklist" className="inline-block text-sm font-medium text-amber-800 underline">
             {t("admin.blocklist.manage")}
           </Link>
+        </Fieldset>
+        <Fieldset legend={t("admin.settings.security")}>
+          <div className="flex items-start gap-3">
+            <input
+              id="requireOwnerTwoFactor"
+              name="requireOwnerTwoFactor"
+              type="checkbox"
+              defaultChecked={values.requireOwnerTwoFactor === "on"}
+              aria-describedby="requireOwnerTwoFactor-hint"
+              className="mt-1 h-5 w-5"
+            />
+            <div>
+              <label htmlFor="requireOwnerTwoFactor" className="font-medium">
+                {t("admin.settings.requireOwnerTwoFactor")}
+              </label>
+              <p id="requireOwnerTwoFactor-hint" className="text-sm text-stone-600">
+                {t("admin.settings.requireOwnerTwoFactorHint")}
+              </p>
+            </div>
+          </div>
         </Fieldset>
         <button
           type="submit"

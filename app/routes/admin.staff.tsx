@@ -11,6 +11,7 @@ import type { MessageKey } from "~/i18n/admin";
 import { formatShopDateTime } from "~/i18n/format";
 import { getShopSettings } from "~/models/settings.server";
 import { createStaffAccount, EmailTakenError, listStaffAccounts, setAccountDisabled } from "~/models/staff.server";
+import { disableTwoFactor } from "~/models/two-factor.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireOwner } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
@@ -35,7 +36,9 @@ type AddProblem = { values: StaffFormValues; fieldErrors: Partial<Record<AddFiel
  * `intent=add`: creates an account with the role and the first password (checked by the password
  * policy), which its holder must replace at their first sign-in; 400 with a message per field and
  * the typed e-mail and role kept. `intent=disable` / `enable`: by id; disabling signs the account
- * out everywhere at once. Each ends on this page with a message.
+ * out everywhere at once. `intent=reset-two-factor`: turns an account's two-factor sign-in off (a
+ * lost phone), so it signs in with its password and sets it up again. Each ends on this page with a
+ * message.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const owner = await requireOwner(request);
@@ -72,6 +75,16 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const { intent, id } = parsed.data;
+  if (intent === "reset-two-factor") {
+    const account = (await listStaffAccounts()).find((one) => one.id === id);
+    if (!account)
+      return redirectWithToast(request, "/admin/staff", { kind: "error", message: t("admin.staff.notFound") });
+    await disableTwoFactor(id);
+    return redirectWithToast(request, "/admin/staff", {
+      kind: "success",
+      message: t("admin.staff.twoFactorReset", { email: account.email }),
+    });
+  }
   const refusal = await setAccountDisabled(id, intent === "disable", owner.id);
   if (refusal) {
     const message: Record<typeof refusal, MessageKey> = {
@@ -142,7 +155,7 @@ export default function StaffPage() {
                   >
                     {state}
                   </span>{" "}
-                  ·{" "}
+                  {account.twoFactor ? `· ${t("admin.staff.twoFactorOn")} ` : null}·{" "}
                   {account.lastSeenAt ? (
                     <>
                       {t("admin.staff.lastSeen")}{" "}
@@ -156,23 +169,38 @@ export default function StaffPage() {
                 </p>
               </div>
               {account.id === ownerId ? null : (
-                <Form method="post">
-                  <input type="hidden" name="intent" value={account.disabledAt ? "enable" : "disable"} />
-                  <input type="hidden" name="id" value={account.id} />
-                  <button
-                    type="submit"
-                    aria-label={t(account.disabledAt ? "admin.staff.enableLabel" : "admin.staff.disableLabel", {
-                      email: account.email,
-                    })}
-                    className={`rounded-md border px-3 py-1.5 font-medium ${
-                      account.disabledAt
-                        ? "border-stone-300 bg-white text-stone-900 hover:bg-stone-50"
-                        : "border-red-300 bg-white text-red-700 hover:bg-red-50"
-                    }`}
-                  >
-                    {t(account.disabledAt ? "admin.staff.enable" : "admin.staff.disable")}
-                  </button>
-                </Form>
+                <div className="flex flex-wrap gap-2">
+                  {account.twoFactor ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="reset-two-factor" />
+                      <input type="hidden" name="id" value={account.id} />
+                      <button
+                        type="submit"
+                        aria-label={t("admin.staff.resetTwoFactorLabel", { email: account.email })}
+                        className="rounded-md border border-stone-300 bg-white px-3 py-1.5 font-medium text-stone-900 hover:bg-stone-50"
+                      >
+                        {t("admin.staff.resetTwoFactor")}
+                      </button>
+                    </Form>
+                  ) : null}
+                  <Form method="post">
+                    <input type="hidden" name="intent" value={account.disabledAt ? "enable" : "disable"} />
+                    <input type="hidden" name="id" value={account.id} />
+                    <button
+                      type="submit"
+                      aria-label={t(account.disabledAt ? "admin.staff.enableLabel" : "admin.staff.disableLabel", {
+                        email: account.email,
+                      })}
+                      className={`rounded-md border px-3 py-1.5 font-medium ${
+                        account.disabledAt
+                          ? "border-stone-300 bg-white text-stone-900 hover:bg-stone-50"
+                          : "border-red-300 bg-white text-red-700 hover:bg-red-50"
+                      }`}
+                    >
+                      {t(account.disabledAt ? "admin.staff.enable" : "admin.staff.disable")}
+                    </button>
+                  </Form>
+                </div>
               )}
             </li>
           );

@@ -13,6 +13,7 @@ import { readFormData } from "~/server/form-data.server";
 import { deleteExpiredSessions } from "~/models/admin-session.server";
 import { createAdminSession, getSessionUser } from "~/server/session.server";
 import { log } from "~/server/log.server";
+import { holdSignIn } from "~/server/two-factor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: adminTranslator(data?.adminLang ?? "en")("admin.login.title") },
@@ -67,6 +68,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const user = await authenticator.authenticate("form", request);
     await recordSuccessfulLogin(attempt, verdict);
+    // With two-factor sign-in on, the password only opens the second step: no session yet.
+    if (user.twoFactor) {
+      return redirect("/admin/two-factor", { headers: { "Set-Cookie": await holdSignIn(user.id, redirectTo) } });
+    }
     const headers = new Headers();
     headers.append("Set-Cookie", await createAdminSession(request, user.id));
     headers.append("Set-Cookie", await commitDeviceCookie(user.email));

@@ -11,6 +11,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { englishAdminT } from "~/i18n/admin";
 import { findAdminForLogin, type AdminUser } from "~/models/admin-user.server";
+import { getShopSettings } from "~/models/settings.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";
 import { getSessionUser } from "./session.server";
 import { safeLocalPath } from "~/utils/local-path";
@@ -72,10 +73,22 @@ export async function requireAdmin(request: Request): Promise<AdminUser> {
   if (user.mustChangePassword && !PATHS_BEFORE_OWN_PASSWORD.test(url.pathname)) {
     throw redirect("/admin/account");
   }
+  // When the shop requires it, an owner sets up two-factor sign-in before anything else.
+  if (
+    user.role === "owner" &&
+    !user.twoFactor &&
+    !PATHS_BEFORE_OWN_PASSWORD.test(url.pathname) &&
+    (await getShopSettings()).requireOwnerTwoFactor
+  ) {
+    throw redirect("/admin/account#two-factor");
+  }
   return user;
 }
 
-/** Where an account that must still choose its own password may go: its account page, the language switch, sign-out. */
+/**
+ * Where an account that must still choose its own password (or, an owner, set up two-factor
+ * sign-in) may go: its account page, the language switch, sign-out.
+ */
 const PATHS_BEFORE_OWN_PASSWORD = /^\/admin\/(account|language|logout)(\.data)?\/?$/;
 
 /**

@@ -21,7 +21,7 @@ type SignInFields = {
   address: string;
   /** Whether the attempt carried a valid device cookie for this e-mail. */
   device: boolean;
-  /** Why it failed. */
+  /** Why it failed; for a success with two-factor sign-in, how the second step was passed. */
   reason?: string;
   /** Which limit refused it. */
   limit?: string;

@@ -1,0 +1,167 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { AdminLangContext } from "~/hooks/admin-lang-context";
+import { useAdminT } from "~/hooks/use-admin-t";
+import { adminTranslator } from "~/i18n/admin";
+import { findAdminById } from "~/models/admin-user.server";
+import { claimTotpStep, getTwoFactorState, redeemRecoveryCode } from "~/models/two-factor.server";
+import { signInLanguage } from "~/server/admin-i18n.server";
+import { commitDeviceCookie } from "~/server/device-cookie.server";
+import { readFormData } from "~/server/form-data.server";
+import { unseal } from "~/server/secret-box.server";
+import { createAdminSession } from "~/server/session.server";
+import { logSignIn } from "~/server/sign-in-log.server";
+import { redirectWithToast } from "~/server/toast.server";
+import {
+  forgiveCodeAttempts,
+  hashRecoveryCode,
+  heldSignIn,
+  isRecoveryCodeShaped,
+  releaseSignIn,
+  takeCodeAttempt,
+  verifyTotp,
+} from "~/server/two-factor.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: adminTranslator(data?.adminLang ?? "en")("admin.twoFactor.title") },
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * The second step of signing in (docs/decisions/034-two-factor-sign-in.md): only with a sign-in
+ * held by the password step (a signed cookie, 5 minutes); otherwise back to the sign-in page.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!(await heldSignIn(request))) throw redirect("/admin/login");
+  return { adminLang: await signInLanguage(request) };
+}
+
+/**
+ * Checks the six-digit code of the authenticator app (one step either side of now, each code once)
+ * or an unused recovery code, at most 5 wrong ones in 5 minutes per account; then makes the
+ * session, as the password step alone would have, and goes where the sign-in was going. A wrong
+ * code answers 401 with a message; the held sign-in stays until it expires.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const held = await heldSignIn(request);
+  if (!held) throw redirect("/admin/login");
+  const t = adminTranslator(await signInLanguage(request));
+  const code = String((await readFormData(request)).get("code") ?? "").trim();
+  const user = await findAdminById(held.userId);
+  const address = typeof context.clientAddress === "string" ? context.clientAddress : "unknown";
+  if (!user || user.disabled) {
+    throw redirect("/admin/login", { headers: { "Set-Cookie": await releaseSignIn() } });
+  }
+  const seen = { email: user.email, address, device: false };
+  if (!(await takeCodeAttempt(user.id))) {
+    logSignIn("locked-out", { ...seen, limit: "two-factor" });
+    return data({ error: t("admin.twoFactor.tooMany") }, { status: 429 });
+  }
+  const state = await getTwoFactorState(user.id);
+  const secret = state.secretSealed ? unseal(state.secretSealed) : null;
+  let method: "code" | "recovery-code" | null = null;
+  if (!state.enabled || !secret) {
+    // Turned off meanwhile (an owner reset it): the password was enough.
+    method = "code";
+  } else if (isRecoveryCodeShaped(code)) {
+    if (await redeemRecoveryCode(user.id, hashRecoveryCode(code))) method = "recovery-code";
+  } else {
+    const step = verifyTotp(secret, code, state.lastStep);
+    if (step !== null && (await claimTotpStep(user.id, step))) method = "code";
+  }
+  if (!method) {
+    logSignIn("failed", { ...seen, reason: "wrong-code" });
+    return data({ error: t("admin.twoFactor.wrong") }, { status: 401 });
+  }
+
+  await forgiveCodeAttempts(user.id);
+  logSignIn("succeeded", { ...seen, user: user.id, reason: method });
+  const cookies: [string, string][] = [
+    ["Set-Cookie", await createAdminSession(request, user.id)],
+    ["Set-Cookie", await commitDeviceCookie(user.email)],
+    ["Set-Cookie", await releaseSignIn()],
+  ];
+  if (method === "recovery-code") {
+    const left = (await getTwoFactorState(user.id)).recoveryCodesLeft;
+    return redirectWithToast(
+      request,
+      "/admin/account#two-factor",
+      { kind: "info", message: t("admin.twoFactor.recoveryUsed", { count: left }) },
+      { headers: cookies },
+    );
+  }
+  return redirect(held.redirectTo, { headers: new Headers(cookies) });
+}
+
+export default function TwoFactorPage() {
+  const { adminLang } = useLoaderData<typeof loader>();
+  return (
+    <AdminLangContext.Provider value={adminLang}>
+      <CodeForm />
+    </AdminLangContext.Provider>
+  );
+}
+
+function CodeForm() {
+  const t = useAdminT();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formAction === "/admin/two-factor";
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (answer?.error) input.current?.select();
+  }, [answer]);
+  return (
+    <main id="main" className="flex min-h-screen items-center justify-center bg-stone-100 px-4">
+      <div className="w-full max-w-sm rounded-lg border border-stone-200 bg-white p-8 shadow-sm">
+        <h1 className="mb-2 text-center text-2xl font-semibold">{t("admin.twoFactor.title")}</h1>
+        <p className="mb-6 text-center text-sm text-stone-600">{t("admin.twoFactor.intro")}</p>
+        <Form method="post" action="/admin/two-factor" className="space-y-4">
+          {answer?.error ? (
+            <p
+              role="alert"
+              id="code-error"
+              className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800"
+            >
+              {answer.error}
+            </p>
+          ) : null}
+          <div>
+            <label htmlFor="code" className="block text-sm font-medium">
+              {t("admin.twoFactor.code")}
+            </label>
+            <input
+              ref={input}
+              id="code"
+              name="code"
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              maxLength={20}
+              aria-describedby={answer?.error ? "code-hint code-error" : "code-hint"}
+              className="mt-1 w-full rounded-md border border-stone-300 px-3 py-2 text-lg tracking-widest"
+            />
+            <p id="code-hint" className="mt-1 text-sm text-stone-600">
+              {t("admin.twoFactor.codeHint")}
+            </p>
+          </div>
+          <button
+            type="submit"
+            disabled={submitting}
+            className="w-full rounded-md bg-amber-700 px-4 py-2.5 font-semibold text-white hover:bg-amber-800 disabled:opacity-70"
+          >
+            {submitting ? t("admin.twoFactor.checking") : t("admin.twoFactor.submit")}
+          </button>
+        </Form>
+        <p className="mt-4 text-center text-sm">
+          <Link to="/admin/login" className="text-amber-800 underline">
+            {t("admin.twoFactor.back")}
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}

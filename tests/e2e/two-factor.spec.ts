@@ -1,0 +1,98 @@
+/**
+ * Two-factor sign-in (docs/decisions/034-two-factor-sign-in.md), with JavaScript on and off: a staff
+ * member sets it up from their account page with a code computed from the key the page shows (as an
+ * authenticator app would), keeps the recovery codes, then signs in with a code, and once with a
+ * recovery code, which does not work a second time. The account is the test's own.
+ */
+import type { Page } from "@playwright/test";
+import { TOTP } from "otpauth";
+import { hashPassword } from "../../app/server/password.server";
+import { deleteAdmin, insertAdmin } from "./e2e-db";
+import { expect, rendered, test, toast } from "./fixtures";
+
+const PASSWORD = "copper kettle monsoon";
+const codeAt = (secret: string, timestamp: number) =>
+  new TOTP({ secret, algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp });
+
+async function signInWithPassword(page: Page, email: string) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL("/admin/two-factor");
+  await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
+}
+
+async function enterCode(page: Page, code: string) {
+  await page.getByLabel("Code").fill(code);
+  await page.getByRole("button", { name: "Continue" }).click();
+}
+
+async function signOut(page: Page) {
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL("/admin/login");
+}
+
+test("a staff member sets up two-factor sign-in, then signs in with a code and once with a recovery code", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const email = `totp-${testInfo.project.name}-${Date.now()}@haat.example`;
+  const id = insertAdmin(email, await hashPassword(PASSWORD));
+  try {
+    await page.goto("/admin/login");
+    await page.getByLabel("Email address").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    await page.goto("/admin/account");
+    await rendered(page);
+
+    // Set up: the QR code and the key; a wrong code is refused, a right one turns it on.
+    const section = page.locator("#two-factor");
+    await section.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+    await expect(section.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+    const secret = (await section.getByTestId("totp-secret").innerText()).trim();
+    await section.getByLabel("Code").fill("000000");
+    await section.getByRole("button", { name: "Turn on" }).click();
+    await expect(section.getByRole("alert")).toHaveText(
+      "That code is not right, or was already used. The app shows a new one every 30 seconds.",
+    );
+    await section.getByLabel("Code").fill(codeAt(secret, Date.now()));
+    await section.getByRole("button", { name: "Turn on" }).click();
+    await expect(section.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
+    const codes = (await section.getByTestId("recovery-codes").getByRole("listitem").allInnerTexts()).map((c) =>
+      c.trim(),
+    );
+    expect(codes).toHaveLength(10);
+    await page.reload();
+    await rendered(page);
+    await expect(section.getByTestId("two-factor-state")).toHaveText(
+      "Two-factor sign-in is on. Recovery codes left: 10.",
+    );
+    await expect(section.getByTestId("recovery-codes")).toHaveCount(0);
+    await signOut(page);
+
+    // Sign in: the password, then the next code of the app.
+    await signInWithPassword(page, email);
+    await enterCode(page, "111111");
+    await expect(page.getByRole("alert")).toContainText("That code is not right");
+    await enterCode(page, codeAt(secret, Date.now() + 30_000));
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    await signOut(page);
+
+    // A recovery code works once.
+    await signInWithPassword(page, email);
+    await enterCode(page, codes[0]!);
+    await expect(page).toHaveURL("/admin/account#two-factor");
+    await expect(toast(page)).toHaveText(
+      "You signed in with a recovery code. Recovery codes left: 9. Make new ones if few are left.",
+    );
+    await signOut(page);
+    await signInWithPassword(page, email);
+    await enterCode(page, codes[0]!);
+    await expect(page.getByRole("alert")).toContainText("That code is not right");
+  } finally {
+    deleteAdmin(id);
+  }
+});

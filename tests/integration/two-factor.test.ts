@@ -1,0 +1,194 @@
+/**
+ * Two-factor sign-in (docs/decisions/034-two-factor-sign-in.md) against a real SQLite database,
+ * with codes computed from the secret as an authenticator app does (otpauth): setting it up from
+ * the account page, the second sign-in step (each code once, recovery codes once, wrong codes
+ * limited), an owner's reset, and the shop's rule that owners must use it.
+ */
+import { TOTP } from "otpauth";
+import { describe, expect, it } from "vitest";
+import { prisma } from "~/models/db.server";
+import { getShopSettings, saveShopSettings } from "~/models/settings.server";
+import { action as accountAction, loader as accountLoader } from "~/routes/admin.account";
+import { loader as productsLoader } from "~/routes/admin.products._index";
+import { action as staffAction } from "~/routes/admin.staff";
+import { action as loginAction } from "~/routes/admin_.login";
+import { action as codeAction, loader as codeLoader } from "~/routes/admin_.two-factor";
+import { CookieJar, createAdmin, get, post, run, runData, signedInJar } from "./helpers";
+
+const STEP_MS = 30_000;
+const codeAt = (secret: string, timestamp: number) =>
+  new TOTP({ secret, algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp });
+
+/** Sets the shop's rule through the settings' own save, as the settings page does. */
+async function requireOwnerTwoFactor(required: boolean) {
+  const {
+    id: _id,
+    updatedAt: _updated,
+    logoId: _logoId,
+    logo: _logo,
+    courierCsvColumns: _columns,
+    ...input
+  } = await getShopSettings();
+  await saveShopSettings({ ...input, requireOwnerTwoFactor: required }, { image: null, remove: false });
+}
+
+let address = 0;
+const signInWithPassword = async (email: string, password: string, jar = new CookieJar()) => {
+  const answer = await run(
+    loginAction,
+    post("/admin/login", { email, password, redirectTo: "/admin/orders" }, jar),
+    {},
+    { clientAddress: `10.8.0.${++address}` },
+  );
+  jar.take(answer.headers);
+  return { answer, jar };
+};
+const enterCode = async (code: string, jar: CookieJar) => {
+  const answer = await run(codeAction, post("/admin/two-factor", { code }, jar), {}, { clientAddress: "10.8.1.1" });
+  jar.take(answer.headers);
+  return answer;
+};
+
+/** An account with two-factor sign-in set up through its account page; returns its secret and recovery codes. */
+async function withTwoFactor() {
+  const admin = await createAdmin();
+  const jar = await signedInJar(admin.id);
+  await run(accountAction, post("/admin/account", { intent: "two-factor-start" }, jar));
+  const page = await runData(accountLoader, get("/admin/account", jar));
+  const secret = page.twoFactor.setup!.secret;
+  const wrong = await run(accountAction, post("/admin/account", { intent: "two-factor-confirm", code: "000000" }, jar));
+  expect(wrong.status).toBe(400);
+  const confirmed = await run(
+    accountAction,
+    post("/admin/account", { intent: "two-factor-confirm", code: codeAt(secret, Date.now()) }, jar),
+  );
+  const { recoveryCodes } = confirmed.data as { recoveryCodes: string[] };
+  return { admin, jar, secret, recoveryCodes };
+}
+
+describe("setting up two-factor sign-in", () => {
+  it("shows a QR code and the key, turns on with a right code, and shows ten recovery codes once, stored hashed", async () => {
+    const admin = await createAdmin();
+    const jar = await signedInJar(admin.id);
+    expect((await runData(accountLoader, get("/admin/account", jar))).twoFactor).toMatchObject({
+      enabled: false,
+      setup: null,
+    });
+    await run(accountAction, post("/admin/account", { intent: "two-factor-start" }, jar));
+    const setup = (await runData(accountLoader, get("/admin/account", jar))).twoFactor.setup!;
+    expect(setup.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(Buffer.from(setup.qrDataUri.split(",")[1]!, "base64").toString()).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    // The key is stored sealed, never as it is shown.
+    const stored = await prisma.adminUser.findUniqueOrThrow({ where: { id: admin.id } });
+    expect(stored.totpSecretSealed).not.toContain(setup.secret);
+    expect(stored.totpEnabledAt).toBeNull();
+
+    const wrong = await run(
+      accountAction,
+      post("/admin/account", { intent: "two-factor-confirm", code: "123456" }, jar),
+    );
+    expect(wrong.data).toEqual({
+      twoFactorError: "That code is not right, or was already used. The app shows a new one every 30 seconds.",
+    });
+    const right = await run(
+      accountAction,
+      post("/admin/account", { intent: "two-factor-confirm", code: codeAt(setup.secret, Date.now()) }, jar),
+    );
+    const codes = (right.data as { recoveryCodes: string[] }).recoveryCodes;
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const code of codes) expect(code).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
+    const rows = await prisma.recoveryCode.findMany({ where: { userId: admin.id } });
+    expect(rows).toHaveLength(10);
+    expect(JSON.stringify(rows)).not.toContain(codes[0]!.replace("-", ""));
+    const page = await runData(accountLoader, get("/admin/account", jar));
+    expect(page.twoFactor).toMatchObject({ enabled: true, recoveryCodesLeft: 10, setup: null });
+  });
+});
+
+describe("signing in with two-factor on", () => {
+  it("holds the sign-in after the password, and accepts each code once", async () => {
+    const { admin, secret } = await withTwoFactor();
+    const sessionsBefore = await prisma.session.count({ where: { userId: admin.id } });
+    const { answer, jar } = await signInWithPassword(admin.email, admin.password);
+    await expect(Promise.resolve(answer)).resolves.toRedirectTo("/admin/two-factor");
+    expect(await prisma.session.count({ where: { userId: admin.id } })).toBe(sessionsBefore);
+    await expect(run(productsLoader, get("/admin/products", jar))).resolves.toRedirectTo(
+      "/admin/login?redirectTo=%2Fadmin%2Fproducts",
+    );
+
+    // The code that turned it on was used: refused. The next one is accepted, once.
+    expect((await enterCode(codeAt(secret, Date.now()), jar)).status).toBe(401);
+    const next = codeAt(secret, Date.now() + STEP_MS);
+    await expect(enterCode(next, jar)).resolves.toRedirectTo("/admin/orders");
+    expect((await run(productsLoader, get("/admin/products", jar))).status).toBe(200);
+    const again = await signInWithPassword(admin.email, admin.password);
+    expect((await enterCode(next, again.jar)).status).toBe(401);
+  });
+
+  it("accepts a recovery code once and says how many are left", async () => {
+    const { admin, recoveryCodes } = await withTwoFactor();
+    const first = await signInWithPassword(admin.email, admin.password);
+    const used = await enterCode(recoveryCodes[3]!.toUpperCase(), first.jar);
+    await expect(used).toRedirectTo("/admin/account#two-factor");
+    await expect(used).toSetToast({
+      kind: "info",
+      message: "You signed in with a recovery code. Recovery codes left: 9. Make new ones if few are left.",
+    });
+    const second = await signInWithPassword(admin.email, admin.password);
+    expect((await enterCode(recoveryCodes[3]!, second.jar)).status).toBe(401);
+  });
+
+  it("refuses a sixth wrong code in 5 minutes, and the second step without the password step", async () => {
+    const { admin, secret } = await withTwoFactor();
+    const { jar } = await signInWithPassword(admin.email, admin.password);
+    for (let i = 0; i < 5; i++) expect((await enterCode("000000", jar)).status).toBe(401);
+    const refused = await enterCode(codeAt(secret, Date.now() + STEP_MS), jar);
+    expect(refused.status).toBe(429);
+    expect(refused.data).toEqual({ error: "Too many wrong codes. Wait 5 minutes and try again." });
+    await expect(run(codeLoader, get("/admin/two-factor"))).resolves.toRedirectTo("/admin/login");
+    await expect(run(codeAction, post("/admin/two-factor", { code: "123456" }))).resolves.toRedirectTo("/admin/login");
+  });
+});
+
+describe("an owner's reset and the shop's rule", () => {
+  it("an owner resets a lost phone's two-factor: the password alone signs in again", async () => {
+    const { admin } = await withTwoFactor();
+    const owner = await signedInJar((await createAdmin()).id);
+    const reset = await run(staffAction, post("/admin/staff", { intent: "reset-two-factor", id: admin.id }, owner));
+    await expect(reset).toSetToast({
+      kind: "success",
+      message: `The two-factor sign-in of ${admin.email} is reset: they sign in with their password and can set it up again.`,
+    });
+    expect(await prisma.recoveryCode.count({ where: { userId: admin.id } })).toBe(0);
+    await expect(signInWithPassword(admin.email, admin.password).then(({ answer }) => answer)).resolves.toRedirectTo(
+      "/admin/orders",
+    );
+  });
+
+  it("when the shop requires it, an owner without it sets it up first and cannot turn it off", async () => {
+    const owner = await createAdmin();
+    const jar = await signedInJar(owner.id);
+    await requireOwnerTwoFactor(true);
+    try {
+      await expect(run(productsLoader, get("/admin/products", jar))).resolves.toRedirectTo("/admin/account#two-factor");
+      expect((await runData(accountLoader, get("/admin/account", jar))).twoFactor.required).toBe(true);
+      await run(accountAction, post("/admin/account", { intent: "two-factor-start" }, jar));
+      const secret = (await runData(accountLoader, get("/admin/account", jar))).twoFactor.setup!.secret;
+      await run(
+        accountAction,
+        post("/admin/account", { intent: "two-factor-confirm", code: codeAt(secret, Date.now()) }, jar),
+      );
+      expect((await run(productsLoader, get("/admin/products", jar))).status).toBe(200);
+      const off = await run(
+        accountAction,
+        post("/admin/account", { intent: "two-factor-off", currentPassword: owner.password }, jar),
+      );
+      expect(off.data).toEqual({
+        twoFactorError: "The shop requires owners to use two-factor sign-in, so it stays on.",
+      });
+    } finally {
+      await requireOwnerTwoFactor(false);
+    }
+  });
+});
