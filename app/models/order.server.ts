@@ -9,6 +9,7 @@ import { toAsciiDigits } from "~/rules/phone";
 import { Prisma } from "~/generated/prisma/client";
 import type { Lang } from "~/i18n/lang";
 import { prisma } from "~/models/db.server";
+import { auditEventData } from "~/models/audit.server";
 import { ADMIN_PAGE_SIZE, paginate } from "~/rules/pagination";
 import { orderTotals, type PricedCart, type PricedProduct } from "~/rules/pricing";
 import type { DeliveryFees } from "~/rules/shipping";
@@ -395,14 +396,39 @@ export async function setOrderConfirmation(id: number, admin: { id: number; emai
  * Deletes an order (spec section 7: first its line items, then the order) in ONE transaction,
  * returning to stock what it still holds (`admin` recorded as who): if any write fails nothing is
  * deleted and the error is thrown. The status history goes with the order (cascade); its stock
- * ledger entries stay, without the order. Returns false when there was no such order.
+ * ledger entries stay, without the order; the audit trail gets, in the same transaction, the whole
+ * order as it was (items, history, notes, edits, courier events) with `admin` and the client
+ * `address` (docs/decisions/035-audit-trail.md). Returns false when there was no such order.
  */
-export async function deleteOrder(id: number, admin: StockActor = null): Promise<boolean> {
+export async function deleteOrder(id: number, admin: StockActor = null, address = ""): Promise<boolean> {
   return prisma.$transaction(async (tx) => {
-    if ((await tx.order.count({ where: { id } })) === 0) return false;
+    // Everything the order was, for the audit trail, which keeps it after the order is gone.
+    const snapshot = await tx.order.findUnique({
+      where: { id },
+      include: {
+        items: true,
+        statusChanges: true,
+        notes: true,
+        edits: true,
+        courierEvents: true,
+        stockMovements: true,
+      },
+    });
+    if (!snapshot) return false;
     await returnStock(tx, id, "order-deleted", admin);
     await tx.orderItem.deleteMany({ where: { orderId: id } });
     const deleted = await tx.order.deleteMany({ where: { id } });
+    await tx.auditEvent.create({
+      data: auditEventData({
+        actor: admin ?? { id: null, email: "" },
+        address,
+        action: "order.deleted",
+        subjectType: "order",
+        subjectId: id,
+        summary: `${snapshot.customerName}, ${snapshot.customerPhone}`,
+        details: { order: snapshot },
+      }),
+    });
     return deleted.count === 1;
   });
 }

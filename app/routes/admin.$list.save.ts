@@ -5,6 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { staffTranslator } from "~/server/admin-i18n.server";
+import { audit } from "~/server/audit.server";
 import { requireAdmin } from "~/server/auth.server";
 import { answerSaveEndpoint, saveCategoryForm, saveProductForm } from "~/services/catalogue-forms.server";
 import { notFound } from "~/utils/params";
@@ -21,10 +22,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return redirect(`/admin/${listOf(params)}`);
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const t = staffTranslator(user);
-  if (listOf(params) === "categories") return answerSaveEndpoint(request, saveCategoryForm, t);
+  const onSaved = (saved: Parameters<typeof audit>[2]) => audit(context, user, saved);
+  if (listOf(params) === "categories") return answerSaveEndpoint(request, saveCategoryForm, t, onSaved);
   // The product form records who changed the stock.
-  return answerSaveEndpoint(request, (req, id, translate) => saveProductForm(req, id, translate, user), t);
+  return answerSaveEndpoint(request, (req, id, translate) => saveProductForm(req, id, translate, user), t, onSaved);
 }

@@ -19,6 +19,7 @@ import {
   startTwoFactorSetup,
 } from "~/models/two-factor.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
+import { audit } from "~/server/audit.server";
 import { requireAdmin } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { hashPassword, verifyPassword } from "~/server/password.server";
@@ -81,7 +82,7 @@ type TwoFactorAnswer = { twoFactorError: string } | { recoveryCodes: string[] };
  * it, clears "must change password" and signs out every other session of the account. 400 with a
  * message per field otherwise. `intent=revoke`: signs out one other session, or all others.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const t = staffTranslator(user);
   const token = (await getSessionToken(request)) ?? "";
@@ -112,7 +113,7 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
 
-  if (parsed.data.intent !== "password") return twoFactorAction(request, user, parsed.data);
+  if (parsed.data.intent !== "password") return twoFactorAction(request, context, user, parsed.data);
 
   const { currentPassword, newPassword } = parsed.data;
   if (!(await verifyPassword(await getPasswordHash(user.id), currentPassword))) {
@@ -129,6 +130,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<PasswordRefusal>({ fieldErrors: { newPassword: passwordProblemMessage(problem, t) } }, { status: 400 });
   }
   await changeOwnPassword(user.id, await hashPassword(newPassword), token);
+  await audit(context, user, { action: "account.password-changed", subjectType: "staff", subjectId: user.id });
   return redirectWithToast(request, user.mustChangePassword ? "/admin/dashboard" : "/admin/account", {
     kind: "success",
     message: t("admin.account.passwordChanged"),
@@ -144,6 +146,7 @@ export async function action({ request }: ActionFunctionArgs) {
  */
 async function twoFactorAction(
   request: Request,
+  context: unknown,
   user: AdminUser,
   form:
     | { intent: "two-factor-start" }
@@ -164,6 +167,7 @@ async function twoFactorAction(
     if (step === null) return refuse(t("admin.twoFactor.wrong"));
     const codes = newRecoveryCodes();
     await enableTwoFactor(user.id, step, codes.map(hashRecoveryCode));
+    await audit(context, user, { action: "account.two-factor-on", subjectType: "staff", subjectId: user.id });
     return data<TwoFactorAnswer>({ recoveryCodes: codes });
   }
   if (!(await verifyPassword(await getPasswordHash(user.id), form.currentPassword))) {
@@ -179,6 +183,7 @@ async function twoFactorAction(
     return refuse(t("admin.twoFactor.requiredCannotTurnOff"));
   }
   await disableTwoFactor(user.id);
+  await audit(context, user, { action: "account.two-factor-off", subjectType: "staff", subjectId: user.id });
   return redirectWithToast(request, "/admin/account#two-factor", {
     kind: "success",
     message: t("admin.twoFactor.turnedOff"),

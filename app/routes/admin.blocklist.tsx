@@ -10,6 +10,7 @@ import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { formatShopDateTime } from "~/i18n/format";
 import { blockPhone, listBlockedPhones, unblockPhone } from "~/models/blocklist.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
+import { audit } from "~/server/audit.server";
 import { requireOwner, safeRedirect } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -36,7 +37,7 @@ type BlockProblem = { values: BlocklistFormValues; fieldErrors: Partial<Record<"
  * unblocks one (`intent=unblock`), then goes `back` with a message. A refused number answers 400
  * on this page with the message and what was typed.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireOwner(request);
   const t = staffTranslator(admin);
   const form = await readFormData(request);
@@ -59,12 +60,16 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (parsed.data.intent === "unblock") {
     const phone = await unblockPhone(parsed.data.id);
+    if (phone) await audit(context, admin, { action: "phone.unblocked", subjectType: "phone", summary: phone });
     return phone
       ? redirectWithToast(request, back, { kind: "success", message: t("admin.blocklist.unblocked", { phone }) })
       : redirectWithToast(request, back, { kind: "error", message: t("admin.blocklist.missing") });
   }
   const { phone, note } = parsed.data;
   const outcome = await blockPhone(phone, note, admin);
+  if (outcome === "blocked") {
+    await audit(context, admin, { action: "phone.blocked", subjectType: "phone", summary: phone, details: { note } });
+  }
   return redirectWithToast(request, back, {
     kind: outcome === "blocked" ? "success" : "info",
     message: t(outcome === "blocked" ? "admin.blocklist.blocked" : "admin.blocklist.exists", { phone }),

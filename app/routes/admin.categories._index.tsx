@@ -7,6 +7,7 @@ import { adminTitle } from "~/components/admin/admin-meta";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { deleteCategoryIfEmpty, getCategoryForEdit, listCategoriesForAdmin } from "~/models/category.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
+import { audit } from "~/server/audit.server";
 import { requireAdmin } from "~/server/auth.server";
 import { parseId } from "~/utils/params";
 import { parsePage } from "~/rules/pagination";
@@ -45,13 +46,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * Deletes a category (POST only, after the confirmation). A category that still has products is
  * not deleted: the toast names how many (decision 014).
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const t = staffTranslator(await requireAdmin(request));
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const t = staffTranslator(admin);
   const form = await readFormData(request);
   const parsed = deleteSchema.safeParse(Object.fromEntries(form));
   const back = listUrl(parsePage(new URLSearchParams({ page: String(form.get("page") ?? "") })));
   if (!parsed.success) return redirectWithToast(request, back, { kind: "error", message: t("error.generic") });
   try {
+    const before = await getCategoryForEdit(parsed.data.id);
     const result = await deleteCategoryIfEmpty(parsed.data.id);
     switch (result.status) {
       case "missing":
@@ -63,6 +66,13 @@ export async function action({ request }: ActionFunctionArgs) {
         });
       case "deleted":
         await removeImageFiles(result.removedKeys);
+        await audit(context, admin, {
+          action: "category.deleted",
+          subjectType: "category",
+          subjectId: parsed.data.id,
+          summary: result.name,
+          details: { category: before },
+        });
         return redirectWithToast(request, back, {
           kind: "success",
           message: t("admin.categories.deleted", { name: result.name }),

@@ -5,6 +5,7 @@ import { CategoryForm } from "~/components/admin/category-form";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { staffTranslator } from "~/server/admin-i18n.server";
+import { audit } from "~/server/audit.server";
 import { requireAdmin } from "~/server/auth.server";
 import { saveCategoryForm } from "~/services/catalogue-forms.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -19,10 +20,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Creates the category (slug from the name, spec section 5), then the list with a toast. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const result = await saveCategoryForm(request, null, staffTranslator(user));
-  if (result.ok) return redirectWithToast(request, result.redirectTo, result.toast);
+  if (result.ok) {
+    await audit(context, user, result.saved);
+    return redirectWithToast(request, result.redirectTo, result.toast);
+  }
   return data(result, { status: result.status });
 }
 

@@ -6,6 +6,7 @@ import { adminTitle } from "~/components/admin/admin-meta";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { getCategoryForEdit } from "~/models/category.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
+import { audit } from "~/server/audit.server";
 import { requireAdmin } from "~/server/auth.server";
 import { saveCategoryForm } from "~/services/catalogue-forms.server";
 import { notFound, requireId } from "~/utils/params";
@@ -28,10 +29,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** Saves the name and image (the slug stays, spec section 5), then the list with a toast. */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const result = await saveCategoryForm(request, requireId(params.id), staffTranslator(user));
-  if (result.ok) return redirectWithToast(request, result.redirectTo, result.toast);
+  if (result.ok) {
+    await audit(context, user, result.saved);
+    return redirectWithToast(request, result.redirectTo, result.toast);
+  }
   return data(result, { status: result.status });
 }
 

@@ -16,6 +16,7 @@ import {
 } from "~/server/couriers/hand-off.server";
 import { formatMoney } from "~/rules/money";
 import { staffLanguage, staffTranslator } from "~/server/admin-i18n.server";
+import { audit } from "~/server/audit.server";
 import { requireOwner } from "~/server/auth.server";
 import { courierFailure } from "~/server/courier-messages.server";
 import { CourierError } from "~/server/couriers/courier";
@@ -43,7 +44,7 @@ type AccountProblem = {
  * courier cannot be reached the keys are saved and the message says they are not checked yet.
  * `intent=check`: the same call with the saved keys. `intent=remove`: forgets the keys.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireOwner(request);
   const t = staffTranslator(admin);
   const form = await readFormData(request);
@@ -62,6 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (parsed.data.intent === "remove") {
     await removeCourierAccount();
+    await audit(context, admin, { action: "courier.keys-removed", subjectType: "settings", summary: "Steadfast" });
     return redirectWithToast(request, url, { kind: "success", message: t("admin.courier.removed") });
   }
   if (parsed.data.intent === "check") {
@@ -89,11 +91,17 @@ export async function action({ request }: ActionFunctionArgs) {
       );
     }
     await saveCourierAccount({ apiKey, secretKey }, admin);
+    await audit(context, admin, keysSaved(apiKey));
     return redirectWithToast(request, url, { kind: "info", message: t("admin.courier.savedUnchecked") });
   }
   await saveCourierAccount({ apiKey, secretKey }, admin);
+  await audit(context, admin, keysSaved(apiKey));
   return redirectWithToast(request, url, { kind: "success", message: t("admin.courier.saved") });
 }
+
+/** The trail's entry for saved keys: never the keys, only the API key's last 4 characters. */
+const keysSaved = (apiKey: string) =>
+  ({ action: "courier.keys-saved", subjectType: "settings", summary: `Steadfast …${apiKey.slice(-4)}` }) as const;
 
 /** /admin/courier: the shop's Steadfast account (keys written, never read back) and what to do with it. */
 export default function CourierAccountPage() {

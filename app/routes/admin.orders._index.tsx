@@ -15,6 +15,7 @@ import {
   type OrderRiskSignals,
 } from "~/models/order.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
+import { clientAddressOf } from "~/server/audit.server";
 import { requireAdmin, safeRedirect } from "~/server/auth.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { parseId } from "~/utils/params";
@@ -177,7 +178,7 @@ function backToList(back: FormDataEntryValue | null): string {
  * items and the order in one transaction (spec section 7), then `back` (the list as it was) with a
  * message.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const t = staffTranslator(admin);
   const form = await readFormData(request);
@@ -191,7 +192,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(request, back, { kind: "error", message: t("admin.orders.deleteOwnerOnly") });
   }
   try {
-    if (!(await deleteOrder(id, admin))) {
+    if (!(await deleteOrder(id, admin, clientAddressOf(context)))) {
       return redirectWithToast(request, back, { kind: "error", message: t("admin.orders.deleteMissing", { id }) });
     }
   } catch (error) {

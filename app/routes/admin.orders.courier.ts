@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { orderSelectionSchema } from "~/forms/admin-schemas";
 import { refreshDeliveryStatuses, sendOrdersToCourier } from "~/server/couriers/hand-off.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
+import { audit } from "~/server/audit.server";
 import { requireAdmin, safeRedirect } from "~/server/auth.server";
 import { courierFailure, handOffMessage, refreshMessage } from "~/server/courier-messages.server";
 import { readFormData } from "~/server/form-data.server";
@@ -30,7 +31,7 @@ function backTo(back: FormDataEntryValue | null): string {
  * - `intent=refresh`: asks the courier where the parcels are (`order` ids to ask about only those).
  * The courier unreachable, or refusing the keys, changes nothing and says so.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const t = staffTranslator(admin);
   const form = await readFormData(request);
@@ -54,7 +55,16 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!parsed.success) {
       return redirectWithToast(request, back, { kind: "error", message: parsed.error.issues[0]!.message });
     }
-    return redirectWithToast(request, back, handOffMessage(await sendOrdersToCourier(parsed.data, admin), t));
+    const result = await sendOrdersToCourier(parsed.data, admin);
+    for (const parcel of result.sent) {
+      await audit(context, admin, {
+        action: "order.sent-to-courier",
+        subjectType: "order",
+        subjectId: parcel.orderId,
+        summary: `Steadfast ${parcel.trackingCode}`,
+      });
+    }
+    return redirectWithToast(request, back, handOffMessage(result, t));
   } catch (error) {
     const message = courierFailure(error, t);
     if (message === null) throw error;

@@ -18,6 +18,7 @@ import { isEditable } from "~/rules/order-edit";
 import { normalizeSearchQuery } from "~/rules/search";
 import { SHIPPING_METHODS } from "~/rules/shipping";
 import { staffLanguage, staffTranslator } from "~/server/admin-i18n.server";
+import { audit } from "~/server/audit.server";
 import { requireAdmin } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -89,7 +90,7 @@ function refusal(result: OrderEditResult, t: AdminTranslate): string | null {
  * here, stock through the ledger, the history entry. Then the order page with the new total. A
  * refusal keeps what was typed (400 on this page); a conflict shows the order as it is now.
  */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const t = staffTranslator(admin);
   const id = requireId(params.id);
@@ -148,6 +149,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   const result = await editOrder(id, editRequest, deliveryFees(await getShopSettings()), admin);
   if (result.outcome === "edited") {
+    await audit(context, admin, {
+      action: "order.edited",
+      subjectType: "order",
+      subjectId: id,
+      summary: `${result.totalPaisa}`,
+      details: { request: editRequest, totalPaisa: result.totalPaisa },
+    });
     const total = formatMoney(result.totalPaisa, { lang: staffLanguage(admin) });
     return redirectWithToast(request, `/admin/orders/view/${id}`, {
       kind: "success",

@@ -32,6 +32,7 @@ import {
 } from "~/models/order.server";
 import { notFound, requireId } from "~/utils/params";
 import { staffTranslator } from "~/server/admin-i18n.server";
+import { audit } from "~/server/audit.server";
 import { requireAdmin } from "~/server/auth.server";
 import { getShopSettings, invoiceSeller } from "~/models/settings.server";
 import { formatShopDateTime } from "~/i18n/format";
@@ -93,7 +94,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * `intent=note` adds an internal note (400 with the message and the text kept when it is empty or
  * longer than 1,000 characters).
  */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const t = staffTranslator(admin);
   const id = requireId(params.id);
@@ -112,12 +113,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!(await addOrderNote(id, parsed.data.body, admin))) {
       return redirectWithToast(request, "/admin/orders", { kind: "error", message: t("admin.order.notFound") });
     }
+    await audit(context, admin, {
+      action: "order.note-added",
+      subjectType: "order",
+      subjectId: id,
+      summary: parsed.data.body.slice(0, 120),
+    });
     return redirectWithToast(request, url, { kind: "success", message: t("admin.notes.added", { id }) });
   }
   if (intent === "confirm" || intent === "unconfirm") {
     if (!(await setOrderConfirmation(id, intent === "confirm" ? admin : null))) {
       return redirectWithToast(request, "/admin/orders", { kind: "error", message: t("admin.order.notFound") });
     }
+    await audit(context, admin, {
+      action: intent === "confirm" ? "order.confirmed" : "order.unconfirmed",
+      subjectType: "order",
+      subjectId: id,
+    });
     const message = t(intent === "confirm" ? "admin.confirm.marked" : "admin.confirm.unmarked", { id });
     return redirectWithToast(request, url, { kind: "success", message });
   }
@@ -133,6 +145,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(request, url, { kind: "error", message: t("admin.order.outOfStock", { items }) });
     }
     case "changed":
+      await audit(context, admin, {
+        action: "order.status-changed",
+        subjectType: "order",
+        subjectId: id,
+        summary: parsed.data.status,
+        details: { ...parsed.data },
+      });
       return redirectWithToast(request, url, { kind: "success", message: t("admin.order.statusSaved", { status }) });
     case "unchanged":
       return redirectWithToast(request, url, { kind: "info", message: t("admin.order.statusUnchanged", { status }) });

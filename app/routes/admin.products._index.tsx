@@ -4,8 +4,14 @@ import { CatalogueDeleteStep, CatalogueRowActions } from "~/components/admin/cat
 import { Pagination } from "~/components/pagination";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
-import { deleteProductWithImages, getProductName, listProductsForAdmin } from "~/models/product.server";
+import {
+  deleteProductWithImages,
+  getProductForEdit,
+  getProductName,
+  listProductsForAdmin,
+} from "~/models/product.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
+import { audit } from "~/server/audit.server";
 import { requireAdmin } from "~/server/auth.server";
 import { parseId } from "~/utils/params";
 import { formatMoney } from "~/rules/money";
@@ -67,8 +73,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * Deletes a product (POST only, after the confirmation), then the list with a toast. Orders keep
  * their line items; images nothing else uses are removed with their files.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const t = staffTranslator(await requireAdmin(request));
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const t = staffTranslator(admin);
   const form = await readFormData(request);
   const parsed = deleteSchema.safeParse(Object.fromEntries(form));
   const q = searchQuery(new URLSearchParams({ q: String(form.get("q") ?? "") }));
@@ -77,11 +84,20 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(request, back, { kind: "error", message: t("admin.products.deleteFailed") });
   }
   try {
+    // What the product was, for the audit trail.
+    const before = await getProductForEdit(parsed.data.id);
     const deleted = await deleteProductWithImages(parsed.data.id);
     if (!deleted) {
       return redirectWithToast(request, back, { kind: "error", message: t("admin.productForm.notFound") });
     }
     await removeImageFiles(deleted.removedKeys);
+    await audit(context, admin, {
+      action: "product.deleted",
+      subjectType: "product",
+      subjectId: parsed.data.id,
+      summary: deleted.name,
+      details: { product: before },
+    });
     return redirectWithToast(request, back, {
       kind: "success",
       message: t("admin.products.deleted", { name: deleted.name }),

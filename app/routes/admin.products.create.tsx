@@ -6,6 +6,7 @@ import { adminTitle } from "~/components/admin/admin-meta";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { listCategoryOptions } from "~/models/category.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
+import { audit } from "~/server/audit.server";
 import { requireAdmin } from "~/server/auth.server";
 import { saveProductForm } from "~/services/catalogue-forms.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -27,10 +28,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Creates the product (spec section 5), then the list with a toast; a refusal re-renders the form. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const result = await saveProductForm(request, null, staffTranslator(user), user);
-  if (result.ok) return redirectWithToast(request, result.redirectTo, result.toast);
+  if (result.ok) {
+    await audit(context, user, result.saved);
+    return redirectWithToast(request, result.redirectTo, result.toast);
+  }
   return data(result, { status: result.status });
 }
 

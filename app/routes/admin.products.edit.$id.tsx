@@ -7,6 +7,7 @@ import { useAdminT } from "~/hooks/use-admin-t";
 import { listCategoryOptions } from "~/models/category.server";
 import { getProductForEdit } from "~/models/product.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
+import { audit } from "~/server/audit.server";
 import { requireAdmin } from "~/server/auth.server";
 import { saveProductForm } from "~/services/catalogue-forms.server";
 import { notFound, requireId } from "~/utils/params";
@@ -36,10 +37,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** Saves the product (spec section 5), then the list with a toast; a refusal re-renders the form. */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const result = await saveProductForm(request, requireId(params.id), staffTranslator(user), user);
-  if (result.ok) return redirectWithToast(request, result.redirectTo, result.toast);
+  if (result.ok) {
+    await audit(context, user, result.saved);
+    return redirectWithToast(request, result.redirectTo, result.toast);
+  }
   return data(result, { status: result.status });
 }
 

@@ -14,6 +14,7 @@ import { getShopSettings, shopIdentity, type ShopSettings } from "~/models/setti
 import { saveSettingsForm } from "~/services/settings-form.server";
 import { formatAmount } from "~/rules/money";
 import { staffTranslator } from "~/server/admin-i18n.server";
+import { audit } from "~/server/audit.server";
 import { requireOwner } from "~/server/auth.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -60,11 +61,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * per field and every value as typed. Orders already placed keep their fees (they are stored on
  * the order).
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireOwner(request);
   const t = staffTranslator(user);
   const result = await saveSettingsForm(request, t);
   if (!result.ok) return data(result, { status: result.status });
+  await audit(context, user, { action: "settings.updated", subjectType: "settings", details: result.changed });
   return redirectWithToast(request, "/admin/settings", { kind: "success", message: t("admin.settings.saved") });
 }
 

@@ -13,6 +13,7 @@ import { getShopSettings } from "~/models/settings.server";
 import { createStaffAccount, EmailTakenError, listStaffAccounts, setAccountDisabled } from "~/models/staff.server";
 import { disableTwoFactor } from "~/models/two-factor.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
+import { audit } from "~/server/audit.server";
 import { requireOwner } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { hashPassword } from "~/server/password.server";
@@ -40,7 +41,7 @@ type AddProblem = { values: StaffFormValues; fieldErrors: Partial<Record<AddFiel
  * lost phone), so it signs in with its password and sets it up again. Each ends on this page with a
  * message.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const owner = await requireOwner(request);
   const t = staffTranslator(owner);
   const form = await readFormData(request);
@@ -65,12 +66,19 @@ export async function action({ request }: ActionFunctionArgs) {
     const { email, role, password } = parsed.data;
     const problem = await passwordProblem(password, [email, (await getShopSettings()).name]);
     if (problem) return refuse({ password: passwordProblemMessage(problem, t) });
+    let id: number;
     try {
-      await createStaffAccount({ email, role, passwordHash: await hashPassword(password) });
+      id = await createStaffAccount({ email, role, passwordHash: await hashPassword(password) });
     } catch (error) {
       if (error instanceof EmailTakenError) return refuse({ email: t("admin.staff.emailTaken") });
       throw error;
     }
+    await audit(context, owner, {
+      action: "staff.added",
+      subjectType: "staff",
+      subjectId: id,
+      summary: `${email} (${role})`,
+    });
     return redirectWithToast(request, "/admin/staff", { kind: "success", message: t("admin.staff.added", { email }) });
   }
 
@@ -80,6 +88,12 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!account)
       return redirectWithToast(request, "/admin/staff", { kind: "error", message: t("admin.staff.notFound") });
     await disableTwoFactor(id);
+    await audit(context, owner, {
+      action: "staff.two-factor-reset",
+      subjectType: "staff",
+      subjectId: id,
+      summary: account.email,
+    });
     return redirectWithToast(request, "/admin/staff", {
       kind: "success",
       message: t("admin.staff.twoFactorReset", { email: account.email }),
@@ -95,6 +109,12 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(request, "/admin/staff", { kind: "error", message: t(message[refusal]) });
   }
   const email = (await listStaffAccounts()).find((account) => account.id === id)?.email ?? "";
+  await audit(context, owner, {
+    action: intent === "disable" ? "staff.disabled" : "staff.enabled",
+    subjectType: "staff",
+    subjectId: id,
+    summary: email,
+  });
   return redirectWithToast(request, "/admin/staff", {
     kind: "success",
     message: t(intent === "disable" ? "admin.staff.disabled" : "admin.staff.enabled", { email }),

@@ -113,12 +113,13 @@ const NAV_LINKS = [
   { to: "/admin/orders", label: "admin.nav.orders", owner: false },
   { to: "/admin/settings", label: "admin.nav.settings", owner: true },
   { to: "/admin/staff", label: "admin.nav.staff", owner: true },
+  { to: "/admin/activity", label: "admin.nav.activity", owner: true },
   { to: "/admin/account", label: "admin.nav.account", owner: false },
 ] as const;
 
 /**
- * The admin navigation (spec section 2): Dashboard, Products, Categories, Orders, then Settings and
- * Staff for an owner, My account, View shop, Logout.
+ * The admin navigation (spec section 2): Dashboard, Products, Categories, Orders, then Settings,
+ * Staff and Activity for an owner, Account, View shop, Logout.
  */
 function AdminNav({ className, owner }: { className: string; owner: boolean }) {
   const t = useAdminT();

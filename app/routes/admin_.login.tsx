@@ -59,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const verdict = await takeLoginAttempt(attempt);
   if (!verdict.allowed) {
     const retryAfter = Math.ceil(verdict.waitMs / 1000);
-    logSignIn("locked-out", { ...seen, limit: verdict.limit, retryAfter });
+    await logSignIn("locked-out", { ...seen, limit: verdict.limit, retryAfter });
     return data(
       { error: tooManyMessage(verdict.waitMs, t), email },
       { status: 429, headers: { "Retry-After": String(retryAfter) } },
@@ -75,18 +75,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const headers = new Headers();
     headers.append("Set-Cookie", await createAdminSession(request, user.id));
     headers.append("Set-Cookie", await commitDeviceCookie(user.email));
-    logSignIn("succeeded", { ...seen, user: user.id });
+    await logSignIn("succeeded", { ...seen, user: user.id });
     void deleteExpiredSessions().catch((error: unknown) =>
       log.error({ err: error }, "Deleting expired sessions failed"),
     );
     return redirect(redirectTo, { headers });
   } catch (error) {
     if (error instanceof InvalidCredentialsError) {
-      logSignIn("failed", { ...seen, reason: "invalid-credentials" });
+      await logSignIn("failed", { ...seen, reason: "invalid-credentials" });
       return data({ error: t("admin.login.invalidDetail"), email }, { status: 401 });
     }
     if (error instanceof DisabledAccountError) {
-      logSignIn("failed", { ...seen, reason: "disabled" });
+      await logSignIn("failed", { ...seen, reason: "disabled" });
       return data({ error: t("admin.login.disabled"), email }, { status: 403 });
     }
     throw error;

@@ -56,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const seen = { email: user.email, address, device: false };
   if (!(await takeCodeAttempt(user.id))) {
-    logSignIn("locked-out", { ...seen, limit: "two-factor" });
+    await logSignIn("locked-out", { ...seen, limit: "two-factor" });
     return data({ error: t("admin.twoFactor.tooMany") }, { status: 429 });
   }
   const state = await getTwoFactorState(user.id);
@@ -72,12 +72,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (step !== null && (await claimTotpStep(user.id, step))) method = "code";
   }
   if (!method) {
-    logSignIn("failed", { ...seen, reason: "wrong-code" });
+    await logSignIn("failed", { ...seen, reason: "wrong-code" });
     return data({ error: t("admin.twoFactor.wrong") }, { status: 401 });
   }
 
   await forgiveCodeAttempts(user.id);
-  logSignIn("succeeded", { ...seen, user: user.id, reason: method });
+  await logSignIn("succeeded", { ...seen, user: user.id, reason: method });
   const cookies: [string, string][] = [
     ["Set-Cookie", await createAdminSession(request, user.id)],
     ["Set-Cookie", await commitDeviceCookie(user.email)],

@@ -10,6 +10,7 @@
  * What was typed is a JSON string value, so it cannot forge a field or a line. The password is never
  * a field.
  */
+import { recordAuditEvent } from "~/models/audit.server";
 import { log } from "~/server/log.server";
 
 type SignInEvent = "succeeded" | "failed" | "locked-out";
@@ -31,14 +32,31 @@ type SignInFields = {
   user?: number;
 };
 
-/** Writes the line for a sign-in event: level "info" for a success, "warn" otherwise. */
-export function logSignIn(event: SignInEvent, fields: SignInFields): void {
-  const line = {
-    event: "sign-in",
-    outcome: event,
-    ...fields,
-    email: fields.email.length > 254 ? `${fields.email.slice(0, 254)}…` : fields.email,
-  };
+/**
+ * Writes the line for a sign-in event (level "info" for a success, "warn" otherwise) and records it
+ * in the audit trail (docs/decisions/035-audit-trail.md); a trail write that fails is logged.
+ */
+export async function logSignIn(event: SignInEvent, fields: SignInFields): Promise<void> {
+  const email = fields.email.length > 254 ? `${fields.email.slice(0, 254)}…` : fields.email;
+  const line = { event: "sign-in", outcome: event, ...fields, email };
   if (event === "succeeded") log.info(line, `sign-in ${event}`);
   else log.warn(line, `sign-in ${event}`);
+  const details = Object.fromEntries(
+    Object.entries({ reason: fields.reason, limit: fields.limit, device: fields.device }).filter(
+      ([, v]) => v !== undefined,
+    ),
+  );
+  try {
+    await recordAuditEvent({
+      actor: fields.user !== undefined ? { id: fields.user, email } : { id: null, email },
+      address: fields.address,
+      action: `sign-in.${event}`,
+      subjectType: "staff",
+      subjectId: fields.user ?? null,
+      summary: fields.reason ?? fields.limit ?? "",
+      details,
+    });
+  } catch (error) {
+    log.error({ err: error }, "Recording a sign-in in the audit trail failed");
+  }
 }

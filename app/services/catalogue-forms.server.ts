@@ -8,6 +8,7 @@
  * transaction → on a database failure remove the files just written. A refusal returns every
  * message and the typed values (files cannot be refilled by a browser: the message says so).
  */
+import type { AuditAction } from "~/rules/audit";
 import type { z } from "zod";
 import type { AdminTranslate } from "~/i18n/admin";
 import { createCategoryWithImage, SlugTakenError, updateCategoryWithImage } from "~/models/category.server";
@@ -56,8 +57,16 @@ type ProductFormFailure = {
   existing: ExistingImagesState | null;
 };
 
-/** A saved form: where to go next and the message to show there. */
-export type FormSuccess = { ok: true; redirectTo: string; toast: Toast };
+/**
+ * A saved form: where to go next, the message to show there, and what was saved, for the audit
+ * trail (docs/decisions/035-audit-trail.md).
+ */
+export type FormSuccess = {
+  ok: true;
+  redirectTo: string;
+  toast: Toast;
+  saved: { action: AuditAction; subjectType: "product" | "category"; subjectId: number; summary: string };
+};
 
 export type ProductFormResult = FormSuccess | ProductFormFailure;
 
@@ -192,8 +201,13 @@ export async function saveProductForm(
   const stock = { quantity: input.stockQuantity, seen: input.stockSeen, actor };
   try {
     if (productId === null) {
-      await createProductWithImages(product, stored.stored, stock);
-      return successTo("/admin/products", t("admin.products.created", { name: product.name }));
+      const id = await createProductWithImages(product, stored.stored, stock);
+      return successTo("/admin/products", t("admin.products.created", { name: product.name }), {
+        action: "product.created",
+        subjectType: "product",
+        subjectId: id,
+        summary: product.name,
+      });
     }
     const updated = await updateProductWithImages(
       productId,
@@ -208,7 +222,12 @@ export async function saveProductForm(
       return fail(404, { formError: t("admin.productForm.notFound") });
     }
     await removeImageFiles(updated.removedKeys);
-    return successTo("/admin/products", t("admin.products.updated", { name: product.name }));
+    return successTo("/admin/products", t("admin.products.updated", { name: product.name }), {
+      action: "product.updated",
+      subjectType: "product",
+      subjectId: productId,
+      summary: product.name,
+    });
   } catch (error) {
     await discardStored(stored.stored);
     if (error instanceof StockChangedError) {
@@ -234,8 +253,8 @@ export async function saveProductForm(
   }
 }
 
-function successTo(redirectTo: string, message: string): FormSuccess {
-  return { ok: true, redirectTo, toast: { kind: "success", message } };
+function successTo(redirectTo: string, message: string, saved: FormSuccess["saved"]): FormSuccess {
+  return { ok: true, redirectTo, toast: { kind: "success", message }, saved };
 }
 
 /** A refused category form: HTTP status, messages, and what to refill. */
@@ -309,8 +328,13 @@ export async function saveCategoryForm(
   const image = stored.stored[0] ?? null;
   try {
     if (categoryId === null) {
-      await createCategoryWithImage({ name, slug }, image);
-      return successTo("/admin/categories", t("admin.categories.created", { name }));
+      const id = await createCategoryWithImage({ name, slug }, image);
+      return successTo("/admin/categories", t("admin.categories.created", { name }), {
+        action: "category.created",
+        subjectType: "category",
+        subjectId: id,
+        summary: name,
+      });
     }
     const updated = await updateCategoryWithImage(categoryId, name, image, removeImage);
     if (!updated) {
@@ -318,7 +342,12 @@ export async function saveCategoryForm(
       return fail(404, { formError: t("admin.categoryForm.notFound") });
     }
     await removeImageFiles(updated.removedKeys);
-    return successTo("/admin/categories", t("admin.categories.updated", { name }));
+    return successTo("/admin/categories", t("admin.categories.updated", { name }), {
+      action: "category.updated",
+      subjectType: "category",
+      subjectId: categoryId,
+      summary: name,
+    });
   } catch (error) {
     await discardStored(stored.stored);
     const again = files.length > 0 ? [t("upload.chooseAgain")] : [];
@@ -337,7 +366,8 @@ export async function saveCategoryForm(
 /**
  * The answer of a catalogue form's upload endpoint (/admin/products/save, /admin/categories/save),
  * used by JavaScript (XMLHttpRequest with a progress bar, app/components/admin/upload-submit.tsx):
- * the same save as the pages' actions, `save` (create without `?id`, edit with `?id=<id>`),
+ * the same save as the pages' actions, `save` (create without `?id`, edit with `?id=<id>`; `onSaved`
+ * records it in the audit trail),
  * answered as JSON. Success: `{ ok: true, redirectTo }` with the toast cookie set; refusal: the
  * form problem with its status (400/404/413/500); a malformed `?id` is `{ ok: false, status: 404 }`.
  */
@@ -349,6 +379,7 @@ export async function answerSaveEndpoint(
     t: AdminTranslate,
   ) => Promise<FormSuccess | { ok: false; status: number }>,
   t: AdminTranslate,
+  onSaved: (saved: FormSuccess["saved"]) => Promise<void>,
 ): Promise<Response> {
   const noStore = { "Cache-Control": "no-store" };
   const idParam = new URL(request.url).searchParams.get("id");
@@ -357,6 +388,7 @@ export async function answerSaveEndpoint(
     return Response.json({ ok: false, status: 404 }, { status: 404, headers: noStore });
   const result = await save(request, id, t);
   if (result.ok) {
+    await onSaved(result.saved);
     return Response.json(
       { ok: true, redirectTo: result.redirectTo },
       { headers: { "Set-Cookie": await toastCookie(request, result.toast), ...noStore } },

@@ -7,7 +7,7 @@
 import type { ShopSettingsValues } from "~/forms/admin-schemas";
 import { shopSettingsSchema } from "~/forms/admin-schemas";
 import type { AdminTranslate } from "~/i18n/admin";
-import { saveShopSettings } from "~/models/settings.server";
+import { getShopSettings, saveShopSettings } from "~/models/settings.server";
 import {
   checkUploads,
   discardStored,
@@ -35,7 +35,9 @@ type SettingsFormFailure = {
 };
 
 /** The outcome of a save. */
-export type SettingsFormResult = { ok: true } | SettingsFormFailure;
+/** A saved settings form, with each changed field's old and new value (the audit trail's details). */
+export type SettingsFormResult =
+  { ok: true; changed: Record<string, { from: unknown; to: unknown }> } | SettingsFormFailure;
 
 /**
  * Validates and saves the settings form, a multipart body with the text fields, an optional `logo`
@@ -43,7 +45,7 @@ export type SettingsFormResult = { ok: true } | SettingsFormFailure;
  * are removed once the save has committed; a failed save leaves the old settings and logo and
  * removes the new logo's files.
  *
- * @returns `{ ok: true }`, or a failure with status 400 (a field or the file refused) or 413 (the
+ * @returns `{ ok: true, changed }`, or a failure with status 400 (a field or the file refused) or 413 (the
  *   body is too large) that changed nothing.
  * @throws the database's error when the save fails (nothing changed; the new logo's files removed).
  */
@@ -89,12 +91,21 @@ export async function saveSettingsForm(request: Request, t: AdminTranslate): Pro
   const stored = await storeUploads(files, result.data.name);
   if (stored.rejected.length > 0) return refuse({}, rejectionMessages(stored.rejected, t));
   try {
+    const before = await getShopSettings();
     const { removedKeys } = await saveShopSettings(result.data, {
       image: stored.stored[0] ?? null,
       remove: removeLogo,
     });
     await removeImageFiles(removedKeys);
-    return { ok: true };
+    // What changed, old and new, for the audit trail (docs/decisions/035-audit-trail.md).
+    const changed = Object.fromEntries(
+      Object.entries(result.data)
+        .filter(([key, value]) => before[key as keyof typeof before] !== value)
+        .map(([key, value]) => [key, { from: before[key as keyof typeof before], to: value }]),
+    );
+    if (stored.stored[0] || removeLogo)
+      changed.logo = { from: before.logo?.key ?? null, to: removeLogo ? null : "new" };
+    return { ok: true, changed };
   } catch (error) {
     await discardStored(stored.stored);
     throw error;

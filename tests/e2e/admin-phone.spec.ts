@@ -58,6 +58,7 @@ test("no admin page is wider than a 360 px phone", async ({ page }) => {
       "/admin/courier",
       "/admin/staff",
       "/admin/account",
+      "/admin/activity",
       `/admin/orders/export?order=${orderId}`,
     ];
     const tooWide: string[] = [];

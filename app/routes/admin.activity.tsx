@@ -1,0 +1,185 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { TZDate } from "@date-fns/tz";
+import { Form, useLoaderData } from "@remix-run/react";
+import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
+import { adminTitle } from "~/components/admin/admin-meta";
+import { AdminPageHeader } from "~/components/admin/page-header";
+import { Pagination } from "~/components/pagination";
+import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
+import type { MessageKey } from "~/i18n/admin";
+import { formatShopDateTime, SHOP_TIME_ZONE } from "~/i18n/format";
+import { AUDIT_PAGE_SIZE, listAuditActors, listAuditEvents } from "~/models/audit.server";
+import { actionsOf, AUDIT_GROUPS, isAuditAction, type AuditGroup } from "~/rules/audit";
+import { parsePage } from "~/rules/pagination";
+import { requireOwner } from "~/server/auth.server";
+import { parseId } from "~/utils/params";
+
+export const meta = adminTitle("admin.activity.title");
+
+/** A `YYYY-MM-DD` day of the filter, or "" when absent or not a real date. */
+function day(value: string | null): string {
+  return value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? value : "";
+}
+
+/** The start of `isoDay` in the shop's time zone (Asia/Dhaka), `endOfDay` its last millisecond. */
+function dhakaDay(isoDay: string, endOfDay = false): Date {
+  const [year, month, date] = isoDay.split("-").map(Number) as [number, number, number];
+  const start = new TZDate(year, month - 1, date, SHOP_TIME_ZONE);
+  return new Date(start.getTime() + (endOfDay ? 24 * 60 * 60 * 1000 - 1 : 0));
+}
+
+/**
+ * The audit trail for the owner (docs/decisions/035-audit-trail.md), newest first, 50 a page,
+ * filtered by the query: `who` (an account id), `what` (a group of actions), `from` and `to` (days
+ * in the shop's time zone, inclusive). A bad filter value is dropped, so a hand-edited URL still
+ * shows a list.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  const params = new URL(request.url).searchParams;
+  const who = parseId(params.get("who"));
+  const what = AUDIT_GROUPS.find((group) => group === params.get("what")) ?? null;
+  const from = day(params.get("from"));
+  const to = day(params.get("to"));
+  const page = parsePage(params);
+  const [{ rows, total }, actors] = await Promise.all([
+    listAuditEvents(
+      {
+        ...(who !== null ? { actorId: who } : {}),
+        ...(what ? { actions: actionsOf(what) } : {}),
+        ...(from ? { from: dhakaDay(from) } : {}),
+        ...(to ? { to: dhakaDay(to, true) } : {}),
+      },
+      page,
+    ),
+    listAuditActors(),
+  ]);
+  return {
+    rows,
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)),
+    actors,
+    filters: { who: who === null ? "" : String(who), what: what ?? "", from, to },
+  };
+}
+
+const GROUP_LABELS: Record<AuditGroup, MessageKey> = {
+  "sign-in": "admin.activity.group.sign-in",
+  catalogue: "admin.activity.group.catalogue",
+  orders: "admin.activity.group.orders",
+  settings: "admin.activity.group.settings",
+  staff: "admin.activity.group.staff",
+};
+
+/** /admin/activity: who did what, when and from where, with filters. */
+export default function ActivityPage() {
+  const t = useAdminT();
+  const lang = useAdminLang();
+  const { rows, total, page, pageCount, actors, filters } = useLoaderData<typeof loader>();
+  const filtered = Object.values(filters).some((value) => value !== "");
+  const field = "mt-1 block w-full rounded-md border border-stone-300 px-3 py-2";
+  return (
+    <section aria-labelledby="activity-title" className="space-y-6">
+      <AdminPageHeader id="activity-title" title={t("admin.activity.title")} subtitle={t("admin.activity.subtitle")} />
+
+      <Form
+        method="get"
+        className="grid gap-4 rounded-lg border border-stone-200 bg-white p-5 sm:grid-cols-5 sm:items-end"
+      >
+        <div>
+          <label htmlFor="who" className="block text-sm font-medium">
+            {t("admin.activity.who")}
+          </label>
+          <select id="who" name="who" defaultValue={filters.who} className={field}>
+            <option value="">{t("admin.activity.everyone")}</option>
+            {actors.map((actor) => (
+              <option key={actor.id} value={actor.id}>
+                {actor.email}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="what" className="block text-sm font-medium">
+            {t("admin.activity.what")}
+          </label>
+          <select id="what" name="what" defaultValue={filters.what} className={field}>
+            <option value="">{t("admin.activity.everything")}</option>
+            {AUDIT_GROUPS.map((group) => (
+              <option key={group} value={group}>
+                {t(GROUP_LABELS[group])}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="from" className="block text-sm font-medium">
+            {t("admin.activity.from")}
+          </label>
+          <input id="from" name="from" type="date" defaultValue={filters.from} className={field} />
+        </div>
+        <div>
+          <label htmlFor="to" className="block text-sm font-medium">
+            {t("admin.activity.to")}
+          </label>
+          <input id="to" name="to" type="date" defaultValue={filters.to} className={field} />
+        </div>
+        <button type="submit" className="rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800">
+          {t("admin.activity.filter")}
+        </button>
+      </Form>
+
+      {rows.length === 0 ? (
+        <p
+          className="rounded-lg border border-dashed border-stone-300 bg-white p-8 text-center"
+          data-testid="activity-empty"
+        >
+          {t(filtered ? "admin.activity.noneMatching" : "admin.activity.empty")}
+        </p>
+      ) : (
+        <div>
+          <p className="mb-2 text-sm text-stone-600">{t("admin.activity.count", { count: total })}</p>
+          <ol
+            className="divide-y divide-stone-100 rounded-lg border border-stone-200 bg-white"
+            data-testid="activity-list"
+          >
+            {rows.map((row) => (
+              <li key={row.id} className="px-4 py-3 text-sm" data-testid="activity-row">
+                <p>
+                  <strong data-testid="activity-action">
+                    {isAuditAction(row.action) ? t(`admin.activity.action.${row.action}` as MessageKey) : row.action}
+                  </strong>
+                  {row.subjectType === "order" && row.subjectId !== null ? ` #${row.subjectId}` : null}
+                  {row.summary ? <span className="break-words">{` · ${row.summary}`}</span> : null}
+                </p>
+                <p className="text-stone-600">
+                  <span data-testid="activity-who">{row.actorEmail || t("admin.activity.unknownActor")}</span>
+                  {" · "}
+                  <time dateTime={row.createdAt.toISOString()}>{formatShopDateTime(row.createdAt, lang)}</time>
+                  {row.address ? ` · ${t("admin.activity.from.address", { address: row.address })}` : null}
+                </p>
+                {row.details !== "{}" ? (
+                  <details className="mt-1">
+                    <summary className="cursor-pointer text-amber-800 underline">{t("admin.activity.details")}</summary>
+                    <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-all rounded bg-stone-50 p-2 text-xs">
+                      {JSON.stringify(JSON.parse(row.details), null, 2)}
+                    </pre>
+                  </details>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+          <Pagination page={page} pageCount={pageCount} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+export const ErrorBoundary = adminErrorBoundary({
+  notFound: "error.notFoundTitle",
+  failed: "error.generic",
+  backTo: "/admin/dashboard",
+  backLabel: "admin.error.backToDashboard",
+});

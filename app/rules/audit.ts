@@ -1,0 +1,53 @@
+/**
+ * The staff actions the audit trail records (docs/decisions/035-audit-trail.md), each in one group
+ * for the activity page's filter. The keys are stored in `AuditEvent.action`; their labels are the
+ * admin catalogue's `admin.activity.action.<key>`.
+ */
+const AUDIT_ACTIONS = {
+  "sign-in.succeeded": "sign-in",
+  "sign-in.failed": "sign-in",
+  "sign-in.locked-out": "sign-in",
+  "product.created": "catalogue",
+  "product.updated": "catalogue",
+  "product.deleted": "catalogue",
+  "category.created": "catalogue",
+  "category.updated": "catalogue",
+  "category.deleted": "catalogue",
+  "order.status-changed": "orders",
+  "order.payment-changed": "orders",
+  "order.edited": "orders",
+  "order.confirmed": "orders",
+  "order.unconfirmed": "orders",
+  "order.note-added": "orders",
+  "order.sent-to-courier": "orders",
+  "order.deleted": "orders",
+  "settings.updated": "settings",
+  "courier.keys-saved": "settings",
+  "courier.keys-removed": "settings",
+  "phone.blocked": "settings",
+  "phone.unblocked": "settings",
+  "staff.added": "staff",
+  "staff.disabled": "staff",
+  "staff.enabled": "staff",
+  "staff.two-factor-reset": "staff",
+  "account.password-changed": "staff",
+  "account.two-factor-on": "staff",
+  "account.two-factor-off": "staff",
+} as const;
+
+/** A recorded action's key. */
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+/** The groups of the activity page's filter, in its order. */
+export const AUDIT_GROUPS = ["sign-in", "catalogue", "orders", "settings", "staff"] as const;
+export type AuditGroup = (typeof AUDIT_GROUPS)[number];
+
+/** The actions of `group`. */
+export function actionsOf(group: AuditGroup): AuditAction[] {
+  return (Object.keys(AUDIT_ACTIONS) as AuditAction[]).filter((action) => AUDIT_ACTIONS[action] === group);
+}
+
+/** Whether `value` is a recorded action's key. */
+export function isAuditAction(value: string): value is AuditAction {
+  return Object.hasOwn(AUDIT_ACTIONS, value);
+}

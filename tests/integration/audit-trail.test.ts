@@ -1,0 +1,225 @@
+/**
+ * The audit trail (docs/decisions/035-audit-trail.md) against a real SQLite database: staff actions
+ * are recorded with who, when and from where; a deleted order's whole history stays in the trail;
+ * the table refuses changes and deletions; the owner's activity page filters it; a trail that cannot
+ * be written does not stop the staff member's work.
+ */
+import { describe, expect, it } from "vitest";
+import { prisma } from "~/models/db.server";
+import { loader as activityLoader } from "~/routes/admin.activity";
+import { action as blocklistAction } from "~/routes/admin.blocklist";
+import { action as ordersAction } from "~/routes/admin.orders._index";
+import { action as orderAction } from "~/routes/admin.orders.view.$id";
+import { action as productsAction } from "~/routes/admin.products._index";
+import { action as staffAction } from "~/routes/admin.staff";
+import { action as loginAction } from "~/routes/admin_.login";
+import { hashPassword } from "~/server/password.server";
+import {
+  allowConsoleError,
+  createAdmin,
+  createProduct,
+  get,
+  post,
+  run,
+  runData,
+  signedInJar,
+  withInsertsFailing,
+} from "./helpers";
+import { placeOrder } from "./place-order";
+
+const from = (address: string) => ({ clientAddress: address });
+const eventsOf = (action: string) => prisma.auditEvent.findMany({ where: { action }, orderBy: { id: "asc" } });
+
+describe("the audit trail", () => {
+  it("records order work, a block, a new account and a failed sign-in with who, when and from where", async () => {
+    const owner = await createAdmin();
+    const jar = await signedInJar(owner.id);
+    const lamp = await createProduct({ name: "Audit Lamp", pricePaisa: 70_000 });
+    const orderId = await placeOrder([[lamp.id, 1]]);
+    const started = Date.now();
+
+    const view = `/admin/orders/view/${orderId}`;
+    const params = { id: String(orderId) };
+    await run(orderAction, post(view, { intent: "confirm" }, jar), params, from("203.0.113.9"));
+    await run(orderAction, post(view, { intent: "note", body: "Called at 5 pm" }, jar), params, from("203.0.113.9"));
+    await run(orderAction, post(view, { status: "shipped" }, jar), params, from("203.0.113.9"));
+    await run(
+      blocklistAction,
+      post("/admin/blocklist", { intent: "block", phone: "01999000111", note: "fake" }, jar),
+      {},
+      from("203.0.113.9"),
+    );
+    await run(
+      staffAction,
+      post(
+        "/admin/staff",
+        { intent: "add", email: "audit.member@haat.example", role: "staff", password: "jute lamp cable river" },
+        jar,
+      ),
+      {},
+      from("203.0.113.9"),
+    );
+    await run(
+      loginAction,
+      post("/admin/login", { email: "who@haat.example", password: "a wrong one" }),
+      {},
+      from("198.51.100.4"),
+    );
+
+    const events = await prisma.auditEvent.findMany({
+      where: { id: { gt: 0 }, createdAt: { gte: new Date(started - 1000) } },
+      orderBy: { id: "asc" },
+    });
+    expect(events.map((event) => event.action)).toEqual([
+      "order.confirmed",
+      "order.note-added",
+      "order.status-changed",
+      "phone.blocked",
+      "staff.added",
+      "sign-in.failed",
+    ]);
+    for (const event of events.slice(0, 5)) {
+      expect(event).toMatchObject({ actorId: owner.id, actorEmail: owner.email, address: "203.0.113.9" });
+      expect(event.createdAt.getTime()).toBeGreaterThanOrEqual(started - 1000);
+    }
+    expect(events[1]).toMatchObject({ subjectType: "order", subjectId: orderId, summary: "Called at 5 pm" });
+    expect(events[2]).toMatchObject({ summary: "shipped" });
+    expect(events[3]).toMatchObject({ subjectType: "phone", summary: "01999000111" });
+    expect(events[4]!.summary).toBe("audit.member@haat.example (staff)");
+    expect(events[5]).toMatchObject({
+      actorId: null,
+      actorEmail: "who@haat.example",
+      address: "198.51.100.4",
+      summary: "invalid-credentials",
+    });
+    expect(JSON.stringify(events)).not.toContain("jute lamp cable river");
+  });
+
+  it("keeps a deleted order whole: its line items, status history and notes", async () => {
+    const owner = await createAdmin();
+    const jar = await signedInJar(owner.id);
+    const fan = await createProduct({ name: "Audit Fan", pricePaisa: 450_000 });
+    const orderId = await placeOrder([[fan.id, 2]], { name: "Deleted Shopper" });
+    await run(orderAction, post(`/admin/orders/view/${orderId}`, { intent: "note", body: "Fake order" }, jar), {
+      id: String(orderId),
+    });
+    await run(
+      ordersAction,
+      post("/admin/orders?index", { intent: "delete", id: orderId }, jar),
+      {},
+      from("203.0.113.10"),
+    );
+    expect(await prisma.order.count({ where: { id: orderId } })).toBe(0);
+
+    const [deleted] = await prisma.auditEvent.findMany({ where: { action: "order.deleted", subjectId: orderId } });
+    expect(deleted).toMatchObject({
+      actorId: owner.id,
+      address: "203.0.113.10",
+      summary: expect.stringContaining("Deleted Shopper"),
+    });
+    const { order } = JSON.parse(deleted!.details) as {
+      order: {
+        customerName: string;
+        totalPaisa: number;
+        items: { productName: string; quantity: number }[];
+        statusChanges: { toStatus: string }[];
+        notes: { body: string }[];
+      };
+    };
+    expect(order.customerName).toBe("Deleted Shopper");
+    expect(order.items).toMatchObject([{ productName: "Audit Fan", quantity: 2 }]);
+    expect(order.statusChanges.map((change) => change.toStatus)).toEqual(["pending"]);
+    expect(order.notes).toMatchObject([{ body: "Fake order" }]);
+  });
+
+  it("records a deleted product with what it was", async () => {
+    const owner = await createAdmin();
+    const product = await createProduct({ name: "Audit Switch", pricePaisa: 12_000 });
+    await run(
+      productsAction,
+      post("/admin/products?index", { intent: "delete", id: product.id }, await signedInJar(owner.id)),
+    );
+    const [event] = await prisma.auditEvent.findMany({ where: { action: "product.deleted", subjectId: product.id } });
+    expect(event!.summary).toBe("Audit Switch");
+    expect(JSON.parse(event!.details)).toMatchObject({ product: { name: "Audit Switch", pricePaisa: 12_000 } });
+  });
+
+  it("is append-only: the database refuses to change or delete a row", async () => {
+    const owner = await createAdmin();
+    await run(
+      blocklistAction,
+      post("/admin/blocklist", { intent: "block", phone: "01999000222" }, await signedInJar(owner.id)),
+    );
+    const [event] = await eventsOf("phone.blocked");
+    // SQLite's RAISE(ABORT) in the migration's triggers, reported by the driver with its message.
+    const refusal = (work: Promise<unknown>) =>
+      work.then(
+        () => "done",
+        (error: { message?: string; meta?: unknown }) => `${error.message ?? ""} ${JSON.stringify(error.meta ?? {})}`,
+      );
+    expect(
+      await refusal(prisma.auditEvent.update({ where: { id: event!.id }, data: { summary: "nothing" } })),
+    ).toContain("AuditEvent is append-only");
+    expect(await refusal(prisma.auditEvent.deleteMany({}))).toContain("AuditEvent is append-only");
+    expect(await refusal(prisma.$executeRawUnsafe(`DELETE FROM "AuditEvent" WHERE id = ${event!.id}`))).toContain(
+      "AuditEvent is append-only",
+    );
+    expect(await prisma.auditEvent.count({ where: { id: event!.id } })).toBe(1);
+  });
+
+  it("does not stop the work when the trail cannot be written, and says so in the log", async () => {
+    allowConsoleError();
+    const owner = await createAdmin();
+    const jar = await signedInJar(owner.id);
+    const blocked = await withInsertsFailing("AuditEvent", () =>
+      run(blocklistAction, post("/admin/blocklist", { intent: "block", phone: "01999000333" }, jar)),
+    );
+    await expect(blocked).toSetToast({
+      kind: "success",
+      message: "01999000333 is blocked: checkout will refuse its orders.",
+    });
+    expect(await prisma.blockedPhone.count({ where: { phone: "01999000333" } })).toBe(1);
+  });
+});
+
+describe("the activity page", () => {
+  it("is the owner's, and filters by who, what and day", async () => {
+    const owner = await createAdmin();
+    const ownerJar = await signedInJar(owner.id);
+    const member = await prisma.adminUser.create({
+      data: {
+        email: `activity.member.${Date.now()}@haat.example`,
+        role: "staff",
+        passwordHash: await hashPassword("jute lamp cable river"),
+      },
+    });
+    const memberJar = await signedInJar(member.id);
+    expect((await run(activityLoader, get("/admin/activity", memberJar))).status).toBe(403);
+
+    const lamp = await createProduct({ name: "Activity Lamp", pricePaisa: 50_000 });
+    const orderId = await placeOrder([[lamp.id, 1]]);
+    await run(orderAction, post(`/admin/orders/view/${orderId}`, { intent: "confirm" }, memberJar), {
+      id: String(orderId),
+    });
+    await run(blocklistAction, post("/admin/blocklist", { intent: "block", phone: "01999000444" }, ownerJar));
+
+    const byMember = await runData(activityLoader, get(`/admin/activity?who=${member.id}`, ownerJar));
+    expect(byMember.rows.map((row) => [row.action, row.actorEmail])).toEqual([["order.confirmed", member.email]]);
+    expect(byMember.actors.map((actor) => actor.id)).toEqual(expect.arrayContaining([owner.id, member.id]));
+    const settingsToday = await runData(
+      activityLoader,
+      get(`/admin/activity?what=settings&from=${new Date().toISOString().slice(0, 10)}`, ownerJar),
+    );
+    expect(settingsToday.rows.some((row) => row.summary === "01999000444")).toBe(true);
+    expect(
+      settingsToday.rows.every(
+        (row) =>
+          row.action.startsWith("phone.") || row.action.startsWith("settings.") || row.action.startsWith("courier."),
+      ),
+    ).toBe(true);
+    const longAgo = await runData(activityLoader, get("/admin/activity?to=2020-01-01", ownerJar));
+    expect(longAgo).toMatchObject({ rows: [], total: 0, filters: { to: "2020-01-01" } });
+    const junk = await runData(activityLoader, get("/admin/activity?who=abc&what=nope&from=2026-13-45", ownerJar));
+    expect(junk.filters).toEqual({ who: "", what: "", from: "", to: "" });
+  });
+});
