@@ -72,6 +72,10 @@ test("the owner adds a staff member, who chooses a password, cannot open the own
     await expect(staff.getByRole("alert")).toContainText("Only the shop's owner can change the settings");
     await staff.getByRole("alert").getByRole("link").click();
     await expect(staff).toHaveURL("/admin/dashboard");
+    for (const path of ["/admin/staff", "/admin/activity"]) {
+      await staff.goto(path);
+      await expect(staff.getByRole("heading", { name: "You do not have permission to open this page." })).toBeVisible();
+    }
 
     // The owner disables the account: the staff member's next request lands on the sign-in page.
     await page.reload();
