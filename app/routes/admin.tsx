@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { InstallApp, INSTALL_PROMPT_CAPTURE_SCRIPT } from "~/components/admin/install-app";
 import { useNonce } from "~/hooks/use-nonce";
@@ -78,11 +78,16 @@ function AdminShell() {
             <NavLink to="/admin/dashboard" className="block truncate font-semibold hover:underline">
               {t("admin.shell.nav.home", { shop: shopName })}
             </NavLink>
-            <span className="hidden truncate text-xs text-stone-300 sm:block" data-testid="signed-in-as">
+            {/* The account page's way in on wide screens; the menu lists it on narrow ones. */}
+            <Link
+              to="/admin/account"
+              className="hidden truncate text-xs text-stone-300 hover:underline sm:block"
+              data-testid="signed-in-as"
+            >
               {t("admin.signedInAs", { email: user.email })}
-            </span>
+            </Link>
           </div>
-          <AdminNav owner={user.role === "owner"} className="hidden items-center gap-4 lg:flex" />
+          <AdminNav owner={user.role === "owner"} inMenu={false} className="hidden items-center gap-4 lg:flex" />
           <div className="flex shrink-0 items-center gap-2">
             <AdminLanguageSwitch />
             <InstallApp />
@@ -92,7 +97,7 @@ function AdminShell() {
               </summary>
               <div className="absolute right-0 z-30 mt-2 w-60 rounded-md bg-stone-900 p-4 shadow-lg ring-1 ring-stone-700">
                 <p className="mb-3 break-all text-xs text-stone-300">{t("admin.signedInAs", { email: user.email })}</p>
-                <AdminNav owner={user.role === "owner"} className="flex flex-col items-start gap-3" />
+                <AdminNav owner={user.role === "owner"} inMenu className="flex flex-col items-start gap-3" />
               </div>
             </details>
           </div>
@@ -105,23 +110,27 @@ function AdminShell() {
   );
 }
 
-/** The navigation's pages; `owner` ones are shown to owners only (docs/decisions/033-staff-roles.md). */
+/**
+ * The navigation's pages; `owner` ones are shown to owners only (docs/decisions/033-staff-roles.md);
+ * `menuOnly` ones only in the narrow screens' menu (wide screens reach the account page from the
+ * "Signed in as" line).
+ */
 const NAV_LINKS = [
-  { to: "/admin/dashboard", label: "admin.shell.nav.dashboard", owner: false },
-  { to: "/admin/products", label: "admin.nav.products", owner: false },
-  { to: "/admin/categories", label: "admin.shell.nav.categories", owner: false },
-  { to: "/admin/orders", label: "admin.nav.orders", owner: false },
-  { to: "/admin/settings", label: "admin.nav.settings", owner: true },
-  { to: "/admin/staff", label: "admin.nav.staff", owner: true },
-  { to: "/admin/activity", label: "admin.nav.activity", owner: true },
-  { to: "/admin/account", label: "admin.nav.account", owner: false },
+  { to: "/admin/dashboard", label: "admin.shell.nav.dashboard", owner: false, menuOnly: false },
+  { to: "/admin/products", label: "admin.nav.products", owner: false, menuOnly: false },
+  { to: "/admin/categories", label: "admin.shell.nav.categories", owner: false, menuOnly: false },
+  { to: "/admin/orders", label: "admin.nav.orders", owner: false, menuOnly: false },
+  { to: "/admin/settings", label: "admin.nav.settings", owner: true, menuOnly: false },
+  { to: "/admin/staff", label: "admin.nav.staff", owner: true, menuOnly: false },
+  { to: "/admin/activity", label: "admin.nav.activity", owner: true, menuOnly: false },
+  { to: "/admin/account", label: "admin.nav.account", owner: false, menuOnly: true },
 ] as const;
 
 /**
  * The admin navigation (spec section 2): Dashboard, Products, Categories, Orders, then Settings,
- * Staff and Activity for an owner, Account, View shop, Logout.
+ * Staff and Activity for an owner, Account (in the menu), View shop, Logout.
  */
-function AdminNav({ className, owner }: { className: string; owner: boolean }) {
+function AdminNav({ className, owner, inMenu }: { className: string; owner: boolean; inMenu: boolean }) {
   const t = useAdminT();
   const lang = useAdminLang();
   const link = ({ isActive }: { isActive: boolean }) =>
@@ -130,7 +139,7 @@ function AdminNav({ className, owner }: { className: string; owner: boolean }) {
     }`;
   return (
     <nav aria-label={t("admin.nav.label")} className={className}>
-      {NAV_LINKS.filter((page) => owner || !page.owner).map(({ to, label }) => (
+      {NAV_LINKS.filter((page) => (owner || !page.owner) && (inMenu || !page.menuOnly)).map(({ to, label }) => (
         <NavLink key={to} to={to} className={link}>
           {t(label)}
         </NavLink>
