@@ -27,7 +27,7 @@ import {
   weakEtag,
 } from "~/server/http-cache.server";
 import { getSessionUser } from "~/server/session.server";
-import { log } from "~/server/log.server";
+import { log, readableUrl } from "~/server/log.server";
 
 /** How long a render may take before it is aborted, in milliseconds. */
 export const streamTimeout = 5_000;
@@ -89,7 +89,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           failed = true;
-          if (shellRendered) log.error({ err: error, url: request.url }, "Rendering a page failed");
+          if (shellRendered) log.error({ err: error, url: readableUrl(request.url) }, "Rendering a page failed");
         },
       },
     );
@@ -145,7 +145,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
     );
     return;
   }
-  log.error({ err: error, method: request.method, url: request.url }, "Request failed");
+  log.error({ err: error, method: request.method, url: readableUrl(request.url) }, "Request failed");
 };
 
 /** Re-exported for server.js, which validates the configuration before it listens. */

@@ -81,6 +81,13 @@ function filesUnder(dir: string): string[] {
     .sort();
 }
 
+/** Whether anything under `dir` is a link or a special file (anything but plain files and folders). */
+function hasLinks(dir: string): boolean {
+  return (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[]).some(
+    (entry) => !entry.isFile() && !entry.isDirectory(),
+  );
+}
+
 /** Row counts per table, and the applied migrations, of an open database. */
 function describeDatabase(db: Database.Database): { rowCounts: Record<string, number>; migrations: string[] } {
   const tables = db
@@ -232,12 +239,13 @@ function move(from: string, to: string): void {
  * Restores the archive `archivePath` (made by `createBackup`) to the database file `databasePath`
  * and the folder `uploadsPath`. The shop must not be running (scripts/restore.ts checks).
  *
- * Checks first, changing nothing until all pass: the manifest's format, the SHA-256 and size of the
- * database and of every upload against the manifest (no file missing, none added), SQLite's
- * integrity check, and that every migration of the backup is one this code knows (a backup from a
- * newer haat is refused). Then the current database (with its -wal and -shm files) and uploads
- * folder are renamed to `…before-restore-<YYYYMMDD-HHMMSS>`, kept, never deleted; the backup's
- * are moved in; and the migrations this code has beyond the backup's are applied.
+ * Checks first, changing nothing until all pass: only plain files and folders in the archive (no
+ * link), the manifest's format, the SHA-256 and size of the database and of every upload against
+ * the manifest (no file missing, none added), SQLite's integrity check, and that every migration
+ * applied to the backup's database is one this code knows (a backup from a newer haat is refused);
+ * then the migrations this code has beyond the backup's are applied to the staged copy. Only then
+ * are the current database (with its -wal and -shm files) and uploads folder renamed to
+ * `…before-restore-<YYYYMMDD-HHMMSS>`, kept, never deleted, and the backup's moved in.
  *
  * @throws {BackupError} when a check fails; nothing has been changed then.
  */
@@ -253,17 +261,28 @@ export async function restoreBackup(options: {
   fs.mkdirSync(path.dirname(databasePath), { recursive: true });
   const staging = fs.mkdtempSync(path.join(path.dirname(databasePath), ".restore-"));
   try {
+    // node-tar refuses absolute paths and `..` in entry names; only the expected entries are kept,
+    // and only plain files and folders: a link in the uploads would be served by the shop and could
+    // point at .env or the database once moved into place.
+    const strange: string[] = [];
     try {
-      // node-tar refuses absolute paths and `..` in entry names; only the expected entries are kept.
       await tar.extract({
         file: archivePath,
         cwd: staging,
         strict: true,
-        filter: (entry) =>
-          entry === MANIFEST_ENTRY || entry === DATABASE_ENTRY || entry.startsWith(`${UPLOADS_ENTRY}/`),
+        filter: (entry, stat) => {
+          const expected =
+            entry === MANIFEST_ENTRY || entry === DATABASE_ENTRY || entry.startsWith(`${UPLOADS_ENTRY}/`);
+          const type = "type" in stat ? stat.type : "File";
+          if (expected && type !== "File" && type !== "Directory") strange.push(entry);
+          return expected && (type === "File" || type === "Directory");
+        },
       });
     } catch {
       throw new BackupError("The archive cannot be read: it is damaged or not a .tar.gz file.");
+    }
+    if (strange.length > 0 || hasLinks(staging)) {
+      throw new BackupError(`The archive holds links or special files (${strange.join(", ")}): it is not haat's.`);
     }
     const manifest = readManifest(staging);
 
@@ -295,13 +314,34 @@ export async function restoreBackup(options: {
     } finally {
       copy.close();
     }
+    // The migrations the copy itself has (not the manifest's word for it) must all be this code's.
     const known = new Set(
       fs.readdirSync(options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR).filter((name) => /^\d{14}_/.test(name)),
     );
-    const unknown = manifest.database.migrations.filter((name) => !known.has(name));
+    const copied = new Database(copyPath, { readonly: true, fileMustExist: true });
+    let applied: string[];
+    try {
+      applied = describeDatabase(copied).migrations;
+    } finally {
+      copied.close();
+    }
+    const unknown = applied.filter((name) => !known.has(name));
     if (unknown.length > 0) {
       throw new BackupError(
         `This backup comes from a newer haat (migrations ${unknown.join(", ")}): update haat before restoring it.`,
+      );
+    }
+    // Newer migrations are applied to the copy before anything is replaced: a failure leaves the
+    // shop as it was.
+    let migrationsApplied: string[];
+    try {
+      migrationsApplied = await applyMigrations({
+        databasePath: copyPath,
+        ...(options.migrationsDir ? { migrationsDir: options.migrationsDir } : {}),
+      });
+    } catch (error) {
+      throw new BackupError(
+        `The backup's database could not be brought up to date: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
 
@@ -317,14 +357,11 @@ export async function restoreBackup(options: {
       keptAside.uploads = `${uploadsPath}.${suffix}`;
       move(uploadsPath, keptAside.uploads);
     }
-    move(copyPath, databasePath);
+    for (const sidecar of ["", "-wal", "-shm"]) {
+      if (fs.existsSync(copyPath + sidecar)) move(copyPath + sidecar, databasePath + sidecar);
+    }
     if (fs.existsSync(stagedUploads)) move(stagedUploads, uploadsPath);
     else fs.mkdirSync(uploadsPath, { recursive: true });
-
-    const migrationsApplied = await applyMigrations({
-      databasePath,
-      ...(options.migrationsDir ? { migrationsDir: options.migrationsDir } : {}),
-    });
     return { manifest, migrationsApplied, keptAside };
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });

@@ -373,7 +373,8 @@ const passwordField = (t: AdminTranslate) =>
 
 /**
  * The owner's forms at /admin/staff: `add` an account (e-mail, role, a first password the person
- * must change), `disable` or `enable` one by id, or `reset-two-factor` (a lost phone).
+ * must change), `disable` or `enable` one by id, or `reset-two-factor` (a lost phone; with the owner's
+ * own password).
  */
 export const staffFormSchema = (t: AdminTranslate) =>
   z.discriminatedUnion("intent", [
@@ -388,11 +389,21 @@ export const staffFormSchema = (t: AdminTranslate) =>
       password: passwordField(t),
     }),
     z.object({
-      intent: z.enum(["disable", "enable", "reset-two-factor"]),
+      intent: z.enum(["disable", "enable"]),
       id: z
         .string()
         .transform((value) => parseId(value))
         .pipe(z.number()),
+    }),
+    // Resetting someone's two-factor sign-in asks for the owner's own password: a stolen session
+    // alone must not strip another account's second factor.
+    z.object({
+      intent: z.literal("reset-two-factor"),
+      id: z
+        .string()
+        .transform((value) => parseId(value))
+        .pipe(z.number()),
+      currentPassword: z.string().default(""),
     }),
   ]);
 

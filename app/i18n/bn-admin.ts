@@ -718,4 +718,6 @@ export const bnAdmin: Record<keyof typeof enAdmin, string> = {
   "admin.activity.action.account.password-changed": "নিজের পাসওয়ার্ড বদল",
   "admin.activity.action.account.two-factor-on": "দুই-ধাপের লগইন চালু",
   "admin.activity.action.account.two-factor-off": "দুই-ধাপের লগইন বন্ধ",
+  "admin.staff.resetOwnTwoFactor": "নিজের দুই-ধাপের লগইন আপনার অ্যাকাউন্ট পেজ থেকে বন্ধ করুন।",
+  "admin.staff.resetPasswordLabel": "{email}-এর দুই-ধাপের লগইন রিসেট করতে আপনার পাসওয়ার্ড",
 };

@@ -719,4 +719,6 @@ export const enAdmin = {
   "admin.activity.action.account.password-changed": "Own password changed",
   "admin.activity.action.account.two-factor-on": "Two-factor sign-in turned on",
   "admin.activity.action.account.two-factor-off": "Two-factor sign-in turned off",
+  "admin.staff.resetOwnTwoFactor": "Turn off your own two-factor sign-in on your account page.",
+  "admin.staff.resetPasswordLabel": "Your password, to reset the two-factor sign-in of {email}",
 } as const;

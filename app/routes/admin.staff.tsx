@@ -10,13 +10,19 @@ import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import type { MessageKey } from "~/i18n/admin";
 import { formatShopDateTime } from "~/i18n/format";
 import { getShopSettings } from "~/models/settings.server";
-import { createStaffAccount, EmailTakenError, listStaffAccounts, setAccountDisabled } from "~/models/staff.server";
+import {
+  createStaffAccount,
+  EmailTakenError,
+  getPasswordHash,
+  listStaffAccounts,
+  setAccountDisabled,
+} from "~/models/staff.server";
 import { disableTwoFactor } from "~/models/two-factor.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
 import { requireOwner } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
-import { hashPassword } from "~/server/password.server";
+import { hashPassword, verifyPassword } from "~/server/password.server";
 import { passwordProblem, passwordProblemMessage } from "~/server/password-policy.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -37,8 +43,9 @@ type AddProblem = { values: StaffFormValues; fieldErrors: Partial<Record<AddFiel
  * `intent=add`: creates an account with the role and the first password (checked by the password
  * policy), which its holder must replace at their first sign-in; 400 with a message per field and
  * the typed e-mail and role kept. `intent=disable` / `enable`: by id; disabling signs the account
- * out everywhere at once. `intent=reset-two-factor`: turns an account's two-factor sign-in off (a
- * lost phone), so it signs in with its password and sets it up again. Each ends on this page with a
+ * out everywhere at once. `intent=reset-two-factor`: with the owner's own password, turns another
+ * account's two-factor sign-in off (a lost phone), so it signs in with its password and sets it up
+ * again (an owner turns their own off on the account page). Each ends on this page with a
  * message.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -82,8 +89,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast(request, "/admin/staff", { kind: "success", message: t("admin.staff.added", { email }) });
   }
 
-  const { intent, id } = parsed.data;
-  if (intent === "reset-two-factor") {
+  if (parsed.data.intent === "reset-two-factor") {
+    const { id, currentPassword } = parsed.data;
+    const refuse = (message: string) => redirectWithToast(request, "/admin/staff", { kind: "error", message });
+    if (id === owner.id) return refuse(t("admin.staff.resetOwnTwoFactor"));
+    if (!(await verifyPassword(await getPasswordHash(owner.id), currentPassword))) {
+      return refuse(t("admin.password.currentWrong"));
+    }
     const account = (await listStaffAccounts()).find((one) => one.id === id);
     if (!account)
       return redirectWithToast(request, "/admin/staff", { kind: "error", message: t("admin.staff.notFound") });
@@ -99,6 +111,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       message: t("admin.staff.twoFactorReset", { email: account.email }),
     });
   }
+  const { intent, id } = parsed.data;
   const refusal = await setAccountDisabled(id, intent === "disable", owner.id);
   if (refusal) {
     const message: Record<typeof refusal, MessageKey> = {
@@ -191,9 +204,22 @@ export default function StaffPage() {
               {account.id === ownerId ? null : (
                 <div className="flex flex-wrap gap-2">
                   {account.twoFactor ? (
-                    <Form method="post">
+                    <Form method="post" className="flex flex-wrap items-center gap-2">
                       <input type="hidden" name="intent" value="reset-two-factor" />
                       <input type="hidden" name="id" value={account.id} />
+                      <label htmlFor={`reset-password-${account.id}`} className="sr-only">
+                        {t("admin.staff.resetPasswordLabel", { email: account.email })}
+                      </label>
+                      <input
+                        id={`reset-password-${account.id}`}
+                        name="currentPassword"
+                        type="password"
+                        autoComplete="current-password"
+                        required
+                        maxLength={1024}
+                        placeholder={t("admin.account.currentPassword")}
+                        className="w-44 rounded-md border border-stone-300 px-2 py-1.5"
+                      />
                       <button
                         type="submit"
                         aria-label={t("admin.staff.resetTwoFactorLabel", { email: account.email })}

@@ -77,6 +77,9 @@ describe("the request logger", () => {
       });
       requestId = products.headers.get("X-Request-Id");
       expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+      await fetch(
+        `${origin}/products?q=rahima%40example.com&phone=01712+345678&bn=%E0%A7%A6%E0%A7%A7%E0%A7%AD%E0%A7%A7%E0%A7%A8%E0%A7%A9%E0%A7%AA%E0%A7%AB%E0%A7%AC%E0%A7%AD%E0%A7%AE`,
+      );
       const reused = await fetch(`${origin}/products`, { headers: { "X-Request-Id": "proxy-req-12345678" } });
       expect(reused.headers.get("X-Request-Id")).toBe("proxy-req-12345678");
       await fetch(`${origin}/boom`);
@@ -86,7 +89,13 @@ describe("the request logger", () => {
     }
 
     const requests = lines.filter((line) => line.req);
-    expect(requests).toHaveLength(4);
+    expect(requests).toHaveLength(5);
+    // Escaped in the address, a phone or an e-mail is still masked.
+    const escaped = requests.splice(1, 1)[0]!;
+    expect(escaped.req).toEqual({
+      method: "GET",
+      url: "/products?q=r***@example.com&phone=***** ***678&bn=********৬৭৮",
+    });
     expect(requests[0]).toMatchObject({
       level: "info",
       msg: "request completed",

@@ -73,6 +73,19 @@ export function createLogger(
 /** The process's logger. */
 export const log = createLogger();
 
+/**
+ * `url` with its percent-escapes and `+` decoded, so that masking sees a phone or an e-mail typed
+ * into a search or the tracking form ("q=rahima%40example.com", "phone=01712+345678", Bengali digits);
+ * `url` as it is when it does not decode.
+ */
+export function readableUrl(url: string): string {
+  try {
+    return decodeURIComponent(url.replace(/\+/g, " "));
+  } catch {
+    return url;
+  }
+}
+
 /** Most characters of an incoming X-Request-Id that are reused; anything else gets a new id. */
 const REQUEST_ID = /^[\w.-]{8,64}$/;
 
@@ -94,7 +107,7 @@ export function createRequestLogger(logger = log) {
       return id;
     },
     serializers: {
-      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+      req: (req: { method: string; url: string }) => ({ method: req.method, url: readableUrl(req.url) }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
     customLogLevel(req, res, error) {

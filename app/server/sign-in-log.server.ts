@@ -7,11 +7,16 @@
  *     {"level":"warn",…,"outcome":"locked-out",…,"limit":"account","retryAfter":4,"msg":"sign-in locked-out"}
  *     {"level":"info",…,"outcome":"succeeded",…,"device":true,"user":3,"msg":"sign-in succeeded"}
  *
- * What was typed is a JSON string value, so it cannot forge a field or a line. The password is never
- * a field.
+ * What was typed is a JSON string value, so it cannot forge a field or a line; it is kept only when
+ * it is an e-mail address (else "(not an e-mail address)"). The password is never a field.
  */
+import { z } from "zod";
 import { recordAuditEvent } from "~/models/audit.server";
 import { log } from "~/server/log.server";
+
+const EMAIL = z.email().max(254);
+/** What the log and the trail show for an e-mail box that did not hold an e-mail address. */
+const NOT_AN_EMAIL = "(not an e-mail address)";
 
 type SignInEvent = "succeeded" | "failed" | "locked-out";
 
@@ -37,7 +42,9 @@ type SignInFields = {
  * in the audit trail (docs/decisions/035-audit-trail.md); a trail write that fails is logged.
  */
 export async function logSignIn(event: SignInEvent, fields: SignInFields): Promise<void> {
-  const email = fields.email.length > 254 ? `${fields.email.slice(0, 254)}…` : fields.email;
+  // What was typed in the e-mail box is kept only when it is an e-mail address: a password typed
+  // there by mistake must not reach the log or the (undeletable) audit trail.
+  const email = EMAIL.safeParse(fields.email.trim()).success ? fields.email.trim() : NOT_AN_EMAIL;
   const line = { event: "sign-in", outcome: event, ...fields, email };
   if (event === "succeeded") log.info(line, `sign-in ${event}`);
   else log.warn(line, `sign-in ${event}`);

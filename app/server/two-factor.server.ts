@@ -9,7 +9,7 @@
  * - Ten recovery codes of 10 characters from 29 letters and digits without look-alikes (about 48
  *   random bits each, `xxxxx-xxxxx`), shown once, stored as SHA-256 hashes, each usable once.
  * - Between the password and the code, the sign-in is held in a signed cookie for 5 minutes
- *   (`pendingSignInCookie`), never a session. Wrong codes are limited per account: 5 in 5 minutes.
+ *   (`holdSignIn`), never a session. Codes are limited per account: 5 in 5 minutes, 20 in a day.
  */
 import { createCookie } from "@remix-run/node";
 import crypto from "node:crypto";
@@ -112,15 +112,20 @@ export function releaseSignIn(): Promise<string> {
   return pendingCookie.serialize("", { maxAge: 0 });
 }
 
-const codeAttempts = new RateLimiterMemory({ keyPrefix: "two-factor", points: 5, duration: 5 * 60 });
+/** Code attempts per account: 5 in 5 minutes, and 20 in a day (about a 1-in-50,000 chance a day). */
+const codeAttempts = [
+  new RateLimiterMemory({ keyPrefix: "two-factor", points: 5, duration: 5 * 60 }),
+  new RateLimiterMemory({ keyPrefix: "two-factor-day", points: 20, duration: 24 * 60 * 60 }),
+];
 
 /**
- * Takes one code attempt for `userId`: resolves true while fewer than 5 wrong codes were tried in
- * the last 5 minutes (the caller `forgiveCodeAttempts` after a right one), false when refused.
+ * Takes one code attempt for `userId`: resolves true while fewer than 5 codes were tried in the
+ * last 5 minutes and fewer than 20 in the last day (the caller `forgiveCodeAttempts` after a right
+ * one), false when refused. In memory, like the sign-in limits: a restart forgets them.
  */
 export async function takeCodeAttempt(userId: number): Promise<boolean> {
   try {
-    await codeAttempts.consume(String(userId));
+    for (const limiter of codeAttempts) await limiter.consume(String(userId));
     return true;
   } catch (error) {
     if (error instanceof RateLimiterRes) return false;
@@ -130,5 +135,5 @@ export async function takeCodeAttempt(userId: number): Promise<boolean> {
 
 /** Forgets the account's code attempts (after a right code). */
 export async function forgiveCodeAttempts(userId: number): Promise<void> {
-  await codeAttempts.delete(String(userId));
+  for (const limiter of codeAttempts) await limiter.delete(String(userId));
 }

@@ -95,6 +95,18 @@ describe("the audit trail", () => {
     expect(JSON.stringify(events)).not.toContain("jute lamp cable river");
   });
 
+  it("never keeps a password typed into the e-mail box of the sign-in form", async () => {
+    await run(
+      loginAction,
+      post("/admin/login", { email: "my secret passphrase", password: "x" }),
+      {},
+      from("198.51.100.5"),
+    );
+    const [event] = await prisma.auditEvent.findMany({ where: { action: "sign-in.failed", address: "198.51.100.5" } });
+    expect(event!.actorEmail).toBe("(not an e-mail address)");
+    expect(JSON.stringify(event)).not.toContain("my secret passphrase");
+  });
+
   it("keeps a deleted order whole: its line items, status history and notes", async () => {
     const owner = await createAdmin();
     const jar = await signedInJar(owner.id);

@@ -225,6 +225,14 @@ describe("backup and restore", () => {
       untouched();
     });
 
+    it("an archive with a link among the uploads (the shop would serve what it points at)", async () => {
+      const file = await repacked("with-link", (folder) =>
+        fs.symlinkSync("../../.env", path.join(folder, "uploads", "products", "evil.webp")),
+      );
+      await expect(restoreInto(file)).rejects.toThrow(/holds links or special files \(uploads\/products\/evil\.webp\)/);
+      untouched();
+    });
+
     it("a backup from a newer haat", async () => {
       const olderCode = path.join(work, "older-migrations");
       const migrations = path.resolve("prisma/migrations");

@@ -154,8 +154,21 @@ describe("signing in with two-factor on", () => {
 describe("an owner's reset and the shop's rule", () => {
   it("an owner resets a lost phone's two-factor: the password alone signs in again", async () => {
     const { admin } = await withTwoFactor();
-    const owner = await signedInJar((await createAdmin()).id);
-    const reset = await run(staffAction, post("/admin/staff", { intent: "reset-two-factor", id: admin.id }, owner));
+    const ownerAccount = await createAdmin();
+    const owner = await signedInJar(ownerAccount.id);
+    const reset2fa = (id: number, currentPassword: string) =>
+      run(staffAction, post("/admin/staff", { intent: "reset-two-factor", id, currentPassword }, owner));
+    // Without the owner's own password, or for the owner's own account: refused, nothing changed.
+    await expect(reset2fa(admin.id, "not the password")).resolves.toSetToast({
+      kind: "error",
+      message: "The current password is not right.",
+    });
+    await expect(reset2fa(ownerAccount.id, ownerAccount.password)).resolves.toSetToast({
+      kind: "error",
+      message: "Turn off your own two-factor sign-in on your account page.",
+    });
+    expect(await prisma.recoveryCode.count({ where: { userId: admin.id } })).toBe(10);
+    const reset = await reset2fa(admin.id, ownerAccount.password);
     await expect(reset).toSetToast({
       kind: "success",
       message: `The two-factor sign-in of ${admin.email} is reset: they sign in with their password and can set it up again.`,
