@@ -36,24 +36,25 @@ export async function deleteCourierAccountRow(courier: string): Promise<void> {
   await prisma.courierAccount.deleteMany({ where: { courier } });
 }
 
+/** What a parcel needs of an order, whether it is handed over or written to a courier's CSV file. */
+const PARCEL_SELECT = {
+  id: true,
+  customerName: true,
+  customerPhone: true,
+  customerAddress: true,
+  area: true,
+  district: true,
+  totalPaisa: true,
+  paymentStatus: true,
+  items: { orderBy: { id: "asc" }, select: { productName: true, quantity: true } },
+} as const;
+
 /** The orders `ids` as a hand-off reads them (oldest first): what the parcel needs and whether it may go. */
 export async function listOrdersForHandOff(ids: number[]) {
   return prisma.order.findMany({
     where: { id: { in: ids } },
     orderBy: { id: "asc" },
-    select: {
-      id: true,
-      status: true,
-      consignmentId: true,
-      customerName: true,
-      customerPhone: true,
-      customerAddress: true,
-      area: true,
-      district: true,
-      totalPaisa: true,
-      paymentStatus: true,
-      items: { orderBy: { id: "asc" }, select: { productName: true, quantity: true } },
-    },
+    select: { ...PARCEL_SELECT, status: true, consignmentId: true },
   });
 }
 
@@ -62,20 +63,7 @@ export async function listOrdersForCourierCsv(ids: number[]) {
   return prisma.order.findMany({
     where: { id: { in: ids } },
     orderBy: { id: "asc" },
-    select: {
-      id: true,
-      createdAt: true,
-      customerName: true,
-      customerPhone: true,
-      customerAddress: true,
-      area: true,
-      district: true,
-      totalPaisa: true,
-      paymentStatus: true,
-      itemCount: true,
-      shippingMethod: true,
-      items: { orderBy: { id: "asc" }, select: { productName: true, quantity: true } },
-    },
+    select: { ...PARCEL_SELECT, createdAt: true, itemCount: true, shippingMethod: true },
   });
 }
 

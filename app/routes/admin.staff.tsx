@@ -9,6 +9,7 @@ import { staffFormSchema, type StaffFormValues } from "~/forms/admin-schemas";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import type { MessageKey } from "~/i18n/admin";
 import { formatShopDateTime } from "~/i18n/format";
+import { findAdminById } from "~/models/admin-user.server";
 import { getShopSettings } from "~/models/settings.server";
 import {
   createStaffAccount,
@@ -96,9 +97,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(await verifyPassword(await getPasswordHash(owner.id), currentPassword))) {
       return refuse(t("admin.password.currentWrong"));
     }
-    const account = (await listStaffAccounts()).find((one) => one.id === id);
-    if (!account)
-      return redirectWithToast(request, "/admin/staff", { kind: "error", message: t("admin.staff.notFound") });
+    const account = await findAdminById(id);
+    if (!account) return refuse(t("admin.staff.notFound"));
     await disableTwoFactor(id);
     await audit(context, owner, {
       action: "staff.two-factor-reset",
@@ -121,7 +121,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     };
     return redirectWithToast(request, "/admin/staff", { kind: "error", message: t(message[refusal]) });
   }
-  const email = (await listStaffAccounts()).find((account) => account.id === id)?.email ?? "";
+  const email = (await findAdminById(id))?.email ?? "";
   await audit(context, owner, {
     action: intent === "disable" ? "staff.disabled" : "staff.enabled",
     subjectType: "staff",

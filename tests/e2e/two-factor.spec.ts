@@ -2,7 +2,8 @@
  * Two-factor sign-in (docs/decisions/034-two-factor-sign-in.md), with JavaScript on and off: a staff
  * member sets it up from their account page with a code computed from the key the page shows (as an
  * authenticator app would), keeps the recovery codes, then signs in with a code, and once with a
- * recovery code, which does not work a second time. The account is the test's own.
+ * recovery code, which does not work a second time; and ends another browser's session from the
+ * account page. Each account is the test's own.
  */
 import type { Page } from "@playwright/test";
 import { TOTP } from "otpauth";
@@ -93,6 +94,38 @@ test("a staff member sets up two-factor sign-in, then signs in with a code and o
     await enterCode(page, codes[0]!);
     await expect(page.getByRole("alert")).toContainText("That code is not right");
   } finally {
+    deleteAdmin(id);
+  }
+});
+
+test("a staff member sees where they are signed in and signs another browser out", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const email = `sessions-${testInfo.project.name}-${Date.now()}@haat.example`;
+  const id = insertAdmin(email, await hashPassword(PASSWORD));
+  const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  try {
+    const laptop = await other.newPage();
+    for (const browserPage of [laptop, page]) {
+      await browserPage.goto("/admin/login");
+      await browserPage.getByLabel("Email address").fill(email);
+      await browserPage.getByLabel("Password").fill(PASSWORD);
+      await browserPage.getByRole("button", { name: "Sign in" }).click();
+      await expect(browserPage).toHaveURL(/\/admin\/products$/);
+    }
+    await page.goto("/admin/account");
+    await rendered(page);
+    const sessions = page.getByTestId("own-session");
+    await expect(sessions).toHaveCount(2);
+    await expect(sessions.filter({ hasText: "This browser" })).toHaveCount(1);
+    await sessions.filter({ hasNotText: "This browser" }).getByRole("button", { name: "Sign out" }).click();
+    await expect(toast(page)).toHaveText("Sessions signed out: 1.");
+    await expect(page.getByTestId("own-session")).toHaveCount(1);
+    await laptop.goto("/admin/orders");
+    await expect(laptop).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Forders$/);
+  } finally {
+    await other.close();
     deleteAdmin(id);
   }
 });

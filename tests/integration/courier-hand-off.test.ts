@@ -9,14 +9,24 @@ import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { enAdmin } from "~/i18n/en-admin";
 import { prisma } from "~/models/db.server";
-import { action as cartAction, loader as cartLoader } from "~/routes/_shop.cart/route";
 import { action as courierPageAction, loader as courierPageLoader } from "~/routes/admin.courier";
 import { action as handOffAction } from "~/routes/admin.orders.courier";
 import { loader as exportLoader } from "~/routes/admin.orders.export";
 import { action as exportAction } from "~/routes/admin.orders.export[.]csv";
 import { loader as orderLoader } from "~/routes/admin.orders.view.$id";
 import { startFakeSteadfast, workerSteadfastPort, type FakeSteadfast } from "../support/steadfast-server";
-import { CookieJar, createAdmin, createProduct, expectData, get, post, run, runData, signedInJar } from "./helpers";
+import {
+  type CookieJar,
+  createAdmin,
+  createProduct,
+  expectData,
+  get,
+  post,
+  run,
+  runData,
+  signedInJar,
+} from "./helpers";
+import { placeOrder } from "./place-order";
 
 let steadfast: FakeSteadfast;
 let staff: CookieJar;
@@ -39,38 +49,17 @@ const saveKeys = (apiKey = steadfast.apiKey, secretKey = steadfast.secretKey) =>
 
 let phoneCounter = 0;
 
-/** Places an order for `quantity` of `productId` through checkout; returns its id. */
-async function placeOrderFor(
+/** Places an order for `quantity` of `productId` through checkout, from a phone of its own; returns its id. */
+const placeOrderFor = (
   productId: number,
   quantity: number,
   customer: Partial<Record<"name" | "phone" | "address" | "area", string>> = {},
-): Promise<number> {
-  const jar = new CookieJar();
-  jar.take(
-    (await run(cartAction, post("/cart", { intent: "add", productId, quantity, redirectTo: "/" }, jar))).headers,
-  );
-  const page = await runData(cartLoader, get("/cart", jar));
-  const placed = await run(
-    cartAction,
-    post(
-      "/cart",
-      {
-        intent: "checkout",
-        name: customer.name ?? "Rahima Akter",
-        phone: customer.phone ?? `0171${String(++phoneCounter).padStart(7, "0")}`,
-        address: customer.address ?? "House 4, Road 2",
-        area: customer.area ?? "Mirpur 10",
-        district: "Dhaka",
-        shippingMethod: "Inside Dhaka",
-        checkoutToken: page.checkoutToken,
-        expectedSubtotalPaisa: page.subtotalPaisa,
-      },
-      jar,
-    ),
-  );
-  expect(placed.status).toBe(302);
-  return (await prisma.order.findFirstOrThrow({ where: { checkoutToken: page.checkoutToken } })).id;
-}
+) =>
+  placeOrder([[productId, quantity]], {
+    name: "Rahima Akter",
+    phone: `0171${String(++phoneCounter).padStart(7, "0")}`,
+    ...customer,
+  });
 
 const sendToCourier = (orders: number[]) =>
   run(handOffAction, post("/admin/orders/courier", { intent: "send", order: orders, back: "/admin/orders" }, staff));
