@@ -1,0 +1,541 @@
+/**
+ * `npm run bench:http [-- options]`: the shop under load, end to end, on this machine's loopback.
+ *
+ * 1. Seeds its own database in a temporary folder: the demo catalogue (7 categories, 66 products
+ *    with pictures, a month of sample orders), then generated products up to `--products`
+ *    (default 10,000; `--products 100000` for the large run), a seventh of them with Bengali names.
+ * 2. Builds (`npm run build`; `--no-build` reuses build/) and starts the production server
+ *    (`node server.js`) on a free port, its log lines written to a file in the temporary folder.
+ * 3. Drives each path below for `--duration` seconds (default 8) with `--connections` connections
+ *    (default 64): with `wrk` when it is installed (a C load generator that leaves more of the CPU to
+ *    the server), otherwise with `autocannon` from npm. Prints requests per second, p50 and p99
+ *    latency in ms, errors (failed connections, timeouts and unexpected statuses), and the server's
+ *    own p95 time per request read from its log lines (`responseTime`, whole ms).
+ * 4. When `nginx` is installed, the same bytes of each GET page (taken from haat's answer) are served
+ *    from disk by nginx (one worker) in the same run, and the table shows haat ÷ nginx: the physical
+ *    limit of this box for that answer.
+ * 5. Checkout: shoppers with distinct carts (one cart cookie per connection) post the checkout form
+ *    with a new checkout token each time; every 302 to the success page is one order. Afterwards the
+ *    database is compared with what the shoppers were told: lost orders (answered as placed, not in
+ *    the database) and duplicated or unexpected orders (in the database, never answered) must be 0.
+ * 6. After each round (`--rounds`, default 1; the memory goal uses 3) the server's resident memory
+ *    (VmRSS) and its peak (VmHWM) from /proc.
+ *
+ * Bounded in time (about paths × rounds × (duration + 1) seconds, plus seeding and the build); never
+ * part of `npm test`. It asserts nothing: the figures are for the closing notes and the README's
+ * goals table (docs/decisions/036-performance.md).
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import Database from "better-sqlite3";
+
+const { values: options } = parseArgs({
+  options: {
+    products: { type: "string", default: "10000" },
+    duration: { type: "string", default: "8" },
+    connections: { type: "string", default: "64" },
+    rounds: { type: "string", default: "1" },
+    "no-build": { type: "boolean", default: false },
+    autocannon: { type: "boolean", default: false },
+    keep: { type: "boolean", default: false },
+    only: { type: "string" },
+  },
+});
+const PRODUCTS = positive("products");
+const DURATION_S = positive("duration");
+const CONNECTIONS = positive("connections");
+const ROUNDS = positive("rounds");
+
+/** The option `name` as a positive integer; exits with a message when it is not one. */
+function positive(name: "products" | "duration" | "connections" | "rounds"): number {
+  const value = Number(options[name]);
+  if (!Number.isSafeInteger(value) || value < 1) {
+    console.error(`--${name} must be a positive whole number (got ${options[name]}).`);
+    process.exit(2);
+  }
+  return value;
+}
+
+/** Whether `command` is on the PATH. */
+function installed(command: string): boolean {
+  return spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
+}
+
+/** A free TCP port on 127.0.0.1. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "haat-bench-http-"));
+const databasePath = path.join(dir, "bench.db");
+const serverEnv: Record<string, string> = {
+  NODE_ENV: "production",
+  DATABASE_URL: `file:${databasePath}`,
+  UPLOADS_DIR: path.join(dir, "uploads"),
+  SESSION_SECRET: crypto.randomBytes(24).toString("hex"),
+  COOKIE_SECURE: "false",
+  COURIER_REFRESH_MINUTES: "0",
+  // Thousands of orders come from one address and a few phones: the per-phone and per-address
+  // checkout limits would refuse them (they are the owner's settings, off here).
+  SHOP_PHONE_ORDER_LIMIT: "0",
+  SHOP_ADDRESS_ORDER_LIMIT: "0",
+};
+
+// ---- 1. Seed -------------------------------------------------------------------------------
+
+/** Seeds the demo shop and `PRODUCTS` products in all; returns the seeding time in ms. */
+async function seed(): Promise<number> {
+  const started = performance.now();
+  Object.assign(process.env, serverEnv, { PUBLIC_URL: "http://127.0.0.1" });
+  const { applyMigrations } = await import("./migrate.mjs");
+  await applyMigrations({ databasePath });
+  const { prisma } = await import("../app/models/db.server");
+  const { seedDemoCatalogue } = await import("../prisma/seed.server");
+  await seedDemoCatalogue(prisma, { uploadsPath: serverEnv.UPLOADS_DIR!, sampleOrders: true });
+  const categories = await prisma.category.findMany({ select: { id: true }, orderBy: { id: "asc" } });
+  const existing = await prisma.product.count();
+  const things = ["Pendant Lamp", "Ceiling Fan", "Wall Switch", "LED Bulb", "Table Lamp", "Socket", "Chandelier"];
+  const bengali = ["ঝুলন্ত বাতি", "সিলিং ফ্যান", "দেয়াল সুইচ", "এলইডি বাল্ব", "টেবিল ল্যাম্প", "সকেট", "ঝাড়বাতি"];
+  const rows = [];
+  for (let i = existing; i < PRODUCTS; i++) {
+    const kind = i % things.length;
+    const name = i % 7 === 3 ? `${bengali[kind]} ${i}` : `${things[kind]} ${String(i).padStart(6, "0")}`;
+    rows.push({
+      name,
+      slug: `bench-${i}`,
+      description: `A product made for the benchmark, number ${i}.`,
+      pricePaisa: 10_000 + ((i * 7919) % 900_000),
+      discountedPricePaisa: i % 5 === 0 ? 9_000 + ((i * 7919) % 800_000) : null,
+      categoryId: categories[i % categories.length]!.id,
+      isFeatured: i % 500 === 0,
+    });
+    if (rows.length === 5000 || i === PRODUCTS - 1) await prisma.product.createMany({ data: rows.splice(0) });
+  }
+  await prisma.$disconnect();
+  return performance.now() - started;
+}
+
+// ---- 2. The server ----------------------------------------------------------------------------
+
+type Server = { child: ChildProcess; origin: string; logPath: string };
+
+/** Starts `node server.js` on a free port and resolves once /healthz answers 200 (15 s at most). */
+async function startServer(): Promise<Server> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const logPath = path.join(dir, "server.log");
+  const out = fs.openSync(logPath, "a");
+  const child = spawn(process.execPath, ["server.js"], {
+    env: { PATH: process.env.PATH, ...serverEnv, NODE_ENV: "production", PORT: String(port), PUBLIC_URL: origin },
+    stdio: ["ignore", out, out],
+  });
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server ended:\n${fs.readFileSync(logPath, "utf8")}`);
+    const ok = await fetch(`${origin}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return { child, origin, logPath };
+    if (Date.now() > deadline)
+      throw new Error(`The server did not answer within 15 s:\n${fs.readFileSync(logPath, "utf8")}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The server's resident memory now and at its peak, in MB (Linux /proc; null elsewhere). */
+function memoryOf(pid: number): { rssMb: number; peakMb: number } | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
+    return { rssMb: kb("VmRSS") / 1024, peakMb: kb("VmHWM") / 1024 };
+  } catch {
+    return null;
+  }
+}
+
+// ---- 3. Load ---------------------------------------------------------------------------------
+
+type Load = { rps: number; p50Ms: number; p99Ms: number; errors: number; requests: number };
+
+/** Milliseconds from one of wrk's durations ("812.00us", "1.20ms", "1.02s"). */
+function wrkMs(text: string): number {
+  const match = /^([\d.]+)(us|ms|s|m)$/.exec(text.trim());
+  if (!match) return NaN;
+  const value = Number(match[1]);
+  return { us: value / 1000, ms: value, s: value * 1000, m: value * 60_000 }[match[2] as "us" | "ms" | "s" | "m"];
+}
+
+/** Drives GET `url` with wrk (`-t2`, `--latency`); `headers` are sent with every request. */
+function wrkLoad(url: string, headers: Record<string, string>): Load {
+  const args = ["-t2", `-c${CONNECTIONS}`, `-d${DURATION_S}s`, "--latency"];
+  for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
+  const run = spawnSync("wrk", [...args, url], { encoding: "utf8" });
+  const out = run.stdout;
+  const number = (pattern: RegExp) => Number(pattern.exec(out)?.[1] ?? 0);
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const socketErrors = socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
+  return {
+    rps: number(/Requests\/sec:\s+([\d.]+)/),
+    p50Ms: wrkMs(/^\s+50%\s+(\S+)/m.exec(out)?.[1] ?? ""),
+    p99Ms: wrkMs(/^\s+99%\s+(\S+)/m.exec(out)?.[1] ?? ""),
+    errors: socketErrors + number(/Non-2xx or 3xx responses: (\d+)/),
+    requests: number(/(\d+) requests in/),
+  };
+}
+
+/** Drives `url` with autocannon; `expect` is the status every answer should have. */
+async function autocannonLoad(
+  url: string,
+  headers: Record<string, string>,
+  extra: Partial<autocannon.Options> = {},
+  expect = 200,
+): Promise<Load> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers, ...extra });
+  const expected = result.statusCodeStats?.[String(expect) as keyof typeof result.statusCodeStats]?.count ?? 0;
+  return {
+    rps: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts + (result.requests.total - expected - result.errors - result.timeouts),
+    requests: result.requests.total,
+  };
+}
+
+const useWrk = !options.autocannon && installed("wrk");
+
+/** Drives GET `url` with the chosen load generator, after a one-second warm-up. */
+async function loadGet(url: string, headers: Record<string, string> = {}): Promise<Load> {
+  if (useWrk) {
+    spawnSync("wrk", ["-t2", `-c${CONNECTIONS}`, "-d1s", url], { stdio: "ignore" });
+    return wrkLoad(url, headers);
+  }
+  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
+  return autocannonLoad(url, headers);
+}
+
+// ---- 4. nginx --------------------------------------------------------------------------------
+
+type Nginx = { child: ChildProcess; origin: string; root: string };
+
+/** Starts nginx (one worker, access log off) serving the folder `root` on a free port. */
+async function startNginx(): Promise<Nginx> {
+  const root = path.join(dir, "www");
+  fs.mkdirSync(root, { recursive: true });
+  // The worker runs as an unprivileged user when nginx starts as root: it must read the files.
+  fs.chmodSync(dir, 0o755);
+  const port = await freePort();
+  const conf = path.join(dir, "nginx.conf");
+  fs.writeFileSync(
+    conf,
+    `worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/nginx-error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  default_type text/html;
+  keepalive_requests 1000000;
+  client_body_temp_path ${dir}/nginx-tmp;
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+  }
+}
+`,
+  );
+  const child = spawn("nginx", ["-c", conf, "-p", dir], { stdio: "ignore" });
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 5000;
+  while (
+    !(await fetch(`${origin}/`).then(
+      () => true,
+      () => false,
+    ))
+  ) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error("nginx did not start");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { child, origin, root };
+}
+
+/**
+ * `fetch`, tried once more when the connection fails: a kept-alive connection that the server closed
+ * after its idle timeout (5 s in Node) fails the next request on it.
+ */
+async function fetchAgain(url: string, init: RequestInit = {}): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch {
+    return fetch(url, init);
+  }
+}
+
+// ---- 5. Checkout -------------------------------------------------------------------------------
+
+/** A cart cookie holding `productIds` (one unit each), made through the shop's own cart form. */
+async function cartCookie(origin: string, productIds: number[]): Promise<string> {
+  let cookie = "";
+  for (const productId of productIds) {
+    const response = await fetchAgain(`${origin}/cart`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        Origin: origin,
+        "Content-Type": "application/x-www-form-urlencoded",
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
+      body: new URLSearchParams({ intent: "add", productId: String(productId), quantity: "1" }),
+    });
+    const set = response.headers.getSetCookie().find((c) => c.startsWith("haat_cart") || c.includes("cart"));
+    if (!set)
+      throw new Error(`Adding product ${productId} to a cart answered ${response.status} without a cart cookie`);
+    cookie = set.split(";")[0]!;
+  }
+  return cookie;
+}
+
+/** The subtotal the cart page shows to the holder of `cookie`, in paisa (its hidden checkout field). */
+async function shownSubtotal(origin: string, cookie: string): Promise<string> {
+  const html = await (await fetchAgain(`${origin}/cart`, { headers: { Cookie: cookie } })).text();
+  const value = /name="expectedSubtotalPaisa" value="(\d+)"/.exec(html)?.[1];
+  if (!value) throw new Error("The cart page has no expectedSubtotalPaisa field");
+  return value;
+}
+
+/** What autocannon keeps per connection: that shopper's cart, and the token of the post in flight. */
+type ShopperContext = { cart?: { cookie: string; subtotal: string }; token?: string };
+
+/**
+ * A checkout run: `placed` posts answered 302 (each one order), `inDatabase` orders written, `lost`
+ * answered as placed but absent, `unanswered` written but never answered (in flight when the load
+ * stopped, or timed out at the client), `unexpected` written without any post having sent its token
+ * (a duplicate), `lost` and `unexpected` must be 0.
+ */
+type CheckoutLoad = Load & { placed: number; inDatabase: number; lost: number; unanswered: number; unexpected: number };
+
+/**
+ * `CONNECTIONS` shoppers, each with their own cart of 1–3 products, post the checkout form for
+ * `DURATION_S` seconds, each post with a new checkout token and phone number. Then the database is
+ * compared with the answers.
+ */
+async function loadCheckout(origin: string, productIds: number[]): Promise<CheckoutLoad> {
+  const carts: { cookie: string; subtotal: string }[] = [];
+  for (let i = 0; i < CONNECTIONS; i++) {
+    const ids = productIds.slice((i * 3) % productIds.length, ((i * 3) % productIds.length) + 1 + (i % 3));
+    const cookie = await cartCookie(origin, ids);
+    carts.push({ cookie, subtotal: await shownSubtotal(origin, cookie) });
+  }
+  const db = new Database(databasePath, { readonly: true });
+  const ordersBefore = (db.prepare('SELECT count(*) AS n FROM "Order"').get() as { n: number }).n;
+  const sentTokens: string[] = [];
+  const placedTokens: string[] = [];
+  let nextCart = 0;
+  let sequence = 0;
+  const result = await autocannon({
+    url: `${origin}/cart`,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    requests: [
+      {
+        method: "POST",
+        setupRequest(request, context) {
+          const shopper = context as ShopperContext;
+          shopper.cart ??= carts[nextCart++ % carts.length];
+          const cart = shopper.cart!;
+          const token = crypto.randomBytes(18).toString("base64url");
+          shopper.token = token;
+          sentTokens.push(token);
+          const n = sequence++;
+          return {
+            ...request,
+            headers: {
+              Origin: origin,
+              Cookie: cart.cookie,
+              "Content-Type": "application/x-www-form-urlencoded",
+            },
+            body: new URLSearchParams({
+              intent: "checkout",
+              name: "Bench Shopper",
+              phone: `017${String(10_000_000 + (n % 89_999_999)).padStart(8, "0")}`,
+              address: `House ${n}, Road 2`,
+              area: "Mirpur 10",
+              district: "Dhaka",
+              shippingMethod: "Inside Dhaka",
+              checkoutToken: token,
+              expectedSubtotalPaisa: cart.subtotal,
+            }).toString(),
+          };
+        },
+        onResponse(status, _body, context) {
+          if (status === 302) placedTokens.push((context as ShopperContext).token!);
+        },
+      },
+    ],
+  });
+  // Posts still in flight when the load stopped are finished by the server meanwhile.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const inDatabase = (db.prepare('SELECT count(*) AS n FROM "Order"').get() as { n: number }).n - ordersBefore;
+  const countOf = (tokens: string[]) =>
+    (
+      db
+        .prepare('SELECT count(*) AS n FROM "Order" WHERE checkoutToken IN (SELECT value FROM json_each(?))')
+        .get(JSON.stringify(tokens)) as { n: number }
+    ).n;
+  const found = countOf(placedTokens);
+  const fromSent = countOf(sentTokens);
+  db.close();
+  const answered302 = result.statusCodeStats?.["302"]?.count ?? 0;
+  return {
+    rps: placedTokens.length / DURATION_S,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts + (result.requests.total - answered302 - result.errors - result.timeouts),
+    requests: result.requests.total,
+    placed: placedTokens.length,
+    inDatabase,
+    lost: placedTokens.length - found,
+    unanswered: fromSent - found,
+    unexpected: inDatabase - fromSent,
+  };
+}
+
+// ---- 6. Report ---------------------------------------------------------------------------------
+
+/** The p95 of the server's own times (`responseTime`, ms) for requests to exactly `url`, from its log. */
+function serverP95(logPath: string, url: string, method = "GET"): number {
+  const times: number[] = [];
+  for (const line of fs.readFileSync(logPath, "utf8").split("\n")) {
+    if (!line.includes('"responseTime"')) continue;
+    try {
+      const entry = JSON.parse(line) as { req?: { url?: string; method?: string }; responseTime?: number };
+      if (entry.req?.url === url && entry.req.method === method && typeof entry.responseTime === "number") {
+        times.push(entry.responseTime);
+      }
+    } catch {
+      // Not a request line.
+    }
+  }
+  if (times.length === 0) return NaN;
+  times.sort((a, b) => a - b);
+  return times[Math.min(times.length - 1, Math.floor(times.length * 0.95))]!;
+}
+
+const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : "–");
+
+async function main() {
+  console.log(
+    `haat bench:http: ${PRODUCTS} products, ${CONNECTIONS} connections, ${DURATION_S} s per path, ${ROUNDS} round(s); ` +
+      `Node ${process.version}, ${os.cpus().length} cores; load by ${useWrk ? "wrk" : "autocannon"}`,
+  );
+  console.log(`Seeding in ${dir} …`);
+  console.log(`  seeded in ${fixed((await seed()) / 1000)} s`);
+  if (!options["no-build"]) {
+    console.log("Building (npm run build) …");
+    const build = spawnSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+    if (build.status !== 0) throw new Error("The build failed");
+  }
+  const server = await startServer();
+  const nginx = installed("nginx") ? await startNginx() : null;
+  const cleanup = () => {
+    server.child.kill("SIGTERM");
+    nginx?.child.kill("SIGTERM");
+  };
+  process.once("SIGINT", () => {
+    cleanup();
+    process.exit(130);
+  });
+  try {
+    const db = new Database(databasePath, { readonly: true });
+    const biggest = db
+      .prepare("SELECT categoryId AS id, count(*) AS n FROM Product GROUP BY categoryId ORDER BY n DESC LIMIT 1")
+      .get() as { id: number; n: number };
+    const middle = (
+      db.prepare("SELECT id FROM Product ORDER BY id LIMIT 1 OFFSET ?").get(Math.floor(PRODUCTS / 2)) as {
+        id: number;
+      }
+    ).id;
+    const cartProducts = (db.prepare("SELECT id FROM Product ORDER BY id LIMIT 200").all() as { id: number }[]).map(
+      (row) => row.id,
+    );
+    db.close();
+    const deepPage = Math.max(1, Math.floor(biggest.n / 24 / 2));
+    const cart = await cartCookie(server.origin, cartProducts.slice(0, 3));
+    const paths: { label: string; url: string; headers?: Record<string, string> }[] = [
+      { label: "/", url: "/" },
+      { label: "/products", url: "/products" },
+      {
+        label: `category, price sort, page ${deepPage}`,
+        url: `/products?category=${biggest.id}&sort=price-asc&page=${deepPage}`,
+      },
+      { label: "product page", url: `/products/${middle}` },
+      { label: "search 'lamp'", url: "/products?q=lamp" },
+      { label: "suggestions 'lam'", url: "/resources/search-suggestions?q=lam" },
+      { label: "/cart with 3 lines", url: "/cart", headers: { Cookie: cart } },
+    ].filter((p) => !options.only || p.label.includes(options.only) || p.url.includes(options.only));
+
+    if (nginx) {
+      for (const [i, p] of paths.entries()) {
+        const body = Buffer.from(await (await fetchAgain(server.origin + p.url, { headers: p.headers })).arrayBuffer());
+        fs.writeFileSync(path.join(nginx.root, `page-${i}.html`), body);
+      }
+    }
+
+    const memory: string[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      console.log(`\nRound ${round} of ${ROUNDS}`);
+      console.log(
+        "| path | rps | p50 ms | p99 ms | errors | server p95 ms |" + (nginx ? " nginx rps, same bytes | ratio |" : ""),
+      );
+      console.log("|---|---|---|---|---|---|" + (nginx ? "---|---|" : ""));
+      for (const [i, p] of paths.entries()) {
+        const haat = await loadGet(server.origin + p.url, p.headers);
+        const theirs = nginx ? await loadGet(`${nginx.origin}/page-${i}.html`) : null;
+        console.log(
+          `| ${p.label} | ${fixed(haat.rps, 0)} | ${fixed(haat.p50Ms)} | ${fixed(haat.p99Ms)} | ${haat.errors} | ` +
+            `${fixed(serverP95(server.logPath, p.url))} |` +
+            (theirs ? ` ${fixed(theirs.rps, 0)} | ${fixed(haat.rps / theirs.rps, 3)} |` : ""),
+        );
+      }
+      if (!options.only || "checkout".includes(options.only)) {
+        const checkout = await loadCheckout(server.origin, cartProducts);
+        console.log(
+          `| checkout (POST /cart) | ${fixed(checkout.rps, 0)} orders/s | ${fixed(checkout.p50Ms)} | ${fixed(checkout.p99Ms)} | ` +
+            `${checkout.errors} | – |` +
+            (nginx ? " – | – |" : ""),
+        );
+        console.log(
+          `  checkout: ${checkout.requests} posts, ${checkout.placed} answered as placed, ${checkout.inDatabase} new orders ` +
+            `in the database (${checkout.unanswered} of them not answered before the load stopped); ` +
+            `lost ${checkout.lost}, duplicated ${checkout.unexpected}`,
+        );
+      }
+      const now = memoryOf(server.child.pid!);
+      const line = now ? `${fixed(now.rssMb, 0)} MB resident (peak ${fixed(now.peakMb, 0)} MB)` : "not readable here";
+      memory.push(line);
+      console.log(`Server memory after round ${round}: ${line}`);
+    }
+    console.log(`\nServer memory after each round: ${memory.join("; ")}`);
+  } finally {
+    cleanup();
+    if (!options.keep) fs.rmSync(dir, { recursive: true, force: true });
+    else console.log(`Kept ${dir} (database, uploads, server.log).`);
+  }
+}
+
+await main();
