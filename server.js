@@ -3,7 +3,8 @@
  * - helmet sets security headers, with a Content-Security-Policy whose per-request nonce is passed
  *   to Remix (load context `cspNonce`) for its inline scripts;
  * - compression gzips responses; a 304 answer keeps the CSP stored with the page it revalidates;
- * - hashed build assets (/assets/*) are cached for a year, immutable; other public files for an hour.
+ * - hashed build assets (/assets/*) are cached for a year, immutable; other public files for an hour;
+ * - anonymous catalogue pages are answered from the page cache before Express runs (decision 036).
  * - every request is logged on one JSON line (app/server/log.server.ts); GET /healthz reports the
  *   database and the uploads folder; SIGTERM and SIGINT stop it gracefully (below).
  * Configuration is validated before listening (app/config/env.server.ts): a bad variable stops the
@@ -12,6 +13,7 @@
  */
 import "dotenv/config";
 import crypto from "node:crypto";
+import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -87,6 +89,12 @@ app.use((_req, res, next) => {
 });
 app.use(compression());
 
+// Anonymous catalogue pages are answered from memory before Express runs (the server below); a
+// candidate that missed is recorded here, after compression, as Remix writes it
+// (app/server/page-cache.server.ts, docs/decisions/036-page-cache.md).
+const pageCache = build.entry.module.createShopPageCache(env.PAGE_CACHE_MB * 1024 * 1024);
+app.use(pageCache.capture);
+
 /**
  * A 304's headers replace those the browser stored with the page it then reuses (RFC 9111 section
  * 4.3.4). That page's inline scripts carry the nonce of the response that first delivered it, so a
@@ -123,7 +131,8 @@ app.all(
 );
 
 const port = env.PORT;
-const server = app.listen(port, () => {
+const server = http.createServer((req, res) => pageCache.handle(req, res, () => app(req, res)));
+server.listen(port, () => {
   log.info(`haat is serving on http://localhost:${port}`);
   // Parcels handed to a courier: their statuses are read every COURIER_REFRESH_MINUTES.
   build.entry.module.startCourierSchedule();

@@ -11,6 +11,7 @@
  * nonce, stored with the page it reuses. Single-fetch data requests of the same pages get the
  * same treatment in `handleDataRequest`. See docs/decisions/010-http-caching-and-seo.md.
  */
+import type { ServerResponse } from "node:http";
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
@@ -27,6 +28,9 @@ import {
   weakEtag,
 } from "~/server/http-cache.server";
 import { getSessionUser } from "~/server/session.server";
+import { catalogueVersion } from "~/models/catalogue-version.server";
+import { cartQuantityOfCookie } from "~/server/cart-cookie.server";
+import { createPageCache } from "~/server/page-cache.server";
 import { log, readableUrl } from "~/server/log.server";
 
 /** How long a render may take before it is aborted, in milliseconds. */
@@ -162,6 +166,31 @@ export { createRequestLogger, log } from "~/server/log.server";
 
 /** Re-exported for server.js, which closes the database when it shuts down. */
 export { closeDatabase } from "~/models/connection.server";
+
+/**
+ * The page cache for server.js (docs/decisions/036-page-cache.md): anonymous catalogue pages from
+ * memory, keyed on the URL, the cart badge's quantity and the remembered language, dropped when
+ * the catalogue version moves. `maxBytes` is PAGE_CACHE_MB in bytes.
+ */
+export function createShopPageCache(maxBytes: number) {
+  return createPageCache({
+    maxBytes,
+    catalogueVersion,
+    cartQuantity: cartQuantityOfCookie,
+    nonceOf: (res) => (res as ServerResponse & { locals?: { cspNonce?: string } }).locals?.cspNonce,
+    onHit: log.isLevelEnabled("debug")
+      ? (req, status) =>
+          log.debug(
+            {
+              req: { method: req.method, url: readableUrl(req.url ?? "/") },
+              res: { statusCode: status },
+              cache: "HIT",
+            },
+            "request completed",
+          )
+      : undefined,
+  });
+}
 
 /** Re-exported for server.js, which checks every request before Remix reads it. */
 export { createRequestGate } from "~/server/request-gate.server";

@@ -124,6 +124,11 @@ const envSchema = z
      * anyway (server.js, docs/decisions/032-operations.md).
      */
     SHUTDOWN_TIMEOUT_SECONDS: optionalCount(10, 600),
+    /**
+     * Memory the page cache may use for stored pages, in MB (all encodings; server.js,
+     * docs/decisions/036-page-cache.md); 0 turns the cache off.
+     */
+    PAGE_CACHE_MB: optionalCount(32, 4096),
     /** The least important log lines written (app/server/log.server.ts); "silent" writes none. */
     LOG_LEVEL: z.preprocess(
       (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),

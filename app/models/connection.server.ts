@@ -4,6 +4,7 @@
  */
 import type { PrismaClient } from "~/generated/prisma/client";
 import { prisma } from "~/models/db.server";
+import { closeCatalogueVersion } from "~/models/catalogue-version.server";
 
 /**
  * Reads the shop's settings row through `client` (this process's by default), the row every page
@@ -13,7 +14,11 @@ export async function probeDatabase(client: PrismaClient = prisma): Promise<void
   await client.shopSettings.findFirst({ select: { id: true } });
 }
 
-/** Closes this process's connection (server.js, on shutdown); SQLite checkpoints its WAL file then. */
+/**
+ * Closes this process's connections (server.js, on shutdown): the catalogue version's read-only one,
+ * then the main one; SQLite checkpoints its WAL file then.
+ */
 export async function closeDatabase(): Promise<void> {
+  closeCatalogueVersion();
   await prisma.$disconnect();
 }

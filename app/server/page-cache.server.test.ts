@@ -1,0 +1,240 @@
+import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
+import { afterEach, describe, expect, it } from "vitest";
+import { createPageCache, hashedPage, pickEncoding, type PageCache } from "./page-cache.server";
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/** A GET (or `method`) on loopback with node:http, which neither asks for nor undoes any encoding. */
+function request(origin: string, path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${origin}${path}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+const servers: http.Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+type AppOptions = {
+  maxBytes?: number;
+  /** The page's HTML for a path, given the request's nonce. */
+  page?: (url: string, nonce: string) => string;
+  /** Extra headers the app sets on the answer. */
+  headers?: (url: string) => Record<string, string>;
+  status?: (url: string) => number;
+};
+
+/**
+ * A stand-in for server.js: the cache's `handle` before an "app" that renders a page with a fresh
+ * nonce per request, `capture` around it. Counts the renders.
+ */
+async function startApp(options: AppOptions = {}) {
+  let version = 1;
+  let renders = 0;
+  let onRender = () => {};
+  const cache: PageCache = createPageCache({
+    maxBytes: options.maxBytes ?? 1_000_000,
+    catalogueVersion: () => version,
+    cartQuantity: async (value) => (value === "signed-2" ? 2 : 0),
+    nonceOf: (res) => (res as http.ServerResponse & { locals?: { cspNonce?: string } }).locals?.cspNonce,
+  });
+  const page =
+    options.page ??
+    ((url: string, nonce: string) =>
+      `<!DOCTYPE html><html><body><h1>${url}</h1><script nonce="${nonce}">window.__ctx = {"a":1};</script>` +
+      `<script nonce="${nonce}" type="module" src="/assets/entry.js"></script>` +
+      `<script nonce="${nonce}" type="module">import "/assets/entry.js";</script></body></html>`);
+  const server = http.createServer((req, res) =>
+    cache.handle(req, res, () =>
+      cache.capture(req, res, () => {
+        renders++;
+        onRender();
+        const nonce = crypto.randomBytes(16).toString("base64");
+        (res as http.ServerResponse & { locals?: object }).locals = { cspNonce: nonce };
+        res.statusCode = options.status?.(req.url!) ?? 200;
+        res.setHeader("Content-Type", "text/html; charset=utf-8");
+        res.setHeader("Cache-Control", "private, no-cache");
+        res.setHeader(
+          "Content-Security-Policy",
+          `default-src 'self';script-src 'self' 'nonce-${nonce}';object-src 'none'`,
+        );
+        for (const [name, value] of Object.entries(options.headers?.(req.url!) ?? {})) res.setHeader(name, value);
+        const html = page(req.url!, nonce);
+        res.write(html.slice(0, 20));
+        res.end(html.slice(20));
+      }),
+    ),
+  );
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    cache,
+    renders: () => renders,
+    setVersion: (v: number) => (version = v),
+    onRender: (hook: () => void) => (onRender = hook),
+    /** GETs `path` once and waits until the answer is stored. */
+    async warm(path: string, headers: Record<string, string> = {}) {
+      const answer = await request(origin, path, headers);
+      await cache.settled();
+      return answer;
+    },
+  };
+}
+
+describe("pickEncoding", () => {
+  it("prefers brotli, then gzip, and honours q=0", () => {
+    expect(pickEncoding(undefined)).toBe("identity");
+    expect(pickEncoding("gzip, deflate, br")).toBe("br");
+    expect(pickEncoding("gzip")).toBe("gzip");
+    expect(pickEncoding("br;q=0, gzip;q=0.5")).toBe("gzip");
+    expect(pickEncoding("br;q=0, gzip;q=0")).toBe("identity");
+    expect(pickEncoding("*")).toBe("br");
+    expect(pickEncoding("identity")).toBe("identity");
+  });
+});
+
+describe("hashedPage", () => {
+  it("removes the nonce and allows each inline script by its SHA-256, not scripts with src", () => {
+    const html = `<script nonce="N1">a()</script><script nonce="N1" src="/x.js"></script><script nonce="N1" type="module">b()</script>`;
+    const page = hashedPage(html, "script-src 'self' 'nonce-N1';object-src 'none'", "N1")!;
+    const sha = (text: string) => `'sha256-${crypto.createHash("sha256").update(text).digest("base64")}'`;
+    expect(page.html).toBe(`<script>a()</script><script src="/x.js"></script><script type="module">b()</script>`);
+    expect(page.csp).toBe(`script-src 'self' ${sha("a()")} ${sha("b()")};object-src 'none'`);
+  });
+
+  it("refuses a page that shows its nonce anywhere but in an attribute", () => {
+    expect(hashedPage(`<script nonce="N1">var n = "N1"</script>`, "script-src 'nonce-N1'", "N1")).toBeNull();
+  });
+});
+
+describe("createPageCache", () => {
+  it("answers the second GET from memory: the same page without the nonce, its scripts allowed by hash", async () => {
+    const app = await startApp();
+    const first = await app.warm("/products/7");
+    expect(first.headers["x-cache"]).toBe("MISS");
+    const second = await request(app.origin, "/products/7");
+    expect(second.headers["x-cache"]).toBe("HIT");
+    expect(app.renders()).toBe(1);
+    const nonce = /'nonce-([^']+)'/.exec(String(first.headers["content-security-policy"]))![1]!;
+    expect(second.body.toString()).toBe(first.body.toString().replaceAll(` nonce="${nonce}"`, ""));
+    const csp = String(second.headers["content-security-policy"]);
+    expect(csp).not.toContain("nonce");
+    const inline = crypto.createHash("sha256").update(`window.__ctx = {"a":1};`).digest("base64");
+    expect(csp).toContain(`'sha256-${inline}'`);
+    expect(csp).toContain("object-src 'none'");
+    expect(second.headers["content-length"]).toBe(String(second.body.length));
+    expect(second.headers["cache-control"]).toBe("private, no-cache");
+    expect(second.headers.etag).toMatch(/^W\/"/);
+  });
+
+  it("sends brotli or gzip compressed once, HEAD without a body, and 304 to a matching If-None-Match", async () => {
+    const app = await startApp();
+    await app.warm("/");
+    const plain = await request(app.origin, "/");
+    const br = await request(app.origin, "/", { "Accept-Encoding": "gzip, br" });
+    const gz = await request(app.origin, "/", { "Accept-Encoding": "gzip" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    expect(br.headers.vary).toBe("Accept-Encoding");
+
+    const head = await request(app.origin, "/", { "Accept-Encoding": "gzip" }, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers["x-cache"]).toBe("HIT");
+    expect(head.headers["content-length"]).toBe(String(gz.body.length));
+    expect(head.body.length).toBe(0);
+
+    const notModified = await request(app.origin, "/", { "If-None-Match": `"other", ${plain.headers.etag}` });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body.length).toBe(0);
+    expect(notModified.headers.etag).toBe(plain.headers.etag);
+    // The browser keeps the policy stored with the page it already has.
+    expect(notModified.headers["content-security-policy"]).toBeUndefined();
+    expect((await request(app.origin, "/", { "If-None-Match": `"other"` })).status).toBe(200);
+    expect(app.renders()).toBe(1);
+  });
+
+  it("drops every page when the catalogue version moves, and keeps no page rendered while it moved", async () => {
+    const app = await startApp();
+    await app.warm("/products");
+    app.setVersion(2);
+    expect((await app.warm("/products")).headers["x-cache"]).toBe("MISS");
+    expect((await request(app.origin, "/products")).headers["x-cache"]).toBe("HIT");
+
+    // A write lands while the next page is being rendered: that page is answered but not kept.
+    app.onRender(() => app.setVersion(3));
+    expect((await app.warm("/products/1")).headers["x-cache"]).toBe("MISS");
+    app.onRender(() => {});
+    expect((await app.warm("/products/1")).headers["x-cache"]).toBe("MISS");
+    expect((await request(app.origin, "/products/1")).headers["x-cache"]).toBe("HIT");
+    expect(app.renders()).toBe(4);
+  });
+
+  it("keys on the cart's quantity and the language; bypasses any other haat cookie", async () => {
+    const app = await startApp();
+    await app.warm("/");
+    // A cart of two gets its own page; a forged cart reads as empty, as the app reads it.
+    expect((await app.warm("/", { Cookie: "haat_cart=signed-2" })).headers["x-cache"]).toBe("MISS");
+    expect((await request(app.origin, "/", { Cookie: "haat_cart=signed-2" })).headers["x-cache"]).toBe("HIT");
+    expect((await request(app.origin, "/", { Cookie: "haat_cart=forged" })).headers["x-cache"]).toBe("HIT");
+    expect((await app.warm("/", { Cookie: "haat_lang=bn" })).headers["x-cache"]).toBe("MISS");
+    expect((await request(app.origin, "/", { Cookie: "_ga=GA1.1; haat_lang=bn" })).headers["x-cache"]).toBe("HIT");
+    expect(app.renders()).toBe(3);
+
+    for (const cookie of ["haat_session=s", "__Host-haat_toast=t", "haat_2fa=x", "haat_anything_new=1"]) {
+      const answer = await app.warm("/", { Cookie: `haat_cart=signed-2; ${cookie}` });
+      expect(answer.headers["x-cache"], cookie).toBeUndefined();
+    }
+    expect(app.renders()).toBe(7);
+    expect(app.cache.stats().stored).toBe(3);
+  });
+
+  it("never stores an answer that sets a cookie, is not 200, says no-store, or is not a catalogue page", async () => {
+    const app = await startApp({
+      headers: (url): Record<string, string> =>
+        url.startsWith("/products?toast")
+          ? { "Set-Cookie": "haat_toast=; Max-Age=0" }
+          : url === "/products?private"
+            ? { "Cache-Control": "no-store" }
+            : {},
+      status: (url) => (url === "/products/404" ? 404 : 200),
+    });
+    for (const path of ["/products?toast", "/products?private", "/products/404"]) {
+      expect((await app.warm(path)).headers["x-cache"]).toBe("MISS");
+      expect((await request(app.origin, path)).headers["x-cache"]).toBe("MISS");
+    }
+    expect((await app.warm("/cart")).headers["x-cache"]).toBeUndefined();
+    expect((await app.warm("/admin/products")).headers["x-cache"]).toBeUndefined();
+    expect((await request(app.origin, "/products", {}, "POST")).headers["x-cache"]).toBeUndefined();
+    expect(app.cache.stats().stored).toBe(0);
+  });
+
+  it("stays under its memory cap, dropping the least recently used pages", async () => {
+    // 6 KB of random text per page: it barely compresses, so each page costs about 3 × 8 KB.
+    const app = await startApp({
+      maxBytes: 100_000,
+      page: (url) => `<html><body>${url} ${crypto.randomBytes(4500).toString("base64")}</body></html>`,
+    });
+    for (let i = 0; i < 30; i++) await app.warm(`/products?q=${i}`);
+    const stats = app.cache.stats();
+    expect(stats.stored).toBe(30);
+    expect(stats.bytes).toBeLessThanOrEqual(100_000);
+    expect(stats.entries).toBeGreaterThan(2);
+    expect(stats.entries).toBeLessThan(30);
+    expect((await request(app.origin, "/products?q=29")).headers["x-cache"]).toBe("HIT");
+    expect((await request(app.origin, "/products?q=0")).headers["x-cache"]).toBe("MISS");
+  });
+});

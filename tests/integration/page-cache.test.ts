@@ -1,0 +1,132 @@
+/**
+ * The page cache in the production server (node server.js, tests/support/server-process.ts), on
+ * this worker's database: a write made by another process (this test's own connection) shows on
+ * the very next anonymous GET; each cart sees its own badge; a staff member and a page with a toast
+ * never receive a cached page and never fill one; HEAD and 304 from the cache.
+ * The cache's own rules (hashes, encodings, the cap) are tested in app/server/page-cache.server.test.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "~/models/db.server";
+import { commitCart } from "~/server/cart-cookie.server";
+import { toastCookie } from "~/server/toast.server";
+import { startServerProcess, type ServerProcess } from "../support/server-process";
+import { createAdmin, createCategory, createProduct, get, signedInJar } from "./helpers";
+
+let server: ServerProcess;
+let productId: number;
+let categoryId: number;
+
+beforeAll(async () => {
+  const category = await createCategory("Cache Lamps");
+  categoryId = category.id;
+  productId = (await createProduct({ name: "Cached Jute Lamp", pricePaisa: 250_000, categoryId, stockQuantity: 9 })).id;
+  server = await startServerProcess();
+});
+
+afterAll(async () => {
+  server?.child.kill("SIGTERM");
+  await server?.exited;
+});
+
+/** A GET of `path` with `headers`; the answer's status, X-Cache and text. */
+async function page(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(server.origin + path, { headers });
+  return {
+    status: response.status,
+    cache: response.headers.get("X-Cache"),
+    headers: response.headers,
+    text: await response.text(),
+  };
+}
+
+/** GETs `path` until it is answered from the cache (it is stored just after its first answer); 5 s at most. */
+async function cached(path: string, headers: Record<string, string> = {}) {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const answer = await page(path, headers);
+    if (answer.cache === "HIT") return answer;
+    if (Date.now() > deadline) throw new Error(`${path} was never answered from the cache (last: ${answer.cache})`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The Cookie header of a cart holding `lines`, signed as the shop signs it. */
+async function cartCookieOf(lines: { productId: number; quantity: number }[]) {
+  return (await commitCart(lines)).split(";")[0]!;
+}
+
+describe("the page cache in the production server", () => {
+  it("shows a product, category or stock change on the very next anonymous GET", async () => {
+    expect((await cached(`/products/${productId}`)).text).toContain("Cached Jute Lamp");
+    await prisma.product.update({ where: { id: productId }, data: { name: "Renamed Jute Lamp" } });
+    const renamed = await page(`/products/${productId}`);
+    expect(renamed.cache).toBe("MISS");
+    expect(renamed.text).toContain("Renamed Jute Lamp");
+
+    expect((await cached("/products")).text).toContain("Cache Lamps");
+    await prisma.category.update({ where: { id: categoryId }, data: { name: "Cache Pendants" } });
+    expect((await page("/products")).text).toContain("Cache Pendants");
+
+    expect((await cached(`/products/${productId}`)).text).not.toContain("Only 2 left");
+    await prisma.product.update({ where: { id: productId }, data: { stockQuantity: 2 } });
+    expect((await page(`/products/${productId}`)).text).toContain("Only 2 left");
+  });
+
+  it("gives each cart its own badge, and a forged cart the empty one", async () => {
+    const two = await cartCookieOf([{ productId, quantity: 2 }]);
+    const five = await cartCookieOf([
+      { productId, quantity: 3 },
+      { productId: productId + 1000, quantity: 2 },
+    ]);
+    const badge = (html: string) => /data-testid="cart-badge"[^>]*>(\d+)</.exec(html)?.[1] ?? null;
+    expect(badge((await cached("/products", { Cookie: two })).text)).toBe("2");
+    expect(badge((await cached("/products", { Cookie: five })).text)).toBe("5");
+    expect(badge((await cached("/products")).text)).toBeNull();
+    const forged = two.replace(/.$/, (c) => (c === "A" ? "B" : "A"));
+    expect(badge((await cached("/products", { Cookie: forged })).text)).toBeNull();
+  });
+
+  it("never serves a signed-in staff member from the cache, nor stores what they see", async () => {
+    const admin = await createAdmin();
+    const staff = (await signedInJar(admin.id)).header();
+    const path = "/products?q=staff-only";
+    for (let i = 0; i < 3; i++) {
+      const answer = await page(path, { Cookie: staff });
+      expect(answer.status).toBe(200);
+      expect(answer.cache).toBeNull();
+    }
+    expect((await page(path)).cache).toBe("MISS");
+  });
+
+  it("never caches a page with a toast, nor serves a cached page to its holder", async () => {
+    const toast = (await toastCookie(get("/products"), { kind: "success", message: "Saved for the cache test" })).split(
+      ";",
+    )[0]!;
+    const path = "/products?q=toast";
+    await cached(path);
+    const withToast = await page(path, { Cookie: toast });
+    expect(withToast.cache).toBeNull();
+    expect(withToast.text).toContain("Saved for the cache test");
+    const after = await page(path);
+    expect(after.cache).toBe("HIT");
+    expect(after.text).not.toContain("Saved for the cache test");
+  });
+
+  it("answers HEAD and a matching If-None-Match from the cache", async () => {
+    const full = await cached("/robots.txt");
+    const head = await fetch(server.origin + "/robots.txt", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("X-Cache")).toBe("HIT");
+    expect(head.headers.get("Content-Type")).toBe(full.headers.get("Content-Type"));
+    expect(await head.text()).toBe("");
+    const etag = full.headers.get("ETag")!;
+    const revalidated = await fetch(server.origin + "/robots.txt", { headers: { "If-None-Match": etag } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get("ETag")).toBe(etag);
+
+    const product = await cached(`/products/${productId}`);
+    expect(product.headers.get("Content-Security-Policy")).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    expect(product.headers.get("Content-Security-Policy")).not.toContain("nonce");
+    expect(product.text).not.toMatch(/nonce="[^"]/);
+  });
+});
