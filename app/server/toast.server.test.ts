@@ -3,7 +3,7 @@
  * environment is read once, so the storage is built here from explicit settings).
  */
 import { describe, expect, it } from "vitest";
-import { toastStorageFor } from "./toast.server";
+import { readToast, toastCookie, toastStorageFor } from "./toast.server";
 
 const SECRET = "toast-test-secret-that-is-long-enough-0123";
 
@@ -29,5 +29,17 @@ describe("the toast cookie", () => {
     const header = await setCookieFor(false);
     expect(header).toMatch(/^haat_toast=/);
     expect(header.split(/;\s*/)).not.toContain("Secure");
+  });
+});
+
+describe("readToast", () => {
+  it("returns the toast once and removes the cookie (expired, not left empty)", async () => {
+    const setCookie = await toastCookie(new Request("http://localhost/"), { kind: "success", message: "Saved" });
+    const request = new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } });
+    const { toast, setCookie: clearing } = await readToast(request);
+    expect(toast).toEqual({ kind: "success", message: "Saved" });
+    expect(clearing).toMatch(/^haat_toast=;/);
+    expect(clearing).toMatch(/Expires=Thu, 01 Jan 1970/i);
+    expect(await readToast(new Request("http://localhost/"))).toEqual({ toast: null, setCookie: null });
   });
 });

@@ -37,11 +37,15 @@ export async function toastCookie(request: Request, toast: Toast): Promise<strin
   return toastStorage.commitSession(session);
 }
 
-/** The request's toast (or null) and the Set-Cookie header that clears it. */
+/**
+ * The request's toast (or null) and the Set-Cookie header that removes the cookie once read (an
+ * expired cookie, not an empty one: a browser left holding an empty toast cookie would carry it on
+ * every request, and the page cache serves no request that has one).
+ */
 export async function readToast(request: Request): Promise<{ toast: Toast | null; setCookie: string | null }> {
   const session = await toastStorage.getSession(request.headers.get("Cookie"));
   const toast = session.get("toast") ?? null;
-  return { toast, setCookie: toast ? await toastStorage.commitSession(session) : null };
+  return { toast, setCookie: toast ? await toastStorage.destroySession(session) : null };
 }
 
 /** A redirect to `url` that shows `toast` there; extra headers (e.g. a cart cookie) are appended. */
