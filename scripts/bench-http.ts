@@ -23,7 +23,7 @@
  *
  * Bounded in time (about paths × rounds × (duration + 1) seconds, plus seeding and the build); never
  * part of `npm test`. It asserts nothing: the figures are for the closing notes and the README's
- * goals table (docs/decisions/036-performance.md).
+ * goals table (docs/decisions/036-page-cache.md).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";

@@ -32,7 +32,7 @@ export function ProductCard({ product, sizes }: { product: ProductCardData; size
         {product.image ? (
           <ResponsiveImage image={product.image} sizes={sizes} className="h-full w-full object-cover" alt="" />
         ) : (
-          <span className="flex h-full items-center justify-center text-sm text-stone-500">{t("product.noImage")}</span>
+          <span className="flex h-full items-center justify-center text-sm text-stone-600">{t("product.noImage")}</span>
         )}
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-3">

@@ -5,8 +5,8 @@
  * page a browser without JavaScript gets (except <noscript> content, which a script-enabled
  * browser does not render).
  */
-import { withDb } from "./e2e-db";
-import { expect, jsEnabled, openFirstProduct, signIn, test } from "./fixtures";
+import { deleteProduct, insertProduct, withDb } from "./e2e-db";
+import { expect, jsEnabled, openFirstProduct, signIn, test, uniqueTag } from "./fixtures";
 import { seriousViolations, scanPage } from "./axe";
 
 const PAGES = ["/", "/products", "/products?q=zzzz-nothing", "/cart", "/order-success?order=1", "/admin/login"];
@@ -18,6 +18,20 @@ for (const path of PAGES) {
     expect(await seriousViolations(scan)).toEqual([]);
   });
 }
+
+test("a product card without a picture has no serious accessibility violation", async ({ page, browser }, testInfo) => {
+  // Its "No image" placeholder was grey on grey, under WCAG's 4.5:1 for small text.
+  const name = `Pictureless ${uniqueTag(testInfo)}`;
+  const id = insertProduct(name);
+  try {
+    const scan = await scanPage(page, browser, testInfo);
+    await scan.goto(`/products?q=${encodeURIComponent(name)}`);
+    await expect(scan.getByRole("article")).toHaveCount(1);
+    expect(await seriousViolations(scan)).toEqual([]);
+  } finally {
+    deleteProduct(id);
+  }
+});
 
 test("a product page and a cart with checkout errors have no serious accessibility violation", async ({
   page,

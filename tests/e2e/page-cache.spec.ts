@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from "@playwright/test";
 import path from "node:path";
-import { insertCategory, insertProduct } from "./e2e-db";
+import { deleteProduct, insertCategory, insertProduct } from "./e2e-db";
 import { expect, jsEnabled, rendered, signIn, test, uniqueTag } from "./fixtures";
 
 /** Opens `url` until the answer comes from the cache (it is stored just after its first answer). */
@@ -35,7 +35,13 @@ test("a page from the cache works: it hydrates under its hashed CSP, the cart an
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
   if (jsEnabled(testInfo)) await page.waitForFunction(() => "__remixRouter" in window);
 
-  await page.getByRole("button", { name: "Add to cart" }).click();
+  // Waits for the server's answer: with JavaScript the badge counts before the cart cookie is set.
+  await Promise.all([
+    page.waitForResponse(
+      (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/cart"),
+    ),
+    page.getByRole("button", { name: "Add to cart" }).click(),
+  ]);
   await expect(page.getByTestId("cart-badge")).toHaveText("1");
   // The page for a cart of one is a cached page of its own, with that cart's badge.
   await openCached(page, `/products/${id}`);
@@ -54,6 +60,7 @@ test("a page from the cache works: it hydrates under its hashed CSP, the cart an
     await rendered(page);
     await expect(page.getByRole("article").getByRole("link", { name })).toBeVisible();
   }
+  deleteProduct(id);
 });
 
 test("an admin's edit of a product, its image or a category shows on the next anonymous visit", async ({
@@ -88,4 +95,5 @@ test("an admin's edit of a product, its image or a category shows on the next an
   await visitor.goto(`/products?category=${categoryId}`);
   await expect(visitor.getByRole("heading", { level: 1 })).toContainText(`Cache Shelf Renamed ${tag}`);
   await visitor.context().close();
+  deleteProduct(id);
 });
