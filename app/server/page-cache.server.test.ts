@@ -32,6 +32,8 @@ type AppOptions = {
   /** Extra headers the app sets on the answer. */
   headers?: (url: string) => Record<string, string>;
   status?: (url: string) => number;
+  /** How long a render takes, in ms (0: answered at once). */
+  renderMs?: number;
 };
 
 /**
@@ -56,9 +58,10 @@ async function startApp(options: AppOptions = {}) {
       `<script nonce="${nonce}" type="module">import "/assets/entry.js";</script></body></html>`);
   const server = http.createServer((req, res) =>
     cache.handle(req, res, () =>
-      cache.capture(req, res, () => {
+      cache.capture(req, res, async () => {
         renders++;
         onRender();
+        if (options.renderMs) await new Promise((resolve) => setTimeout(resolve, options.renderMs));
         const nonce = crypto.randomBytes(16).toString("base64");
         (res as http.ServerResponse & { locals?: object }).locals = { cspNonce: nonce };
         res.statusCode = options.status?.(req.url!) ?? 200;
@@ -220,6 +223,23 @@ describe("createPageCache", () => {
     expect((await app.warm("/admin/products")).headers["x-cache"]).toBeUndefined();
     expect((await request(app.origin, "/products", {}, "POST")).headers["x-cache"]).toBeUndefined();
     expect(app.cache.stats().stored).toBe(0);
+  });
+
+  it("renders a page once for visitors who ask for it at the same time; they get the stored copy", async () => {
+    const app = await startApp({
+      renderMs: 100,
+      status: (url) => (url === "/products/404" ? 404 : 200),
+    });
+    const answers = await Promise.all(Array.from({ length: 6 }, () => request(app.origin, "/products")));
+    expect(app.renders()).toBe(1);
+    expect(answers.map((a) => a.headers["x-cache"]).sort()).toEqual(["HIT", "HIT", "HIT", "HIT", "HIT", "MISS"]);
+    expect(new Set(answers.map((a) => a.body.toString().replace(/ nonce="[^"]*"/g, ""))).size).toBe(1);
+
+    // A page that cannot be stored: the visitors who waited are rendered for, each, afterwards.
+    const missing = await Promise.all(Array.from({ length: 3 }, () => request(app.origin, "/products/404")));
+    expect(missing.map((a) => a.status)).toEqual([404, 404, 404]);
+    expect(missing.map((a) => a.headers["x-cache"])).toEqual(["MISS", "MISS", "MISS"]);
+    expect(app.renders()).toBe(4);
   });
 
   it("stays under its memory cap, dropping the least recently used pages", async () => {

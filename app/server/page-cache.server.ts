@@ -68,7 +68,7 @@ type Entry = {
 };
 
 /** What a candidate request's MISS carries through Express to `capture`. */
-type Pending = { key: string; version: number };
+type Pending = { key: string; version: number; job?: Promise<void> };
 const PENDING = Symbol("haat.pageCache.pending");
 type CandidateRequest = IncomingMessage & { [PENDING]?: Pending };
 
@@ -163,6 +163,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   /** The cart quantities of cart cookies seen lately, by raw value: the signature is checked once. */
   const quantities = new LRUCache<string, number>({ max: 10_000 });
   const storing = new Set<Promise<void>>();
+  /** Pages being rendered for a visitor now, by key, with the visitors waiting for them. */
+  const filling = new Map<string, (() => void)[]>();
   let version = -1;
 
   /** The version now; every stored page is dropped when it has moved. */
@@ -200,9 +202,40 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     }
     const entry = entries.get(key);
     if (entry && entry.version === now) return answer(req, res, entry);
+    const waiting = filling.get(key);
+    if (waiting) {
+      // The same page is being rendered for another visitor: wait for it rather than render it again
+      // (after a change drops the cache, a spike would otherwise render each page once per visitor).
+      waiting.push(() => {
+        let filled = entries.get(key);
+        try {
+          if (filled && filled.version !== currentVersion()) filled = undefined;
+        } catch {
+          filled = undefined;
+        }
+        if (filled) return answer(req, res, filled);
+        counters.misses++;
+        res.setHeader("X-Cache", "MISS");
+        next();
+      });
+      return;
+    }
     counters.misses++;
-    if (req.method === "GET") (req as CandidateRequest)[PENDING] = { key, version: now };
     res.setHeader("X-Cache", "MISS");
+    if (req.method === "GET") {
+      const pending: Pending = { key, version: now };
+      (req as CandidateRequest)[PENDING] = pending;
+      filling.set(key, []);
+      // Once this answer is over (sent, or cut off) and stored if it could be, the visitors who
+      // waited for it are answered from the cache, or by the app when it was not stored.
+      res.once("close", () => {
+        void Promise.resolve(pending.job).finally(() => {
+          const waiters = filling.get(key) ?? [];
+          filling.delete(key);
+          for (const serve of waiters) serve();
+        });
+      });
+    }
     next();
   }
 
@@ -255,6 +288,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (typeof chunk !== "function") keep(chunk, rest[0]);
       const result = (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
       const job = store(pending, res, Buffer.concat(chunks)).catch(() => {});
+      pending.job = job;
       storing.add(job);
       void job.finally(() => storing.delete(job));
       return result;
