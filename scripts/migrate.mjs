@@ -59,8 +59,22 @@ export const DEFAULT_DATABASE_URL = "file:./data/haat.db";
 
 const LOCKFILE_NAME = "migration_lock.toml";
 const MIGRATION_TABLE = "_prisma_migrations";
-/** No tables or enums are managed outside Prisma (prisma.config.ts has no `tables.external`). */
-const NO_FILTERS = { externalTables: [], externalEnums: [] };
+/**
+ * Tables Prisma's schema cannot describe, left out of every comparison of the schema with the
+ * database: the full-text index of product names (an FTS5 virtual table) and the tables SQLite
+ * keeps for it, all made and kept in step by the migration that creates the index
+ * (docs/decisions/037-search-at-scale.md). Without this, `create` would offer to drop them.
+ */
+const NO_FILTERS = {
+  externalTables: [
+    "ProductSearch",
+    "ProductSearch_data",
+    "ProductSearch_idx",
+    "ProductSearch_docsize",
+    "ProductSearch_config",
+  ],
+  externalEnums: [],
+};
 
 /**
  * A migration problem the user has to act on (modified or failed migration, drift, invalid

@@ -77,14 +77,22 @@ const CHARGED_PRICE_SQL = Prisma.raw(
 );
 
 const ORDER_BY_SQL: Record<ProductSort, Prisma.Sql> = {
-  name: Prisma.sql`name COLLATE NOCASE ASC, id ASC`,
-  "price-asc": Prisma.sql`${CHARGED_PRICE_SQL} ASC, name COLLATE NOCASE ASC, id ASC`,
-  "price-desc": Prisma.sql`${CHARGED_PRICE_SQL} DESC, name COLLATE NOCASE ASC, id ASC`,
+  name: Prisma.sql`lower(name) ASC, id ASC`,
+  "price-asc": Prisma.sql`${CHARGED_PRICE_SQL} ASC, lower(name) ASC, id ASC`,
+  "price-desc": Prisma.sql`${CHARGED_PRICE_SQL} DESC, lower(name) ASC, id ASC`,
 };
 
-/** Escapes LIKE wildcards so a search for "50%" matches the text "50%". */
-function likePattern(query: string): string {
-  return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * The SQL condition "the product's name contains `query`" (spec section 7, case-insensitive). A
+ * query of three characters or more is looked up in the full-text index of names (FTS5 with the
+ * trigram tokenizer: any substring, in any script, case folded; no scan of the products), as one
+ * quoted phrase, so nothing typed is read as FTS syntax. A shorter one has no trigram to look up
+ * and is matched with LIKE (`%`, `_` and `\` literally). docs/decisions/037-search-at-scale.md.
+ */
+function nameContainsSql(query: string): Prisma.Sql {
+  if ([...query].length < 3) return Prisma.sql`name LIKE ${containsLikePattern(query)} ESCAPE '\\'`;
+  const phrase = `"${query.replaceAll('"', '""')}"`;
+  return Prisma.sql`id IN (SELECT rowid FROM ProductSearch WHERE ProductSearch MATCH ${phrase})`;
 }
 
 /**
@@ -104,7 +112,7 @@ export async function listProducts(options: {
   const pageSize = options.pageSize ?? STOREFRONT_PAGE_SIZE;
   const conditions: Prisma.Sql[] = [];
   if (options.categoryId) conditions.push(Prisma.sql`categoryId = ${options.categoryId}`);
-  if (options.query) conditions.push(Prisma.sql`name LIKE ${likePattern(options.query)} ESCAPE '\\'`);
+  if (options.query) conditions.push(nameContainsSql(options.query));
   const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
   const orderBy = ORDER_BY_SQL[options.sort ?? "name"];
 
@@ -403,19 +411,19 @@ export async function deleteProductWithImages(id: number): Promise<{ name: strin
  * (app/rules/search.ts); an empty query, or a `limit` below 1, returns [] without a query.
  * `limit` is capped at 50.
  *
- * Bounded by design: one pass over the covering `Product(name)` index (no table rows read)
- * keeping only the best `limit` matches, then one small lookup of those rows' prices and first
- * image. See docs/decisions/008-search-suggestions-and-paging.md for the measurements at 10,000 products.
+ * Bounded by design: the matching rows come from the full-text index of names (a query of one or
+ * two characters: one pass over the covering `Product(name)` index), the best `limit` are kept,
+ * then one small lookup of those rows' prices and first image. See
+ * docs/decisions/008-search-suggestions-and-paging.md and 037-search-at-scale.md for measurements.
  */
 export async function searchProductSuggestions(query: string, limit: number): Promise<ProductSuggestion[]> {
   const take = Math.min(Math.floor(limit), 50);
   if (!query || !(take >= 1)) return [];
-  const contains = containsLikePattern(query);
   const prefix = prefixLikePattern(query);
   const idRows = await prisma.$queryRaw<{ id: number | bigint }[]>`
     SELECT id FROM Product
-    WHERE name LIKE ${contains} ESCAPE '\\'
-    ORDER BY CASE WHEN name LIKE ${prefix} ESCAPE '\\' THEN 0 ELSE 1 END, name COLLATE NOCASE ASC, id ASC
+    WHERE ${nameContainsSql(query)}
+    ORDER BY CASE WHEN name LIKE ${prefix} ESCAPE '\\' THEN 0 ELSE 1 END, lower(name) ASC, id ASC
     LIMIT ${take}`;
   const ids = idRows.map((row) => Number(row.id));
   if (ids.length === 0) return [];
