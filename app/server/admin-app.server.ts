@@ -8,13 +8,12 @@
  * The service worker is /admin/sw.js (scope /admin/), behind requireAdmin like every /admin route.
  */
 import crypto from "node:crypto";
-import sharp from "sharp";
 import { adminTranslator, type AdminTranslate } from "~/i18n/admin";
 import type { Lang } from "~/i18n/lang";
 import { ADMIN_APP_SCOPE, ADMIN_APP_START_URL } from "~/utils/admin-app";
 import type { ShopIdentity } from "~/models/settings.server";
 import type { ImageInfo } from "~/utils/image-url";
-import { imageFilePath } from "./images.server";
+import { imageFilePath, loadSharp } from "./images.server";
 import serviceWorkerSource from "~/service-worker/admin-sw.js?raw";
 
 /** The admin header's colour (stone-900) and the page background (stone-100). */
@@ -75,16 +74,20 @@ export function adminAppIcon(name: AdminAppIconName, logo: ImageInfo | null = nu
   let png = iconCache.get(cacheKey);
   if (!png) {
     const { size, maskable } = ADMIN_APP_ICONS[name];
-    png = logo
-      ? logoIcon(logo, size, maskable)
-      : sharp(Buffer.from(iconSvg(maskable)), { density: (72 * size) / 32 })
-          .resize(size, size)
-          .png({ compressionLevel: 9 })
-          .toBuffer();
+    png = logo ? logoIcon(logo, size, maskable) : markIcon(size, maskable);
     png.catch(() => iconCache.delete(cacheKey));
     iconCache.set(cacheKey, png);
   }
   return png;
+}
+
+/** The lamp mark drawn at `size` px. */
+async function markIcon(size: number, maskable: boolean): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return sharp(Buffer.from(iconSvg(maskable)), { density: (72 * size) / 32 })
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }
 
 /**
@@ -97,6 +100,7 @@ async function logoIcon(logo: ImageInfo, size: number, maskable: boolean): Promi
   if (!file) throw new Error(`Not a stored image key: ${logo.key}`);
   const inner = Math.floor(size * (maskable ? 0.8 / Math.SQRT2 : 0.8));
   const white = { r: 255, g: 255, b: 255, alpha: 1 };
+  const sharp = await loadSharp();
   const fitted = await sharp(file)
     .resize(inner, inner, { fit: "contain", background: white })
     .flatten({ background: white })

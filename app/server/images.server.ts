@@ -21,6 +21,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type sharpFunction from "sharp";
 import type { Metadata, Sharp, SharpOptions } from "sharp";
 import { getEnv } from "~/config/env.server";
 
@@ -28,8 +29,14 @@ import { getEnv } from "~/config/env.server";
  * sharp (libvips, ~27 MB resident) is loaded on the first image processed, not at start-up: the
  * storefront only serves stored files and should not carry it.
  */
-let sharpModule: Promise<(input: Buffer, options?: SharpOptions) => Sharp> | undefined;
-function loadSharp() {
+let sharpModule: Promise<typeof sharpFunction> | undefined;
+
+/**
+ * sharp, imported on first use and kept. Every module that processes images (uploads, the admin
+ * app's icons, the invoice picture) takes it from here and never imports "sharp" itself, so a
+ * process that only serves pages never loads libvips (about 19 MB resident on its own).
+ */
+export function loadSharp(): Promise<typeof sharpFunction> {
   sharpModule ??= import("sharp").then((module) => module.default);
   return sharpModule;
 }

@@ -13,12 +13,11 @@
  * PNG data URI first (librsvg draws PNG and JPEG images only).
  * See docs/decisions/015-order-status-history-and-invoice.md.
  */
-import sharp from "sharp";
 import { adminTranslator } from "~/i18n/admin";
 import { formatInteger } from "~/i18n/format";
 import type { InvoiceView } from "~/rules/invoice";
 import type { ImageInfo } from "~/utils/image-url";
-import { imageFilePath } from "./images.server";
+import { imageFilePath, loadSharp } from "./images.server";
 import { log } from "~/server/log.server";
 
 /** Image width in px: A4 (210 mm) at 150 dpi. */
@@ -68,6 +67,7 @@ async function loadInvoiceLogo(logo: ImageInfo): Promise<InvoiceLogo | null> {
   const file = imageFilePath(logo.key, variant);
   if (!file) return null;
   try {
+    const sharp = await loadSharp();
     const png = await sharp(file)
       .resize({ width: width * 2, height: height * 2, fit: "inside" })
       .png()
@@ -308,6 +308,7 @@ export function invoiceSvg(
 export async function renderInvoicePng(view: InvoiceView): Promise<{ png: Buffer; width: number; height: number }> {
   const logo = view.seller.logo ? await loadInvoiceLogo(view.seller.logo) : null;
   const { svg, width, height } = invoiceSvg(view, logo);
+  const sharp = await loadSharp();
   try {
     const { data, info } = await sharp(Buffer.from(svg, "utf8"), { density: 72, limitInputPixels: width * height + 1 })
       .png()

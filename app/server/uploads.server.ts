@@ -23,6 +23,7 @@ import { englishAdminT, type AdminTranslate } from "~/i18n/admin";
 import {
   ACCEPTED_FORMATS,
   ImageProcessingError,
+  loadSharp,
   MAX_INPUT_PIXELS,
   removeStoredImage,
   storeImage,
@@ -191,11 +192,6 @@ export async function parseUploadForm(request: Request, fileFields: readonly str
     throw new UploadRequestError("upload.badRequest", 400, { cause: error });
   }
   return { fields, files, rejected };
-}
-
-/** sharp, loaded on first use (see images.server.ts for why it is not loaded at start-up). */
-async function loadSharp() {
-  return (await import("sharp")).default;
 }
 
 /**

@@ -2,8 +2,10 @@
  * The production server as a process (tests/support/server-process.ts): GET /healthz over HTTP,
  * and graceful shutdown. A checkout whose request is in flight when SIGTERM arrives is completed
  * and answered, new connections are refused meanwhile, and the process exits 0; a request that
- * never finishes cannot hold the process past SHUTDOWN_TIMEOUT_SECONDS.
+ * never finishes cannot hold the process past SHUTDOWN_TIMEOUT_SECONDS. sharp is not loaded to
+ * serve pages.
  */
+import fs from "node:fs";
 import http from "node:http";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/models/db.server";
@@ -137,5 +139,22 @@ describe("the server process", () => {
     expect(server.output()).toContain("requests still running after 1 s");
     expect(await prisma.order.count({ where: { checkoutToken: cart.checkoutToken } })).toBe(0);
     expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stockQuantity).toBe(5);
+  });
+
+  it("loads sharp (libvips) only when it first processes an image, not to serve pages", async () => {
+    const server = await startServerProcess();
+    // The shared libraries mapped into the process (Linux).
+    const libvipsLoaded = () => fs.readFileSync(`/proc/${server.child.pid}/maps`, "utf8").includes("libvips");
+    try {
+      expect((await fetch(`${server.origin}/products`)).status).toBe(200);
+      expect(libvipsLoaded()).toBe(false);
+      const icon = await fetch(`${server.origin}/admin-app/icons/icon-192.png`);
+      expect(icon.status).toBe(200);
+      expect(icon.headers.get("Content-Type")).toBe("image/png");
+      expect(libvipsLoaded()).toBe(true);
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
   });
 });
