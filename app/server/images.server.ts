@@ -22,7 +22,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type sharpFunction from "sharp";
-import type { Metadata, Sharp, SharpOptions } from "sharp";
+import type { Metadata } from "sharp";
 import { getEnv } from "~/config/env.server";
 
 /**
