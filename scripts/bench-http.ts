@@ -118,7 +118,7 @@ async function seed(): Promise<number> {
   const rows = [];
   for (let i = existing; i < PRODUCTS; i++) {
     const kind = i % things.length;
-    const name = i % 7 === 3 ? `${bengali[kind]} ${i}` : `${things[kind]} ${String(i).padStart(6, "0")}`;
+    const name = i % 7 === 3 ? `${bengali[Math.floor(i / 7) % 7]} ${i}` : `${things[kind]} ${String(i).padStart(6, "0")}`;
     rows.push({
       name,
       slug: `bench-${i}`,

@@ -20,8 +20,20 @@ type ProductCardData = {
  * A product in a grid (spec section 2): image and name link to the product; two round buttons,
  * Add to Cart and Buy now (quantity 1), each a POST form to /cart that works without JavaScript.
  * A product out of stock says so, and its buttons are disabled (the server refuses it anyway).
+ * Headings run in order for screen readers and Lighthouse: the name is an h3 under a section's
+ * h2 (home), or an h2 straight under the page's h1 (/products).
  */
-export function ProductCard({ product, sizes }: { product: ProductCardData; sizes: string }) {
+export function ProductCard({
+  product,
+  sizes,
+  headingLevel = 3,
+}: {
+  product: ProductCardData;
+  sizes: string;
+  /** The level of the name's heading: one below the heading the grid sits under (2 under the page's h1). */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const t = useT();
   const localePath = useLocalePath();
   const href = localePath(`/products/${product.id}`);
@@ -36,11 +48,11 @@ export function ProductCard({ product, sizes }: { product: ProductCardData; size
         )}
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-3">
-        <h3 className="text-base font-medium leading-snug">
+        <Heading className="text-base font-medium leading-snug">
           <Link to={href} className="hover:underline">
             {product.name}
           </Link>
-        </h3>
+        </Heading>
         <Price pricePaisa={product.pricePaisa} discountedPricePaisa={product.discountedPricePaisa} />
         {soldOut ? (
           <p className="text-sm font-semibold text-red-700" data-testid="out-of-stock">

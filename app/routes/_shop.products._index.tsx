@@ -253,6 +253,7 @@ export default function ProductsPage() {
               <ProductCard
                 key={product.id}
                 product={product}
+                headingLevel={2}
                 sizes="(min-width: 1024px) 22vw, (min-width: 640px) 45vw, 100vw"
               />
             ))}

@@ -5,6 +5,7 @@
  * page a browser without JavaScript gets (except <noscript> content, which a script-enabled
  * browser does not render).
  */
+import type { Page } from "@playwright/test";
 import { deleteProduct, insertProduct, withDb } from "./e2e-db";
 import { expect, jsEnabled, openFirstProduct, signIn, test, uniqueTag } from "./fixtures";
 import { seriousViolations, scanPage } from "./axe";
@@ -18,6 +19,26 @@ for (const path of PAGES) {
     expect(await seriousViolations(scan)).toEqual([]);
   });
 }
+
+/** The levels of a page's headings, in document order. */
+const headingLevels = (page: Page) =>
+  page.locator("h1, h2, h3, h4, h5, h6").evaluateAll((els) => els.map((el) => Number(el.tagName[1])));
+
+/** Whether each heading is at most one level below the one before it (axe's and Lighthouse's "heading-order"). */
+const inOrder = (levels: number[]) => levels.every((level, i) => i === 0 || level <= levels[i - 1]! + 1);
+
+test("headings never skip a level on the storefront's pages", async ({ page }) => {
+  // axe reports a skipped level only as "moderate"; screen-reader users (and Lighthouse) meet it.
+  for (const path of ["/", "/products", "/products?q=lamp", "/bn/products"]) {
+    await page.goto(path);
+    const levels = await headingLevels(page);
+    expect(levels.length, path).toBeGreaterThan(3);
+    expect(inOrder(levels), `${path}: headings ${levels.join(", ")}`).toBe(true);
+  }
+  await openFirstProduct(page);
+  const levels = await headingLevels(page);
+  expect(inOrder(levels), `product page: headings ${levels.join(", ")}`).toBe(true);
+});
 
 test("a product card without a picture has no serious accessibility violation", async ({ page, browser }, testInfo) => {
   // Its "No image" placeholder was grey on grey, under WCAG's 4.5:1 for small text.

@@ -1,0 +1,154 @@
+/**
+ * `npm run lighthouse [-- --no-build]`: Lighthouse 12 (the last major that runs on Node 20) on the
+ * production build, the way a shopper's phone meets it: the default mobile settings (a mid-range
+ * phone, simulated slow 4G). Builds the shop, serves it on a throw-away database with the demo
+ * catalogue (scripts/serve-demo.ts), and prints the four category scores (0–100) of `/`,
+ * `/products` and the first product page, plus the metrics behind the performance score.
+ *
+ * Uses the Chromium this machine has (CHROMIUM_PATH, else Debian's headless shell, else its
+ * Chromium). Asserts
+ * nothing and is not part of `npm test`: the scores vary a few points from run to run on a busy
+ * machine; the README's goals table records them.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const METRICS = [
+  ["first-contentful-paint", "FCP"],
+  ["largest-contentful-paint", "LCP"],
+  ["total-blocking-time", "TBT"],
+  ["cumulative-layout-shift", "CLS"],
+  ["speed-index", "SI"],
+] as const;
+
+/** A free TCP port on 127.0.0.1. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The browser to drive, as the end-to-end tests choose it (playwright.config.ts): CHROMIUM_PATH,
+ * else Debian's Chromium headless shell, else Debian's Chromium.
+ * @throws Error when none is installed.
+ */
+function chromiumPath(): string {
+  const found = [process.env.CHROMIUM_PATH, "/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find(
+    (candidate) => candidate && fs.existsSync(candidate),
+  );
+  if (!found) throw new Error("No Chromium found: apt-get install chromium-headless-shell, or set CHROMIUM_PATH");
+  return found;
+}
+
+/** Resolves once `url` answers 200; throws when `child` exits first or after 5 minutes. */
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the demo server exited with code ${child.exitCode}`);
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error("the demo server did not answer within 5 minutes");
+}
+
+async function main(): Promise<number> {
+  if (!process.argv.includes("--no-build")) {
+    if (spawnSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] }).status !== 0) return 2;
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "haat-lighthouse-"));
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const server = spawn(process.execPath, ["--import", "tsx", "scripts/serve-demo.ts"], {
+    env: { ...process.env, DEMO_DIR: dir, PORT: String(port), PUBLIC_URL: "", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const chrome = await (async () => {
+    await waitFor(`${origin}/healthz`, server);
+    const chromePath = chromiumPath();
+    return chromeLauncher.launch({
+      chromePath,
+      chromeFlags: [
+        // The headless shell is headless by itself; the full browser is told to be.
+        ...(chromePath.includes("headless-shell") ? [] : ["--headless=new"]),
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
+  })();
+  try {
+    const html = await (await fetch(`${origin}/products`)).text();
+    const productPath = /href="(\/products\/\d+)"/.exec(html)?.[1];
+    if (!productPath) throw new Error("no product link on /products");
+    console.log(`Lighthouse 12 (mobile, simulated slow 4G) on ${origin}\n`);
+    console.log(
+      "| page | performance | accessibility | best practices | SEO | " + METRICS.map(([, l]) => l).join(" | ") + " |",
+    );
+    console.log("|---|---|---|---|---|" + METRICS.map(() => "---").join("|") + "|");
+    for (const page of ["/", "/products", productPath]) {
+      // Warm the page cache first: a shopper arriving from a post meets the stored page.
+      await fetch(origin + page);
+      const result = await lighthouse(origin + page, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: [...CATEGORIES],
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+      const { categories, audits } = result.lhr;
+      const scores = CATEGORIES.map((id) => Math.round((categories[id]?.score ?? 0) * 100));
+      const metrics = METRICS.map(([id]) => audits[id]?.displayValue ?? "–");
+      console.log(`| ${page} | ${scores.join(" | ")} | ${metrics.join(" | ")} |`);
+      for (const id of CATEGORIES) {
+        const failing = categories[id]?.auditRefs
+          .map((ref) => audits[ref.id])
+          .filter(
+            (audit) =>
+              audit &&
+              audit.score !== null &&
+              audit.score < 0.9 &&
+              audit.scoreDisplayMode !== "informative" &&
+              audit.scoreDisplayMode !== "manual" &&
+              audit.scoreDisplayMode !== "notApplicable",
+          )
+          .map((audit) => audit!.title);
+        if (failing?.length) console.log(`    ${id}: ${failing.join("; ")}`);
+      }
+    }
+    return 0;
+  } finally {
+    await chrome.kill();
+    server.kill("SIGTERM");
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(2);
+  },
+);
