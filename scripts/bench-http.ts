@@ -30,13 +30,13 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
+import { freePort } from "./free-port";
 
 const { values: options } = parseArgs({
   options: {
@@ -69,18 +69,6 @@ function positive(name: "products" | "duration" | "connections" | "rounds"): num
 /** Whether `command` is on the PATH. */
 function installed(command: string): boolean {
   return spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
-}
-
-/** A free TCP port on 127.0.0.1. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "haat-bench-http-"));
@@ -118,7 +106,8 @@ async function seed(): Promise<number> {
   const rows = [];
   for (let i = existing; i < PRODUCTS; i++) {
     const kind = i % things.length;
-    const name = i % 7 === 3 ? `${bengali[Math.floor(i / 7) % 7]} ${i}` : `${things[kind]} ${String(i).padStart(6, "0")}`;
+    const name =
+      i % 7 === 3 ? `${bengali[Math.floor(i / 7) % 7]} ${i}` : `${things[kind]} ${String(i).padStart(6, "0")}`;
     rows.push({
       name,
       slug: `bench-${i}`,
