@@ -38,9 +38,10 @@ const belowRoutes = [
   "i18n",
 ];
 const layers = {
-  // tailwind.css is the stylesheet root.tsx links (`./tailwind.css?url`).
+  // tailwind.css is the stylesheet: root.tsx links it in development (`./tailwind.css?url`), the
+  // server render inlines it in production (`./tailwind.css?inline`, docs/decisions/038).
   "root.tsx": ["root.tsx", ...belowRoutes, "tailwind.css"],
-  "entry.server.tsx": belowRoutes,
+  "entry.server.tsx": [...belowRoutes, "tailwind.css"],
   // A route folder holds route.tsx plus its own *.server.ts and components. Routes may import the
   // root route (useRootData) and every layer below.
   routes: ["routes", "root.tsx", ...belowRoutes],

@@ -19,6 +19,11 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/hooks/use-nonce";
+import { StylesheetContext } from "~/components/inline-stylesheet";
+// The whole stylesheet as text (Vite compiles app/tailwind.css, font URLs rewritten to the hashed
+// assets): production pages carry it in a <style> (docs/decisions/038-inline-stylesheet.md). Only
+// this server module imports it, so it never reaches the browser's JavaScript.
+import stylesheetText from "./tailwind.css?inline";
 import {
   documentPathOf,
   ifNoneMatchMatches,
@@ -65,7 +70,9 @@ export default function handleRequest(
     let failed = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        <StylesheetContext.Provider value={import.meta.env.PROD ? stylesheetText : null}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        </StylesheetContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -13,6 +13,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useNonce } from "~/hooks/use-nonce";
+import { InlineStylesheet } from "~/components/inline-stylesheet";
 import { NavigationProgress } from "~/components/navigation-progress";
 import { ToastMessage } from "~/components/toast";
 import { useLang, useT } from "~/hooks/use-t";
@@ -26,8 +27,10 @@ import { readToast } from "~/server/toast.server";
 import stylesheet from "./tailwind.css?url";
 import { revalidateRootAfterAcceptedCartChange } from "~/utils/revalidation";
 
+// In production the stylesheet is inlined in every page (InlineStylesheet below); in development
+// it is a link, which Vite's hot reload replaces as you edit.
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -81,6 +84,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        <InlineStylesheet />
       </head>
       <body className="min-h-screen bg-stone-50 text-stone-900 antialiased">
         {children}

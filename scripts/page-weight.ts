@@ -6,7 +6,9 @@
  * Sizes are gzip at zlib's default level (the level the server's `compression` middleware uses),
  * in bytes. JavaScript counts every `<script src>`, every `<link rel="modulepreload">` (Remix
  * preloads each module a page runs) and the inline scripts (also part of the HTML bytes; JSON-LD
- * data blocks are not JavaScript and are not counted as such). Each asset counts once per page.
+ * data blocks are not JavaScript and are not counted as such). CSS counts linked stylesheets and
+ * inline `<style>` blocks (the production build inlines the stylesheet: decision 038, so its bytes are
+ * counted in the HTML too). Each asset counts once per page.
  */
 import { gzipSync } from "node:zlib";
 
@@ -16,12 +18,14 @@ export const BUDGETS = { html: 30_000, css: 20_000, js: 100_000 } as const;
 export type PageWeight = {
   /** Gzipped bytes of the HTML document. */
   html: number;
-  /** Gzipped bytes of all stylesheets. */
+  /** Gzipped bytes of all stylesheets: linked files plus inline `<style>` blocks. */
   css: number;
   /** Gzipped bytes of all JavaScript: external modules plus inline scripts. */
   js: number;
   /** Of `js`, the inline scripts' share. */
   inlineJs: number;
+  /** Of `css`, the inline `<style>` blocks' share (also part of the HTML bytes). */
+  inlineCss: number;
   /** The asset URLs counted (paths). */
   stylesheets: string[];
   scripts: string[];
@@ -42,7 +46,12 @@ function attribute(tag: string, name: string): string | null {
  * The stylesheets, external scripts and inline script bodies an HTML page loads. JSON and other
  * data blocks (`type="application/ld+json"`, `application/json`) are not scripts.
  */
-function pageAssets(html: string): { stylesheets: string[]; scripts: string[]; inlineScripts: string[] } {
+function pageAssets(html: string): {
+  stylesheets: string[];
+  inlineStyles: string[];
+  scripts: string[];
+  inlineScripts: string[];
+} {
   const stylesheets = new Set<string>();
   const scripts = new Set<string>();
   const inlineScripts: string[] = [];
@@ -61,7 +70,10 @@ function pageAssets(html: string): { stylesheets: string[]; scripts: string[]; i
     if (src) scripts.add(src);
     else if (body!.trim()) inlineScripts.push(body!);
   }
-  return { stylesheets: [...stylesheets], scripts: [...scripts], inlineScripts };
+  const inlineStyles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)]
+    .map(([, body]) => body!)
+    .filter((body) => body.trim());
+  return { stylesheets: [...stylesheets], inlineStyles, scripts: [...scripts], inlineScripts };
 }
 
 /**
@@ -73,17 +85,18 @@ export async function measurePage(baseUrl: string, path: string, cookie?: string
   const response = await fetch(new URL(path, baseUrl), { headers });
   if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
   const html = await response.text();
-  const { stylesheets, scripts, inlineScripts } = pageAssets(html);
+  const { stylesheets, inlineStyles, scripts, inlineScripts } = pageAssets(html);
   const sizeOf = async (url: string) => {
     const asset = await fetch(new URL(url, baseUrl));
     if (asset.status !== 200) throw new Error(`${url} (from ${path}) answered ${asset.status}`);
     return gzipSize(new Uint8Array(await asset.arrayBuffer()));
   };
   const sum = (sizes: number[]) => sizes.reduce((a, b) => a + b, 0);
-  const css = sum(await Promise.all(stylesheets.map(sizeOf)));
+  const inlineCss = sum(inlineStyles.map(gzipSize));
+  const css = sum(await Promise.all(stylesheets.map(sizeOf))) + inlineCss;
   const externalJs = sum(await Promise.all(scripts.map(sizeOf)));
   const inlineJs = sum(inlineScripts.map(gzipSize));
-  return { html: gzipSize(html), css, js: externalJs + inlineJs, inlineJs, stylesheets, scripts };
+  return { html: gzipSize(html), css, js: externalJs + inlineJs, inlineJs, inlineCss, stylesheets, scripts };
 }
 
 /** Which budgets `weight` exceeds (empty when within all). */

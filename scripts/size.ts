@@ -101,11 +101,18 @@ async function main(): Promise<number> {
 type Row = { name: string; path: string; cookie?: string; enforced: boolean; weight?: PageWeight };
 
 function printTable(rows: Row[]) {
-  const header = ["page", "path", "HTML", "CSS", "JS (of it inline)", "within budget"];
+  const header = ["page", "path", "HTML", "CSS (of it inline)", "JS (of it inline)", "within budget"];
   const lines = rows.map(({ name, path: pagePath, enforced, weight: w }) => {
     const over = overBudget(w!);
     const verdict = over.length === 0 ? "yes" : `${enforced ? "NO" : "over (not enforced)"}: ${over.join(", ")}`;
-    return [name, pagePath, kb(w!.html), kb(w!.css), `${kb(w!.js)} (${kb(w!.inlineJs)})`, verdict];
+    return [
+      name,
+      pagePath,
+      kb(w!.html),
+      `${kb(w!.css)} (${kb(w!.inlineCss)})`,
+      `${kb(w!.js)} (${kb(w!.inlineJs)})`,
+      verdict,
+    ];
   });
   const budget = [
     "budget (product page)",

@@ -27,11 +27,14 @@ export function ProductCard({
   product,
   sizes,
   headingLevel = 3,
+  imagePriority = false,
 }: {
   product: ProductCardData;
   sizes: string;
   /** The level of the name's heading: one below the heading the grid sits under (2 under the page's h1). */
   headingLevel?: 2 | 3;
+  /** Load the picture at once with high priority: for the cards a phone shows without scrolling. */
+  imagePriority?: boolean;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const t = useT();
@@ -42,7 +45,13 @@ export function ProductCard({
     <article className="group flex flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm">
       <Link to={href} className="block aspect-square overflow-hidden bg-stone-100" tabIndex={-1} aria-hidden="true">
         {product.image ? (
-          <ResponsiveImage image={product.image} sizes={sizes} className="h-full w-full object-cover" alt="" />
+          <ResponsiveImage
+            image={product.image}
+            sizes={sizes}
+            priority={imagePriority}
+            className="h-full w-full object-cover"
+            alt=""
+          />
         ) : (
           <span className="flex h-full items-center justify-center text-sm text-stone-600">{t("product.noImage")}</span>
         )}

@@ -69,7 +69,7 @@ export default function HomePage() {
           <p className="text-stone-600">{t("home.noCategories")}</p>
         ) : (
           <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
-            {categories.map((category) => (
+            {categories.map((category, index) => (
               <li key={category.id}>
                 <Link
                   to={href(`/products?category=${category.id}`)}
@@ -80,6 +80,8 @@ export default function HomePage() {
                       <ResponsiveImage
                         image={category.image}
                         sizes="(min-width: 1024px) 16vw, (min-width: 640px) 33vw, 50vw"
+                        // The first row on a phone (two columns) is on its first screen.
+                        priority={index < 2}
                         className="h-full w-full object-cover"
                         alt=""
                       />

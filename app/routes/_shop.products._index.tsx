@@ -249,11 +249,13 @@ export default function ProductsPage() {
           </div>
         ) : (
           <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {products.items.map((product) => (
+            {products.items.map((product, index) => (
               <ProductCard
                 key={product.id}
                 product={product}
                 headingLevel={2}
+                // A phone shows one card per row: the first picture is the largest thing on its screen.
+                imagePriority={index === 0}
                 sizes="(min-width: 1024px) 22vw, (min-width: 640px) 45vw, 100vw"
               />
             ))}

@@ -77,10 +77,10 @@ describe("storeImage", () => {
     });
 
     expect(stored.key).toMatch(/^[a-f0-9]{32}$/);
-    expect(stored.variantWidths).toEqual([320, 640, 1024, 1600]);
+    expect(stored.variantWidths).toEqual([320, 640, 768, 1024, 1600]);
     expect(stored).toMatchObject({ width: 1600, height: 1200, alt: "A brass lamp" });
     expect((await readdir(path.join(uploadsPath, stored.key))).sort()).toEqual(
-      ["1024.webp", "1600.webp", "320.webp", "640.webp"].sort(),
+      ["1024.webp", "1600.webp", "320.webp", "640.webp", "768.webp"].sort(),
     );
 
     for (const width of stored.variantWidths) {
@@ -93,10 +93,10 @@ describe("storeImage", () => {
     expect(await uploadsEntries()).toEqual([stored.key]);
   });
 
-  it("never enlarges: an 800 px original gets 320 and 640 px variants only", async () => {
+  it("never enlarges: an 800 px original gets 320, 640 and 768 px variants only", async () => {
     const stored = await storeImage(await solidImage(800, 600, "jpeg"), { uploadsPath });
-    expect(stored.variantWidths).toEqual([320, 640]);
-    expect(stored).toMatchObject({ width: 640, height: 480 });
+    expect(stored.variantWidths).toEqual([320, 640, 768]);
+    expect(stored).toMatchObject({ width: 768, height: 576 });
   });
 
   it("stores an original narrower than 320 px once, at its own width", async () => {
@@ -181,9 +181,10 @@ describe("storeImage", () => {
 
 describe("variantWidthsFor", () => {
   it("lists the standard widths not wider than the original (px)", () => {
-    expect(variantWidthsFor(4000)).toEqual([320, 640, 1024, 1600]);
-    expect(variantWidthsFor(1600)).toEqual([320, 640, 1024, 1600]);
-    expect(variantWidthsFor(1599)).toEqual([320, 640, 1024]);
+    expect(variantWidthsFor(4000)).toEqual([320, 640, 768, 1024, 1600]);
+    expect(variantWidthsFor(1600)).toEqual([320, 640, 768, 1024, 1600]);
+    expect(variantWidthsFor(1599)).toEqual([320, 640, 768, 1024]);
+    expect(variantWidthsFor(1000)).toEqual([320, 640, 768]);
     expect(variantWidthsFor(320)).toEqual([320]);
     expect(variantWidthsFor(90)).toEqual([90]);
   });

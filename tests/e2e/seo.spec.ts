@@ -358,7 +358,6 @@ test.describe("HTTP caching", () => {
     onlyOnce("cache headers are HTTP");
     const html = await (await request.get(`/products/${productWithImages()}`)).text();
     const assets = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
-    expect(assets.some((a) => a.endsWith(".css"))).toBe(true);
     expect(assets.some((a) => a.endsWith(".js"))).toBe(true);
     for (const asset of new Set(assets)) {
       const cacheControl = (await request.get(asset)).headers()["cache-control"];
@@ -456,12 +455,32 @@ test.describe("responsive images", () => {
     return images;
   }
 
-  test("home and listing images are responsive and lazy", async ({ page }) => {
-    serverMarkupOnly("srcset, sizes and loading are rendered by the server");
-    for (const pagePath of ["/", "/products"]) {
+  test("home and listing images are responsive; those on a phone's first screen load at once, the rest lazily", async ({
+    page,
+  }) => {
+    serverMarkupOnly("srcset, sizes, loading and fetchpriority are rendered by the server");
+    // What a phone shows first: the first row of the home page's categories (two columns) and the
+    // first card of /products (one column).
+    const firstScreen: Record<string, string> = {
+      "/": "section[aria-labelledby='categories-heading'] li:nth-child(-n+2) img",
+      "/products": "main article:first-of-type img",
+    };
+    for (const [pagePath, selector] of Object.entries(firstScreen)) {
       await page.goto(pagePath);
       const images = await responsiveImages(page);
-      expect(images.map((image) => image.loading)).toEqual(images.map(() => "lazy"));
+      const eager = await page
+        .locator("main img")
+        .evaluateAll((nodes, first) => nodes.map((node) => node.matches(first)), selector);
+      expect(eager.filter(Boolean).length, `${pagePath}: images on the first screen`).toBeGreaterThan(0);
+      expect(eager.length).toBeGreaterThan(eager.filter(Boolean).length);
+      for (const [i, image] of images.entries()) {
+        if (eager[i])
+          expect(image, `${pagePath} image ${i}`).toMatchObject({ loading: "eager", fetchpriority: "high" });
+        else {
+          expect(image.loading, `${pagePath} image ${i}`).toBe("lazy");
+          expect(image.fetchpriority, `${pagePath} image ${i}`).not.toBe("high");
+        }
+      }
     }
   });
 
@@ -491,3 +510,33 @@ for (const prefix of ["", "/bn"]) {
     expect(weight.js, "JavaScript").toBeLessThanOrEqual(BUDGETS.js);
   });
 }
+
+test("the stylesheet is inside the page, and stays there through client-side navigation", async ({ page }) => {
+  // Production inlines the whole stylesheet (docs/decisions/038-inline-stylesheet.md): no request
+  // blocks the first paint. React must never empty that <style> once it hydrates the page.
+  const styled = async () =>
+    page.evaluate(() => ({
+      links: document.querySelectorAll('link[rel="stylesheet"]').length,
+      inline: [...document.querySelectorAll("head style")].reduce(
+        (n, style) => n + (style.textContent ?? "").length,
+        0,
+      ),
+      // bg-stone-50 on <body>: white (the browser's default) when no stylesheet applies.
+      background: getComputedStyle(document.body).backgroundColor,
+    }));
+  await page.goto("/");
+  const first = await styled();
+  expect(first.links).toBe(0);
+  expect(first.inline).toBeGreaterThan(10_000);
+  expect(first.background).not.toBe("rgb(255, 255, 255)");
+  expect(first.background).not.toBe("rgba(0, 0, 0, 0)");
+  // With JavaScript this is a client-side navigation (the document and its <head> stay); without,
+  // a new page that brings its own copy.
+  const product = page.getByRole("article").first().getByRole("heading").getByRole("link");
+  await product.click();
+  await expect(page).toHaveURL(/\/products\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await styled()).toEqual(first);
+  await page.goto("/admin/login");
+  expect(await styled()).toEqual(first);
+});

@@ -41,9 +41,9 @@ test("an oversized public form post is refused before it is read", async ({ requ
 
 test("hashed assets are immutable; images are immutable WebP", async ({ page, request }) => {
   await page.goto("/");
-  const css = await page.locator('link[rel="stylesheet"]').first().getAttribute("href");
-  expect(css).toMatch(/^\/assets\//);
-  expect((await request.get(css!)).headers()["cache-control"]).toContain("immutable");
+  const script = await page.locator('link[rel="modulepreload"]').first().getAttribute("href");
+  expect(script).toMatch(/^\/assets\//);
+  expect((await request.get(script!)).headers()["cache-control"]).toContain("immutable");
   const img = await page.locator("main img").first().getAttribute("src");
   const image = await request.get(img!);
   expect(image.headers()["content-type"]).toBe("image/webp");
