@@ -4,8 +4,10 @@
  * 1. Seeds its own database in a temporary folder: the demo catalogue (7 categories, 66 products
  *    with pictures, a month of sample orders), then generated products up to `--products`
  *    (default 10,000; `--products 100000` for the large run), a seventh of them with Bengali names.
- * 2. Builds (`npm run build`; `--no-build` reuses build/) and starts the production server
- *    (`node server.js`) on a free port, its log lines written to a file in the temporary folder.
+ * 2. Builds (`npm run build`; `--no-build` reuses build/) and starts the production server exactly
+ *    as `npm start` does (package.json's `start` script, with its V8 flags) on a free port, its log
+ *    lines written to a file in the temporary folder. `--node-options="<flags>"` adds flags through
+ *    NODE_OPTIONS (and MALLOC_ARENA_MAX is passed on when set), to try other limits (docs/decisions/039-memory.md).
  * 3. Drives each path below for `--duration` seconds (default 8) with `--connections` connections
  *    (default 64): with `wrk` when it is installed (a C load generator that leaves more of the CPU to
  *    the server), otherwise with `autocannon` from npm. Prints requests per second, p50 and p99
@@ -13,7 +15,7 @@
  *    p95 time per request it rendered, read from its log lines (`responseTime`, whole ms; answers
  *    from the page cache are not logged, so with the cache this is the misses' time). `--no-cache`
  *    turns the page cache off (PAGE_CACHE_MB=0): every request is rendered.
- * 4. When `nginx` is installed, the same bytes of each GET page (taken from haat's answer) are served
+ * 4. When `nginx` is installed (and `--no-nginx` is not given), the same bytes of each GET page (taken from haat's answer) are served
  *    from disk by nginx (one worker) in the same run, and the table shows haat ÷ nginx: the physical
  *    limit of this box for that answer.
  * 5. Checkout: shoppers with distinct carts (one cart cookie per connection) post the checkout form
@@ -21,7 +23,7 @@
  *    database is compared with what the shoppers were told: lost orders (answered as placed, not in
  *    the database) and duplicated or unexpected orders (in the database, never answered) must be 0.
  * 6. After each round (`--rounds`, default 1; the memory goal uses 3) the server's resident memory
- *    (VmRSS) and its peak (VmHWM) from /proc.
+ *    (VmRSS) and its peak (VmHWM) from /proc, and once more after 15 s idle at the end.
  *
  * Bounded in time (about paths × rounds × (duration + 1) seconds, plus seeding and the build); never
  * part of `npm test`. It asserts nothing: the figures are for the closing notes and the README's
@@ -49,6 +51,8 @@ const { values: options } = parseArgs({
     autocannon: { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
     only: { type: "string" },
+    "node-options": { type: "string", default: "" },
+    "no-nginx": { type: "boolean", default: false },
   },
 });
 const PRODUCTS = positive("products");
@@ -127,14 +131,29 @@ async function seed(): Promise<number> {
 
 type Server = { child: ChildProcess; origin: string; logPath: string };
 
-/** Starts `node server.js` on a free port and resolves once /healthz answers 200 (15 s at most). */
+/** package.json's `start` script: the production start command, V8 flags included. */
+const START_COMMAND: string = JSON.parse(fs.readFileSync("package.json", "utf8")).scripts.start;
+
+/**
+ * Starts the server with `START_COMMAND` (through `sh -c exec`, so the child's pid is Node's own and
+ * its memory is read from /proc) on a free port; resolves once /healthz answers 200 (15 s at most).
+ */
 async function startServer(): Promise<Server> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const logPath = path.join(dir, "server.log");
   const out = fs.openSync(logPath, "a");
-  const child = spawn(process.execPath, ["server.js"], {
-    env: { PATH: process.env.PATH, ...serverEnv, NODE_ENV: "production", PORT: String(port), PUBLIC_URL: origin },
+  const child = spawn("sh", ["-c", `exec ${START_COMMAND}`], {
+    env: {
+      PATH: process.env.PATH,
+      ...serverEnv,
+      NODE_ENV: "production",
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      ...(options["node-options"] ? { NODE_OPTIONS: options["node-options"] } : {}),
+      // glibc's malloc arenas (one per thread by default, up to 8 × cores): set it to try fewer.
+      ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
+    },
     stdio: ["ignore", out, out],
   });
   const deadline = Date.now() + 15_000;
@@ -435,7 +454,8 @@ const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toF
 async function main() {
   console.log(
     `haat bench:http: ${PRODUCTS} products, ${CONNECTIONS} connections, ${DURATION_S} s per path, ${ROUNDS} round(s); ` +
-      `Node ${process.version}, ${os.cpus().length} cores; load by ${useWrk ? "wrk" : "autocannon"}`,
+      `Node ${process.version}, ${os.cpus().length} cores; load by ${useWrk ? "wrk" : "autocannon"}; ` +
+      `server: ${START_COMMAND}${options["node-options"] ? ` with NODE_OPTIONS=${options["node-options"]}` : ""}`,
   );
   console.log(`Seeding in ${dir} …`);
   console.log(`  seeded in ${fixed((await seed()) / 1000)} s`);
@@ -445,7 +465,7 @@ async function main() {
     if (build.status !== 0) throw new Error("The build failed");
   }
   const server = await startServer();
-  const nginx = installed("nginx") ? await startNginx() : null;
+  const nginx = installed("nginx") && !options["no-nginx"] ? await startNginx() : null;
   const cleanup = () => {
     server.child.kill("SIGTERM");
     nginx?.child.kill("SIGTERM");
@@ -481,6 +501,8 @@ async function main() {
       },
       { label: "product page", url: `/products/${middle}` },
       { label: "search 'lamp'", url: "/products?q=lamp" },
+      // A word few names contain (a generated product's number): the index finds it at once.
+      { label: "search, a rare word", url: `/products?q=${String(Math.floor(PRODUCTS / 2) + 1).padStart(6, "0")}` },
       { label: "suggestions 'lam'", url: "/resources/search-suggestions?q=lam" },
       { label: "/cart with 3 lines", url: "/cart", headers: { Cookie: cart } },
     ].filter((p) => !options.only || p.label.includes(options.only) || p.url.includes(options.only));
@@ -527,6 +549,11 @@ async function main() {
       console.log(`Server memory after round ${round}: ${line}`);
     }
     console.log(`\nServer memory after each round: ${memory.join("; ")}`);
+    // V8 gives memory back once the allocation rate falls (its memory reducer): what an idle
+    // server keeps between two spikes of traffic.
+    await new Promise((resolve) => setTimeout(resolve, 15_000));
+    const idle = memoryOf(server.child.pid!);
+    if (idle) console.log(`Server memory after 15 s idle: ${fixed(idle.rssMb, 0)} MB resident`);
   } finally {
     cleanup();
     if (!options.keep) fs.rmSync(dir, { recursive: true, force: true });
