@@ -195,7 +195,7 @@ function wrkMs(text: string): number {
 
 /** Drives GET `url` with wrk (`-t2`, `--latency`); `headers` are sent with every request. */
 function wrkLoad(url: string, headers: Record<string, string>): Load {
-  const args = ["-t2", `-c${CONNECTIONS}`, `-d${DURATION_S}s`, "--latency"];
+  const args = [`-t${Math.min(2, CONNECTIONS)}`, `-c${CONNECTIONS}`, `-d${DURATION_S}s`, "--latency"];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
   const run = spawnSync("wrk", [...args, url], { encoding: "utf8" });
   const out = run.stdout;
@@ -234,7 +234,7 @@ const useWrk = !options.autocannon && installed("wrk");
 /** Drives GET `url` with the chosen load generator, after a one-second warm-up. */
 async function loadGet(url: string, headers: Record<string, string> = {}): Promise<Load> {
   if (useWrk) {
-    spawnSync("wrk", ["-t2", `-c${CONNECTIONS}`, "-d1s", url], { stdio: "ignore" });
+    spawnSync("wrk", [`-t${Math.min(2, CONNECTIONS)}`, `-c${CONNECTIONS}`, "-d1s", url], { stdio: "ignore" });
     return wrkLoad(url, headers);
   }
   await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });

@@ -83,23 +83,57 @@ const ORDER_BY_SQL: Record<ProductSort, Prisma.Sql> = {
 };
 
 /**
+ * Above this many names matching a search, a listing page walks the index of its order (name,
+ * charged price, or category then name) and keeps the rows whose id is among the matches, instead
+ * of reading every matching row and sorting them. Measured at 100,000 products (SQL only, page 1):
+ * a word in 28,559 names took 11.8 ms sorted and 3–4 ms walked; a word in one name 0.2 ms sorted
+ * and 2.6–3.6 ms walked (the walk visits the whole index when matches are rare). The two meet near
+ * 6,000 matches at that size; below 5,000 products the walk is never chosen. Decision 037.
+ */
+const WALK_INDEX_ABOVE_MATCHES = 5_000;
+
+/** `query` as one quoted FTS5 phrase: a `"` typed is doubled, so nothing is read as FTS syntax. */
+function ftsPhrase(query: string): string {
+  return `"${query.replaceAll('"', '""')}"`;
+}
+
+/** Whether `query` is looked up in the full-text index of names (three characters or more). */
+function usesNameIndex(query: string): boolean {
+  return [...query].length >= 3;
+}
+
+/** How many product names contain `query` (three characters or more), from the index alone. */
+async function countNameMatches(query: string): Promise<number> {
+  const rows = await prisma.$queryRaw<{ total: number | bigint }[]>`
+    SELECT count(*) AS total FROM ProductSearch WHERE ProductSearch MATCH ${ftsPhrase(query)}`;
+  return Number(rows[0]?.total ?? 0);
+}
+
+/**
  * The SQL condition "the product's name contains `query`" (spec section 7, case-insensitive). A
  * query of three characters or more is looked up in the full-text index of names (FTS5 with the
  * trigram tokenizer: any substring, in any script, case folded; no scan of the products), as one
  * quoted phrase, so nothing typed is read as FTS syntax. A shorter one has no trigram to look up
  * and is matched with LIKE (`%`, `_` and `\` literally). docs/decisions/037-search-at-scale.md.
+ *
+ * `walk`: the condition is written `+id IN (…)`, which stops SQLite from fetching the matching
+ * rows by id and lets it walk the index of the ORDER BY instead (see WALK_INDEX_ABOVE_MATCHES).
+ * Both forms select the same rows.
  */
-function nameContainsSql(query: string): Prisma.Sql {
-  if ([...query].length < 3) return Prisma.sql`name LIKE ${containsLikePattern(query)} ESCAPE '\\'`;
-  const phrase = `"${query.replaceAll('"', '""')}"`;
-  return Prisma.sql`id IN (SELECT rowid FROM ProductSearch WHERE ProductSearch MATCH ${phrase})`;
+function nameContainsSql(query: string, walk = false): Prisma.Sql {
+  if (!usesNameIndex(query)) return Prisma.sql`name LIKE ${containsLikePattern(query)} ESCAPE '\\'`;
+  const matches = Prisma.sql`(SELECT rowid FROM ProductSearch WHERE ProductSearch MATCH ${ftsPhrase(query)})`;
+  return walk ? Prisma.sql`+id IN ${matches}` : Prisma.sql`id IN ${matches}`;
 }
 
 /**
  * One page of products for /products: optionally in one category and/or whose name contains
  * `query` (case-insensitive for Latin letters, spec section 7), in the chosen order. Price sorts
  * order by the price a shopper pays. The ordering and paging run in SQL (one indexed query for
- * the page's ids, one count), then the page's cards are loaded.
+ * the page's ids, one count), then the page's cards are loaded. A search of three characters or
+ * more first counts its matches in the full-text index (under 2 ms at 100,000 products): that is
+ * the total when no category is chosen, and it decides how the page is read
+ * (WALK_INDEX_ABOVE_MATCHES).
  */
 export async function listProducts(options: {
   categoryId?: number | null;
@@ -110,9 +144,11 @@ export async function listProducts(options: {
 }): Promise<Page<ProductCard>> {
   const page = options.page ?? 1;
   const pageSize = options.pageSize ?? STOREFRONT_PAGE_SIZE;
+  const query = options.query || null;
+  const nameMatches = query && usesNameIndex(query) ? await countNameMatches(query) : null;
   const conditions: Prisma.Sql[] = [];
   if (options.categoryId) conditions.push(Prisma.sql`categoryId = ${options.categoryId}`);
-  if (options.query) conditions.push(nameContainsSql(options.query));
+  if (query) conditions.push(nameContainsSql(query, (nameMatches ?? 0) > WALK_INDEX_ABOVE_MATCHES));
   const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
   const orderBy = ORDER_BY_SQL[options.sort ?? "name"];
 
@@ -120,6 +156,7 @@ export async function listProducts(options: {
     page,
     pageSize,
     async () => {
+      if (nameMatches !== null && !options.categoryId) return nameMatches;
       const rows = await prisma.$queryRaw<{ total: number | bigint }[]>`SELECT COUNT(*) AS total FROM Product ${where}`;
       return Number(rows[0]?.total ?? 0);
     },

@@ -161,4 +161,58 @@ describe("search through the full-text index", () => {
     await prisma.product.delete({ where: { id: product.id } });
     expect(await searchIds("omega")).toEqual([]);
   });
+
+  it("pages a search that matches thousands of names (read by walking the order's index) like LIKE does", async () => {
+    // Over 5,000 matches: listProducts walks the index of the chosen order instead of sorting the
+    // matches (WALK_INDEX_ABOVE_MATCHES in app/models/product.server.ts). Mixed case, prices with
+    // ties and discounts, two categories, so every tie-break of every order is exercised.
+    const other = (await createCategory("Search Walk")).id;
+    const rows = Array.from({ length: 5_300 }, (_, i) => ({
+      name: `${["Wickerwalk", "wickerWALK", "WICKERWALK"][i % 3]} ${["Lamp", "fan", "Shade"][(i % 7) % 3]} ${(i * 7919) % 5_300}`,
+      slug: `wickerwalk-${i}`,
+      description: "",
+      pricePaisa: 1_000 + (i % 40) * 100,
+      discountedPricePaisa: i % 6 === 0 ? 900 + (i % 40) * 50 : null,
+      categoryId: i % 2 === 0 ? other : categoryId,
+    }));
+    await prisma.product.createMany({ data: rows });
+    try {
+      const all = await prisma.product.findMany({
+        where: { name: { contains: "wickerwalk" } },
+        select: { id: true, name: true, pricePaisa: true, discountedPricePaisa: true, categoryId: true },
+      });
+      expect(all.length).toBe(5_300);
+      const charged = (p: (typeof all)[number]) =>
+        p.discountedPricePaisa !== null && p.discountedPricePaisa < p.pricePaisa
+          ? p.discountedPricePaisa
+          : p.pricePaisa;
+      const byName = (a: (typeof all)[number], b: (typeof all)[number]) =>
+        a.name.toLowerCase() < b.name.toLowerCase()
+          ? -1
+          : a.name.toLowerCase() > b.name.toLowerCase()
+            ? 1
+            : a.id - b.id;
+      const orders = {
+        name: byName,
+        "price-asc": (a: (typeof all)[number], b: (typeof all)[number]) => charged(a) - charged(b) || byName(a, b),
+        "price-desc": (a: (typeof all)[number], b: (typeof all)[number]) => charged(b) - charged(a) || byName(a, b),
+      } as const;
+      for (const [sort, compare] of Object.entries(orders) as [keyof typeof orders, (typeof orders)["name"]][]) {
+        for (const category of [null, other]) {
+          const expected = all.filter((p) => category === null || p.categoryId === category).sort(compare);
+          for (const page of [1, 2, 37, Math.ceil(expected.length / 24)]) {
+            const listed = await listProducts({ categoryId: category, query: "ickerwal", sort, page });
+            const label = `${sort}, category ${category}, page ${page}`;
+            expect(listed.total, label).toBe(expected.length);
+            expect(
+              listed.items.map((card) => card.id),
+              label,
+            ).toEqual(expected.slice((page - 1) * 24, page * 24).map((p) => p.id));
+          }
+        }
+      }
+    } finally {
+      await prisma.product.deleteMany({ where: { slug: { startsWith: "wickerwalk-" } } });
+    }
+  });
 });
