@@ -102,10 +102,10 @@ describe("creating a product", () => {
       isFeatured: true,
       description: "A warm brass lamp.",
     });
-    // 800 × 600 and 960 × 600 originals, largest variants 640 px wide.
+    // 800 × 600 and 960 × 600 originals, largest variants 768 px wide.
     expect(product.images.map((i) => [i.position, i.image.width, i.image.height])).toEqual([
-      [0, 640, 480],
-      [1, 640, 400],
+      [0, 768, 576],
+      [1, 768, 480],
     ]);
     expect(storedKeys().length).toBe(before + 2);
     for (const { image } of product.images) {

@@ -175,20 +175,20 @@ describe("the shop's logo", () => {
     const settings = await prisma.shopSettings.findUniqueOrThrow({ where: { id: 1 }, include: { logo: true } });
     const key = settings.logo!.key;
     expect(stored(key)).toBe(true);
-    expect(settings.logo!.variantWidths).toBe("320,640");
+    expect(settings.logo!.variantWidths).toBe("320,640,768");
     expect(settings.logo!.alt).toBe(settings.name);
 
     const { shop } = await runData(rootLoader, get("/"));
-    expect(shop.logo).toMatchObject({ key, width: 640, height: 192 });
+    expect(shop.logo).toMatchObject({ key, width: 768, height: 230 });
     const home = await runData(homeLoader, get("/"));
     expect(home.meta).toContainEqual({
       property: "og:image",
-      content: `http://localhost:3000/uploads/${key}/640.webp`,
+      content: `http://localhost:3000/uploads/${key}/768.webp`,
     });
     expect(home.meta).toContainEqual({
       "script:ld+json": expect.objectContaining({
         "@type": "Organization",
-        logo: `http://localhost:3000/uploads/${key}/640.webp`,
+        logo: `http://localhost:3000/uploads/${key}/768.webp`,
       }),
     });
 
