@@ -93,3 +93,19 @@ describe("other forms", () => {
     expect(loginSchema(englishAdminT).safeParse({ email: "a@b.co", password: "" }).success).toBe(false);
   });
 });
+
+describe("checkoutSchema, kept per language", () => {
+  it("is built once per language and keeps each language's messages", () => {
+    const bn = serverTranslator("bn");
+    expect(checkoutSchema(serverTranslator("en"))).toBe(checkoutSchema(t));
+    expect(checkoutSchema(bn)).toBe(checkoutSchema(serverTranslator("bn")));
+    expect(checkoutSchema(bn)).not.toBe(checkoutSchema(t));
+    const english = checkoutSchema(t).safeParse({ ...valid, name: "" });
+    const bangla = checkoutSchema(bn).safeParse({ ...valid, name: "" });
+    expect(english.success || english.error.issues[0]!.message).toBe(t("checkout.nameRequired"));
+    expect(bangla.success || bangla.error.issues[0]!.message).toBe(bn("checkout.nameRequired"));
+    expect(bn("checkout.nameRequired")).not.toBe(t("checkout.nameRequired"));
+    // A refused parse leaves nothing behind: the next valid one succeeds.
+    expect(checkoutSchema(t).safeParse(valid).success).toBe(true);
+  });
+});

@@ -27,9 +27,24 @@ export const trimmed = (
  * decide the shipping method: the shopper's chosen method is what is charged.
  * Phone numbers are normalised to 01XXXXXXXXX (rules/phone.ts: Bengali digits, +880, spaces, dashes).
  * Messages come from `t`, the translator of the page's language.
+ *
+ * Building the schema costs more than parsing with it (zod 4 compiles it): it is built once per
+ * translator (the server keeps one per language) and reused; a schema holds no state between parses.
  */
-export const checkoutSchema = (t: ServerTranslate) =>
-  z.object({
+export const checkoutSchema = (t: ServerTranslate): CheckoutSchema => {
+  let schema = checkoutSchemas.get(t);
+  if (!schema) {
+    schema = buildCheckoutSchema(t);
+    checkoutSchemas.set(t, schema);
+  }
+  return schema;
+};
+
+type CheckoutSchema = ReturnType<typeof buildCheckoutSchema>;
+const checkoutSchemas = new WeakMap<ServerTranslate, CheckoutSchema>();
+
+function buildCheckoutSchema(t: ServerTranslate) {
+  return z.object({
     name: trimmed(100, t("checkout.nameRequired"), t),
     phone: z
       .string({ error: t("checkout.phoneRequired") })
@@ -69,7 +84,8 @@ export const checkoutSchema = (t: ServerTranslate) =>
     /** The subtotal the page showed, in paisa: the order is refused if prices changed since. */
     expectedSubtotalPaisa: z.coerce.number().int().min(0),
   });
-export type CheckoutInput = z.output<ReturnType<typeof checkoutSchema>>;
+}
+export type CheckoutInput = z.output<CheckoutSchema>;
 
 /** The values of the checkout form as typed, kept to refill the form after an error. */
 export type CheckoutValues = Partial<

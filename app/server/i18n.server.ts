@@ -9,14 +9,24 @@ import { enServer, type ServerMessageKey } from "~/i18n/en-server";
 
 const serverMessages: Record<Lang, Record<ServerMessageKey, string>> = { en: enServer, bn: bnServer };
 
-/** The translator for `lang` with the server-only messages. */
+const translators = new Map<Lang, ServerTranslate>();
+
+/**
+ * The translator for `lang` with the server-only messages: one function per language for the life
+ * of the process, so that what is built from it (a form's schema) can be kept with it.
+ */
 export function serverTranslator(lang: Lang): ServerTranslate {
-  const page = translator(lang);
-  const own = serverMessages[lang];
-  return (key, params) =>
-    key in own
-      ? fill(own[key as ServerMessageKey], params)
-      : page(key as Exclude<typeof key, ServerMessageKey>, params);
+  let t = translators.get(lang);
+  if (!t) {
+    const page = translator(lang);
+    const own = serverMessages[lang];
+    t = (key, params) =>
+      key in own
+        ? fill(own[key as ServerMessageKey], params)
+        : page(key as Exclude<typeof key, ServerMessageKey>, params);
+    translators.set(lang, t);
+  }
+  return t;
 }
 
 /** The server's translator for the language of `request` (its URL: `/bn…` is Bangla). */
