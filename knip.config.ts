@@ -22,8 +22,10 @@ const config: KnipConfig = {
     // entry its unused exports would go unreported. Likewise prisma/seed.server.ts is not listed:
     // it is a module (imported by scripts/seed-demo.ts, scripts/serve-demo.ts and the tests).
     "!scripts/page-weight.ts",
-    // ... and free-port.ts, a module of the scripts and tests/support/server-process.ts.
+    // ... and free-port.ts, a module of the scripts and tests/support/server-process.ts, and
+    // chromium.ts, the browser of playwright.config.ts and scripts/lighthouse.ts.
     "!scripts/free-port.ts",
+    "!scripts/chromium.ts",
     // Served to the browser as text (`~/service-worker/admin-sw.js?raw` in server/admin-app.server.ts).
     "app/service-worker/admin-sw.js",
     "{vite,vitest,playwright,prisma}.config.ts",

@@ -7,30 +7,12 @@
  * Browser: Debian's chromium-headless-shell, else its Chromium (CHROMIUM_PATH to change it);
  * docs/decisions/017-end-to-end-browser.md.
  */
-import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_PORT as PORT, SECURITY_PORT } from "./tests/e2e/e2e-env";
-/**
- * Debian's old headless shell (package chromium-headless-shell) when installed: the same Blink as
- * Chromium without the browser UI, which is what Playwright itself runs headless tests in; on the
- * 2-core machines this project runs on it ran the suite 18% faster than the full browser. Then Debian's Chromium.
- */
-const chromiumPath =
-  process.env.CHROMIUM_PATH ??
-  ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((candidate) => fs.existsSync(candidate));
+import { CHROMIUM_FLAGS, chromiumPath } from "./scripts/chromium";
 
-const launchOptions = {
-  executablePath: chromiumPath,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-};
+// The same browser and flags as `npm run lighthouse` (scripts/chromium.ts).
+const launchOptions = { executablePath: chromiumPath(), args: [...CHROMIUM_FLAGS] };
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -21,6 +21,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import type { Result } from "lighthouse";
+import { CHROMIUM_FLAGS, chromiumPath } from "./chromium";
 import { freePort } from "./free-port";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -31,19 +32,6 @@ const METRICS = [
   ["cumulative-layout-shift", "CLS"],
   ["speed-index", "SI"],
 ] as const;
-
-/**
- * The browser to drive, as the end-to-end tests choose it (playwright.config.ts): CHROMIUM_PATH,
- * else Debian's Chromium headless shell, else Debian's Chromium.
- * @throws Error when none is installed.
- */
-function chromiumPath(): string {
-  const found = [process.env.CHROMIUM_PATH, "/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find(
-    (candidate) => candidate && fs.existsSync(candidate),
-  );
-  if (!found) throw new Error("No Chromium found: apt-get install chromium-headless-shell, or set CHROMIUM_PATH");
-  return found;
-}
 
 /** Resolves once `url` answers 200; throws when `child` exits first or after 5 minutes. */
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
@@ -107,19 +95,12 @@ async function main(): Promise<number> {
   const chrome = await (async () => {
     await waitFor(`${origin}/healthz`, server);
     const chromePath = chromiumPath();
+    if (!chromePath)
+      throw new Error("No Chromium found: apt-get install chromium-headless-shell, or set CHROMIUM_PATH");
     return chromeLauncher.launch({
       chromePath,
-      chromeFlags: [
-        // The headless shell is headless by itself; the full browser is told to be.
-        ...(chromePath.includes("headless-shell") ? [] : ["--headless=new"]),
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      // The headless shell is headless by itself; the full browser is told to be.
+      chromeFlags: [...(chromePath.includes("headless-shell") ? [] : ["--headless=new"]), ...CHROMIUM_FLAGS],
     });
   })();
   try {

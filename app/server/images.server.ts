@@ -25,16 +25,13 @@ import type sharpFunction from "sharp";
 import type { Metadata } from "sharp";
 import { getEnv } from "~/config/env.server";
 
-/**
- * sharp (libvips, ~27 MB resident) is loaded on the first image processed, not at start-up: the
- * storefront only serves stored files and should not carry it.
- */
 let sharpModule: Promise<typeof sharpFunction> | undefined;
 
 /**
- * sharp, imported on first use and kept. Every module that processes images (uploads, the admin
- * app's icons, the invoice picture) takes it from here and never imports "sharp" itself, so a
- * process that only serves pages never loads libvips (about 19 MB resident on its own).
+ * sharp, imported on the first image processed and kept, never at start-up: the storefront only
+ * serves stored files. Every module that processes images (uploads, the admin app's icons, the
+ * invoice picture) takes it from here and never imports "sharp" itself, so a process that only
+ * serves pages never loads libvips (19–27 MB resident; decision 039).
  */
 export function loadSharp(): Promise<typeof sharpFunction> {
   sharpModule ??= import("sharp").then((module) => module.default);
