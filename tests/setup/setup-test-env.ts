@@ -11,8 +11,10 @@ import crypto from "node:crypto";
 import { inspect } from "node:util";
 import { afterEach, beforeEach, vi } from "vitest";
 
-// The folder tests/setup/global-setup.ts prepares (not imported: that module runs in the main process).
-const tmp = path.resolve("tests/.tmp/vitest");
+// The folder tests/setup/global-setup.ts prepares for this run (not imported: that module runs in
+// the main process, and names the folder in the environment).
+const tmp = process.env.HAAT_VITEST_TMP;
+if (!tmp) throw new Error("HAAT_VITEST_TMP is not set: run the tests with Vitest (tests/setup/global-setup.ts)");
 const id = `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
 const databasePath = path.join(tmp, `test-${id}.db`);
 fs.copyFileSync(path.join(tmp, "base.db"), databasePath);
