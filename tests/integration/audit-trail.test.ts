@@ -179,6 +179,50 @@ describe("the audit trail", () => {
     expect(await prisma.auditEvent.count({ where: { id: event!.id } })).toBe(1);
   });
 
+  it("is append-only against INSERT OR REPLACE, REPLACE INTO and an upsert: an existing row stays as it was", async () => {
+    const owner = await createAdmin();
+    await run(
+      blocklistAction,
+      post("/admin/blocklist", { intent: "block", phone: "01999000555" }, await signedInJar(owner.id)),
+    );
+    const [event] = await prisma.auditEvent.findMany({ where: { action: "phone.blocked", summary: "01999000555" } });
+    const before = await prisma.auditEvent.findUniqueOrThrow({ where: { id: event!.id } });
+    const refusal = (sql: string) =>
+      prisma.$executeRawUnsafe(sql).then(
+        () => "done",
+        (error: { message?: string; meta?: unknown }) => `${error.message ?? ""} ${JSON.stringify(error.meta ?? {})}`,
+      );
+    const columns = `("id", "actorId", "actorEmail", "address", "action", "summary")`;
+    const forged = `(${event!.id}, NULL, 'forger@haat.example', '192.0.2.66', 'phone.unblocked', 'rewritten')`;
+    for (const sql of [
+      `INSERT OR REPLACE INTO "AuditEvent" ${columns} VALUES ${forged}`,
+      `REPLACE INTO "AuditEvent" ${columns} VALUES ${forged}`,
+      `INSERT OR REPLACE INTO "AuditEvent" ("rowid", "actorEmail", "action") VALUES (${event!.id}, 'forger@haat.example', 'phone.unblocked')`,
+      `INSERT INTO "AuditEvent" ${columns} VALUES ${forged} ON CONFLICT ("id") DO UPDATE SET "summary" = 'rewritten'`,
+      // A hand-made id below 1 would shadow the id SQLite's triggers see for every ordinary insert.
+      `INSERT INTO "AuditEvent" ("id", "actorEmail", "action") VALUES (-1, 'forger@haat.example', 'phone.unblocked')`,
+    ]) {
+      expect(await refusal(sql), sql).toMatch(/AuditEvent is append-only|AuditEvent ids are chosen by the database/);
+    }
+    expect(await prisma.auditEvent.findUniqueOrThrow({ where: { id: event!.id } })).toEqual(before);
+    expect(await prisma.auditEvent.count({ where: { actorEmail: "forger@haat.example" } })).toBe(0);
+
+    // New rows still go in, with or without REPLACE, and the primary key is the table's only UNIQUE
+    // constraint (another one would give REPLACE a second way to displace a row).
+    await prisma.$executeRawUnsafe(
+      `INSERT OR REPLACE INTO "AuditEvent" ("actorEmail", "action") VALUES ('new@haat.example', 'phone.blocked')`,
+    );
+    await run(
+      blocklistAction,
+      post("/admin/blocklist", { intent: "block", phone: "01999000556" }, await signedInJar(owner.id)),
+    );
+    expect(await prisma.auditEvent.count({ where: { summary: "01999000556" } })).toBe(1);
+    const indexes = await prisma.$queryRawUnsafe<{ name: string; unique: bigint | number; origin: string }[]>(
+      `PRAGMA index_list("AuditEvent")`,
+    );
+    expect(indexes.filter((index) => Number(index.unique) === 1 && index.origin !== "pk")).toEqual([]);
+  });
+
   it("does not stop the work when the trail cannot be written, and says so in the log", async () => {
     allowConsoleError();
     const owner = await createAdmin();
