@@ -442,6 +442,10 @@ export const bnAdmin: Record<keyof typeof enAdmin, string> = {
   "admin.courier.timeout": "Steadfast সময়মতো উত্তর দেয়নি। কিছুই বদলায়নি; কয়েক মিনিট পরে আবার চেষ্টা করুন।",
   "admin.courier.unauthorised": "Steadfast দোকানের কী গ্রহণ করেনি। কুরিয়ার পাতায় কী দেখে নিন।",
   "admin.courier.refusedAll": "Steadfast অনুরোধটি ফিরিয়ে দিয়েছে: {message}",
+  "admin.courier.redirected":
+    "Steadfast-এর ঠিকানা অন্য ঠিকানায় পাঠিয়ে দিতে চেয়েছে (HTTP {status}, {target}-এ)। haat এমন রিডাইরেক্ট অনুসরণ করে না, তাই কী সেখানে পাঠানো হয়নি এবং কিছুই বদলায়নি। STEADFAST_BASE_URL দেখে নিন, অথবা Steadfast তাদের API সরিয়েছে কি না জেনে নিন।",
+  "admin.courier.redirectedNowhere":
+    "Steadfast-এর ঠিকানা অন্য ঠিকানায় পাঠিয়ে দিতে চেয়েছে (HTTP {status})। haat এমন রিডাইরেক্ট অনুসরণ করে না, তাই কী অন্য কোথাও পাঠানো হয়নি এবং কিছুই বদলায়নি। STEADFAST_BASE_URL দেখে নিন, অথবা Steadfast তাদের API সরিয়েছে কি না জেনে নিন।",
   "admin.courier.sentOne": "অর্ডার #{id} Steadfast-এ পাঠানো হয়েছে, ট্র্যাকিং কোড {code}।",
   "admin.courier.sentMany": "{count}টি অর্ডার Steadfast-এ পাঠানো হয়েছে।",
   "admin.courier.refusedOne": "Steadfast অর্ডার #{id} নেয়নি: {message}",

@@ -439,6 +439,10 @@ export const enAdmin = {
   "admin.courier.timeout": "Steadfast did not answer in time. Nothing was changed; try again in a few minutes.",
   "admin.courier.unauthorised": "Steadfast refused the shop's keys. Check them in Courier.",
   "admin.courier.refusedAll": "Steadfast refused the request: {message}",
+  "admin.courier.redirected":
+    "Steadfast's address answered with a redirect (HTTP {status}) to {target}. haat does not follow redirects, so the keys were not sent there and nothing was changed. Check STEADFAST_BASE_URL, or whether Steadfast has moved its API.",
+  "admin.courier.redirectedNowhere":
+    "Steadfast's address answered with a redirect (HTTP {status}). haat does not follow redirects, so the keys were not sent on and nothing was changed. Check STEADFAST_BASE_URL, or whether Steadfast has moved its API.",
   "admin.courier.sentOne": "Order #{id} sent to Steadfast, tracking code {code}.",
   "admin.courier.sentMany": "{count} orders sent to Steadfast.",
   "admin.courier.refusedOne": "Steadfast refused order #{id}: {message}",

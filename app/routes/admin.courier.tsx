@@ -90,6 +90,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { status: 400 },
       );
     }
+    if (error.kind === "redirected") {
+      // Not the keys' fault, but not Steadfast answering either: nothing is saved until it does.
+      return data<AccountProblem>(
+        { apiKey, fieldErrors: {}, formError: courierFailure(error, t) ?? t("error.generic") },
+        { status: 400 },
+      );
+    }
     await saveCourierAccount({ apiKey, secretKey }, admin);
     await audit(context, admin, keysSaved(apiKey));
     return redirectWithToast(request, url, { kind: "info", message: t("admin.courier.savedUnchecked") });

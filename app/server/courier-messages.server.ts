@@ -3,12 +3,20 @@
  * staff member's language. The courier's own reason for refusing a parcel is its text, as it said it.
  */
 import type { AdminTranslate } from "~/i18n/admin";
-import { CourierError } from "~/server/couriers/courier";
+import { CourierError, CourierRedirectError } from "~/server/couriers/courier";
 import { NoCourierAccountError, type HandOffResult, type RefreshResult } from "~/server/couriers/hand-off.server";
 
-/** The message for a hand-off or refresh that failed as a whole (`error` as thrown). */
+/**
+ * The message for a hand-off, refresh or check that failed as a whole (`error` as thrown), in the
+ * staff member's language; null when `error` is not a courier's failure (the caller rethrows it).
+ */
 export function courierFailure(error: unknown, t: AdminTranslate): string | null {
   if (error instanceof NoCourierAccountError) return t("admin.courier.noAccount");
+  if (error instanceof CourierRedirectError) {
+    return error.target
+      ? t("admin.courier.redirected", { status: error.status, target: error.target })
+      : t("admin.courier.redirectedNowhere", { status: error.status });
+  }
   if (!(error instanceof CourierError)) return null;
   switch (error.kind) {
     case "unreachable":
@@ -19,6 +27,7 @@ export function courierFailure(error: unknown, t: AdminTranslate): string | null
       return t("admin.courier.unauthorised");
     case "refused":
     case "bad-answer":
+    case "redirected":
       return t("admin.courier.refusedAll", { message: error.message });
   }
 }

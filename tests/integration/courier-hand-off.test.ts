@@ -14,7 +14,12 @@ import { action as handOffAction } from "~/routes/admin.orders.courier";
 import { loader as exportLoader } from "~/routes/admin.orders.export";
 import { action as exportAction } from "~/routes/admin.orders.export[.]csv";
 import { loader as orderLoader } from "~/routes/admin.orders.view.$id";
-import { startFakeSteadfast, workerSteadfastPort, type FakeSteadfast } from "../support/steadfast-server";
+import {
+  startFakeSteadfast,
+  startHeaderRecorder,
+  workerSteadfastPort,
+  type FakeSteadfast,
+} from "../support/steadfast-server";
 import {
   type CookieJar,
   createAdmin,
@@ -42,6 +47,7 @@ beforeEach(async () => {
   staffEmail = admin.email;
   staff = await signedInJar(admin.id);
   steadfast.delayMs = 0;
+  steadfast.redirect = null;
 });
 
 const saveKeys = (apiKey = steadfast.apiKey, secretKey = steadfast.secretKey) =>
@@ -188,6 +194,40 @@ describe("sending orders to Steadfast", () => {
     expect(await orderOf(id)).toMatchObject({ status: "pending", consignmentId: null });
     expect(await prisma.courierEvent.count({ where: { orderId: id } })).toBe(0);
   }, 30_000);
+
+  it("records nothing and says so when Steadfast's address redirects elsewhere; the keys never reach the other host", async () => {
+    const elsewhere = await startHeaderRecorder();
+    try {
+      const lamp = await createProduct({ name: "Redirected Lamp", pricePaisa: 50_000 });
+      const one = await placeOrderFor(lamp.id, 1);
+      const two = await placeOrderFor(lamp.id, 1);
+      const onItsWay = await placeOrderFor(lamp.id, 1);
+      await sendToCourier([onItsWay]); // a parcel for the refresh to ask about
+      const message = enAdmin["admin.courier.redirected"]
+        .replace("{status}", "302")
+        .replace("{target}", elsewhere.origin);
+      steadfast.redirect = { status: 302, to: elsewhere.origin };
+      await expect(await sendToCourier([one])).toSetToast({ kind: "error", message });
+      await expect(await sendToCourier([one, two])).toSetToast({ kind: "error", message });
+      steadfast.redirect = { status: 307, to: elsewhere.origin };
+      await expect(await refresh()).toSetToast({ kind: "error", message: message.replace("302", "307") });
+      for (const id of [one, two]) {
+        expect(await orderOf(id)).toMatchObject({ status: "pending", consignmentId: null, courier: null });
+        expect(await prisma.courierEvent.count({ where: { orderId: id } })).toBe(0);
+      }
+      expect(await prisma.courierEvent.count({ where: { orderId: onItsWay } })).toBe(1);
+      // Keys typed on the courier page are not saved while the address redirects.
+      await prisma.courierAccount.deleteMany();
+      const saved = await saveKeys();
+      expect(saved.status).toBe(400);
+      expect(expectData(saved)).toMatchObject({ formError: message.replace("302", "307") });
+      expect(await prisma.courierAccount.count()).toBe(0);
+      expect(elsewhere.requests).toEqual([]);
+    } finally {
+      steadfast.redirect = null;
+      await elsewhere.close();
+    }
+  });
 
   it("asks for the keys first when none are saved", async () => {
     await prisma.courierAccount.deleteMany();

@@ -2,12 +2,12 @@
  * The Steadfast adapter (app/server/couriers/steadfast.server.ts) against a local server that
  * implements Steadfast's documented API (tests/support/steadfast-server.ts): one consignment, a bulk
  * of them with a refused parcel, the statuses mapped to ours, and the error answers: a wrong key, a
- * refused field, an unreachable server, a timeout.
+ * refused field, an unreachable server, a timeout, a redirect (never followed, the keys never sent on).
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CourierError, type ConsignmentRequest } from "~/server/couriers/courier";
+import { CourierError, CourierRedirectError, type ConsignmentRequest } from "~/server/couriers/courier";
 import { steadfastCourier, steadfastState } from "~/server/couriers/steadfast.server";
-import { startFakeSteadfast, type FakeSteadfast } from "../support/steadfast-server";
+import { startFakeSteadfast, startHeaderRecorder, type FakeSteadfast } from "../support/steadfast-server";
 
 let steadfast: FakeSteadfast;
 
@@ -127,6 +127,36 @@ describe("the Steadfast adapter", () => {
     await expect(courier({ timeoutMs: 100 }).createConsignment(parcel("haat-503"))).rejects.toMatchObject({
       kind: "timeout",
     });
+  });
+
+  it("never follows a redirect: every call fails as redirected and the other host receives nothing, keys least of all", async () => {
+    const elsewhere = await startHeaderRecorder();
+    try {
+      for (const status of [301, 302, 303, 307, 308]) {
+        steadfast.redirect = { status, to: elsewhere.origin };
+        const calls = [
+          () => courier().createConsignment(parcel(`haat-60${status}`)),
+          () => courier().createConsignments([parcel(`haat-61${status}`), parcel(`haat-62${status}`)]),
+          () => courier().deliveryStatus("haat-601"),
+          () => courier().checkAccount(),
+        ];
+        for (const call of calls) {
+          const error = await call().then(
+            () => null,
+            (thrown: unknown) => thrown,
+          );
+          expect(error, `HTTP ${status}`).toBeInstanceOf(CourierRedirectError);
+          expect(error).toMatchObject({ kind: "redirected", status, target: elsewhere.origin });
+          expect((error as Error).message).not.toContain(steadfast.apiKey);
+          expect((error as Error).message).not.toContain(steadfast.secretKey);
+        }
+      }
+      expect(elsewhere.requests).toEqual([]);
+      expect(steadfast.consignments.size).toBe(0);
+    } finally {
+      steadfast.redirect = null;
+      await elsewhere.close();
+    }
   });
 
   it("maps every documented status, and an undocumented one to unknown", () => {

@@ -13,6 +13,9 @@
  * - `delayMs` holds every answer back, to test timeouts.
  * - POST /__control/status `{ invoice, status }` (no keys): sets a parcel's status from another
  *   process, as a rider's scan would (the Playwright journeys use it).
+ * - `redirect` answers every API request (keys or not) with that status and a `Location` of
+ *   `to` + the request's path, as a moved or hijacked API would; `startHeaderRecorder` is a server
+ *   to point it at, which records whatever reaches it.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -31,8 +34,42 @@ export type FakeSteadfast = {
   setStatus(invoice: string, status: string): void;
   /** Milliseconds every answer waits before it is sent. */
   delayMs: number;
+  /** When set, every API request is answered with `status` and `Location: <to><path>` instead. */
+  redirect: { status: number; to: string } | null;
   close(): Promise<void>;
 };
+
+/** A local HTTP server that records every request it gets (method, path, headers) and answers 200 `{}`. */
+export type HeaderRecorder = {
+  /** http://127.0.0.1:<port> */
+  origin: string;
+  requests: { method: string; path: string; headers: http.IncomingHttpHeaders }[];
+  close(): Promise<void>;
+};
+
+/** Starts a `HeaderRecorder` on 127.0.0.1 and a free port. */
+export async function startHeaderRecorder(): Promise<HeaderRecorder> {
+  const requests: HeaderRecorder["requests"] = [];
+  const server = http.createServer((request, response) => {
+    requests.push({ method: request.method ?? "", path: request.url ?? "", headers: request.headers });
+    request.resume();
+    request.on("end", () => {
+      response.writeHead(200, { "Content-Type": "application/json" });
+      response.end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
 
 /** The port of this Vitest worker's Steadfast, the one tests/setup/setup-test-env.ts points the app at. */
 export function workerSteadfastPort(): number {
@@ -53,6 +90,7 @@ export async function startFakeSteadfast(port = 0): Promise<FakeSteadfast> {
       consignment.status = status;
     },
     delayMs: 0,
+    redirect: null,
   };
 
   /** The field errors of one parcel, Laravel-style ({ field: [message] }); empty when it is valid. */
@@ -114,6 +152,11 @@ export async function startFakeSteadfast(port = 0): Promise<FakeSteadfast> {
         fake.setStatus(invoice, status);
         return answer(200, { ok: true });
       }
+      if (fake.redirect) {
+        response.writeHead(fake.redirect.status, { Location: `${fake.redirect.to}${request.url ?? "/"}` });
+        response.end();
+        return;
+      }
       if (request.headers["api-key"] !== fake.apiKey || request.headers["secret-key"] !== fake.secretKey) {
         return answer(401, { status: 401, message: "Unauthorized." });
       }
@@ -170,6 +213,12 @@ export async function startFakeSteadfast(port = 0): Promise<FakeSteadfast> {
     },
     set delayMs(value: number) {
       fake.delayMs = value;
+    },
+    get redirect() {
+      return fake.redirect;
+    },
+    set redirect(value: FakeSteadfast["redirect"]) {
+      fake.redirect = value;
     },
     baseUrl: `http://127.0.0.1:${listening}/api/v1`,
     close: () =>

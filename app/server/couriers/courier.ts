@@ -38,14 +38,42 @@ export type BulkConsignmentResult = ({ ok: true } & Consignment) | { ok: false; 
 /** Where a parcel is, in haat's words (mapped from each courier's own statuses). */
 export type { DeliveryState };
 
-/** A courier refused a request, or could not be reached; `message` is safe to show to staff. */
+/**
+ * A courier refused a request, or could not be reached; `message` is safe to show to staff (it
+ * never holds a key). `kind` "redirected": the courier's address answered with a redirect, which is
+ * never followed (see `CourierRedirectError`).
+ */
 export class CourierError extends Error {
   constructor(
     message: string,
-    readonly kind: "unreachable" | "timeout" | "refused" | "unauthorised" | "bad-answer",
+    readonly kind: "unreachable" | "timeout" | "refused" | "unauthorised" | "bad-answer" | "redirected",
   ) {
     super(message);
     this.name = "CourierError";
+  }
+}
+
+/**
+ * The courier's address answered a request with a redirect (HTTP 3xx). Adapters never follow one:
+ * following would send the account's keys, which travel in headers, to wherever the answer points
+ * (fetch drops only `Authorization` on a cross-origin redirect, not `Api-Key` or `Secret-Key`). The
+ * request is a failure as a whole: nothing the courier may have done is known, so nothing is recorded.
+ */
+export class CourierRedirectError extends CourierError {
+  /**
+   * @param status the HTTP status of the answer (300–399)
+   * @param target the origin (scheme, host, port) the answer pointed to, or null when it gave no
+   *   readable `Location`; the path and query are left out, as they may carry anything
+   */
+  constructor(
+    readonly status: number,
+    readonly target: string | null,
+  ) {
+    super(
+      `The courier's address answered with a redirect (HTTP ${status}${target ? ` to ${target}` : ""}); it was not followed and the keys were not sent there.`,
+      "redirected",
+    );
+    this.name = "CourierRedirectError";
   }
 }
 

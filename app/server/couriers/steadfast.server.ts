@@ -5,9 +5,13 @@
  *
  * Endpoints used: POST /create_order, POST /create_order/bulk-order (at most 500 parcels),
  * GET /status_by_invoice/{invoice}, GET /get_balance (to check the keys). Amounts go as taka (cod_amount, a number); phones as 11 digits.
+ *
+ * Redirects are never followed (`redirect: "manual"`): the keys are headers, and fetch would send
+ * them on to any host a 3xx answer names. A 3xx is a `CourierRedirectError`, the whole request failed.
  */
 import {
   CourierError,
+  CourierRedirectError,
   type BulkConsignmentResult,
   type Consignment,
   type ConsignmentRequest,
@@ -85,9 +89,10 @@ export function steadfastCourier(config: SteadfastConfig): Courier {
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
   async function call(method: "GET" | "POST", path: string, payload?: unknown): Promise<unknown> {
+    const url = `${baseUrl}${path}`;
     let response: Response;
     try {
-      response = await fetch(`${baseUrl}${path}`, {
+      response = await fetch(url, {
         method,
         headers: {
           "Api-Key": config.apiKey,
@@ -97,12 +102,18 @@ export function steadfastCourier(config: SteadfastConfig): Courier {
         },
         body: payload === undefined ? undefined : JSON.stringify(payload),
         signal: AbortSignal.timeout(timeoutMs),
+        // Never follow: the keys would go with the request to wherever the redirect points.
+        redirect: "manual",
       });
     } catch (error) {
       if (error instanceof DOMException && error.name === "TimeoutError") {
         throw new CourierError(`Steadfast did not answer within ${timeoutMs / 1000} s.`, "timeout");
       }
       throw new CourierError("Steadfast could not be reached.", "unreachable");
+    }
+    if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
+      await response.body?.cancel();
+      throw new CourierRedirectError(response.status, redirectTarget(response.headers.get("location"), url));
     }
     const text = await response.text();
     let json: unknown = null;
@@ -202,6 +213,16 @@ export function steadfastCourier(config: SteadfastConfig): Courier {
       return { balancePaisa: Math.round(balance * 100) };
     },
   };
+}
+
+/** The origin a redirect's `Location` points to, read against the request's `url`; null when unreadable. */
+function redirectTarget(location: string | null, url: string): string | null {
+  if (!location) return null;
+  try {
+    return new URL(location, url).origin;
+  } catch {
+    return null;
+  }
 }
 
 /** A human message from a Steadfast answer (`message`, or the first of `errors`), if there is one. */
