@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { TZDate } from "@date-fns/tz";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
@@ -82,6 +82,12 @@ export default function ActivityPage() {
   return (
     <section aria-labelledby="activity-title" className="space-y-6">
       <AdminPageHeader id="activity-title" title={t("admin.activity.title")} subtitle={t("admin.activity.subtitle")} />
+      <p>
+        {/* Unknown e-mails and attempts refused by a limit are kept apart, in a bounded table. */}
+        <Link to="/admin/activity/refused" className="text-amber-800 underline">
+          {t("admin.activity.refusedLink")}
+        </Link>
+      </p>
 
       <Form
         method="get"

@@ -44,7 +44,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * never says which field was wrong (spec section 8), and the e-mail kept. Attempts are throttled
  * before the password is checked (app/server/rate-limit.server.ts): a refused one answers 429 with
  * Retry-After. A success also sets the device cookie (app/server/device-cookie.server.ts) that
- * exempts this browser from the limits others can run up. Every outcome is logged (logSignIn).
+ * exempts this browser from the limits others can run up. Every outcome is logged (logSignIn): a
+ * success or a wrong password of an existing account in the audit trail, an unknown e-mail or a
+ * refused attempt in the bounded table of refused sign-ins.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request.clone());
@@ -82,11 +84,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(redirectTo, { headers });
   } catch (error) {
     if (error instanceof InvalidCredentialsError) {
-      await logSignIn("failed", { ...seen, reason: "invalid-credentials" });
+      const account = error.accountId ?? undefined;
+      await logSignIn("failed", { ...seen, reason: "invalid-credentials", account });
       return data({ error: t("admin.login.invalidDetail"), email }, { status: 401 });
     }
     if (error instanceof DisabledAccountError) {
-      await logSignIn("failed", { ...seen, reason: "disabled" });
+      await logSignIn("failed", { ...seen, reason: "disabled", account: error.accountId });
       return data({ error: t("admin.login.disabled"), email }, { status: 403 });
     }
     throw error;

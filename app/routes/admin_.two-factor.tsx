@@ -72,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (step !== null && (await claimTotpStep(user.id, step))) method = "code";
   }
   if (!method) {
-    await logSignIn("failed", { ...seen, reason: "wrong-code" });
+    await logSignIn("failed", { ...seen, reason: "wrong-code", account: user.id });
     return data({ error: t("admin.twoFactor.wrong") }, { status: 401 });
   }
 

@@ -33,6 +33,9 @@ const AUDIT_ACTIONS = {
   "account.password-changed": "staff",
   "account.two-factor-on": "staff",
   "account.two-factor-off": "staff",
+  "account.recovery-codes-replaced": "staff",
+  // A wrong password where a signed-in person must give theirs again: a guess like a sign-in's.
+  "account.password-check-failed": "sign-in",
 } as const;
 
 /** A recorded action's key. */

@@ -17,17 +17,24 @@ import { getSessionUser } from "./session.server";
 import { safeLocalPath } from "~/utils/local-path";
 import { loginSchema } from "~/forms/schemas";
 
-/** Thrown by the form strategy when the e-mail or password is wrong (the message never says which). */
+/**
+ * Thrown by the form strategy when the e-mail or password is wrong (the message never says which).
+ * `accountId`: the account the e-mail names, whose password was wrong, or null when it names none;
+ * for the records only (the sign-in log keeps the first kind in the audit trail), never for the page.
+ */
 export class InvalidCredentialsError extends Error {
-  constructor() {
+  constructor(readonly accountId: number | null = null) {
     super("Invalid credentials");
     this.name = "InvalidCredentialsError";
   }
 }
 
-/** Thrown by the form strategy when the e-mail and password are right but the owner disabled the account. */
+/**
+ * Thrown by the form strategy when the e-mail and password are right but the owner disabled the
+ * account `accountId`.
+ */
 export class DisabledAccountError extends Error {
-  constructor() {
+  constructor(readonly accountId: number) {
     super("Account disabled");
     this.name = "DisabledAccountError";
   }
@@ -51,9 +58,9 @@ authenticator.use(
 async function verifyLogin(email: string, password: string): Promise<AdminUser> {
   const user = await findAdminForLogin(email);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-  if (!user || !ok) throw new InvalidCredentialsError();
+  if (!user || !ok) throw new InvalidCredentialsError(user?.id ?? null);
   // Said only to someone who knows the password: it reveals nothing to a guesser.
-  if (user.disabled) throw new DisabledAccountError();
+  if (user.disabled) throw new DisabledAccountError(user.id);
   const { passwordHash: _hash, disabled: _disabled, ...signedIn } = user;
   return signedIn;
 }

@@ -1,22 +1,36 @@
 /**
- * One log line per sign-in success, failure and lockout, for whoever watches the server's log
- * (docs/decisions/021-sign-in-throttling.md), as JSON through app/server/log.server.ts, e-mail
- * masked there:
+ * What a sign-in attempt leaves behind (docs/decisions/021-sign-in-throttling.md,
+ * 035-audit-trail.md, 041-refused-sign-ins.md): a log line, as JSON through app/server/log.server.ts
+ * (e-mail masked there), and a row in one of two tables:
  *
  *     {"level":"warn",…,"event":"sign-in","outcome":"failed","email":"s***@haat.example","address":"203.0.113.7","device":false,"reason":"invalid-credentials","msg":"sign-in failed"}
  *     {"level":"warn",…,"outcome":"locked-out",…,"limit":"account","retryAfter":4,"msg":"sign-in locked-out"}
  *     {"level":"info",…,"outcome":"succeeded",…,"device":true,"user":3,"msg":"sign-in succeeded"}
+ *     {"level":"warn",…,"outcome":"suppressed","address":"203.0.113.7","suppressed":3506,"msg":"sign-in lines suppressed"}
+ *
+ * - The audit trail (append-only, kept for ever) gets what concerns an account: every success, and
+ *   every failure of an existing account's password or code (`account` given). Those are bounded by
+ *   the account's own limits (the back-off, the code limits), so nobody can fill the trail.
+ * - Anything else, an e-mail that names no account or an attempt a limit refused (429), can be
+ *   sent by anyone as fast as they like: its line and its row in the bounded RefusedSignIn table
+ *   (app/models/refused-sign-in.server.ts) are written at most LINES_PER_MINUTE times a minute per
+ *   client address; the rest of that minute is counted, and when it ends one "sign-in lines
+ *   suppressed" line and one summary row say how many were left out.
  *
  * What was typed is a JSON string value, so it cannot forge a field or a line; it is kept only when
  * it is an e-mail address (else "(not an e-mail address)"). The password is never a field.
  */
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { z } from "zod";
 import { recordAuditEvent } from "~/models/audit.server";
+import { recordRefusedSignIn } from "~/models/refused-sign-in.server";
 import { log } from "~/server/log.server";
 
 const EMAIL = z.email().max(254);
-/** What the log and the trail show for an e-mail box that did not hold an e-mail address. */
+/** What the log and the tables show for an e-mail box that did not hold an e-mail address. */
 const NOT_AN_EMAIL = "(not an e-mail address)";
+/** Lines (and rows) about refused attempts written per client address per minute; the rest are counted. */
+const LINES_PER_MINUTE = 20;
 
 type SignInEvent = "succeeded" | "failed" | "locked-out";
 
@@ -35,19 +49,42 @@ type SignInFields = {
   retryAfter?: number;
   /** The admin signed in. */
   user?: number;
+  /**
+   * For a failure: the existing account whose password (or second-step code) was checked and was
+   * wrong, or which is disabled. Absent when the e-mail names no account.
+   */
+  account?: number;
 };
 
 /**
- * Writes the line for a sign-in event (level "info" for a success, "warn" otherwise) and records it
- * in the audit trail (docs/decisions/035-audit-trail.md); a trail write that fails is logged.
+ * Writes what a sign-in attempt leaves behind (see the module's comment): for a success, a line at
+ * level "info" and a trail row; for a failure of an existing account (`fields.account`), a "warn"
+ * line and a trail row; for anything else, a "warn" line and a RefusedSignIn row, at most
+ * LINES_PER_MINUTE a minute per address. Never throws: a table write that fails is logged.
  */
 export async function logSignIn(event: SignInEvent, fields: SignInFields): Promise<void> {
   // What was typed in the e-mail box is kept only when it is an e-mail address: a password typed
   // there by mistake must not reach the log or the (undeletable) audit trail.
   const email = EMAIL.safeParse(fields.email.trim()).success ? fields.email.trim() : NOT_AN_EMAIL;
   const line = { event: "sign-in", outcome: event, ...fields, email };
-  if (event === "succeeded") log.info(line, `sign-in ${event}`);
-  else log.warn(line, `sign-in ${event}`);
+  if (event === "succeeded" || (event === "failed" && fields.account !== undefined)) {
+    if (event === "succeeded") log.info(line, `sign-in ${event}`);
+    else log.warn(line, `sign-in ${event}`);
+    await toTrail(event, fields, email);
+    return;
+  }
+  if (!(await takeLine(fields.address))) return;
+  log.warn(line, `sign-in ${event}`);
+  await toRefusedTable({
+    email,
+    address: fields.address,
+    outcome: event,
+    reason: fields.reason ?? fields.limit ?? "",
+  });
+}
+
+/** Records a success or an existing account's failure in the audit trail; a failed write is logged. */
+async function toTrail(event: SignInEvent, fields: SignInFields, email: string): Promise<void> {
   const details = Object.fromEntries(
     Object.entries({ reason: fields.reason, limit: fields.limit, device: fields.device }).filter(
       ([, v]) => v !== undefined,
@@ -59,11 +96,50 @@ export async function logSignIn(event: SignInEvent, fields: SignInFields): Promi
       address: fields.address,
       action: `sign-in.${event}`,
       subjectType: "staff",
-      subjectId: fields.user ?? null,
+      subjectId: fields.user ?? fields.account ?? null,
       summary: fields.reason ?? fields.limit ?? "",
       details,
     });
   } catch (error) {
     log.error({ err: error }, "Recording a sign-in in the audit trail failed");
   }
+}
+
+/** Appends to the bounded table of refused attempts; a failed write is logged. */
+async function toRefusedTable(entry: Parameters<typeof recordRefusedSignIn>[0]): Promise<void> {
+  try {
+    await recordRefusedSignIn(entry);
+  } catch (error) {
+    log.error({ err: error }, "Recording a refused sign-in failed");
+  }
+}
+
+const linesPerAddress = new RateLimiterMemory({ keyPrefix: "sign-in-lines", points: LINES_PER_MINUTE, duration: 60 });
+/** Per address: the refused attempts not written one by one in its current minute. */
+const suppressed = new Map<string, number>();
+
+/**
+ * Whether a refused attempt from `address` may have its line and row; when not, it is counted,
+ * and the first one counted in a minute sets the timer that writes the summary when it ends.
+ */
+async function takeLine(address: string): Promise<boolean> {
+  try {
+    await linesPerAddress.consume(address);
+    return true;
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error;
+    const count = (suppressed.get(address) ?? 0) + 1;
+    suppressed.set(address, count);
+    if (count === 1) setTimeout(() => void writeSummary(address), Math.max(1, error.msBeforeNext)).unref();
+    return false;
+  }
+}
+
+/** The summary of `address`'s minute: one line and one row with how many attempts were left out. */
+async function writeSummary(address: string): Promise<void> {
+  const count = suppressed.get(address) ?? 0;
+  suppressed.delete(address);
+  if (count === 0) return;
+  log.warn({ event: "sign-in", outcome: "suppressed", address, suppressed: count }, "sign-in lines suppressed");
+  await toRefusedTable({ email: "", address, outcome: "suppressed", count });
 }

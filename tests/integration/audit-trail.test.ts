@@ -4,9 +4,11 @@
  * the table refuses changes and deletions; the owner's activity page filters it; a trail that cannot
  * be written does not stop the staff member's work.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
+import { REFUSED_SIGN_IN_CAP } from "~/models/refused-sign-in.server";
 import { prisma } from "~/models/db.server";
 import { loader as activityLoader } from "~/routes/admin.activity";
+import { loader as refusedLoader } from "~/routes/admin.activity_.refused";
 import { action as blocklistAction } from "~/routes/admin.blocklist";
 import { action as ordersAction } from "~/routes/admin.orders._index";
 import { action as orderAction } from "~/routes/admin.orders.view.$id";
@@ -61,7 +63,7 @@ describe("the audit trail", () => {
     );
     await run(
       loginAction,
-      post("/admin/login", { email: "who@haat.example", password: "a wrong one" }),
+      post("/admin/login", { email: owner.email, password: "a wrong one" }),
       {},
       from("198.51.100.4"),
     );
@@ -78,6 +80,7 @@ describe("the audit trail", () => {
       "staff.added",
       "sign-in.failed",
     ]);
+    // The failed sign-in named an existing account: the trail's. (An unknown e-mail is not: below.)
     for (const event of events.slice(0, 5)) {
       expect(event).toMatchObject({ actorId: owner.id, actorEmail: owner.email, address: "203.0.113.9" });
       expect(event.createdAt.getTime()).toBeGreaterThanOrEqual(started - 1000);
@@ -88,8 +91,10 @@ describe("the audit trail", () => {
     expect(events[4]!.summary).toBe("audit.member@haat.example (staff)");
     expect(events[5]).toMatchObject({
       actorId: null,
-      actorEmail: "who@haat.example",
+      actorEmail: owner.email,
       address: "198.51.100.4",
+      subjectType: "staff",
+      subjectId: owner.id,
       summary: "invalid-credentials",
     });
     expect(JSON.stringify(events)).not.toContain("jute lamp cable river");
@@ -102,9 +107,15 @@ describe("the audit trail", () => {
       {},
       from("198.51.100.5"),
     );
-    const [event] = await prisma.auditEvent.findMany({ where: { action: "sign-in.failed", address: "198.51.100.5" } });
-    expect(event!.actorEmail).toBe("(not an e-mail address)");
-    expect(JSON.stringify(event)).not.toContain("my secret passphrase");
+    // It names no account: kept with the refused sign-ins, not in the trail.
+    expect(await prisma.auditEvent.count({ where: { address: "198.51.100.5" } })).toBe(0);
+    const [refused] = await prisma.refusedSignIn.findMany({ where: { address: "198.51.100.5" } });
+    expect(refused).toMatchObject({
+      email: "(not an e-mail address)",
+      outcome: "failed",
+      reason: "invalid-credentials",
+    });
+    expect(JSON.stringify(refused)).not.toContain("my secret passphrase");
   });
 
   it("keeps a deleted order whole: its line items, status history and notes", async () => {
@@ -277,5 +288,102 @@ describe("the activity page", () => {
     expect(longAgo).toMatchObject({ rows: [], total: 0, filters: { to: "2020-01-01" } });
     const junk = await runData(activityLoader, get("/admin/activity?who=abc&what=nope&from=2026-13-45", ownerJar));
     expect(junk.filters).toEqual({ who: "", what: "", from: "", to: "" });
+  });
+});
+
+describe("refused sign-ins (docs/decisions/041-refused-sign-ins.md)", () => {
+  const signIn = (address: string, email: string, password: string) =>
+    run(loginAction, post("/admin/login", { email, password }), {}, from(address));
+  /** The server log's JSON lines about sign-ins written while `work` runs. */
+  async function signInLines(work: () => Promise<void>): Promise<Record<string, unknown>[]> {
+    const lines: Record<string, unknown>[] = [];
+    const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
+      for (const text of String(chunk).split("\n")) {
+        if (!text.startsWith("{")) continue;
+        const line = JSON.parse(text) as Record<string, unknown>;
+        if (line.event === "sign-in") lines.push(line);
+      }
+      return true;
+    });
+    try {
+      await work();
+    } finally {
+      spy.mockRestore();
+    }
+    return lines;
+  }
+
+  it("a flood of refused sign-ins adds no row to the trail, and the bounded table never passes its cap", async () => {
+    // The clock stands still, so the account's back-off never runs out during the flood.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const admin = await createAdmin();
+    const trailBefore = await prisma.auditEvent.count();
+
+    // Five wrong passwords of an existing account: bounded by its back-off, so in the trail.
+    for (let i = 0; i < 5; i++) expect((await signIn(`192.0.2.${i + 1}`, admin.email, `guess ${i}`)).status).toBe(401);
+    expect(await prisma.auditEvent.count()).toBe(trailBefore + 5);
+
+    // Unknown e-mails, each from its own address (no limit refuses them): not in the trail.
+    for (let i = 0; i < 20; i++) {
+      expect((await signIn(`198.18.0.${i + 1}`, `nobody${i}@haat.example`, "guess")).status).toBe(401);
+    }
+    // Then 1,600 attempts refused by the back-off (what one client sent in 20 s before), from 64
+    // addresses, 25 each; and one address alone sending 400.
+    let refused = 0;
+    for (let a = 0; a < 64; a++) {
+      for (let i = 0; i < 25; i++)
+        refused += (await signIn(`203.0.113.${a}`, admin.email, "guess")).status === 429 ? 1 : 0;
+      expect(await prisma.refusedSignIn.count()).toBeLessThanOrEqual(REFUSED_SIGN_IN_CAP);
+    }
+    for (let i = 0; i < 400; i++)
+      refused += (await signIn("198.51.100.99", admin.email, "guess")).status === 429 ? 1 : 0;
+    expect(refused).toBe(2000);
+
+    expect(await prisma.auditEvent.count()).toBe(trailBefore + 5);
+    expect(await prisma.refusedSignIn.count()).toBe(REFUSED_SIGN_IN_CAP);
+    // The newest rows are kept: the lone address's first 20 attempts, the rest of its minute counted.
+    expect(await prisma.refusedSignIn.count({ where: { address: "198.51.100.99" } })).toBe(20);
+
+    // The owner sees them, newest first; staff cannot.
+    const owner = await signedInJar(admin.id);
+    const page = await runData(refusedLoader, get("/admin/activity/refused", owner));
+    expect(page.total).toBe(REFUSED_SIGN_IN_CAP);
+    expect(page.rows[0]).toMatchObject({ address: "198.51.100.99", outcome: "locked-out", reason: "account" });
+    const member = await prisma.adminUser.create({
+      data: { email: `refused.member.${Date.now()}@haat.example`, role: "staff", passwordHash: "x" },
+    });
+    expect((await run(refusedLoader, get("/admin/activity/refused", await signedInJar(member.id)))).status).toBe(403);
+  });
+
+  it("writes at most 20 lines and rows a minute per address, then one summary of what it left out", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"], now: Date.now() });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const admin = await createAdmin();
+    const lines = await signInLines(async () => {
+      for (let i = 0; i < 5; i++) await signIn(`192.0.2.${50 + i}`, admin.email, `guess ${i}`);
+      for (let i = 0; i < 30; i++) expect((await signIn("198.51.100.77", admin.email, "guess")).status).toBe(429);
+      // Another address has its own 20.
+      expect((await signIn("198.51.100.78", admin.email, "guess")).status).toBe(429);
+      await vi.advanceTimersByTimeAsync(61_000);
+      vi.useRealTimers();
+      await expect
+        .poll(() => prisma.refusedSignIn.count({ where: { address: "198.51.100.77", outcome: "suppressed" } }))
+        .toBe(1);
+    });
+    const from77 = lines.filter((line) => line.address === "198.51.100.77");
+    expect(from77.filter((line) => line.outcome === "locked-out")).toHaveLength(20);
+    expect(from77.filter((line) => line.outcome === "suppressed")).toMatchObject([
+      { level: "warn", msg: "sign-in lines suppressed", suppressed: 10 },
+    ]);
+    expect(lines.filter((line) => line.address === "198.51.100.78")).toHaveLength(1);
+    expect(
+      await prisma.refusedSignIn.findMany({ where: { address: "198.51.100.77", outcome: "suppressed" } }),
+    ).toMatchObject([{ count: 10, email: "" }]);
+    expect(await prisma.refusedSignIn.count({ where: { address: "198.51.100.77", outcome: "locked-out" } })).toBe(20);
   });
 });

@@ -1,0 +1,96 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
+import { adminTitle } from "~/components/admin/admin-meta";
+import { AdminPageHeader } from "~/components/admin/page-header";
+import { Pagination } from "~/components/pagination";
+import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
+import type { MessageKey } from "~/i18n/admin";
+import { formatShopDateTime } from "~/i18n/format";
+import { listRefusedSignIns, REFUSED_SIGN_IN_PAGE_SIZE, type RefusedSignInRow } from "~/models/refused-sign-in.server";
+import { parsePage } from "~/rules/pagination";
+import { requireOwner } from "~/server/auth.server";
+
+export const meta = adminTitle("admin.refused.title");
+
+/**
+ * The refused sign-in attempts for the owner (docs/decisions/041-refused-sign-ins.md): unknown
+ * e-mails, attempts refused by a limit, and summaries of attempts not listed one by one; newest
+ * first, 50 a page. The table keeps only the newest 1,000 rows of the last 30 days.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  const page = parsePage(new URL(request.url).searchParams);
+  const { rows, total, attempts } = await listRefusedSignIns(page);
+  return { rows, total, attempts, page, pageCount: Math.max(1, Math.ceil(total / REFUSED_SIGN_IN_PAGE_SIZE)) };
+}
+
+/** The limits that refuse a sign-in (app/server/rate-limit.server.ts, two-factor.server.ts), by the key logged. */
+const LIMIT_LABELS: Record<string, MessageKey> = {
+  account: "admin.refused.limit.account",
+  address: "admin.refused.limit.address",
+  "address+email": "admin.refused.limit.address+email",
+  "two-factor": "admin.refused.limit.two-factor",
+};
+
+/** /admin/activity/refused: the refused sign-ins that are not in the activity list. */
+export default function RefusedSignInsPage() {
+  const t = useAdminT();
+  const lang = useAdminLang();
+  const { rows, total, attempts, page, pageCount } = useLoaderData<typeof loader>();
+  const what = (row: Pick<RefusedSignInRow, "outcome" | "reason" | "count">) => {
+    if (row.outcome === "suppressed") return t("admin.refused.suppressed", { count: row.count });
+    if (row.outcome === "locked-out") {
+      const limit = LIMIT_LABELS[row.reason];
+      return limit ? t(limit) : t("admin.activity.action.sign-in.locked-out");
+    }
+    return t("admin.refused.unknownEmail");
+  };
+  return (
+    <section aria-labelledby="refused-title" className="space-y-6">
+      <AdminPageHeader id="refused-title" title={t("admin.refused.title")} subtitle={t("admin.refused.subtitle")} />
+      <p>
+        <Link to="/admin/activity" className="text-amber-800 underline">
+          {t("admin.refused.back")}
+        </Link>
+      </p>
+      {rows.length === 0 ? (
+        <p
+          className="rounded-lg border border-dashed border-stone-300 bg-white p-8 text-center"
+          data-testid="refused-empty"
+        >
+          {t("admin.refused.empty")}
+        </p>
+      ) : (
+        <div>
+          <p className="mb-2 text-sm text-stone-600">{t("admin.refused.count", { count: total, attempts })}</p>
+          <ol
+            className="divide-y divide-stone-100 rounded-lg border border-stone-200 bg-white"
+            data-testid="refused-list"
+          >
+            {rows.map((row) => (
+              <li key={row.id} className="px-4 py-3 text-sm" data-testid="refused-row">
+                <p>
+                  <strong data-testid="refused-what">{what(row)}</strong>
+                  {row.email ? <span className="break-all">{` · ${row.email}`}</span> : null}
+                </p>
+                <p className="text-stone-600">
+                  <time dateTime={row.createdAt.toISOString()}>{formatShopDateTime(row.createdAt, lang)}</time>
+                  {` · ${t("admin.activity.from.address", { address: row.address })}`}
+                </p>
+              </li>
+            ))}
+          </ol>
+          <Pagination page={page} pageCount={pageCount} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+export const ErrorBoundary = adminErrorBoundary({
+  notFound: "error.notFoundTitle",
+  failed: "error.generic",
+  backTo: "/admin/activity",
+  backLabel: "admin.refused.back",
+});
