@@ -10,13 +10,15 @@
  *   uploads/…       the uploaded and generated images
  *
  * `createBackup` is used by `npm run backup` (scripts/backup.ts), `restoreBackup` by
- * `npm run restore` (scripts/restore.ts).
+ * `npm run restore` (scripts/restore.ts). Archives and their folder are the owner's alone (0600 and
+ * 0700): they hold the whole database.
  */
 import Database from "better-sqlite3";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import * as tar from "tar";
+import { checkMigrationHistory, readSchema, referenceSchema, schemaDifferences } from "./backup-schema";
 import { applyMigrations, DEFAULT_MIGRATIONS_DIR } from "./migrate.mjs";
 
 const FORMAT = "haat-backup";
@@ -24,6 +26,134 @@ const VERSION = 1;
 const DATABASE_ENTRY = "haat.db";
 const MANIFEST_ENTRY = "manifest.json";
 const UPLOADS_ENTRY = "uploads";
+/** Mode of an archive: read and written by its owner only (it holds the whole database). */
+const PRIVATE_FILE = 0o600;
+/** Mode of a folder of archives (or a restore's staging folder) made here. */
+const PRIVATE_FOLDER = 0o700;
+
+/**
+ * Caps on what a restore unpacks, checked against the sizes the archive declares before a byte is
+ * written (`restoreLimits` fills them in).
+ */
+export type RestoreLimits = {
+  /** All entries together, unpacked, in bytes. */
+  maxTotalBytes: number;
+  /** One uploaded image, in bytes. */
+  maxUploadBytes: number;
+  /** manifest.json, in bytes. */
+  maxManifestBytes: number;
+  /** Entries in the archive, files and folders. */
+  maxEntries: number;
+};
+
+/** The most a restore unpacks whatever the free space: 20 GiB (`npm run restore -- --max-size` changes it). */
+export const DEFAULT_MAX_RESTORE_BYTES = 20 * 1024 ** 3;
+/** Space a restore leaves free on the database's disk, in bytes: 256 MiB, for the shop to go on writing. */
+const KEEP_FREE_BYTES = 256 * 1024 ** 2;
+/**
+ * One uploaded file: 100 MiB. haat stores only the WebP variants it made (a few hundred KB each);
+ * 100 MiB is also the most a signed-in admin may send in one request.
+ */
+const MAX_UPLOAD_BYTES = 100 * 1024 ** 2;
+/** manifest.json: 64 MiB, about 400,000 uploads' lines. */
+const MAX_MANIFEST_BYTES = 64 * 1024 ** 2;
+/** Entries: a million files and folders. */
+const MAX_ENTRIES = 1_000_000;
+
+/**
+ * The caps for a restore into the folder `folder` (where the staging folder is made, beside the
+ * database): all entries together at most `maxTotalBytes` (default DEFAULT_MAX_RESTORE_BYTES) and
+ * at most the free space there less 256 MiB; one upload 100 MiB, the manifest 64 MiB, a million
+ * entries. `overrides` replace any of them (tests use small ones).
+ */
+export function restoreLimits(folder: string, overrides: Partial<RestoreLimits> = {}): RestoreLimits {
+  const disk = fs.statfsSync(folder);
+  const free = Math.max(0, disk.bavail * disk.bsize - KEEP_FREE_BYTES);
+  return {
+    maxTotalBytes: Math.min(overrides.maxTotalBytes ?? DEFAULT_MAX_RESTORE_BYTES, free),
+    maxUploadBytes: overrides.maxUploadBytes ?? MAX_UPLOAD_BYTES,
+    maxManifestBytes: overrides.maxManifestBytes ?? MAX_MANIFEST_BYTES,
+    maxEntries: overrides.maxEntries ?? MAX_ENTRIES,
+  };
+}
+
+/** "1.5 GB", "20.0 MB", "512 bytes": a size for a message. */
+function sizeText(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  return `${bytes} bytes`;
+}
+
+/** Whether a restore unpacks entry `name` (the manifest, the database, anything under uploads/). */
+function isExpectedEntry(name: string): boolean {
+  return name === MANIFEST_ENTRY || name === DATABASE_ENTRY || name.startsWith(`${UPLOADS_ENTRY}/`);
+}
+
+/**
+ * Keeps the running count of an archive's entries against `limits`; returns the reason to refuse
+ * the entry `name` of `bytes` bytes, or null. Every entry counts towards the total, unpacked or not:
+ * reading one still costs the decompression.
+ */
+function sizeGuard(limits: RestoreLimits): (name: string, bytes: number) => string | null {
+  let total = 0;
+  let entries = 0;
+  return (name, bytes) => {
+    total += bytes;
+    entries += 1;
+    if (entries > limits.maxEntries) return `it holds more than ${limits.maxEntries} entries`;
+    if (name === MANIFEST_ENTRY && bytes > limits.maxManifestBytes) {
+      return `its manifest.json is ${sizeText(bytes)} (at most ${sizeText(limits.maxManifestBytes)})`;
+    }
+    if (name.startsWith(`${UPLOADS_ENTRY}/`) && bytes > limits.maxUploadBytes) {
+      return `its upload ${name} is ${sizeText(bytes)} (at most ${sizeText(limits.maxUploadBytes)} per file)`;
+    }
+    if (total > limits.maxTotalBytes) {
+      return `it unpacks to more than ${sizeText(limits.maxTotalBytes)} (the free space on the database's disk less 256 MB, and at most --max-size)`;
+    }
+    return null;
+  };
+}
+
+/**
+ * Reads the archive's headers, without writing anything, and refuses it when an entry or all of
+ * them together are larger than `limits` allow (the sizes the headers declare, which are the bytes
+ * an extraction writes). Stops reading at the first reason to refuse (a compressed bomb is not unpacked to the end).
+ *
+ * @throws {BackupError} when the archive is refused or unreadable.
+ */
+async function inspectArchive(archivePath: string, limits: RestoreLimits): Promise<void> {
+  const guard = sizeGuard(limits);
+  const refusal = await new Promise<string | null>((resolve, reject) => {
+    const input = fs.createReadStream(archivePath);
+    let settled = false;
+    const finish = (error: Error | null, reason: string | null) => {
+      if (settled) return;
+      settled = true;
+      input.destroy();
+      if (error) reject(error);
+      else resolve(reason);
+    };
+    const parser = new tar.Parser({
+      strict: true,
+      onReadEntry: (entry) => {
+        const reason = guard(entry.path, entry.size ?? 0);
+        if (reason) {
+          finish(null, reason); // first: aborting the parser makes it emit an error
+          parser.abort(new Error(reason));
+          return;
+        }
+        entry.resume();
+      },
+    });
+    parser.on("error", (error: Error) => finish(error, null));
+    parser.on("end", () => finish(null, null));
+    input.on("error", (error) => finish(error, null));
+    input.pipe(parser);
+  }).catch(() => {
+    throw new BackupError("The archive cannot be read: it is damaged or not a .tar.gz file.");
+  });
+  if (refusal) throw new BackupError(`The archive is refused before unpacking anything: ${refusal}.`);
+}
 
 /** One file of the uploads folder in the manifest: its path inside the folder (with `/`), bytes and SHA-256 (hex). */
 type UploadEntry = { path: string; bytes: number; sha256: string };
@@ -127,7 +257,8 @@ function stamp(date: Date): string {
  * and switched to a plain rollback journal so that it is one self-contained file. Uploaded images
  * are never changed in place (app/server/images.server.ts writes a new file and renames it), so
  * each file is hashed and archived as it is. The archive is written under a temporary name and
- * renamed when complete.
+ * renamed when complete. The archive is made 0600 and a folder `outDir` made here 0700, whatever the
+ * umask (an existing folder keeps its mode).
  *
  * @throws {BackupError} when the database does not exist or its copy fails the integrity check.
  */
@@ -140,7 +271,12 @@ export async function createBackup(options: {
   const started = performance.now();
   const { databasePath, uploadsPath } = options;
   if (!fs.existsSync(databasePath)) throw new BackupError(`There is no database at ${databasePath}.`);
-  fs.mkdirSync(options.outDir, { recursive: true });
+  if (!fs.existsSync(options.outDir)) {
+    fs.mkdirSync(options.outDir, { recursive: true, mode: PRIVATE_FOLDER });
+    // The mode given to mkdir is narrowed by the umask, never widened: set it outright.
+    fs.chmodSync(options.outDir, PRIVATE_FOLDER);
+  }
+  // mkdtemp makes its folder 0700: the database copy inside is never readable by others.
   const staging = fs.mkdtempSync(path.join(options.outDir, ".backup-"));
   try {
     const copyPath = path.join(staging, DATABASE_ENTRY);
@@ -187,6 +323,7 @@ export async function createBackup(options: {
       DATABASE_ENTRY,
       ...uploads.map((upload) => `${UPLOADS_ENTRY}/${upload.path}`),
     ]);
+    fs.chmodSync(partial, PRIVATE_FILE);
     fs.renameSync(partial, archivePath);
     return {
       archivePath,
@@ -239,15 +376,24 @@ function move(from: string, to: string): void {
  * Restores the archive `archivePath` (made by `createBackup`) to the database file `databasePath`
  * and the folder `uploadsPath`. The shop must not be running (scripts/restore.ts checks).
  *
- * Checks first, changing nothing until all pass: only plain files and folders in the archive (no
- * link), the manifest's format, the SHA-256 and size of the database and of every upload against
- * the manifest (no file missing, none added), SQLite's integrity check, and that every migration
- * applied to the backup's database is one this code knows (a backup from a newer haat is refused);
- * then the migrations this code has beyond the backup's are applied to the staged copy. Only then
- * are the current database (with its -wal and -shm files) and uploads folder renamed to
- * `…before-restore-<YYYYMMDD-HHMMSS>`, kept, never deleted, and the backup's moved in.
+ * Checks first, changing nothing until all pass:
+ * 1. before a byte is written, the sizes the archive declares against `restoreLimits` (one upload,
+ *    the manifest, all entries together against the free space and `limits.maxTotalBytes`);
+ * 2. only plain files and folders (no link), the manifest's format, the SHA-256 and size of the
+ *    database and of every upload against the manifest (no file missing, none added), SQLite's
+ *    integrity check;
+ * 3. the database's migration history (scripts/backup-schema.ts `checkMigrationHistory`): a backup
+ *    from a newer haat is refused; the applied migrations must be the first N of this code's, with
+ *    their checksums (a backup from an older haat has fewer);
+ * 4. its schema (tables, indexes, triggers, views) equal to what those N migrations make on a fresh
+ *    database, built now from `migrationsDir`: a trigger added or dropped, an index changed, is refused;
+ * 5. the newer migrations are applied to the staged copy, and its schema compared again, with all
+ *    of this code's migrations.
+ * Only then are the current database (with its -wal and -shm files) and uploads folder renamed to
+ * `…before-restore-<YYYYMMDD-HHMMSS>`, kept, never deleted, and the backup's moved in; the
+ * database is made 0600.
  *
- * @throws {BackupError} when a check fails; nothing has been changed then.
+ * @throws {BackupError} when a check fails, naming what failed; nothing has been changed then.
  */
 export async function restoreBackup(options: {
   archivePath: string;
@@ -255,24 +401,33 @@ export async function restoreBackup(options: {
   uploadsPath: string;
   migrationsDir?: string;
   now?: Date;
+  /** Caps on what is unpacked; see `restoreLimits` for the defaults. */
+  limits?: Partial<RestoreLimits>;
 }): Promise<RestoreResult> {
   const { archivePath, databasePath, uploadsPath } = options;
+  const migrationsDir = options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR;
   if (!fs.existsSync(archivePath)) throw new BackupError(`There is no file ${archivePath}.`);
   fs.mkdirSync(path.dirname(databasePath), { recursive: true });
+  const limits = restoreLimits(path.dirname(databasePath), options.limits);
+  await inspectArchive(archivePath, limits);
   const staging = fs.mkdtempSync(path.join(path.dirname(databasePath), ".restore-"));
   try {
     // node-tar refuses absolute paths and `..` in entry names; only the expected entries are kept,
     // and only plain files and folders: a link in the uploads would be served by the shop and could
     // point at .env or the database once moved into place.
     const strange: string[] = [];
+    const guard = sizeGuard(limits);
+    let tooLarge: string | null = null;
     try {
       await tar.extract({
         file: archivePath,
         cwd: staging,
         strict: true,
         filter: (entry, stat) => {
-          const expected =
-            entry === MANIFEST_ENTRY || entry === DATABASE_ENTRY || entry.startsWith(`${UPLOADS_ENTRY}/`);
+          // The archive was inspected above; counted again in case the file changed since.
+          if (tooLarge === null) tooLarge = guard(entry, "size" in stat ? (stat.size ?? 0) : 0);
+          if (tooLarge !== null) return false;
+          const expected = isExpectedEntry(entry);
           const type = "type" in stat ? stat.type : "File";
           if (expected && type !== "File" && type !== "Directory") strange.push(entry);
           return expected && (type === "File" || type === "Directory");
@@ -281,6 +436,7 @@ export async function restoreBackup(options: {
     } catch {
       throw new BackupError("The archive cannot be read: it is damaged or not a .tar.gz file.");
     }
+    if (tooLarge !== null) throw new BackupError(`The archive is refused: ${tooLarge}.`);
     if (strange.length > 0 || hasLinks(staging)) {
       throw new BackupError(`The archive holds links or special files (${strange.join(", ")}): it is not haat's.`);
     }
@@ -314,35 +470,40 @@ export async function restoreBackup(options: {
     } finally {
       copy.close();
     }
-    // The migrations the copy itself has (not the manifest's word for it) must all be this code's.
-    const known = new Set(
-      fs.readdirSync(options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR).filter((name) => /^\d{14}_/.test(name)),
-    );
-    const copied = new Database(copyPath, { readonly: true, fileMustExist: true });
-    let applied: string[];
-    try {
-      applied = describeDatabase(copied).migrations;
-    } finally {
-      copied.close();
-    }
-    const unknown = applied.filter((name) => !known.has(name));
-    if (unknown.length > 0) {
+    // The history and the schema of the copy itself, not the manifest's word for them.
+    const history = checkMigrationHistory(copyPath, migrationsDir);
+    if (!history.ok && "newer" in history) {
       throw new BackupError(
-        `This backup comes from a newer haat (migrations ${unknown.join(", ")}): update haat before restoring it.`,
+        `This backup comes from a newer haat (migrations ${history.newer.join(", ")}): update haat before restoring it.`,
       );
     }
+    if (!history.ok) throw new BackupError(`The backup is refused: ${history.problem}.`);
+    const compare = async (migrations: string[], when: string) => {
+      const differences = schemaDifferences(
+        readSchema(copyPath),
+        await referenceSchema(migrations, migrationsDir, staging),
+      );
+      if (differences.length > 0) {
+        const shown = differences.slice(0, 10).join("; ");
+        const more = differences.length > 10 ? ` and ${differences.length - 10} more` : "";
+        throw new BackupError(
+          `The backup's database is not what haat's migrations make${when}: ${shown}${more}. It was changed outside haat; it is refused.`,
+        );
+      }
+    };
+    await compare(history.applied, "");
     // Newer migrations are applied to the copy before anything is replaced: a failure leaves the
     // shop as it was.
     let migrationsApplied: string[];
     try {
-      migrationsApplied = await applyMigrations({
-        databasePath: copyPath,
-        ...(options.migrationsDir ? { migrationsDir: options.migrationsDir } : {}),
-      });
+      migrationsApplied = await applyMigrations({ databasePath: copyPath, migrationsDir });
     } catch (error) {
       throw new BackupError(
         `The backup's database could not be brought up to date: ${error instanceof Error ? error.message : String(error)}`,
       );
+    }
+    if (migrationsApplied.length > 0) {
+      await compare([...history.applied, ...migrationsApplied], " once brought up to date");
     }
 
     const suffix = `before-restore-${stamp(options.now ?? new Date())}`;
@@ -358,7 +519,9 @@ export async function restoreBackup(options: {
       move(uploadsPath, keptAside.uploads);
     }
     for (const sidecar of ["", "-wal", "-shm"]) {
-      if (fs.existsSync(copyPath + sidecar)) move(copyPath + sidecar, databasePath + sidecar);
+      if (!fs.existsSync(copyPath + sidecar)) continue;
+      move(copyPath + sidecar, databasePath + sidecar);
+      fs.chmodSync(databasePath + sidecar, PRIVATE_FILE);
     }
     if (fs.existsSync(stagedUploads)) move(stagedUploads, uploadsPath);
     else fs.mkdirSync(uploadsPath, { recursive: true });

@@ -1,21 +1,27 @@
 /**
- * `npm run restore -- <archive>` (tsx scripts/restore.ts): puts a backup made by `npm run backup`
- * back, after checking it (scripts/backup-archive.ts: manifest, checksums, SQLite's integrity
- * check, migrations this haat knows). Stop haat first: the restore refuses while a haat answers
- * /healthz on PORT. The database and uploads it replaces are kept beside them as
- * `…before-restore-<YYYYMMDD-HHMMSS>`. Migrations newer than the backup are applied afterwards.
+ * `npm run restore -- [--max-size <MB>] <archive>` (tsx scripts/restore.ts): puts a backup made by
+ * `npm run backup` back, after checking it (scripts/backup-archive.ts: sizes before unpacking,
+ * manifest, checksums, SQLite's integrity check, the migration history and the schema against this
+ * haat's migrations). Stop haat first: the restore refuses while a haat answers /healthz on PORT.
+ * The database and uploads it replaces are kept beside them as `…before-restore-<YYYYMMDD-HHMMSS>`.
+ * Migrations newer than the backup are applied afterwards.
+ *
+ * `--max-size <MB>`: the most the archive may unpack to (default 20480, i.e. 20 GiB); never more
+ * than the free space beside the database less 256 MB.
  *
  * Reads DATABASE_URL, UPLOADS_DIR and PORT from .env or the environment, like the server. Exits 0
  * when restored, 1 on any error (nothing is changed when a check fails).
  */
 import dotenv from "dotenv";
 import { parseArgs } from "node:util";
-import { BackupError, restoreBackup } from "./backup-archive";
+import { BackupError, DEFAULT_MAX_RESTORE_BYTES, restoreBackup } from "./backup-archive";
 
-const USAGE = `Usage: npm run restore -- <haat-backup-….tar.gz>
+const USAGE = `Usage: npm run restore -- [--max-size <MB>] <haat-backup-….tar.gz>
 
 Checks the backup, then replaces the database and the uploads folder with it.
-Stop haat first. What is replaced is kept beside it as …before-restore-<date>.`;
+Stop haat first. What is replaced is kept beside it as …before-restore-<date>.
+  --max-size <MB>  the most the archive may unpack to; default 20480 (20 GiB),
+                   and never more than the free space beside the database less 256 MB`;
 
 /** Whether a haat answers /healthz on this machine's `port` (within 1 s). */
 async function haatIsRunning(port: number): Promise<boolean> {
@@ -31,7 +37,7 @@ async function haatIsRunning(port: number): Promise<boolean> {
 async function main(): Promise<number> {
   dotenv.config({ quiet: true });
   const { values, positionals } = parseArgs({
-    options: { help: { type: "boolean", short: "h" } },
+    options: { help: { type: "boolean", short: "h" }, "max-size": { type: "string" } },
     allowPositionals: true,
     strict: true,
   });
@@ -40,6 +46,10 @@ async function main(): Promise<number> {
     return 0;
   }
   if (positionals.length !== 1) throw new BackupError(USAGE);
+  const maxMegabytes = values["max-size"] === undefined ? undefined : Number(values["max-size"]);
+  if (maxMegabytes !== undefined && !(Number.isInteger(maxMegabytes) && maxMegabytes > 0)) {
+    throw new BackupError("--max-size takes a whole number of megabytes, at least 1.");
+  }
   const { getEnv } = await import("~/config/env.server");
   const env = getEnv();
   if (await haatIsRunning(env.PORT)) {
@@ -51,6 +61,7 @@ async function main(): Promise<number> {
     archivePath: positionals[0]!,
     databasePath: env.databasePath,
     uploadsPath: env.uploadsPath,
+    limits: { maxTotalBytes: maxMegabytes === undefined ? DEFAULT_MAX_RESTORE_BYTES : maxMegabytes * 1024 * 1024 },
   });
   const rows = Object.values(result.manifest.database.rowCounts).reduce((sum, count) => sum + count, 0);
   console.log(

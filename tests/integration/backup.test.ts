@@ -2,8 +2,11 @@
  * `npm run backup` and `npm run restore` (scripts/backup-archive.ts) against the worker's real
  * database and uploads: a backup taken while orders are being placed restores to one consistent
  * moment (every restored row equal to the live one, no order without its line items, stock equal to
- * what the restored orders took, uploads byte for byte); a damaged, tampered or newer archive is
- * refused with nothing changed; what a restore replaces is kept.
+ * what the restored orders took, uploads byte for byte); archives are the owner's alone (0600 in a
+ * 0700 folder); a damaged, tampered, oversized or newer archive is refused with nothing changed
+ * (an oversized one before a byte is unpacked; a database whose schema is not what the migrations
+ * make, even with a manifest rewritten to match); a backup from an older haat is brought up to
+ * date; what a restore replaces is kept.
  */
 import Database from "better-sqlite3";
 import crypto from "node:crypto";
@@ -11,7 +14,15 @@ import fs from "node:fs";
 import path from "node:path";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BackupError, createBackup, restoreBackup, type BackupResult } from "../../scripts/backup-archive";
+import {
+  BackupError,
+  createBackup,
+  restoreBackup,
+  restoreLimits,
+  type BackupManifest,
+  type BackupResult,
+} from "../../scripts/backup-archive";
+import { applyMigrations } from "../../scripts/migrate.mjs";
 import { createProduct } from "./helpers";
 import { placeOrder } from "./place-order";
 
@@ -133,6 +144,51 @@ describe("backup and restore", () => {
     expect(backup.manifest.uploads.map((upload) => upload.path).sort()).toEqual([...uploads].sort());
   });
 
+  it("writes the archive 0600 in a folder it makes 0700, whatever the umask", async () => {
+    const before = process.umask(0o022);
+    try {
+      const outDir = path.join(work, "private", "backups");
+      const made = await createBackup({ databasePath: livePath, uploadsPath, outDir });
+      expect(fs.statSync(made.archivePath).mode & 0o777).toBe(0o600);
+      expect(fs.statSync(outDir).mode & 0o777).toBe(0o700);
+      // A restored database is the owner's alone too.
+      const restored = path.join(work, "private", "restored", "haat.db");
+      await restoreBackup({
+        archivePath: made.archivePath,
+        databasePath: restored,
+        uploadsPath: path.join(work, "private", "restored", "uploads"),
+      });
+      expect(fs.statSync(restored).mode & 0o777).toBe(0o600);
+    } finally {
+      process.umask(before);
+    }
+  });
+
+  it("brings a backup from an older haat up to date, checking its schema before and after", async () => {
+    const migrations = path.resolve("prisma/migrations");
+    const names = fs
+      .readdirSync(migrations)
+      .filter((name) => /^\d{14}_/.test(name))
+      .sort();
+    const olderCode = path.join(work, "older-code-migrations");
+    fs.mkdirSync(olderCode);
+    for (const name of names.slice(0, -2))
+      fs.cpSync(path.join(migrations, name), path.join(olderCode, name), { recursive: true });
+    const olderShop = path.join(work, "older-shop");
+    await applyMigrations({ databasePath: path.join(olderShop, "haat.db"), migrationsDir: olderCode });
+    const older = await createBackup({
+      databasePath: path.join(olderShop, "haat.db"),
+      uploadsPath: path.join(olderShop, "uploads"),
+      outDir: path.join(olderShop, "backups"),
+    });
+    const result = await restoreBackup({
+      archivePath: older.archivePath,
+      databasePath: path.join(work, "from-older", "haat.db"),
+      uploadsPath: path.join(work, "from-older", "uploads"),
+    });
+    expect(result.migrationsApplied).toEqual(names.slice(-2));
+  });
+
   it("keeps what a restore replaces, beside it", async () => {
     const target = path.join(work, "replace");
     fs.mkdirSync(path.join(target, "uploads"), { recursive: true });
@@ -232,6 +288,114 @@ describe("backup and restore", () => {
       await expect(restoreInto(file)).rejects.toThrow(/holds links or special files \(uploads\/products\/evil\.webp\)/);
       untouched();
     });
+
+    /**
+     * Repacks the backup after `change` has edited its database, with the manifest rewritten to
+     * match (size and SHA-256), as someone who meant to would.
+     */
+    const withDatabaseChanged = (name: string, change: (db: Database.Database) => void) =>
+      repacked(name, (folder) => {
+        const file = path.join(folder, "haat.db");
+        const db = new Database(file);
+        try {
+          change(db);
+        } finally {
+          db.close();
+        }
+        const manifestFile = path.join(folder, "manifest.json");
+        const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as BackupManifest;
+        manifest.database.bytes = fs.statSync(file).size;
+        manifest.database.sha256 = sha256(file);
+        fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+      });
+
+    it("a database whose audit trail's triggers were dropped, though its manifest matches", async () => {
+      const file = await withDatabaseChanged("no-trail-triggers", (db) => {
+        db.exec('DROP TRIGGER "AuditEvent_no_update"; DROP TRIGGER "AuditEvent_no_delete";');
+      });
+      await expect(restoreInto(file)).rejects.toThrow(
+        new BackupError(
+          "The backup's database is not what haat's migrations make: missing trigger AuditEvent_no_delete on AuditEvent; missing trigger AuditEvent_no_update on AuditEvent. It was changed outside haat; it is refused.",
+        ),
+      );
+      untouched();
+    });
+
+    it("a database with a trigger planted on Order, or an index changed, though its manifest matches", async () => {
+      const planted = await withDatabaseChanged("planted-trigger", (db) => {
+        db.exec(
+          `CREATE TRIGGER "Order_skim" AFTER INSERT ON "Order" BEGIN UPDATE "Order" SET "totalPaisa" = "totalPaisa" + 100 WHERE id = NEW.id; END;`,
+        );
+      });
+      await expect(restoreInto(planted)).rejects.toThrow(
+        /not what haat's migrations make: extra trigger Order_skim on Order\. It was changed outside haat/,
+      );
+      const index = (db: Database.Database) =>
+        db
+          .prepare(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'Order' AND sql IS NOT NULL",
+          )
+          .get() as { name: string; sql: string };
+      let changedIndex = "";
+      const changed = await withDatabaseChanged("changed-index", (db) => {
+        const { name, sql } = index(db);
+        changedIndex = name;
+        db.exec(`DROP INDEX "${name}"; ${sql.replace(/\)\s*$/, ', "id")')}`);
+      });
+      await expect(restoreInto(changed)).rejects.toThrow(`changed index ${changedIndex} on Order`);
+      untouched();
+    });
+
+    it("a database whose migration history skips one or holds another's", async () => {
+      const skipped = await withDatabaseChanged("skipped-migration", (db) => {
+        db.exec(
+          "DELETE FROM _prisma_migrations WHERE migration_name = (SELECT migration_name FROM _prisma_migrations ORDER BY migration_name LIMIT 1 OFFSET 3)",
+        );
+      });
+      await expect(restoreInto(skipped)).rejects.toThrow(/The backup is refused: its migration history skips \d{14}_/);
+      const edited = await withDatabaseChanged("edited-migration", (db) => {
+        db.exec("UPDATE _prisma_migrations SET checksum = 'abc' WHERE migration_name LIKE '%_init'");
+      });
+      await expect(restoreInto(edited)).rejects.toThrow(/migration \d{14}_init in it is not the one this haat has/);
+      untouched();
+    });
+
+    it("an archive larger than the caps, before a byte is unpacked: a 400 MB upload of zeros, or more than the total", async () => {
+      const zeros = await repacked("zeros", (folder) => {
+        const file = path.join(folder, "uploads", "products", "zeros.webp");
+        fs.writeFileSync(file, "");
+        fs.truncateSync(file, 400 * 1024 * 1024); // sparse: no disk used to make it
+      });
+      // Anything made in the target folder (a staging folder, an unpacked file) is seen here.
+      const made: string[] = [];
+      const watcher = fs.watch(target(), (_event, name) => made.push(String(name)));
+      try {
+        await expect(restoreInto(zeros)).rejects.toThrow(
+          new BackupError(
+            "The archive is refused before unpacking anything: its upload uploads/products/zeros.webp is 400.0 MB (at most 100.0 MB per file).",
+          ),
+        );
+        await expect(
+          restoreBackup({
+            archivePath: backup.archivePath,
+            databasePath: path.join(target(), "haat.db"),
+            uploadsPath: path.join(target(), "uploads"),
+            limits: { maxTotalBytes: 50_000 },
+          }),
+        ).rejects.toThrow(/^The archive is refused before unpacking anything: it unpacks to more than 50000 bytes/);
+        await new Promise((resolve) => setTimeout(resolve, 100)); // let the watcher report
+      } finally {
+        watcher.close();
+      }
+      expect(made).toEqual([]);
+      untouched();
+      // The default total: 20 GiB at most, and never more than the disk's free space.
+      const disk = fs.statfsSync(target());
+      expect(restoreLimits(target()).maxTotalBytes).toBeLessThanOrEqual(
+        Math.min(20 * 1024 ** 3, disk.bavail * disk.bsize),
+      );
+      expect(restoreLimits(target(), { maxTotalBytes: 1000 }).maxTotalBytes).toBe(1000);
+    }, 60_000);
 
     it("a backup from a newer haat", async () => {
       const olderCode = path.join(work, "older-migrations");
