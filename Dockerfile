@@ -28,7 +28,8 @@ WORKDIR /app
 RUN groupadd --system haat \
     && useradd --system --gid haat --home-dir /app --shell /usr/sbin/nologin haat \
     && mkdir -p /data /uploads /backups \
-    && chown haat:haat /data /uploads /backups
+    && chown haat:haat /data /uploads /backups \
+    && chmod 0700 /data /backups
 # The whole install is kept: migrations (scripts/migrate.mjs) and `npm run backup` use packages
 # that are development dependencies. The code is owned by root and read-only for the app.
 COPY --from=build /app /app
