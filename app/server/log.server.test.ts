@@ -5,6 +5,7 @@
 import express from "express";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
+import { normalizeBdMobile } from "~/rules/phone";
 import { createLogger, createRequestLogger, maskPersonalData } from "./log.server";
 
 describe("maskPersonalData", () => {
@@ -15,6 +16,27 @@ describe("maskPersonalData", () => {
     expect(maskPersonalData("ফোন ০১৭১২৩৪৫৬৭৮")).toBe("ফোন ********৬৭৮");
   });
 
+  it("masks every form the checkout accepts as a phone: brackets, 00 and 0088 prefixes, dots, Bengali digits", () => {
+    expect(maskPersonalData("(015) 61440952")).toBe("(***) *****952");
+    expect(maskPersonalData("008801561440952")).toBe("************952");
+    expect(maskPersonalData("00880 1561 440952")).toBe("***** **** ***952");
+    expect(maskPersonalData("+880 1561-440952")).toBe("+*** ****-***952");
+    expect(maskPersonalData("+88 (0156) 144-0952")).toBe("+** (****) ***-*952");
+    expect(maskPersonalData("0156.1440.952")).toBe("****.****.952");
+    expect(maskPersonalData("+৮৮০ ১৫৬১-৪৪০৯৫২")).toBe("+*** ****-***৯৫২");
+    expect(maskPersonalData('{"phone":"(015) 61440952","q":"008801561440952"}')).toBe(
+      '{"phone":"(***) *****952","q":"************952"}',
+    );
+    // Each of two numbers in one run of digits, and a number after an order number.
+    expect(maskPersonalData("01712345678 01812345678")).toBe("********678 ********678");
+    expect(maskPersonalData("order 1234 01712345678")).toBe("order 1234 ********678");
+    // Whatever the checkout accepts, the log masks.
+    for (const typed of ["(015) 61440952", "008801561440952", "+880 1561-440952", "০১৫৬১৪৪০৯৫২", "88 01561 440952"]) {
+      expect(normalizeBdMobile(typed), typed).toBe("01561440952");
+      expect(maskPersonalData(`phone ${typed}.`).match(/[0-9০-৯]/gu)?.length, typed).toBe(3);
+    }
+  });
+
   it("keeps an e-mail address's first character and its domain", () => {
     expect(maskPersonalData("to rahima.akter+shop@example.com.bd,")).toBe("to r***@example.com.bd,");
     expect(maskPersonalData('{"email":"s1@haat.example"}')).toBe('{"email":"s***@haat.example"}');
@@ -23,6 +45,8 @@ describe("maskPersonalData", () => {
   it("leaves other numbers alone: order numbers, amounts, dates, ids, a landline", () => {
     const text = "order #123456 total 152050 paisa on 2026-11-25T10:20:30Z id 1795612451110 tel 029551234";
     expect(maskPersonalData(text)).toBe(text);
+    const more = "time 1764067200000 ms 12.5 (2026) 11-25 ip 192.168.10.123 id 01234567890 (012 3456 7890)";
+    expect(maskPersonalData(more)).toBe(more);
   });
 });
 

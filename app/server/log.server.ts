@@ -18,35 +18,82 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { pino } from "pino";
 import { pinoHttp } from "pino-http";
 import { getEnv } from "~/config/env.server";
+import { normalizeBdMobile } from "~/rules/phone";
 
 /** A digit, Western or Bengali. */
 const D = "[0-9\u09E6-\u09EF]";
+const DIGIT = new RegExp(`^${D}$`, "u");
 /**
- * A Bangladeshi mobile number as people type it: optional +88/88, then 01[3-9] and 8 more digits,
- * spaces or dashes allowed between digits, Western or Bengali digits.
+ * A run of digits that may hold a phone number: groups of digits joined by at most three spaces,
+ * dashes, dots or brackets, maybe after a `+` or `(`, not touching another digit. Which part of it
+ * is a phone is the app's own normaliser's decision (`normalizeBdMobile`).
  */
-const PHONE = new RegExp(
-  `(?<!${D})(?:\\+?[8\u09EE][8\u09EE][\\s-]?)?[0\u09E6][\\s-]?[1\u09E7][3-9\u09E9-\u09EF](?:[\\s-]?${D}){8}(?!${D})`,
-  "gu",
-);
+const DIGIT_RUN = new RegExp(`(?<!${D})[+(]?${D}+(?:[\\s\\-.()]{1,3}${D}+)*\\)?(?!${D})`, "gu");
+/** One group of digits in a run. */
+const DIGIT_GROUP = new RegExp(`${D}+`, "gu");
+/** The most digits a phone number is typed with: 00880 and 10 more. */
+const MOST_PHONE_DIGITS = 15;
+
+/** `text` with every digit but the last three replaced by `*`. */
+function maskDigits(text: string): string {
+  let keep = 3;
+  return [...text]
+    .reverse()
+    .map((char) => (DIGIT.test(char) ? (keep-- > 0 ? char : "*") : char))
+    .reverse()
+    .join("");
+}
+
+/**
+ * `run` (a `DIGIT_RUN` match) with each phone number in it masked: every span of whole digit groups
+ * (with a `+` or `(` just before it, a `)` just after) that the checkout's normaliser reads as a
+ * Bangladeshi mobile number, shortest first from each group.
+ */
+function maskPhonesInRun(run: string): string {
+  const groups = [...run.matchAll(DIGIT_GROUP)].map((match) => ({
+    start: match.index,
+    end: match.index + match[0].length,
+    digits: match[0].length,
+  }));
+  let out = "";
+  let copied = 0;
+  let first = 0;
+  while (first < groups.length) {
+    let found: { start: number; end: number; next: number } | null = null;
+    let digits = 0;
+    for (let last = first; last < groups.length && found === null; last += 1) {
+      digits += groups[last]!.digits;
+      if (digits > MOST_PHONE_DIGITS) break;
+      let start = groups[first]!.start;
+      if (start > 0 && "+(".includes(run[start - 1]!)) start -= 1;
+      let end = groups[last]!.end;
+      if (run[end] === ")") end += 1;
+      if (normalizeBdMobile(run.slice(start, end)) !== null) found = { start, end, next: last + 1 };
+    }
+    if (found === null) {
+      first += 1;
+      continue;
+    }
+    out += run.slice(copied, found.start) + maskDigits(run.slice(found.start, found.end));
+    copied = found.end;
+    first = found.next;
+  }
+  return out + run.slice(copied);
+}
+
 /** An e-mail address: what comes before the @ is masked, the domain kept. */
 const EMAIL = /([\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]*@([\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+)/gu;
 
 /**
  * `text` with every phone number's digits but the last three replaced by `*`
  * ("01712345678" → "********678") and every e-mail address's local part cut to its first character
- * ("rahima@example.com" → "r***@example.com").
+ * ("rahima@example.com" → "r***@example.com"). A phone number is whatever the checkout accepts as
+ * one (`normalizeBdMobile`, app/rules/phone.ts): Western or Bengali digits, spaces, dashes, dots and
+ * brackets between them, `+880`, `880`, `+88`, `88`, `0088` or `00880` before it.
  */
 export function maskPersonalData(text: string): string {
   return text
-    .replace(PHONE, (phone) => {
-      let keep = 3;
-      return [...phone]
-        .reverse()
-        .map((char) => (new RegExp(`^${D}$`, "u").test(char) ? (keep-- > 0 ? char : "*") : char))
-        .reverse()
-        .join("");
-    })
+    .replace(DIGIT_RUN, maskPhonesInRun)
     .replace(EMAIL, (_match, first: string, domain: string) => `${first}***@${domain}`);
 }
 
