@@ -92,7 +92,7 @@ app.use(compression());
 // Anonymous catalogue pages are answered from memory before Express runs (the server below); a
 // candidate that missed is recorded here, after compression, as Remix writes it
 // (app/server/page-cache.server.ts, docs/decisions/036-page-cache.md).
-const pageCache = build.entry.module.createShopPageCache(env.PAGE_CACHE_MB * 1024 * 1024);
+const pageCache = build.entry.module.createShopPageCache(env.PAGE_CACHE_MB * 1024 * 1024, env.TRUST_PROXY);
 app.use(pageCache.capture);
 
 /**
@@ -126,7 +126,12 @@ app.all(
   "*",
   createRequestHandler({
     build,
-    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientAddress: req.ip ?? "unknown" }),
+    // renderedInputs: what the render reads of the page cache's key, for a page the cache may store.
+    getLoadContext: (req, res) => ({
+      cspNonce: res.locals.cspNonce,
+      clientAddress: req.ip ?? "unknown",
+      renderedInputs: pageCache.renderedInputsOf(req),
+    }),
   }),
 );
 

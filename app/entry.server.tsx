@@ -34,8 +34,10 @@ import {
 } from "~/server/http-cache.server";
 import { getSessionUser } from "~/server/session.server";
 import { catalogueVersion } from "~/models/catalogue-version.server";
-import { cartQuantityOfCookie } from "~/server/cart-cookie.server";
-import { createPageCache } from "~/server/page-cache.server";
+import { getCart } from "~/server/cart-cookie.server";
+import { chosenLanguage } from "~/server/language-cookie.server";
+import { createPageCache, type KeyInputs } from "~/server/page-cache.server";
+import { cartQuantity } from "~/rules/cart";
 import { log, readableUrl } from "~/server/log.server";
 
 /** How long a render may take before it is aborted, in milliseconds. */
@@ -175,15 +177,34 @@ export { createRequestLogger, log } from "~/server/log.server";
 export { closeDatabase } from "~/models/connection.server";
 
 /**
- * The page cache for server.js (docs/decisions/036-page-cache.md): anonymous catalogue pages from
- * memory, keyed on the URL, the cart badge's quantity and the remembered language, dropped when
- * the catalogue version moves. `maxBytes` is PAGE_CACHE_MB in bytes.
+ * The page cache's key inputs for a request's `Cookie` header: the cart badge's quantity and the
+ * remembered language, read by the same functions the root and home loaders call (`getCart`,
+ * `chosenLanguage`: Remix's cookie parser and signature check), so the key and the render can
+ * never read one cookie two ways.
  */
-export function createShopPageCache(maxBytes: number) {
+async function pageCacheInputs(cookieHeader: string): Promise<KeyInputs> {
+  const request = new Request("http://haat.invalid/", { headers: { Cookie: cookieHeader } });
+  const [lines, language] = await Promise.all([getCart(request), chosenLanguage(request)]);
+  return { cartQuantity: cartQuantity(lines), language: language ?? "" };
+}
+
+/**
+ * The page cache for server.js (docs/decisions/036-page-cache.md): anonymous catalogue pages from
+ * memory, keyed on the canonical URL, the cart badge's quantity and the remembered language,
+ * dropped when the catalogue version moves. `maxBytes` is PAGE_CACHE_MB in bytes; `trustProxy`
+ * is TRUST_PROXY (the client address is then the one the proxy appended to X-Forwarded-For, as
+ * Express's `trust proxy` = 1 reads it).
+ */
+export function createShopPageCache(maxBytes: number, trustProxy: boolean) {
   return createPageCache({
     maxBytes,
     catalogueVersion,
-    cartQuantity: cartQuantityOfCookie,
+    inputsOf: pageCacheInputs,
+    clientAddress: (req) => {
+      const forwarded = trustProxy ? req.headers["x-forwarded-for"] : undefined;
+      const last = typeof forwarded === "string" ? forwarded.split(",").at(-1)?.trim() : undefined;
+      return last || req.socket.remoteAddress || "unknown";
+    },
     nonceOf: (res) => (res as ServerResponse & { locals?: { cspNonce?: string } }).locals?.cspNonce,
     onHit: log.isLevelEnabled("debug")
       ? (req, status) =>

@@ -20,6 +20,7 @@ import { useLang, useT } from "~/hooks/use-t";
 import { isLang, langOfRequest, localePath } from "~/i18n";
 import { cartQuantity } from "~/rules/cart";
 import { getCart } from "~/server/cart-cookie.server";
+import { noteRenderedInputs } from "~/server/page-cache.server";
 import { getEnv } from "~/config/env.server";
 import { getShopSettings, shopIdentity } from "~/models/settings.server";
 import { publicOrigin } from "~/utils/seo";
@@ -42,16 +43,19 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 /** See app/utils/revalidation.ts. */
 export const shouldRevalidate = revalidateRootAfterAcceptedCartChange;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const [lines, { toast, setCookie }, settings] = await Promise.all([
     getCart(request),
     readToast(request),
     getShopSettings(),
   ]);
+  const cartCount = cartQuantity(lines);
+  // The page cache stores this page only if it keyed it on the same badge (decision 036).
+  noteRenderedInputs(context, { cartQuantity: cartCount });
   return data(
     {
       shop: shopIdentity(settings, langOfRequest(request)),
-      cartCount: cartQuantity(lines),
+      cartCount,
       toast,
       year: new Date().getFullYear(),
       /** Absolute origin for canonical URLs, share previews and JSON-LD (~/utils/seo). */

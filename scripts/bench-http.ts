@@ -25,6 +25,14 @@
  * 6. After each round (`--rounds`, default 1; the memory goal uses 3) the server's resident memory
  *    (VmRSS) and its peak (VmHWM) from /proc, and once more after 15 s idle at the end.
  *
+ * 7. `--flood`, instead of 3–6: what a flood of never-seen URLs costs the other visitors. Two
+ *    visitors (one request at a time each, timed here) walk pages already in the page cache, first
+ *    alone (quiet), then while wrk's `--flood-connections` (default 8) connections ask for a new
+ *    query string on every request: an unknown parameter (`/products?x=N`), a search no one made
+ *    before (`/products?q=<new word>`), and, as the reference, `/cart?x=N`, which is never cached.
+ *    Prints the visitors' p50 and p95 and their p95 ÷ quiet, the flood's rate, and the server's CPU
+ *    per flood request (from /proc, less the quiet visitors' share). Needs wrk.
+ *
  * Bounded in time (about paths × rounds × (duration + 1) seconds, plus seeding and the build); never
  * part of `npm test`. It asserts nothing: the figures are for the closing notes and the README's
  * goals table (docs/decisions/036-page-cache.md).
@@ -32,6 +40,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -53,6 +62,8 @@ const { values: options } = parseArgs({
     only: { type: "string" },
     "node-options": { type: "string", default: "" },
     "no-nginx": { type: "boolean", default: false },
+    flood: { type: "boolean", default: false },
+    "flood-connections": { type: "string", default: "8" },
   },
 });
 const PRODUCTS = positive("products");
@@ -60,8 +71,10 @@ const DURATION_S = positive("duration");
 const CONNECTIONS = positive("connections");
 const ROUNDS = positive("rounds");
 
+const FLOOD_CONNECTIONS = positive("flood-connections");
+
 /** The option `name` as a positive integer; exits with a message when it is not one. */
-function positive(name: "products" | "duration" | "connections" | "rounds"): number {
+function positive(name: "products" | "duration" | "connections" | "rounds" | "flood-connections"): number {
   const value = Number(options[name]);
   if (!Number.isSafeInteger(value) || value < 1) {
     console.error(`--${name} must be a positive whole number (got ${options[name]}).`);
@@ -428,6 +441,109 @@ async function loadCheckout(origin: string, productIds: number[]): Promise<Check
   };
 }
 
+// ---- 7. A flood of new URLs ----------------------------------------------------------------------
+
+/** The process's CPU time so far (user + system), in ms, from /proc (Linux). */
+function cpuMsOf(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** The value at `fraction` (0.95: p95) of `values`, in their unit. */
+function percentile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? NaN;
+}
+
+/**
+ * Two visitors, each asking for the next of `urls` as soon as the last answer arrived, for
+ * `seconds`; each answer's time in ms (node:http with keep-alive, no encoding asked).
+ */
+async function visitors(origin: string, urls: string[], seconds: number): Promise<number[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
+  const times: number[] = [];
+  const until = performance.now() + seconds * 1000;
+  const get = (url: string) =>
+    new Promise<void>((resolve, reject) => {
+      http
+        .get(origin + url, { agent }, (response) => {
+          response.resume();
+          response.on("end", resolve);
+        })
+        .on("error", reject);
+    });
+  await Promise.all(
+    [0, 1].map(async (visitor) => {
+      for (let i = visitor; performance.now() < until; i++) {
+        const started = performance.now();
+        await get(urls[i % urls.length]!);
+        times.push(performance.now() - started);
+      }
+    }),
+  );
+  agent.destroy();
+  return times;
+}
+
+/**
+ * wrk with a Lua script that asks for `prefix` followed by a new number on every request; an empty
+ * `prefix` asks for /products every time.
+ */
+function floodWith(origin: string, prefix: string): { done: Promise<number> } {
+  const script = path.join(dir, "flood.lua");
+  const target = prefix ? `"${prefix}" .. n .. "-" .. math.random(1e9)` : `"/products"`;
+  fs.writeFileSync(script, `local n = 0\nrequest = function()\n  n = n + 1\n  return wrk.format("GET", ${target})\nend\n`);
+  const child = spawn(
+    "wrk",
+    [`-t${Math.min(2, FLOOD_CONNECTIONS)}`, `-c${FLOOD_CONNECTIONS}`, `-d${DURATION_S}s`, "-s", script, origin],
+    { stdio: ["ignore", "pipe", "ignore"] },
+  );
+  let out = "";
+  child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  return {
+    done: new Promise((resolve) => child.on("close", () => resolve(Number(/(\d+) requests in/.exec(out)?.[1] ?? 0)))),
+  };
+}
+
+/** Runs the flood table (option `--flood`) against `server`. */
+async function floodRun(server: Server, productId: number): Promise<void> {
+  if (!installed("wrk")) throw new Error("--flood needs wrk (apt-get install wrk)");
+  const urls = ["/", "/products", `/products/${productId}`, "/products?page=2", "/bn/products"];
+  for (const url of urls) for (let i = 0; i < 3; i++) await fetchAgain(server.origin + url);
+  const pid = server.child.pid!;
+  let cpu = cpuMsOf(pid);
+  const quiet = await visitors(server.origin, urls, DURATION_S);
+  const quietCpuPerAnswer = (cpuMsOf(pid) - cpu) / quiet.length;
+  const quietP95 = percentile(quiet, 0.95);
+  console.log(
+    `\nA flood of new URLs: ${FLOOD_CONNECTIONS} connections (wrk), ${DURATION_S} s each; two visitors walk ${urls.join(", ")}`,
+  );
+  console.log("| flood | flood rps | server CPU ms per flood request | visitors p50 ms | visitors p95 ms | p95 ÷ quiet |");
+  console.log("|---|---|---|---|---|---|");
+  console.log(
+    `| none (quiet) | – | – | ${fixed(percentile(quiet, 0.5), 2)} | ${fixed(quietP95, 2)} | 1.0 (${quiet.length} answers) |`,
+  );
+  for (const [label, prefix] of [
+    ["one stored page /products (reference)", ""],
+    ["unknown parameter /products?x=N", "/products?x="],
+    ["new search /products?q=N", "/products?q=w"],
+    ["never cached /cart?x=N (reference)", "/cart?x="],
+  ] as const) {
+    cpu = cpuMsOf(pid);
+    const flood = floodWith(server.origin, prefix);
+    const times = await visitors(server.origin, urls, DURATION_S);
+    const requests = await flood.done;
+    const floodCpu = cpuMsOf(pid) - cpu - quietCpuPerAnswer * times.length;
+    const p95 = percentile(times, 0.95);
+    console.log(
+      `| ${label} | ${fixed(requests / DURATION_S, 0)} | ${fixed(floodCpu / Math.max(1, requests), 2)} | ` +
+        `${fixed(percentile(times, 0.5), 2)} | ${fixed(p95, 2)} | ${fixed(p95 / quietP95, 1)} |`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
 // ---- 6. Report ---------------------------------------------------------------------------------
 
 /** The p95 of the server's own times (`responseTime`, ms) for requests to exactly `url`, from its log. */
@@ -490,6 +606,7 @@ async function main() {
       db.prepare("SELECT id FROM Product WHERE trackStock = 0 ORDER BY id LIMIT 200").all() as { id: number }[]
     ).map((row) => row.id);
     db.close();
+    if (options.flood) return await floodRun(server, middle);
     const deepPage = Math.max(1, Math.floor(biggest.n / 24 / 2));
     const cart = await cartCookie(server.origin, cartProducts.slice(0, 3));
     const paths: { label: string; url: string; headers?: Record<string, string> }[] = [

@@ -7,6 +7,7 @@ import { useLocalePath, useT } from "~/hooks/use-t";
 import { langOfRequest, localePath, registerCatalogue } from "~/i18n";
 import { listingMessages } from "~/i18n/listing-messages";
 import { chosenLanguage } from "~/server/language-cookie.server";
+import { noteRenderedInputs } from "~/server/page-cache.server";
 import { listCategories } from "~/models/category.server";
 import { listFeaturedProducts } from "~/models/product.server";
 import { getShopSettings, shopIdentity } from "~/models/settings.server";
@@ -29,9 +30,12 @@ export const shouldRevalidate = skipRevalidationAfterCartChange;
  * chose Bangla with the switch is sent on to `/bn`, and so is one that never chose when the shop's
  * default language is Bangla (docs/decisions/023-languages-in-the-url.md).
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const settings = await getShopSettings();
-  if (langOfRequest(request) === "en" && ((await chosenLanguage(request)) ?? settings.defaultLanguage) === "bn")
+  const chosen = await chosenLanguage(request);
+  // The page cache stores this page only if it keyed it on the same language (decision 036).
+  noteRenderedInputs(context, { language: chosen ?? "" });
+  if (langOfRequest(request) === "en" && (chosen ?? settings.defaultLanguage) === "bn")
     throw redirect(localePath("bn", "/"));
   const [categories, featured] = await Promise.all([listCategories(), listFeaturedProducts()]);
   const shop = shopIdentity(settings, langOfRequest(request));

@@ -6,7 +6,7 @@
  */
 import { createCookie } from "@remix-run/node";
 import { z } from "zod";
-import { cartQuantity, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine } from "~/rules/cart";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine } from "~/rules/cart";
 import { getEnv } from "~/config/env.server";
 
 // Not `__Host-haat_cart` when Secure, unlike the session and toast cookies: renaming it would
@@ -37,16 +37,4 @@ export async function getCart(request: Request): Promise<CartLine[]> {
 export function commitCart(lines: CartLine[]): Promise<string> {
   if (lines.length === 0) return cartCookie.serialize("", { maxAge: 0 });
   return cartCookie.serialize(lines.map((line) => [line.productId, line.quantity]));
-}
-
-/**
- * The cart badge's quantity (units in all lines, as the layout shows it) for the raw value of a
- * `haat_cart` cookie, read and signature-checked as `getCart` reads it: 0 for a forged, expired or
- * malformed value. For the page cache's key (app/server/page-cache.server.ts).
- */
-export async function cartQuantityOfCookie(value: string): Promise<number> {
-  const request = new Request("http://haat.invalid/", {
-    headers: { Cookie: `${CART_COOKIE_NAME}=${encodeURIComponent(value)}` },
-  });
-  return cartQuantity(await getCart(request));
 }

@@ -3,7 +3,14 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { createPageCache, hashedPage, pickEncoding, type PageCache } from "./page-cache.server";
+import {
+  createPageCache,
+  hashedPage,
+  noteRenderedInputs,
+  pickEncoding,
+  type PageCache,
+  type RenderedInputs,
+} from "./page-cache.server";
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
@@ -34,7 +41,22 @@ type AppOptions = {
   status?: (url: string) => number;
   /** How long a render takes, in ms (0: answered at once). */
   renderMs?: number;
+  /** What the render says it read of the key's inputs (by default, what the cookies say). */
+  rendered?: (url: string, cookie: string) => RenderedInputs;
 };
+
+/**
+ * The stand-in's reading of a Cookie header, as the app would read it: `haat_cart=signed-2` is a
+ * cart of two, any other cart value is forged (empty); `haat_lang=bn` remembers Bangla.
+ */
+function inputsOf(cookie: string) {
+  const value = (name: string) => new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(cookie)?.[1];
+  const language = value("haat_lang");
+  return {
+    cartQuantity: value("haat_cart") === "signed-2" ? 2 : 0,
+    language: language === "en" || language === "bn" ? language : "",
+  };
+}
 
 /**
  * A stand-in for server.js: the cache's `handle` before an "app" that renders a page with a fresh
@@ -43,11 +65,14 @@ type AppOptions = {
 async function startApp(options: AppOptions = {}) {
   let version = 1;
   let renders = 0;
+  let inFlight = 0;
+  let mostInFlight = 0;
   let onRender = () => {};
   const cache: PageCache = createPageCache({
     maxBytes: options.maxBytes ?? 1_000_000,
     catalogueVersion: () => version,
-    cartQuantity: async (value) => (value === "signed-2" ? 2 : 0),
+    inputsOf: async (cookie) => inputsOf(cookie),
+    clientAddress: (req) => String(req.headers["x-client"] ?? req.socket.remoteAddress),
     nonceOf: (res) => (res as http.ServerResponse & { locals?: { cspNonce?: string } }).locals?.cspNonce,
   });
   const page =
@@ -60,7 +85,14 @@ async function startApp(options: AppOptions = {}) {
     cache.handle(req, res, () =>
       cache.capture(req, res, async () => {
         renders++;
+        inFlight++;
+        mostInFlight = Math.max(mostInFlight, inFlight);
         onRender();
+        const cookie = req.headers.cookie ?? "";
+        noteRenderedInputs(
+          { renderedInputs: cache.renderedInputsOf(req) },
+          options.rendered?.(req.url!, cookie) ?? inputsOf(cookie),
+        );
         if (options.renderMs) await new Promise((resolve) => setTimeout(resolve, options.renderMs));
         const nonce = crypto.randomBytes(16).toString("base64");
         (res as http.ServerResponse & { locals?: object }).locals = { cspNonce: nonce };
@@ -74,6 +106,7 @@ async function startApp(options: AppOptions = {}) {
         for (const [name, value] of Object.entries(options.headers?.(req.url!) ?? {})) res.setHeader(name, value);
         const html = page(req.url!, nonce);
         res.write(html.slice(0, 20));
+        inFlight--;
         res.end(html.slice(20));
       }),
     ),
@@ -85,6 +118,8 @@ async function startApp(options: AppOptions = {}) {
     origin,
     cache,
     renders: () => renders,
+    /** The most renders that ran at the same time. */
+    mostInFlight: () => mostInFlight,
     setVersion: (v: number) => (version = v),
     onRender: (hook: () => void) => (onRender = hook),
     /** GETs `path` once and waits until the answer is stored. */
@@ -208,14 +243,14 @@ describe("createPageCache", () => {
   it("never stores an answer that sets a cookie, is not 200, says no-store, or is not a catalogue page", async () => {
     const app = await startApp({
       headers: (url): Record<string, string> =>
-        url.startsWith("/products?toast")
+        url.startsWith("/products?q=toast")
           ? { "Set-Cookie": "haat_toast=; Max-Age=0" }
-          : url === "/products?private"
+          : url === "/products?q=private"
             ? { "Cache-Control": "no-store" }
             : {},
       status: (url) => (url === "/products/404" ? 404 : 200),
     });
-    for (const path of ["/products?toast", "/products?private", "/products/404"]) {
+    for (const path of ["/products?q=toast", "/products?q=private", "/products/404"]) {
       expect((await app.warm(path)).headers["x-cache"]).toBe("MISS");
       expect((await request(app.origin, path)).headers["x-cache"]).toBe("MISS");
     }
@@ -256,5 +291,61 @@ describe("createPageCache", () => {
     expect(stats.entries).toBeLessThan(30);
     expect((await request(app.origin, "/products?q=29")).headers["x-cache"]).toBe("HIT");
     expect((await request(app.origin, "/products?q=0")).headers["x-cache"]).toBe("MISS");
+  });
+
+  it("keeps a page under its canonical URL: parameters no page reads are dropped before it is rendered", async () => {
+    const seen: string[] = [];
+    const app = await startApp({ page: (url) => (seen.push(url), `<html><body><a href="${url}">here</a></body></html>`) });
+    expect((await app.warm("/products?fbclid=IwAR0abc&q=lamp&utm_source=fb")).headers["x-cache"]).toBe("MISS");
+    // Every other unknown parameter, and the same parameters in another order, find the stored page.
+    for (const path of ["/products?q=lamp&fbclid=other", "/products?x=1&q=lamp", "/products?q=lamp&q=second"]) {
+      const answer = await request(app.origin, path);
+      expect(answer.headers["x-cache"], path).toBe("HIT");
+      expect(answer.body.toString()).toContain('href="/products?q=lamp"');
+    }
+    for (let i = 0; i < 20; i++) expect((await request(app.origin, `/?x=${i}`)).status).toBe(200);
+    expect(seen).toEqual(["/products?q=lamp", "/"]);
+    expect(app.renders()).toBe(2);
+  });
+
+  it("answers but never stores a page whose render read another cart or language than its key", async () => {
+    // As when the key's parser and the app's disagree on a cookie: the key says an empty cart,
+    // the render showed 99 units.
+    const app = await startApp({ rendered: (url) => (url === "/" ? { cartQuantity: 99 } : { language: "bn" }) });
+    for (const path of ["/", "/products"]) {
+      expect((await app.warm(path)).headers["x-cache"]).toBe("MISS");
+      expect((await app.warm(path)).headers["x-cache"]).toBe("MISS");
+    }
+    expect(app.cache.stats()).toMatchObject({ stored: 0, mismatched: 4 });
+  });
+
+  it("lets one client address store at most 60 new pages a minute; others still fill it", async () => {
+    const app = await startApp();
+    for (let i = 0; i < 70; i++) await app.warm(`/products?q=flood-${i}`, { "x-client": "203.0.113.9" });
+    expect(app.cache.stats()).toMatchObject({ stored: 60, overBudget: 10 });
+    expect((await app.warm("/products?q=flood-69", { "x-client": "203.0.113.9" })).headers["x-cache"]).toBe("MISS");
+    expect(app.cache.stats()).toMatchObject({ stored: 60, overBudget: 11 });
+    // Another visitor is not charged for the flood.
+    await app.warm("/products?q=flood-69", { "x-client": "198.51.100.4" });
+    expect((await request(app.origin, "/products?q=flood-69")).headers["x-cache"]).toBe("HIT");
+    expect(app.cache.stats().stored).toBe(61);
+  });
+
+  it("renders at most two misses of one client address at once; the rest wait their turn, others do not", async () => {
+    const app = await startApp({ renderMs: 60 });
+    const started = Date.now();
+    const flood = Promise.all(
+      Array.from({ length: 8 }, (_, i) => request(app.origin, `/products?q=new-${i}`, { "x-client": "203.0.113.9" })),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const other = await request(app.origin, "/products?q=shopper", { "x-client": "198.51.100.4" });
+    const otherMs = Date.now() - started;
+    const answers = await flood;
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    expect(other.status).toBe(200);
+    // The other visitor's page was rendered beside the flood's two, not after its eight.
+    expect(app.mostInFlight()).toBe(3);
+    expect(otherMs).toBeLessThan(4 * 60);
+    expect(app.cache.stats().queued).toBe(6);
   });
 });

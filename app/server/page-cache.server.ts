@@ -6,12 +6,22 @@
  * sitemap, robots.txt and the search suggestions, answered 200 without a cookie being set.
  * Who gets it: a visitor whose request carries no haat cookie other than the cart and the language
  * (a staff session, a toast, the two-factor step or anything haat adds later always bypasses).
- * The key: the URL (path and query), the cart's quantity as the badge shows it (read from the signed
- * cart cookie, signature checked), the remembered language. A page never depends on anything else
- * the request carries: the origin is PUBLIC_URL.
+ * The key: the canonical URL (the path, and only the query parameters its page reads:
+ * app/server/page-cache-url.server.ts; the page is rendered for that URL), the cart's quantity as
+ * the badge shows it and the remembered language, both read from the Cookie header by the app's own
+ * cookie parsers (`inputsOf`), so the key names exactly what the loaders will read. The loaders
+ * that read them record what they read (`noteRenderedInputs`); a page whose render read anything
+ * else is answered and not stored. A page never depends on anything else the request carries: the
+ * origin is PUBLIC_URL.
+ *
+ * - One client address may make the cache store at most STORES_PER_CLIENT_PER_MINUTE new pages a
+ *   minute (past it, its pages are rendered and not kept), so unique URLs cannot push the shop's
+ *   pages out of memory or spend the CPU compressing pages no one asks for again; and it has at
+ *   most RENDERS_PER_CLIENT misses rendered at once (the rest wait their turn), so its flood of new
+ *   URLs cannot take the whole CPU from the visitors of stored pages.
  *
  * - Stored once per key, after the first (MISS) answer: its headers, its body as sent, gzip and
- *   brotli bodies compressed once, its ETag. A hit answers 304 to a matching If-None-Match.
+ *   brotli bodies compressed once at cheap levels, its ETag. A hit answers 304 to a matching If-None-Match.
  * - Never stale: each page carries the catalogue version it was rendered at (read before
  *   rendering); when the version moves, every page is dropped (app/models/catalogue-version.server.ts).
  * - Bounded: a least-recently-used list whose bodies together stay under `maxBytes`.
@@ -23,15 +33,33 @@ import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { parse as parseCookies } from "cookie";
 import { LRUCache } from "lru-cache";
-import { ifNoneMatchMatches, isCataloguePath, weakEtag } from "~/server/http-cache.server";
+import { RateLimiterMemory } from "rate-limiter-flexible";
+import { ifNoneMatchMatches, weakEtag } from "~/server/http-cache.server";
+import { canonicalCacheUrl } from "~/server/page-cache-url.server";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
-/** Paths besides the catalogue pages whose answers are the same for every anonymous visitor. */
-const OTHER_PATHS = new Set(["/sitemap.xml", "/robots.txt", "/resources/search-suggestions"]);
+/**
+ * Compression of a stored page, done once when it is stored. gzip 6 (zlib's default) and brotli 5
+ * cost about 1 ms each for a 64 KB page and give within a few per cent of gzip 9 / brotli 11, which
+ * cost over 100 ms: a page seen once (a new search) must not cost more to store than to render
+ * (docs/decisions/036-page-cache.md, "Query strings").
+ */
+const GZIP_LEVEL = 6;
+const BROTLI_QUALITY = 5;
+
+/** New pages one client address may make the cache store per minute; past it, pages are rendered but not kept. */
+const STORES_PER_CLIENT_PER_MINUTE = 60;
+
+/**
+ * Pages missing from the cache that one client address may have rendered at once; its further
+ * misses wait their turn (they are not refused: many shoppers may share one address behind a
+ * carrier's NAT). A flood of new URLs from one address then takes one render's share of the CPU
+ * instead of all of it, and visitors of stored pages are answered between its renders.
+ */
+const RENDERS_PER_CLIENT = 2;
 
 /** The cookies that may vary a cached page; any other haat cookie means "not cached". */
 const CART_COOKIE = "haat_cart";
@@ -67,8 +95,29 @@ type Entry = {
   notModified: string[];
 };
 
+/**
+ * The inputs of a page besides its URL, as the app reads them from the request's cookies: the cart
+ * badge's quantity, and the remembered language ("" when none). A page is keyed on them.
+ */
+export type KeyInputs = { cartQuantity: number; language: string };
+
+/**
+ * What a render read of the key's inputs, recorded by the loaders that read them (the root layout
+ * reads the cart, the home page the remembered language) through `noteRenderedInputs`. A page
+ * whose recorded inputs differ from its key is answered but never stored.
+ */
+export type RenderedInputs = Partial<KeyInputs>;
+
 /** What a candidate request's MISS carries through Express to `capture`. */
-type Pending = { key: string; version: number; job?: Promise<void> };
+type Pending = {
+  key: string;
+  version: number;
+  inputs: KeyInputs;
+  rendered: RenderedInputs;
+  /** The client address, charged for each page stored (STORES_PER_CLIENT_PER_MINUTE). */
+  client: string;
+  job?: Promise<void>;
+};
 const PENDING = Symbol("haat.pageCache.pending");
 type CandidateRequest = IncomingMessage & { [PENDING]?: Pending };
 
@@ -77,8 +126,13 @@ export type PageCacheOptions = {
   maxBytes: number;
   /** The current catalogue version (app/models/catalogue-version.server.ts). */
   catalogueVersion: () => number;
-  /** The cart badge's quantity for the cart cookie's raw value; 0 for a forged or malformed one. */
-  cartQuantity: (cookieValue: string) => Promise<number>;
+  /**
+   * The key's inputs for a request's whole `Cookie` header, read with the very parsers the app's
+   * loaders use (a forged or malformed cart reads as 0, as the app reads it).
+   */
+  inputsOf: (cookieHeader: string) => Promise<KeyInputs>;
+  /** The client's address (the one the app sees: behind a trusted proxy, from X-Forwarded-For). */
+  clientAddress: (req: IncomingMessage) => string;
   /** The CSP nonce Express gave this response (server.js puts it in `res.locals.cspNonce`). */
   nonceOf: (res: ServerResponse) => string | undefined;
   /** Called after a hit is answered (for a debug log line); optional. */
@@ -86,7 +140,19 @@ export type PageCacheOptions = {
 };
 
 /** Counters, for tests and the benchmark. */
-type PageCacheStats = { hits: number; misses: number; stored: number; entries: number; bytes: number };
+type PageCacheStats = {
+  hits: number;
+  misses: number;
+  stored: number;
+  /** Answers not stored because their render read other inputs than the key says. */
+  mismatched: number;
+  /** Answers not stored because their client had used its budget of new pages. */
+  overBudget: number;
+  /** Misses that waited for their client's earlier renders (RENDERS_PER_CLIENT). */
+  queued: number;
+  entries: number;
+  bytes: number;
+};
 
 export type PageCache = {
   /**
@@ -96,14 +162,39 @@ export type PageCache = {
   handle(req: IncomingMessage, res: ServerResponse, next: () => void): void;
   /** Express middleware that records a candidate's answer and stores it once sent. */
   capture(req: IncomingMessage, res: ServerResponse, next: () => void): void;
+  /**
+   * The record a candidate's render fills through `noteRenderedInputs` (server.js passes it in the
+   * load context as `renderedInputs`); undefined for a request the cache will not store.
+   */
+  renderedInputsOf(req: IncomingMessage): RenderedInputs | undefined;
   stats(): PageCacheStats;
   /** Resolves once the pages being stored now are stored (for tests). */
   settled(): Promise<void>;
 };
 
-/** Whether the path (no query) is one the cache may serve. */
-function cacheablePath(pathname: string): boolean {
-  return isCataloguePath(pathname) || OTHER_PATHS.has(pathname);
+/**
+ * Records what a render read of the cache key's inputs: the root loader calls it with the cart's
+ * quantity, the home page's loader with the remembered language. `context` is the Remix load
+ * context; server.js puts the request's record there as `renderedInputs` (absent when the request
+ * is not a cache candidate, and in tests that call loaders directly: then this does nothing).
+ */
+export function noteRenderedInputs(context: { renderedInputs?: unknown } | undefined, inputs: RenderedInputs): void {
+  const record = context?.renderedInputs;
+  if (record && typeof record === "object") Object.assign(record, inputs);
+}
+
+/**
+ * The names of the cookies in a `Cookie` header, split as every cookie parser splits it (pairs
+ * separated by `;`, the name before the first `=`, trimmed). Values are not read here: the app's
+ * own parsers read them (`inputsOf`).
+ */
+function cookieNames(header: string): string[] {
+  const names: string[] = [];
+  for (const pair of header.split(";")) {
+    const eq = pair.indexOf("=");
+    if (eq !== -1) names.push(pair.slice(0, eq).trim());
+  }
+  return names;
 }
 
 /** The name of a cookie without the `__Host-`/`__Secure-` prefix a Secure cookie gets. */
@@ -159,13 +250,49 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     maxSize: Math.max(1, options.maxBytes),
     sizeCalculation: (entry) => entry.identity.body.length + entry.gzip.body.length + entry.br.body.length + 1024,
   });
-  const counters = { hits: 0, misses: 0, stored: 0 };
-  /** The cart quantities of cart cookies seen lately, by raw value: the signature is checked once. */
-  const quantities = new LRUCache<string, number>({ max: 10_000 });
+  const counters = { hits: 0, misses: 0, stored: 0, mismatched: 0, overBudget: 0, queued: 0 };
+  /**
+   * The key inputs of Cookie headers seen lately, by whole header: each signature is checked once.
+   * Bounded by the headers' length too (a header may be 16 KB), so unique headers cannot grow it.
+   */
+  const inputsByHeader = new LRUCache<string, KeyInputs>({
+    max: 10_000,
+    maxSize: 2 * 1024 * 1024,
+    sizeCalculation: (_inputs, header) => header.length + 64,
+  });
+  const storeBudget = new RateLimiterMemory({ points: STORES_PER_CLIENT_PER_MINUTE, duration: 60 });
   const storing = new Set<Promise<void>>();
   /** Pages being rendered for a visitor now, by key, with the visitors waiting for them. */
   const filling = new Map<string, (() => void)[]>();
+  /** Per client address: its misses being rendered now, and those waiting their turn. */
+  const rendering = new Map<string, { active: number; queue: (() => void)[] }>();
   let version = -1;
+
+  /**
+   * Calls `render` (the app) for a miss of `client` now, or once fewer than RENDERS_PER_CLIENT of
+   * its misses are being rendered. A request whose connection closed while it waited is dropped.
+   */
+  function renderInTurn(client: string, res: ServerResponse, render: () => void): void {
+    let slot = rendering.get(client);
+    if (!slot) rendering.set(client, (slot = { active: 0, queue: [] }));
+    const turns = slot;
+    const advance = () => {
+      while (turns.active < RENDERS_PER_CLIENT && turns.queue.length > 0) turns.queue.shift()!();
+      if (turns.active === 0 && turns.queue.length === 0) rendering.delete(client);
+    };
+    const start = () => {
+      if (res.destroyed) return;
+      turns.active++;
+      res.once("close", () => {
+        turns.active--;
+        advance();
+      });
+      render();
+    };
+    if (turns.active < RENDERS_PER_CLIENT) return start();
+    counters.queued++;
+    turns.queue.push(start);
+  }
 
   /** The version now; every stored page is dropped when it has moved. */
   function currentVersion(): number {
@@ -192,7 +319,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     options.onHit?.(req, 200);
   }
 
-  function lookUp(req: IncomingMessage, res: ServerResponse, next: () => void, key: string): void {
+  function lookUp(req: IncomingMessage, res: ServerResponse, next: () => void, url: string, inputs: KeyInputs): void {
+    const key = `${url}\n${inputs.cartQuantity}\n${inputs.language}`;
+    // The page is rendered for the URL it is stored under: parameters no loader reads are dropped.
+    if (req.url !== url) req.url = url;
     let now: number;
     try {
       now = currentVersion();
@@ -202,6 +332,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     }
     const entry = entries.get(key);
     if (entry && entry.version === now) return answer(req, res, entry);
+    const client = options.clientAddress(req);
     const waiting = filling.get(key);
     if (waiting) {
       // The same page is being rendered for another visitor: wait for it rather than render it again
@@ -216,14 +347,14 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         if (filled) return answer(req, res, filled);
         counters.misses++;
         res.setHeader("X-Cache", "MISS");
-        next();
+        renderInTurn(client, res, next);
       });
       return;
     }
     counters.misses++;
     res.setHeader("X-Cache", "MISS");
     if (req.method === "GET") {
-      const pending: Pending = { key, version: now };
+      const pending: Pending = { key, version: now, inputs, rendered: {}, client };
       (req as CandidateRequest)[PENDING] = pending;
       filling.set(key, []);
       // Once this answer is over (sent, or cut off) and stored if it could be, the visitors who
@@ -236,34 +367,27 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         });
       });
     }
-    next();
+    renderInTurn(client, res, next);
   }
 
   function handle(req: IncomingMessage, res: ServerResponse, next: () => void): void {
     if (options.maxBytes <= 0 || (req.method !== "GET" && req.method !== "HEAD")) return next();
-    const url = req.url ?? "/";
-    const queryAt = url.indexOf("?");
-    if (!cacheablePath(queryAt === -1 ? url : url.slice(0, queryAt))) return next();
-    let cart: string | undefined;
-    let language = "";
+    const url = canonicalCacheUrl(req.url ?? "/");
+    if (url === null) return next();
     const header = req.headers.cookie;
-    if (header) {
-      for (const [name, value] of Object.entries(parseCookies(header))) {
-        const bare = bareName(name);
-        if (bare === CART_COOKIE && name === CART_COOKIE) cart = value;
-        else if (bare === LANGUAGE_COOKIE) language = value === "en" || value === "bn" ? value : "";
-        else if (bare.startsWith("haat_")) return next();
-      }
+    if (!header) return lookUp(req, res, next, url, { cartQuantity: 0, language: "" });
+    for (const name of cookieNames(header)) {
+      const bare = bareName(name);
+      // The cart cookie is never prefixed, so a prefixed one is "some other haat cookie".
+      if (bare === LANGUAGE_COOKIE || (bare === CART_COOKIE && name === CART_COOKIE)) continue;
+      if (bare.startsWith("haat_")) return next();
     }
-    const keyOf = (quantity: number) => `${url}\n${quantity}\n${language}`;
-    if (cart === undefined || cart === "") return lookUp(req, res, next, keyOf(0));
-    const known = quantities.get(cart);
-    if (known !== undefined) return lookUp(req, res, next, keyOf(known));
-    const value = cart;
-    options.cartQuantity(value).then(
-      (quantity) => {
-        quantities.set(value, quantity);
-        lookUp(req, res, next, keyOf(quantity));
+    const known = inputsByHeader.get(header);
+    if (known) return lookUp(req, res, next, url, known);
+    options.inputsOf(header).then(
+      (inputs) => {
+        inputsByHeader.set(header, inputs);
+        lookUp(req, res, next, url, inputs);
       },
       () => next(),
     );
@@ -300,6 +424,22 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (res.statusCode !== 200 || res.getHeader("set-cookie") !== undefined) return;
     const cacheControl = String(res.getHeader("cache-control") ?? "");
     if (/no-store/i.test(cacheControl)) return;
+    // The render read other inputs than the key names (a cookie the app reads differently than
+    // `inputsOf` said): storing it would show one visitor's page to others.
+    const { rendered, inputs } = pending;
+    if (
+      (rendered.cartQuantity !== undefined && rendered.cartQuantity !== inputs.cartQuantity) ||
+      (rendered.language !== undefined && rendered.language !== inputs.language)
+    ) {
+      counters.mismatched++;
+      return;
+    }
+    try {
+      await storeBudget.consume(pending.client);
+    } catch {
+      counters.overBudget++;
+      return;
+    }
     const type = String(res.getHeader("content-type") ?? "");
     let body = raw;
     let csp = res.getHeader("content-security-policy");
@@ -324,10 +464,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (typeof csp === "string") kept.push("content-security-policy", csp);
     kept.push("etag", etag, "vary", "Accept-Encoding", "x-cache", "HIT");
     const [gzipped, brotlied] = await Promise.all([
-      gzip(body, { level: 9 }),
+      gzip(body, { level: GZIP_LEVEL }),
       brotli(body, {
         params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
           [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
           [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
         },
@@ -356,6 +496,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   return {
     handle,
     capture,
+    renderedInputsOf: (req) => (req as CandidateRequest)[PENDING]?.rendered,
     stats: () => ({ ...counters, entries: entries.size, bytes: entries.calculatedSize }),
     settled: async () => {
       await Promise.all([...storing]);

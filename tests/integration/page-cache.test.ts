@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/models/db.server";
 import { commitCart } from "~/server/cart-cookie.server";
+import { rememberLanguage } from "~/server/language-cookie.server";
 import { toastCookie } from "~/server/toast.server";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { createAdmin, createCategory, createProduct, get, signedInJar } from "./helpers";
@@ -128,5 +129,38 @@ describe("the page cache in the production server", () => {
     expect(product.headers.get("Content-Security-Policy")).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
     expect(product.headers.get("Content-Security-Policy")).not.toContain("nonce");
     expect(product.text).not.toMatch(/nonce="[^"]/);
+  });
+
+  it("keys a cart cookie in double quotes as the app reads it: its page is never served to visitors without a cart", async () => {
+    const cart = await cartCookieOf([{ productId, quantity: 7 }]);
+    const quoted = cart.replace(/^haat_cart=(.*)$/, 'haat_cart="$1"');
+    const badge = (html: string) => /data-testid="cart-badge"[^>]*>(\d+)</.exec(html)?.[1] ?? null;
+    const path = "/products?q=quoted";
+    // The app strips the quotes and shows the cart; the key must say the same cart.
+    expect(badge((await page(path, { Cookie: quoted })).text)).toBe("7");
+    expect(badge((await cached(path, { Cookie: quoted })).text)).toBe("7");
+    expect(badge((await cached(path)).text)).toBeNull();
+    expect(badge((await cached(path, { Cookie: cart })).text)).toBe("7");
+  });
+
+  it("keys on the remembered language as the app reads its cookie: a visitor who chose Bangla is sent to /bn", async () => {
+    const bangla = (await rememberLanguage("bn")).split(";")[0]!;
+    expect((await cached("/")).status).toBe(200);
+    const answer = await fetch(server.origin + "/", { headers: { Cookie: bangla }, redirect: "manual" });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe("/bn");
+    expect((await page("/")).cache).toBe("HIT");
+  });
+
+  it("answers unknown query parameters from the page stored for the URL without them", async () => {
+    const stored = await cached("/products");
+    for (const query of ["?x=1", "?x=2", "?fbclid=IwAR0abc", "?utm_source=facebook&utm_medium=post"]) {
+      const answer = await page(`/products${query}`);
+      expect(answer.cache, query).toBe("HIT");
+      expect(answer.text).toBe(stored.text);
+    }
+    // A parameter the page reads is its own page.
+    expect((await page(`/products?q=jute&x=1`)).cache).toBe("MISS");
+    expect((await page(`/products?x=2&q=jute`)).cache).toBe("HIT");
   });
 });
