@@ -429,8 +429,13 @@ export const accountFormSchema = (t: AdminTranslate) =>
       }),
     z.object({ intent: z.literal("revoke"), session: z.string().regex(/^(others|[0-9a-f]{16})$/) }),
     // Two-factor sign-in (docs/decisions/034-two-factor-sign-in.md): start setting it up, confirm
-    // with a code from the app, make new recovery codes or turn it off (both with the password).
+    // with a code from the app and the password, make new recovery codes or turn it off (both with
+    // the password). The set-up's empty password is answered beside its code, which is kept.
     z.object({ intent: z.literal("two-factor-start") }),
-    z.object({ intent: z.literal("two-factor-confirm"), code: z.string().trim().max(20).default("") }),
+    z.object({
+      intent: z.literal("two-factor-confirm"),
+      code: z.string().trim().max(20).default(""),
+      currentPassword: z.string().max(1024).default(""),
+    }),
     z.object({ intent: z.enum(["two-factor-codes", "two-factor-off"]), currentPassword: passwordField(t) }),
   ]);

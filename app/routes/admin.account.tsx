@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
@@ -10,7 +10,7 @@ import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { formatShopDateTime } from "~/i18n/format";
 import { getShopSettings } from "~/models/settings.server";
 import type { AdminUser } from "~/models/admin-user.server";
-import { changeOwnPassword, getPasswordHash, listOwnSessions, revokeOwnSessions } from "~/models/staff.server";
+import { changeOwnPassword, listOwnSessions, revokeOwnSessions } from "~/models/staff.server";
 import {
   disableTwoFactor,
   enableTwoFactor,
@@ -22,7 +22,13 @@ import { staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
 import { requireAdmin } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
-import { hashPassword, verifyPassword } from "~/server/password.server";
+import { hashPassword } from "~/server/password.server";
+import {
+  checkOwnPassword,
+  retryAfterHeader,
+  tooManyChecksMessage,
+  type PasswordCheckPurpose,
+} from "~/server/password-check.server";
 import { passwordProblem, passwordProblemMessage } from "~/server/password-policy.server";
 import { seal, unseal } from "~/server/secret-box.server";
 import { getSessionToken } from "~/server/session.server";
@@ -36,6 +42,17 @@ import {
 } from "~/server/two-factor.server";
 
 export const meta = adminTitle("admin.account.title");
+
+/**
+ * A refused password check's `Retry-After` (seconds) on the 429: Remix takes a route's response
+ * headers from this export only, so without it the action's header would be dropped.
+ */
+export const headers: HeadersFunction = ({ parentHeaders, actionHeaders }) => {
+  const merged = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter !== null) merged.set("Retry-After", retryAfter);
+  return merged;
+};
 
 /** The signed-in person's account: e-mail, role, whether they must choose a password, their sessions. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -73,14 +90,19 @@ type PasswordField = "currentPassword" | "newPassword" | "confirmPassword";
 /** The answer to a refused password change (400): a message per field; passwords are never sent back. */
 type PasswordRefusal = { fieldErrors: Partial<Record<PasswordField, string>> };
 
-/** The answers of the two-factor forms: a refusal's message, or the new recovery codes, shown once. */
-type TwoFactorAnswer = { twoFactorError: string } | { recoveryCodes: string[] };
+/**
+ * The answers of the two-factor forms: a refusal's message (with the code typed into the set-up
+ * form, kept for its next try; never the password), or the new recovery codes, shown once.
+ */
+type TwoFactorAnswer = { twoFactorError: string; code?: string } | { recoveryCodes: string[] };
 
 /**
- * `intent=password`: checks the current password, then the new one against the password policy
- * (too short, too common, or built from the e-mail or the shop's name) and its repetition; stores
- * it, clears "must change password" and signs out every other session of the account. 400 with a
- * message per field otherwise. `intent=revoke`: signs out one other session, or all others.
+ * `intent=password`: checks the current password (within the account's password-check limits,
+ * app/server/password-check.server.ts: 429 with Retry-After past them, a trail row for a wrong
+ * one), then the new one against the password policy (too short, too common, or built from the
+ * e-mail or the shop's name) and its repetition; stores it, clears "must change password" and
+ * signs out every other session of the account. 400 with a message per field otherwise.
+ * `intent=revoke`: signs out one other session, or all others.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
@@ -116,11 +138,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (parsed.data.intent !== "password") return twoFactorAction(request, context, user, parsed.data);
 
   const { currentPassword, newPassword } = parsed.data;
-  if (!(await verifyPassword(await getPasswordHash(user.id), currentPassword))) {
-    return data<PasswordRefusal>(
-      { fieldErrors: { currentPassword: t("admin.password.currentWrong") } },
-      { status: 400 },
-    );
+  const check = await checkOwnPassword(context, user, currentPassword, "password-change");
+  if (!check.ok) {
+    return check.wrong
+      ? data<PasswordRefusal>({ fieldErrors: { currentPassword: t("admin.password.currentWrong") } }, { status: 400 })
+      : data<PasswordRefusal>(
+          { fieldErrors: { currentPassword: tooManyChecksMessage(check.waitMs, t) } },
+          { status: 429, headers: retryAfterHeader(check.waitMs) },
+        );
   }
   if (newPassword === currentPassword) {
     return data<PasswordRefusal>({ fieldErrors: { newPassword: t("admin.password.same") } }, { status: 400 });
@@ -139,10 +164,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /**
  * The two-factor forms of the account page (docs/decisions/034-two-factor-sign-in.md):
- * `two-factor-start` stores a new secret to show as a QR code; `two-factor-confirm` turns it on
- * with a right code from the app and answers the ten recovery codes, shown this once;
- * `two-factor-codes` (with the password) replaces the recovery codes; `two-factor-off` (with the
- * password) turns it off, unless the shop requires it of owners and this is an owner.
+ * `two-factor-start` stores a new secret to show as a QR code; `two-factor-confirm` (with the
+ * password: a stolen session must not be able to lock its owner out) turns it on with a right
+ * code from the app and answers the ten recovery codes, shown this once; `two-factor-codes` (with
+ * the password) replaces the recovery codes; `two-factor-off` (with the password) turns it off,
+ * unless the shop requires it of owners and this is an owner. The password is checked within the
+ * account's password-check limits (429 with Retry-After past them); each change is in the trail.
  */
 async function twoFactorAction(
   request: Request,
@@ -150,11 +177,24 @@ async function twoFactorAction(
   user: AdminUser,
   form:
     | { intent: "two-factor-start" }
-    | { intent: "two-factor-confirm"; code: string }
+    | { intent: "two-factor-confirm"; code: string; currentPassword: string }
     | { intent: "two-factor-codes" | "two-factor-off"; currentPassword: string },
 ) {
   const t = staffTranslator(user);
-  const refuse = (message: string) => data<TwoFactorAnswer>({ twoFactorError: message }, { status: 400 });
+  // The set-up form keeps the code typed for its next try.
+  const code = form.intent === "two-factor-confirm" ? { code: form.code } : {};
+  const refuse = (message: string) => data<TwoFactorAnswer>({ twoFactorError: message, ...code }, { status: 400 });
+  /** Checks the password; answers the refusal (400 wrong, 429 too many) or null when it is right. */
+  const passwordRefusal = async (password: string, purpose: PasswordCheckPurpose) => {
+    if (password === "") return refuse(t("admin.password.required"));
+    const check = await checkOwnPassword(context, user, password, purpose);
+    if (check.ok) return null;
+    if (check.wrong) return refuse(t("admin.password.currentWrong"));
+    return data<TwoFactorAnswer>(
+      { twoFactorError: tooManyChecksMessage(check.waitMs, t), ...code },
+      { status: 429, headers: retryAfterHeader(check.waitMs) },
+    );
+  };
   const state = await getTwoFactorState(user.id);
   if (form.intent === "two-factor-start") {
     if (!state.enabled) await startTwoFactorSetup(user.id, seal(newTotpSecret()));
@@ -163,20 +203,26 @@ async function twoFactorAction(
   if (form.intent === "two-factor-confirm") {
     const secret = !state.enabled && state.secretSealed ? unseal(state.secretSealed) : null;
     if (!secret) return redirect("/admin/account#two-factor");
+    const refusal = await passwordRefusal(form.currentPassword, "two-factor-setup");
+    if (refusal) return refusal;
     const step = verifyTotp(secret, form.code, null);
-    if (step === null) return refuse(t("admin.twoFactor.wrong"));
+    if (step === null) return data<TwoFactorAnswer>({ twoFactorError: t("admin.twoFactor.wrong") }, { status: 400 });
     const codes = newRecoveryCodes();
     await enableTwoFactor(user.id, step, codes.map(hashRecoveryCode));
     await audit(context, user, { action: "account.two-factor-on", subjectType: "staff", subjectId: user.id });
     return data<TwoFactorAnswer>({ recoveryCodes: codes });
   }
-  if (!(await verifyPassword(await getPasswordHash(user.id), form.currentPassword))) {
-    return refuse(t("admin.password.currentWrong"));
-  }
+  const refusal = await passwordRefusal(form.currentPassword, form.intent);
+  if (refusal) return refusal;
   if (form.intent === "two-factor-codes") {
     if (!state.enabled) return redirect("/admin/account#two-factor");
     const codes = newRecoveryCodes();
     await replaceRecoveryCodes(user.id, codes.map(hashRecoveryCode));
+    await audit(context, user, {
+      action: "account.recovery-codes-replaced",
+      subjectType: "staff",
+      subjectId: user.id,
+    });
     return data<TwoFactorAnswer>({ recoveryCodes: codes });
   }
   if (user.role === "owner" && (await getShopSettings()).requireOwnerTwoFactor) {
@@ -359,7 +405,16 @@ function TwoFactorSection({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && String(navigation.formData?.get("intent")).startsWith("two-factor");
   const error = answer && "twoFactorError" in answer ? answer.twoFactorError : null;
+  const typedCode = answer && "twoFactorError" in answer ? (answer.code ?? "") : "";
   const codes = answer && "recoveryCodes" in answer ? answer.recoveryCodes : null;
+  // After a refusal the password boxes are emptied (a page without JavaScript renders them empty).
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!error) return;
+    section.current?.querySelectorAll<HTMLInputElement>('input[type="password"]').forEach((input) => {
+      input.value = "";
+    });
+  }, [answer, error]);
   const errorLine = error ? (
     <p role="alert" id="two-factor-error" className="text-sm font-medium text-red-700">
       {error}
@@ -396,6 +451,7 @@ function TwoFactorSection({
 
   return (
     <section
+      ref={section}
       id="two-factor"
       aria-labelledby="two-factor-title"
       className="space-y-4 rounded-lg border border-stone-200 bg-white p-5"
@@ -459,9 +515,25 @@ function TwoFactorSection({
                 autoComplete="one-time-code"
                 required
                 maxLength={20}
+                defaultValue={typedCode}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? "two-factor-error" : undefined}
                 className="mt-1 block w-40 rounded-md border border-stone-300 px-3 py-2 tracking-widest"
+              />
+            </div>
+            <div>
+              <label htmlFor="two-factor-confirm-password" className="block text-sm font-medium">
+                {t("admin.account.currentPassword")}
+              </label>
+              <input
+                id="two-factor-confirm-password"
+                name="currentPassword"
+                type="password"
+                autoComplete="current-password"
+                required
+                maxLength={1024}
+                aria-describedby={error ? "two-factor-error" : undefined}
+                className="mt-1 block rounded-md border border-stone-300 px-3 py-2"
               />
             </div>
             <button

@@ -11,19 +11,14 @@ import type { MessageKey } from "~/i18n/admin";
 import { formatShopDateTime } from "~/i18n/format";
 import { findAdminById } from "~/models/admin-user.server";
 import { getShopSettings } from "~/models/settings.server";
-import {
-  createStaffAccount,
-  EmailTakenError,
-  getPasswordHash,
-  listStaffAccounts,
-  setAccountDisabled,
-} from "~/models/staff.server";
+import { createStaffAccount, EmailTakenError, listStaffAccounts, setAccountDisabled } from "~/models/staff.server";
 import { disableTwoFactor } from "~/models/two-factor.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
 import { requireOwner } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
-import { hashPassword, verifyPassword } from "~/server/password.server";
+import { hashPassword } from "~/server/password.server";
+import { checkOwnPassword, tooManyChecksMessage } from "~/server/password-check.server";
 import { passwordProblem, passwordProblemMessage } from "~/server/password-policy.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -46,8 +41,9 @@ type AddProblem = { values: StaffFormValues; fieldErrors: Partial<Record<AddFiel
  * the typed e-mail and role kept. `intent=disable` / `enable`: by id; disabling signs the account
  * out everywhere at once. `intent=reset-two-factor`: with the owner's own password, turns another
  * account's two-factor sign-in off (a lost phone), so it signs in with its password and sets it up
- * again (an owner turns their own off on the account page). Each ends on this page with a
- * message.
+ * again (an owner turns their own off on the account page); the password is checked within the
+ * owner's password-check limits (app/server/password-check.server.ts: a wrong one is in the trail,
+ * past the limits the message says how long to wait). Each ends on this page with a message.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const owner = await requireOwner(request);
@@ -94,8 +90,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { id, currentPassword } = parsed.data;
     const refuse = (message: string) => redirectWithToast(request, "/admin/staff", { kind: "error", message });
     if (id === owner.id) return refuse(t("admin.staff.resetOwnTwoFactor"));
-    if (!(await verifyPassword(await getPasswordHash(owner.id), currentPassword))) {
-      return refuse(t("admin.password.currentWrong"));
+    const check = await checkOwnPassword(context, owner, currentPassword, "two-factor-reset");
+    if (!check.ok) {
+      return refuse(check.wrong ? t("admin.password.currentWrong") : tooManyChecksMessage(check.waitMs, t));
     }
     const account = await findAdminById(id);
     if (!account) return refuse(t("admin.staff.notFound"));

@@ -56,11 +56,18 @@ async function withTwoFactor() {
   await run(accountAction, post("/admin/account", { intent: "two-factor-start" }, jar));
   const page = await runData(accountLoader, get("/admin/account", jar));
   const secret = page.twoFactor.setup!.secret;
-  const wrong = await run(accountAction, post("/admin/account", { intent: "two-factor-confirm", code: "000000" }, jar));
+  const wrong = await run(
+    accountAction,
+    post("/admin/account", { intent: "two-factor-confirm", code: "000000", currentPassword: admin.password }, jar),
+  );
   expect(wrong.status).toBe(400);
   const confirmed = await run(
     accountAction,
-    post("/admin/account", { intent: "two-factor-confirm", code: codeAt(secret, Date.now()) }, jar),
+    post(
+      "/admin/account",
+      { intent: "two-factor-confirm", code: codeAt(secret, Date.now()), currentPassword: admin.password },
+      jar,
+    ),
   );
   const { recoveryCodes } = confirmed.data as { recoveryCodes: string[] };
   return { admin, jar, secret, recoveryCodes };
@@ -85,14 +92,18 @@ describe("setting up two-factor sign-in", () => {
 
     const wrong = await run(
       accountAction,
-      post("/admin/account", { intent: "two-factor-confirm", code: "123456" }, jar),
+      post("/admin/account", { intent: "two-factor-confirm", code: "123456", currentPassword: admin.password }, jar),
     );
     expect(wrong.data).toEqual({
       twoFactorError: "That code is not right, or was already used. The app shows a new one every 30 seconds.",
     });
     const right = await run(
       accountAction,
-      post("/admin/account", { intent: "two-factor-confirm", code: codeAt(setup.secret, Date.now()) }, jar),
+      post(
+        "/admin/account",
+        { intent: "two-factor-confirm", code: codeAt(setup.secret, Date.now()), currentPassword: admin.password },
+        jar,
+      ),
     );
     const codes = (right.data as { recoveryCodes: string[] }).recoveryCodes;
     expect(codes).toHaveLength(10);
@@ -190,7 +201,11 @@ describe("an owner's reset and the shop's rule", () => {
       const secret = (await runData(accountLoader, get("/admin/account", jar))).twoFactor.setup!.secret;
       await run(
         accountAction,
-        post("/admin/account", { intent: "two-factor-confirm", code: codeAt(secret, Date.now()) }, jar),
+        post(
+          "/admin/account",
+          { intent: "two-factor-confirm", code: codeAt(secret, Date.now()), currentPassword: owner.password },
+          jar,
+        ),
       );
       expect((await run(productsLoader, get("/admin/products", jar))).status).toBe(200);
       const off = await run(
@@ -203,5 +218,146 @@ describe("an owner's reset and the shop's rule", () => {
     } finally {
       await requireOwnerTwoFactor(false);
     }
+  });
+});
+
+describe("what a stolen session cannot do alone", () => {
+  it("turning two-factor on needs the current password: without it or with a wrong one it stays off, the code kept", async () => {
+    const admin = await createAdmin();
+    const jar = await signedInJar(admin.id);
+    await run(accountAction, post("/admin/account", { intent: "two-factor-start" }, jar));
+    const secret = (await runData(accountLoader, get("/admin/account", jar))).twoFactor.setup!.secret;
+    const code = codeAt(secret, Date.now());
+    const confirm = (fields: Record<string, string>) =>
+      run(accountAction, post("/admin/account", { intent: "two-factor-confirm", code, ...fields }, jar));
+
+    const without = await confirm({});
+    expect(without.status).toBe(400);
+    expect(without.data).toEqual({ twoFactorError: "Enter the password.", code });
+    const wrong = await confirm({ currentPassword: "not the password" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.data).toEqual({ twoFactorError: "The current password is not right.", code });
+    expect(JSON.stringify(wrong.data)).not.toContain("not the password");
+    expect((await runData(accountLoader, get("/admin/account", jar))).twoFactor.enabled).toBe(false);
+    expect(await prisma.recoveryCode.count({ where: { userId: admin.id } })).toBe(0);
+
+    const right = await confirm({ currentPassword: admin.password });
+    expect((right.data as { recoveryCodes: string[] }).recoveryCodes).toHaveLength(10);
+    expect((await runData(accountLoader, get("/admin/account", jar))).twoFactor.enabled).toBe(true);
+  });
+
+  it("a held sign-in is used once: after the second step, a copy of its cookie with the next code goes back to sign-in", async () => {
+    const { admin, secret } = await withTwoFactor();
+    const { jar } = await signInWithPassword(admin.email, admin.password);
+    // Someone keeps a copy of the cookie the password step set (a shared computer, a proxy's log).
+    const copy = new CookieJar();
+    copy.take(new Headers({ "Set-Cookie": jar.header() }));
+    await expect(enterCode(codeAt(secret, Date.now() + STEP_MS), jar)).resolves.toRedirectTo("/admin/orders");
+    const sessions = await prisma.session.count({ where: { userId: admin.id } });
+
+    await expect(run(codeLoader, get("/admin/two-factor", copy))).resolves.toRedirectTo("/admin/login");
+    await expect(enterCode(codeAt(secret, Date.now() + 2 * STEP_MS), copy)).resolves.toRedirectTo("/admin/login");
+    expect(await prisma.session.count({ where: { userId: admin.id } })).toBe(sessions);
+  });
+
+  it("new recovery codes are recorded in the audit trail", async () => {
+    const { admin, jar } = await withTwoFactor();
+    const made = await run(
+      accountAction,
+      post("/admin/account", { intent: "two-factor-codes", currentPassword: admin.password }, jar),
+      {},
+      { clientAddress: "10.8.2.1" },
+    );
+    const codes = (made.data as { recoveryCodes: string[] }).recoveryCodes;
+    expect(codes).toHaveLength(10);
+    const rows = await prisma.auditEvent.findMany({
+      where: { action: "account.recovery-codes-replaced", actorId: admin.id },
+    });
+    expect(rows).toMatchObject([
+      { actorEmail: admin.email, address: "10.8.2.1", subjectType: "staff", subjectId: admin.id },
+    ]);
+    expect(JSON.stringify(rows)).not.toContain(codes[0]!);
+  });
+
+  it("25 wrong passwords behind a session: 5 are checked, each in the trail, then 429 before any hash, even for the right one", async () => {
+    const { admin: member } = await withTwoFactor();
+    const owner = await createAdmin();
+    const jar = await signedInJar(owner.id);
+    const context = { clientAddress: "10.8.3.1" };
+    const changePassword = (currentPassword: string) =>
+      run(
+        accountAction,
+        post(
+          "/admin/account",
+          {
+            intent: "password",
+            currentPassword,
+            newPassword: "jute lamp cable river",
+            confirmPassword: "jute lamp cable river",
+          },
+          jar,
+        ),
+        {},
+        context,
+      );
+    const reset2fa = (currentPassword: string) =>
+      run(
+        staffAction,
+        post("/admin/staff", { intent: "reset-two-factor", id: member.id, currentPassword }, jar),
+        {},
+        context,
+      );
+
+    // The three forms share the account's limit.
+    for (let i = 0; i < 3; i++) {
+      const wrong = await changePassword(`wrong ${i}`);
+      expect(wrong.status).toBe(400);
+      expect(wrong.data).toEqual({ fieldErrors: { currentPassword: "The current password is not right." } });
+    }
+    await expect(reset2fa("wrong 3")).resolves.toSetToast({
+      kind: "error",
+      message: "The current password is not right.",
+    });
+    const off = await run(
+      accountAction,
+      post("/admin/account", { intent: "two-factor-codes", currentPassword: "wrong 4" }, jar),
+      {},
+      context,
+    );
+    expect(off.status).toBe(400);
+
+    const refused = [];
+    for (let i = 5; i < 24; i++) refused.push(await changePassword(`wrong ${i}`));
+    const right = await changePassword(owner.password);
+    refused.push(right);
+    // The 20 refusals were answered before any password was hashed (the limit is taken first).
+    for (const answer of refused) expect(answer.status).toBe(429);
+    expect(right.headers.get("Retry-After")).toMatch(/^(8\d\d|900)$/);
+    expect(right.data).toEqual({
+      fieldErrors: { currentPassword: "Too many wrong passwords. Wait 15 minutes and try again." },
+    });
+    await expect(reset2fa(owner.password)).resolves.toSetToast({
+      kind: "error",
+      message: "Too many wrong passwords. Wait 15 minutes and try again.",
+    });
+
+    // Nothing changed: the password, the member's two-factor.
+    const stored = await prisma.adminUser.findUniqueOrThrow({ where: { id: owner.id } });
+    expect(stored.passwordHash).toBe(owner.passwordHash);
+    expect(await prisma.recoveryCode.count({ where: { userId: member.id } })).toBe(10);
+    // Each checked wrong password is in the trail, with what it was for; the refusals are not.
+    const failures = await prisma.auditEvent.findMany({
+      where: { action: "account.password-check-failed", actorId: owner.id },
+      orderBy: { id: "asc" },
+    });
+    expect(failures.map((row) => row.summary)).toEqual([
+      "password-change",
+      "password-change",
+      "password-change",
+      "two-factor-reset",
+      "two-factor-codes",
+    ]);
+    expect(failures[0]).toMatchObject({ address: "10.8.3.1", subjectId: owner.id });
+    expect(JSON.stringify(failures)).not.toContain("wrong 0");
   });
 });
