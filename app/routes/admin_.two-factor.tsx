@@ -21,6 +21,7 @@ import {
   isRecoveryCodeShaped,
   releaseSignIn,
   takeCodeAttempt,
+  spendHeldSignIn,
   verifyTotp,
 } from "~/server/two-factor.server";
 
@@ -42,7 +43,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * Checks the six-digit code of the authenticator app (one step either side of now, each code once)
  * or an unused recovery code, at most 5 wrong ones in 5 minutes per account; then makes the
  * session, as the password step alone would have, and goes where the sign-in was going. A wrong
- * code answers 401 with a message; the held sign-in stays until it expires.
+ * code answers 401 with a message; the held sign-in stays until it expires. A success uses it up:
+ * the same cookie (a copy of it) sends anyone back to the sign-in page afterwards.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const held = await heldSignIn(request);
@@ -76,6 +78,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ error: t("admin.twoFactor.wrong") }, { status: 401 });
   }
 
+  if (!spendHeldSignIn(held)) {
+    throw redirect("/admin/login", { headers: { "Set-Cookie": await releaseSignIn() } });
+  }
   await forgiveCodeAttempts(user.id);
   await logSignIn("succeeded", { ...seen, user: user.id, reason: method });
   const cookies: [string, string][] = [

@@ -9,7 +9,9 @@
  * - Ten recovery codes of 10 characters from 29 letters and digits without look-alikes (about 48
  *   random bits each, `xxxxx-xxxxx`), shown once, stored as SHA-256 hashes, each usable once.
  * - Between the password and the code, the sign-in is held in a signed cookie for 5 minutes
- *   (`holdSignIn`), never a session. Codes are limited per account: 5 in 5 minutes, 20 in a day.
+ *   (`holdSignIn`), never a session, and used once: the cookie names a random id the server keeps
+ *   in memory until the second step succeeds (`spendHeldSignIn`), so a copy of the cookie is worth
+ *   nothing after that. Codes are limited per account: 5 in 5 minutes, 20 in a day.
  */
 import { createCookie } from "@remix-run/node";
 import crypto from "node:crypto";
@@ -83,9 +85,22 @@ export function isRecoveryCodeShaped(input: string): boolean {
   return /^[a-hj-kmnp-z2-7]{5}-?[a-hj-kmnp-z2-7]{5}$/i.test(input.trim());
 }
 
-/** The held sign-in between password and code: who, where to go after, until when (ms). */
-const pendingSchema = z.object({ userId: z.number().int(), redirectTo: z.string(), until: z.number() });
+/** The held sign-in between password and code: who, where to go after, until when (ms), its id. */
+const pendingSchema = z.object({
+  userId: z.number().int(),
+  redirectTo: z.string(),
+  until: z.number(),
+  nonce: z.string(),
+});
 export type PendingSignIn = z.infer<typeof pendingSchema>;
+
+/**
+ * The held sign-ins not used yet: id → account and expiry (ms). In memory, like the limits: a
+ * restart drops them, and the person types the password again. Only a right password adds one.
+ */
+const unused = new Map<string, { userId: number; until: number }>();
+/** At most this many are kept; past it the oldest go first (a bound for memory, far above real use). */
+const MAX_HELD = 10_000;
 
 const pendingCookie = createCookie(secureCookieName("haat_2fa", getEnv().COOKIE_SECURE), {
   httpOnly: true,
@@ -96,15 +111,39 @@ const pendingCookie = createCookie(secureCookieName("haat_2fa", getEnv().COOKIE_
   maxAge: PENDING_SECONDS,
 });
 
-/** The Set-Cookie header that holds the sign-in of `userId` for 5 minutes. */
+/** The Set-Cookie header that holds the sign-in of `userId` for 5 minutes, usable once. */
 export function holdSignIn(userId: number, redirectTo: string): Promise<string> {
-  return pendingCookie.serialize({ userId, redirectTo, until: Date.now() + PENDING_SECONDS * 1000 });
+  const now = Date.now();
+  for (const [nonce, held] of unused) {
+    if (held.until <= now || unused.size >= MAX_HELD) unused.delete(nonce);
+  }
+  const nonce = crypto.randomBytes(16).toString("base64url");
+  const until = now + PENDING_SECONDS * 1000;
+  unused.set(nonce, { userId, until });
+  return pendingCookie.serialize({ userId, redirectTo, until, nonce });
 }
 
-/** The held sign-in of the request, or null (none, tampered with, or over 5 minutes old). */
+/**
+ * The held sign-in of the request, or null (none, tampered with, over 5 minutes old, or already
+ * used by a successful second step).
+ */
 export async function heldSignIn(request: Request): Promise<PendingSignIn | null> {
   const parsed = pendingSchema.safeParse(await pendingCookie.parse(request.headers.get("Cookie")));
-  return parsed.success && parsed.data.until > Date.now() ? parsed.data : null;
+  if (!parsed.success || parsed.data.until <= Date.now()) return null;
+  const held = unused.get(parsed.data.nonce);
+  return held && held.userId === parsed.data.userId && held.until > Date.now() ? parsed.data : null;
+}
+
+/**
+ * Uses up `held` after its second step succeeded, before the session is made. Returns true the
+ * first time; false when it was already used (two requests with one cookie: only one wins) or has
+ * expired. Synchronous, so nothing can run between the check and the removal.
+ */
+export function spendHeldSignIn(held: PendingSignIn): boolean {
+  const entry = unused.get(held.nonce);
+  if (!entry || entry.userId !== held.userId || entry.until <= Date.now()) return false;
+  unused.delete(held.nonce);
+  return true;
 }
 
 /** The Set-Cookie header that drops the held sign-in. */
