@@ -88,7 +88,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const order = await getOrderForTracking(orderId);
   const matches = samePhone(order?.customerPhone ?? NO_PHONE, phone) && order !== null;
   if (!matches || !order) {
-    await recordFailedTrackingLookup(orderId);
+    await recordFailedTrackingLookup(address, orderId);
     return answer(404, { formError: t("track.notFound") });
   }
   const { customerPhone: _phone, ...shown } = order;

@@ -117,9 +117,37 @@ describe("/orders/track", () => {
   });
 
   it("stops guessing at one order's phone from many addresses, the right phone included", async () => {
-    for (let i = 0; i < 10; i++) expect((await lookup(`?order=${orderId}&phone=0181234567${i}`)).status).toBe(404);
+    // 30 failures an hour from all addresses together: six addresses at five each.
+    for (let i = 0; i < 30; i++) {
+      const from = `10.2.${i % 6}.1`;
+      expect((await lookup(`?order=${orderId}&phone=018123456${String(i).padStart(2, "0")}`, from)).status).toBe(404);
+    }
     const refused = await lookup(`?order=${orderId}&phone=01712345678`);
     expect(refused.status).toBe(429);
     expect(refused.data!.order).toBeNull();
+  });
+
+  it("lets one address's wrong phones lock that address only: the shopper elsewhere still sees the order", async () => {
+    const guesser = "10.3.3.3";
+    for (let i = 0; i < 10; i++) {
+      const answer = await lookup(`?order=${orderId}&phone=0181234567${i}`, guesser);
+      expect(answer.status, `guess ${i + 1}`).toBe(i < 5 ? 404 : 429);
+    }
+    // The guesser, even with the right phone now, is refused: a right answer would end the guessing.
+    const guessed = await lookup(`?order=${orderId}&phone=01712345678`, guesser);
+    expect(guessed.status).toBe(429);
+    expect(Number(guessed.headers.get("Retry-After"))).toBeGreaterThan(55 * 60);
+    // The shopper, from another address, is not held up.
+    const shopper = await lookup(`?order=${orderId}&phone=01712345678`, "10.4.4.4");
+    expect(shopper.status).toBe(200);
+    expect(shopper.data!.order).toMatchObject({ id: orderId });
+  });
+
+  it("counts an IPv6 guesser by its /64 network, however often it changes address within it", async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await lookup(`?order=${orderId}&phone=0181234567${i}`, `2001:db8:7:1::${i + 1}`)).status).toBe(404);
+    }
+    expect((await lookup(`?order=${orderId}&phone=01712345678`, "2001:db8:7:1:abcd::9")).status).toBe(429);
+    expect((await lookup(`?order=${orderId}&phone=01712345678`, "2001:db8:7:2::1")).status).toBe(200);
   });
 });
