@@ -9,6 +9,30 @@ describe("addressKey", () => {
     expect(addressKey("বাড়ি ৪, রোড ২", "মিরপুর ১০", "Dhaka")).toBe(addressKey("বাড়ি 4 রোড 2", "মিরপুর 10", "Dhaka"));
   });
 
+  it("reads the spellings that dodged the limit as one address: leading zeros, abbreviations, look-alike letters", () => {
+    const home = addressKey("House 548544, Road 2", "Mirpur 10", "Dhaka");
+    for (const typed of [
+      "House 0548544, Road 2",
+      "House 548544, Rd 2",
+      "H# 548544, Rd. 02",
+      "House No. 548544, Road No 2",
+      "Hоuse 548544, Rоad 2", // Cyrillic о
+      "ΗOUSE 548544, ROAD 2", // Greek capital eta
+      "Ｈｏｕｓｅ ５４８５４４, Ｒｏａｄ ２", // full-width
+      "Hôuse 548544, Röad 2",
+      "Hou\u200Bse 548544, Road\u00AD 2", // a zero-width space, a soft hyphen
+      "house548544road2",
+      "বাড়ি ৫৪৮৫৪৪, রোড ২",
+      "বাসা নং ০৫৪৮৫৪৪, সড়ক ২",
+    ]) {
+      expect(addressKey(typed, "Mirpur 10", "Dhaka"), typed).toBe(home);
+    }
+    expect(addressKey("House 548544, Road 2", "MIRPUR-010", " dhaka ")).toBe(home);
+    expect(addressKey("Flat 2B, Apt 7, Blk C, Sec 4, Ln 3", "Uttara", "Dhaka")).toBe(
+      addressKey("flat 2b apartment 07 block c sector 4 lane 3", "Uttara", "Dhaka"),
+    );
+  });
+
   it("keeps different houses, areas and districts apart", () => {
     const home = addressKey("House 4, Road 2", "Mirpur 10", "Dhaka");
     expect(addressKey("House 40, Road 2", "Mirpur 10", "Dhaka")).not.toBe(home);
@@ -16,6 +40,15 @@ describe("addressKey", () => {
     expect(addressKey("House 4, Road 2", "Mirpur 10", "Gazipur")).not.toBe(home);
     // The parts are kept apart: text cannot slide from the address into the area.
     expect(addressKey("House 4 Road", "2 Mirpur 10", "Dhaka")).not.toBe(home);
+    // Two numbers stay two numbers, a zero inside a number stays, a letter is not a digit.
+    expect(addressKey("House 4 05, Road 2", "Mirpur 10", "Dhaka")).not.toBe(
+      addressKey("House 405, Road 2", "Mirpur 10", "Dhaka"),
+    );
+    expect(addressKey("House 4, Road 20", "Mirpur 10", "Dhaka")).not.toBe(home);
+    expect(addressKey("House 4, Road 2", "Mirpur 1O", "Dhaka")).not.toBe(home);
+    expect(addressKey("Flat 2B, House 4, Road 2", "Mirpur 10", "Dhaka")).not.toBe(
+      addressKey("Flat 2C, House 4, Road 2", "Mirpur 10", "Dhaka"),
+    );
   });
 });
 

@@ -92,6 +92,15 @@ describe("checkout limits", () => {
     expect((await checkout("01812000014", "Flat 2B, House 8, Road 3")).status).toBe(302);
   });
 
+  it("refuses the spellings that used to dodge the address limit: leading zeros, Rd, a look-alike letter", async () => {
+    await setLimits(0, 2);
+    expect((await checkout("01812000031", "House 548544, Road 5")).status).toBe(302);
+    expect((await checkout("01812000032", "House 0548544, Road 5")).status).toBe(302);
+    refusal(await checkout("01812000033", "House 548544, Rd 5"));
+    refusal(await checkout("01812000034", "Hоuse 548544, Road 5")); // Cyrillic о
+    expect((await checkout("01812000035", "House 548545, Road 5")).status).toBe(302);
+  });
+
   it("counts only the last 24 hours", async () => {
     await setLimits(1, 0);
     const phone = "01812000021";
