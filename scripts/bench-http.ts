@@ -493,7 +493,10 @@ async function visitors(origin: string, urls: string[], seconds: number): Promis
 function floodWith(origin: string, prefix: string): { done: Promise<number> } {
   const script = path.join(dir, "flood.lua");
   const target = prefix ? `"${prefix}" .. n .. "-" .. math.random(1e9)` : `"/products"`;
-  fs.writeFileSync(script, `local n = 0\nrequest = function()\n  n = n + 1\n  return wrk.format("GET", ${target})\nend\n`);
+  fs.writeFileSync(
+    script,
+    `local n = 0\nrequest = function()\n  n = n + 1\n  return wrk.format("GET", ${target})\nend\n`,
+  );
   const child = spawn(
     "wrk",
     [`-t${Math.min(2, FLOOD_CONNECTIONS)}`, `-c${FLOOD_CONNECTIONS}`, `-d${DURATION_S}s`, "-s", script, origin],
@@ -519,7 +522,9 @@ async function floodRun(server: Server, productId: number): Promise<void> {
   console.log(
     `\nA flood of new URLs: ${FLOOD_CONNECTIONS} connections (wrk), ${DURATION_S} s each; two visitors walk ${urls.join(", ")}`,
   );
-  console.log("| flood | flood rps | server CPU ms per flood request | visitors p50 ms | visitors p95 ms | p95 ÷ quiet |");
+  console.log(
+    "| flood | flood rps | server CPU ms per flood request | visitors p50 ms | visitors p95 ms | p95 ÷ quiet |",
+  );
   console.log("|---|---|---|---|---|---|");
   console.log(
     `| none (quiet) | – | – | ${fixed(percentile(quiet, 0.5), 2)} | ${fixed(quietP95, 2)} | 1.0 (${quiet.length} answers) |`,

@@ -295,7 +295,9 @@ describe("createPageCache", () => {
 
   it("keeps a page under its canonical URL: parameters no page reads are dropped before it is rendered", async () => {
     const seen: string[] = [];
-    const app = await startApp({ page: (url) => (seen.push(url), `<html><body><a href="${url}">here</a></body></html>`) });
+    const app = await startApp({
+      page: (url) => (seen.push(url), `<html><body><a href="${url}">here</a></body></html>`),
+    });
     expect((await app.warm("/products?fbclid=IwAR0abc&q=lamp&utm_source=fb")).headers["x-cache"]).toBe("MISS");
     // Every other unknown parameter, and the same parameters in another order, find the stored page.
     for (const path of ["/products?q=lamp&fbclid=other", "/products?x=1&q=lamp", "/products?q=lamp&q=second"]) {

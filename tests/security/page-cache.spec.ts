@@ -28,7 +28,8 @@ test.describe("the page cache cannot be poisoned", () => {
 
   test.beforeAll(async () => {
     const productId = withSecurityDb(
-      (db) => (db.prepare("SELECT id FROM Product WHERE trackStock = 0 ORDER BY id LIMIT 1").get() as { id: number }).id,
+      (db) =>
+        (db.prepare("SELECT id FROM Product WHERE trackStock = 0 ORDER BY id LIMIT 1").get() as { id: number }).id,
     );
     const form = urlEncoded({ intent: "add", productId: String(productId), quantity: "7" });
     const added = await raw({
