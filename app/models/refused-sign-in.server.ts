@@ -11,12 +11,12 @@ import { prisma } from "./db.server";
 /** The most rows the table keeps. */
 export const REFUSED_SIGN_IN_CAP = 1000;
 /** Rows older than this many days are removed. */
-export const REFUSED_SIGN_IN_DAYS = 30;
+const REFUSED_SIGN_IN_DAYS = 30;
 /** Rows per page of the owner's list. */
 export const REFUSED_SIGN_IN_PAGE_SIZE = 50;
 
 /** What was refused: an unknown e-mail, a limit, or a summary of `count` attempts not listed. */
-export type RefusedOutcome = "failed" | "locked-out" | "suppressed";
+type RefusedOutcome = "failed" | "locked-out" | "suppressed";
 
 /** One refused attempt (or summary) to keep. Strings are cut to the column's sensible length. */
 export type RefusedSignInEntry = {

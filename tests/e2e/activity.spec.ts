@@ -3,7 +3,7 @@
  * action taken in the back office shows at the top with who did it, when and from where, and the
  * filters narrow the list. The blocked number is the test's own and is removed in `finally`.
  */
-import { withDb } from "./e2e-db";
+import { sqliteDate, withDb } from "./e2e-db";
 import { E2E_ADMIN, expect, rendered, signIn, test, toast } from "./fixtures";
 
 test("the activity page lists an action with who and when, and filters it", async ({ page }) => {
@@ -43,5 +43,33 @@ test("the activity page lists an action with who and when, and filters it", asyn
     await expect(page.getByTestId("activity-empty")).toHaveText("Nothing matches these filters.");
   } finally {
     withDb((db) => db.prepare(`DELETE FROM BlockedPhone WHERE phone = ?`).run(phone));
+  }
+});
+
+test("the owner reads refused sign-ins of unknown visitors apart from the activity list", async ({ page }) => {
+  // A row as the sign-in log writes it (the server writes at most 20 a minute per address, and
+  // every spec signs in from this one, so the row is made here rather than by failing sign-ins).
+  const email = `nobody-${Date.now()}@haat.example`;
+  withDb((db) =>
+    db
+      .prepare(
+        `INSERT INTO RefusedSignIn (createdAt, email, address, outcome, reason) VALUES (?, ?, '192.0.2.44', 'failed', 'invalid-credentials')`,
+      )
+      .run(sqliteDate(new Date()), email),
+  );
+  try {
+    await signIn(page);
+    await page.goto("/admin/activity");
+    await rendered(page);
+    await page.getByRole("link", { name: "Refused sign-ins from unknown visitors" }).click();
+    await expect(page).toHaveURL("/admin/activity/refused");
+    await expect(page.getByRole("heading", { level: 1, name: "Refused sign-ins" })).toBeVisible();
+    const row = page.getByTestId("refused-row").filter({ hasText: email });
+    await expect(row.getByTestId("refused-what")).toHaveText("No account with this email address");
+    await expect(row).toContainText("from 192.0.2.44");
+    await page.getByRole("link", { name: "Back to Activity" }).click();
+    await expect(page).toHaveURL("/admin/activity");
+  } finally {
+    withDb((db) => db.prepare(`DELETE FROM RefusedSignIn WHERE email = ?`).run(email));
   }
 });

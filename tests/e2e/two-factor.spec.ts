@@ -1,7 +1,7 @@
 /**
  * Two-factor sign-in (docs/decisions/034-two-factor-sign-in.md), with JavaScript on and off: a staff
  * member sets it up from their account page with a code computed from the key the page shows (as an
- * authenticator app would), keeps the recovery codes, then signs in with a code, and once with a
+ * authenticator app would) and their password, keeps the recovery codes, then signs in with a code, and once with a
  * recovery code, which does not work a second time; and ends another browser's session from the
  * account page. Each account is the test's own.
  */
@@ -54,12 +54,20 @@ test("a staff member sets up two-factor sign-in, then signs in with a code and o
     await section.getByRole("button", { name: "Set up two-factor sign-in" }).click();
     await expect(section.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
     const secret = (await section.getByTestId("totp-secret").innerText()).trim();
+    // Turning it on needs the password too: a wrong one is refused, the code kept, the password not.
     await section.getByLabel("Code").fill("000000");
+    await section.getByLabel("Current password").fill("not the password");
+    await section.getByRole("button", { name: "Turn on" }).click();
+    await expect(section.getByRole("alert")).toHaveText("The current password is not right.");
+    await expect(section.getByLabel("Code")).toHaveValue("000000");
+    await expect(section.getByLabel("Current password")).toHaveValue("");
+    await section.getByLabel("Current password").fill(PASSWORD);
     await section.getByRole("button", { name: "Turn on" }).click();
     await expect(section.getByRole("alert")).toHaveText(
       "That code is not right, or was already used. The app shows a new one every 30 seconds.",
     );
     await section.getByLabel("Code").fill(codeAt(secret, Date.now()));
+    await section.getByLabel("Current password").fill(PASSWORD);
     await section.getByRole("button", { name: "Turn on" }).click();
     await expect(section.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
     const codes = (await section.getByTestId("recovery-codes").getByRole("listitem").allInnerTexts()).map((c) =>
