@@ -9,10 +9,26 @@ describe("canonicalCacheUrl", () => {
       "/products?q=lamp&sort=price-asc",
     );
     expect(canonicalCacheUrl("/bn/products?page=2&page=3&category=4")).toBe("/bn/products?category=4&page=2");
-    expect(canonicalCacheUrl("/products?q=")).toBe("/products?q=");
     expect(canonicalCacheUrl("/products?q=%E0%A6%AB%E0%A7%8D%E0%A6%AF%E0%A6%BE%E0%A6%A8+bulb")).toBe(
       "/products?q=%E0%A6%AB%E0%A7%8D%E0%A6%AF%E0%A6%BE%E0%A6%A8+bulb",
     );
+  });
+
+  it("writes each value as the loader reads it, and leaves out what the loader reads as absent", () => {
+    // The same page as /products: a blank search, page 1 in any spelling, the default sort, no category.
+    for (const query of ["q=", "q=%20%20", "page=1", "page=01", "page=abc", "sort=name", "sort=zzz", "category=x"]) {
+      expect(canonicalCacheUrl(`/products?${query}`), query).toBe("/products");
+    }
+    expect(canonicalCacheUrl("/products?page=02&category=07&q=%20%20ceiling%20%20fan%20")).toBe(
+      "/products?category=7&q=ceiling+fan&page=2",
+    );
+    expect(canonicalCacheUrl("/products/%31")).toBe("/products/1");
+    expect(canonicalCacheUrl("/bn/products/%31%32.data?_routes=x")).toBe("/bn/products/12.data?_routes=x");
+    // An id the loader refuses stays as sent (a 404, never stored).
+    expect(canonicalCacheUrl("/products/01")).toBe("/products/01");
+    expect(canonicalCacheUrl("/products/%E0%A7%A7")).toBe("/products/%E0%A7%A7");
+    expect(canonicalCacheUrl("/sitemap.xml?part=02")).toBe("/sitemap.xml?part=2");
+    expect(canonicalCacheUrl("/sitemap.xml?part=")).toBe("/sitemap.xml?part=");
   });
 
   it("reads no parameter on the home page or a product page", () => {

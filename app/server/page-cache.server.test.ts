@@ -43,6 +43,11 @@ type AppOptions = {
   renderMs?: number;
   /** What the render says it read of the key's inputs (by default, what the cookies say). */
   rendered?: (url: string, cookie: string) => RenderedInputs;
+  /** How long a render of `url` takes, in ms (instead of `renderMs`). */
+  renderMsOf?: (url: string) => number;
+  /** How long reading a Cookie header's inputs takes, in ms. */
+  inputsMs?: number;
+  waitForRenderMs?: number;
 };
 
 /**
@@ -71,7 +76,11 @@ async function startApp(options: AppOptions = {}) {
   const cache: PageCache = createPageCache({
     maxBytes: options.maxBytes ?? 1_000_000,
     catalogueVersion: () => version,
-    inputsOf: async (cookie) => inputsOf(cookie),
+    inputsOf: async (cookie) => {
+      if (options.inputsMs) await new Promise((resolve) => setTimeout(resolve, options.inputsMs));
+      return inputsOf(cookie);
+    },
+    waitForRenderMs: options.waitForRenderMs,
     clientAddress: (req) => String(req.headers["x-client"] ?? req.socket.remoteAddress),
     nonceOf: (res) => (res as http.ServerResponse & { locals?: { cspNonce?: string } }).locals?.cspNonce,
   });
@@ -93,7 +102,8 @@ async function startApp(options: AppOptions = {}) {
           { renderedInputs: cache.renderedInputsOf(req) },
           options.rendered?.(req.url!, cookie) ?? inputsOf(cookie),
         );
-        if (options.renderMs) await new Promise((resolve) => setTimeout(resolve, options.renderMs));
+        const renderMs = options.renderMsOf?.(req.url!) ?? options.renderMs;
+        if (renderMs) await new Promise((resolve) => setTimeout(resolve, renderMs));
         const nonce = crypto.randomBytes(16).toString("base64");
         (res as http.ServerResponse & { locals?: object }).locals = { cspNonce: nonce };
         res.statusCode = options.status?.(req.url!) ?? 200;
@@ -335,19 +345,62 @@ describe("createPageCache", () => {
 
   it("renders at most two misses of one client address at once; the rest wait their turn, others do not", async () => {
     const app = await startApp({ renderMs: 60 });
-    const started = Date.now();
-    const flood = Promise.all(
-      Array.from({ length: 8 }, (_, i) => request(app.origin, `/products?q=new-${i}`, { "x-client": "203.0.113.9" })),
-    );
+    const done: string[] = [];
+    const get = (path: string, client: string) =>
+      request(app.origin, path, { "x-client": client }).then((answer) => (done.push(path), answer));
+    const flood = Promise.all(Array.from({ length: 8 }, (_, i) => get(`/products?q=new-${i}`, "203.0.113.9")));
     await new Promise((resolve) => setTimeout(resolve, 10));
-    const other = await request(app.origin, "/products?q=shopper", { "x-client": "198.51.100.4" });
-    const otherMs = Date.now() - started;
+    const other = await get("/products?q=shopper", "198.51.100.4");
     const answers = await flood;
-    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
-    expect(other.status).toBe(200);
+    expect([other, ...answers].map((a) => a.status)).toEqual(Array(9).fill(200));
     // The other visitor's page was rendered beside the flood's two, not after its eight.
     expect(app.mostInFlight()).toBe(3);
-    expect(otherMs).toBeLessThan(4 * 60);
-    expect(app.cache.stats().queued).toBe(6);
+    expect(done.indexOf("/products?q=shopper")).toBeLessThan(4);
+    expect(app.cache.stats()).toMatchObject({ queued: 6, clients: 0 });
+  });
+
+  it("never lets a client's queued miss hold a page from others: only a running render is waited for", async () => {
+    const app = await startApp({ renderMs: 80 });
+    const done: string[] = [];
+    const get = (path: string, client: string) =>
+      request(app.origin, path, { "x-client": client }).then((answer) => (done.push(`${client} ${path}`), answer));
+    // One address queues six misses, the popular page last; a shopper then asks for that page.
+    const flood = Promise.all(
+      [...Array.from({ length: 5 }, (_, i) => `/products?q=junk-${i}`), "/products?q=popular"].map((path) =>
+        get(path, "203.0.113.9"),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const shopper = await get("/products?q=popular", "198.51.100.4");
+    await flood;
+    expect(shopper.status).toBe(200);
+    expect(done.indexOf("198.51.100.4 /products?q=popular")).toBeLessThan(3);
+    // The flood's own request for the page found it stored when its turn came.
+    expect(app.renders()).toBe(6);
+  });
+
+  it("lets a visitor wait for another's render of the same page only so long, then renders it itself", async () => {
+    // The first render hangs for a second; the others are quick.
+    let renders = 0;
+    const app = await startApp({ renderMsOf: () => (renders++ === 0 ? 1000 : 0), waitForRenderMs: 50 });
+    const slow = request(app.origin, "/products?q=slow", { "x-client": "203.0.113.9" });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const other = await request(app.origin, "/products?q=slow", { "x-client": "198.51.100.4" });
+    // Rendered for itself after 50 ms, not answered from the cache after the slow render's second.
+    expect(other.headers["x-cache"]).toBe("MISS");
+    expect((await slow).headers["x-cache"]).toBe("MISS");
+    expect(app.renders()).toBe(2);
+  });
+
+  it("keeps no record of a client whose request closed before its turn", async () => {
+    const app = await startApp({ inputsMs: 50 });
+    const gone = http.request(`${app.origin}/products?q=gone`, { headers: { Cookie: "haat_cart=signed-2" } });
+    gone.on("error", () => {});
+    gone.end();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    gone.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(app.renders()).toBe(0);
+    expect(app.cache.stats().clients).toBe(0);
   });
 });

@@ -62,6 +62,12 @@ const STORES_PER_CLIENT_PER_MINUTE = 60;
  */
 const RENDERS_PER_CLIENT = 2;
 
+/**
+ * How long a visitor waits for another visitor's render of the same page, in ms, before its own
+ * render: a render that hangs (a slow client reading its answer) holds no one else for long.
+ */
+const WAIT_FOR_RENDER_MS = 2_000;
+
 /** The cookies that may vary a cached page; any other haat cookie means "not cached". */
 const CART_COOKIE = "haat_cart";
 const LANGUAGE_COOKIE = "haat_lang";
@@ -136,6 +142,8 @@ export type PageCacheOptions = {
   clientAddress: (req: IncomingMessage) => string;
   /** The CSP nonce Express gave this response (server.js puts it in `res.locals.cspNonce`). */
   nonceOf: (res: ServerResponse) => string | undefined;
+  /** How long a visitor waits for another's render of the same page (ms); WAIT_FOR_RENDER_MS by default. */
+  waitForRenderMs?: number;
   /** Called after a hit is answered (for a debug log line); optional. */
   onHit?: (req: IncomingMessage, status: number) => void;
 };
@@ -151,6 +159,8 @@ type PageCacheStats = {
   overBudget: number;
   /** Misses that waited for their client's earlier renders (RENDERS_PER_CLIENT). */
   queued: number;
+  /** Client addresses with a miss being rendered or waiting now. */
+  clients: number;
   entries: number;
   bytes: number;
 };
@@ -172,6 +182,11 @@ export type PageCache = {
   /** Resolves once the pages being stored now are stored (for tests). */
   settled(): Promise<void>;
 };
+
+/** Whether the client of `res` has gone (its connection closed before it was answered). */
+function gone(res: ServerResponse): boolean {
+  return res.destroyed || !res.socket || res.socket.destroyed;
+}
 
 /**
  * Records what a render read of the cache key's inputs: the root loader calls it with the cart's
@@ -266,33 +281,39 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   /** Pages being rendered for a visitor now, by key, with the visitors waiting for them. */
   const filling = new Map<string, (() => void)[]>();
   /** Per client address: its misses being rendered now, and those waiting their turn. */
-  const rendering = new Map<string, { active: number; queue: (() => void)[] }>();
+  const rendering = new Map<string, { active: number; queue: { res: ServerResponse; render: () => void }[] }>();
   let version = -1;
 
   /**
    * Calls `render` (the app) for a miss of `client` now, or once fewer than RENDERS_PER_CLIENT of
-   * its misses are being rendered. A request whose connection closed while it waited is dropped.
+   * its misses are being rendered; a turn lasts until the answer's connection is done with it. A
+   * request whose connection closed before its turn is dropped.
    */
   function renderInTurn(client: string, res: ServerResponse, render: () => void): void {
-    let slot = rendering.get(client);
-    if (!slot) rendering.set(client, (slot = { active: 0, queue: [] }));
-    const turns = slot;
-    const advance = () => {
-      while (turns.active < RENDERS_PER_CLIENT && turns.queue.length > 0) turns.queue.shift()!();
-      if (turns.active === 0 && turns.queue.length === 0) rendering.delete(client);
-    };
-    const start = () => {
-      if (res.destroyed) return;
-      turns.active++;
-      res.once("close", () => {
-        turns.active--;
-        advance();
-      });
-      render();
-    };
-    if (turns.active < RENDERS_PER_CLIENT) return start();
+    if (gone(res)) return;
+    let turns = rendering.get(client);
+    if (!turns) rendering.set(client, (turns = { active: 0, queue: [] }));
+    if (turns.active < RENDERS_PER_CLIENT) return startTurn(client, turns, res, render);
     counters.queued++;
-    turns.queue.push(start);
+    turns.queue.push({ res, render });
+  }
+
+  function startTurn(
+    client: string,
+    turns: { active: number; queue: { res: ServerResponse; render: () => void }[] },
+    res: ServerResponse,
+    render: () => void,
+  ): void {
+    turns.active++;
+    res.once("close", () => {
+      turns.active--;
+      while (turns.active < RENDERS_PER_CLIENT && turns.queue.length > 0) {
+        const waiting = turns.queue.shift()!;
+        if (!gone(waiting.res)) startTurn(client, turns, waiting.res, waiting.render);
+      }
+      if (turns.active === 0 && turns.queue.length === 0) rendering.delete(client);
+    });
+    render();
   }
 
   /** The version now; every stored page is dropped when it has moved. */
@@ -320,8 +341,44 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     options.onHit?.(req, 200);
   }
 
+  /** The stored page for `key` if it is current, else undefined (also when the version cannot be read). */
+  function fresh(key: string): Entry | undefined {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    try {
+      return entry.version === currentVersion() ? entry : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Waits for the render of `key` that another request started (at most WAIT_FOR_RENDER_MS), then
+   * answers from the cache, or calls `otherwise` when the page was not stored in time.
+   */
+  function waitFor(key: string, req: IncomingMessage, res: ServerResponse, otherwise: () => void): void {
+    const waiters = filling.get(key)!;
+    let served = false;
+    const serve = () => {
+      if (served) return;
+      served = true;
+      clearTimeout(deadline);
+      const filled = fresh(key);
+      if (filled) return answer(req, res, filled);
+      otherwise();
+    };
+    const deadline = setTimeout(() => {
+      const at = waiters.indexOf(serve);
+      if (at !== -1) waiters.splice(at, 1);
+      serve();
+    }, options.waitForRenderMs ?? WAIT_FOR_RENDER_MS);
+    waiters.push(serve);
+  }
+
   function lookUp(req: IncomingMessage, res: ServerResponse, next: () => void, url: string, inputs: KeyInputs): void {
-    const key = `${url}\n${inputs.cartQuantity}\n${inputs.language}`;
+    // Only the home page reads the remembered language (the other pages say theirs in the path).
+    const keyed: KeyInputs = { cartQuantity: inputs.cartQuantity, language: url === "/" ? inputs.language : "" };
+    const key = `${url}\n${keyed.cartQuantity}\n${keyed.language}`;
     // The page is rendered for the URL it is stored under: parameters no loader reads are dropped.
     if (req.url !== url) req.url = url;
     let now: number;
@@ -334,32 +391,47 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const entry = entries.get(key);
     if (entry && entry.version === now) return answer(req, res, entry);
     const client = options.clientAddress(req);
-    const waiting = filling.get(key);
-    if (waiting) {
-      // The same page is being rendered for another visitor: wait for it rather than render it again
-      // (after a change drops the cache, a spike would otherwise render each page once per visitor).
-      waiting.push(() => {
-        let filled = entries.get(key);
-        try {
-          if (filled && filled.version !== currentVersion()) filled = undefined;
-        } catch {
-          filled = undefined;
-        }
-        if (filled) return answer(req, res, filled);
-        counters.misses++;
-        res.setHeader("X-Cache", "MISS");
-        renderInTurn(client, res, next);
-      });
-      return;
+    const fillInTurn = () => renderInTurn(client, res, () => fill(req, res, next, key, keyed, client));
+    // The same page is being rendered for another visitor: wait for it rather than render it again
+    // (after a change drops the cache, a spike would otherwise render each page once per visitor).
+    if (filling.has(key)) return waitFor(key, req, res, fillInTurn);
+    fillInTurn();
+  }
+
+  /**
+   * A miss whose turn has come: the page may have been stored, or its render started by another
+   * visitor, while it waited. Otherwise it is rendered, and a GET claims the key, so visitors who
+   * ask for the page now wait for this render instead of rendering it too. Only a render that is
+   * running can be waited for: a client's queued misses never hold a page from others.
+   */
+  function fill(
+    req: IncomingMessage,
+    res: ServerResponse,
+    next: () => void,
+    key: string,
+    inputs: KeyInputs,
+    client: string,
+  ): void {
+    let now: number;
+    try {
+      now = currentVersion();
+    } catch {
+      return next();
     }
-    counters.misses++;
-    res.setHeader("X-Cache", "MISS");
+    const entry = entries.get(key);
+    if (entry && entry.version === now) return answer(req, res, entry);
+    const render = () => {
+      counters.misses++;
+      res.setHeader("X-Cache", "MISS");
+      next();
+    };
+    if (filling.has(key)) return waitFor(key, req, res, render);
     if (req.method === "GET") {
       const pending: Pending = { key, version: now, inputs, rendered: {}, client };
       (req as CandidateRequest)[PENDING] = pending;
       filling.set(key, []);
       // Once this answer is over (sent, or cut off) and stored if it could be, the visitors who
-      // waited for it are answered from the cache, or by the app when it was not stored.
+      // waited for it are answered from the cache, or rendered for when it was not stored.
       res.once("close", () => {
         void Promise.resolve(pending.job).finally(() => {
           const waiters = filling.get(key) ?? [];
@@ -368,7 +440,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         });
       });
     }
-    renderInTurn(client, res, next);
+    render();
   }
 
   function handle(req: IncomingMessage, res: ServerResponse, next: () => void): void {
@@ -498,7 +570,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     handle,
     capture,
     renderedInputsOf: (req) => (req as CandidateRequest)[PENDING]?.rendered,
-    stats: () => ({ ...counters, entries: entries.size, bytes: entries.calculatedSize }),
+    stats: () => ({ ...counters, clients: rendering.size, entries: entries.size, bytes: entries.calculatedSize }),
     settled: async () => {
       await Promise.all([...storing]);
     },
