@@ -11,9 +11,12 @@
  * - Between the password and the code, the sign-in is held in a signed cookie for 5 minutes
  *   (`holdSignIn`), never a session, and used once: the cookie names a random id the server keeps
  *   in memory until the second step succeeds (`spendHeldSignIn`), so a copy of the cookie is worth
- *   nothing after that. Codes are limited per account: 5 in 5 minutes, 20 in a day.
+ *   nothing after that. An account keeps at most 3 held sign-ins (a new one replaces its oldest), so
+ *   nobody's sign-ins push out another account's. Codes are limited per account: 5 in 5 minutes,
+ *   20 in a day.
  */
 import { createCookie } from "@remix-run/node";
+import { LRUCache } from "lru-cache";
 import crypto from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
@@ -94,13 +97,34 @@ const pendingSchema = z.object({
 });
 export type PendingSignIn = z.infer<typeof pendingSchema>;
 
+/** Held sign-ins kept per account; a new one replaces that account's oldest. */
+const HELD_PER_ACCOUNT = 3;
+/** Accounts with held sign-ins kept at once; past it the least recently used account's go first. */
+const MAX_ACCOUNTS_HOLDING = 10_000;
+
+/** One held sign-in not used yet: the id its cookie names and its expiry (ms). */
+type Held = { nonce: string; until: number };
+
 /**
- * The held sign-ins not used yet: id → account and expiry (ms). In memory, like the limits: a
- * restart drops them, and the person types the password again. Only a right password adds one.
+ * The held sign-ins not used yet, per account: at most HELD_PER_ACCOUNT each, oldest first. In
+ * memory, like the limits: a restart drops them, and the person types the password again. Only a
+ * right password adds one, so one person's sign-ins can only push out their own account's: a
+ * colleague signing in again and again never pushes out the owner's. An account's entry expires
+ * PENDING_SECONDS after its newest hold (the LRU cache's ttl, checked when it is read), and the
+ * cache keeps at most MAX_ACCOUNTS_HOLDING accounts; nothing ever scans all of them.
  */
-const unused = new Map<string, { userId: number; until: number }>();
-/** At most this many are kept; past it the oldest go first (a bound for memory, far above real use). */
-const MAX_HELD = 10_000;
+const unused = new LRUCache<number, Held[]>({ max: MAX_ACCOUNTS_HOLDING, ttl: PENDING_SECONDS * 1000 });
+
+/** The unexpired held sign-ins of `userId` at `now` (ms), oldest first. */
+function heldOf(userId: number, now: number): Held[] {
+  return (unused.get(userId) ?? []).filter((held) => held.until > now);
+}
+
+/** Stores `list` as the held sign-ins of `userId` (the newest last), or forgets the account when empty. */
+function keep(userId: number, list: Held[]): void {
+  if (list.length === 0) unused.delete(userId);
+  else unused.set(userId, list.slice(-HELD_PER_ACCOUNT));
+}
 
 const pendingCookie = createCookie(secureCookieName("haat_2fa", getEnv().COOKIE_SECURE), {
   httpOnly: true,
@@ -111,15 +135,15 @@ const pendingCookie = createCookie(secureCookieName("haat_2fa", getEnv().COOKIE_
   maxAge: PENDING_SECONDS,
 });
 
-/** The Set-Cookie header that holds the sign-in of `userId` for 5 minutes, usable once. */
+/**
+ * The Set-Cookie header that holds the sign-in of `userId` for 5 minutes, usable once. The account
+ * keeps at most HELD_PER_ACCOUNT held sign-ins: this one replaces its oldest.
+ */
 export function holdSignIn(userId: number, redirectTo: string): Promise<string> {
   const now = Date.now();
-  for (const [nonce, held] of unused) {
-    if (held.until <= now || unused.size >= MAX_HELD) unused.delete(nonce);
-  }
   const nonce = crypto.randomBytes(16).toString("base64url");
   const until = now + PENDING_SECONDS * 1000;
-  unused.set(nonce, { userId, until });
+  keep(userId, [...heldOf(userId, now), { nonce, until }]);
   return pendingCookie.serialize({ userId, redirectTo, until, nonce });
 }
 
@@ -130,20 +154,35 @@ export function holdSignIn(userId: number, redirectTo: string): Promise<string> 
 export async function heldSignIn(request: Request): Promise<PendingSignIn | null> {
   const parsed = pendingSchema.safeParse(await pendingCookie.parse(request.headers.get("Cookie")));
   if (!parsed.success || parsed.data.until <= Date.now()) return null;
-  const held = unused.get(parsed.data.nonce);
-  return held && held.userId === parsed.data.userId && held.until > Date.now() ? parsed.data : null;
+  return heldOf(parsed.data.userId, Date.now()).some((held) => held.nonce === parsed.data.nonce) ? parsed.data : null;
 }
 
 /**
- * Uses up `held` after its second step succeeded, before the session is made. Returns true the
- * first time; false when it was already used (two requests with one cookie: only one wins) or has
- * expired. Synchronous, so nothing can run between the check and the removal.
+ * Uses up `held` before its second step's code is used up, so a code is never spent by a request
+ * that does not sign in. Returns true the first time; false when it was already used (two requests
+ * with one cookie: only one wins) or has expired. Synchronous, so nothing can run between the
+ * check and the removal. A code that then turns out to be taken already gives it back with
+ * `restoreHeldSignIn`.
  */
 export function spendHeldSignIn(held: PendingSignIn): boolean {
-  const entry = unused.get(held.nonce);
-  if (!entry || entry.userId !== held.userId || entry.until <= Date.now()) return false;
-  unused.delete(held.nonce);
+  const now = Date.now();
+  const list = heldOf(held.userId, now);
+  const left = list.filter((entry) => entry.nonce !== held.nonce);
+  if (left.length === list.length) return false;
+  keep(held.userId, left);
   return true;
+}
+
+/**
+ * Gives back `held`, spent by `spendHeldSignIn` for a code that was then refused, so the person can
+ * try another code with the same cookie. Nothing happens once it has expired. It counts as the
+ * account's newest held sign-in.
+ */
+export function restoreHeldSignIn(held: PendingSignIn): void {
+  const now = Date.now();
+  if (held.until <= now) return;
+  const list = heldOf(held.userId, now).filter((entry) => entry.nonce !== held.nonce);
+  keep(held.userId, [...list, { nonce: held.nonce, until: held.until }]);
 }
 
 /** The Set-Cookie header that drops the held sign-in. */
