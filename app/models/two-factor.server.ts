@@ -87,6 +87,11 @@ export async function claimTotpStep(userId: number, step: number): Promise<boole
   return count === 1;
 }
 
+/** Whether `userId` has an unused recovery code whose hash is `codeHash` (reads only; nothing is used up). */
+export async function isRecoveryCodeUnused(userId: number, codeHash: string): Promise<boolean> {
+  return (await prisma.recoveryCode.count({ where: { userId, codeHash, usedAt: null } })) > 0;
+}
+
 /** Uses the recovery code whose hash is `codeHash` for `userId`, once. Returns whether it was unused and is now used. */
 export async function redeemRecoveryCode(userId: number, codeHash: string): Promise<boolean> {
   const { count } = await prisma.recoveryCode.updateMany({

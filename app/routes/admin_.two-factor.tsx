@@ -6,7 +6,7 @@ import { AdminLangContext } from "~/hooks/admin-lang-context";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { adminTranslator } from "~/i18n/admin";
 import { findAdminById } from "~/models/admin-user.server";
-import { claimTotpStep, getTwoFactorState, redeemRecoveryCode } from "~/models/two-factor.server";
+import { claimTotpStep, getTwoFactorState, isRecoveryCodeUnused, redeemRecoveryCode } from "~/models/two-factor.server";
 import { signInLanguage } from "~/server/admin-i18n.server";
 import { commitDeviceCookie } from "~/server/device-cookie.server";
 import { readFormData } from "~/server/form-data.server";
@@ -20,8 +20,9 @@ import {
   heldSignIn,
   isRecoveryCodeShaped,
   releaseSignIn,
-  takeCodeAttempt,
+  restoreHeldSignIn,
   spendHeldSignIn,
+  takeCodeAttempt,
   verifyTotp,
 } from "~/server/two-factor.server";
 
@@ -43,8 +44,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * Checks the six-digit code of the authenticator app (one step either side of now, each code once)
  * or an unused recovery code, at most 5 wrong ones in 5 minutes per account; then makes the
  * session, as the password step alone would have, and goes where the sign-in was going. A wrong
- * code answers 401 with a message; the held sign-in stays until it expires. A success uses it up:
- * the same cookie (a copy of it) sends anyone back to the sign-in page afterwards.
+ * code answers 401 with a message; the held sign-in stays until it expires. A success uses it up
+ * before it uses up the code: the same cookie (a copy of it) sends anyone back to the sign-in page
+ * afterwards, and of two requests with one cookie only the one that signs in uses up its code.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const held = await heldSignIn(request);
@@ -63,23 +65,44 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const state = await getTwoFactorState(user.id);
   const secret = state.secretSealed ? unseal(state.secretSealed) : null;
+  // Each way in is checked first without using anything up; then the held sign-in is spent
+  // (synchronously: of two requests with one cookie only one gets past this), and only then is the
+  // code used up. A code taken meanwhile gives the held sign-in back. So a recovery code (or a
+  // code's time step) is never used up by a request that does not sign in.
   let method: "code" | "recovery-code" | null = null;
+  let spendCode: () => Promise<boolean> = () => Promise.resolve(true);
   if (!state.enabled || !secret) {
     // Turned off meanwhile (an owner reset it): the password was enough.
     method = "code";
   } else if (isRecoveryCodeShaped(code)) {
-    if (await redeemRecoveryCode(user.id, hashRecoveryCode(code))) method = "recovery-code";
+    const codeHash = hashRecoveryCode(code);
+    if (await isRecoveryCodeUnused(user.id, codeHash)) {
+      method = "recovery-code";
+      spendCode = () => redeemRecoveryCode(user.id, codeHash);
+    }
   } else {
     const step = verifyTotp(secret, code, state.lastStep);
-    if (step !== null && (await claimTotpStep(user.id, step))) method = "code";
+    if (step !== null) {
+      method = "code";
+      spendCode = () => claimTotpStep(user.id, step);
+    }
   }
   if (!method) {
     await logSignIn("failed", { ...seen, reason: "wrong-code", account: user.id });
     return data({ error: t("admin.twoFactor.wrong") }, { status: 401 });
   }
-
   if (!spendHeldSignIn(held)) {
     throw redirect("/admin/login", { headers: { "Set-Cookie": await releaseSignIn() } });
+  }
+  let usedUp = false;
+  try {
+    usedUp = await spendCode();
+  } finally {
+    if (!usedUp) restoreHeldSignIn(held);
+  }
+  if (!usedUp) {
+    await logSignIn("failed", { ...seen, reason: "wrong-code", account: user.id });
+    return data({ error: t("admin.twoFactor.wrong") }, { status: 401 });
   }
   await forgiveCodeAttempts(user.id);
   await logSignIn("succeeded", { ...seen, user: user.id, reason: method });

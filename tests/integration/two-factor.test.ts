@@ -150,6 +150,31 @@ describe("signing in with two-factor on", () => {
     expect((await enterCode(recoveryCodes[3]!, second.jar)).status).toBe(401);
   });
 
+  it("two second steps at once with one cookie: one signs in, and only its own code is used up", async () => {
+    const { admin, secret, recoveryCodes } = await withTwoFactor();
+    const usedCodes = () => prisma.recoveryCode.count({ where: { userId: admin.id, usedAt: { not: null } } });
+    const signedIn = (answer: { location: string | null }) => answer.location !== "/admin/login";
+
+    // Two recovery codes, one cookie.
+    const first = await signInWithPassword(admin.email, admin.password);
+    const both = await Promise.all([enterCode(recoveryCodes[0]!, first.jar), enterCode(recoveryCodes[1]!, first.jar)]);
+    expect(both.filter(signedIn)).toHaveLength(1);
+    expect(both.filter((answer) => answer.location === "/admin/login")).toHaveLength(1);
+    expect(await usedCodes()).toBe(1);
+
+    // A six-digit code and a recovery code, one cookie: the recovery code is used only if it signed in.
+    const second = await signInWithPassword(admin.email, admin.password);
+    const [byCode, byRecovery] = await Promise.all([
+      enterCode(codeAt(secret, Date.now() + STEP_MS), second.jar),
+      enterCode(recoveryCodes[2]!, second.jar),
+    ]);
+    expect([byCode, byRecovery].filter(signedIn)).toHaveLength(1);
+    expect(await usedCodes()).toBe(signedIn(byRecovery) ? 2 : 1);
+    // The other codes still sign in.
+    const third = await signInWithPassword(admin.email, admin.password);
+    await expect(enterCode(recoveryCodes[9]!, third.jar)).resolves.toRedirectTo("/admin/account#two-factor");
+  });
+
   it("refuses a sixth wrong code in 5 minutes, and the second step without the password step", async () => {
     const { admin, secret } = await withTwoFactor();
     const { jar } = await signInWithPassword(admin.email, admin.password);
