@@ -741,4 +741,8 @@ export const bnAdmin: Record<keyof typeof enAdmin, string> = {
   "admin.refused.limit.two-factor": "আটকানো: অনেকবার ভুল কোড",
   "admin.password.tooManyChecks": "অনেকবার ভুল পাসওয়ার্ড দেওয়া হয়েছে। {minutes} মিনিট অপেক্ষা করে আবার চেষ্টা করুন।",
   "admin.password.tooManyChecksShort": "অনেকবার ভুল পাসওয়ার্ড দেওয়া হয়েছে। এক মিনিটের মতো অপেক্ষা করে আবার চেষ্টা করুন।",
+  "admin.password.signedOut":
+    "{count}বার ভুল পাসওয়ার্ড দেওয়ায় আপনাকে লগআউট করা হয়েছে। আপনার পাসওয়ার্ড দিয়ে আবার লগইন করুন; এটা আপনি না হলে, তারপর পাসওয়ার্ড বদলে নিন।",
+  "admin.activity.action.account.signed-out-wrong-passwords": "অনেকবার ভুল পাসওয়ার্ড দেওয়ায় লগআউট",
+  "admin.refused.suppressedAll": "অনেক ঠিকানা থেকে এক মিনিটের মধ্যে আরও {count}টি চেষ্টা, আলাদা করে দেখানো হয়নি",
 };

@@ -742,4 +742,8 @@ export const enAdmin = {
   "admin.refused.limit.two-factor": "Refused: too many wrong codes",
   "admin.password.tooManyChecks": "Too many wrong passwords. Wait {minutes} minutes and try again.",
   "admin.password.tooManyChecksShort": "Too many wrong passwords. Wait up to a minute and try again.",
+  "admin.password.signedOut":
+    "You were signed out after {count} wrong passwords. Sign in again with your password; if it was not you, change your password then.",
+  "admin.activity.action.account.signed-out-wrong-passwords": "Signed out after too many wrong passwords",
+  "admin.refused.suppressedAll": "{count} more attempts in one minute from many addresses, not listed one by one",
 } as const;

@@ -97,10 +97,11 @@ type PasswordRefusal = { fieldErrors: Partial<Record<PasswordField, string>> };
 type TwoFactorAnswer = { twoFactorError: string; code?: string } | { recoveryCodes: string[] };
 
 /**
- * `intent=password`: checks the current password (within the account's password-check limits,
- * app/server/password-check.server.ts: 429 with Retry-After past them, a trail row for a wrong
- * one), then the new one against the password policy (too short, too common, or built from the
- * e-mail or the shop's name) and its repetition; stores it, clears "must change password" and
+ * `intent=password`: checks the current password (within the session's and the account's
+ * password-check limits, app/server/password-check.server.ts: a trail row for a wrong one, the
+ * session ended after its fifth, 429 with Retry-After past the account's ceiling), then the new
+ * one against the password policy (too short, too common, or built from the e-mail or the shop's
+ * name) and its repetition; stores it, clears "must change password" and
  * signs out every other session of the account. 400 with a message per field otherwise.
  * `intent=revoke`: signs out one other session, or all others.
  */
@@ -138,7 +139,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (parsed.data.intent !== "password") return twoFactorAction(request, context, user, parsed.data);
 
   const { currentPassword, newPassword } = parsed.data;
-  const check = await checkOwnPassword(context, user, currentPassword, "password-change");
+  const check = await checkOwnPassword(request, context, user, currentPassword, "password-change");
   if (!check.ok) {
     return check.wrong
       ? data<PasswordRefusal>({ fieldErrors: { currentPassword: t("admin.password.currentWrong") } }, { status: 400 })
@@ -169,7 +170,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
  * code from the app and answers the ten recovery codes, shown this once; `two-factor-codes` (with
  * the password) replaces the recovery codes; `two-factor-off` (with the password) turns it off,
  * unless the shop requires it of owners and this is an owner. The password is checked within the
- * account's password-check limits (429 with Retry-After past them); each change is in the trail.
+ * session's and the account's password-check limits (the session ended after its fifth wrong one,
+ * 429 with Retry-After past the account's ceiling); each change is in the trail.
  */
 async function twoFactorAction(
   request: Request,
@@ -187,7 +189,7 @@ async function twoFactorAction(
   /** Checks the password; answers the refusal (400 wrong, 429 too many) or null when it is right. */
   const passwordRefusal = async (password: string, purpose: PasswordCheckPurpose) => {
     if (password === "") return refuse(t("admin.password.required"));
-    const check = await checkOwnPassword(context, user, password, purpose);
+    const check = await checkOwnPassword(request, context, user, password, purpose);
     if (check.ok) return null;
     if (check.wrong) return refuse(t("admin.password.currentWrong"));
     return data<TwoFactorAnswer>(

@@ -90,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { id, currentPassword } = parsed.data;
     const refuse = (message: string) => redirectWithToast(request, "/admin/staff", { kind: "error", message });
     if (id === owner.id) return refuse(t("admin.staff.resetOwnTwoFactor"));
-    const check = await checkOwnPassword(context, owner, currentPassword, "two-factor-reset");
+    const check = await checkOwnPassword(request, context, owner, currentPassword, "two-factor-reset");
     if (!check.ok) {
       return refuse(check.wrong ? t("admin.password.currentWrong") : tooManyChecksMessage(check.waitMs, t));
     }

@@ -36,6 +36,8 @@ const AUDIT_ACTIONS = {
   "account.recovery-codes-replaced": "staff",
   // A wrong password where a signed-in person must give theirs again: a guess like a sign-in's.
   "account.password-check-failed": "sign-in",
+  // A session ended after too many of those: likely a stolen one.
+  "account.signed-out-wrong-passwords": "sign-in",
 } as const;
 
 /** A recorded action's key. */

@@ -4,21 +4,32 @@
  * sign-in, new recovery codes, an owner resetting someone's two-factor), so that a stolen session
  * alone cannot do it. Without a limit a session could try passwords as fast as argon2 answers.
  *
- * - Per account, in memory like the sign-in limits (decision 021): 5 wrong passwords in 15 minutes
- *   and 20 in a day. Each check is counted before the password is hashed, so parallel guesses
- *   cannot slip past, and a refused check hashes nothing; a right password gives its point back,
- *   so only wrong ones add up.
+ * - Per session (the SHA-256 of its token, as the Session table keys it), in memory like the
+ *   sign-in limits (decision 021): 5 wrong passwords, then the session is ended (signed out, a row
+ *   in the trail, a message on the sign-in page). Whoever holds a stolen session gets 5 guesses
+ *   and loses the session; the owner's own sessions keep their checks, so the thief cannot lock
+ *   them out of changing their password or two-factor. Getting a new session takes the password
+ *   (and the code), whose sign-in limits hold.
+ * - Per account, a ceiling far above one session's: 50 wrong passwords a day, from all its sessions
+ *   together (10 sessions ended for it), then 429. It only bounds a thief who holds many sessions.
+ * - Each check is counted before the password is hashed, so parallel guesses cannot slip past, and
+ *   a refused check hashes nothing; a right password clears the session's count and gives the
+ *   account its point back, so only wrong ones add up.
  * - Each wrong password is a row in the audit trail (`account.password-check-failed`, the purpose
- *   as its summary): the person is signed in, so it is a staff action, and the limit bounds it. A
+ *   as its summary): the person is signed in, so it is a staff action, and the limits bound it. A
  *   refused check (429) is only logged: it costs nothing, so it could be sent without end.
  */
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import type { AdminTranslate } from "~/i18n/admin";
+import { hashSessionToken } from "~/models/admin-session.server";
 import type { AdminUser } from "~/models/admin-user.server";
 import { getPasswordHash } from "~/models/staff.server";
+import { staffTranslator } from "./admin-i18n.server";
 import { audit } from "./audit.server";
 import { log } from "./log.server";
 import { verifyPassword } from "./password.server";
+import { destroyAdminSession, getSessionToken } from "./session.server";
+import { redirectWithToast } from "./toast.server";
 
 /** Why a signed-in person gives their password again; kept as the trail row's summary. */
 export type PasswordCheckPurpose =
@@ -27,46 +38,59 @@ export type PasswordCheckPurpose =
 /** What checkOwnPassword found: right, wrong, or refused for `waitMs` milliseconds (at least 1). */
 export type PasswordCheck = { ok: true } | { ok: false; wrong: true } | { ok: false; wrong: false; waitMs: number };
 
-const checks = [
-  new RateLimiterMemory({ keyPrefix: "password-check", points: 5, duration: 15 * 60 }),
-  new RateLimiterMemory({ keyPrefix: "password-check-day", points: 20, duration: 24 * 60 * 60 }),
-];
+/** Wrong passwords one session may give before it is ended. */
+export const WRONG_PASSWORDS_PER_SESSION = 5;
+/** Wrong passwords one account's sessions may give together in a day before checks are refused (429). */
+const WRONG_PASSWORDS_PER_ACCOUNT_DAY = 50;
+
+/** Per session: kept for a session's longest life (14 days), so an ended count never comes back. */
+const perSession = new RateLimiterMemory({
+  keyPrefix: "password-check-session",
+  points: WRONG_PASSWORDS_PER_SESSION,
+  duration: 14 * 24 * 60 * 60,
+});
+const perAccount = new RateLimiterMemory({
+  keyPrefix: "password-check-account",
+  points: WRONG_PASSWORDS_PER_ACCOUNT_DAY,
+  duration: 24 * 60 * 60,
+});
 
 /**
- * Checks `password` against the stored password of `user`, for `purpose`, within the account's
- * limits. `context` is the route's load context (the client address for the trail).
+ * Checks `password` against the stored password of `user`, for `purpose`, within the limits of the
+ * request's session and of the account. `context` is the route's load context (the client address
+ * for the trail).
  * @returns `{ ok: true }`; `{ ok: false, wrong: true }` after recording the failure in the trail;
- *   or `{ ok: false, wrong: false, waitMs }` when the account has used its checks (nothing hashed).
+ *   or `{ ok: false, wrong: false, waitMs }` when the account has used its day's checks (nothing
+ *   hashed).
+ * @throws {Response} a redirect to the sign-in page, with the session ended and a message, when
+ *   this session has given WRONG_PASSWORDS_PER_SESSION wrong passwords (this one included).
  * @throws whatever the database or the limiter throws other than the limiter's refusal.
  */
 export async function checkOwnPassword(
+  request: Request,
   context: unknown,
-  user: Pick<AdminUser, "id" | "email">,
+  user: AdminUser,
   password: string,
   purpose: PasswordCheckPurpose,
 ): Promise<PasswordCheck> {
-  const key = String(user.id);
-  for (const limiter of checks) {
-    try {
-      await limiter.consume(key);
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      const waitMs = Math.max(1, error.msBeforeNext);
-      log.warn(
-        {
-          event: "password-check",
-          outcome: "locked-out",
-          user: user.id,
-          purpose,
-          retryAfter: Math.ceil(waitMs / 1000),
-        },
-        "password check locked-out",
-      );
-      return { ok: false, wrong: false, waitMs };
-    }
+  const token = await getSessionToken(request);
+  const session = token ? hashSessionToken(token) : `account-${user.id}`;
+  const account = String(user.id);
+  const bySession = await take(perSession, session);
+  if (!bySession.taken) throw await endSession(request, context, user, purpose);
+  const byAccount = await take(perAccount, account);
+  if (!byAccount.taken) {
+    // The account's ceiling refused it: the session's point was not used.
+    await perSession.reward(session, 1);
+    const { waitMs } = byAccount;
+    log.warn(
+      { event: "password-check", outcome: "locked-out", user: user.id, purpose, retryAfter: Math.ceil(waitMs / 1000) },
+      "password check locked-out",
+    );
+    return { ok: false, wrong: false, waitMs };
   }
   if (await verifyPassword(await getPasswordHash(user.id), password)) {
-    await Promise.all(checks.map((limiter) => limiter.reward(key, 1)));
+    await Promise.all([perSession.delete(session), perAccount.reward(account, 1)]);
     return { ok: true };
   }
   log.warn({ event: "password-check", outcome: "failed", user: user.id, purpose }, "password check failed");
@@ -76,7 +100,55 @@ export async function checkOwnPassword(
     subjectId: user.id,
     summary: purpose,
   });
+  if (bySession.left === 0) throw await endSession(request, context, user, purpose);
   return { ok: false, wrong: true };
+}
+
+/**
+ * Takes one point of `key` from `limiter`: taken, with the points left; or refused, with the
+ * milliseconds until one comes back (at least 1). Rethrows anything but the limiter's refusal.
+ */
+async function take(
+  limiter: RateLimiterMemory,
+  key: string,
+): Promise<{ taken: true; left: number } | { taken: false; waitMs: number }> {
+  try {
+    const res = await limiter.consume(key);
+    return { taken: true, left: res.remainingPoints };
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error;
+    return { taken: false, waitMs: Math.max(1, error.msBeforeNext) };
+  }
+}
+
+/**
+ * Ends the request's session after too many wrong passwords: deletes it, records it in the trail
+ * (`account.signed-out-wrong-passwords`) and logs it. Returns the redirect to the sign-in page that
+ * clears the session cookie and says why, in the person's language.
+ */
+async function endSession(
+  request: Request,
+  context: unknown,
+  user: AdminUser,
+  purpose: PasswordCheckPurpose,
+): Promise<Response> {
+  const cleared = await destroyAdminSession(request);
+  log.warn({ event: "password-check", outcome: "signed-out", user: user.id, purpose }, "password check signed-out");
+  await audit(context, user, {
+    action: "account.signed-out-wrong-passwords",
+    subjectType: "staff",
+    subjectId: user.id,
+    summary: purpose,
+  });
+  return redirectWithToast(
+    request,
+    "/admin/login",
+    {
+      kind: "error",
+      message: staffTranslator(user)("admin.password.signedOut", { count: WRONG_PASSWORDS_PER_SESSION }),
+    },
+    { headers: [["Set-Cookie", cleared]] },
+  );
 }
 
 /** The message for a refused check that must wait `waitMs` ms: "up to a minute", else whole minutes rounded up. */
