@@ -64,6 +64,31 @@ describe("sign-in throttling per address", () => {
     await recordSuccessfulLogin({ address, email, device: null }, { viaDevice: false });
     expect(await take(address, email)).toEqual(allowed);
   });
+
+  it("counts an IPv6 address by its /64: rotating within it does not escape, another /64 is its own", async () => {
+    const net = `2001:db8:${++counter}:7`;
+    for (let i = 0; i < 50; i++) {
+      // Every attempt from a new address of one /64, written in its various forms.
+      const address = i % 2 === 0 ? `${net}::${i.toString(16)}` : `${net}:0:0:0:${i.toString(16)}`;
+      expect(await take(address, newEmail())).toEqual(allowed);
+    }
+    expect(await take(`${net}:ffff:1:2:3`, newEmail())).toMatchObject({ allowed: false, limit: "address" });
+    expect(await take(`2001:db8:${counter}:8::1`, newEmail())).toEqual(allowed);
+    // An IPv4 address written as IPv6 is that IPv4 address.
+    const v4 = newAddress();
+    for (let i = 0; i < 50; i++) expect(await take(i % 2 ? v4 : `::ffff:${v4}`, newEmail())).toEqual(allowed);
+    expect(await take(v4, newEmail())).toMatchObject({ allowed: false, limit: "address" });
+  });
+
+  it("counts an address + e-mail by the address's /64 too", async () => {
+    const net = `2001:db8:${++counter}:9`;
+    const email = newEmail();
+    for (let i = 0; i < 10; i++) {
+      expect(await take(`${net}::${i + 1}`, email)).toEqual(allowed);
+      later(60_000);
+    }
+    expect(await take(`${net}::ff`, email)).toMatchObject({ allowed: false, limit: "address+email" });
+  });
 });
 
 describe("the account-wide back-off", () => {

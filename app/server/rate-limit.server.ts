@@ -12,11 +12,16 @@
  * someone else is guessing from, or whose account is under attack, still get in. It is limited by
  * its own counter instead: 10 attempts in 15 minutes; a device past that is treated as unknown.
  *
+ * A client address is counted by `clientKey` (tracking-limit.server.ts): an IPv6 address by its
+ * /64 network (one subscriber's line, in which changing address is free), an IPv4 address, also
+ * written as `::ffff:a.b.c.d`, by itself.
+ *
  * Every attempt is counted before the password is checked, so parallel guesses cannot slip past a
  * limit. A success gives back what its attempt took, and clears the account's failures: only
  * failures add up (before, 50 ordinary sign-ins from one office address locked every colleague out).
  */
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { trackingClientKey as clientKey } from "./tracking-limit.server";
 
 const WINDOW_SECONDS = 15 * 60;
 /** Consecutive failures of an account before its back-off starts. */
@@ -56,13 +61,14 @@ const accountOf = (email: string) => email.trim().toLowerCase().slice(0, 254);
  * the milliseconds to wait (at least 1) and the limit that refused it.
  * @throws whatever the limiter throws other than its limit-reached answer.
  */
-export async function takeLoginAttempt({ address, email, device }: LoginAttempt): Promise<LoginVerdict> {
+export async function takeLoginAttempt({ address: typed, email, device }: LoginAttempt): Promise<LoginVerdict> {
   if (device !== null) {
     const deviceMs = await perDevice.consume(device).then(() => 0, waitFrom);
     if (deviceMs === 0) return { allowed: true, viaDevice: true };
     // Past its own limit, the device is treated as any unknown browser below.
   }
   const account = accountOf(email);
+  const address = clientKey(typed);
   // Already waiting: refused before it costs the address anything.
   const backoffMs = accountWait(account, Date.now());
   if (backoffMs > 0) return { allowed: false, waitMs: backoffMs, limit: "account" };
@@ -89,10 +95,11 @@ export async function takeLoginAttempt({ address, email, device }: LoginAttempt)
  * e-mail's attempts and the one point of the address's budget (its earlier failures stay counted).
  */
 export async function recordSuccessfulLogin(
-  { address, email, device }: LoginAttempt,
+  { address: typed, email, device }: LoginAttempt,
   verdict: { viaDevice: boolean },
 ): Promise<void> {
   const account = accountOf(email);
+  const address = clientKey(typed);
   accounts.delete(account);
   if (verdict.viaDevice && device !== null) await perDevice.delete(device);
   else await Promise.all([perAddressAndEmail.delete(`${address}|${account}`), perAddress.reward(address, 1)]);
