@@ -2,8 +2,9 @@
  * Refused sign-in attempts that are not staff actions (docs/decisions/041-refused-sign-ins.md): an
  * e-mail that names no account, an attempt refused by a limit (429), and summaries of attempts not
  * written one by one. Anyone on the internet can cause these, so they stay out of the append-only
- * audit trail and live in a bounded table instead: every write prunes it to the newest
- * REFUSED_SIGN_IN_CAP rows of the last REFUSED_SIGN_IN_DAYS days. The owner reads it at
+ * audit trail and live in a bounded table instead: every write prunes it, in the same transaction,
+ * to the newest REFUSED_SIGN_IN_CAP rows of the last REFUSED_SIGN_IN_DAYS days. How many rows are
+ * written a minute is app/server/sign-in-log.server.ts's business. The owner reads it at
  * /admin/activity/refused.
  */
 import { prisma } from "./db.server";
@@ -12,10 +13,15 @@ import { prisma } from "./db.server";
 export const REFUSED_SIGN_IN_CAP = 1000;
 /** Rows older than this many days are removed. */
 const REFUSED_SIGN_IN_DAYS = 30;
+/** The reason of a summary of attempts left out by the limit on all addresses together. */
+export const SUPPRESSED_ALL = "all-addresses";
 /** Rows per page of the owner's list. */
 export const REFUSED_SIGN_IN_PAGE_SIZE = 50;
 
-/** What was refused: an unknown e-mail, a limit, or a summary of `count` attempts not listed. */
+/**
+ * What was refused: an unknown e-mail, a limit, or a summary of `count` attempts not listed (of one
+ * address, or, with the reason SUPPRESSED_ALL, of all addresses together).
+ */
 type RefusedOutcome = "failed" | "locked-out" | "suppressed";
 
 /** One refused attempt (or summary) to keep. Strings are cut to the column's sensible length. */
@@ -32,27 +38,29 @@ export type RefusedSignInEntry = {
 };
 
 /**
- * Appends `entry`, then removes every row beyond the newest REFUSED_SIGN_IN_CAP and every row
- * older than REFUSED_SIGN_IN_DAYS days, so the table never holds more than the cap.
- * @throws the database's error when the write fails (the caller logs it).
+ * Appends `entry`, and in the same transaction removes every row beyond the newest
+ * REFUSED_SIGN_IN_CAP and every row older than REFUSED_SIGN_IN_DAYS days, so the table never holds
+ * more than the cap and each refused attempt takes SQLite's write lock once.
+ * @throws the database's error when the write fails (nothing is changed then; the caller logs it).
  */
 export async function recordRefusedSignIn(entry: RefusedSignInEntry, now = new Date()): Promise<void> {
-  const { id } = await prisma.refusedSignIn.create({
-    data: {
-      email: entry.email.slice(0, 254),
-      address: entry.address.slice(0, 100),
-      outcome: entry.outcome,
-      reason: (entry.reason ?? "").slice(0, 100),
-      count: Math.max(1, Math.floor(entry.count ?? 1)),
-      createdAt: now,
-    },
-    select: { id: true },
-  });
-  // Ids only grow (AUTOINCREMENT), so "id at most newest - cap" is everything but the newest cap rows.
   const oldest = new Date(now.getTime() - REFUSED_SIGN_IN_DAYS * 24 * 60 * 60 * 1000);
-  await prisma.refusedSignIn.deleteMany({
-    where: { OR: [{ id: { lte: id - REFUSED_SIGN_IN_CAP } }, { createdAt: { lt: oldest } }] },
-  });
+  await prisma.$transaction([
+    prisma.refusedSignIn.create({
+      data: {
+        email: entry.email.slice(0, 254),
+        address: entry.address.slice(0, 100),
+        outcome: entry.outcome,
+        reason: (entry.reason ?? "").slice(0, 100),
+        count: Math.max(1, Math.floor(entry.count ?? 1)),
+        createdAt: now,
+      },
+      select: { id: true },
+    }),
+    // Ids only grow (AUTOINCREMENT), so "id at most newest - cap" is everything but the newest cap rows.
+    prisma.$executeRaw`DELETE FROM "RefusedSignIn" WHERE "id" <= (SELECT MAX("id") FROM "RefusedSignIn") - ${REFUSED_SIGN_IN_CAP}`,
+    prisma.refusedSignIn.deleteMany({ where: { createdAt: { lt: oldest } } }),
+  ]);
 }
 
 /** One row of the owner's list. */

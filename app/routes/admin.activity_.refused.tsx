@@ -39,7 +39,12 @@ export default function RefusedSignInsPage() {
   const lang = useAdminLang();
   const { rows, total, attempts, page, pageCount } = useLoaderData<typeof loader>();
   const what = (row: Pick<RefusedSignInRow, "outcome" | "reason" | "count">) => {
-    if (row.outcome === "suppressed") return t("admin.refused.suppressed", { count: row.count });
+    if (row.outcome === "suppressed") {
+      // "all-addresses": SUPPRESSED_ALL of the model, the summary of the limit on all addresses together.
+      return t(row.reason === "all-addresses" ? "admin.refused.suppressedAll" : "admin.refused.suppressed", {
+        count: row.count,
+      });
+    }
     if (row.outcome === "locked-out") {
       const limit = LIMIT_LABELS[row.reason];
       return limit ? t(limit) : t("admin.activity.action.sign-in.locked-out");

@@ -14,8 +14,13 @@
  * - Anything else, an e-mail that names no account or an attempt a limit refused (429), can be
  *   sent by anyone as fast as they like: its line and its row in the bounded RefusedSignIn table
  *   (app/models/refused-sign-in.server.ts) are written at most LINES_PER_MINUTE times a minute per
- *   client address; the rest of that minute is counted, and when it ends one "sign-in lines
- *   suppressed" line and one summary row say how many were left out.
+ *   client address (an IPv6 address by its /64), and at most ROWS_PER_MINUTE times a minute from
+ *   all addresses together; the rest is counted. When an address's minute ends, one "sign-in lines
+ *   suppressed" line and one summary row say how many of its attempts were left out (the summary
+ *   itself within the overall limit); when the overall minute ends, one line and one row
+ *   (`address: "*"`, reason SUPPRESSED_ALL) say how many the overall limit left out. So a flood
+ *   from many addresses writes at most about ROWS_PER_MINUTE rows a minute: the table's 1,000 rows
+ *   hold at least ten minutes, and the database's writer is not taken by every attempt.
  *
  * What was typed is a JSON string value, so it cannot forge a field or a line; it is kept only when
  * it is an e-mail address (else "(not an e-mail address)"). The password is never a field.
@@ -23,14 +28,17 @@
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { z } from "zod";
 import { recordAuditEvent } from "~/models/audit.server";
-import { recordRefusedSignIn } from "~/models/refused-sign-in.server";
+import { recordRefusedSignIn, SUPPRESSED_ALL } from "~/models/refused-sign-in.server";
 import { log } from "~/server/log.server";
+import { trackingClientKey as clientKey } from "~/server/tracking-limit.server";
 
 const EMAIL = z.email().max(254);
 /** What the log and the tables show for an e-mail box that did not hold an e-mail address. */
 const NOT_AN_EMAIL = "(not an e-mail address)";
 /** Lines (and rows) about refused attempts written per client address per minute; the rest are counted. */
 const LINES_PER_MINUTE = 20;
+/** Lines and rows about refused attempts written per minute from all addresses together (summaries included). */
+const ROWS_PER_MINUTE = 100;
 
 type SignInEvent = "succeeded" | "failed" | "locked-out";
 
@@ -115,31 +123,66 @@ async function toRefusedTable(entry: Parameters<typeof recordRefusedSignIn>[0]):
 }
 
 const linesPerAddress = new RateLimiterMemory({ keyPrefix: "sign-in-lines", points: LINES_PER_MINUTE, duration: 60 });
-/** Per address: the refused attempts not written one by one in its current minute. */
+const linesOverall = new RateLimiterMemory({ keyPrefix: "sign-in-lines-all", points: ROWS_PER_MINUTE, duration: 60 });
+/** Per client key: the refused attempts not written one by one in its current minute. */
 const suppressed = new Map<string, number>();
+/** The refused attempts the overall limit left out in its current minute. */
+let suppressedOverall = 0;
 
 /**
  * Whether a refused attempt from `address` may have its line and row; when not, it is counted,
- * and the first one counted in a minute sets the timer that writes the summary when it ends.
+ * and the first one counted in a minute (of its address, or overall) sets the timer that writes
+ * the summary when that minute ends.
  */
 async function takeLine(address: string): Promise<boolean> {
+  const client = clientKey(address);
   try {
-    await linesPerAddress.consume(address);
+    await linesPerAddress.consume(client);
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error;
+    const count = (suppressed.get(client) ?? 0) + 1;
+    suppressed.set(client, count);
+    if (count === 1) setTimeout(() => void writeSummary(client), Math.max(1, error.msBeforeNext)).unref();
+    return false;
+  }
+  return takeOverall(1);
+}
+
+/**
+ * Takes one line of the overall limit; when refused, counts `attempts` as left out overall (the
+ * first in a minute sets the timer of the overall summary) and returns false.
+ */
+async function takeOverall(attempts: number): Promise<boolean> {
+  try {
+    await linesOverall.consume("all");
     return true;
   } catch (error) {
     if (!(error instanceof RateLimiterRes)) throw error;
-    const count = (suppressed.get(address) ?? 0) + 1;
-    suppressed.set(address, count);
-    if (count === 1) setTimeout(() => void writeSummary(address), Math.max(1, error.msBeforeNext)).unref();
+    suppressedOverall += attempts;
+    if (suppressedOverall === attempts) {
+      setTimeout(() => void writeOverallSummary(), Math.max(1, error.msBeforeNext)).unref();
+    }
     return false;
   }
 }
 
-/** The summary of `address`'s minute: one line and one row with how many attempts were left out. */
-async function writeSummary(address: string): Promise<void> {
-  const count = suppressed.get(address) ?? 0;
-  suppressed.delete(address);
+/**
+ * The summary of `client`'s minute: one line and one row with how many attempts were left out,
+ * within the overall limit (past it, they join the overall summary).
+ */
+async function writeSummary(client: string): Promise<void> {
+  const count = suppressed.get(client) ?? 0;
+  suppressed.delete(client);
+  if (count === 0 || !(await takeOverall(count))) return;
+  log.warn({ event: "sign-in", outcome: "suppressed", address: client, suppressed: count }, "sign-in lines suppressed");
+  await toRefusedTable({ email: "", address: client, outcome: "suppressed", count });
+}
+
+/** The overall summary of a minute: one line and one row with how many attempts the overall limit left out. */
+async function writeOverallSummary(): Promise<void> {
+  const count = suppressedOverall;
+  suppressedOverall = 0;
   if (count === 0) return;
-  log.warn({ event: "sign-in", outcome: "suppressed", address, suppressed: count }, "sign-in lines suppressed");
-  await toRefusedTable({ email: "", address, outcome: "suppressed", count });
+  log.warn({ event: "sign-in", outcome: "suppressed", address: "*", suppressed: count }, "sign-in lines suppressed");
+  await toRefusedTable({ email: "", address: "*", outcome: "suppressed", reason: SUPPRESSED_ALL, count });
 }

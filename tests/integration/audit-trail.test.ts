@@ -5,7 +5,7 @@
  * be written does not stop the staff member's work.
  */
 import { describe, expect, it, onTestFinished, vi } from "vitest";
-import { REFUSED_SIGN_IN_CAP } from "~/models/refused-sign-in.server";
+import { recordRefusedSignIn, REFUSED_SIGN_IN_CAP } from "~/models/refused-sign-in.server";
 import { prisma } from "~/models/db.server";
 import { loader as activityLoader } from "~/routes/admin.activity";
 import { loader as refusedLoader } from "~/routes/admin.activity_.refused";
@@ -313,14 +313,27 @@ describe("refused sign-ins (docs/decisions/041-refused-sign-ins.md)", () => {
     return lines;
   }
 
-  it("a flood of refused sign-ins adds no row to the trail, and the bounded table never passes its cap", async () => {
-    // The clock stands still, so the account's back-off never runs out during the flood.
-    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+  /**
+   * Fake clocks from `hoursAhead` hours from now: each test its own minute of the limiters on all
+   * addresses together, which live in memory for the whole file. `timers`: setTimeout too.
+   */
+  function clockAt(hoursAhead: number, timers: boolean) {
+    vi.useFakeTimers({
+      toFake: timers ? ["Date", "setTimeout", "clearTimeout"] : ["Date"],
+      now: Date.now() + hoursAhead * 60 * 60 * 1000,
+    });
     onTestFinished(() => {
       vi.useRealTimers();
     });
+  }
+
+  it("a flood of refused sign-ins adds no row to the trail, writes at most 100 rows a minute, and each attempt is counted once", async () => {
+    // The clock stands still, so the account's back-off never runs out during the flood.
+    clockAt(1, true);
     const admin = await createAdmin();
     const trailBefore = await prisma.auditEvent.count();
+    const rowsBefore = await prisma.refusedSignIn.count();
+    const attemptsBefore = (await prisma.refusedSignIn.aggregate({ _sum: { count: true } }))._sum.count ?? 0;
 
     // Five wrong passwords of an existing account: bounded by its back-off, so in the trail.
     for (let i = 0; i < 5; i++) expect((await signIn(`192.0.2.${i + 1}`, admin.email, `guess ${i}`)).status).toBe(401);
@@ -336,33 +349,107 @@ describe("refused sign-ins (docs/decisions/041-refused-sign-ins.md)", () => {
     for (let a = 0; a < 64; a++) {
       for (let i = 0; i < 25; i++)
         refused += (await signIn(`203.0.113.${a}`, admin.email, "guess")).status === 429 ? 1 : 0;
-      expect(await prisma.refusedSignIn.count()).toBeLessThanOrEqual(REFUSED_SIGN_IN_CAP);
     }
     for (let i = 0; i < 400; i++)
       refused += (await signIn("198.51.100.99", admin.email, "guess")).status === 429 ? 1 : 0;
     expect(refused).toBe(2000);
 
     expect(await prisma.auditEvent.count()).toBe(trailBefore + 5);
-    expect(await prisma.refusedSignIn.count()).toBe(REFUSED_SIGN_IN_CAP);
-    // The newest rows are kept: the lone address's first 20 attempts, the rest of its minute counted.
-    expect(await prisma.refusedSignIn.count({ where: { address: "198.51.100.99" } })).toBe(20);
+    // In the minute of the flood: 100 rows, the first 20 unknown e-mails and 80 refusals.
+    expect(await prisma.refusedSignIn.count()).toBe(rowsBefore + 100);
 
-    // The owner sees them, newest first; staff cannot.
+    // When the minute ends: one summary per address that passed its 20, and one for all addresses.
+    await vi.advanceTimersByTimeAsync(61_000);
+    const all = await prisma.refusedSignIn.findMany({ where: { address: "*" } });
+    expect(all).toMatchObject([{ outcome: "suppressed", reason: "all-addresses" }]);
+    expect(await prisma.refusedSignIn.count({ where: { address: "198.51.100.99", outcome: "suppressed" } })).toBe(1);
+    expect(await prisma.refusedSignIn.count()).toBeLessThanOrEqual(REFUSED_SIGN_IN_CAP);
+
+    // The owner sees them, newest first, every attempt counted once; staff cannot.
     const owner = await signedInJar(admin.id);
     const page = await runData(refusedLoader, get("/admin/activity/refused", owner));
-    expect(page.total).toBe(REFUSED_SIGN_IN_CAP);
-    expect(page.rows[0]).toMatchObject({ address: "198.51.100.99", outcome: "locked-out", reason: "account" });
+    expect(page.attempts).toBe(attemptsBefore + 2020);
+    expect(page.rows[0]).toMatchObject({ outcome: "suppressed" });
     const member = await prisma.adminUser.create({
       data: { email: `refused.member.${Date.now()}@haat.example`, role: "staff", passwordHash: "x" },
     });
     expect((await run(refusedLoader, get("/admin/activity/refused", await signedInJar(member.id)))).status).toBe(403);
   });
 
-  it("writes at most 20 lines and rows a minute per address, then one summary of what it left out", async () => {
-    vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"], now: Date.now() });
-    onTestFinished(() => {
-      vi.useRealTimers();
+  it("a flood from 50 addresses in a minute leaves an earlier attack's rows: 100 written, one summary of the rest", async () => {
+    clockAt(3, true);
+    const admin = await createAdmin();
+    // An earlier attack, an hour ago, fills the table.
+    const earlier = new Date(Date.now() - 60 * 60 * 1000);
+    await prisma.refusedSignIn.deleteMany();
+    await prisma.refusedSignIn.createMany({
+      data: Array.from({ length: REFUSED_SIGN_IN_CAP }, () => ({
+        email: "owner@haat.example",
+        address: "192.0.2.200",
+        outcome: "locked-out",
+        reason: "account",
+        createdAt: earlier,
+      })),
     });
+    for (let i = 0; i < 5; i++) await signIn(`192.0.2.${60 + i}`, admin.email, `guess ${i}`);
+    // 50 addresses, each within its own 20 a minute: 1,000 refused attempts.
+    for (let a = 0; a < 50; a++) {
+      for (let i = 0; i < 20; i++) expect((await signIn(`198.51.${a}.1`, admin.email, "guess")).status).toBe(429);
+    }
+    const kept = () => prisma.refusedSignIn.count({ where: { address: "192.0.2.200" } });
+    expect(await kept()).toBe(REFUSED_SIGN_IN_CAP - 100);
+    await vi.advanceTimersByTimeAsync(61_000);
+    expect(await prisma.refusedSignIn.findMany({ where: { address: "*" } })).toMatchObject([
+      { outcome: "suppressed", reason: "all-addresses", count: 900 },
+    ]);
+    expect(await kept()).toBe(REFUSED_SIGN_IN_CAP - 101);
+    expect(await prisma.refusedSignIn.count()).toBe(REFUSED_SIGN_IN_CAP);
+  });
+
+  it("counts an IPv6 address by its /64: 30 addresses of one /64 get 20 rows and one summary", async () => {
+    clockAt(4, true);
+    const admin = await createAdmin();
+    for (let i = 0; i < 5; i++) await signIn(`192.0.2.${70 + i}`, admin.email, `guess ${i}`);
+    for (let i = 0; i < 30; i++) {
+      expect((await signIn(`2001:db8:77:1:${i + 1}::9`, admin.email, "guess")).status).toBe(429);
+    }
+    const inNet = { address: { startsWith: "2001:db8:77:1:" } };
+    expect(await prisma.refusedSignIn.count({ where: inNet })).toBe(20);
+    await vi.advanceTimersByTimeAsync(61_000);
+    expect(await prisma.refusedSignIn.findMany({ where: { ...inNet, outcome: "suppressed" } })).toMatchObject([
+      { address: "2001:db8:77:1::/64", count: 10 },
+    ]);
+  });
+
+  it("writes a refused sign-in and prunes the table in one transaction: when the prune fails, nothing is written", async () => {
+    await prisma.refusedSignIn.deleteMany();
+    await prisma.refusedSignIn.createMany({
+      data: Array.from({ length: REFUSED_SIGN_IN_CAP }, () => ({
+        email: "",
+        address: "192.0.2.201",
+        outcome: "failed",
+      })),
+    });
+    // A real failure of the prune: the database refuses every delete from the table for a moment.
+    await prisma.$executeRawUnsafe(
+      `CREATE TRIGGER "refused_no_delete" BEFORE DELETE ON "RefusedSignIn" BEGIN SELECT RAISE(ABORT, 'no delete'); END`,
+    );
+    try {
+      await expect(
+        recordRefusedSignIn({ email: "", address: "192.0.2.202", outcome: "locked-out", reason: "account" }),
+      ).rejects.toThrow();
+    } finally {
+      await prisma.$executeRawUnsafe(`DROP TRIGGER "refused_no_delete"`);
+    }
+    expect(await prisma.refusedSignIn.count()).toBe(REFUSED_SIGN_IN_CAP);
+    expect(await prisma.refusedSignIn.count({ where: { address: "192.0.2.202" } })).toBe(0);
+    await recordRefusedSignIn({ email: "", address: "192.0.2.202", outcome: "locked-out", reason: "account" });
+    expect(await prisma.refusedSignIn.count()).toBe(REFUSED_SIGN_IN_CAP);
+    expect(await prisma.refusedSignIn.count({ where: { address: "192.0.2.202" } })).toBe(1);
+  });
+
+  it("writes at most 20 lines and rows a minute per address, then one summary of what it left out", async () => {
+    clockAt(2, true);
     const admin = await createAdmin();
     const lines = await signInLines(async () => {
       for (let i = 0; i < 5; i++) await signIn(`192.0.2.${50 + i}`, admin.email, `guess ${i}`);
