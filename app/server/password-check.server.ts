@@ -39,7 +39,7 @@ export type PasswordCheckPurpose =
 export type PasswordCheck = { ok: true } | { ok: false; wrong: true } | { ok: false; wrong: false; waitMs: number };
 
 /** Wrong passwords one session may give before it is ended. */
-export const WRONG_PASSWORDS_PER_SESSION = 5;
+const WRONG_PASSWORDS_PER_SESSION = 5;
 /** Wrong passwords one account's sessions may give together in a day before checks are refused (429). */
 const WRONG_PASSWORDS_PER_ACCOUNT_DAY = 50;
 
