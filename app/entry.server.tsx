@@ -37,6 +37,7 @@ import { catalogueVersion } from "~/models/catalogue-version.server";
 import { getCart } from "~/server/cart-cookie.server";
 import { chosenLanguage } from "~/server/language-cookie.server";
 import { createPageCache, type KeyInputs } from "~/server/page-cache.server";
+import { trackingClientKey } from "~/server/tracking-limit.server";
 import { cartQuantity } from "~/rules/cart";
 import { log, readableUrl } from "~/server/log.server";
 
@@ -193,17 +194,18 @@ async function pageCacheInputs(cookieHeader: string): Promise<KeyInputs> {
  * memory, keyed on the canonical URL, the cart badge's quantity and the remembered language,
  * dropped when the catalogue version moves. `maxBytes` is PAGE_CACHE_MB in bytes; `trustProxy`
  * is TRUST_PROXY (the client address is then the one the proxy appended to X-Forwarded-For, as
- * Express's `trust proxy` = 1 reads it).
+ * Express's `trust proxy` = 1 reads it). Per-client limits count an IPv6 address by its /64.
  */
 export function createShopPageCache(maxBytes: number, trustProxy: boolean) {
   return createPageCache({
     maxBytes,
     catalogueVersion,
     inputsOf: pageCacheInputs,
+    // Counted by network as the other per-address limits are: an IPv6 address by its /64.
     clientAddress: (req) => {
       const forwarded = trustProxy ? req.headers["x-forwarded-for"] : undefined;
       const last = typeof forwarded === "string" ? forwarded.split(",").at(-1)?.trim() : undefined;
-      return last || req.socket.remoteAddress || "unknown";
+      return trackingClientKey(last || req.socket.remoteAddress || "unknown");
     },
     nonceOf: (res) => (res as ServerResponse & { locals?: { cspNonce?: string } }).locals?.cspNonce,
     onHit: log.isLevelEnabled("debug")
