@@ -2,8 +2,9 @@
  * Two-factor sign-in (docs/decisions/034-two-factor-sign-in.md), with JavaScript on and off: a staff
  * member sets it up from their account page with a code computed from the key the page shows (as an
  * authenticator app would) and their password, keeps the recovery codes, then signs in with a code, and once with a
- * recovery code, which does not work a second time; and ends another browser's session from the
- * account page. Each account is the test's own.
+ * recovery code, which does not work a second time; ends another browser's session from the
+ * account page; and is signed out, told why on the sign-in page, after five wrong passwords on the
+ * account page (decision 041). Each account is the test's own.
  */
 import type { Page } from "@playwright/test";
 import { TOTP } from "otpauth";
@@ -134,6 +135,39 @@ test("a staff member sees where they are signed in and signs another browser out
     await expect(laptop).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Forders$/);
   } finally {
     await other.close();
+    deleteAdmin(id);
+  }
+});
+
+test("five wrong passwords on the account page sign the session out, with the reason on the sign-in page", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const email = `wrong-checks-${testInfo.project.name}-${Date.now()}@haat.example`;
+  const id = insertAdmin(email, await hashPassword(PASSWORD));
+  try {
+    await page.goto("/admin/login");
+    await page.getByLabel("Email address").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    await page.goto("/admin/account");
+    await rendered(page);
+    const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Change password" }) });
+    for (let i = 0; i < 5; i++) {
+      await form.getByLabel("Current password").fill(`not the password ${i}`);
+      await form.getByLabel("New password", { exact: true }).fill("jute lamp cable river");
+      await form.getByLabel("New password again").fill("jute lamp cable river");
+      await form.getByRole("button", { name: "Change password" }).click();
+      if (i < 4) await expect(form.getByText("The current password is not right.")).toBeVisible();
+    }
+    await expect(page).toHaveURL("/admin/login");
+    await expect(toast(page)).toHaveText(
+      "You were signed out after 5 wrong passwords. Sign in again with your password; if it was not you, change your password then.",
+    );
+    await page.goto("/admin/account");
+    await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Faccount$/);
+  } finally {
     deleteAdmin(id);
   }
 });
