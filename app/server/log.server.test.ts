@@ -37,6 +37,67 @@ describe("maskPersonalData", () => {
     }
   });
 
+  it("masks a number with any count and kind of separators the checkout accepts, in text and in a log line", () => {
+    // A seeded generator: the same cases on every run.
+    let seed = 0x5eed;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    // Every character JavaScript's \s matches (normalizeBdMobile strips them), and the others it strips.
+    const spaces = Array.from({ length: 0x10000 }, (_, code) => String.fromCharCode(code)).filter((char) =>
+      /\s/.test(char),
+    );
+    const kinds = [...spaces, "-", ".", "(", ")"];
+    const prefixes = ["", "+880", "880", "+88", "88", "0088", "00880", "+88 (", "("];
+    const bengali = (text: string) => text.replace(/[0-9]/g, (digit) => String.fromCharCode(0x09e6 + Number(digit)));
+    const { logger, lines } = collectingLogger();
+    let accepted = 0;
+    for (let round = 0; round < 3000; round += 1) {
+      const national = `01${pick(["3", "5", "7", "8", "9"])}${String(Math.floor(random() * 1e8)).padStart(8, "0")}`;
+      const prefix = pick(prefixes);
+      let digits = prefix.includes("880") && random() < 0.5 ? national.slice(1) : national;
+      if (random() < 0.3) digits = bengali(digits);
+      // Cut the number at 1 to 4 places, each joined by 1 to 12 separators of any kinds.
+      const cuts = new Set(Array.from({ length: 1 + Math.floor(random() * 4) }, () => 1 + Math.floor(random() * 9)));
+      let typed = prefix;
+      [...digits].forEach((digit, index) => {
+        if (cuts.has(index)) {
+          typed += Array.from({ length: 1 + Math.floor(random() * 12) }, () => pick(kinds)).join("");
+        }
+        typed += digit;
+      });
+      if (normalizeBdMobile(typed) === null) continue;
+      accepted += 1;
+      const masked = maskPersonalData(`phone ${typed}, thanks`);
+      expect(masked.match(/[0-9০-৯]/gu)?.length, JSON.stringify(typed)).toBe(3);
+      // The line is masked after JSON has escaped it: a newline or a tab is "\n" or "\t" there.
+      logger.info({ phone: typed }, "checkout");
+      const logged = String(lines.at(-1)!.phone);
+      expect(logged.match(/[0-9০-৯]/gu)?.length, JSON.stringify(typed)).toBe(3);
+      expect(logged.replace(/[0-9০-৯*]/gu, "")).toBe(typed.replace(/[0-9০-৯]/gu, ""));
+    }
+    expect(accepted).toBeGreaterThan(1000);
+    expect(maskPersonalData("017    12345678")).toBe("***    *****678");
+    expect(maskPersonalData("017 -  1234 5678")).toBe("*** -  **** *678");
+  });
+
+  it("gives the right answer on long adversarial input, read once (no pattern retried from every position)", () => {
+    const digits = "1".repeat(100_000);
+    expect(maskPersonalData(digits)).toBe(digits);
+    expect(maskPersonalData(`${digits} 01712345678`)).toBe(`${digits} ********678`);
+    expect(maskPersonalData(`${"0 ".repeat(20_000)}01712345678`)).toBe(`${"0 ".repeat(20_000)}********678`);
+    const letters = "a".repeat(100_000);
+    expect(maskPersonalData(letters)).toBe(letters);
+    expect(maskPersonalData(`${letters}@example.com`)).toBe("a***@example.com");
+    expect(maskPersonalData(`${"1.".repeat(50_000)}x@example.com`)).toBe("1***@example.com");
+    const spaced = `017${" ".repeat(50_000)}12345678`;
+    expect(maskPersonalData(spaced)).toBe(`***${" ".repeat(50_000)}*****678`);
+    // Two addresses written together are both masked, as before.
+    expect(maskPersonalData("a@b.c_rahima@example.com")).toBe("a***@b.c_***@example.com");
+  });
+
   it("keeps an e-mail address's first character and its domain", () => {
     expect(maskPersonalData("to rahima.akter+shop@example.com.bd,")).toBe("to r***@example.com.bd,");
     expect(maskPersonalData('{"email":"s1@haat.example"}')).toBe('{"email":"s***@haat.example"}');
