@@ -33,6 +33,41 @@ describe("addressKey", () => {
     );
   });
 
+  it("reads the digits of every script as ASCII: Arabic-Indic, Persian, Devanagari, Bengali, Thai", () => {
+    const home = addressKey("House 548544, Road 24", "Mirpur 10", "Dhaka");
+    for (const typed of [
+      "House ٥٤٨٥٤٤, Road ٢٤", // Arabic-Indic
+      "House ۵۴۸۵۴۴, Road ۲۴", // Extended Arabic-Indic (Persian, Urdu)
+      "House ५४८५४४, Road २४", // Devanagari
+      "House ৫৪৮৫৪৪, Road ২৪", // Bengali
+      "House ๕๔๘๕๔๔, Road ๒๔", // Thai
+      "House 5٤8५4৪, Road ٠٢٤", // mixed, with a leading Arabic-Indic zero
+      "House 𝟓𝟒𝟖𝟓𝟒𝟒, Road 𝟐𝟒", // mathematical bold
+    ]) {
+      expect(addressKey(typed, "Mirpur ١٠", "Dhaka"), typed).toBe(home);
+    }
+    expect(addressKey("House ٤", "Mirpur 10", "Dhaka")).not.toBe(addressKey("House 5", "Mirpur 10", "Dhaka"));
+  });
+
+  it("turns each decimal digit Unicode has into the ASCII digit of its value", () => {
+    const decimal = /^\p{Nd}$/u;
+    let digits = 0;
+    let runStart = -1;
+    for (let code = 0; code <= 0x1ffff; code += 1) {
+      const char = String.fromCodePoint(code);
+      if (!decimal.test(char)) {
+        runStart = -1;
+        continue;
+      }
+      if (runStart === -1) runStart = code;
+      digits += 1;
+      // Through the whole key: the digit alone is the street address, written after a letter.
+      const value = (code - runStart) % 10;
+      expect(addressKey(`h${char}`, "", ""), `U+${code.toString(16)}`).toBe(`house${value}||`);
+    }
+    expect(digits).toBeGreaterThan(600);
+  });
+
   it("keeps different houses, areas and districts apart", () => {
     const home = addressKey("House 4, Road 2", "Mirpur 10", "Dhaka");
     expect(addressKey("House 40, Road 2", "Mirpur 10", "Dhaka")).not.toBe(home);

@@ -4,7 +4,6 @@
  * and one delivery address may receive, within ORDER_LIMIT_WINDOW_MS. The owner sets both numbers
  * (0: no limit). Pure: the counting is in app/models/order.server.ts, inside the order's transaction.
  */
-import { toAsciiDigits } from "./phone";
 
 /** The window the limits count orders in: 24 hours, in ms. */
 export const ORDER_LIMIT_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -22,22 +21,36 @@ const LOOK_ALIKE_TO = "abeehhiijklmopqrstyxdwc" + "abehikmnoptuxz" + "ilod";
 const LOOK_ALIKES = new Map([...LOOK_ALIKE_FROM].map((char, index) => [char, LOOK_ALIKE_TO[index]!]));
 const LOOK_ALIKE = new RegExp(`[${LOOK_ALIKE_FROM}]`, "gu");
 
+const DECIMAL_DIGIT = /\p{Nd}/u;
+const DECIMAL_DIGITS = /\p{Nd}/gu;
+
+/**
+ * The ASCII digit a decimal digit of any script stands for ("٤", "४", "৪", "๔" → "4"). Unicode
+ * encodes each script's digits as ten code points in a row, 0 to 9, and its runs of decimal digits
+ * are whole sets of ten, so a digit's value is its distance from the start of its run, modulo 10.
+ */
+function asciiDigit(digit: string): string {
+  const code = digit.codePointAt(0)!;
+  let start = code;
+  while (DECIMAL_DIGIT.test(String.fromCodePoint(start - 1))) start -= 1;
+  return String((code - start) % 10);
+}
+
 /**
  * One text folded for comparing: NFKC (full-width and other compatibility forms become plain ones),
  * invisible format characters removed, lower case, look-alike letters as Latin, accents off Latin
- * letters, Bengali digits as ASCII.
+ * letters, the decimal digits of every script (Bengali, Arabic-Indic, Devanagari…) as ASCII.
  */
 function fold(text: string): string {
-  return toAsciiDigits(
-    text
-      .normalize("NFKC")
-      .replace(/\p{Cf}/gu, "") // zero-width joiners and spaces, soft hyphens: invisible
-      .toLowerCase()
-      .replace(LOOK_ALIKE, (char) => LOOK_ALIKES.get(char)!)
-      .normalize("NFKD")
-      .replace(/([a-z])\p{M}+/gu, "$1")
-      .normalize("NFC"),
-  );
+  return text
+    .normalize("NFKC")
+    .replace(/\p{Cf}/gu, "") // zero-width joiners and spaces, soft hyphens: invisible
+    .toLowerCase()
+    .replace(LOOK_ALIKE, (char) => LOOK_ALIKES.get(char)!)
+    .normalize("NFKD")
+    .replace(/([a-z])\p{M}+/gu, "$1")
+    .normalize("NFC")
+    .replace(DECIMAL_DIGITS, (digit) => (digit <= "9" ? digit : asciiDigit(digit)));
 }
 
 /**
@@ -73,7 +86,7 @@ function words(text: string): { word: string; number: boolean }[] {
 /**
  * An address reduced so that two spellings of one place compare equal (decision 042, refining
  * decision 028): the street address, area and district, each folded (`fold`: NFKC, lower case,
- * look-alike letters, accents, Bengali digits), cut into words and numbers (so "house-4", "House 4"
+ * look-alike letters, accents, every script's digits), cut into words and numbers (so "house-4", "House 4"
  * and "house4" are one), abbreviations and Bangla words read as one word (`SAME_WORD`), numbers
  * without leading zeros ("0548544" is "548544"), then joined with nothing but a "." between two
  * numbers ("4 05" stays apart from "405"). "Flat 2B, House 7" and "flat 2b h-07" match; house 8
