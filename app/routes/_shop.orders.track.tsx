@@ -15,7 +15,7 @@ import { orderStatusLabel } from "~/rules/order-status";
 import { normalizeBdMobile } from "~/rules/phone";
 import { requestTranslator } from "~/server/i18n.server";
 import { seoContextFor } from "~/server/seo.server";
-import { recordFailedTrackingLookup, takeTrackingLookup } from "~/server/tracking-limit.server";
+import { returnTrackingFailure, takeTrackingLookup } from "~/server/tracking-limit.server";
 import { pageTitle, seoMeta } from "~/utils/seo";
 
 // The tracking page's texts travel with its module, in both languages (decision 023).
@@ -87,10 +87,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const order = await getOrderForTracking(orderId);
   const matches = samePhone(order?.customerPhone ?? NO_PHONE, phone) && order !== null;
-  if (!matches || !order) {
-    await recordFailedTrackingLookup(address, orderId);
-    return answer(404, { formError: t("track.notFound") });
-  }
+  // The lookup was charged as a failure before the order was read; a match gives it back.
+  if (!matches || !order) return answer(404, { formError: t("track.notFound") });
+  await returnTrackingFailure(address, orderId);
   const { customerPhone: _phone, ...shown } = order;
   return data({ meta, typed, order: shown, fieldErrors: {}, formError: null }, { status: 200 });
 }

@@ -13,10 +13,13 @@
  *   tries an hour at one order's phone (with about 700 million mobile numbers, hopeless), and needs
  *   at least six addresses to lock the shopper out. The shopper can still call the shop.
  * An IPv6 address counts by its /64 network (one subscriber's line; changing address within it is
- * free), an IPv4 one, or an IPv4 address written as IPv6, by itself. A refused lookup reports how
- * long to wait.
+ * free), an IPv4 one, or an IPv4 address written as IPv6, by itself (`clientKey`). A lookup is
+ * charged as a failure before the order is read and given back when it matches, so lookups made at
+ * the same moment cannot all pass a check none of them has counted yet. A refused lookup reports
+ * how long to wait.
  */
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { clientKey } from "~/server/client-key.server";
 
 /** Lookups one client address may make in 15 minutes, found or not. */
 const ADDRESS_LOOKUPS = 30;
@@ -32,72 +35,61 @@ const perOrderAndAddressFailures = new RateLimiterMemory({
 const ORDER_FAILURES = 30;
 const perOrderFailures = new RateLimiterMemory({ keyPrefix: "track-order", points: ORDER_FAILURES, duration: 60 * 60 });
 
+/**
+ * The key a client address is counted under: `clientKey` (app/server/client-key.server.ts), by the
+ * name the page cache's and sign-in's limits import it from here.
+ */
+export const trackingClientKey = clientKey;
+
 /** The outcome of `takeTrackingLookup`: go ahead, or wait `waitMs` milliseconds (at least 1). */
 type TrackingVerdict = { allowed: true } | { allowed: false; waitMs: number };
 
+/** The limit-reached answer of a limiter as a verdict; anything else thrown again. */
 const refused = (error: unknown): TrackingVerdict => {
   if (error instanceof RateLimiterRes) return { allowed: false, waitMs: Math.max(1, error.msBeforeNext) };
   throw error;
 };
 
-/**
- * The key a client address is counted under: an IPv6 address's first four groups (its /64
- * network), an IPv4 address (also as `::ffff:a.b.c.d`) as it is, anything else as given.
- */
-export function trackingClientKey(address: string): string {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  if (!address.includes(":")) return address;
-  const bare = address.replace(/%.*$/, "").toLowerCase();
-  const [head = "", tail = ""] = bare.split("::");
-  const headGroups = head ? head.split(":") : [];
-  const tailGroups = bare.includes("::") ? (tail ? tail.split(":") : []) : [];
-  const missing = Math.max(0, 8 - headGroups.length - tailGroups.length);
-  const groups = [...headGroups, ...Array<string>(missing).fill("0"), ...tailGroups];
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ""))
-    .join(":")}::/64`;
+/** The two failure counters a lookup of order `orderId` from `address` is charged to, with their keys. */
+function failureCounters(address: string, orderId: number) {
+  return [
+    [perOrderAndAddressFailures, `${orderId}|${clientKey(address)}`],
+    [perOrderFailures, String(orderId)],
+  ] as const;
 }
 
 /**
- * Takes one lookup of order `orderId` from client address `address`, before the order is read.
- * Refused when the order number has used its failures from all addresses, or from this address,
- * or the address has used its lookups.
+ * Takes one lookup of order `orderId` from client address `address`, before the order is read,
+ * and charges it as a failure in advance: to the order number from this address and from all
+ * addresses, and to the address's lookups. A lookup that finds the order gives its failure back
+ * (`returnTrackingFailure`). Charging first is what makes the limits hold for requests made at the
+ * same moment: each takes its point before any of them reads the order, so twenty lookups sent
+ * together from one address get five answers, not twenty. Refused, with nothing charged, when the
+ * order number has used its failures from this address or from all addresses, or the address has
+ * used its lookups; a refusal from this address never charges the count of all addresses, so one
+ * machine cannot lock others out.
  * @throws whatever the limiter throws other than its limit-reached answer.
  */
 export async function takeTrackingLookup(address: string, orderId: number): Promise<TrackingVerdict> {
-  const client = trackingClientKey(address);
-  for (const [limiter, key, points] of [
-    [perOrderFailures, String(orderId), ORDER_FAILURES],
-    [perOrderAndAddressFailures, `${orderId}|${client}`, ORDER_ADDRESS_FAILURES],
-  ] as const) {
-    const failures = await limiter.get(key);
-    if (failures && failures.consumedPoints >= points) {
-      return { allowed: false, waitMs: Math.max(1, failures.msBeforeNext) };
+  const taken: (readonly [RateLimiterMemory, string])[] = [];
+  const giveBack = () => Promise.all(taken.map(([limiter, key]) => limiter.reward(key, 1)));
+  for (const [limiter, key] of [...failureCounters(address, orderId), [perAddress, clientKey(address)] as const]) {
+    try {
+      await limiter.consume(key);
+      taken.push([limiter, key]);
+    } catch (error) {
+      await giveBack();
+      return refused(error);
     }
   }
-  try {
-    await perAddress.consume(client);
-    return { allowed: true };
-  } catch (error) {
-    return refused(error);
-  }
+  return { allowed: true };
 }
 
 /**
- * Counts a failed lookup (wrong phone or no such order) of order number `orderId` from client
- * address `address`: against the pair, and against the order number from all addresses.
+ * Gives back the failure `takeTrackingLookup` charged in advance, once the lookup of order
+ * `orderId` from client address `address` found the order with the right phone. A lookup that
+ * fails keeps its charge: nothing more to record.
  */
-export async function recordFailedTrackingLookup(address: string, orderId: number): Promise<void> {
-  for (const [limiter, key] of [
-    [perOrderFailures, String(orderId)],
-    [perOrderAndAddressFailures, `${orderId}|${trackingClientKey(address)}`],
-  ] as const) {
-    try {
-      await limiter.consume(key);
-    } catch (error) {
-      refused(error);
-    }
-  }
+export async function returnTrackingFailure(address: string, orderId: number): Promise<void> {
+  await Promise.all(failureCounters(address, orderId).map(([limiter, key]) => limiter.reward(key, 1)));
 }

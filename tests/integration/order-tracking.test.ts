@@ -143,6 +143,36 @@ describe("/orders/track", () => {
     expect(shopper.data!.order).toMatchObject({ id: orderId });
   });
 
+  it("checks at most 5 of 20 wrong lookups sent at once from one address, and at most 30 from many", async () => {
+    const together = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        lookup(`?order=${orderId}&phone=018123456${String(i).padStart(2, "0")}`, "10.5.5.5"),
+      ),
+    );
+    const statuses = together.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+    // Refused lookups from that address were not charged to the order: the shopper is not held up.
+    expect((await lookup(`?order=${orderId}&phone=01712345678`, "10.5.5.6")).status).toBe(200);
+
+    // Sixty at once from sixty addresses: the order's 30 an hour from all addresses hold too.
+    const spread = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        lookup(`?order=${orderId}&phone=019123456${String(i).padStart(2, "0")}`, `10.6.${i}.1`),
+      ),
+    );
+    expect(spread.filter((answer) => answer.status === 404)).toHaveLength(30 - 5);
+    expect(spread.filter((answer) => answer.status === 429)).toHaveLength(35);
+  });
+
+  it("gives a matching lookup's charge back: the right phone never uses up an address's failures", async () => {
+    const from = "10.7.7.7";
+    for (let i = 0; i < 4; i++) expect((await lookup(`?order=${orderId}&phone=0181234567${i}`, from)).status).toBe(404);
+    for (let i = 0; i < 10; i++) expect((await lookup(`?order=${orderId}&phone=01712345678`, from)).status).toBe(200);
+    expect((await lookup(`?order=${orderId}&phone=01812345679`, from)).status).toBe(404);
+    expect((await lookup(`?order=${orderId}&phone=01712345678`, from)).status).toBe(429);
+  });
+
   it("counts an IPv6 guesser by its /64 network, however often it changes address within it", async () => {
     for (let i = 0; i < 5; i++) {
       expect((await lookup(`?order=${orderId}&phone=0181234567${i}`, `2001:db8:7:1::${i + 1}`)).status).toBe(404);
