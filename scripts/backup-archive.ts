@@ -18,7 +18,15 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import * as tar from "tar";
-import { checkMigrationHistory, readSchema, referenceSchema, schemaDifferences } from "./backup-schema";
+import {
+  checkMigrationHistory,
+  readSchema,
+  referenceSchema,
+  SchemaError,
+  schemaDifferences,
+  sequenceProblems,
+  type Schema,
+} from "./backup-schema";
 import { applyMigrations, DEFAULT_MIGRATIONS_DIR } from "./migrate.mjs";
 
 const FORMAT = "haat-backup";
@@ -343,7 +351,62 @@ export type RestoreResult = {
   migrationsApplied: string[];
   /** Where the database and the uploads that were replaced now are; null for what did not exist. */
   keptAside: { database: string | null; uploads: string | null };
+  /** What the restore did to the backup's database (`cleanRestoredDatabase`). */
+  cleaned: CleanedDatabase;
 };
+
+/** What `cleanRestoredDatabase` removed or rebuilt. */
+export type CleanedDatabase = {
+  /** Sign-in sessions ended (rows of Session deleted). */
+  sessionsEnded: number;
+  /** SQLite planner statistics tables dropped (sqlite_stat1, sqlite_stat4…). */
+  statisticsDropped: string[];
+  /** Full-text search indexes made anew and rebuilt from their tables (ProductSearch). */
+  searchIndexesRebuilt: string[];
+};
+
+/**
+ * Makes the checked backup database at `databasePath` safe to serve from, in one transaction, for
+ * what a schema comparison cannot see because it is data:
+ * - every sign-in session is ended (the Session table emptied): a forged archive could hold a
+ *   session whose token its maker knows (the table keeps only the token's hash, which the maker
+ *   chose). Trusted-device cookies and held two-factor sign-ins are not in the database (a signed
+ *   cookie, the process's memory), so there is nothing else to end;
+ * - SQLite's planner statistics (`sqlite_stat1`, `sqlite_stat4`, written by ANALYZE) are dropped:
+ *   haat never runs ANALYZE, so a live shop plans on SQLite's defaults, and planted statistics
+ *   could steer its queries to full scans;
+ * - each FTS5 index (the product search) is dropped, made again with the CREATE statement the
+ *   schema check compared, and rebuilt from its table, as its migration did: its own tables
+ *   (`_data`, `_idx`, `_config`…) are compared by name only, so their contents could be crafted
+ *   (search results for products that do not exist, a ranking setting).
+ */
+export function cleanRestoredDatabase(databasePath: string): CleanedDatabase {
+  const db = new Database(databasePath, { fileMustExist: true });
+  try {
+    return db.transaction((): CleanedDatabase => {
+      const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+      const tables = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table'").all() as {
+        name: string;
+        sql: string | null;
+      }[];
+      const hasSessions = tables.some((table) => table.name === "Session");
+      const sessionsEnded = hasSessions ? db.prepare('DELETE FROM "Session"').run().changes : 0;
+      const statisticsDropped = tables.map((table) => table.name).filter((name) => /^sqlite_stat\d$/.test(name));
+      for (const name of statisticsDropped) db.exec(`DROP TABLE ${quote(name)}`);
+      const searchIndexes = tables.filter((table) =>
+        /^\s*CREATE\s+VIRTUAL\s+TABLE\b[\s\S]*\bUSING\s+fts5\b/i.test(table.sql ?? ""),
+      );
+      for (const { name, sql } of searchIndexes) {
+        db.exec(`DROP TABLE ${quote(name)}`);
+        db.exec(sql!);
+        db.prepare(`INSERT INTO ${quote(name)} (${quote(name)}) VALUES ('rebuild')`).run();
+      }
+      return { sessionsEnded, statisticsDropped, searchIndexesRebuilt: searchIndexes.map((table) => table.name) };
+    })();
+  } finally {
+    db.close();
+  }
+}
 
 /** Reads and checks the manifest of an extracted archive. */
 function readManifest(folder: string): BackupManifest {
@@ -478,11 +541,17 @@ export async function restoreBackup(options: {
       );
     }
     if (!history.ok) throw new BackupError(`The backup is refused: ${history.problem}.`);
+    const readCopySchema = (): Schema => {
+      try {
+        return readSchema(copyPath);
+      } catch (error) {
+        if (error instanceof SchemaError) throw new BackupError(`The backup is refused: ${error.message}.`);
+        throw error;
+      }
+    };
     const compare = async (migrations: string[], when: string) => {
-      const differences = schemaDifferences(
-        readSchema(copyPath),
-        await referenceSchema(migrations, migrationsDir, staging),
-      );
+      const schema = readCopySchema();
+      const differences = schemaDifferences(schema, await referenceSchema(migrations, migrationsDir, staging));
       if (differences.length > 0) {
         const shown = differences.slice(0, 10).join("; ");
         const more = differences.length > 10 ? ` and ${differences.length - 10} more` : "";
@@ -492,6 +561,8 @@ export async function restoreBackup(options: {
       }
     };
     await compare(history.applied, "");
+    const counters = sequenceProblems(copyPath, readCopySchema());
+    if (counters.length > 0) throw new BackupError(`The backup is refused: ${counters.join("; ")}.`);
     // Newer migrations are applied to the copy before anything is replaced: a failure leaves the
     // shop as it was.
     let migrationsApplied: string[];
@@ -505,6 +576,7 @@ export async function restoreBackup(options: {
     if (migrationsApplied.length > 0) {
       await compare([...history.applied, ...migrationsApplied], " once brought up to date");
     }
+    const cleaned = cleanRestoredDatabase(copyPath);
 
     const suffix = `before-restore-${stamp(options.now ?? new Date())}`;
     const keptAside: RestoreResult["keptAside"] = { database: null, uploads: null };
@@ -525,7 +597,7 @@ export async function restoreBackup(options: {
     }
     if (fs.existsSync(stagedUploads)) move(stagedUploads, uploadsPath);
     else fs.mkdirSync(uploadsPath, { recursive: true });
-    return { manifest, migrationsApplied, keptAside };
+    return { manifest, migrationsApplied, keptAside, cleaned };
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
   }

@@ -18,6 +18,11 @@ type SchemaObject = { type: string; name: string; table: string; sql: string | n
 /** A database's schema by `"<type> <name>"`. */
 export type Schema = Map<string, SchemaObject>;
 
+/** A database's schema cannot be compared: it lists one object twice. */
+export class SchemaError extends Error {
+  override name = "SchemaError";
+}
+
 /**
  * Objects SQLite keeps by itself and a restore does not compare: the autoincrement counters, the
  * planner's statistics (written by ANALYZE or `PRAGMA optimize`), and the indexes SQLite makes for a
@@ -93,6 +98,10 @@ export function normaliseSql(sql: string): string {
  * (`isSqlitesOwn`). The tables a virtual table keeps for itself (an FTS5 index's `_data`, `_idx`…,
  * "shadow" tables) are compared by name only: their SQL is written by SQLite's FTS5 module and may
  * differ between SQLite versions, and SQLite refuses to let anything but the module change them.
+ *
+ * @throws {SchemaError} when `sqlite_master` lists one object twice (one type, one name in any
+ *   case, SQLite's own objects included): SQLite reads both rows, a second row without SQL changes
+ *   where an index's pages are, and a map by name would keep only one of them to compare.
  */
 export function readSchema(databasePath: string): Schema {
   const db = new Database(databasePath, { readonly: true, fileMustExist: true });
@@ -109,7 +118,11 @@ export function readSchema(databasePath: string): Schema {
     );
     const rows = db.prepare("SELECT type, name, tbl_name AS 'table', sql FROM sqlite_master").all() as SchemaObject[];
     const schema: Schema = new Map();
+    const seen = new Set<string>();
     for (const row of rows) {
+      const identity = `${row.type} ${row.name.toLowerCase()}`;
+      if (seen.has(identity)) throw new SchemaError(`its schema lists ${row.type} ${row.name} twice`);
+      seen.add(identity);
       if (isSqlitesOwn(row)) continue;
       const sql = shadows.has(row.name) || row.sql === null ? null : normaliseSql(row.sql);
       schema.set(`${row.type} ${row.name}`, { ...row, sql });
@@ -137,6 +150,66 @@ export function schemaDifferences(actual: Schema, expected: Schema): string[] {
   }
   for (const [key, object] of expected) if (!actual.has(key)) lines.push(`missing ${describe(object)}`);
   return lines.sort();
+}
+
+/** How far an autoincrement counter may run ahead of its table's largest id: rows deleted from the end. */
+const SEQUENCE_SLACK = 1_000_000n;
+/**
+ * The highest an autoincrement counter may be: the app reads ids as Prisma's `Int`, 32 bits
+ * (2,147,483,647 at most), so this leaves about 147 million ids.
+ */
+const SEQUENCE_CEILING = 2_000_000_000n;
+
+/**
+ * What is wrong with the autoincrement counters (`sqlite_sequence`) of the database at
+ * `databasePath`, whose schema `schema` was checked: a counter for a table the schema does not
+ * have, two counters for one table, one that is not a whole number, or one more than 1,000,000
+ * above its table's largest id or above 2,000,000,000. A counter at the 64-bit maximum makes every
+ * later insert into its table fail (the audit trail's would refuse every staff action), and one
+ * past 32 bits gives ids the app cannot read. [] when all is well.
+ */
+export function sequenceProblems(databasePath: string, schema: Schema): string[] {
+  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
+  try {
+    const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_sequence'").get();
+    if (!hasTable) return [];
+    const rows = db.prepare("SELECT name, seq FROM sqlite_sequence").safeIntegers(true).all() as {
+      name: unknown;
+      seq: unknown;
+    }[];
+    const problems: string[] = [];
+    const seen = new Set<string>();
+    for (const { name, seq } of rows) {
+      const table = String(name);
+      const known = schema.get(`table ${table}`);
+      if (typeof name !== "string" || !known || known.sql === null) {
+        problems.push(`it has an id counter for ${table}, a table haat does not have`);
+        continue;
+      }
+      if (seen.has(table.toLowerCase())) {
+        problems.push(`it has two id counters for ${table}`);
+        continue;
+      }
+      seen.add(table.toLowerCase());
+      if (typeof seq !== "bigint") {
+        problems.push(`the id counter of ${table} is not a whole number`);
+        continue;
+      }
+      const largest = db
+        .prepare(`SELECT coalesce(max(rowid), 0) FROM "${table.replaceAll('"', '""')}"`)
+        .safeIntegers(true)
+        .pluck()
+        .get() as bigint;
+      if (seq > largest + SEQUENCE_SLACK || seq > SEQUENCE_CEILING) {
+        problems.push(
+          `the id counter of ${table} is ${seq}, though its largest id is ${largest} (at most ${SEQUENCE_SLACK} more, and never above ${SEQUENCE_CEILING})`,
+        );
+      }
+    }
+    return problems;
+  } finally {
+    db.close();
+  }
 }
 
 /**

@@ -4,7 +4,9 @@
  * manifest, checksums, SQLite's integrity check, the migration history and the schema against this
  * haat's migrations). Stop haat first: the restore refuses while a haat answers /healthz on PORT.
  * The database and uploads it replaces are kept beside them as `…before-restore-<YYYYMMDD-HHMMSS>`.
- * Migrations newer than the backup are applied afterwards.
+ * Migrations newer than the backup are applied afterwards. Every sign-in session in the backup is
+ * ended (everyone signs in again), SQLite's planner statistics are dropped and the product search
+ * index is rebuilt from the products: a forged archive could carry any of them.
  *
  * `--max-size <MB>`: the most the archive may unpack to (default 20480, i.e. 20 GiB); never more
  * than the free space beside the database less 256 MB.
@@ -20,6 +22,7 @@ const USAGE = `Usage: npm run restore -- [--max-size <MB>] <haat-backup-….tar.
 
 Checks the backup, then replaces the database and the uploads folder with it.
 Stop haat first. What is replaced is kept beside it as …before-restore-<date>.
+Every staff session in the backup is ended: everyone signs in again.
   --max-size <MB>  the most the archive may unpack to; default 20480 (20 GiB),
                    and never more than the free space beside the database less 256 MB`;
 
@@ -72,6 +75,14 @@ async function main(): Promise<number> {
   if (result.migrationsApplied.length > 0) {
     console.log(`Brought up to date with ${result.migrationsApplied.length} newer migrations.`);
   }
+  const { sessionsEnded, statisticsDropped, searchIndexesRebuilt } = result.cleaned;
+  console.log(
+    `Every sign-in session in the backup was ended (${sessionsEnded}): staff sign in again. A backup made elsewhere could hold a session its maker can use.`,
+  );
+  if (statisticsDropped.length > 0) {
+    console.log(`SQLite's planner statistics in the backup were dropped (${statisticsDropped.join(", ")}).`);
+  }
+  if (searchIndexesRebuilt.length > 0) console.log(`The product search was rebuilt from the products.`);
   console.log("Start haat again.");
   return 0;
 }
