@@ -37,7 +37,7 @@ import { catalogueVersion } from "~/models/catalogue-version.server";
 import { getCart } from "~/server/cart-cookie.server";
 import { chosenLanguage } from "~/server/language-cookie.server";
 import { createPageCache, type KeyInputs } from "~/server/page-cache.server";
-import { trackingClientKey } from "~/server/tracking-limit.server";
+import { clientKey } from "~/server/client-key.server";
 import { cartQuantity } from "~/rules/cart";
 import { log, readableUrl } from "~/server/log.server";
 
@@ -205,7 +205,7 @@ export function createShopPageCache(maxBytes: number, trustProxy: boolean) {
     clientAddress: (req) => {
       const forwarded = trustProxy ? req.headers["x-forwarded-for"] : undefined;
       const last = typeof forwarded === "string" ? forwarded.split(",").at(-1)?.trim() : undefined;
-      return trackingClientKey(last || req.socket.remoteAddress || "unknown");
+      return clientKey(last || req.socket.remoteAddress || "unknown");
     },
     nonceOf: (res) => (res as ServerResponse & { locals?: { cspNonce?: string } }).locals?.cspNonce,
     onHit: log.isLevelEnabled("debug")

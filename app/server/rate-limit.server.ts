@@ -12,7 +12,7 @@
  * someone else is guessing from, or whose account is under attack, still get in. It is limited by
  * its own counter instead: 10 attempts in 15 minutes; a device past that is treated as unknown.
  *
- * A client address is counted by `clientKey` (tracking-limit.server.ts): an IPv6 address by its
+ * A client address is counted by `clientKey` (client-key.server.ts): an IPv6 address by its
  * /64 network (one subscriber's line, in which changing address is free), an IPv4 address, also
  * written as `::ffff:a.b.c.d`, by itself.
  *
@@ -21,7 +21,7 @@
  * failures add up (before, 50 ordinary sign-ins from one office address locked every colleague out).
  */
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import { trackingClientKey as clientKey } from "./tracking-limit.server";
+import { clientKey } from "./client-key.server";
 
 const WINDOW_SECONDS = 15 * 60;
 /** Consecutive failures of an account before its back-off starts. */

@@ -30,7 +30,7 @@ import { z } from "zod";
 import { recordAuditEvent } from "~/models/audit.server";
 import { recordRefusedSignIn, SUPPRESSED_ALL } from "~/models/refused-sign-in.server";
 import { log } from "~/server/log.server";
-import { trackingClientKey as clientKey } from "~/server/tracking-limit.server";
+import { clientKey } from "~/server/client-key.server";
 
 const EMAIL = z.email().max(254);
 /** What the log and the tables show for an e-mail box that did not hold an e-mail address. */

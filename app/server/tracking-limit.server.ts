@@ -35,12 +35,6 @@ const perOrderAndAddressFailures = new RateLimiterMemory({
 const ORDER_FAILURES = 30;
 const perOrderFailures = new RateLimiterMemory({ keyPrefix: "track-order", points: ORDER_FAILURES, duration: 60 * 60 });
 
-/**
- * The key a client address is counted under: `clientKey` (app/server/client-key.server.ts), by the
- * name the page cache's and sign-in's limits import it from here.
- */
-export const trackingClientKey = clientKey;
-
 /** The outcome of `takeTrackingLookup`: go ahead, or wait `waitMs` milliseconds (at least 1). */
 type TrackingVerdict = { allowed: true } | { allowed: false; waitMs: number };
 
