@@ -341,15 +341,22 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     options.onHit?.(req, 200);
   }
 
+  /**
+   * The version now, or null when the database cannot say (broken, unmigrated): the app then
+   * answers, and reports it.
+   */
+  function versionNow(): number | null {
+    try {
+      return currentVersion();
+    } catch {
+      return null;
+    }
+  }
+
   /** The stored page for `key` if it is current, else undefined (also when the version cannot be read). */
   function fresh(key: string): Entry | undefined {
     const entry = entries.get(key);
-    if (!entry) return undefined;
-    try {
-      return entry.version === currentVersion() ? entry : undefined;
-    } catch {
-      return undefined;
-    }
+    return entry && entry.version === versionNow() ? entry : undefined;
   }
 
   /**
@@ -381,13 +388,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const key = `${url}\n${keyed.cartQuantity}\n${keyed.language}`;
     // The page is rendered for the URL it is stored under: parameters no loader reads are dropped.
     if (req.url !== url) req.url = url;
-    let now: number;
-    try {
-      now = currentVersion();
-    } catch {
-      // The database cannot say (broken, unmigrated): the app answers, and reports it.
-      return next();
-    }
+    const now = versionNow();
+    if (now === null) return next();
     const entry = entries.get(key);
     if (entry && entry.version === now) return answer(req, res, entry);
     const client = options.clientAddress(req);
@@ -412,12 +414,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     inputs: KeyInputs,
     client: string,
   ): void {
-    let now: number;
-    try {
-      now = currentVersion();
-    } catch {
-      return next();
-    }
+    const now = versionNow();
+    if (now === null) return next();
     const entry = entries.get(key);
     if (entry && entry.version === now) return answer(req, res, entry);
     const render = () => {
