@@ -19,7 +19,7 @@
  *   as its summary): the person is signed in, so it is a staff action, and the limits bound it. A
  *   refused check (429) is only logged: it costs nothing, so it could be sent without end.
  */
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterMemory } from "rate-limiter-flexible";
 import type { AdminTranslate } from "~/i18n/admin";
 import { hashSessionToken } from "~/models/admin-session.server";
 import type { AdminUser } from "~/models/admin-user.server";
@@ -28,6 +28,7 @@ import { staffTranslator } from "./admin-i18n.server";
 import { audit } from "./audit.server";
 import { log } from "./log.server";
 import { verifyPassword } from "./password.server";
+import { waitFrom } from "./rate-limit.server";
 import { destroyAdminSession, getSessionToken } from "./session.server";
 import { redirectWithToast } from "./toast.server";
 
@@ -112,13 +113,10 @@ async function take(
   limiter: RateLimiterMemory,
   key: string,
 ): Promise<{ taken: true; left: number } | { taken: false; waitMs: number }> {
-  try {
-    const res = await limiter.consume(key);
-    return { taken: true, left: res.remainingPoints };
-  } catch (error) {
-    if (!(error instanceof RateLimiterRes)) throw error;
-    return { taken: false, waitMs: Math.max(1, error.msBeforeNext) };
-  }
+  return limiter.consume(key).then(
+    (res) => ({ taken: true, left: res.remainingPoints }) as const,
+    (error: unknown) => ({ taken: false, waitMs: waitFrom(error) }) as const,
+  );
 }
 
 /**

@@ -105,8 +105,12 @@ export async function recordSuccessfulLogin(
   else await Promise.all([perAddressAndEmail.delete(`${address}|${account}`), perAddress.reward(address, 1)]);
 }
 
-/** The wait a limiter's refusal asks for, in milliseconds (at least 1); rethrows anything else. */
-function waitFrom(error: unknown): number {
+/**
+ * The wait a limiter's refusal asks for, in milliseconds (at least 1): the rejection handler of
+ * `limiter.consume(key).then(() => 0, waitFrom)`, which every limit of the app reads this way.
+ * @throws `error` again when it is not the limiter's limit-reached answer.
+ */
+export function waitFrom(error: unknown): number {
   if (error instanceof RateLimiterRes) return Math.max(1, error.msBeforeNext);
   throw error;
 }

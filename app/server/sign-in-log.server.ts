@@ -25,12 +25,13 @@
  * What was typed is a JSON string value, so it cannot forge a field or a line; it is kept only when
  * it is an e-mail address (else "(not an e-mail address)"). The password is never a field.
  */
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterMemory } from "rate-limiter-flexible";
 import { z } from "zod";
 import { recordAuditEvent } from "~/models/audit.server";
 import { recordRefusedSignIn, SUPPRESSED_ALL } from "~/models/refused-sign-in.server";
 import { log } from "~/server/log.server";
 import { clientKey } from "~/server/client-key.server";
+import { waitFrom } from "~/server/rate-limit.server";
 
 const EMAIL = z.email().max(254);
 /** What the log and the tables show for an e-mail box that did not hold an e-mail address. */
@@ -136,16 +137,12 @@ let suppressedOverall = 0;
  */
 async function takeLine(address: string): Promise<boolean> {
   const client = clientKey(address);
-  try {
-    await linesPerAddress.consume(client);
-  } catch (error) {
-    if (!(error instanceof RateLimiterRes)) throw error;
-    const count = (suppressed.get(client) ?? 0) + 1;
-    suppressed.set(client, count);
-    if (count === 1) setTimeout(() => void writeSummary(client), Math.max(1, error.msBeforeNext)).unref();
-    return false;
-  }
-  return takeOverall(1);
+  const waitMs = await linesPerAddress.consume(client).then(() => 0, waitFrom);
+  if (waitMs === 0) return takeOverall(1);
+  const count = (suppressed.get(client) ?? 0) + 1;
+  suppressed.set(client, count);
+  if (count === 1) setTimeout(() => void writeSummary(client), waitMs).unref();
+  return false;
 }
 
 /**
@@ -153,17 +150,11 @@ async function takeLine(address: string): Promise<boolean> {
  * first in a minute sets the timer of the overall summary) and returns false.
  */
 async function takeOverall(attempts: number): Promise<boolean> {
-  try {
-    await linesOverall.consume("all");
-    return true;
-  } catch (error) {
-    if (!(error instanceof RateLimiterRes)) throw error;
-    suppressedOverall += attempts;
-    if (suppressedOverall === attempts) {
-      setTimeout(() => void writeOverallSummary(), Math.max(1, error.msBeforeNext)).unref();
-    }
-    return false;
-  }
+  const waitMs = await linesOverall.consume("all").then(() => 0, waitFrom);
+  if (waitMs === 0) return true;
+  suppressedOverall += attempts;
+  if (suppressedOverall === attempts) setTimeout(() => void writeOverallSummary(), waitMs).unref();
+  return false;
 }
 
 /**

@@ -18,8 +18,9 @@
  * the same moment cannot all pass a check none of them has counted yet. A refused lookup reports
  * how long to wait.
  */
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterMemory } from "rate-limiter-flexible";
 import { clientKey } from "~/server/client-key.server";
+import { waitFrom } from "~/server/rate-limit.server";
 
 /** Lookups one client address may make in 15 minutes, found or not. */
 const ADDRESS_LOOKUPS = 30;
@@ -39,10 +40,7 @@ const perOrderFailures = new RateLimiterMemory({ keyPrefix: "track-order", point
 type TrackingVerdict = { allowed: true } | { allowed: false; waitMs: number };
 
 /** The limit-reached answer of a limiter as a verdict; anything else thrown again. */
-const refused = (error: unknown): TrackingVerdict => {
-  if (error instanceof RateLimiterRes) return { allowed: false, waitMs: Math.max(1, error.msBeforeNext) };
-  throw error;
-};
+const refused = (error: unknown): TrackingVerdict => ({ allowed: false, waitMs: waitFrom(error) });
 
 /** The two failure counters a lookup of order `orderId` from `address` is charged to, with their keys. */
 function failureCounters(address: string, orderId: number) {
