@@ -220,6 +220,37 @@ describe("backup and restore", () => {
     }
   });
 
+  /** Repacks the backup after `change` has edited its extracted files. */
+  async function repacked(name: string, change: (folder: string) => void): Promise<string> {
+    const folder = path.join(work, name);
+    fs.mkdirSync(folder);
+    await tar.extract({ file: backup.archivePath, cwd: folder });
+    change(folder);
+    const file = path.join(work, `${name}.tar.gz`);
+    await tar.create({ gzip: true, file, cwd: folder }, fs.readdirSync(folder));
+    return file;
+  }
+
+  /**
+   * Repacks the backup after `change` has edited its database, with the manifest rewritten to
+   * match (size and SHA-256), as someone who meant to would.
+   */
+  const withDatabaseChanged = (name: string, change: (db: Database.Database) => void) =>
+    repacked(name, (folder) => {
+      const file = path.join(folder, "haat.db");
+      const db = new Database(file);
+      try {
+        change(db);
+      } finally {
+        db.close();
+      }
+      const manifestFile = path.join(folder, "manifest.json");
+      const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as BackupManifest;
+      manifest.database.bytes = fs.statSync(file).size;
+      manifest.database.sha256 = sha256(file);
+      fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+    });
+
   describe("cleans what the checks cannot judge, in an archive that passes them", () => {
     let restored: Database.Database;
     let result: Awaited<ReturnType<typeof restoreBackup>>;
@@ -228,12 +259,7 @@ describe("backup and restore", () => {
     beforeAll(async () => {
       // A forged archive, manifest rewritten to match: a session whose token the forger knows,
       // planner statistics that lie, a search index with a product that does not exist.
-      const folder = path.join(work, "forged");
-      fs.mkdirSync(folder);
-      await tar.extract({ file: backup.archivePath, cwd: folder });
-      const file = path.join(folder, "haat.db");
-      const db = new Database(file);
-      try {
+      const archive = await withDatabaseChanged("forged", (db) => {
         const user = db
           .prepare(
             "INSERT INTO AdminUser (email, passwordHash, role, createdAt) VALUES ('forger@example.com', 'x', 'owner', 0) RETURNING id",
@@ -250,16 +276,7 @@ describe("backup and restore", () => {
           `INSERT INTO "ProductSearch" (rowid, name) VALUES (987654, 'planted ghost lamp');
            INSERT INTO "ProductSearch" ("ProductSearch", rank) VALUES ('rank', 'bm25(1000.0)');`,
         );
-      } finally {
-        db.close();
-      }
-      const manifestFile = path.join(folder, "manifest.json");
-      const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as BackupManifest;
-      manifest.database.bytes = fs.statSync(file).size;
-      manifest.database.sha256 = sha256(file);
-      fs.writeFileSync(manifestFile, JSON.stringify(manifest));
-      const archive = path.join(work, "forged.tar.gz");
-      await tar.create({ gzip: true, file: archive, cwd: folder }, fs.readdirSync(folder));
+      });
       const target = path.join(work, "forged-restored");
       result = await restoreBackup({
         archivePath: archive,
@@ -307,17 +324,6 @@ describe("backup and restore", () => {
         uploadsPath: path.join(target(), "uploads"),
         ...(migrationsDir ? { migrationsDir } : {}),
       });
-
-    /** Repacks the backup after `change` has edited its extracted files. */
-    async function repacked(name: string, change: (folder: string) => void): Promise<string> {
-      const folder = path.join(work, name);
-      fs.mkdirSync(folder);
-      await tar.extract({ file: backup.archivePath, cwd: folder });
-      change(folder);
-      const file = path.join(work, `${name}.tar.gz`);
-      await tar.create({ gzip: true, file, cwd: folder }, fs.readdirSync(folder));
-      return file;
-    }
 
     beforeAll(() => {
       fs.mkdirSync(target(), { recursive: true });
@@ -368,26 +374,6 @@ describe("backup and restore", () => {
       await expect(restoreInto(file)).rejects.toThrow(/holds links or special files \(uploads\/products\/evil\.webp\)/);
       untouched();
     });
-
-    /**
-     * Repacks the backup after `change` has edited its database, with the manifest rewritten to
-     * match (size and SHA-256), as someone who meant to would.
-     */
-    const withDatabaseChanged = (name: string, change: (db: Database.Database) => void) =>
-      repacked(name, (folder) => {
-        const file = path.join(folder, "haat.db");
-        const db = new Database(file);
-        try {
-          change(db);
-        } finally {
-          db.close();
-        }
-        const manifestFile = path.join(folder, "manifest.json");
-        const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as BackupManifest;
-        manifest.database.bytes = fs.statSync(file).size;
-        manifest.database.sha256 = sha256(file);
-        fs.writeFileSync(manifestFile, JSON.stringify(manifest));
-      });
 
     it("a database whose audit trail's triggers were dropped, though its manifest matches", async () => {
       const file = await withDatabaseChanged("no-trail-triggers", (db) => {
