@@ -81,11 +81,11 @@ export function uniqueTag(testInfo: TestInfo): string {
   return `${testInfo.project.name} ${Date.now() % 1e9}${String(Math.floor(Math.random() * 1e4)).padStart(4, "0")}`;
 }
 
-/** Signs in as the e2e admin and waits for the products list. */
-export async function signIn(page: Page) {
+/** Signs in as `account` (the e2e admin by default; one without two-factor) and waits for the products list. */
+export async function signIn(page: Page, account: { email: string; password: string } = E2E_ADMIN) {
   await page.goto("/admin/login");
-  await page.getByLabel("Email address").fill(E2E_ADMIN.email);
-  await page.getByLabel("Password").fill(E2E_ADMIN.password);
+  await page.getByLabel("Email address").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/admin\/products$/);
 }

@@ -10,7 +10,7 @@ import type { Page } from "@playwright/test";
 import { TOTP } from "otpauth";
 import { hashPassword } from "../../app/server/password.server";
 import { deleteAdmin, insertAdmin } from "./e2e-db";
-import { expect, rendered, test, toast } from "./fixtures";
+import { expect, rendered, signIn, test, toast } from "./fixtures";
 
 const PASSWORD = "copper kettle monsoon";
 const codeAt = (secret: string, timestamp: number) =>
@@ -42,11 +42,7 @@ test("a staff member sets up two-factor sign-in, then signs in with a code and o
   const email = `totp-${testInfo.project.name}-${Date.now()}@haat.example`;
   const id = insertAdmin(email, await hashPassword(PASSWORD));
   try {
-    await page.goto("/admin/login");
-    await page.getByLabel("Email address").fill(email);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/admin\/products$/);
+    await signIn(page, { email, password: PASSWORD });
     await page.goto("/admin/account");
     await rendered(page);
 
@@ -117,11 +113,7 @@ test("a staff member sees where they are signed in and signs another browser out
   try {
     const laptop = await other.newPage();
     for (const browserPage of [laptop, page]) {
-      await browserPage.goto("/admin/login");
-      await browserPage.getByLabel("Email address").fill(email);
-      await browserPage.getByLabel("Password").fill(PASSWORD);
-      await browserPage.getByRole("button", { name: "Sign in" }).click();
-      await expect(browserPage).toHaveURL(/\/admin\/products$/);
+      await signIn(browserPage, { email, password: PASSWORD });
     }
     await page.goto("/admin/account");
     await rendered(page);
@@ -146,11 +138,7 @@ test("five wrong passwords on the account page sign the session out, with the re
   const email = `wrong-checks-${testInfo.project.name}-${Date.now()}@haat.example`;
   const id = insertAdmin(email, await hashPassword(PASSWORD));
   try {
-    await page.goto("/admin/login");
-    await page.getByLabel("Email address").fill(email);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/admin\/products$/);
+    await signIn(page, { email, password: PASSWORD });
     await page.goto("/admin/account");
     await rendered(page);
     const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Change password" }) });
