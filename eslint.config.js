@@ -12,7 +12,6 @@ const root = import.meta.dirname;
 // ---------------------------------------------------------------------------------------------
 // The architecture's seams: the layers of app/, top to bottom,
 //   root.tsx, entry.server.tsx, routes/   route modules; nothing outside routes/ imports routes/
-//   services/   form handling shared by several routes
 //   server/     adapters (session, auth, cookies, uploads, images, caching, rate limits, toasts)
 //   models/     ALL database access; the only importer of models/db.server.ts and ~/generated/prisma
 //   components/, hooks/   React UI (client-side)
@@ -25,18 +24,7 @@ const root = import.meta.dirname;
 // TypeScript resolver and compares real paths, so the alias and relative spellings are caught
 // alike. Test files are exempt (last block).
 // ---------------------------------------------------------------------------------------------
-const belowRoutes = [
-  "services",
-  "server",
-  "models",
-  "components",
-  "hooks",
-  "forms",
-  "rules",
-  "utils",
-  "config",
-  "i18n",
-];
+const belowRoutes = ["server", "models", "components", "hooks", "forms", "rules", "utils", "config", "i18n"];
 const layers = {
   // tailwind.css is the stylesheet: root.tsx links it in development (`./tailwind.css?url`), the
   // server render inlines it in production (`./tailwind.css?inline`, docs/decisions/038).
@@ -45,7 +33,6 @@ const layers = {
   // A route folder holds route.tsx plus its own *.server.ts and components. Routes may import the
   // root route (useRootData) and every layer below.
   routes: ["routes", "root.tsx", ...belowRoutes],
-  services: ["services", "server", "models", "forms", "rules", "utils", "config", "i18n"],
   // service-worker/admin-sw.js is not a module of the app: admin-app.server.ts reads it as text
   // (`?raw`) to serve it from a route.
   server: ["server", "models", "forms", "rules", "utils", "config", "i18n", "service-worker"],
@@ -66,11 +53,70 @@ const layerZones = Object.entries(layers).map(([layer, allowed]) => ({
   message: `app/${layer} may import only ${allowed.map((f) => `${f}/`).join(", ")} in app/ (architecture seams: eslint.config.js).`,
 }));
 
+// ---------------------------------------------------------------------------------------------
+// server/'s capabilities: a folder per job, each with a few entrance modules that routes, the
+// entries and the other capabilities call; the rest of the folder is its own business. A file at
+// server/'s top is a shared basic (log, toast, cookies, secret box, form bodies, i18n, audit) and
+// imports no capability. Adding a capability or opening a module: edit this list.
+// ---------------------------------------------------------------------------------------------
+const capabilities = {
+  // Staff identity: who is signed in, signing in and out, passwords, two-factor, sign-in limits.
+  auth: [
+    "auth.server.ts",
+    "session.server.ts",
+    "password.server.ts",
+    "password-check.server.ts",
+    "password-policy.server.ts",
+    "two-factor.server.ts",
+    "device-cookie.server.ts",
+    "sign-in-log.server.ts",
+    "sign-in-limits.server.ts",
+  ],
+  // The product and category forms (multipart: pictures, validation, save, the answer).
+  catalogue: ["catalogue-forms.server.ts"],
+  // Everything courier: the provider clients, the hand-off, the schedule, messages, the CSV file.
+  couriers: ["courier.ts", "hand-off.server.ts", "messages.server.ts", "schedule.server.ts", "csv-export.server.ts"],
+  // The web in front of the routes: request gate, page cache, HTTP caching, health, SEO, admin app.
+  http: [
+    "admin-app.server.ts",
+    "health.server.ts",
+    "http-cache.server.ts",
+    "page-cache.server.ts",
+    "request-gate.server.ts",
+    "seo.server.ts",
+  ],
+  // E-mail: the SMTP transport and the order e-mails.
+  mail: ["order-emails.server.ts"],
+  // Pictures: uploads, image variants, the invoice image.
+  media: ["images.server.ts", "invoice-image.server.ts", "uploads.server.ts"],
+};
+const capabilityZones = Object.entries(capabilities).flatMap(([name, entrances]) => [
+  {
+    target: [
+      "./app/routes",
+      "./app/root.tsx",
+      "./app/entry.server.tsx",
+      ...Object.keys(capabilities)
+        .filter((other) => other !== name)
+        .map((other) => `./app/server/${other}`),
+    ],
+    from: `./app/server/${name}`,
+    except: entrances.map((file) => `./${file}`),
+    message: `Only ${entrances.join(", ")} of app/server/${name}/ are its entrances; the rest is its own (eslint.config.js, capabilities).`,
+  },
+]);
+// The basics at server/'s top sit under every capability.
+const basicsZone = {
+  target: "./app/server/*.ts",
+  from: Object.keys(capabilities).map((name) => `./app/server/${name}`),
+  message: "A shared basic at app/server/'s top imports no capability (eslint.config.js, capabilities).",
+};
+
 // The Prisma client module and the generated Prisma code belong to models/ alone (scripts/,
 // prisma/ and tests/ are outside these zones and may use them). The layers above models/ may
 // import models/ but not these two.
 const prismaZone = {
-  target: ["./app/root.tsx", "./app/entry.server.tsx", "./app/routes", "./app/services", "./app/server"],
+  target: ["./app/root.tsx", "./app/entry.server.tsx", "./app/routes", "./app/server"],
   from: ["./app/models/db.server.ts", "./app/generated"],
   message:
     "Only app/models/ may import the Prisma client (models/db.server.ts) and ~/generated/prisma: add a function in models/.",
@@ -167,7 +213,10 @@ export default tseslint.config(
       ],
     },
     rules: {
-      "import-x/no-restricted-paths": ["error", { basePath: root, zones: [...layerZones, prismaZone, routesZone] }],
+      "import-x/no-restricted-paths": [
+        "error",
+        { basePath: root, zones: [...layerZones, ...capabilityZones, basicsZone, prismaZone, routesZone] },
+      ],
     },
   },
   {
@@ -185,7 +234,7 @@ export default tseslint.config(
   {
     // Server code reads a form body through readFormData, which answers an unreadable body with 400
     // (a bare request.formData() throws, and the shopper or attacker would get a 500).
-    files: ["app/routes/**", "app/services/**", "app/server/**", "app/models/**"],
+    files: ["app/routes/**", "app/server/**", "app/models/**"],
     ignores: ["app/server/form-data.server.ts"],
     rules: { "no-restricted-syntax": ["error", bareFormData, prismaInTransaction] },
   },

@@ -42,7 +42,7 @@ const config: KnipConfig = {
   ],
   ignoreBinaries: [
     // fontconfig's command-line tool, a system program (Debian package), not an npm binary:
-    // app/server/invoice-image.server.test.ts runs it to see whether a Bengali font is installed.
+    // app/server/media/invoice-image.server.test.ts runs it to see whether a Bengali font is installed.
     "fc-list",
     // Load generator and web server of `npm run bench:http`, used only when installed (Debian
     // packages wrk and nginx-light), never required.

@@ -91,7 +91,7 @@ app.use(compression());
 
 // Anonymous catalogue pages are answered from memory before Express runs (the server below); a
 // candidate that missed is recorded here, after compression, as Remix writes it
-// (app/server/page-cache.server.ts, docs/decisions/036-page-cache.md).
+// (app/server/http/page-cache.server.ts, docs/decisions/036-page-cache.md).
 const pageCache = build.entry.module.createShopPageCache(env.PAGE_CACHE_MB * 1024 * 1024, env.TRUST_PROXY);
 app.use(pageCache.capture);
 
@@ -111,7 +111,7 @@ app.use((_req, res, next) => {
 });
 
 // Origin, body type and body size of state-changing requests, and no-store for the admin area:
-// app/server/request-gate.server.ts.
+// app/server/http/request-gate.server.ts.
 app.use(
   build.entry.module.createRequestGate({
     trustProxy: env.TRUST_PROXY,

@@ -31,12 +31,12 @@ import {
   notModifiedHeaders,
   PAGE_CACHE_CONTROL,
   weakEtag,
-} from "~/server/http-cache.server";
-import { getSessionUser } from "~/server/session.server";
+} from "~/server/http/http-cache.server";
+import { getSessionUser } from "~/server/auth/session.server";
 import { catalogueVersion } from "~/models/catalogue-version.server";
 import { getCart } from "~/server/cart-cookie.server";
 import { chosenLanguage } from "~/server/language-cookie.server";
-import { createPageCache, type KeyInputs } from "~/server/page-cache.server";
+import { createPageCache, type KeyInputs } from "~/server/http/page-cache.server";
 import { clientKey } from "~/server/client-key.server";
 import { cartQuantity } from "~/rules/cart";
 import { log, readableUrl } from "~/server/log.server";
@@ -169,7 +169,7 @@ export { getEnv } from "~/config/env.server";
  * Re-exported for server.js, which starts reading the couriers' statuses once it listens and stops
  * when it shuts down.
  */
-export { startCourierSchedule, stopCourierSchedule } from "~/server/courier-schedule.server";
+export { startCourierSchedule, stopCourierSchedule } from "~/server/couriers/schedule.server";
 
 /** Re-exported for server.js: the process's log, and its one line per request. */
 export { createRequestLogger, log } from "~/server/log.server";
@@ -223,7 +223,7 @@ export function createShopPageCache(maxBytes: number, trustProxy: boolean) {
 }
 
 /** Re-exported for server.js, which checks every request before Remix reads it. */
-export { createRequestGate } from "~/server/request-gate.server";
+export { createRequestGate } from "~/server/http/request-gate.server";
 
 /**
  * Whether the `Cookie` header names a signed-in admin (for server.js's request gate, which lets

@@ -13,8 +13,8 @@
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { imageData } from "~/models/image.server";
-import { removeStoredImage, storeImage, type StoredImage } from "~/server/images.server";
-import { hashPassword } from "~/server/password.server";
+import { removeStoredImage, storeImage, type StoredImage } from "~/server/media/images.server";
+import { hashPassword } from "~/server/auth/password.server";
 import { slugify } from "~/rules/slug";
 import { DEMO_CATALOGUE, type DemoCategory } from "./demo-catalogue";
 import { demoOrders } from "./demo-orders";

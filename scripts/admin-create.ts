@@ -6,7 +6,7 @@
  * Options:
  *   --email <address>    required; stored lowercased.
  *   --password <text>    at least 12 characters (MIN_PASSWORD_LENGTH), at most 1024, and not easy
- *                        to guess (app/server/password-policy.server.ts).
+ *                        to guess (app/server/auth/password-policy.server.ts).
  *   --password-stdin     read the password from standard input instead (one line), so it stays
  *                        out of the shell history: `printf '%s' "$PW" | npm run admin:create -- --email E --password-stdin`.
  *   --help, -h           show the usage.
@@ -19,8 +19,8 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { Prisma, type PrismaClient } from "~/generated/prisma/client";
-import { hashPassword } from "~/server/password.server";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from "~/server/password-policy.server";
+import { hashPassword } from "~/server/auth/password.server";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from "~/server/auth/password-policy.server";
 
 const USAGE = `Usage: npm run admin:create -- --email <address> (--password <password> | --password-stdin)
 
@@ -92,7 +92,7 @@ async function parseCommandLine(argv: string[]): Promise<{ email?: string; passw
 }
 
 /**
- * Validates the input (the password policy of app/server/password-policy.server.ts included) and
+ * Validates the input (the password policy of app/server/auth/password-policy.server.ts included) and
  * creates the admin user in `db`, as an owner.
  * @returns the new user's id and (lowercased) e-mail.
  * @throws {AdminCreateError} when the input is invalid or the e-mail already has an admin.

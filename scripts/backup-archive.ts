@@ -263,7 +263,7 @@ function stamp(date: Date): string {
  * over the whole file, under a read lock: the copy is one consistent moment of the database, and
  * in WAL mode the server's writes go on meanwhile. The copy is checked (`PRAGMA integrity_check`)
  * and switched to a plain rollback journal so that it is one self-contained file. Uploaded images
- * are never changed in place (app/server/images.server.ts writes a new file and renames it), so
+ * are never changed in place (app/server/media/images.server.ts writes a new file and renames it), so
  * each file is hashed and archived as it is. The archive is written under a temporary name and
  * renamed when complete. The archive is made 0600 and a folder `outDir` made here 0700, whatever the
  * umask (an existing folder keeps its mode).

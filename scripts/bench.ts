@@ -3,7 +3,7 @@
  * Seeds BENCH_PRODUCTS products (default 2,000) without images, then times, in milliseconds:
  * the /products listing query, one product page query, placing an order (one transaction), and
  * storing an uploaded 12-megapixel photo (decode, auto-orient, four WebP variants written to disk,
- * app/server/images.server.ts `storeImage`), the slowest step of saving a product.
+ * app/server/media/images.server.ts `storeImage`), the slowest step of saving a product.
  * Prints median and 95th percentile; it asserts nothing: timing goals live here, not in tests.
  */
 import { SPEC_DELIVERY_FEES } from "../app/rules/shipping";
@@ -106,7 +106,7 @@ const photo = await sharp(path.resolve("tests/fixtures/images/ladybird-exif-orie
   .jpeg({ quality: 90 })
   .withMetadata({ orientation: 6 })
   .toBuffer();
-const { storeImage } = await import("../app/server/images.server");
+const { storeImage } = await import("../app/server/media/images.server");
 console.log(`  (the photo: ${(photo.length / 1_000_000).toFixed(1)} MB JPEG)`);
 await time("storeImage (12 MP JPEG → 4 WebP variants)", 8, () => storeImage(photo));
 

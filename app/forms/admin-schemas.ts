@@ -60,7 +60,7 @@ function takaToPaisa(value: string, ctx: z.RefinementCtx, t: AdminTranslate): nu
  * required; featured a checkbox ("on" when ticked). Stock (docs/decisions/027-stock.md): "track stock"
  * a checkbox; when ticked, the quantity on hand a whole number of units from 0 to 1,000,000 (empty:
  * 0), and `stockSeen` the count the form was shown (hidden; null when none). Images are handled by
- * app/server/uploads.server.ts.
+ * app/server/media/uploads.server.ts.
  */
 export const productFormSchema = (t: AdminTranslate) =>
   z

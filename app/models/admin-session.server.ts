@@ -2,7 +2,7 @@
  * The Session table: one row per signed-in browser, so a session can be revoked by deleting its row
  * (docs/decisions/005-sessions.md).
  *
- * The browser's cookie holds a random 256-bit token (made by app/server/session.server.ts). The
+ * The browser's cookie holds a random 256-bit token (made by app/server/auth/session.server.ts). The
  * table stores only the token's SHA-256 (`tokenHash`), so a copy of the database, such as a backup,
  * holds nothing that can be replayed as a session. Every function here takes the token itself and
  * hashes it before it touches the table.

@@ -1,6 +1,6 @@
 /**
  * The AdminUser table: staff accounts that sign in to the back office (spec section 2).
- * Passwords are stored as argon2id hashes (app/server/password.server.ts); this module never sees
+ * Passwords are stored as argon2id hashes (app/server/auth/password.server.ts); this module never sees
  * a plain password.
  */
 import type { Lang } from "~/i18n/lang";

@@ -4,7 +4,7 @@
  * written one by one. Anyone on the internet can cause these, so they stay out of the append-only
  * audit trail and live in a bounded table instead: every write prunes it, in the same transaction,
  * to the newest REFUSED_SIGN_IN_CAP rows of the last REFUSED_SIGN_IN_DAYS days. How many rows are
- * written a minute is app/server/sign-in-log.server.ts's business. The owner reads it at
+ * written a minute is app/server/auth/sign-in-log.server.ts's business. The owner reads it at
  * /admin/activity/refused.
  */
 import { prisma } from "./db.server";

@@ -1,7 +1,7 @@
 /**
  * Staff accounts as the owner manages them at /admin/staff, and each person's own password and
  * sessions at /admin/account (docs/decisions/033-staff-roles.md). Passwords arrive here hashed
- * (app/server/password.server.ts); this module never sees a plain password.
+ * (app/server/auth/password.server.ts); this module never sees a plain password.
  */
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "./db.server";

@@ -1,7 +1,7 @@
 /**
  * The stored side of two-factor sign-in (docs/decisions/034-two-factor-sign-in.md): the sealed
  * TOTP secret on the account, the last time step used, and the hashed recovery codes. Secrets
- * arrive sealed and codes hashed (app/server/two-factor.server.ts); nothing here sees them plain.
+ * arrive sealed and codes hashed (app/server/auth/two-factor.server.ts); nothing here sees them plain.
  */
 import { prisma } from "./db.server";
 

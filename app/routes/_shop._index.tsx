@@ -7,11 +7,11 @@ import { useLocalePath, useT } from "~/hooks/use-t";
 import { langOfRequest, localePath, registerCatalogue } from "~/i18n";
 import { listingMessages } from "~/i18n/listing-messages";
 import { chosenLanguage } from "~/server/language-cookie.server";
-import { noteRenderedInputs } from "~/server/page-cache.server";
+import { noteRenderedInputs } from "~/server/http/page-cache.server";
 import { listCategories } from "~/models/category.server";
 import { listFeaturedProducts } from "~/models/product.server";
 import { getShopSettings, shopIdentity } from "~/models/settings.server";
-import { seoContextFor } from "~/server/seo.server";
+import { seoContextFor } from "~/server/http/seo.server";
 import { seoMeta, organizationJsonLd, websiteJsonLd } from "~/utils/seo";
 import { skipRevalidationAfterCartChange } from "~/utils/revalidation";
 
@@ -19,7 +19,7 @@ import { skipRevalidationAfterCartChange } from "~/utils/revalidation";
 registerCatalogue("en", listingMessages.en);
 registerCatalogue("bn", listingMessages.bn);
 
-/** Head tags built by the loader (app/server/seo.server.ts). */
+/** Head tags built by the loader (app/server/http/seo.server.ts). */
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [{ title: "haat" }];
 
 /** See app/utils/revalidation.ts. */

@@ -3,14 +3,14 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useLocalePath, useT } from "~/hooks/use-t";
 import { langFromPath, registerCatalogue, translator } from "~/i18n";
 import { checkoutMessages } from "~/i18n/checkout-messages";
-import { seoContextFor } from "~/server/seo.server";
+import { seoContextFor } from "~/server/http/seo.server";
 import { pageTitle, seoMeta } from "~/utils/seo";
 
 // The confirmation's texts travel with the checkout's, in both languages (decision 023).
 registerCatalogue("en", checkoutMessages.en);
 registerCatalogue("bn", checkoutMessages.bn);
 
-/** Head tags built by the loader (app/server/seo.server.ts). */
+/** Head tags built by the loader (app/server/http/seo.server.ts). */
 export const meta: MetaFunction<typeof loader> = ({ data, location }) =>
   data?.meta ?? [
     { title: translator(langFromPath(location.pathname))("success.title") },

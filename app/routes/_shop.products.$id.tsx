@@ -10,7 +10,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useLocalePath, useT } from "~/hooks/use-t";
 import { langFromPath, translator } from "~/i18n";
 import { requestTranslator } from "~/server/i18n.server";
-import { seoContextFor } from "~/server/seo.server";
+import { seoContextFor } from "~/server/http/seo.server";
 import { getProductDetail } from "~/models/product.server";
 import { getShopSettings } from "~/models/settings.server";
 import { stockLevel, type StockLevel } from "~/rules/stock";

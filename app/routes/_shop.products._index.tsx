@@ -6,7 +6,7 @@ import { SearchBox } from "~/components/search-box";
 import { useT } from "~/hooks/use-t";
 import { langFromPath, translator, type MessageKey, registerCatalogue } from "~/i18n";
 import { listingMessages } from "~/i18n/listing-messages";
-import { seoContextFor } from "~/server/seo.server";
+import { seoContextFor } from "~/server/http/seo.server";
 import { listCategories } from "~/models/category.server";
 import { listProducts } from "~/models/product.server";
 import { parsePage } from "~/rules/pagination";

@@ -1,6 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getShopSettings, shopIdentity } from "~/models/settings.server";
-import { ADMIN_APP_ICONS, adminAppIcon, adminAppIconVersion, type AdminAppIconName } from "~/server/admin-app.server";
+import {
+  ADMIN_APP_ICONS,
+  adminAppIcon,
+  adminAppIconVersion,
+  type AdminAppIconName,
+} from "~/server/http/admin-app.server";
 
 /**
  * GET /admin-app/icons/<name>.png: the admin app's icons (192, 512, maskable 512 and the 180 px

@@ -1,4 +1,4 @@
-import { adminAppManifest } from "~/server/admin-app.server";
+import { adminAppManifest } from "~/server/http/admin-app.server";
 import { getShopSettings, shopIdentity, shopLanguage } from "~/models/settings.server";
 
 /**

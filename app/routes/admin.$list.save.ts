@@ -6,8 +6,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
-import { requireAdmin } from "~/server/auth.server";
-import { answerSaveEndpoint, saveCategoryForm, saveProductForm } from "~/services/catalogue-forms.server";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { answerSaveEndpoint, saveCategoryForm, saveProductForm } from "~/server/catalogue/catalogue-forms.server";
 import { notFound } from "~/utils/params";
 
 /** The list named by the URL (`products` or `categories`). @throws {Response} 404 for any other. */

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAdmin } from "~/server/auth/auth.server";
 
 /** /admin goes to the products list (spec section 2). */
 export async function loader({ request }: LoaderFunctionArgs) {

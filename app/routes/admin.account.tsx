@@ -20,18 +20,18 @@ import {
 } from "~/models/two-factor.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAdmin } from "~/server/auth/auth.server";
 import { readFormData } from "~/server/form-data.server";
-import { hashPassword } from "~/server/password.server";
+import { hashPassword } from "~/server/auth/password.server";
 import {
   checkOwnPassword,
   retryAfterHeader,
   tooManyChecksMessage,
   type PasswordCheckPurpose,
-} from "~/server/password-check.server";
-import { passwordProblem, passwordProblemMessage } from "~/server/password-policy.server";
+} from "~/server/auth/password-check.server";
+import { passwordProblem, passwordProblemMessage } from "~/server/auth/password-policy.server";
 import { seal, unseal } from "~/server/secret-box.server";
-import { getSessionToken } from "~/server/session.server";
+import { getSessionToken } from "~/server/auth/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import {
   hashRecoveryCode,
@@ -39,7 +39,7 @@ import {
   newTotpSecret,
   totpEnrolment,
   verifyTotp,
-} from "~/server/two-factor.server";
+} from "~/server/auth/two-factor.server";
 
 export const meta = adminTitle("admin.account.title");
 
@@ -98,7 +98,7 @@ type TwoFactorAnswer = { twoFactorError: string; code?: string } | { recoveryCod
 
 /**
  * `intent=password`: checks the current password (within the session's and the account's
- * password-check limits, app/server/password-check.server.ts: a trail row for a wrong one, the
+ * password-check limits, app/server/auth/password-check.server.ts: a trail row for a wrong one, the
  * session ended after its fifth, 429 with Retry-After past the account's ceiling), then the new
  * one against the password policy (too short, too common, or built from the e-mail or the shop's
  * name) and its repetition; stores it, clears "must change password" and

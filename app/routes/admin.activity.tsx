@@ -11,7 +11,7 @@ import { formatShopDateTime, SHOP_TIME_ZONE } from "~/i18n/format";
 import { AUDIT_PAGE_SIZE, listAuditActors, listAuditEvents } from "~/models/audit.server";
 import { actionsOf, AUDIT_GROUPS, isAuditAction, type AuditGroup } from "~/rules/audit";
 import { parsePage } from "~/rules/pagination";
-import { requireOwner } from "~/server/auth.server";
+import { requireOwner } from "~/server/auth/auth.server";
 import { parseId } from "~/utils/params";
 
 export const meta = adminTitle("admin.activity.title");

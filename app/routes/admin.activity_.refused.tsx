@@ -9,7 +9,7 @@ import type { MessageKey } from "~/i18n/admin";
 import { formatShopDateTime } from "~/i18n/format";
 import { listRefusedSignIns, REFUSED_SIGN_IN_PAGE_SIZE, type RefusedSignInRow } from "~/models/refused-sign-in.server";
 import { parsePage } from "~/rules/pagination";
-import { requireOwner } from "~/server/auth.server";
+import { requireOwner } from "~/server/auth/auth.server";
 
 export const meta = adminTitle("admin.refused.title");
 
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { rows, total, attempts, page, pageCount: Math.max(1, Math.ceil(total / REFUSED_SIGN_IN_PAGE_SIZE)) };
 }
 
-/** The limits that refuse a sign-in (app/server/rate-limit.server.ts, two-factor.server.ts), by the key logged. */
+/** The limits that refuse a sign-in (app/server/auth/sign-in-limits.server.ts, two-factor.server.ts), by the key logged. */
 const LIMIT_LABELS: Record<string, MessageKey> = {
   account: "admin.refused.limit.account",
   address: "admin.refused.limit.address",

@@ -11,7 +11,7 @@ import { formatShopDateTime } from "~/i18n/format";
 import { blockPhone, listBlockedPhones, unblockPhone } from "~/models/blocklist.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
-import { requireOwner, safeRedirect } from "~/server/auth.server";
+import { requireOwner, safeRedirect } from "~/server/auth/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast.server";
 

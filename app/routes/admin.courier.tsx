@@ -17,8 +17,8 @@ import {
 import { formatMoney } from "~/rules/money";
 import { staffLanguage, staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
-import { requireOwner } from "~/server/auth.server";
-import { courierFailure } from "~/server/courier-messages.server";
+import { requireOwner } from "~/server/auth/auth.server";
+import { courierFailure } from "~/server/couriers/messages.server";
 import { CourierError } from "~/server/couriers/courier";
 import { readFormData } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast.server";

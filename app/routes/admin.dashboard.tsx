@@ -7,7 +7,7 @@ import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { getDashboard, type PeriodTotals } from "~/models/dashboard.server";
 import { getShopSettings } from "~/models/settings.server";
 import { listLowStock } from "~/models/stock.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAdmin } from "~/server/auth/auth.server";
 import { formatMoney } from "~/rules/money";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";

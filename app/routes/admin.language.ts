@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isLang } from "~/i18n";
 import { setAdminLanguage } from "~/models/admin-user.server";
-import { requireAdmin, safeRedirect } from "~/server/auth.server";
+import { requireAdmin, safeRedirect } from "~/server/auth/auth.server";
 import { readFormData } from "~/server/form-data.server";
 
 /**

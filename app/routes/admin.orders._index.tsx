@@ -16,7 +16,7 @@ import {
 } from "~/models/order.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { clientAddressOf } from "~/server/audit.server";
-import { requireAdmin, safeRedirect } from "~/server/auth.server";
+import { requireAdmin, safeRedirect } from "~/server/auth/auth.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { parseId } from "~/utils/params";
 import { parsePage } from "~/rules/pagination";

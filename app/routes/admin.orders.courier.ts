@@ -4,8 +4,8 @@ import { orderSelectionSchema } from "~/forms/admin-schemas";
 import { refreshDeliveryStatuses, sendOrdersToCourier } from "~/server/couriers/hand-off.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
-import { requireAdmin, safeRedirect } from "~/server/auth.server";
-import { courierFailure, handOffMessage, refreshMessage } from "~/server/courier-messages.server";
+import { requireAdmin, safeRedirect } from "~/server/auth/auth.server";
+import { courierFailure, handOffMessage, refreshMessage } from "~/server/couriers/messages.server";
 import { readFormData } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast.server";
 

@@ -19,7 +19,7 @@ import { normalizeSearchQuery } from "~/rules/search";
 import { SHIPPING_METHODS } from "~/rules/shipping";
 import { staffLanguage, staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAdmin } from "~/server/auth/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { notFound, requireId } from "~/utils/params";

@@ -4,10 +4,10 @@ import { orderSelectionSchema } from "~/forms/admin-schemas";
 import { saveCourierCsvColumns } from "~/models/settings.server";
 import { CSV_COLUMNS, isCsvColumn } from "~/rules/courier-csv";
 import { staffTranslator } from "~/server/admin-i18n.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAdmin } from "~/server/auth/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { courierCsv } from "~/services/courier-export.server";
+import { courierCsv } from "~/server/couriers/csv-export.server";
 
 /** GET has no file to give: the picker (/admin/orders/export) is where the columns are chosen. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -9,10 +9,10 @@ import { isLang } from "~/i18n";
 import { getOrderForAdmin } from "~/models/order.server";
 import { notFound, parseId } from "~/utils/params";
 import { staffTranslator } from "~/server/admin-i18n.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAdmin } from "~/server/auth/auth.server";
 import { getShopSettings, invoiceSeller } from "~/models/settings.server";
 import { buildInvoice } from "~/rules/invoice";
-import { renderInvoicePng } from "~/server/invoice-image.server";
+import { renderInvoicePng } from "~/server/media/invoice-image.server";
 import { log } from "~/server/log.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

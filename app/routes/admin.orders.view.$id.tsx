@@ -33,7 +33,7 @@ import {
 import { notFound, requireId } from "~/utils/params";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAdmin } from "~/server/auth/auth.server";
 import { getShopSettings, invoiceSeller } from "~/models/settings.server";
 import { formatShopDateTime } from "~/i18n/format";
 import { buildInvoice } from "~/rules/invoice";

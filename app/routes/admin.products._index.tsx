@@ -12,13 +12,13 @@ import {
 } from "~/models/product.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAdmin } from "~/server/auth/auth.server";
 import { parseId } from "~/utils/params";
 import { formatMoney } from "~/rules/money";
 import { parsePage } from "~/rules/pagination";
 import { deleteSchema } from "~/forms/admin-schemas";
 import { redirectWithToast } from "~/server/toast.server";
-import { removeImageFiles } from "~/server/uploads.server";
+import { removeImageFiles } from "~/server/media/uploads.server";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { AdminTable } from "~/components/admin/admin-table";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";

@@ -15,11 +15,11 @@ import { createStaffAccount, EmailTakenError, listStaffAccounts, setAccountDisab
 import { disableTwoFactor } from "~/models/two-factor.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
-import { requireOwner } from "~/server/auth.server";
+import { requireOwner } from "~/server/auth/auth.server";
 import { readFormData } from "~/server/form-data.server";
-import { hashPassword } from "~/server/password.server";
-import { checkOwnPassword, tooManyChecksMessage } from "~/server/password-check.server";
-import { passwordProblem, passwordProblemMessage } from "~/server/password-policy.server";
+import { hashPassword } from "~/server/auth/password.server";
+import { checkOwnPassword, tooManyChecksMessage } from "~/server/auth/password-check.server";
+import { passwordProblem, passwordProblemMessage } from "~/server/auth/password-policy.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 export const meta = adminTitle("admin.staff.title");
@@ -42,7 +42,7 @@ type AddProblem = { values: StaffFormValues; fieldErrors: Partial<Record<AddFiel
  * out everywhere at once. `intent=reset-two-factor`: with the owner's own password, turns another
  * account's two-factor sign-in off (a lost phone), so it signs in with its password and sets it up
  * again (an owner turns their own off on the account page); the password is checked within the
- * owner's password-check limits (app/server/password-check.server.ts: a wrong one is in the trail,
+ * owner's password-check limits (app/server/auth/password-check.server.ts: a wrong one is in the trail,
  * past the limits the message says how long to wait). Each ends on this page with a message.
  */
 export async function action({ request, context }: ActionFunctionArgs) {

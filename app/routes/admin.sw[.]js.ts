@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { serviceWorkerScript } from "~/server/admin-app.server";
-import { requireAdmin } from "~/server/auth.server";
+import { serviceWorkerScript } from "~/server/http/admin-app.server";
+import { requireAdmin } from "~/server/auth/auth.server";
 import { getShopSettings, shopIdentity } from "~/models/settings.server";
 import { staffLanguage } from "~/server/admin-i18n.server";
 

@@ -15,7 +15,7 @@ import {
   ADMIN_APP_SCOPE,
   ADMIN_APP_SW_URL,
 } from "~/utils/admin-app";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAdmin } from "~/server/auth/auth.server";
 import { getShopSettings } from "~/models/settings.server";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 

@@ -5,15 +5,15 @@ import { AdminLangContext } from "~/hooks/admin-lang-context";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { adminTranslator, type AdminTranslate } from "~/i18n/admin";
 import { signInLanguage } from "~/server/admin-i18n.server";
-import { authenticator, DisabledAccountError, InvalidCredentialsError, safeRedirect } from "~/server/auth.server";
-import { commitDeviceCookie, trustedDeviceFor } from "~/server/device-cookie.server";
-import { recordSuccessfulLogin, takeLoginAttempt } from "~/server/rate-limit.server";
-import { logSignIn } from "~/server/sign-in-log.server";
+import { authenticator, DisabledAccountError, InvalidCredentialsError, safeRedirect } from "~/server/auth/auth.server";
+import { commitDeviceCookie, trustedDeviceFor } from "~/server/auth/device-cookie.server";
+import { recordSuccessfulLogin, takeLoginAttempt } from "~/server/auth/sign-in-limits.server";
+import { logSignIn } from "~/server/auth/sign-in-log.server";
 import { readFormData } from "~/server/form-data.server";
 import { deleteExpiredSessions } from "~/models/admin-session.server";
-import { createAdminSession, getSessionUser } from "~/server/session.server";
+import { createAdminSession, getSessionUser } from "~/server/auth/session.server";
 import { log } from "~/server/log.server";
-import { holdSignIn } from "~/server/two-factor.server";
+import { holdSignIn } from "~/server/auth/two-factor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: adminTranslator(data?.adminLang ?? "en")("admin.login.title") },
@@ -42,8 +42,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /**
  * Signs in with remix-auth's FormStrategy. On failure: 'Invalid credentials' with a detail that
  * never says which field was wrong (spec section 8), and the e-mail kept. Attempts are throttled
- * before the password is checked (app/server/rate-limit.server.ts): a refused one answers 429 with
- * Retry-After. A success also sets the device cookie (app/server/device-cookie.server.ts) that
+ * before the password is checked (app/server/auth/sign-in-limits.server.ts): a refused one answers 429 with
+ * Retry-After. A success also sets the device cookie (app/server/auth/device-cookie.server.ts) that
  * exempts this browser from the limits others can run up. Every outcome is logged (logSignIn): a
  * success or a wrong password of an existing account in the audit trail, an unknown e-mail or a
  * refused attempt in the bounded table of refused sign-ins.

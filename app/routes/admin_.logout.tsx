@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { staffTranslator } from "~/server/admin-i18n.server";
-import { destroyAdminSession, getSessionUser } from "~/server/session.server";
+import { destroyAdminSession, getSessionUser } from "~/server/auth/session.server";
 import { toastCookie } from "~/server/toast.server";
 
 /**

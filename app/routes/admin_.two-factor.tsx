@@ -8,11 +8,11 @@ import { adminTranslator } from "~/i18n/admin";
 import { findAdminById } from "~/models/admin-user.server";
 import { claimTotpStep, getTwoFactorState, isRecoveryCodeUnused, redeemRecoveryCode } from "~/models/two-factor.server";
 import { signInLanguage } from "~/server/admin-i18n.server";
-import { commitDeviceCookie } from "~/server/device-cookie.server";
+import { commitDeviceCookie } from "~/server/auth/device-cookie.server";
 import { readFormData } from "~/server/form-data.server";
 import { unseal } from "~/server/secret-box.server";
-import { createAdminSession } from "~/server/session.server";
-import { logSignIn } from "~/server/sign-in-log.server";
+import { createAdminSession } from "~/server/auth/session.server";
+import { logSignIn } from "~/server/auth/sign-in-log.server";
 import { redirectWithToast } from "~/server/toast.server";
 import {
   forgiveCodeAttempts,
@@ -24,7 +24,7 @@ import {
   spendHeldSignIn,
   takeCodeAttempt,
   verifyTotp,
-} from "~/server/two-factor.server";
+} from "~/server/auth/two-factor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: adminTranslator(data?.adminLang ?? "en")("admin.twoFactor.title") },

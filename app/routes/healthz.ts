@@ -1,11 +1,11 @@
 import { getEnv } from "~/config/env.server";
 import { probeDatabase } from "~/models/connection.server";
-import { checkHealth } from "~/server/health.server";
+import { checkHealth } from "~/server/http/health.server";
 
 /**
  * GET (and HEAD) /healthz: 200 with `{"status":"ok","database":"ok","uploads":"ok"}` while the shop
  * can serve and take orders, 503 with the failing part marked otherwise; never cached. For a
- * reverse proxy or a process manager (app/server/health.server.ts, decision 032).
+ * reverse proxy or a process manager (app/server/http/health.server.ts, decision 032).
  */
 export async function loader() {
   const report = await checkHealth(() => probeDatabase(), getEnv().uploadsPath);

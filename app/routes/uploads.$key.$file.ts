@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { Readable } from "node:stream";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { imageFilePath } from "~/server/images.server";
+import { imageFilePath } from "~/server/media/images.server";
 
 /**
  * Serves a stored image variant: GET /uploads/<key>/<width>.webp. Only names the image pipeline

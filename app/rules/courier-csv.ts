@@ -1,7 +1,7 @@
 /**
  * The courier CSV export (docs/decisions/029-courier-hand-off.md): the columns an owner can choose
  * and order for a courier whose portal takes a file, and each order's values in them. Pure: the
- * file itself is written with csv-stringify (app/services/courier-export.server.ts).
+ * file itself is written with csv-stringify (app/server/couriers/csv-export.server.ts).
  *
  * Amounts are what the courier collects, in taka as a plain number ("1250" or "1250.50": no
  * symbol, no thousands separator), the way Steadfast's and Pathao's bulk files take them.

@@ -1,6 +1,6 @@
 /**
  * URLs of the installable admin app, shared by the admin layout (browser) and the server
- * (app/server/admin-app.server.ts). See docs/decisions/012-admin-app-and-dashboard.md.
+ * (app/server/http/admin-app.server.ts). See docs/decisions/012-admin-app-and-dashboard.md.
  */
 
 /** Where the installed app opens (spec section 2: sign-in goes to the products list). */

@@ -2,7 +2,7 @@
  * Search-engine and share-preview metadata for the storefront: page titles,
  * descriptions, canonical URLs, Open Graph and Twitter card tags, and schema.org JSON-LD
  * (`Product`, `BreadcrumbList`, `WebSite`). Pure functions: storefront loaders build their page's
- * head tags with `seoMeta()` and the request's context (app/server/seo.server.ts), and the route's
+ * head tags with `seoMeta()` and the request's context (app/server/http/seo.server.ts), and the route's
  * `meta` returns them; everything absolute starts from the shop's public origin, `publicOrigin()`
  * (PUBLIC_URL, else the request's own origin).
  * See docs/decisions/010-http-caching-and-seo.md.
@@ -175,7 +175,7 @@ export function websiteJsonLd(context: SeoContext): JsonLd {
 
 /**
  * What every page's meta needs: the shop's name and description, the public origin, the page's
- * language (from its URL) and that language's translator (app/server/seo.server.ts makes it).
+ * language (from its URL) and that language's translator (app/server/http/seo.server.ts makes it).
  */
 export type SeoContext = {
   origin: string;

@@ -8,7 +8,7 @@
 import type { Page } from "@playwright/test";
 import { bnAdmin } from "../../app/i18n/bn-admin";
 import { enAdmin } from "../../app/i18n/en-admin";
-import { hashPassword } from "../../app/server/password.server";
+import { hashPassword } from "../../app/server/auth/password.server";
 import { seriousViolations, scanPage } from "./axe";
 import { deleteAdmin, insertAdmin } from "./e2e-db";
 import { E2E_ADMIN, expect, rendered, test } from "./fixtures";

@@ -70,7 +70,7 @@ export function deleteCategory(id: number): void {
   withDb((db) => db.prepare(`DELETE FROM Category WHERE id = ?`).run(id));
 }
 
-/** Inserts an admin with this e-mail and argon2id hash (app/server/password.server.ts); returns its id. */
+/** Inserts an admin with this e-mail and argon2id hash (app/server/auth/password.server.ts); returns its id. */
 export function insertAdmin(email: string, passwordHash: string): number {
   return withDb((db) =>
     Number(

@@ -416,7 +416,7 @@ test.describe("responsive images", () => {
   /**
    * The attributes of every image in main, after checking srcset (WebP variants, ascending widths),
    * sizes, width and height. An original narrower than 640 px has one variant only (images are never
-   * enlarged, app/server/images.server.ts), as the product another test uploads with a 480 px photo
+   * enlarged, app/server/media/images.server.ts), as the product another test uploads with a 480 px photo
    * does; the demo images are wider, so most images on a page must offer several widths.
    */
   async function responsiveImages(page: Page): Promise<ImageAttributes[]> {

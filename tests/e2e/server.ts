@@ -35,7 +35,7 @@ await applyMigrations({ databasePath: path.join(dir, "haat.db") });
 
 const { prisma } = await import("../../app/models/db.server");
 const { seedDemoCatalogue } = await import("../../prisma/seed.server");
-const { hashPassword } = await import("../../app/server/password.server");
+const { hashPassword } = await import("../../app/server/auth/password.server");
 const { E2E_ADMIN } = await import("./fixtures");
 
 await seedDemoCatalogue(prisma, { uploadsPath: process.env.UPLOADS_DIR!, log: () => {} });

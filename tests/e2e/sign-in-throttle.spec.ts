@@ -7,7 +7,7 @@
  * from the same address as the other specs' sign-ins, so the test fails as few attempts as it can.
  */
 import type { APIRequestContext } from "@playwright/test";
-import { hashPassword } from "../../app/server/password.server";
+import { hashPassword } from "../../app/server/auth/password.server";
 import { deleteAdmin, insertAdmin } from "./e2e-db";
 import { E2E_PORT } from "./e2e-env";
 import { expect, serverMarkupOnly, test } from "./fixtures";

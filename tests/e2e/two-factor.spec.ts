@@ -8,7 +8,7 @@
  */
 import type { Page } from "@playwright/test";
 import { TOTP } from "otpauth";
-import { hashPassword } from "../../app/server/password.server";
+import { hashPassword } from "../../app/server/auth/password.server";
 import { deleteAdmin, insertAdmin } from "./e2e-db";
 import { expect, rendered, signIn, test, toast } from "./fixtures";
 

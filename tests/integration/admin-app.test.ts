@@ -1,5 +1,5 @@
 /**
- * The installable admin app (app/server/admin-app.server.ts and its routes): manifest fields, icons
+ * The installable admin app (app/server/http/admin-app.server.ts and its routes): manifest fields, icons
  * decoded to the stated sizes, and the service worker script's headers, gate and syntax.
  */
 import vm from "node:vm";
@@ -9,8 +9,8 @@ import { loader as iconLoader } from "~/routes/admin-app.icons.$name";
 import { loader as manifestLoader } from "~/routes/admin-app[.]webmanifest";
 import { loader as swLoader } from "~/routes/admin.sw[.]js";
 import { getShopSettings, saveShopSettings } from "~/models/settings.server";
-import { adminAppIconVersion } from "~/server/admin-app.server";
-import { storeImage } from "~/server/images.server";
+import { adminAppIconVersion } from "~/server/http/admin-app.server";
+import { storeImage } from "~/server/media/images.server";
 import { createAdmin, get, signedInJar } from "./helpers";
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });

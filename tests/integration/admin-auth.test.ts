@@ -15,8 +15,8 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi, type M
 import { action as loginAction, loader as loginLoader } from "~/routes/admin_.login";
 import { action as logoutAction } from "~/routes/admin_.logout";
 import { loader as ordersLoader } from "~/routes/admin.orders._index";
-import { requireAdmin } from "~/server/auth.server";
-import { adminSessionStorageFor } from "~/server/session.server";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { adminSessionStorageFor } from "~/server/auth/session.server";
 import { deleteExpiredSessions, LAST_SEEN_REFRESH_MS, SESSION_IDLE_TIMEOUT_MS } from "~/models/admin-session.server";
 import { prisma } from "~/models/db.server";
 import { createAdmin, expectData, get, post, run, signedInJar, CookieJar, type RouteHandler } from "./helpers";

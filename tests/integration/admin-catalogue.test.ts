@@ -1,7 +1,7 @@
 /**
  * The admin catalogue (spec sections 2, 4, 5, 8): product and category create, edit and delete
  * through the routes' actions, with real multipart bodies, the upload limits and content sniffing
- * of app/server/uploads.server.ts (docs/decisions/013-image-uploads.md), and the files left (or
+ * of app/server/media/uploads.server.ts (docs/decisions/013-image-uploads.md), and the files left (or
  * not) under UPLOADS_DIR.
  */
 import fs from "node:fs";
@@ -16,7 +16,7 @@ import { action as createCategoryAction } from "~/routes/admin.categories.create
 import { action as editCategoryAction, loader as editCategoryLoader } from "~/routes/admin.categories.edit.$id";
 import { action as categoryListAction, loader as categoryListLoader } from "~/routes/admin.categories._index";
 import { prisma } from "~/models/db.server";
-import { MAX_FILE_BYTES } from "~/server/uploads.server";
+import { MAX_FILE_BYTES } from "~/server/media/uploads.server";
 import {
   allowConsoleError,
   type CookieJar,

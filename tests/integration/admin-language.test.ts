@@ -18,7 +18,7 @@ import { action as loginAction, loader as loginLoader } from "~/routes/admin_.lo
 import { action as logoutAction } from "~/routes/admin_.logout";
 import { loader as orderLoader } from "~/routes/admin.orders.view.$id";
 import { action as createProductAction } from "~/routes/admin.products.create";
-import { action as settingsAction, loader as settingsLoader } from "~/routes/admin.settings";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/admin.settings/route";
 import { action as cartAction } from "~/routes/_shop.cart/route";
 import {
   CookieJar,

@@ -10,7 +10,7 @@ import { loader as orderLoader } from "~/routes/admin.orders.view.$id";
 import { prisma } from "~/models/db.server";
 import { getEnv } from "~/config/env.server";
 import { saveShopSettings, getShopSettings } from "~/models/settings.server";
-import { INVOICE_WIDTH_PX } from "~/server/invoice-image.server";
+import { INVOICE_WIDTH_PX } from "~/server/media/invoice-image.server";
 import { createAdmin, get, runData, signedInJar } from "./helpers";
 
 async function makeOrder(customerName: string, address: { district?: string; area?: string } = {}) {

@@ -15,7 +15,7 @@ import { action as orderAction } from "~/routes/admin.orders.view.$id";
 import { action as productsAction } from "~/routes/admin.products._index";
 import { action as staffAction } from "~/routes/admin.staff";
 import { action as loginAction } from "~/routes/admin_.login";
-import { hashPassword } from "~/server/password.server";
+import { hashPassword } from "~/server/auth/password.server";
 import {
   allowConsoleError,
   createAdmin,

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { probeDatabase } from "~/models/connection.server";
 import { createPrismaClient } from "~/models/db.server";
 import { loader } from "~/routes/healthz";
-import { checkHealth } from "~/server/health.server";
+import { checkHealth } from "~/server/http/health.server";
 import { withTableUnavailable } from "./helpers";
 
 const uploadsDir = process.env.UPLOADS_DIR!;

@@ -6,8 +6,8 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { prisma } from "~/models/db.server";
-import { hashPassword } from "~/server/password.server";
-import { createAdminSession } from "~/server/session.server";
+import { hashPassword } from "~/server/auth/password.server";
+import { createAdminSession } from "~/server/auth/session.server";
 
 const ORIGIN = "http://localhost:3000";
 

@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { enAdmin } from "~/i18n/en-admin";
 import { prisma } from "~/models/db.server";
-import { loader as trackLoader } from "~/routes/_shop.orders.track";
+import { loader as trackLoader } from "~/routes/_shop.orders.track/route";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin.orders.view.$id";
 import { type CookieJar, createAdmin, expectData, get, post, run, runData, signedInJar } from "./helpers";
 

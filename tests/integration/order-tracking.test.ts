@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/models/db.server";
-import { headers as trackHeaders, loader as trackLoader } from "~/routes/_shop.orders.track";
+import { headers as trackHeaders, loader as trackLoader } from "~/routes/_shop.orders.track/route";
 import { serverTranslator } from "~/server/i18n.server";
 import { createProduct, get, run } from "./helpers";
 

@@ -9,7 +9,7 @@ import { DEMO_CATALOGUE } from "../../prisma/demo-catalogue";
 import { seedDemoCatalogue } from "../../prisma/seed.server";
 import { DEMO_REPEAT_PHONE } from "../../prisma/demo-orders";
 import { prisma } from "~/models/db.server";
-import { verifyPassword } from "~/server/password.server";
+import { verifyPassword } from "~/server/auth/password.server";
 
 describe("the demo catalogue", () => {
   const products = DEMO_CATALOGUE.flatMap((c) => c.products);

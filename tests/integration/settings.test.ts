@@ -12,11 +12,11 @@ import { getEnv } from "~/config/env.server";
 import { prisma } from "~/models/db.server";
 import { getShopSettings } from "~/models/settings.server";
 import { loader as orderLoader } from "~/routes/admin.orders.view.$id";
-import { renderInvoicePng } from "~/server/invoice-image.server";
+import { renderInvoicePng } from "~/server/media/invoice-image.server";
 import { loader as rootLoader } from "~/root";
 import { loader as homeLoader } from "~/routes/_shop._index";
 import { action as cartAction } from "~/routes/_shop.cart/route";
-import { action as settingsAction, loader as settingsLoader } from "~/routes/admin.settings";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/admin.settings/route";
 import {
   CookieJar,
   createAdmin,

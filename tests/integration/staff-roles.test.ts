@@ -12,10 +12,10 @@ import { action as blocklistAction, loader as blocklistLoader } from "~/routes/a
 import { action as courierAction, loader as courierLoader } from "~/routes/admin.courier";
 import { action as ordersAction, loader as ordersLoader } from "~/routes/admin.orders._index";
 import { loader as productsLoader } from "~/routes/admin.products._index";
-import { action as settingsAction, loader as settingsLoader } from "~/routes/admin.settings";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/admin.settings/route";
 import { action as staffAction, loader as staffLoader } from "~/routes/admin.staff";
 import { action as loginAction } from "~/routes/admin_.login";
-import { hashPassword } from "~/server/password.server";
+import { hashPassword } from "~/server/auth/password.server";
 import { CookieJar, createAdmin, createProduct, get, post, run, runData, signedInJar } from "./helpers";
 import { placeOrder } from "./place-order";
 

@@ -89,8 +89,12 @@ describe("layer seams (eslint.config.js)", () => {
     ).toContain(SEAM);
   });
 
-  it("a component may not import services, server adapters or config", async () => {
-    for (const source of ["~/services/catalogue-forms.server", "~/server/toast.server", "~/config/env.server"]) {
+  it("a component may not import server code or config", async () => {
+    for (const source of [
+      "~/server/catalogue/catalogue-forms.server",
+      "~/server/toast.server",
+      "~/config/env.server",
+    ]) {
       expect(await errors("app/components/lint-probe.ts", `export * from "${source}";`)).toContain(SEAM);
     }
   });
@@ -156,7 +160,7 @@ describe("layer seams (eslint.config.js)", () => {
     ).toContain(SEAM);
     expect(
       await errors(
-        "app/services/lint-probe.server.ts",
+        "app/server/lint-probe.server.ts",
         'import { prisma } from "../models/db.server";\nexport const p = prisma;',
       ),
     ).toContain(SEAM);
@@ -174,21 +178,71 @@ describe("layer seams (eslint.config.js)", () => {
     ).toEqual([]);
   });
 
-  it("server/ adapters may not import services/; routes may import every layer below", async () => {
-    expect(
-      await errors(
-        "app/server/lint-probe.server.ts",
-        'import { readExistingImages } from "~/services/catalogue-forms.server";\nexport const r = readExistingImages;',
-      ),
-    ).toContain(SEAM);
+  it("routes may import every layer below", async () => {
     const route = [
       'import { getProductDetail } from "~/models/product.server";',
-      'import { requireAdmin } from "~/server/auth.server";',
+      'import { requireAdmin } from "~/server/auth/auth.server";',
       'import { Price } from "~/components/price";',
       'import { getEnv } from "~/config/env.server";',
       "export const all = [getProductDetail, requireAdmin, Price, getEnv];",
     ].join("\n");
     expect(await errors("app/routes/lint-probe.tsx", route)).toEqual([]);
+  });
+});
+
+describe("server capabilities (eslint.config.js)", () => {
+  it("a route may import a capability's entrance but not its internals, by alias or relative path", async () => {
+    expect(
+      await errors(
+        "app/routes/lint-probe.tsx",
+        'import { sendOrdersToCourier } from "~/server/couriers/hand-off.server";\nexport const h = sendOrdersToCourier;',
+      ),
+    ).toEqual([]);
+    expect(
+      await errors(
+        "app/routes/lint-probe.tsx",
+        'import { steadfastCourier } from "~/server/couriers/steadfast.server";\nexport const c = steadfastCourier;',
+      ),
+    ).toContain(SEAM);
+    expect(
+      await errors(
+        "app/routes/admin.lint-probe/route.tsx",
+        'import { sendMail } from "../../server/mail/mail.server";\nexport const s = sendMail;',
+      ),
+    ).toContain(SEAM);
+    expect(
+      await errors(
+        "app/entry.server.tsx",
+        'import { UNDERSTOOD_PARAMETERS } from "./server/http/page-cache-url.server";\nexport const c = UNDERSTOOD_PARAMETERS;',
+      ),
+    ).toContain(SEAM);
+  });
+
+  it("a capability may use another's entrance, not its internals; its own folder is open to it", async () => {
+    expect(
+      await errors(
+        "app/server/couriers/lint-probe.server.ts",
+        'import { sendMail } from "../mail/mail.server";\nexport const s = sendMail;',
+      ),
+    ).toContain(SEAM);
+    expect(
+      await errors(
+        "app/server/couriers/lint-probe.server.ts",
+        'import { storeUploads } from "~/server/media/uploads.server";\nimport { steadfastCourier } from "./steadfast.server";\nexport const s = [storeUploads, steadfastCourier];',
+      ),
+    ).toEqual([]);
+  });
+
+  it("a shared basic at server/'s top imports no capability", async () => {
+    expect(
+      await errors(
+        "app/server/lint-probe.server.ts",
+        'import { requireAdmin } from "./auth/auth.server";\nexport const r = requireAdmin;',
+      ),
+    ).toContain(SEAM);
+    expect(
+      await errors("app/server/lint-probe.server.ts", 'import { log } from "./log.server";\nexport const l = log;'),
+    ).toEqual([]);
   });
 
   it("test files are exempt", async () => {

@@ -1,5 +1,5 @@
 /**
- * The request gate (app/server/request-gate.server.ts) over real HTTP: body limits chosen on the
+ * The request gate (app/server/http/request-gate.server.ts) over real HTTP: body limits chosen on the
  * path Remix routes, cross-origin writes refused on every kind of route, bodies that are not forms
  * refused, and hostile uploads and tampered checkouts handled by the server.
  */

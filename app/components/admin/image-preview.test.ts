@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { MAX_INPUT_PIXELS } from "~/server/images.server";
+import { MAX_INPUT_PIXELS } from "~/server/media/images.server";
 import { canPreviewImage, CLIENT_MAX_PIXELS } from "./image-preview";
 
 const fixture = (name: string) => new Blob([fs.readFileSync(path.join("tests/fixtures/images", name))]);

@@ -7,7 +7,7 @@
  * in the browser just for a thumbnail: enough to freeze or crash the tab on a phone. So the pixel
  * count is read from the file's header first (image-size, no decoding), and only files the server
  * could accept are previewed. The server stays the authority: it sniffs and decodes every file
- * with sharp under the same pixel limit (app/server/images.server.ts MAX_INPUT_PIXELS).
+ * with sharp under the same pixel limit (app/server/media/images.server.ts MAX_INPUT_PIXELS).
  */
 import { imageSize } from "image-size";
 

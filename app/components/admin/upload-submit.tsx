@@ -2,7 +2,7 @@ import { useCallback, useRef, useState, type FormEvent } from "react";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { useHydrated } from "~/hooks/use-hydrated";
 
-/** Largest file and most files per request, as the server enforces them (app/server/uploads.server.ts). */
+/** Largest file and most files per request, as the server enforces them (app/server/media/uploads.server.ts). */
 export const CLIENT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const CLIENT_MAX_FILES = 10;
 

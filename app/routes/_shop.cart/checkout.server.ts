@@ -14,7 +14,7 @@ import type { CartLine } from "~/rules/cart";
 import { priceCart } from "~/rules/pricing";
 import { DEFAULT_SHIPPING_METHOD } from "~/rules/shipping";
 import { commitCart } from "~/server/cart-cookie.server";
-import { announceNewOrder } from "~/server/order-emails.server";
+import { announceNewOrder } from "~/server/mail/order-emails.server";
 import { log } from "~/server/log.server";
 
 /** The answer to a rejected checkout (status 400): the messages and every value the shopper typed. */

@@ -21,7 +21,7 @@ import { getProductsForCart } from "~/models/product.server";
 import { priceCart } from "~/rules/pricing";
 import { exceedsStock } from "~/rules/stock";
 import { commitCart, getCart } from "~/server/cart-cookie.server";
-import { seoContextFor } from "~/server/seo.server";
+import { seoContextFor } from "~/server/http/seo.server";
 import { pageTitle, seoMeta } from "~/utils/seo";
 import { CartLine } from "./cart-line";
 import { changeCart } from "./cart-change.server";
@@ -33,7 +33,7 @@ import { deliveryFees, getShopSettings } from "~/models/settings.server";
 registerCatalogue("en", checkoutMessages.en);
 registerCatalogue("bn", checkoutMessages.bn);
 
-/** Head tags built by the loader (app/server/seo.server.ts). */
+/** Head tags built by the loader (app/server/http/seo.server.ts). */
 export const meta: MetaFunction<typeof loader> = ({ data, location }) =>
   data?.meta ?? [
     { title: translator(langFromPath(location.pathname))("cart.title") },

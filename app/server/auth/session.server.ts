@@ -13,7 +13,7 @@ import { createCookieSessionStorage } from "@remix-run/node";
 import { getEnv, type Env } from "~/config/env.server";
 import { deleteSession, findSessionUser, replaceSession } from "~/models/admin-session.server";
 import type { AdminUser } from "~/models/admin-user.server";
-import { hostCookieName } from "./cookie-name.server";
+import { hostCookieName } from "../cookie-name.server";
 
 /** The absolute lifetime of a sign-in, however much it is used, in milliseconds (14 days). */
 const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;

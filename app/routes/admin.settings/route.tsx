@@ -11,11 +11,11 @@ import { adminTitle } from "~/components/admin/admin-meta";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { type MessageKey } from "~/i18n/admin";
 import { getShopSettings, shopIdentity, type ShopSettings } from "~/models/settings.server";
-import { saveSettingsForm } from "~/services/settings-form.server";
+import { saveSettingsForm } from "./settings-form.server";
 import { formatAmount } from "~/rules/money";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
-import { requireOwner } from "~/server/auth.server";
+import { requireOwner } from "~/server/auth/auth.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 export const meta = adminTitle("admin.settings.title");

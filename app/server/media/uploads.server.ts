@@ -13,7 +13,7 @@
  * declare their length).
  *
  * `checkImage` sniffs the bytes with sharp: the file name and the declared type are never trusted.
- * `storeUploads` then runs each accepted file through `storeImage` (app/server/images.server.ts:
+ * `storeUploads` then runs each accepted file through `storeImage` (app/server/media/images.server.ts:
  * auto-orient, metadata stripped, pixel limit, WebP variants under UPLOADS_DIR with server-made
  * names). Each rejection names the file and the reason; `rejectionMessage` words it for staff in
  * their language.

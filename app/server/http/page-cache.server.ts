@@ -7,7 +7,7 @@
  * Who gets it: a visitor whose request carries no haat cookie other than the cart and the language
  * (a staff session, a toast, the two-factor step or anything haat adds later always bypasses).
  * The key: the canonical URL (the path, and only the query parameters its page reads:
- * app/server/page-cache-url.server.ts; the page is rendered for that URL), the cart's quantity as
+ * app/server/http/page-cache-url.server.ts; the page is rendered for that URL), the cart's quantity as
  * the badge shows it and the remembered language, both read from the Cookie header by the app's own
  * cookie parsers (`inputsOf`), so the key names exactly what the loaders will read. The loaders
  * that read them record what they read (`noteRenderedInputs`); a page whose render read anything
@@ -35,8 +35,8 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { RateLimiterMemory } from "rate-limiter-flexible";
-import { ifNoneMatchMatches, weakEtag } from "~/server/http-cache.server";
-import { canonicalCacheUrl } from "~/server/page-cache-url.server";
+import { ifNoneMatchMatches, weakEtag } from "./http-cache.server";
+import { canonicalCacheUrl } from "./page-cache-url.server";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);

@@ -37,7 +37,7 @@ import {
   removeImageFiles,
   storeUploads,
   UploadRequestError,
-} from "~/server/uploads.server";
+} from "~/server/media/uploads.server";
 import { log } from "~/server/log.server";
 
 /** Field names of the product form whose messages show beside the field. */

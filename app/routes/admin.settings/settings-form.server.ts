@@ -16,7 +16,7 @@ import {
   removeImageFiles,
   storeUploads,
   UploadRequestError,
-} from "~/server/uploads.server";
+} from "~/server/media/uploads.server";
 
 /** A field of the settings form that can have a message. */
 type SettingsField = keyof ShopSettingsValues;

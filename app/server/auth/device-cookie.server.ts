@@ -14,7 +14,7 @@ import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { z } from "zod";
 import { getEnv, type Env } from "~/config/env.server";
-import { secureCookieName } from "./cookie-name.server";
+import { secureCookieName } from "../cookie-name.server";
 
 /**
  * The device cookie for the settings `env`: `__Secure-haat_device` and Secure when

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { recordSuccessfulLogin, takeLoginAttempt } from "./rate-limit.server";
+import { recordSuccessfulLogin, takeLoginAttempt } from "./sign-in-limits.server";
 
 /**
  * The limiters live in memory for the whole file: every test uses addresses, e-mails and devices

@@ -13,7 +13,7 @@ import type { Lang } from "~/i18n/lang";
 import { ADMIN_APP_SCOPE, ADMIN_APP_START_URL } from "~/utils/admin-app";
 import type { ShopIdentity } from "~/models/settings.server";
 import type { ImageInfo } from "~/utils/image-url";
-import { imageFilePath, loadSharp } from "./images.server";
+import { imageFilePath, loadSharp } from "../media/images.server";
 import serviceWorkerSource from "~/service-worker/admin-sw.js?raw";
 
 /** The admin header's colour (stone-900) and the page background (stone-100). */

@@ -13,7 +13,7 @@ import { isLang, localePath, type Lang } from "~/i18n";
 import { getOrderForAdmin } from "~/models/order.server";
 import { getShopSettings, shopIdentity, shopLanguage } from "~/models/settings.server";
 import { formatMoney } from "~/rules/money";
-import { serverTranslator } from "./i18n.server";
+import { serverTranslator } from "../i18n.server";
 import { mailConfigured, sendMail, type MailMessage } from "./mail.server";
 import { log } from "~/server/log.server";
 

@@ -23,7 +23,7 @@ import QRCode from "qrcode";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { z } from "zod";
 import { getEnv } from "~/config/env.server";
-import { secureCookieName } from "./cookie-name.server";
+import { secureCookieName } from "../cookie-name.server";
 
 const PERIOD_SECONDS = 30;
 const RECOVERY_CODE_COUNT = 10;

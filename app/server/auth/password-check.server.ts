@@ -24,13 +24,13 @@ import type { AdminTranslate } from "~/i18n/admin";
 import { hashSessionToken } from "~/models/admin-session.server";
 import type { AdminUser } from "~/models/admin-user.server";
 import { getPasswordHash } from "~/models/staff.server";
-import { staffTranslator } from "./admin-i18n.server";
-import { audit } from "./audit.server";
-import { log } from "./log.server";
+import { staffTranslator } from "../admin-i18n.server";
+import { audit } from "../audit.server";
+import { log } from "../log.server";
 import { verifyPassword } from "./password.server";
-import { waitFrom } from "./rate-limit.server";
+import { waitFrom } from "../rate-limit.server";
 import { destroyAdminSession, getSessionToken } from "./session.server";
-import { redirectWithToast } from "./toast.server";
+import { redirectWithToast } from "../toast.server";
 
 /** Why a signed-in person gives their password again; kept as the trail row's summary. */
 export type PasswordCheckPurpose =

@@ -14,8 +14,8 @@ import { parseOrderNumber } from "~/rules/order-number";
 import { orderStatusLabel } from "~/rules/order-status";
 import { normalizeBdMobile } from "~/rules/phone";
 import { requestTranslator } from "~/server/i18n.server";
-import { seoContextFor } from "~/server/seo.server";
-import { returnTrackingFailure, takeTrackingLookup } from "~/server/tracking-limit.server";
+import { seoContextFor } from "~/server/http/seo.server";
+import { returnTrackingFailure, takeTrackingLookup } from "./tracking-limit.server";
 import { pageTitle, seoMeta } from "~/utils/seo";
 
 // The tracking page's texts travel with its module, in both languages (decision 023).
@@ -43,7 +43,7 @@ const NO_PHONE = "00000000000";
  * Without both fields: the empty form. With them: the order's status history, items and totals
  * when the pair matches; otherwise one "not found" answer (404), the same whether the number
  * exists or the phone is wrong, after the same work. Bad input: 400 with a message per field.
- * Lookups are limited per address and per order number (app/server/tracking-limit.server.ts):
+ * Lookups are limited per address and per order number (app/routes/_shop.orders.track/tracking-limit.server.ts):
  * 429 with Retry-After. What was typed is always given back to refill the form.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
