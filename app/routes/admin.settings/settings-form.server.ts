@@ -11,11 +11,10 @@ import { getShopSettings, saveShopSettings } from "~/models/settings.server";
 import {
   checkUploads,
   discardStored,
-  parseUploadForm,
+  readUploadForm,
   rejectionMessages,
   removeImageFiles,
   storeUploads,
-  UploadRequestError,
 } from "~/server/media/uploads.server";
 
 /** A field of the settings form that can have a message. */
@@ -50,20 +49,9 @@ export type SettingsFormResult =
  * @throws the database's error when the save fails (nothing changed; the new logo's files removed).
  */
 export async function saveSettingsForm(request: Request, t: AdminTranslate): Promise<SettingsFormResult> {
-  let parsed;
-  try {
-    parsed = await parseUploadForm(request, ["logo"]);
-  } catch (error) {
-    if (!(error instanceof UploadRequestError)) throw error;
-    return {
-      ok: false,
-      status: error.status,
-      values: {},
-      fieldErrors: {},
-      fileErrors: [],
-      formError: t(error.messageKey),
-    };
-  }
+  const read = await readUploadForm(request, ["logo"], t);
+  if (!read.ok) return read;
+  const parsed = read.upload;
   const schema = shopSettingsSchema(t);
   const values: SettingsFormFailure["values"] = {};
   for (const name of Object.keys(schema.shape) as SettingsField[]) values[name] = String(parsed.fields.get(name) ?? "");

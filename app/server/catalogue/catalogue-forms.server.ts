@@ -9,7 +9,6 @@
  * message and the typed values (files cannot be refilled by a browser: the message says so).
  */
 import type { AuditAction } from "~/rules/audit";
-import type { z } from "zod";
 import type { AdminTranslate } from "~/i18n/admin";
 import { createCategoryWithImage, SlugTakenError, updateCategoryWithImage } from "~/models/category.server";
 import {
@@ -32,12 +31,12 @@ import { parseId } from "~/utils/params";
 import {
   checkUploads,
   discardStored,
-  parseUploadForm,
+  readUploadForm,
   rejectionMessages,
   removeImageFiles,
   storeUploads,
-  UploadRequestError,
 } from "~/server/media/uploads.server";
+import { fieldErrorsFrom, typedValues } from "~/forms/refusal";
 import { log } from "~/server/log.server";
 
 /** Field names of the product form whose messages show beside the field. */
@@ -82,26 +81,6 @@ const PRODUCT_TEXT_FIELDS = [
   "stockSeen",
 ] as const;
 
-function textValues<K extends string>(fields: FormData, names: readonly K[]): Partial<Record<K, string>> {
-  const values: Partial<Record<K, string>> = {};
-  for (const name of names) {
-    const value = fields.get(name);
-    if (typeof value === "string") values[name] = value;
-  }
-  return values;
-}
-
-function fieldErrorsOf<K extends string>(error: z.ZodError, names: readonly K[]): Partial<Record<K, string>> {
-  const errors: Partial<Record<K, string>> = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0];
-    if (typeof field === "string" && (names as readonly string[]).includes(field) && !errors[field as K]) {
-      errors[field as K] = issue.message;
-    }
-  }
-  return errors;
-}
-
 /**
  * The existing images as the edit form sent them: `order` is the `imageId` fields sorted by their
  * `position-<id>` number (a missing or invalid number sorts last, ties keep the sent order);
@@ -142,23 +121,10 @@ export async function saveProductForm(
   t: AdminTranslate,
   actor: StockActor,
 ): Promise<ProductFormResult> {
-  let parsed;
-  try {
-    parsed = await parseUploadForm(request, ["images"]);
-  } catch (error) {
-    if (!(error instanceof UploadRequestError)) throw error;
-    return {
-      ok: false,
-      status: error.status,
-      values: {},
-      fieldErrors: {},
-      fileErrors: [],
-      formError: t(error.messageKey),
-      existing: null,
-    };
-  }
-  const { fields, files } = parsed;
-  const values = textValues(fields, PRODUCT_TEXT_FIELDS);
+  const read = await readUploadForm(request, ["images"], t);
+  if (!read.ok) return { ...read, existing: null };
+  const { fields, files } = read.upload;
+  const values = typedValues(fields, PRODUCT_TEXT_FIELDS);
   const existing = productId === null ? null : readExistingImages(fields);
   const fail = (
     status: ProductFormFailure["status"],
@@ -174,10 +140,10 @@ export async function saveProductForm(
   });
 
   const result = productFormSchema(t).safeParse(values);
-  const rejected = [...parsed.rejected, ...(await checkUploads(files))];
+  const rejected = [...read.upload.rejected, ...(await checkUploads(files))];
   if (!result.success || rejected.length > 0) {
     return fail(400, {
-      fieldErrors: result.success ? {} : fieldErrorsOf(result.error, PRODUCT_TEXT_FIELDS),
+      fieldErrors: result.success ? {} : fieldErrorsFrom(result.error, PRODUCT_TEXT_FIELDS),
       fileErrors: rejectionMessages(rejected, t),
       formError: t("upload.fixErrors"),
     });
@@ -282,23 +248,11 @@ export async function saveCategoryForm(
   categoryId: number | null,
   t: AdminTranslate,
 ): Promise<CategoryFormResult> {
-  let parsed;
-  try {
-    parsed = await parseUploadForm(request, ["image"]);
-  } catch (error) {
-    if (!(error instanceof UploadRequestError)) throw error;
-    return {
-      ok: false,
-      status: error.status,
-      values: {},
-      fieldErrors: {},
-      fileErrors: [],
-      formError: t(error.messageKey),
-    };
-  }
-  const { fields } = parsed;
-  const files = parsed.files.slice(0, 1);
-  const values = textValues(fields, ["name", "removeImage"] as const);
+  const read = await readUploadForm(request, ["image"], t);
+  if (!read.ok) return read;
+  const { fields } = read.upload;
+  const files = read.upload.files.slice(0, 1);
+  const values = typedValues(fields, ["name", "removeImage"] as const);
   const fail = (
     status: CategoryFormFailure["status"],
     extra: Partial<Pick<CategoryFormFailure, "fieldErrors" | "fileErrors" | "formError">>,
@@ -312,8 +266,8 @@ export async function saveCategoryForm(
   });
 
   const result = categoryFormSchema(t).safeParse(values);
-  const rejected = [...parsed.rejected, ...(await checkUploads(files))];
-  let fieldErrors: Partial<Record<"name", string>> = result.success ? {} : fieldErrorsOf(result.error, ["name"]);
+  const rejected = [...read.upload.rejected, ...(await checkUploads(files))];
+  let fieldErrors: Partial<Record<"name", string>> = result.success ? {} : fieldErrorsFrom(result.error, ["name"]);
   const slug = result.success ? slugify(result.data.name) : "";
   if (result.success && categoryId === null && slug === "") fieldErrors = { name: t("admin.categoryForm.nameNoSlug") };
   if (Object.keys(fieldErrors).length > 0 || rejected.length > 0 || !result.success) {

@@ -71,6 +71,45 @@ export class UploadRequestError extends Error {
 }
 
 /**
+ * A form refused because its request could not be read as an upload form at all (see
+ * `UploadRequestError`): the body was not read, so nothing typed comes back; the reason is the
+ * form's message, in the staff member's language. Shaped as every upload form's refusal.
+ */
+export type UnreadableUploadForm = {
+  ok: false;
+  status: 400 | 413;
+  values: Record<string, never>;
+  fieldErrors: Record<string, never>;
+  fileErrors: string[];
+  formError: string;
+};
+
+/**
+ * `parseUploadForm`, with the one answer every upload form gives a request it cannot read.
+ * @returns `{ ok: true, upload }` with the parsed form, or the refusal to answer with (400/413).
+ * @throws what `parseUploadForm` throws other than `UploadRequestError` (a bug or a disk error).
+ */
+export async function readUploadForm(
+  request: Request,
+  fileFields: readonly string[],
+  t: AdminTranslate,
+): Promise<{ ok: true; upload: ParsedUploadForm } | UnreadableUploadForm> {
+  try {
+    return { ok: true, upload: await parseUploadForm(request, fileFields) };
+  } catch (error) {
+    if (!(error instanceof UploadRequestError)) throw error;
+    return {
+      ok: false,
+      status: error.status,
+      values: {},
+      fieldErrors: {},
+      fileErrors: [],
+      formError: t(error.messageKey),
+    };
+  }
+}
+
+/**
  * The name of an uploaded file as it may be shown: the last path segment, control characters
  * removed, at most 80 characters; "image" when nothing is left. Never used to store anything.
  */

@@ -1,0 +1,119 @@
+import { useEffect, useRef, type ChangeEvent, type ReactNode } from "react";
+
+type FieldOptions = {
+  /** A line under the field that explains it; tied to it for screen readers. */
+  hint?: string;
+  required?: boolean;
+  /** A three-row textarea instead of a one-line input. */
+  multiline?: boolean;
+  maxLength?: number;
+  type?: "text" | "email" | "tel" | "password" | "number" | "url";
+  inputMode?: "decimal" | "numeric" | "tel" | "email";
+  autoComplete?: string;
+  spellCheck?: boolean;
+  /** The language of what is typed here (a Bangla field in the English back office). */
+  lang?: string;
+  /** Extra classes for the control (for example `font-mono` for keys and codes). */
+  inputClassName?: string;
+  onValue?: (value: string) => void;
+};
+
+/**
+ * One labelled back-office field: a text input (or textarea) with its hint and its error, both
+ * announced with it (`aria-describedby`), `aria-invalid` while it has an error and the typed
+ * `defaultValue`, so a refused form shows what was sent. The id is the field's name unless `id`
+ * says otherwise (two forms on one page).
+ */
+export function AdminField({
+  name,
+  id = name,
+  label,
+  defaultValue,
+  error,
+  hint,
+  required,
+  multiline,
+  maxLength,
+  type = "text",
+  inputMode,
+  autoComplete,
+  spellCheck,
+  lang,
+  inputClassName = "",
+  onValue,
+}: { name: string; id?: string; label: string; defaultValue?: string; error?: string } & FieldOptions) {
+  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  const common = {
+    id,
+    name,
+    defaultValue: defaultValue ?? "",
+    maxLength,
+    lang,
+    autoComplete,
+    spellCheck,
+    "aria-required": required || undefined,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": described || undefined,
+    className: `mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 ${inputClassName}`.trim(),
+    onChange: onValue
+      ? (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onValue(event.currentTarget.value)
+      : undefined,
+  };
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      {multiline ? <textarea rows={3} {...common} /> : <input type={type} inputMode={inputMode} {...common} />}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-stone-600">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** A field's error line (nothing when there is none); its id is what the field's aria-describedby names. */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {message}
+    </p>
+  );
+}
+
+/** A titled group of fields (a card with a legend). */
+export function Fieldset({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="space-y-4 rounded-lg border border-stone-200 bg-white p-6">
+      <legend className="px-1 text-lg font-semibold">{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/**
+ * The message above a refused form. It takes focus when it appears (and again for each new
+ * refusal), so a keyboard or screen-reader user is taken to it instead of staying on the button.
+ */
+export function FormAlert({ message, testId = "form-error" }: { message: string | undefined; testId?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (message) ref.current?.focus();
+  }, [message]);
+  if (!message) return null;
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+      data-testid={testId}
+    >
+      {message}
+    </div>
+  );
+}
