@@ -6,8 +6,10 @@
  */
 import type { ShopSettingsValues } from "~/forms/admin-schemas";
 import { shopSettingsSchema } from "~/forms/admin-schemas";
+import { fieldErrorsFrom, type FormRefusal } from "~/forms/refusal";
 import type { AdminTranslate } from "~/i18n/admin";
-import { getShopSettings, saveShopSettings } from "~/models/settings.server";
+import { getShopSettings, saveShopSettings, type ShopSettings } from "~/models/settings.server";
+import { formatAmount } from "~/rules/money";
 import {
   checkUploads,
   discardStored,
@@ -18,25 +20,55 @@ import {
 } from "~/server/media/uploads.server";
 
 /** A field of the settings form that can have a message. */
-type SettingsField = keyof ShopSettingsValues;
+export type SettingsField = keyof ShopSettingsValues;
+
+/** What the settings form shows in its fields: the text fields, and the "remove logo" box ("on"). */
+export type SettingsFormValues = ShopSettingsValues & { removeLogo?: string };
 
 /**
  * A refused save: `values` as typed (to refill the form; the "remove logo" box too), a message per
  * field, the logo's file messages and the form's message.
  */
-type SettingsFormFailure = {
+type SettingsFormRefusal = FormRefusal<SettingsField, SettingsFormValues> & {
   ok: false;
   status: 400 | 413;
-  values: ShopSettingsValues & { removeLogo?: string };
-  fieldErrors: Partial<Record<SettingsField, string>>;
   fileErrors: string[];
   formError: string;
 };
 
-/** The outcome of a save. */
-/** A saved settings form, with each changed field's old and new value (the audit trail's details). */
+/**
+ * The outcome of a save: saved, with each changed field's old and new value (the audit trail's
+ * details), or refused.
+ */
 export type SettingsFormResult =
-  { ok: true; changed: Record<string, { from: unknown; to: unknown }> } | SettingsFormFailure;
+  { ok: true; changed: Record<string, { from: unknown; to: unknown }> } | SettingsFormRefusal;
+
+/** The saved settings as the form's text values (money in taka, without grouping). */
+export function settingsFormValues(settings: ShopSettings): ShopSettingsValues {
+  const taka = (paisa: number) => formatAmount(paisa).replace(/,/g, "");
+  return {
+    name: settings.name,
+    nameBn: settings.nameBn,
+    tagline: settings.tagline,
+    taglineBn: settings.taglineBn,
+    about: settings.about,
+    aboutBn: settings.aboutBn,
+    email: settings.email,
+    phone: settings.phone,
+    address: settings.address,
+    addressBn: settings.addressBn,
+    insideDhakaFeePaisa: taka(settings.insideDhakaFeePaisa),
+    outsideDhakaFeePaisa: taka(settings.outsideDhakaFeePaisa),
+    freeDeliveryMinPaisa: settings.freeDeliveryMinPaisa === null ? "" : taka(settings.freeDeliveryMinPaisa),
+    defaultLanguage: settings.defaultLanguage,
+    tradeLicence: settings.tradeLicence,
+    bin: settings.bin,
+    lowStockThreshold: String(settings.lowStockThreshold),
+    phoneOrderLimit: String(settings.phoneOrderLimit),
+    addressOrderLimit: String(settings.addressOrderLimit),
+    requireOwnerTwoFactor: settings.requireOwnerTwoFactor ? "on" : "",
+  };
+}
 
 /**
  * Validates and saves the settings form, a multipart body with the text fields, an optional `logo`
@@ -53,12 +85,13 @@ export async function saveSettingsForm(request: Request, t: AdminTranslate): Pro
   if (!read.ok) return read;
   const parsed = read.upload;
   const schema = shopSettingsSchema(t);
-  const values: SettingsFormFailure["values"] = {};
-  for (const name of Object.keys(schema.shape) as SettingsField[]) values[name] = String(parsed.fields.get(name) ?? "");
+  const fields = Object.keys(schema.shape) as SettingsField[];
+  const values: SettingsFormValues = {};
+  for (const name of fields) values[name] = String(parsed.fields.get(name) ?? "");
   const removeLogo = parsed.fields.get("removeLogo") === "on";
   if (removeLogo) values.removeLogo = "on";
   const files = parsed.files.slice(0, 1);
-  const refuse = (fieldErrors: SettingsFormFailure["fieldErrors"], fileErrors: string[]): SettingsFormFailure => ({
+  const refuse = (fieldErrors: SettingsFormRefusal["fieldErrors"], fileErrors: string[]): SettingsFormRefusal => ({
     ok: false,
     status: 400,
     values,
@@ -70,11 +103,7 @@ export async function saveSettingsForm(request: Request, t: AdminTranslate): Pro
   const result = schema.safeParse(values);
   const rejected = [...parsed.rejected, ...(await checkUploads(files))];
   if (!result.success || rejected.length > 0) {
-    const fieldErrors: SettingsFormFailure["fieldErrors"] = {};
-    if (!result.success) {
-      for (const issue of result.error.issues) fieldErrors[String(issue.path[0]) as SettingsField] ??= issue.message;
-    }
-    return refuse(fieldErrors, rejectionMessages(rejected, t));
+    return refuse(result.success ? {} : fieldErrorsFrom(result.error, fields), rejectionMessages(rejected, t));
   }
   const stored = await storeUploads(files, result.data.name);
   if (stored.rejected.length > 0) return refuse({}, rejectionMessages(stored.rejected, t));

@@ -1,0 +1,256 @@
+/**
+ * The settings form's groups of fields (/admin/settings), each a titled card. Every text field is
+ * an AdminField whose id is its name, refilled from `values` (what was saved, or what was typed
+ * when a save was refused) with its message from `errors`.
+ */
+import { Link } from "@remix-run/react";
+import { AdminField, Fieldset } from "~/components/admin/form-field";
+import { ImageField } from "~/components/admin/image-field";
+import { ResponsiveImage } from "~/components/responsive-image";
+import type { FieldErrors } from "~/forms/refusal";
+import { useAdminT } from "~/hooks/use-admin-t";
+import type { MessageKey } from "~/i18n/admin";
+import type { ImageInfo } from "~/utils/image-url";
+import type { SettingsField, SettingsFormValues } from "./settings-form.server";
+
+/** What each group shows: the form's values and the refused save's field messages. */
+type GroupProps = { values: SettingsFormValues; errors: FieldErrors<SettingsField> };
+
+type FieldOptions = Omit<Parameters<typeof AdminField>[0], "name" | "label" | "defaultValue" | "error">;
+
+/** One text field of the settings form: `label` is its message key. */
+function SettingField({
+  name,
+  label,
+  values,
+  errors,
+  ...options
+}: GroupProps & { name: SettingsField; label: MessageKey } & FieldOptions) {
+  const t = useAdminT();
+  return <AdminField name={name} label={t(label)} defaultValue={values[name]} error={errors[name]} {...options} />;
+}
+
+/** The shop's name, tagline and about text, in English and Bangla. */
+export function IdentityFieldset(props: GroupProps) {
+  const t = useAdminT();
+  return (
+    <Fieldset legend={t("admin.settings.identity")}>
+      <SettingField {...props} name="name" label="admin.settings.name" required maxLength={100} />
+      <SettingField
+        {...props}
+        name="nameBn"
+        label="admin.settings.nameBn"
+        hint={t("admin.settings.banglaHint")}
+        maxLength={100}
+        lang="bn"
+      />
+      <SettingField {...props} name="tagline" label="admin.settings.tagline" required maxLength={200} />
+      <SettingField {...props} name="taglineBn" label="admin.settings.taglineBn" maxLength={200} lang="bn" />
+      <SettingField {...props} name="about" label="admin.settings.about" required multiline maxLength={1000} />
+      <SettingField {...props} name="aboutBn" label="admin.settings.aboutBn" multiline maxLength={1000} lang="bn" />
+    </Fieldset>
+  );
+}
+
+/** The logo: the current one with a "remove" box, and the file input for a new one. */
+export function LogoFieldset({
+  logo,
+  values,
+  fileErrors,
+}: {
+  logo: ImageInfo | null;
+  values: SettingsFormValues;
+  fileErrors: string[];
+}) {
+  const t = useAdminT();
+  return (
+    <Fieldset legend={t("admin.settings.logo")}>
+      {logo ? (
+        <div className="space-y-2">
+          <p className="text-sm font-medium">{t("admin.settings.currentLogo")}</p>
+          <ResponsiveImage
+            image={logo}
+            sizes="240px"
+            className="h-16 w-auto max-w-60 rounded border border-stone-200 bg-white object-contain p-1"
+          />
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="removeLogo" defaultChecked={values.removeLogo === "on"} />
+            {t("admin.settings.removeLogo")}
+          </label>
+        </div>
+      ) : (
+        <p className="text-sm text-stone-600">{t("admin.settings.noLogo")}</p>
+      )}
+      <ImageField
+        id="logo"
+        name="logo"
+        label={t("admin.settings.logoFile")}
+        buttonLabel={logo ? t("admin.settings.changeLogo") : t("admin.settings.uploadLogo")}
+        hint={t("admin.settings.logoHint")}
+        errors={fileErrors}
+      />
+    </Fieldset>
+  );
+}
+
+/** The shop's e-mail, phone and address. */
+export function ContactFieldset(props: GroupProps) {
+  const t = useAdminT();
+  return (
+    <Fieldset legend={t("admin.settings.contact")}>
+      <SettingField {...props} name="email" label="admin.settings.email" required type="email" maxLength={254} />
+      <SettingField {...props} name="phone" label="admin.settings.phone" required type="tel" maxLength={40} />
+      <SettingField {...props} name="address" label="admin.settings.address" required multiline maxLength={300} />
+      <SettingField {...props} name="addressBn" label="admin.settings.addressBn" multiline maxLength={300} lang="bn" />
+    </Fieldset>
+  );
+}
+
+/** The shipping fees (taka) and the subtotal from which delivery is free. */
+export function DeliveryFieldset(props: GroupProps) {
+  const t = useAdminT();
+  return (
+    <Fieldset legend={t("admin.settings.delivery")}>
+      <SettingField
+        {...props}
+        name="insideDhakaFeePaisa"
+        label="admin.settings.insideDhakaFee"
+        required
+        inputMode="decimal"
+      />
+      <SettingField
+        {...props}
+        name="outsideDhakaFeePaisa"
+        label="admin.settings.outsideDhakaFee"
+        required
+        inputMode="decimal"
+        hint={t("admin.settings.feeHint")}
+      />
+      <SettingField
+        {...props}
+        name="freeDeliveryMinPaisa"
+        label="admin.settings.freeFrom"
+        inputMode="decimal"
+        hint={t("admin.settings.freeFromHint")}
+      />
+    </Fieldset>
+  );
+}
+
+/** The storefront's default language (English or Bangla). */
+export function LanguageFieldset({ values }: { values: SettingsFormValues }) {
+  const t = useAdminT();
+  return (
+    <Fieldset legend={t("admin.settings.language")}>
+      <div>
+        <label htmlFor="defaultLanguage" className="block text-sm font-medium">
+          {t("admin.settings.defaultLanguage")}
+        </label>
+        <select
+          id="defaultLanguage"
+          name="defaultLanguage"
+          defaultValue={values.defaultLanguage ?? "en"}
+          aria-describedby="defaultLanguage-hint"
+          className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 sm:max-w-xs"
+        >
+          <option value="en">{t("admin.settings.english")}</option>
+          <option value="bn">{t("admin.settings.bangla")}</option>
+        </select>
+        <p id="defaultLanguage-hint" className="mt-1 text-sm text-stone-600">
+          {t("admin.settings.defaultLanguageHint")}
+        </p>
+      </div>
+    </Fieldset>
+  );
+}
+
+/** The lines printed on invoices: the trade licence and the BIN. */
+export function InvoiceFieldset(props: GroupProps) {
+  const t = useAdminT();
+  return (
+    <Fieldset legend={t("admin.settings.invoice")}>
+      <SettingField
+        {...props}
+        name="tradeLicence"
+        label="admin.settings.tradeLicence"
+        maxLength={60}
+        hint={t("admin.settings.invoiceHint")}
+      />
+      <SettingField {...props} name="bin" label="admin.settings.bin" maxLength={30} />
+    </Fieldset>
+  );
+}
+
+/** The stock count at or under which a product is marked low. */
+export function StockFieldset(props: GroupProps) {
+  const t = useAdminT();
+  return (
+    <Fieldset legend={t("admin.settings.stock")}>
+      <SettingField
+        {...props}
+        name="lowStockThreshold"
+        label="admin.settings.lowStockThreshold"
+        required
+        inputMode="numeric"
+        maxLength={6}
+        hint={t("admin.settings.lowStockHint")}
+      />
+    </Fieldset>
+  );
+}
+
+/** How many open orders one phone, or one address, may have (the checkout limits). */
+export function OrderLimitsFieldset(props: GroupProps) {
+  const t = useAdminT();
+  return (
+    <Fieldset legend={t("admin.settings.orderLimits")}>
+      <p className="text-sm text-stone-600">{t("admin.settings.orderLimitsHint")}</p>
+      <SettingField
+        {...props}
+        name="phoneOrderLimit"
+        label="admin.settings.phoneOrderLimit"
+        required
+        inputMode="numeric"
+        maxLength={5}
+      />
+      <SettingField
+        {...props}
+        name="addressOrderLimit"
+        label="admin.settings.addressOrderLimit"
+        required
+        inputMode="numeric"
+        maxLength={5}
+      />
+      <Link to="/admin/blocklist" className="inline-block text-sm font-medium text-amber-800 underline">
+        {t("admin.blocklist.manage")}
+      </Link>
+    </Fieldset>
+  );
+}
+
+/** Whether every owner must use two-factor sign-in. */
+export function SecurityFieldset({ values }: { values: SettingsFormValues }) {
+  const t = useAdminT();
+  return (
+    <Fieldset legend={t("admin.settings.security")}>
+      <div className="flex items-start gap-3">
+        <input
+          id="requireOwnerTwoFactor"
+          name="requireOwnerTwoFactor"
+          type="checkbox"
+          defaultChecked={values.requireOwnerTwoFactor === "on"}
+          aria-describedby="requireOwnerTwoFactor-hint"
+          className="mt-1 h-5 w-5"
+        />
+        <div>
+          <label htmlFor="requireOwnerTwoFactor" className="font-medium">
+            {t("admin.settings.requireOwnerTwoFactor")}
+          </label>
+          <p id="requireOwnerTwoFactor-hint" className="text-sm text-stone-600">
+            {t("admin.settings.requireOwnerTwoFactorHint")}
+          </p>
+        </div>
+      </div>
+    </Fieldset>
+  );
+}
