@@ -14,8 +14,53 @@ import {
   type ShippingMethod,
 } from "~/rules/shipping";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { FieldError } from "./admin/form-field";
 
 type FieldName = keyof CheckoutValues;
+
+/** What a text field of the form is: its name, label and hint (message keys), and its input's kind. */
+type TextFieldSpec = {
+  name: FieldName;
+  label: MessageKey;
+  hint?: MessageKey;
+  multiline?: boolean;
+  required?: boolean;
+  type?: "tel" | "email";
+  autoComplete: string;
+  inputMode?: "tel";
+  maxLength: number;
+};
+
+/** The typed fields, in the form's order (the district select follows them). */
+const TEXT_FIELDS: TextFieldSpec[] = [
+  { name: "name", label: "checkout.name", autoComplete: "name", required: true, maxLength: 100 },
+  {
+    name: "phone",
+    label: "checkout.phone",
+    type: "tel",
+    autoComplete: "tel",
+    inputMode: "tel",
+    required: true,
+    maxLength: 20,
+  },
+  { name: "email", label: "checkout.email", type: "email", autoComplete: "email", maxLength: 254 },
+  {
+    name: "address",
+    label: "checkout.address",
+    autoComplete: "street-address",
+    required: true,
+    multiline: true,
+    maxLength: 500,
+  },
+  {
+    name: "area",
+    label: "checkout.area",
+    hint: "checkout.areaHint",
+    autoComplete: "address-level3",
+    required: true,
+    maxLength: 100,
+  },
+];
 
 const SHIPPING_LABELS: Record<ShippingMethod, { label: MessageKey; fee: MessageKey }> = {
   "Inside Dhaka": { label: "checkout.insideDhaka", fee: "checkout.insideDhakaFee" },
@@ -99,55 +144,17 @@ export function CheckoutForm({
       ) : null}
       <input type="hidden" name="checkoutToken" value={checkoutToken} />
       <input type="hidden" name="expectedSubtotalPaisa" value={subtotalPaisa} />
-      <TextField
-        name="name"
-        label={t("checkout.name")}
-        autoComplete="name"
-        required
-        values={values}
-        errors={fieldErrors}
-        maxLength={100}
-      />
-      <TextField
-        name="phone"
-        label={t("checkout.phone")}
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        required
-        values={values}
-        errors={fieldErrors}
-        maxLength={20}
-      />
-      <TextField
-        name="email"
-        label={t("checkout.email")}
-        type="email"
-        autoComplete="email"
-        values={values}
-        errors={fieldErrors}
-        maxLength={254}
-      />
-      <TextField
-        name="address"
-        label={t("checkout.address")}
-        autoComplete="street-address"
-        required
-        multiline
-        values={values}
-        errors={fieldErrors}
-        maxLength={500}
-      />
-      <TextField
-        name="area"
-        label={t("checkout.area")}
-        hint={t("checkout.areaHint")}
-        autoComplete="address-level3"
-        required
-        values={values}
-        errors={fieldErrors}
-        maxLength={100}
-      />
+      {TEXT_FIELDS.map(({ name, label, hint, ...options }) => (
+        <TextField
+          key={name}
+          name={name}
+          label={t(label)}
+          hint={hint ? t(hint) : undefined}
+          value={values[name]}
+          error={fieldErrors[name]}
+          {...options}
+        />
+      ))}
       <DistrictField value={values.district ?? ""} error={fieldErrors.district} onChoose={chooseDistrict} />
 
       <fieldset>
@@ -307,45 +314,34 @@ function DistrictField({
       <p id={`${id}-hint`} className="mt-1 text-sm text-stone-600">
         {t("checkout.districtHint")}
       </p>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }
 
+/** One typed field: its label, the input (or textarea), its hint and its error, tied together for screen readers. */
 function TextField({
   name,
   label,
   hint,
-  values,
-  errors,
+  value,
+  error,
   multiline,
   required,
   ...inputProps
-}: {
-  name: FieldName;
+}: Omit<TextFieldSpec, "label" | "hint"> & {
   label: string;
   /** Help shown under the field (and read with it). */
   hint?: string;
-  values: CheckoutValues;
-  errors: Partial<Record<FieldName, string>>;
-  multiline?: boolean;
-  required?: boolean;
-  type?: string;
-  autoComplete?: string;
-  inputMode?: "tel" | "email" | "text";
-  maxLength?: number;
+  value: string | undefined;
+  error: string | undefined;
 }) {
   const id = `checkout-${name}`;
-  const error = errors[name];
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   const common = {
     id,
     name,
-    defaultValue: values[name] ?? "",
+    defaultValue: value ?? "",
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy || undefined,
     "aria-required": required || undefined,
@@ -366,11 +362,7 @@ function TextField({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }

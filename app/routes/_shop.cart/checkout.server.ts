@@ -4,6 +4,7 @@
  * table), and the same priced cart is what `placeOrder` writes.
  */
 import { data, redirect } from "@remix-run/node";
+import { fieldErrorsFrom, type FormRefusal } from "~/forms/refusal";
 import { checkoutSchema, type CheckoutValues } from "~/forms/schemas";
 import { localePath, type Lang } from "~/i18n";
 import { serverTranslator } from "~/server/i18n.server";
@@ -17,11 +18,15 @@ import { commitCart } from "~/server/cart-cookie.server";
 import { announceNewOrder } from "~/server/mail/order-emails.server";
 import { log } from "~/server/log.server";
 
-/** The answer to a rejected checkout (status 400): the messages and every value the shopper typed. */
-export type CheckoutActionData = {
-  fieldErrors: Partial<Record<keyof CheckoutValues, string>>;
-  formError: string | null;
-  values: CheckoutValues;
+/** The checkout form's fields the shopper types or picks (the hidden ones are not among them). */
+const CHECKOUT_FIELDS = ["name", "phone", "email", "address", "area", "district", "shippingMethod"] as const;
+
+/**
+ * The answer to a rejected checkout (status 400): the messages (always one for the whole form) and
+ * every value the shopper typed.
+ */
+export type CheckoutActionData = FormRefusal<keyof CheckoutValues, CheckoutValues> & {
+  formError: string;
   /** The cart or its prices changed: the page must load the cart again (the route's shouldRevalidate). */
   cartChanged: boolean;
 };
@@ -48,7 +53,7 @@ export async function checkout(form: FormData, lines: CartLine[], lang: Lang) {
     shippingMethod: String(form.get("shippingMethod") ?? DEFAULT_SHIPPING_METHOD),
   };
   const reject = (
-    formError: string | null,
+    formError: string,
     fieldErrors: CheckoutActionData["fieldErrors"] = {},
     init: { cartChanged?: boolean; setCookie?: string } = {},
   ) =>
@@ -64,11 +69,7 @@ export async function checkout(form: FormData, lines: CartLine[], lang: Lang) {
   if (lines.length === 0) return reject(t("checkout.cartEmpty"));
   const parsed = checkoutSchema(t).safeParse(Object.fromEntries(form));
   if (!parsed.success) {
-    const fieldErrors: CheckoutActionData["fieldErrors"] = {};
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0]);
-      if (field in values) fieldErrors[field as keyof CheckoutValues] ??= issue.message;
-    }
+    const fieldErrors = fieldErrorsFrom(parsed.error, CHECKOUT_FIELDS);
     // Only the hidden fields can fail without a field message: a stale or tampered form.
     return reject(Object.keys(fieldErrors).length > 0 ? t("checkout.formErrors") : t("checkout.failed"), fieldErrors);
   }

@@ -6,7 +6,6 @@ import {
   useActionData,
   type ClientActionFunctionArgs,
   useLoaderData,
-  useNavigation,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { sendCartRequest } from "~/components/cart/cart-client-action";
@@ -14,6 +13,7 @@ import type { CartPageData } from "~/components/cart/cart-contract";
 import { CART_HEADING_ID } from "~/components/cart/cart-line-form";
 import { useOptimisticCartTotals } from "~/components/cart/use-optimistic-cart";
 import { CheckoutForm } from "~/components/checkout-form";
+import { usePending } from "~/hooks/use-pending";
 import { useLocalePath, useT } from "~/hooks/use-t";
 import { langFromPath, langOfRequest, registerCatalogue, translator } from "~/i18n";
 import { checkoutMessages } from "~/i18n/checkout-messages";
@@ -117,7 +117,7 @@ export default function CartPage() {
   const href = useLocalePath();
   const { lineItems, subtotalPaisa, productsRemoved, checkoutToken, fees } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const placing = usePending({ intent: "checkout" });
   const checkoutData = actionData && "values" in actionData ? actionData : undefined;
   const totals = useOptimisticCartTotals();
   const shown = new Map(totals?.lines.map((line) => [line.productId, line]));
@@ -173,7 +173,7 @@ export default function CartPage() {
             values={checkoutData?.values}
             fieldErrors={checkoutData?.fieldErrors ?? {}}
             formError={checkoutData?.formError ?? null}
-            submitting={navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout"}
+            submitting={placing}
             stockProblem={items.some((item) =>
               exceedsStock(shown.get(item.product.id)?.quantity ?? item.quantity, item.product.available),
             )}

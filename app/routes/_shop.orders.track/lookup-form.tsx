@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { FieldError } from "~/components/admin/form-field";
 import type { FieldErrors } from "~/forms/refusal";
 import { useLocalePath, useT } from "~/hooks/use-t";
 import type { TrackField } from "./lookup.server";
@@ -76,11 +77,7 @@ function LookupField(props: {
           {props.hint}
         </p>
       ) : null}
-      {props.error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {props.error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={props.error} />
     </div>
   );
 }
