@@ -1,7 +1,7 @@
 /**
  * Message lookup for the back office, in English and Bangla: the storefront catalogues (page,
  * checkout, listings, root), the server-only ones (form messages the admin's forms share) and the
- * admin-only messages (app/i18n/en-admin.ts, app/i18n/bn-admin.ts). Staff read the back office in
+ * admin-only messages (app/i18n/admin/: one module per area, assembled in admin/catalogue.ts). Staff read the back office in
  * the language they chose (AdminUser.language; app/routes/admin.language.ts). Admin components
  * translate with `useAdminT()` (app/hooks/use-admin-t.ts), admin loaders and actions with
  * `adminTranslator(user.language)`. Storefront code never imports this module, so the admin
@@ -9,15 +9,13 @@
  * 100 KB of JavaScript).
  */
 import { bn } from "./bn";
-import { bnAdmin } from "./bn-admin";
-import { bnServer } from "./bn-server";
+import { bnAdmin, enAdmin } from "./admin/catalogue";
 import { checkoutMessages } from "./checkout-messages";
 import { en } from "./en";
-import { enAdmin } from "./en-admin";
-import { enServer } from "./en-server";
 import { listingMessages } from "./listing-messages";
 import { fill, isLang, localizeNumbers, registerCatalogue, type Lang, type MessageParams } from "./index";
 import { rootMessages } from "./root-messages";
+import { serverMessages } from "./server-messages";
 import { trackingMessages } from "./tracking-messages";
 
 export type { MessageParams };
@@ -28,22 +26,22 @@ const englishCatalogue = {
   ...listingMessages.en,
   ...trackingMessages.en,
   ...rootMessages.en,
-  ...enServer,
+  ...serverMessages.en,
   ...enAdmin,
 };
 
 /** A key of the back office's messages (storefront, root, server-only and admin-only). */
 export type MessageKey = keyof typeof englishCatalogue;
 
-// The catalogue test (app/i18n/catalogue.test.ts) proves each pair has the same keys, so the Bangla
-// catalogue is complete; the type below keeps it so when one of them grows.
+// Every message module has the same keys in both languages (TypeScript, through `bilingual`, and
+// the catalogue test), as have en.ts and bn.ts; the type below keeps the Bangla catalogue complete.
 const banglaCatalogue: Record<MessageKey, string> = {
   ...bn,
   ...checkoutMessages.bn,
   ...listingMessages.bn,
   ...trackingMessages.bn,
   ...rootMessages.bn,
-  ...bnServer,
+  ...serverMessages.bn,
   ...bnAdmin,
 };
 

@@ -1,29 +1,40 @@
 /**
- * Every message exists in English and Bangla: the same keys on both sides, nothing empty, the same
- * `{placeholders}`, and Bangla that is Bangla (not an English text left in place). TypeScript
- * already refuses a missing key in bn.ts, bn-server.ts and bn-admin.ts; this also covers the
- * two-language modules and the texts themselves.
+ * Every message exists in English and Bangla: the same keys on both sides in the same order,
+ * nothing empty, the same `{placeholders}`, and Bangla that is Bangla (not an English text left in
+ * place). TypeScript already refuses a missing or extra key (`bilingual` for the message modules, a
+ * `Record` of the English keys for bn.ts); this also covers the texts themselves, and that each
+ * back-office area module is part of the back office's catalogue.
  */
 import { describe, expect, it } from "vitest";
+import { ADMIN_AREAS, enAdmin } from "./admin/catalogue";
+import type { Bilingual } from "./bilingual";
 import { bn } from "./bn";
-import { bnAdmin } from "./bn-admin";
-import { bnServer } from "./bn-server";
 import { checkoutMessages } from "./checkout-messages";
 import { en } from "./en";
-import { enAdmin } from "./en-admin";
-import { enServer } from "./en-server";
 import { listingMessages } from "./listing-messages";
 import { rootMessages } from "./root-messages";
+import { serverMessages } from "./server-messages";
 import { trackingMessages } from "./tracking-messages";
 
-const PAIRS: [string, Record<string, string>, Record<string, string>][] = [
+type Messages = Record<string, string>;
+
+// Every module under admin/ but the catalogue itself is an area module.
+const adminModules = import.meta.glob<Record<string, unknown>>(["./admin/*.ts", "!./admin/catalogue.ts"], {
+  eager: true,
+});
+
+const MODULES: [string, Bilingual<string>][] = [
+  ["checkout-messages.ts", checkoutMessages],
+  ["listing-messages.ts", listingMessages],
+  ["root-messages.ts", rootMessages],
+  ["server-messages.ts", serverMessages],
+  ["tracking-messages.ts", trackingMessages],
+  ...Object.entries(ADMIN_AREAS).map(([name, area]): [string, Bilingual<string>] => [`admin/${name}.ts`, area]),
+];
+
+const PAIRS: [string, Messages, Messages][] = [
   ["page (en.ts / bn.ts)", en, bn],
-  ["server (en-server.ts / bn-server.ts)", enServer, bnServer],
-  ["checkout", checkoutMessages.en, checkoutMessages.bn],
-  ["listing", listingMessages.en, listingMessages.bn],
-  ["root", rootMessages.en, rootMessages.bn],
-  ["tracking", trackingMessages.en, trackingMessages.bn],
-  ["admin (en-admin.ts / bn-admin.ts)", enAdmin, bnAdmin],
+  ...MODULES.map(([name, area]): [string, Messages, Messages] => [name, area.en, area.bn]),
 ];
 
 /** Texts that are the same in both languages on purpose. */
@@ -38,8 +49,8 @@ const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) 
 const BENGALI_LETTER = /[\u0980-\u09FF]/;
 
 describe.each(PAIRS)("the %s messages", (_name, english, bangla) => {
-  it("have the same keys in both languages", () => {
-    expect(Object.keys(bangla).sort()).toEqual(Object.keys(english).sort());
+  it("have the same keys in both languages, in the same order", () => {
+    expect(Object.keys(bangla)).toEqual(Object.keys(english));
   });
   it("are never empty", () => {
     const empty = Object.entries({ ...english, ...bangla }).filter(([, text]) => text.trim() === "");
@@ -58,6 +69,42 @@ describe.each(PAIRS)("the %s messages", (_name, english, bangla) => {
   it("contain Bengali letters", () => {
     const notBangla = Object.keys(bangla).filter((key) => !SAME_IN_BOTH.has(key) && !BENGALI_LETTER.test(bangla[key]!));
     expect(notBangla).toEqual([]);
+  });
+});
+
+describe("the back office's areas", () => {
+  it("are every module of app/i18n/admin/, each listed in the catalogue", () => {
+    const listed = new Set<unknown>(Object.values(ADMIN_AREAS));
+    const modules = Object.entries(adminModules).flatMap(([file, exports]) =>
+      Object.values(exports).map((area) => [file, listed.has(area)] as const),
+    );
+    expect(modules.length).toBeGreaterThan(0);
+    expect(modules.filter(([, isListed]) => !isListed).map(([file]) => file)).toEqual([]);
+    expect(Object.keys(adminModules).sort()).toEqual(
+      Object.keys(ADMIN_AREAS)
+        .map((name) => `./admin/${name}.ts`)
+        .sort(),
+    );
+  });
+
+  it("never share a key, so none hides another's text in the assembled catalogue", () => {
+    const total = Object.values(ADMIN_AREAS).reduce((sum, area) => sum + Object.keys(area.en).length, 0);
+    expect(Object.keys(enAdmin)).toHaveLength(total);
+  });
+
+  it("each hold the keys of their own prefixes, so one prefix is never split across areas", () => {
+    const areaOfPrefix = new Map<string, string>();
+    const split: string[] = [];
+    for (const [name, area] of Object.entries(ADMIN_AREAS)) {
+      for (const key of Object.keys(area.en)) {
+        const parts = key.split(".");
+        const prefix = parts[0] === "admin" ? `${parts[0]}.${parts[1]}` : parts[0]!;
+        const owner = areaOfPrefix.get(prefix) ?? name;
+        if (owner !== name) split.push(`${key} (in ${name}, its prefix in ${owner})`);
+        areaOfPrefix.set(prefix, owner);
+      }
+    }
+    expect(split).toEqual([]);
   });
 });
 

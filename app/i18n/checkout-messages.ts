@@ -1,10 +1,12 @@
+import { bilingual } from "./bilingual";
+
 /**
  * The cart page's own texts (the cart table and the checkout form), in both languages. They are
  * not in the page catalogues (en.ts, bn.ts) that every storefront page downloads: the cart route
  * registers them when it loads, so other pages never carry them, and the cart page carries both
  * languages of this short list (docs/decisions/023-languages-in-the-url.md).
  */
-export const checkoutMessages = {
+export const checkoutMessages = bilingual({
   en: {
     "cart.title": "Shopping Cart",
     "cart.continueShopping": "Continue Shopping",
@@ -96,7 +98,7 @@ export const checkoutMessages = {
     "success.continueShopping": "কেনাকাটা চালিয়ে যান",
     "success.track": "অর্ডার ট্র্যাক করুন",
   },
-} as const satisfies Record<"en" | "bn", Record<string, string>>;
+});
 
 /** A key of the cart page's own texts. */
 export type CheckoutMessageKey = keyof (typeof checkoutMessages)["en"];

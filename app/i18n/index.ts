@@ -1,7 +1,13 @@
 /**
  * Message lookup and the shop's languages. Every user-visible string goes through a translator
- * with a key of the catalogue (app/i18n/en.ts; Bangla in app/i18n/bn.ts with the same keys), so
- * the page's language is chosen per request and components never hold text of their own.
+ * with a key of a message catalogue, so the page's language is chosen per request and components
+ * never hold text of their own. The catalogues, every one with the same keys in both languages:
+ * - en.ts and bn.ts: what any storefront page may show (layout, product card and page, order
+ *   statuses), one module per language because a page downloads its own language only;
+ * - a module per area holding both languages, `{ en, bn }` (made with `bilingual`, bilingual.ts):
+ *   the storefront's page groups (checkout-messages.ts, listing-messages.ts, tracking-messages.ts),
+ *   the root's texts (root-messages.ts), the messages only the server sends (server-messages.ts),
+ *   and the back office's areas (admin/<area>.ts, assembled in admin/catalogue.ts for admin.ts).
  * See docs/decisions/004-message-catalogue.md and docs/decisions/023-languages-in-the-url.md.
  *
  * - In a component: `const t = useT()` (app/hooks/use-t.ts), which reads the language from the URL.
@@ -10,7 +16,7 @@
  */
 import type { MessageKey as PageMessageKey } from "./en";
 import type { CheckoutMessageKey } from "./checkout-messages";
-import type { ServerMessageKey } from "./en-server";
+import type { ServerMessageKey } from "./server-messages";
 import type { ListingMessageKey } from "./listing-messages";
 import type { TrackingMessageKey } from "./tracking-messages";
 import { formatInteger } from "./format";
@@ -33,7 +39,7 @@ export { LANGUAGES, type Lang } from "./lang";
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
 
 /**
- * A translator that also knows the messages only the server sends (app/i18n/en-server.ts), made
+ * A translator that also knows the messages only the server sends (app/i18n/server-messages.ts), made
  * by `serverTranslator` (app/server/i18n.server.ts). Form schemas take one.
  */
 export type ServerTranslate = (key: MessageKey | ServerMessageKey, params?: MessageParams) => string;

@@ -1,10 +1,12 @@
+import { bilingual } from "./bilingual";
+
 /**
  * The texts of the catalogue's listing pages (home, /products, search results) and their search box
  * and pagination, in both languages. Only those pages' route modules (and the back office, whose
  * lists use the same pagination) register them, so a product page never downloads them
  * (docs/decisions/023-languages-in-the-url.md).
  */
-export const listingMessages = {
+export const listingMessages = bilingual({
   en: {
     "home.searchPlaceholder": "Search products...",
     "home.searchLabel": "Search products",
@@ -95,7 +97,7 @@ export const listingMessages = {
     "seo.categoryDescription": "{shop}-এ {category}: {count}টি পণ্য, টাকায় দাম, ক্যাশ অন ডেলিভারি।",
     "seo.searchDescription": "{shop}-এর যেসব পণ্যের নামে “{q}” আছে।",
   },
-} as const satisfies Record<"en" | "bn", Record<string, string>>;
+});
 
 /** A key of the listing pages' texts. */
 export type ListingMessageKey = keyof (typeof listingMessages)["en"];

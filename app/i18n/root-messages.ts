@@ -1,10 +1,12 @@
+import { bilingual } from "./bilingual";
+
 /**
  * The few messages the root route shows on every page, in both languages: the loading bar, the
  * toast's Dismiss button and the error page. They live apart from the page catalogues (en.ts,
  * bn.ts), which a page's layout loads for its own language only, because the root also renders
  * where no layout matched (a page that does not exist).
  */
-export const rootMessages = {
+export const rootMessages = bilingual({
   en: {
     "nav.loading": "Loading…",
     "toast.dismiss": "Dismiss message",
@@ -21,7 +23,7 @@ export const rootMessages = {
     "error.generic": "কিছু একটা সমস্যা হয়েছে। আবার চেষ্টা করুন।",
     "error.backHome": "হোম পেজে যান",
   },
-} as const satisfies Record<"en" | "bn", Record<string, string>>;
+});
 
 /** A key of the root's messages. */
 export type RootMessageKey = keyof (typeof rootMessages)["en"];

@@ -1,8 +1,10 @@
+import { bilingual } from "./bilingual";
+
 /**
  * The order-tracking page's texts, in both languages; the tracking route registers them when it
  * loads, so no other page carries them (docs/decisions/023-languages-in-the-url.md).
  */
-export const trackingMessages = {
+export const trackingMessages = bilingual({
   en: {
     "track.title": "Track your order",
     "track.intro": "Enter your order number and the phone number you ordered with.",
@@ -53,7 +55,7 @@ export const trackingMessages = {
     "track.insideDhaka": "ঢাকার ভিতরে",
     "track.outsideDhaka": "ঢাকার বাইরে",
   },
-} as const satisfies Record<"en" | "bn", Record<string, string>>;
+});
 
 /** A key of the tracking page's texts. */
 export type TrackingMessageKey = keyof (typeof trackingMessages)["en"];

@@ -1,13 +1,10 @@
 /**
  * The server's translator: the page catalogues and root messages (app/i18n/index.ts) plus the
- * messages only the server sends (app/i18n/en-server.ts, bn-server.ts), which no page's
+ * messages only the server sends (app/i18n/server-messages.ts), which no page's
  * JavaScript carries. Actions and loaders that answer with a message use it.
  */
 import { fill, langOfRequest, translator, type Lang, type ServerTranslate } from "~/i18n";
-import { bnServer } from "~/i18n/bn-server";
-import { enServer, type ServerMessageKey } from "~/i18n/en-server";
-
-const serverMessages: Record<Lang, Record<ServerMessageKey, string>> = { en: enServer, bn: bnServer };
+import { serverMessages, type ServerMessageKey } from "~/i18n/server-messages";
 
 const translators = new Map<Lang, ServerTranslate>();
 

@@ -8,7 +8,7 @@ import type { Page } from "@playwright/test";
 import { bn as bnPage } from "../../app/i18n/bn";
 import { checkoutMessages } from "../../app/i18n/checkout-messages";
 import { listingMessages } from "../../app/i18n/listing-messages";
-import { bnServer } from "../../app/i18n/bn-server";
+import { serverMessages } from "../../app/i18n/server-messages";
 import { seriousViolations, scanPage } from "./axe";
 import { withDb } from "./e2e-db";
 import { expect, rendered, test, uniqueName } from "./fixtures";
@@ -77,7 +77,7 @@ test("a shopper browses and buys in Bangla: cart, checkout with a Bengali-digit 
   // A refused checkout answers in Bangla and keeps what was typed.
   await page.getByLabel(bn["checkout.name"]).fill(name);
   await page.getByRole("button", { name: bn["checkout.placeOrder"] }).click();
-  await expect(page.getByText(bnServer["checkout.phoneRequired"])).toBeVisible();
+  await expect(page.getByText(serverMessages.bn["checkout.phoneRequired"])).toBeVisible();
   await expect(page.getByLabel(bn["checkout.name"])).toHaveValue(name);
 
   await page.getByLabel(bn["checkout.phone"]).fill("০১৮১২-৩৪৫৬৭৮");

@@ -7,7 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import { trackingMessages } from "../../app/i18n/tracking-messages";
-import { enServer } from "../../app/i18n/en-server";
+import { serverMessages } from "../../app/i18n/server-messages";
 import { seriousViolations, scanPage } from "./axe";
 import { sqliteDate, withDb } from "./e2e-db";
 import { expect, openFirstProduct, paisaOf, rendered, test, uniqueName } from "./fixtures";
@@ -81,7 +81,7 @@ test("a wrong phone says the order was not found and keeps what was typed", asyn
   await rendered(page);
   await page.getByLabel(en["track.phone"]).fill("01811111111");
   await page.getByRole("button", { name: en["track.submit"] }).click();
-  await expect(page.getByTestId("track-error")).toHaveText(enServer["track.notFound"]);
+  await expect(page.getByTestId("track-error")).toHaveText(serverMessages.en["track.notFound"]);
   await expect(page.getByLabel(en["track.orderNumber"])).toHaveValue(String(id));
   await expect(page.getByLabel(en["track.phone"])).toHaveValue("01811111111");
   await expect(page.getByTestId("tracked-order")).toHaveCount(0);

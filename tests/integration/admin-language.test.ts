@@ -7,8 +7,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { orderSummary } from "~/components/admin/order-summary";
 import { adminTranslator } from "~/i18n/admin";
-import { bnAdmin } from "~/i18n/bn-admin";
-import { enAdmin } from "~/i18n/en-admin";
+import { bnAdmin, enAdmin } from "~/i18n/admin/catalogue";
 import { formatInteger } from "~/i18n/format";
 import { prisma } from "~/models/db.server";
 import { action as languageAction } from "~/routes/language";

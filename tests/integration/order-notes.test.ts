@@ -4,7 +4,7 @@
  * in what the shopper's tracking page answers.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { enAdmin } from "~/i18n/en-admin";
+import { enAdmin } from "~/i18n/admin/catalogue";
 import { prisma } from "~/models/db.server";
 import { loader as trackLoader } from "~/routes/_shop.orders.track/route";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin.orders.view.$id";

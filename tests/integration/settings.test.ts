@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { enAdmin } from "~/i18n/en-admin";
+import { enAdmin } from "~/i18n/admin/catalogue";
 import { getEnv } from "~/config/env.server";
 import { prisma } from "~/models/db.server";
 import { getShopSettings } from "~/models/settings.server";

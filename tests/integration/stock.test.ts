@@ -6,7 +6,7 @@
  * database's own refusal of a negative count.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { enAdmin } from "~/i18n/en-admin";
+import { enAdmin } from "~/i18n/admin/catalogue";
 import { prisma } from "~/models/db.server";
 import { action as cartAction, loader as cartLoader } from "~/routes/_shop.cart/route";
 import { loader as productLoader } from "~/routes/_shop.products.$id";

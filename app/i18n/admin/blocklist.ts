@@ -1,0 +1,53 @@
+import { bilingual } from "../bilingual";
+
+/**
+ * The blocklist of phone numbers whose new orders checkout refuses.
+ */
+export const blocklistMessages = bilingual({
+  en: {
+    "admin.blocklist.title": "Blocked phone numbers",
+    "admin.blocklist.subtitle": "Checkout refuses orders from these numbers and asks the shopper to phone the shop.",
+    "admin.blocklist.phone": "Phone number",
+    "admin.blocklist.note": "Note (for staff only)",
+    "admin.blocklist.noteHint": "Why it is blocked, e.g. “refused 3 parcels”. The shopper never sees it.",
+    "admin.blocklist.add": "Block number",
+    "admin.blocklist.adding": "Blocking...",
+    "admin.blocklist.empty": "No number is blocked.",
+    "admin.blocklist.count": "{count} numbers blocked.",
+    "admin.blocklist.more": "Showing the newest {shown}.",
+    "admin.blocklist.blockedBy": "Blocked by {email}",
+    "admin.blocklist.unblock": "Unblock",
+    "admin.blocklist.unblockLabel": "Unblock {phone}",
+    "admin.blocklist.phoneInvalid": "Please enter a Bangladeshi mobile number, for example 01712345678.",
+    "admin.blocklist.blocked": "{phone} is blocked: checkout will refuse its orders.",
+    "admin.blocklist.exists": "{phone} was already blocked.",
+    "admin.blocklist.unblocked": "{phone} is no longer blocked.",
+    "admin.blocklist.missing": "That number is not on the blocklist.",
+    "admin.blocklist.fixErrors": "Please correct the highlighted field. Nothing was blocked.",
+    "admin.blocklist.manage": "Manage blocked phone numbers",
+    "admin.blocklist.orderNote": "Order #{id}",
+  },
+  bn: {
+    "admin.blocklist.title": "ব্লক করা ফোন নম্বর",
+    "admin.blocklist.subtitle": "এই নম্বরগুলোর অর্ডার চেকআউটে নেওয়া হয় না; ক্রেতাকে দোকানে ফোন করতে বলা হয়।",
+    "admin.blocklist.phone": "ফোন নম্বর",
+    "admin.blocklist.note": "নোট (শুধু কর্মীদের জন্য)",
+    "admin.blocklist.noteHint": "কেন ব্লক করা হলো, যেমন “৩টি পার্সেল ফেরত দিয়েছে”। ক্রেতা এটি কখনও দেখেন না।",
+    "admin.blocklist.add": "নম্বর ব্লক করুন",
+    "admin.blocklist.adding": "ব্লক করা হচ্ছে...",
+    "admin.blocklist.empty": "কোনো নম্বর ব্লক করা নেই।",
+    "admin.blocklist.count": "{count}টি নম্বর ব্লক করা।",
+    "admin.blocklist.more": "নতুন {shown}টি দেখানো হচ্ছে।",
+    "admin.blocklist.blockedBy": "ব্লক করেছেন {email}",
+    "admin.blocklist.unblock": "আনব্লক",
+    "admin.blocklist.unblockLabel": "{phone} আনব্লক করুন",
+    "admin.blocklist.phoneInvalid": "বাংলাদেশি মোবাইল নম্বর লিখুন, যেমন ০১৭১২৩৪৫৬৭৮।",
+    "admin.blocklist.blocked": "{phone} ব্লক করা হয়েছে: চেকআউটে এর অর্ডার নেওয়া হবে না।",
+    "admin.blocklist.exists": "{phone} আগে থেকেই ব্লক করা।",
+    "admin.blocklist.unblocked": "{phone} আর ব্লক করা নেই।",
+    "admin.blocklist.missing": "নম্বরটি ব্লক তালিকায় নেই।",
+    "admin.blocklist.fixErrors": "চিহ্নিত ঘরটি ঠিক করুন। কিছুই ব্লক করা হয়নি।",
+    "admin.blocklist.manage": "ব্লক করা ফোন নম্বর দেখুন",
+    "admin.blocklist.orderNote": "অর্ডার #{id}",
+  },
+});

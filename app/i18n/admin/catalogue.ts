@@ -1,0 +1,63 @@
+/**
+ * The back office's own messages, assembled from its areas (one module per area in this folder,
+ * each `{ en, bn }` with the area's keys together): `enAdmin` and `bnAdmin` are every admin-only
+ * key in one language. app/i18n/admin.ts adds them to the storefront's and the server's messages
+ * for the back office's translator. A new area module is listed in ADMIN_AREAS; the catalogue
+ * test (app/i18n/catalogue.test.ts) refuses an area module that is not, and two areas with a key
+ * in common.
+ */
+import type { Bilingual } from "../bilingual";
+import type { Lang } from "../lang";
+import { accountMessages } from "./account";
+import { activityMessages } from "./activity";
+import { blocklistMessages } from "./blocklist";
+import { categoriesMessages } from "./categories";
+import { couriersMessages } from "./couriers";
+import { dashboardMessages } from "./dashboard";
+import { exportMessages } from "./export";
+import { invoiceMessages } from "./invoice";
+import { orderEditsMessages } from "./order-edits";
+import { ordersMessages } from "./orders";
+import { productsMessages } from "./products";
+import { settingsMessages } from "./settings";
+import { shellMessages } from "./shell";
+import { signInMessages } from "./sign-in";
+import { staffMessages } from "./staff";
+import { stockMessages } from "./stock";
+import { uploadsMessages } from "./uploads";
+
+/** The back office's areas, each in both languages, by module name. */
+export const ADMIN_AREAS = {
+  shell: shellMessages,
+  "sign-in": signInMessages,
+  account: accountMessages,
+  dashboard: dashboardMessages,
+  orders: ordersMessages,
+  "order-edits": orderEditsMessages,
+  stock: stockMessages,
+  invoice: invoiceMessages,
+  couriers: couriersMessages,
+  products: productsMessages,
+  uploads: uploadsMessages,
+  categories: categoriesMessages,
+  settings: settingsMessages,
+  activity: activityMessages,
+  staff: staffMessages,
+  blocklist: blocklistMessages,
+  export: exportMessages,
+} as const satisfies Record<string, Bilingual<string>>;
+
+/** A key of the back office's own messages (any area's). */
+export type AdminMessageKey = AreaKey<(typeof ADMIN_AREAS)[keyof typeof ADMIN_AREAS]>;
+type AreaKey<Area> = Area extends Bilingual<infer Key> ? Key : never;
+
+/** Every area's messages in `lang`, in one object (areas never share a key: the catalogue test). */
+function assemble(lang: Lang): Record<AdminMessageKey, string> {
+  return Object.assign({}, ...Object.values(ADMIN_AREAS).map((area) => area[lang]));
+}
+
+/** The back office's English messages: every key only the admin uses. */
+export const enAdmin = assemble("en");
+
+/** The back office's Bangla messages: the same keys as `enAdmin`. */
+export const bnAdmin = assemble("bn");

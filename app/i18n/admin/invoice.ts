@@ -1,0 +1,53 @@
+import { bilingual } from "../bilingual";
+
+/**
+ * The invoice of an order, printed or as an image.
+ */
+export const invoiceMessages = bilingual({
+  en: {
+    "invoice.title": "Invoice",
+    "invoice.seller": "Sold by",
+    "invoice.billTo": "Bill to",
+    "invoice.tradeLicence": "Trade licence: {number}",
+    "invoice.bin": "BIN: {number}",
+    "invoice.orderId": "Order ID",
+    "invoice.orderDate": "Order Date",
+    "invoice.notAvailable": "N/A",
+    "invoice.shippingAddress": "Shipping Address",
+    "invoice.shippingMethod": "Shipping Method",
+    "invoice.product": "Product",
+    "invoice.quantity": "Quantity",
+    "invoice.price": "Price",
+    "invoice.subtotal": "Subtotal",
+    "invoice.totalAmount": "Total Amount",
+    "invoice.shippingCharge": "Shipping Charge",
+    "invoice.totalIncl": "Total (Including Shipping)",
+    "invoice.paymentNote": "Payment: Cash on Delivery",
+    "invoice.download": "Download Invoice",
+    "invoice.print": "Print Invoice",
+    "invoice.renderFailed": "The invoice image could not be made. Please try again.",
+  },
+  bn: {
+    "invoice.title": "ইনভয়েস",
+    "invoice.seller": "বিক্রেতা",
+    "invoice.billTo": "ক্রেতা",
+    "invoice.tradeLicence": "ট্রেড লাইসেন্স: {number}",
+    "invoice.bin": "বিআইএন: {number}",
+    "invoice.orderId": "অর্ডার নম্বর",
+    "invoice.orderDate": "অর্ডারের তারিখ",
+    "invoice.notAvailable": "জানা নেই",
+    "invoice.shippingAddress": "ডেলিভারির ঠিকানা",
+    "invoice.shippingMethod": "ডেলিভারি এলাকা",
+    "invoice.product": "পণ্য",
+    "invoice.quantity": "পরিমাণ",
+    "invoice.price": "দাম",
+    "invoice.subtotal": "সাবটোটাল",
+    "invoice.totalAmount": "পণ্যের মোট দাম",
+    "invoice.shippingCharge": "ডেলিভারি চার্জ",
+    "invoice.totalIncl": "সর্বমোট (ডেলিভারি চার্জসহ)",
+    "invoice.paymentNote": "পেমেন্ট: ক্যাশ অন ডেলিভারি",
+    "invoice.download": "ইনভয়েস ডাউনলোড করুন",
+    "invoice.print": "ইনভয়েস প্রিন্ট করুন",
+    "invoice.renderFailed": "ইনভয়েসের ছবি তৈরি করা যায়নি। আবার চেষ্টা করুন।",
+  },
+});

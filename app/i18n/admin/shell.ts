@@ -1,0 +1,76 @@
+import { bilingual } from "../bilingual";
+
+/**
+ * The back office's frame around every page: its title, the header and navigation, the installable app, the
+ * error page and the shared delete confirmation.
+ */
+export const shellMessages = bilingual({
+  en: {
+    "admin.title": "Admin",
+    "admin.signedInAs": "Signed in as {email}",
+    "admin.loggedOut": "You have been signed out.",
+    "admin.shell.nav.dashboard": "Dashboard",
+    "admin.shell.nav.categories": "Categories",
+    "admin.shell.nav.home": "{shop} Admin",
+    "admin.shell.install.button": "Install App",
+    "admin.shell.install.installed": "App Installed",
+    "admin.shell.install.manualTitle": "Install the admin app",
+    "admin.shell.install.ios": "On iPhone or iPad: tap the share button, then 'Add to Home Screen'.",
+    "admin.shell.install.other": "Elsewhere: open the browser menu, then 'Install app' or 'Add to Home screen'.",
+    "admin.shell.install.description": "Shop admin for {shop}",
+    "admin.shell.offline.title": "You are offline",
+    "admin.shell.offline.body":
+      "This page needs a connection to show current data. Check your connection and try again.",
+    "admin.shell.offline.retry": "Try again",
+    "admin.nav.products": "Products",
+    "admin.nav.orders": "Orders",
+    "admin.nav.logout": "Logout",
+    "admin.nav.menu": "Menu",
+    "admin.nav.label": "Admin",
+    "admin.nav.viewShop": "View shop",
+    "admin.nav.switchLanguage": "Show the back office in",
+    "admin.nav.settings": "Settings",
+    "admin.nav.staff": "Staff",
+    "admin.nav.account": "Account",
+    "admin.nav.activity": "Activity",
+    "admin.error.forbidden": "You do not have permission to open this page.",
+    "admin.error.backToDashboard": "Back to Dashboard",
+    "admin.error.ownerOnly":
+      "Only the shop's owner can change the settings, the courier keys, the blocklist and the staff accounts, or delete orders. Ask the owner if something here needs changing.",
+    "admin.delete.deleting": "Deleting...",
+  },
+  bn: {
+    "admin.title": "অ্যাডমিন",
+    "admin.signedInAs": "{email} হিসেবে লগইন করা আছে",
+    "admin.loggedOut": "আপনি লগআউট হয়েছেন।",
+    "admin.shell.nav.dashboard": "ড্যাশবোর্ড",
+    "admin.shell.nav.categories": "ক্যাটাগরি",
+    "admin.shell.nav.home": "{shop} অ্যাডমিন",
+    "admin.shell.install.button": "অ্যাপ ইনস্টল করুন",
+    "admin.shell.install.installed": "অ্যাপ ইনস্টল করা আছে",
+    "admin.shell.install.manualTitle": "অ্যাডমিন অ্যাপ ইনস্টল করুন",
+    "admin.shell.install.ios": "iPhone বা iPad-এ: শেয়ার বাটনে চাপুন, তারপর 'Add to Home Screen' চাপুন।",
+    "admin.shell.install.other":
+      "অন্য ফোন বা কম্পিউটারে: ব্রাউজারের মেনু খুলুন, তারপর 'Install app' বা 'Add to Home screen' চাপুন।",
+    "admin.shell.install.description": "{shop}-এর দোকান পরিচালনার অ্যাপ",
+    "admin.shell.offline.title": "আপনি অফলাইনে আছেন",
+    "admin.shell.offline.body": "এই পেজে সর্বশেষ তথ্য দেখাতে ইন্টারনেট সংযোগ লাগে। সংযোগ দেখে আবার চেষ্টা করুন।",
+    "admin.shell.offline.retry": "আবার চেষ্টা করুন",
+    "admin.nav.products": "পণ্য",
+    "admin.nav.orders": "অর্ডার",
+    "admin.nav.logout": "লগআউট",
+    "admin.nav.menu": "মেনু",
+    "admin.nav.label": "অ্যাডমিন মেনু",
+    "admin.nav.viewShop": "দোকান দেখুন",
+    "admin.nav.switchLanguage": "অ্যাডমিন প্যানেলের ভাষা বদলান:",
+    "admin.nav.settings": "সেটিংস",
+    "admin.nav.staff": "স্টাফ",
+    "admin.nav.account": "অ্যাকাউন্ট",
+    "admin.nav.activity": "কার্যকলাপ",
+    "admin.error.forbidden": "এই পেজটি খোলার অনুমতি আপনার নেই।",
+    "admin.error.backToDashboard": "ড্যাশবোর্ডে ফিরে যান",
+    "admin.error.ownerOnly":
+      "সেটিংস, কুরিয়ার কী, ব্লকলিস্ট ও স্টাফ অ্যাকাউন্ট বদলানো এবং অর্ডার মুছে ফেলা শুধু দোকানের মালিক পারেন। এখানে কিছু বদলাতে হলে মালিককে বলুন।",
+    "admin.delete.deleting": "ডিলিট হচ্ছে...",
+  },
+});

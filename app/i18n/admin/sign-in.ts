@@ -1,0 +1,91 @@
+import { bilingual } from "../bilingual";
+
+/**
+ * Signing in to the back office: the sign-in page and its refusals, and two-factor authentication (the
+ * second step, setting it up and turning it off).
+ */
+export const signInMessages = bilingual({
+  en: {
+    "admin.login.emailInvalid": "Please enter a valid email address.",
+    "admin.login.passwordRequired": "Please enter your password.",
+    "admin.login.title": "Admin Login",
+    "admin.login.email": "Email address",
+    "admin.login.password": "Password",
+    "admin.login.submit": "Sign in",
+    "admin.login.signingIn": "Signing in...",
+    "admin.login.invalidDetail": "Invalid credentials: the e-mail address or password is incorrect.",
+    "admin.login.tooMany": "Invalid credentials: too many attempts. Please wait {minutes} minutes and try again.",
+    "admin.login.tooManyShort": "Invalid credentials: too many attempts. Please wait up to a minute and try again.",
+    "admin.login.disabled": "This account is disabled. Ask the shop's owner to enable it.",
+    "admin.twoFactor.title": "Two-factor sign-in",
+    "admin.twoFactor.intro": "Enter the six-digit code from your authenticator app.",
+    "admin.twoFactor.code": "Code",
+    "admin.twoFactor.codeHint": "Or one of your recovery codes, if you do not have your phone.",
+    "admin.twoFactor.submit": "Continue",
+    "admin.twoFactor.checking": "Checking...",
+    "admin.twoFactor.back": "Back to sign-in",
+    "admin.twoFactor.wrong": "That code is not right, or was already used. The app shows a new one every 30 seconds.",
+    "admin.twoFactor.tooMany": "Too many wrong codes. Wait 5 minutes and try again.",
+    "admin.twoFactor.recoveryUsed":
+      "You signed in with a recovery code. Recovery codes left: {count}. Make new ones if few are left.",
+    "admin.twoFactor.sectionTitle": "Two-factor sign-in (authenticator app)",
+    "admin.twoFactor.required": "The shop requires owners to use two-factor sign-in: set it up to go on.",
+    "admin.twoFactor.codesTitle": "Your recovery codes",
+    "admin.twoFactor.codesHint":
+      "Write them down or print them and keep them somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.",
+    "admin.twoFactor.on": "Two-factor sign-in is on. Recovery codes left: {count}.",
+    "admin.twoFactor.newCodes": "Make new recovery codes",
+    "admin.twoFactor.turnOff": "Turn off two-factor sign-in",
+    "admin.twoFactor.scan":
+      "Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 2FAS…), then type the six-digit code it shows.",
+    "admin.twoFactor.qrAlt": "QR code for your authenticator app",
+    "admin.twoFactor.typeInstead": "Cannot scan it? Type this key into the app instead:",
+    "admin.twoFactor.confirm": "Turn on",
+    "admin.twoFactor.off":
+      "Two-factor sign-in is off: your password alone signs you in. With it on, signing in also asks for a code from your phone.",
+    "admin.twoFactor.setUp": "Set up two-factor sign-in",
+    "admin.twoFactor.requiredCannotTurnOff": "The shop requires owners to use two-factor sign-in, so it stays on.",
+    "admin.twoFactor.turnedOff": "Two-factor sign-in is off.",
+  },
+  bn: {
+    "admin.login.emailInvalid": "সঠিক ইমেইল ঠিকানা লিখুন।",
+    "admin.login.passwordRequired": "আপনার পাসওয়ার্ড লিখুন।",
+    "admin.login.title": "অ্যাডমিন লগইন",
+    "admin.login.email": "ইমেইল ঠিকানা",
+    "admin.login.password": "পাসওয়ার্ড",
+    "admin.login.submit": "লগইন করুন",
+    "admin.login.signingIn": "লগইন হচ্ছে...",
+    "admin.login.invalidDetail": "লগইন হয়নি: ইমেইল ঠিকানা বা পাসওয়ার্ড ভুল।",
+    "admin.login.tooMany": "লগইন হয়নি: অনেকবার চেষ্টা করা হয়েছে। {minutes} মিনিট অপেক্ষা করে আবার চেষ্টা করুন।",
+    "admin.login.tooManyShort": "লগইন হয়নি: অনেকবার চেষ্টা করা হয়েছে। এক মিনিটের মতো অপেক্ষা করে আবার চেষ্টা করুন।",
+    "admin.login.disabled": "এই অ্যাকাউন্টটি বন্ধ করা আছে। চালু করতে দোকানের মালিককে বলুন।",
+    "admin.twoFactor.title": "দুই-ধাপের লগইন",
+    "admin.twoFactor.intro": "অথেন্টিকেটর অ্যাপের ছয় অঙ্কের কোডটি লিখুন।",
+    "admin.twoFactor.code": "কোড",
+    "admin.twoFactor.codeHint": "ফোন কাছে না থাকলে আপনার একটি রিকভারি কোড দিন।",
+    "admin.twoFactor.submit": "এগিয়ে যান",
+    "admin.twoFactor.checking": "যাচাই হচ্ছে...",
+    "admin.twoFactor.back": "লগইনে ফিরে যান",
+    "admin.twoFactor.wrong": "কোডটি ঠিক নয়, অথবা আগেই ব্যবহার হয়েছে। অ্যাপটি প্রতি ৩০ সেকেন্ডে নতুন কোড দেখায়।",
+    "admin.twoFactor.tooMany": "অনেকবার ভুল কোড দেওয়া হয়েছে। ৫ মিনিট পরে আবার চেষ্টা করুন।",
+    "admin.twoFactor.recoveryUsed":
+      "আপনি একটি রিকভারি কোড দিয়ে লগইন করেছেন। বাকি রিকভারি কোড: {count}। কম থাকলে নতুন কোড বানিয়ে নিন।",
+    "admin.twoFactor.sectionTitle": "দুই-ধাপের লগইন (অথেন্টিকেটর অ্যাপ)",
+    "admin.twoFactor.required": "দোকানের নিয়ম অনুযায়ী মালিকদের দুই-ধাপের লগইন লাগবে: এগোতে হলে এটি চালু করুন।",
+    "admin.twoFactor.codesTitle": "আপনার রিকভারি কোড",
+    "admin.twoFactor.codesHint":
+      "কোডগুলো লিখে বা প্রিন্ট করে নিরাপদ জায়গায় রাখুন। ফোন হারালে প্রতিটি কোড দিয়ে একবার লগইন করা যায়। এগুলো শুধু এখনই দেখানো হচ্ছে।",
+    "admin.twoFactor.on": "দুই-ধাপের লগইন চালু আছে। বাকি রিকভারি কোড: {count}।",
+    "admin.twoFactor.newCodes": "নতুন রিকভারি কোড বানান",
+    "admin.twoFactor.turnOff": "দুই-ধাপের লগইন বন্ধ করুন",
+    "admin.twoFactor.scan":
+      "একটি অথেন্টিকেটর অ্যাপ (Google Authenticator, Microsoft Authenticator, 2FAS…) দিয়ে এই QR কোডটি স্ক্যান করুন, তারপর অ্যাপের ছয় অঙ্কের কোডটি লিখুন।",
+    "admin.twoFactor.qrAlt": "অথেন্টিকেটর অ্যাপের জন্য QR কোড",
+    "admin.twoFactor.typeInstead": "স্ক্যান করা যাচ্ছে না? এর বদলে এই কী-টি অ্যাপে লিখুন:",
+    "admin.twoFactor.confirm": "চালু করুন",
+    "admin.twoFactor.off": "দুই-ধাপের লগইন বন্ধ: শুধু পাসওয়ার্ড দিয়েই লগইন হয়। চালু থাকলে লগইনের সময় ফোনের একটি কোডও লাগবে।",
+    "admin.twoFactor.setUp": "দুই-ধাপের লগইন চালু করুন",
+    "admin.twoFactor.requiredCannotTurnOff": "দোকানের নিয়ম অনুযায়ী মালিকদের দুই-ধাপের লগইন লাগবে, তাই এটি চালু থাকবে।",
+    "admin.twoFactor.turnedOff": "দুই-ধাপের লগইন বন্ধ করা হয়েছে।",
+  },
+});
