@@ -74,8 +74,10 @@ const capabilities = {
   ],
   // The product and category forms (multipart: pictures, validation, save, the answer).
   catalogue: ["catalogue-forms.server.ts"],
-  // Everything courier: the provider clients, the hand-off, the schedule, messages, the CSV file.
-  couriers: ["courier.ts", "hand-off.server.ts", "messages.server.ts", "schedule.server.ts", "csv-export.server.ts"],
+  // Everything courier: the shop's account (keys, checks), the hand-off and status refresh as staff
+  // ask for them, the schedule (entry.server), the CSV file. The provider clients, the contract
+  // and the messages are inside.
+  couriers: ["account.server.ts", "hand-off.server.ts", "schedule.server.ts", "csv-export.server.ts"],
   // The web in front of the routes: request gate, page cache, HTTP caching, health, SEO, admin app.
   http: [
     "admin-app.server.ts",

@@ -1,16 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { orderSelectionSchema } from "~/forms/admin-schemas";
-import { refreshDeliveryStatuses, sendOrdersToCourier } from "~/server/couriers/hand-off.server";
+import { refreshParcelStatuses, sendOrdersToCourier } from "~/server/couriers/hand-off.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
-import { audit } from "~/server/audit.server";
 import { requireAdmin, safeRedirect } from "~/server/auth/auth.server";
-import { courierFailure, handOffMessage, refreshMessage } from "~/server/couriers/messages.server";
 import { readFormData } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast.server";
-
-/** Parcels one click of "Refresh parcel statuses" asks about (four at a time), so the page answers soon. */
-const REFRESH_PER_CLICK = 50;
 
 /** GET has nothing to show: the list is where orders are chosen. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -28,7 +23,8 @@ function backTo(back: FormDataEntryValue | null): string {
  * POST /admin/orders/courier (docs/decisions/029-courier-hand-off.md), from the orders list's
  * selection or an order's page, then back with one message:
  * - `intent=send` with `order` ids: hands them to the courier (each accepted order is "shipped");
- * - `intent=refresh`: asks the courier where the parcels are (`order` ids to ask about only those).
+ * - `intent=refresh`: asks the courier where the parcels are (`order` ids to ask about only those,
+ *   else the ones unread longest, a few per click).
  * The courier unreachable, or refusing the keys, changes nothing and says so.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -38,36 +34,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = backTo(form.get("back"));
   const intent = form.get("intent");
   const chosen = form.getAll("order").map(String);
-  try {
-    if (intent === "refresh") {
-      const ids = chosen.length > 0 ? orderSelectionSchema(t).safeParse(chosen) : null;
-      // A click waits for the answers: at most REFRESH_PER_CLICK parcels, the longest unread first;
-      // the schedule reads the rest.
-      const result = await refreshDeliveryStatuses({
-        admin,
-        orderIds: ids?.success ? ids.data : undefined,
-        limit: REFRESH_PER_CLICK,
-      });
-      return redirectWithToast(request, back, refreshMessage(result, t));
-    }
-    if (intent !== "send") return redirectWithToast(request, back, { kind: "error", message: t("error.generic") });
-    const parsed = orderSelectionSchema(t).safeParse(chosen);
-    if (!parsed.success) {
-      return redirectWithToast(request, back, { kind: "error", message: parsed.error.issues[0]!.message });
-    }
-    const result = await sendOrdersToCourier(parsed.data, admin);
-    for (const parcel of result.sent) {
-      await audit(context, admin, {
-        action: "order.sent-to-courier",
-        subjectType: "order",
-        subjectId: parcel.orderId,
-        summary: `Steadfast ${parcel.trackingCode}`,
-      });
-    }
-    return redirectWithToast(request, back, handOffMessage(result, t));
-  } catch (error) {
-    const message = courierFailure(error, t);
-    if (message === null) throw error;
-    return redirectWithToast(request, back, { kind: "error", message });
+  if (intent === "refresh") {
+    const ids = chosen.length > 0 ? orderSelectionSchema(t).safeParse(chosen) : null;
+    return redirectWithToast(request, back, await refreshParcelStatuses(admin, ids?.success ? ids.data : undefined));
   }
+  if (intent !== "send") return redirectWithToast(request, back, { kind: "error", message: t("error.generic") });
+  const parsed = orderSelectionSchema(t).safeParse(chosen);
+  if (!parsed.success) {
+    return redirectWithToast(request, back, { kind: "error", message: parsed.error.issues[0]!.message });
+  }
+  return redirectWithToast(request, back, await sendOrdersToCourier(parsed.data, admin, context));
 }

@@ -1,13 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { orderSelectionSchema } from "~/forms/admin-schemas";
-import { saveCourierCsvColumns } from "~/models/settings.server";
-import { CSV_COLUMNS, isCsvColumn } from "~/rules/courier-csv";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { courierCsv } from "~/server/couriers/csv-export.server";
+import { chosenCsvColumns, courierCsvDownload } from "~/server/couriers/csv-export.server";
 
 /** GET has no file to give: the picker (/admin/orders/export) is where the columns are chosen. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -30,26 +28,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!ids.success) {
     return redirectWithToast(request, "/admin/orders", { kind: "error", message: ids.error.issues[0]!.message });
   }
-  const ticked = new Set(form.getAll("column").map(String).filter(isCsvColumn));
-  const columns = CSV_COLUMNS.map((column, index) => {
-    const typed = Number.parseInt(String(form.get(`position-${column}`) ?? ""), 10);
-    return { column, position: Number.isFinite(typed) ? typed : 1000 + index, index };
-  })
-    .sort((a, b) => a.position - b.position || a.index - b.index)
-    .filter((row) => ticked.has(row.column))
-    .map((row) => row.column);
+  const columns = chosenCsvColumns(form);
   if (columns.length === 0) {
     const picker = `/admin/orders/export?${ids.data.map((id) => `order=${id}`).join("&")}`;
     return redirectWithToast(request, picker, { kind: "error", message: t("admin.export.noColumns") });
   }
-  await saveCourierCsvColumns(columns);
-  const { csv } = await courierCsv(ids.data, columns, { forExcel: form.get("forExcel") === "on" });
-  const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, "");
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="haat-orders-${stamp}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return courierCsvDownload(ids.data, columns, { forExcel: form.get("forExcel") === "on" });
 }

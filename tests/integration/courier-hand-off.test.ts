@@ -98,7 +98,7 @@ describe("the courier account page", () => {
     const refused = await saveKeys("wrong-api-key-1234", "wrong-secret-5678");
     expect(refused.status).toBe(400);
     expect(expectData(refused)).toEqual({
-      apiKey: "wrong-api-key-1234",
+      values: { apiKey: "wrong-api-key-1234" },
       fieldErrors: {},
       formError: enAdmin["admin.courier.keysRefused"],
     });

@@ -1,6 +1,7 @@
 /**
  * The courier hand-off's contract: what haat asks of any courier (Steadfast first; Pathao, RedX
- * later) and the answers it understands. A courier adapter turns these into its own API's calls.
+ * later), the answers it understands, the ways a request fails, and what a hand-off or a status
+ * refresh did in the end. A courier adapter turns these into its own API's calls.
  *
  * Amounts are paisa here, as everywhere in haat; an adapter converts to what its API expects.
  */
@@ -91,3 +92,30 @@ export interface Courier {
   /** Checks the account's credentials with a harmless read (the balance, in paisa). @throws {CourierError} */
   checkAccount(): Promise<{ balancePaisa: number }>;
 }
+
+/** Thrown when no usable courier keys are saved. */
+export class NoCourierAccountError extends Error {
+  constructor() {
+    super("No courier account is saved.");
+    this.name = "NoCourierAccountError";
+  }
+}
+
+/** What happened to each order of a hand-off. */
+export type HandOffResult = {
+  sent: { orderId: number; trackingCode: string }[];
+  /** The courier refused these, with its reason (its own words, safe to show to staff). */
+  refused: { orderId: number; message: string }[];
+  /** Not asked for: no such order, already with a courier, or delivered or cancelled. */
+  skipped: { orderId: number; reason: "not-found" | "already-sent" | "closed" }[];
+};
+
+/** What a status refresh did. */
+export type RefreshResult = {
+  /** Parcels the courier answered for. */
+  checked: number;
+  /** Parcels whose courier status changed (each recorded in its order's history). */
+  changed: number;
+  /** Parcels the courier gave no status for, with its reason. */
+  failed: { orderId: number; message: string }[];
+};

@@ -1,112 +1,84 @@
 /**
- * The courier hand-off (docs/decisions/029-courier-hand-off.md): the shop's courier account, sending
- * orders to the courier as consignments, and reading back where each parcel is. The courier is asked
- * first, outside any transaction (it may take seconds); what it answered is then written order by
- * order (app/models/courier.server.ts).
- *
- * The account's keys are sealed before they are stored (../secret-box.server.ts); what a page may
- * show of them is `CourierAccountSummary`. Steadfast is the one courier so far.
+ * The courier hand-off (docs/decisions/029-courier-hand-off.md): sending orders to the shop's
+ * courier as consignments, and reading back where each parcel is, as staff ask for it (with the
+ * message to show and the lines of the audit trail) or as the schedule does (./schedule.server.ts).
+ * The courier is asked first, outside any transaction (it may take seconds); what it answered is
+ * then written order by order (app/models/courier.server.ts). The keys are ./account.server.ts's.
  */
-import { getEnv } from "~/config/env.server";
+import type { AdminTranslate } from "~/i18n/admin";
+import type { AdminUser } from "~/models/admin-user.server";
 import {
-  deleteCourierAccountRow,
-  getCourierAccountRow,
   listOrdersForHandOff,
   listParcelsToRefresh,
   recordConsignment,
   recordCourierStatus,
-  saveCourierAccountRow,
 } from "~/models/courier.server";
 import { codAmountPaisa, courierInvoice, parcelAddress, parcelItems } from "~/rules/courier-parcel";
-import { seal, unseal } from "../secret-box.server";
-import { CourierError, type Courier } from "./courier";
-import { STEADFAST_FINAL_STATUSES, steadfastCourier, steadfastTrackingUrl } from "./steadfast.server";
+import type { Toast } from "~/utils/toast";
+import { staffTranslator } from "../admin-i18n.server";
+import { audit } from "../audit.server";
+import { SHOP_COURIER, shopCourier } from "./account.server";
+import { CourierError, NoCourierAccountError, type Courier, type HandOffResult, type RefreshResult } from "./courier";
+import { courierFailure, handOffMessage, refreshMessage } from "./messages.server";
+import { STEADFAST_FINAL_STATUSES, steadfastTrackingUrl } from "./steadfast.server";
 
-/** The courier every function here works with (the only one so far). */
-const COURIER = "steadfast";
+/** Parcels one staff click of "Refresh parcel statuses" asks about (four at a time), so the page answers soon. */
+const REFRESH_PER_CLICK = 50;
 
-/** What a page may show about the shop's courier account: never the keys. */
-export type CourierAccountSummary = {
-  /** Keys are saved. */
-  configured: boolean;
-  /** The saved keys can be opened (false after SESSION_SECRET changed: enter them again). */
-  readable: boolean;
-  /** The API key's last 4 characters, "" when none is saved. */
-  apiKeyHint: string;
-  updatedAt: Date | null;
-  updatedByEmail: string | null;
-};
-
-/** The Steadfast account as a page may show it. */
-export async function getCourierAccountSummary(): Promise<CourierAccountSummary> {
-  const row = await getCourierAccountRow(COURIER);
-  if (!row) return { configured: false, readable: false, apiKeyHint: "", updatedAt: null, updatedByEmail: null };
-  return {
-    configured: true,
-    readable: unseal(row.apiKeySealed) !== null && unseal(row.secretSealed) !== null,
-    apiKeyHint: row.apiKeyHint,
-    updatedAt: row.updatedAt,
-    updatedByEmail: row.updatedByEmail,
-  };
-}
-
-/** Saves (or replaces) the Steadfast keys, sealed, as changed by `admin`. */
-export async function saveCourierAccount(
-  keys: { apiKey: string; secretKey: string },
-  admin: { email: string },
-): Promise<void> {
-  await saveCourierAccountRow(
-    COURIER,
-    { apiKeySealed: seal(keys.apiKey), secretSealed: seal(keys.secretKey), apiKeyHint: keys.apiKey.slice(-4) },
-    admin,
-  );
-}
-
-/** Forgets the Steadfast keys. Orders already sent keep their consignments. */
-export async function removeCourierAccount(): Promise<void> {
-  await deleteCourierAccountRow(COURIER);
+/**
+ * Staff's "Send to courier" for the orders `orderIds`, by `admin` from the request whose load
+ * context is `context`: hands them over (`handOff`), records each parcel sent in the audit trail,
+ * and returns the one message that says what was sent, refused and skipped. The courier
+ * unreachable, refusing the keys, or no keys saved changes nothing, and the message says so. A
+ * failure that is not the courier's is thrown.
+ */
+export async function sendOrdersToCourier(orderIds: number[], admin: AdminUser, context: unknown): Promise<Toast> {
+  const t = staffTranslator(admin);
+  try {
+    const result = await handOff(orderIds, admin);
+    for (const parcel of result.sent) {
+      await audit(context, admin, {
+        action: "order.sent-to-courier",
+        subjectType: "order",
+        subjectId: parcel.orderId,
+        summary: `Steadfast ${parcel.trackingCode}`,
+      });
+    }
+    return handOffMessage(result, t);
+  } catch (error) {
+    return failureToast(error, t);
+  }
 }
 
 /**
- * A client for the shop's Steadfast account, or null when no keys are saved or they cannot be
- * opened. `keys` instead of the saved ones checks keys before they are saved.
+ * Staff's "Refresh parcel statuses", by `admin`: asks the courier about the parcels of `orderIds`,
+ * or, without them, about at most REFRESH_PER_CLICK parcels still on their way, the longest unread
+ * first (a click waits for the answers; the schedule reads the rest). Returns the message to show;
+ * a failure as a whole is a message too, unless it is not the courier's (then it is thrown).
  */
-export async function shopCourier(keys?: { apiKey: string; secretKey: string }): Promise<Courier | null> {
-  let opened = keys ?? null;
-  if (!opened) {
-    const row = await getCourierAccountRow(COURIER);
-    const apiKey = row ? unseal(row.apiKeySealed) : null;
-    const secretKey = row ? unseal(row.secretSealed) : null;
-    opened = apiKey && secretKey ? { apiKey, secretKey } : null;
+export async function refreshParcelStatuses(admin: AdminUser, orderIds?: number[]): Promise<Toast> {
+  const t = staffTranslator(admin);
+  try {
+    return refreshMessage(await refreshDeliveryStatuses({ admin, orderIds, limit: REFRESH_PER_CLICK }), t);
+  } catch (error) {
+    return failureToast(error, t);
   }
-  if (!opened) return null;
-  return steadfastCourier({ ...opened, baseUrl: getEnv().STEADFAST_BASE_URL });
+}
+
+/** The error toast for a hand-off or refresh that failed as a whole; rethrows what is not the courier's. */
+function failureToast(error: unknown, t: AdminTranslate): Toast {
+  const message = courierFailure(error, t);
+  if (message === null) throw error;
+  return { kind: "error", message };
 }
 
 /** The courier's public tracking page for a parcel, or null for a courier haat does not know. */
 export function trackingUrl(courier: string | null, trackingCode: string | null): string | null {
-  return courier === COURIER && trackingCode ? steadfastTrackingUrl(trackingCode) : null;
+  return courier === SHOP_COURIER && trackingCode ? steadfastTrackingUrl(trackingCode) : null;
 }
 
 /** Order statuses from which a parcel may be handed to the courier. */
 const SENDABLE: readonly string[] = ["pending", "processing", "shipped"];
-
-/** What happened to each order of a hand-off. */
-export type HandOffResult = {
-  sent: { orderId: number; trackingCode: string }[];
-  /** The courier refused these, with its reason (its own words, safe to show to staff). */
-  refused: { orderId: number; message: string }[];
-  /** Not asked for: no such order, already with a courier, or delivered or cancelled. */
-  skipped: { orderId: number; reason: "not-found" | "already-sent" | "closed" }[];
-};
-
-/** Thrown when no usable courier keys are saved. */
-export class NoCourierAccountError extends Error {
-  constructor() {
-    super("No courier account is saved.");
-    this.name = "NoCourierAccountError";
-  }
-}
 
 /**
  * Hands the orders `orderIds` (at most 500 are taken) to the shop's courier, with the cash to
@@ -118,10 +90,7 @@ export class NoCourierAccountError extends Error {
  *   nothing is written then.
  * @throws {NoCourierAccountError} when no usable keys are saved.
  */
-export async function sendOrdersToCourier(
-  orderIds: number[],
-  admin: { id: number; email: string } | null,
-): Promise<HandOffResult> {
+async function handOff(orderIds: number[], admin: { id: number; email: string } | null): Promise<HandOffResult> {
   const courier = await shopCourier();
   if (!courier) throw new NoCourierAccountError();
   const ids = [...new Set(orderIds)].slice(0, 500);
@@ -168,22 +137,12 @@ export async function sendOrdersToCourier(
     }
     // Two hand-offs of one order at once: the courier refuses the second consignment for the same
     // invoice, so only a race the courier let through reaches here, and the first write wins.
-    const stored = await recordConsignment(order.id, COURIER, { ...answer, state: "with-courier" }, admin);
+    const stored = await recordConsignment(order.id, SHOP_COURIER, { ...answer, state: "with-courier" }, admin);
     if (stored) result.sent.push({ orderId: order.id, trackingCode: answer.trackingCode });
     else result.skipped.push({ orderId: order.id, reason: "already-sent" });
   }
   return result;
 }
-
-/** What a status refresh did. */
-export type RefreshResult = {
-  /** Parcels the courier answered for. */
-  checked: number;
-  /** Parcels whose courier status changed (each recorded in its order's history). */
-  changed: number;
-  /** Parcels the courier gave no status for, with its reason. */
-  failed: { orderId: number; message: string }[];
-};
 
 /** How many parcels are asked about at once: a few, to be quick without hammering the courier. */
 const REFRESH_CONCURRENCY = 4;
@@ -203,7 +162,7 @@ export async function refreshDeliveryStatuses(
 ): Promise<RefreshResult> {
   const courier = await shopCourier();
   if (!courier) throw new NoCourierAccountError();
-  const parcels = await listParcelsToRefresh(COURIER, STEADFAST_FINAL_STATUSES, {
+  const parcels = await listParcelsToRefresh(SHOP_COURIER, STEADFAST_FINAL_STATUSES, {
     orderIds: options.orderIds,
     limit: options.limit ?? 200,
   });
@@ -230,7 +189,8 @@ export async function refreshDeliveryStatuses(
         continue;
       }
       result.checked += 1;
-      if (await recordCourierStatus(reply.orderId, COURIER, reply.answer, options.admin ?? null)) result.changed += 1;
+      if (await recordCourierStatus(reply.orderId, SHOP_COURIER, reply.answer, options.admin ?? null))
+        result.changed += 1;
     }
   }
   return result;

@@ -3,8 +3,13 @@
  * staff member's language. The courier's own reason for refusing a parcel is its text, as it said it.
  */
 import type { AdminTranslate } from "~/i18n/admin";
-import { CourierError, CourierRedirectError } from "./courier";
-import { NoCourierAccountError, type HandOffResult, type RefreshResult } from "./hand-off.server";
+import {
+  CourierError,
+  CourierRedirectError,
+  NoCourierAccountError,
+  type HandOffResult,
+  type RefreshResult,
+} from "./courier";
 
 /**
  * The message for a hand-off, refresh or check that failed as a whole (`error` as thrown), in the

@@ -5,7 +5,8 @@
  * Failures are logged in one line without the keys (a CourierError's message never holds them).
  */
 import { getEnv } from "~/config/env.server";
-import { NoCourierAccountError, refreshDeliveryStatuses } from "./hand-off.server";
+import { NoCourierAccountError } from "./courier";
+import { refreshDeliveryStatuses } from "./hand-off.server";
 import { log } from "~/server/log.server";
 
 /** The schedule's timer: one per process, even if the module is loaded twice (development reloads). */
