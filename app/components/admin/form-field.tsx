@@ -98,12 +98,22 @@ export function Fieldset({ legend, children }: { legend: string; children: React
 /**
  * The message above a refused form. It takes focus when it appears (and again for each new
  * refusal), so a keyboard or screen-reader user is taken to it instead of staying on the button.
+ * `refusal` is what the form was refused with (an action's answer): a new one takes focus again
+ * even when its message is the same as the last one's.
  */
-export function FormAlert({ message, testId = "form-error" }: { message: string | undefined; testId?: string }) {
+export function FormAlert({
+  message,
+  testId = "form-error",
+  refusal,
+}: {
+  message: string | undefined;
+  testId?: string;
+  refusal?: unknown;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (message) ref.current?.focus();
-  }, [message]);
+  }, [message, refusal]);
   if (!message) return null;
   return (
     <div

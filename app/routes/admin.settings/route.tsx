@@ -63,7 +63,7 @@ export default function SettingsPage() {
     <section aria-labelledby="settings-title" className="space-y-6">
       <AdminPageHeader id="settings-title" title={t("admin.settings.title")} subtitle={t("admin.settings.subtitle")} />
       <Form method="post" action="/admin/settings" encType="multipart/form-data" noValidate className="space-y-6">
-        <FormAlert message={problem?.formError} />
+        <FormAlert message={problem?.formError} refusal={problem} />
         <IdentityFieldset {...group} />
         <LogoFieldset logo={logo} values={values} fileErrors={problem?.fileErrors ?? []} />
         <ContactFieldset {...group} />
