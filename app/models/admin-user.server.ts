@@ -1,5 +1,5 @@
 /**
- * The AdminUser table: staff accounts that sign in to the back office (spec section 2).
+ * The AdminUser table: staff accounts that sign in to the back office.
  * Passwords are stored as argon2id hashes (app/server/auth/password.server.ts); this module never sees
  * a plain password.
  */

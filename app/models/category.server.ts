@@ -1,4 +1,4 @@
-/** Categories: storefront reads (spec section 7), and the back office list, reads and writes. */
+/** Categories: the storefront's reads, and the back office's list, reads and writes. */
 import { prisma } from "~/models/db.server";
 import type { ImageInfo } from "~/utils/image-url";
 import { ADMIN_PAGE_SIZE, paginate } from "~/rules/pagination";
@@ -99,7 +99,7 @@ export class SlugTakenError extends Error {
 }
 
 /**
- * Creates a category (slug made by the caller from the name: spec section 5, on create only) with
+ * Creates a category (its slug made by the caller from the name, on create only) with
  * an optional image already stored on disk, in one transaction.
  *
  * @returns the new category's id.
@@ -129,7 +129,7 @@ export async function createCategoryWithImage(
 }
 
 /**
- * Updates a category's name (the slug stays: spec section 5) and image: a new image replaces the
+ * Updates a category's name (the slug stays as it was made on create) and image: a new image replaces the
  * old one, `removeImage` drops it. A replaced image nothing else links to is deleted.
  *
  * @returns null when there is no such category, else the keys of images whose files to remove.

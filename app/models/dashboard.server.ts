@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's numbers (spec section 2 lists /admin/dashboard but leaves its
+ * The admin dashboard's numbers (the specification names /admin/dashboard but leaves its
  * content open). See docs/decisions/012-admin-app-and-dashboard.md.
  *
  * - Days are calendar days in the shop's time zone (`SHOP_TIME_ZONE`, Asia/Dhaka), not UTC days:
@@ -7,7 +7,7 @@
  * - "Today" is the current Dhaka day so far; "last 7 days" is today and the 6 days before it;
  *   "last 30 days" is today and the 29 days before it.
  * - Orders and revenue leave out cancelled orders (their money never arrives). Revenue is the sum of
- *   the orders' `totalPaisa` (including shipping, as spec section 3's total_amount), in paisa.
+ *   the orders' `totalPaisa` (including shipping, the order's total amount), in paisa.
  * - Counts by status cover every order of all time, all five statuses (zero when none).
  * - Top products: the 5 with the largest quantity sold in the last 30 days (cancelled orders left
  *   out), from the line items' snapshots, so a deleted product still counts under its last name.
@@ -60,7 +60,7 @@ export type DashboardData = {
   today: PeriodTotals;
   last7Days: PeriodTotals;
   last30Days: PeriodTotals;
-  /** Every status of spec section 4 with its count of orders (all time). */
+  /** Every order status with its count of orders (all time). */
   byStatus: { status: OrderStatus; count: number }[];
   topProducts: TopProduct[];
   /** Whether the shop has any order at all (for the empty state). */

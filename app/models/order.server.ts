@@ -1,5 +1,5 @@
 /**
- * Orders: placement (spec sections 4, 5, 9) and the admin reads and status change (spec section 2).
+ * Orders: placing one at checkout, and the back office's reads, status changes and deletion.
  *
  * `placeOrder` writes a cart priced from the database, never from the form, with its line items in
  * one transaction: if any insert fails nothing is written. The checkout token (unique per rendered
@@ -45,29 +45,21 @@ class OrderRefused extends Error {
  */
 const MAX_ORDER_TOTAL_PAISA = 1_000_000_000;
 
-/** The product fields an order's line items copy (name and prices in paisa, spec section 9). */
+/** The product fields an order's line items copy (name, and prices in paisa). */
 export type OrderableProduct = PricedProduct & { name: string };
 
 /**
- * Places a cash-on-delivery order for a cart priced on the server from database prices
- * (app/rules/pricing.ts `priceCart` over `getProductsForCart`; the caller checks that no product
- * went missing and that the subtotal is the one the shopper was shown). The shipping fee and total
- * are computed here from the shipping method the shopper chose and the shop's current `fees`
- * (spec section 9; the order keeps that fee whatever the settings become), whatever the
- * district (stored as its English name, with the area, for the courier). Status and payment status start as
- * "pending". The order, its first status history entry and its line items are written in one
- * transaction, with the stock its lines take from products that track it (app/models/stock.server.ts):
- * if any insert fails, or the stock cannot fill a line, nothing is written. `language` is the
- * page's the shopper ordered from; the order's invoice is printed in it.
+ * Places a cash-on-delivery order in one transaction: the order (status and payment "pending"),
+ * its first status history entry, its line items and the stock they take (stock.server.ts). The
+ * cart comes priced from the database (`priceCart`; the caller checks that the subtotal is the one
+ * the shopper saw); the shipping fee and total are computed here from the chosen method and the
+ * current `fees`, and the order keeps them. `language` is the one its invoice prints in.
  *
- * Returns the order's id (`duplicate` when the checkout token already placed an order, a double
- * submit: the token's unique index refuses the second insert and the first order is answered), or
- * a reason and writes nothing: `empty-cart`, `too-large` when the total exceeds
- * MAX_ORDER_TOTAL_PAISA, `out-of-stock` with the lines the stock cannot fill (when many shoppers
- * buy the last units at once, the first transactions take them and the others get this),
- * `blocked` when the phone is on the shop's blocklist, or `limit` when the phone or the address
- * already placed `limits` orders within ORDER_LIMIT_WINDOW_MS (docs/decisions/028). The blocklist
- * and the limits are read inside the transaction, so concurrent checkouts cannot slip past them.
+ * Returns the order's id (`duplicate`: this checkout token already placed it, a double submit), or
+ * a reason, having written nothing: `empty-cart`, `too-large` (over MAX_ORDER_TOTAL_PAISA),
+ * `out-of-stock` (the lines the stock cannot fill), `blocked` (the phone is on the blocklist),
+ * `limit` (the phone or address reached `limits` within ORDER_LIMIT_WINDOW_MS; read inside the
+ * transaction, so concurrent checkouts cannot slip past; docs/decisions/028).
  * @throws database errors other than a duplicate checkout token; nothing is written then.
  */
 export async function placeOrder(
@@ -193,7 +185,7 @@ export function orderSearchWhere(q: string): Prisma.OrderWhereInput {
 }
 
 /**
- * One page of the admin orders list, newest first (spec section 7), with each order's items for
+ * One page of the admin orders list, newest first, with each order's items for
  * the Products column, filtered by status and search text (`OrderListFilters`).
  * Items of an order are capped at 20 for the Products column (`itemsShown` vs `items.length`).
  */
@@ -310,7 +302,7 @@ export type StatusChangeResult =
   | { outcome: "out-of-stock"; shortages: StockShortage[] };
 
 /**
- * Sets an order's status (any value may follow any other, spec section 4) and records the change
+ * Sets an order's status (any status may follow any other) and records the change
  * (from, to, who, when) in the same transaction, with the stock it moves (docs/decisions/027-stock.md):
  * cancelling returns what the order holds; moving it out of cancelled takes its lines' units again.
  * Choosing the status the order already has changes and records nothing (`unchanged`). `conflict`
@@ -393,7 +385,7 @@ export async function setOrderConfirmation(id: number, admin: { id: number; emai
 }
 
 /**
- * Deletes an order (spec section 7: first its line items, then the order) in ONE transaction,
+ * Deletes an order (its line items, then the order) in ONE transaction,
  * returning to stock what it still holds (`admin` recorded as who): if any write fails nothing is
  * deleted and the error is thrown. The status history goes with the order (cascade); its stock
  * ledger entries stay, without the order; the audit trail gets, in the same transaction, the whole

@@ -1,5 +1,5 @@
 /**
- * Products: storefront reads (spec section 7), and the back office list, reads and writes with
+ * Products: the storefront's reads, and the back office's list, reads and writes with
  * their images. Prices are paisa.
  */
 import { Prisma } from "~/generated/prisma/client";
@@ -71,7 +71,7 @@ export async function listFeaturedProducts(): Promise<ProductCard[]> {
   return rows.map(toCard);
 }
 
-/** SQL for the price a shopper pays: the discounted price when it is lower (spec section 9). */
+/** SQL for the price a shopper pays: the discounted price when it is lower. */
 const CHARGED_PRICE_SQL = Prisma.raw(
   "CASE WHEN discountedPricePaisa IS NOT NULL AND discountedPricePaisa < pricePaisa THEN discountedPricePaisa ELSE pricePaisa END",
 );
@@ -110,7 +110,7 @@ async function countNameMatches(query: string): Promise<number> {
 }
 
 /**
- * The SQL condition "the product's name contains `query`" (spec section 7, case-insensitive). A
+ * The SQL condition "the product's name contains `query`", case-insensitive. A
  * query of three characters or more is looked up in the full-text index of names (FTS5 with the
  * trigram tokenizer: any substring, in any script, case folded; no scan of the products), as one
  * quoted phrase, so nothing typed is read as FTS syntax. A shorter one has no trigram to look up
@@ -128,7 +128,7 @@ function nameContainsSql(query: string, walk = false): Prisma.Sql {
 
 /**
  * One page of products for /products: optionally in one category and/or whose name contains
- * `query` (case-insensitive for Latin letters, spec section 7), in the chosen order. Price sorts
+ * `query` (case-insensitive for Latin letters), in the chosen order. Price sorts
  * order by the price a shopper pays. The ordering and paging run in SQL (one indexed query for
  * the page's ids, one count), then the page's cards are loaded. A search of three characters or
  * more first counts its matches in the full-text index (under 2 ms at 100,000 products): that is
@@ -288,7 +288,7 @@ export async function getProductForEdit(id: number) {
   };
 }
 
-/** The fields of a product write; prices in paisa (spec section 5). */
+/** The fields of a product write; prices in paisa. */
 export type ProductWrite = {
   name: string;
   slug: string;
@@ -354,7 +354,7 @@ export async function createProductWithImages(
 }
 
 /**
- * Updates a product (spec section 5): its fields, the order of its existing images, which of them
+ * Updates a product: its fields, the order of its existing images, which of them
  * are removed, and new images (already stored on disk) appended after them, in one transaction.
  * Existing images come in the order of `imageOrder`, then any the form did not list (e.g. added
  * by someone else meanwhile) in their current order; those in `removeImageIds` are unlinked, and an
@@ -442,8 +442,8 @@ export async function deleteProductWithImages(id: number): Promise<{ name: strin
 // ---- Search suggestions ----
 
 /**
- * Up to `limit` products whose name contains `query` (case-insensitive for Latin letters, spec
- * section 7; `%`, `_` and `\` match literally), names starting with the query first, then by
+ * Up to `limit` products whose name contains `query` (case-insensitive for Latin letters; `%`, `_`
+ * and `\` match literally), names starting with the query first, then by
  * name and id: the suggestions of the search box. `query` must already be normalised
  * (app/rules/search.ts); an empty query, or a `limit` below 1, returns [] without a query.
  * `limit` is capped at 50.
