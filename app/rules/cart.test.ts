@@ -15,7 +15,7 @@ const cart: CartLine[] = [
   { productId: 2, quantity: 1 },
 ];
 
-describe("cart operations (spec section 4)", () => {
+describe("cart operations", () => {
   it("addToCart increases an existing line by the amount", () => {
     expect(addToCart(cart, 1, 3).lines).toEqual([
       { productId: 1, quantity: 5 },

@@ -1,5 +1,5 @@
 /**
- * The cart's rules, spec section 4, as pure functions over a list of cart lines.
+ * The cart's rules, as pure functions over a list of cart lines.
  * A cart line is a product id and a quantity; prices are never stored in the cart, they are read
  * from the database each time (see pricing.ts). Every function returns a new list.
  *
@@ -21,7 +21,7 @@ export type CartChange = { lines: CartLine[]; limited: boolean };
 
 /**
  * addToCart(product, quantity = 1): an existing line's quantity increases by the amount,
- * otherwise the line is appended (spec section 4).
+ * otherwise the line is appended.
  */
 export function addToCart(lines: CartLine[], productId: number, quantity = 1): CartChange {
   const existing = lines.find((line) => line.productId === productId);
@@ -39,7 +39,7 @@ export function addToCart(lines: CartLine[], productId: number, quantity = 1): C
 
 /**
  * buyNow(product, quantity = 1): an existing line's quantity is replaced by the amount,
- * otherwise the line is appended (spec section 4). The caller then shows the cart.
+ * otherwise the line is appended. The caller then shows the cart.
  */
 export function buyNow(lines: CartLine[], productId: number, quantity = 1): CartChange {
   if (lines.some((line) => line.productId === productId)) {
@@ -53,7 +53,7 @@ export function buyNow(lines: CartLine[], productId: number, quantity = 1): Cart
   return append(lines, productId, quantity);
 }
 
-/** updateQuantity(id, quantity): ignored when the quantity is below 1, otherwise sets it (spec section 4). */
+/** updateQuantity(id, quantity): ignored when the quantity is below 1, otherwise sets it. */
 export function updateQuantity(lines: CartLine[], productId: number, quantity: number): CartChange {
   if (!Number.isInteger(quantity) || quantity < 1) return { lines, limited: false };
   return {
@@ -64,12 +64,12 @@ export function updateQuantity(lines: CartLine[], productId: number, quantity: n
   };
 }
 
-/** removeFromCart(id): removes the line (spec section 4). */
+/** removeFromCart(id): removes the line. */
 export function removeFromCart(lines: CartLine[], productId: number): CartLine[] {
   return lines.filter((line) => line.productId !== productId);
 }
 
-/** The total quantity of all lines: the header badge's number (spec section 2). */
+/** The total quantity of all lines: the header badge's number. */
 export function cartQuantity(lines: CartLine[]): number {
   return lines.reduce((sum, line) => sum + line.quantity, 0);
 }
@@ -83,7 +83,7 @@ function append(lines: CartLine[], productId: number, quantity: number): CartCha
   };
 }
 
-/** A cart operation (spec section 4), as a cart form asks for it; quantities in units. */
+/** A cart operation (add, buy now, update, remove), as a cart form asks for it; quantities in units. */
 export type CartOperation =
   | { intent: "add" | "buy-now" | "update"; productId: number; quantity: number }
   | { intent: "remove"; productId: number };

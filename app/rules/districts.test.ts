@@ -82,7 +82,7 @@ describe("districtGroups", () => {
   });
 });
 
-describe("suggestedShippingMethod (spec section 9)", () => {
+describe("suggestedShippingMethod", () => {
   it("suggests Inside Dhaka for Dhaka district only", () => {
     expect(suggestedShippingMethod("Dhaka")).toBe("Inside Dhaka");
     for (const district of DISTRICTS.filter((d) => d.name !== "Dhaka")) {

@@ -139,7 +139,7 @@ export function districtGroups(lang: Lang): DistrictGroup[] {
   }));
 }
 
-/** The district whose deliveries are "Inside Dhaka" (spec section 9): Dhaka district alone. */
+/** The district whose deliveries are "Inside Dhaka": Dhaka district alone. */
 const INSIDE_DHAKA_DISTRICT = "Dhaka";
 
 /**

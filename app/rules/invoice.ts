@@ -1,5 +1,5 @@
 /**
- * The invoice of an order (spec section 2, "Invoice block"), as ONE view model used by both the
+ * The invoice of an order, as ONE view model used by both the
  * on-page Invoice block and the server-rendered `invoice.png` (app/server/media/invoice-image.server.ts),
  * so the two can never disagree. Every text is final display text: money formatted with the taka
  * sign (amounts are integer paisa in, strings out), dates in Asia/Dhaka time, all in the invoice's

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { discountPercent, formatAmount, formatMoney, parseTakaToPaisa, unitPricePaisa } from "./money";
 
 describe("formatMoney", () => {
-  it("shows paisa as taka with the sign and two decimals (spec section 9)", () => {
+  it("shows paisa as taka with the sign and two decimals", () => {
     expect(formatMoney(6000)).toBe("৳60.00");
     expect(formatMoney(123456)).toBe("৳1,234.56");
     expect(formatMoney(5)).toBe("৳0.05");
@@ -35,7 +35,7 @@ describe("parseTakaToPaisa", () => {
 });
 
 describe("discounts", () => {
-  it("rounds the percentage off (spec section 9)", () => {
+  it("rounds the percentage off", () => {
     expect(discountPercent(100000, 75000)).toBe(25);
     expect(discountPercent(30000, 19900)).toBe(34); // 33.67 → 34
   });

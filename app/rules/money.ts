@@ -2,7 +2,7 @@
  * Money is integer paisa everywhere in haat (1 taka = 100 paisa); this module is the one place
  * that turns paisa into text and taka input into paisa. See docs/decisions/003-money-in-paisa.md.
  *
- * Display follows spec section 9 (two decimals) with the taka sign, always: the spec shows a
+ * Amounts show two decimals with the taka sign, always: the spec shows a
  * dollar sign in places, which is its inconsistency, not ours. Digits are grouped the way
  * Bangladesh writes them (lakh grouping: ৳1,23,456.00), with Bengali digits on Bangla pages
  * (৳১,২৩,৪৫৬.০০); the digits come from app/i18n/format.ts.
@@ -56,7 +56,7 @@ export function parseTakaToPaisa(input: string): number | null {
 }
 
 /**
- * Rounded percentage by which `discountedPaisa` is below `pricePaisa` (spec section 9), or null
+ * Rounded percentage by which `discountedPaisa` is below `pricePaisa`, or null
  * when there is no discount (no discounted price, or not lower than the price).
  * The badge never misleads where rounding would: a discount under 0.5 % has no badge (never
  * "0% OFF"), and only a free item reads 100 (a price cut to ৳0.40 from ৳100 reads 99, not 100).
@@ -68,7 +68,7 @@ export function discountPercent(pricePaisa: number, discountedPaisa: number | nu
   return percent === 100 && discountedPaisa > 0 ? 99 : percent;
 }
 
-/** The unit price charged, in paisa: the discounted price when it is lower, else the price (spec section 9). */
+/** The unit price charged, in paisa: the discounted price when it is lower, else the price. */
 export function unitPricePaisa(product: { pricePaisa: number; discountedPricePaisa: number | null }): number {
   const { pricePaisa, discountedPricePaisa } = product;
   return discountedPricePaisa !== null && discountedPricePaisa < pricePaisa ? discountedPricePaisa : pricePaisa;

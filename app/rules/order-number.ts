@@ -1,6 +1,6 @@
 /**
  * Order numbers as shoppers type them: "42", "#42", "order 42" with Bengali digits ("৪২"),
- * spaces or a leading '#'. Orders are numbered by their database id (spec section 2: "#id").
+ * spaces or a leading '#'. Orders are numbered by their database id, shown as "#id".
  */
 import { toAsciiDigits } from "./phone";
 

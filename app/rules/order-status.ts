@@ -1,5 +1,5 @@
 /**
- * Order statuses, spec section 4: any value may follow any other. Stored as these strings.
+ * Order statuses: any status may follow any other. Stored as these strings.
  */
 
 /** The five order statuses, in the order the back office lists them. */

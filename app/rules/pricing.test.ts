@@ -7,7 +7,7 @@ const products = [
   { id: 2, pricePaisa: 550000, discountedPricePaisa: null },
 ];
 
-describe("priceCart (spec section 9)", () => {
+describe("priceCart", () => {
   it("charges the discounted price when present and sums line subtotals", () => {
     const priced = priceCart(
       [
@@ -37,7 +37,7 @@ describe("priceCart (spec section 9)", () => {
   });
 });
 
-describe("shipping fee and totals (spec section 9)", () => {
+describe("shipping fee and totals", () => {
   it("adds shipping to the subtotal", () => {
     expect(orderTotals(669700, "Inside Dhaka", SPEC_DELIVERY_FEES)).toEqual({
       shippingFeePaisa: 6000,

@@ -1,5 +1,5 @@
 /**
- * Order arithmetic, spec section 9, in integer paisa:
+ * Order arithmetic, in integer paisa:
  * line subtotal = unit price (discounted price when present) × quantity;
  * subtotal = sum of line subtotals; total = subtotal + shipping fee.
  * The server prices every cart and order with these functions from database prices only.
@@ -52,7 +52,7 @@ export function priceCart<P extends PricedProduct>(lines: CartLine[], products: 
   };
 }
 
-/** Shipping fee and total, in paisa, for a subtotal, a shipping method and the shop's fees (spec section 9). */
+/** Shipping fee and total, in paisa, for a subtotal, a shipping method and the shop's fees. */
 export function orderTotals(subtotalPaisa: number, shippingMethod: string, fees: DeliveryFees) {
   const shipping = shippingFeePaisa(shippingMethod, subtotalPaisa, fees);
   return { shippingFeePaisa: shipping, totalPaisa: subtotalPaisa + shipping };

@@ -1,4 +1,4 @@
-/** Sort orders of /products (spec section 2: Sort by Name, Price: Low to High, Price: High to Low; default by name). */
+/** Sort orders of /products (Sort by Name, Price: Low to High, Price: High to Low; default by name). */
 export const PRODUCT_SORTS = ["name", "price-asc", "price-desc"] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 

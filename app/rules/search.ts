@@ -1,6 +1,6 @@
 /**
  * Search text rules shared by /products, the suggestions resource route and the search box
- * (spec section 5: a blank or whitespace-only query searches nothing; section 7: name contains,
+ * (a blank or whitespace-only query searches nothing; a search matches names that contain it,
  * case-insensitive). Pure: safe for the browser.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Shipping methods and fees, spec section 9: the inside-Dhaka fee for "Inside Dhaka", the
+ * Shipping methods and fees: the inside-Dhaka fee for "Inside Dhaka", the
  * outside-Dhaka fee for "Outside Dhaka" or anything else. The amounts are the shop's settings
  * (60 and 120 taka unless the owner changed them), and an order whose subtotal reaches the
  * free-delivery minimum, when the owner set one, ships free. The fee is always computed on the
@@ -9,7 +9,7 @@
 export const SHIPPING_METHODS = ["Inside Dhaka", "Outside Dhaka"] as const;
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
 
-/** Default method on the checkout form (spec section 4). */
+/** The method the checkout form starts with. */
 export const DEFAULT_SHIPPING_METHOD: ShippingMethod = "Inside Dhaka";
 
 /** The shop's delivery fees, in paisa, from its settings. */
@@ -20,7 +20,7 @@ export type DeliveryFees = {
   freeFromPaisa: number | null;
 };
 
-/** The fees of spec section 9: 60 taka inside Dhaka, 120 taka outside, never free. */
+/** The specification's fees, the settings' defaults: 60 taka inside Dhaka, 120 taka outside, never free. */
 export const SPEC_DELIVERY_FEES: DeliveryFees = {
   insideDhakaPaisa: 6000,
   outsideDhakaPaisa: 12000,
@@ -30,7 +30,7 @@ export const SPEC_DELIVERY_FEES: DeliveryFees = {
 /**
  * Shipping fee in paisa for `method` and an order subtotal of `subtotalPaisa`: 0 when the subtotal
  * reaches the free-delivery minimum; else the inside-Dhaka fee for "Inside Dhaka" and the
- * outside-Dhaka fee for any other method (spec section 9).
+ * outside-Dhaka fee for any other method.
  */
 export function shippingFeePaisa(method: string, subtotalPaisa: number, fees: DeliveryFees): number {
   if (fees.freeFromPaisa !== null && subtotalPaisa >= fees.freeFromPaisa) return 0;

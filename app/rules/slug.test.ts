@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MAX_SLUG_LENGTH, slugify } from "./slug";
 
-describe("slugify (spec section 5)", () => {
+describe("slugify", () => {
   it("lowercases and replaces whitespace runs with one hyphen", () => {
     expect(slugify("LED Lighting")).toBe("led-lighting");
     expect(slugify("  Teak   Wood \t Sofa\nSet ")).toBe("teak-wood-sofa-set");

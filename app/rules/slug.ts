@@ -1,7 +1,7 @@
 /**
  * URL slugs for categories and products.
  *
- * Spec section 5 ("Slug"): the name lowercased with whitespace runs replaced by a single hyphen.
+ * The specification's slug: the name lowercased with whitespace runs replaced by a single hyphen.
  * The spec's original shop fed that straight into URLs; here characters that are not URL-safe
  * are also dropped or turned into hyphens, while letters and digits of every script, Bengali
  * included, are kept as they are.
@@ -11,7 +11,7 @@
 export const MAX_SLUG_LENGTH = 80;
 
 /**
- * Makes the slug of a name (spec section 5): lowercased, whitespace runs replaced by one hyphen.
+ * Makes the slug of a name: lowercased, whitespace runs replaced by one hyphen.
  * Also:
  * - "&" becomes "and"; apostrophes and quotes are dropped ("Kid's" → "kids", `56"` → "56");
  * - accents on Latin letters are removed ("Café" → "cafe"); Bengali letters, vowel signs and
