@@ -9,7 +9,7 @@ const COLOURS: Record<string, string> = {
   cancelled: "bg-stone-200 text-stone-800",
 };
 
-/** An order status (spec section 4) as a coloured label. */
+/** An order status as a coloured label. */
 export function OrderStatusBadge({ status }: { status: string }) {
   const t = useT();
   const label = orderStatusLabel(status, t);

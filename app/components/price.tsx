@@ -3,7 +3,7 @@ import { formatMoney, unitPricePaisa } from "~/rules/money";
 
 /**
  * A product's price: the charged price, and when discounted the original struck through
- * (spec section 2: the discounted price in red). Amounts are paisa.
+ * (the discounted price in red). Amounts are paisa.
  */
 export function Price({
   pricePaisa,

@@ -17,7 +17,7 @@ type ProductCardData = {
 };
 
 /**
- * A product in a grid (spec section 2): image and name link to the product; two round buttons,
+ * A product in a grid: image and name link to the product; two round buttons,
  * Add to Cart and Buy now (quantity 1), each a POST form to /cart that works without JavaScript.
  * A product out of stock says so, and its buttons are disabled (the server refuses it anyway).
  * Headings run in order for screen readers and Lighthouse: the name is an h3 under a section's
@@ -96,7 +96,7 @@ export function ProductCard({
 /**
  * One of the card's round buttons in its own POST form to /cart. Add to Cart goes through a
  * fetcher once JavaScript runs (optimistic badge; the button reads 'Added' briefly, see
- * cart-forms.tsx); Buy now always loads /cart as a full page (spec section 4).
+ * cart-forms.tsx); Buy now always loads /cart as a full page.
  */
 function CartButton({
   productId,

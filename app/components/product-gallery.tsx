@@ -13,7 +13,7 @@ function fullSizeUrl(image: ImageInfo): string {
 const SCROLL_SETTLE_MS = 100;
 
 /**
- * The product image gallery (spec section 2): 'No image available' without images; otherwise a
+ * The product image gallery: 'No image available' without images; otherwise a
  * horizontal scroll-snap strip of every image.
  *
  * Without JavaScript every image stays reachable: the strip scrolls (swipe, keyboard), each dot is

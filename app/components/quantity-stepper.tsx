@@ -2,7 +2,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useT } from "~/hooks/use-t";
 
 /**
- * A quantity field with − and + buttons (spec sections 2 and 5: minimum 1, no maximum of its own;
+ * A quantity field with − and + buttons (minimum 1, no maximum of its own;
  * `max` is the server's per-line cap). The number input alone works without JavaScript; the
  * buttons are rendered only once JavaScript runs, over the ends of the input (which keeps room for
  * them), so they are never dead controls and the layout does not shift when they appear.

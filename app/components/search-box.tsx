@@ -29,7 +29,7 @@ type SearchBoxProps = {
 };
 
 /**
- * The product search box (spec sections 2 and 5). Without JavaScript it is a plain GET
+ * The product search box of the header and the listing. Without JavaScript it is a plain GET
  * form to `/products?q=…` (plus `hiddenFields`, such as category and sort), so results land on the
  * products page. With JavaScript it is also an ARIA 1.2 combobox: SUGGESTION_DEBOUNCE_MS (250 ms)
  * after the last keystroke it fetches at most 8 suggestions from SUGGESTIONS_PATH, each a link to
@@ -38,7 +38,7 @@ type SearchBoxProps = {
  * and a polite live region announces how many suggestions there are. A blank or whitespace-only
  * field clears the suggestions without a request. A newer keystroke aborts the request in flight,
  * and an answer that is not for the latest text is ignored, so a slow answer never overwrites a
- * newer one. A failed request leaves the list empty (spec section 8) and is only logged as a warning.
+ * newer one. A failed request leaves the list empty, with no message, and is only logged as a warning.
  */
 export function SearchBox({
   id,

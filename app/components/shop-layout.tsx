@@ -18,7 +18,7 @@ type ShopDetails = {
 };
 
 /**
- * The storefront's shared layout (spec section 2): header with the brand, Products link and the cart
+ * The storefront's shared layout: header with the brand, Products link and the cart
  * link whose red badge shows the total quantity when above 0 (optimistic with JavaScript, see
  * cart-forms.tsx); main area; three-column footer; the live regions reporting cart changes.
  */

@@ -3,7 +3,7 @@
  * (app/server/http/admin-app.server.ts). See docs/decisions/012-admin-app-and-dashboard.md.
  */
 
-/** Where the installed app opens (spec section 2: sign-in goes to the products list). */
+/** Where the installed app opens (as after sign-in: the products list). */
 export const ADMIN_APP_START_URL = "/admin/products";
 /** The part of the site the app and its service worker cover. */
 export const ADMIN_APP_SCOPE = "/admin/";

@@ -90,7 +90,7 @@ const OUT_OF_STOCK = "https://schema.org/OutOfStock";
 
 /**
  * schema.org `Product` for a product page. The offer's price is what the shopper pays (the
- * discounted price when it is lower, spec section 9), in BDT as a decimal string; its availability
+ * discounted price when it is lower), in BDT as a decimal string; its availability
  * follows the stock (`inStock`, default true).
  */
 export function productJsonLd(input: {

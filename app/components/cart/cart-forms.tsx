@@ -1,7 +1,7 @@
 /**
  * The cart's forms with JavaScript (docs/decisions/011-optimistic-cart.md).
  * Each renders a plain `<form method="post" action="/cart">` that works without JavaScript (the
- * /cart action redirects, spec section 4); once JavaScript runs, the form is sent by a fetcher,
+ * /cart action redirects back to the cart); once JavaScript runs, the form is sent by a fetcher,
  * the header badge and the cart page's totals change at once (app/components/cart/use-optimistic-cart.ts),
  * and the /cart route's `clientAction` reports the outcome through `CartFeedbackRegion`.
  */
@@ -36,7 +36,7 @@ export function submitterIntent(event: FormEvent<HTMLFormElement>): string | nul
  * A form posting to /cart whose 'add' submissions go through a fetcher once JavaScript runs.
  * Its fields (productId, quantity, redirectTo, the submit buttons with `name="intent"`) are the
  * caller's children, unchanged from a plain form. Any other submit button (Buy now) still loads
- * /cart as a full page (spec section 4). While an add is being sent a second click is ignored.
+ * /cart as a full page. While an add is being sent a second click is ignored.
  * `children` may be a function of `{ added }`: true from the click until ADDED_FEEDBACK_MS after
  * the server accepted (false at once when refused).
  */
@@ -81,7 +81,7 @@ export function AddToCartForm({
 }
 
 /**
- * The header's cart link with the red badge of the total quantity when above 0 (spec section 2),
+ * The header's cart link with the red badge of the total quantity when above 0,
  * optimistic: `serverCount` (the root loader's `cartCount`) plus the cart forms in flight.
  *
  * It prefetches the /cart route once the page has hydrated (`prefetch="render"`: nothing is in the

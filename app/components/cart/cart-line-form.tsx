@@ -18,8 +18,8 @@ const QUANTITY_DEBOUNCE_MS = 500;
 export const CART_HEADING_ID = "cart-heading";
 
 /**
- * A cart line's quantity field with its Update and Remove buttons (spec section 2: quantity
- * minimum 1, Remove). With JavaScript a typed quantity shows in the totals at once and is sent
+ * A cart line's quantity field with its Update and Remove buttons (quantity
+ * minimum 1). With JavaScript a typed quantity shows in the totals at once and is sent
  * QUANTITY_DEBOUNCE_MS after the last keystroke (at once on Enter, Update or leaving the field);
  * Remove hides the line at once and moves focus to the cart's heading. `quantity` is the line's
  * optimistic quantity; the field follows it when the server answers or a change rolls back.
@@ -105,7 +105,7 @@ export function CartLineForm({
     }
     const typed = parseTypedQuantity(text);
     if (typed === null) {
-      // spec section 4: an update below 1 is ignored
+      // An update below 1 is ignored.
       window.clearTimeout(timer.current);
       timer.current = undefined;
       clearQuantityDraft(productId);

@@ -66,7 +66,7 @@ describe("optimistic cart", () => {
     const ops: PendingCartOp[] = [
       { intent: "add", productId: 1, quantity: 3 },
       { intent: "add", productId: 3, quantity: 1 },
-      { intent: "update", productId: 2, quantity: 0 }, // ignored, spec section 4
+      { intent: "update", productId: 2, quantity: 0 }, // ignored: an update below 1 changes nothing
       { intent: "remove", productId: 1 },
     ];
     expect(applyCartOps(lines, ops)).toEqual([
