@@ -1,5 +1,5 @@
 /**
- * The installable admin app (spec section 2, "Install app button"): the web app
+ * The installable admin app (the header's "Install app" button): the web app
  * manifest, its PNG icons (made with sharp from the shop's logo when it has one, else from the
  * lamp mark's SVG), and the service worker script with its offline page. See docs/decisions/012-admin-app-and-dashboard.md.
  *

@@ -1,6 +1,6 @@
 /**
  * The checks every request passes in server.js before Remix reads it: one place for the rules that
- * protect all routes alike, so no route can forget them (docs/security.md, decision 020).
+ * protect all routes alike, so no route can forget them (docs/security.md, decision 022).
  *
  * For a state-changing request (any method but GET, HEAD and OPTIONS):
  * - **Origin** (cross-site request forgery): a browser's `Sec-Fetch-Site` must be `same-origin`

@@ -1,7 +1,8 @@
 /**
  * `invoice.png`: the invoice view model (app/rules/invoice.ts, the same one the on-page Invoice
  * block shows) drawn as an SVG string and rasterised to PNG by sharp (libvips + librsvg, which
- * finds fonts through fontconfig). Spec section 2: "Download produces a PNG file named invoice.png".
+ * finds fonts through fontconfig). The specification's wording: "Download produces a PNG file named
+ * invoice.png".
  *
  * Fonts: text is set in "Noto Sans" with "Noto Sans Bengali" next, so Bengali names and addresses
  * and the taka sign ৳ render (Debian package fonts-noto-core; without it they are empty boxes).
