@@ -2,7 +2,7 @@
  * The demo catalogue, as typed data: what `npm run seed` (prisma/seed.server.ts) puts in an empty
  * shop so a fresh install has something to browse.
  *
- * It covers both readings of the spec (section 1): a supplier of lighting, fans and electrical
+ * It covers both readings of the shop the specification describes: a supplier of lighting, fans and electrical
  * switches in Bangladesh, and a home furniture and decor shop. Brand names are invented.
  * Prices are integer paisa (1 taka = 100 paisa; `taka(450)` = 45 000 paisa = ৳450).
  * Every image is described, not stored: a shape kind, a colour palette and a view, which

@@ -158,7 +158,7 @@ async function seedDemoOrders(db: PrismaClient, options: { now: Date; staffEmail
   );
 }
 
-/** The delivery fees the sample orders were charged: the shop's defaults (spec section 9), in paisa. */
+/** The delivery fees the sample orders were charged: the shop's defaults (60 and 120 taka), in paisa. */
 const DEMO_FEES = { insideDhakaPaisa: 6000, outsideDhakaPaisa: 12000, freeFromPaisa: null };
 
 /**
