@@ -50,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { categories, featured, shop, meta };
 }
 
-/** Home, spec section 2: hero with search, Shop by Category, Featured Products. */
+/** Home: hero with search, Shop by Category, Featured Products. */
 export default function HomePage() {
   const t = useT();
   const href = useLocalePath();

@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { orderId: Number.isSafeInteger(order) && order > 0 ? order : null, meta };
 }
 
-/** Order success, spec section 2. */
+/** Order success: the order's number, a link to track it, and the way back to the shop. */
 export default function OrderSuccessPage() {
   const t = useT();
   const href = useLocalePath();

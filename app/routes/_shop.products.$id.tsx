@@ -75,8 +75,8 @@ async function productMeta(request: Request, product: NonNullable<Awaited<Return
 }
 
 /**
- * The product page, spec section 2. An id that is not a plain positive integer, or names no
- * product, is a 404 'Product not found' (spec section 8); a database failure is a 500
+ * The product page. An id that is not a plain positive integer, or names no
+ * product, is a 404 'Product not found'; a database failure is a 500
  * 'Failed to load product details' (logged).
  */
 /** See app/utils/revalidation.ts. */
@@ -158,8 +158,8 @@ function ProductView({ product, stock }: Pick<ProductData, "product" | "stock">)
           <p className="mt-6 whitespace-pre-line text-stone-700">{product.description}</p>
 
           {/*
-            Add to Cart posts this form. Buy Now must end in a full page load of /cart (spec
-            section 4): without JavaScript every post is one, so it is a second submit button of this
+            Add to Cart posts this form. Buy Now must end in a full page load of
+            /cart: without JavaScript every post is one, so it is a second submit button of this
             form; with JavaScript it submits the separate reloadDocument form below instead, which
             carries the stepper's quantity.
           */}

@@ -119,7 +119,7 @@ function productsHref(params: { category?: number | null; q?: string; sort?: Pro
 }
 
 /**
- * Products, spec section 2: category sidebar (clicking the selected one clears it), search that
+ * Products: category sidebar (clicking the selected one clears it), search that
  * keeps the category and sort, sort (default by name), grid of 1/2/3 columns, pages of 24 whose
  * links keep the filters, and an empty state with links that clear them. Every control is a link
  * or a GET form, so all of it works without JavaScript; changing the category, the search or the

@@ -9,14 +9,14 @@ import {
 import { log } from "~/server/log.server";
 
 /**
- * Search suggestions for the search box (spec sections 2, 5 and 7):
+ * Search suggestions for the search box:
  * GET /resources/search-suggestions?q=<text> answers JSON `{ query, suggestions }` with at most
  * SUGGESTION_LIMIT products whose name contains the normalised text (see searchProductSuggestions).
  * A blank or whitespace-only `q` answers an empty list without touching the database.
  *
  * The answer holds only public catalogue data (no cart, no session), so shared caches may keep
  * it briefly: `public, max-age=60`. A database failure is logged and answered 500 with an empty
- * list (spec section 8: search failures leave the list empty, with no message).
+ * list (a failed search leaves the suggestions empty, with no message).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = normalizeSearchQuery(new URL(request.url).searchParams.get("q"));
