@@ -1,5 +1,5 @@
 /**
- * The admin catalogue end to end (spec sections 2, 4, 5, 8; docs/decisions/013-image-uploads.md),
+ * The admin catalogue end to end (docs/decisions/013-image-uploads.md),
  * JavaScript on and off: products and categories created, listed, edited and deleted with real
  * photographs uploaded; bad uploads refused with clear messages while the typed fields are kept;
  * with JavaScript, the forms' upload progress and 'Saving...' state while a save is in flight.

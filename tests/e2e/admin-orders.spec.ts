@@ -1,6 +1,6 @@
 /**
- * Staff handling an order, end to end (spec sections 2, 4, 8;
- * docs/decisions/015-order-status-history-and-invoice.md), with JavaScript on and off: find it
+ * Staff handling an order, end to end
+ * (docs/decisions/015-order-status-history-and-invoice.md), with JavaScript on and off: find it
  * with the status filter and the search, open it (a row click with JavaScript, the View link
  * without), change its status (overlay and disabled select while saving with JavaScript) and see
  * the status history, check the Invoice block, download invoice.png and decode it, delete it after

@@ -114,7 +114,7 @@ test.describe("navigation", () => {
     await nav.getByRole("link", { name: "Products" }).click();
     await expect(page).toHaveURL(/\/admin\/products$/);
 
-    // /admin still goes to the products list (spec section 2).
+    // /admin still goes to the products list.
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/admin\/products$/);
 

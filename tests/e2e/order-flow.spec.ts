@@ -1,5 +1,5 @@
 /**
- * A cash-on-delivery purchase and its handling by staff, end to end (spec sections 2, 4, 5, 8, 9),
+ * A cash-on-delivery purchase and its handling by staff, end to end,
  * with JavaScript on and off.
  */
 import { expect, test, jsEnabled, openFirstProduct, paisaOf, signIn, uniqueName } from "./fixtures";

@@ -1,5 +1,5 @@
 /**
- * The product grids' columns by screen width (spec section 2): /products has 1, 2 and 3 columns,
+ * The product grids' columns by screen width: /products has 1, 2 and 3 columns,
  * the home page's 'Featured Products' 1, 2 and 4, at 360, 768 and 1280 px. Measured from the
  * rendered layout; the columns are CSS on server-rendered markup, so they are checked without
  * JavaScript.

@@ -1,5 +1,5 @@
 /**
- * The product page (spec sections 2, 8 and 9; docs/decisions/009-product-gallery-and-buy-now.md):
+ * The product page (docs/decisions/009-product-gallery-and-buy-now.md):
  * the gallery and its modal preview, the images reachable without JavaScript, the quantity stepper,
  * the discount badge, breadcrumbs, and the 'Product not found' (404) and 'Failed to load product
  * details' (500) states; axe scans (no serious or critical WCAG 2.1 A/AA violation) of those two

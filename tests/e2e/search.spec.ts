@@ -1,6 +1,6 @@
 /**
- * Search, suggestions, filters and pagination (spec sections 2, 5 and 7;
- * docs/decisions/008-search-suggestions-and-paging.md), with JavaScript on and off. Runs against
+ * Search, suggestions, filters and pagination
+ * (docs/decisions/008-search-suggestions-and-paging.md), with JavaScript on and off. Runs against
  * the demo catalogue (66 products, 7 categories); no test changes data. Suggestion tests need
  * JavaScript and are skipped in the js-off project.
  */

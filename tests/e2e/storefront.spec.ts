@@ -1,4 +1,4 @@
-/** Shopper journeys (spec section 2), run with JavaScript on and off. */
+/** Shopper journeys, run with JavaScript on and off. */
 import { expect, jsEnabled, openFirstProduct, paisaOf, rendered, test } from "./fixtures";
 
 test("home shows the hero, search, categories and featured products", async ({ page }) => {
@@ -37,7 +37,7 @@ test("filter by category, clear it, and sort by price", async ({ page }, testInf
   await page.waitForLoadState();
   const filteredCount = await page.getByRole("article").count();
 
-  // Clicking the selected category clears the filter (spec section 2).
+  // Clicking the selected category clears the filter.
   await page.getByRole("complementary").getByRole("link", { name: categoryName }).click();
   await expect(page).toHaveURL(/\/products$/);
   await rendered(page);
@@ -112,7 +112,7 @@ test("add to cart, buy now, change and remove lines", async ({ page }, testInfo)
   const unit = paisaOf(await line.locator("span.font-semibold").first().innerText());
   expect(paisaOf(await line.getByTestId("line-total").innerText())).toBe(unit * 3);
 
-  // A quantity below 1 is ignored (spec section 4).
+  // A quantity below 1 is ignored.
   await line.getByLabel(`Quantity of ${secondName}`).fill("0");
   await line.getByRole("button", { name: "Update" }).click();
   await expect(page.getByTestId("cart-badge")).toHaveText("5");

@@ -1,5 +1,5 @@
 /**
- * Staff sign-in and the admin gate (spec sections 2, 6, 8; docs/decisions/005-sessions.md).
+ * Staff sign-in and the admin gate (docs/decisions/005-sessions.md).
  *
  * The gate check enumerates EVERY route under /admin from the route manifest, built from
  * app/routes.ts exactly as the Remix Vite plugin does (flatRoutes of @remix-run/fs-routes), not from

@@ -1,5 +1,5 @@
 /**
- * The admin catalogue (spec sections 2, 4, 5, 8): product and category create, edit and delete
+ * The admin catalogue: product and category create, edit and delete
  * through the routes' actions, with real multipart bodies, the upload limits and content sniffing
  * of app/server/media/uploads.server.ts (docs/decisions/013-image-uploads.md), and the files left (or
  * not) under UPLOADS_DIR.
@@ -114,7 +114,7 @@ describe("creating a product", () => {
     }
   });
 
-  it("treats an empty discounted price as none and allows one above the price (spec section 5)", async () => {
+  it("treats an empty discounted price as none and allows one above the price", async () => {
     const jar = await admin();
     const category = await createCategory();
     await run(

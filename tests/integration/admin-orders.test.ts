@@ -1,4 +1,4 @@
-/** Order status changes on /admin/orders/view/:id (spec section 4: any value from any other). */
+/** Order status changes on /admin/orders/view/:id (any status may follow any other). */
 import { describe, expect, it } from "vitest";
 import { englishAdminT as t } from "~/i18n/admin";
 import { action, loader } from "~/routes/admin.orders.view.$id";

@@ -3,7 +3,7 @@
  * 10,000 products (docs/decisions/008-search-suggestions-and-paging.md). The expected answers are
  * computed here in JavaScript from all rows (an oracle independent of the SQL under test): names
  * compare as SQLite's NOCASE does (ASCII letters folded, everything else by code point), ties
- * broken by id; price sorts use the price a shopper pays (spec section 9). The catalogue has exact
+ * broken by id; price sorts use the price a shopper pays (the discounted one when lower). The catalogue has exact
  * duplicate names, names differing only in case, Bengali names, names with LIKE wildcards and many
  * equal prices, because ties and wildcards are where paging and searching go wrong.
  */

@@ -1,5 +1,5 @@
 /**
- * Catalogue listing (spec sections 2 and 7) on a catalogue larger than SQLite's 999 bound values,
+ * Catalogue listing on a catalogue larger than SQLite's 999 bound values,
  * which once made /products fail with Prisma's P2029 (regression test).
  */
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 /**
  * The order flow through the /cart route's loader and action, against a real SQLite database:
- * spec sections 4, 5, 8 and 9.
+ * the cart's operations, the checkout form's validation and messages, prices and delivery fees.
  */
 import assert from "node:assert/strict";
 import type { ShouldRevalidateFunctionArgs } from "@remix-run/react";
@@ -272,7 +272,7 @@ describe("placing an order", () => {
     expect(await prisma.order.count({ where: { customerAddress: "Mirpur 10" } })).toBe(0);
   });
 
-  it("blocks an empty cart with 'Your cart is empty' (spec section 8)", async () => {
+  it("blocks an empty cart with 'Your cart is empty'", async () => {
     const { outcome } = await checkout(customer);
     expect(outcome.status).toBe(400);
     expect(refusal(outcome).formError).toBe("Your cart is empty");

@@ -1,5 +1,5 @@
 /**
- * The product page loader (spec sections 2 and 8): 'Product not found' as a 404 for a missing,
+ * The product page loader: 'Product not found' as a 404 for a missing,
  * non-numeric or deleted product, and 'Failed to load product details' as a 500 when the database
  * cannot read the product's row.
  */

@@ -1,7 +1,7 @@
 /**
  * Product search through the full-text index (FTS5, trigram tokenizer; migration
  * 20261125170000_product_search, docs/decisions/037-search-at-scale.md) gives the same products as
- * the spec's "name contains, case-insensitive" (section 7) computed without the index: SQLite's
+ * the rule "name contains, case-insensitive" computed without the index: SQLite's
  * LIKE over every row, and the same rule in plain JavaScript. On seeded names in English and
  * Bengali, with LIKE's wildcards, quotes and FTS syntax typed as text, and after names change.
  */
