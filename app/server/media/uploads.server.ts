@@ -59,7 +59,7 @@ export type ParsedUploadForm = { fields: FormData; files: UploadedFile[]; reject
  * many parts or a body over `MAX_REQUEST_BYTES`. `messageKey` is the message for staff (translate
  * it in their language), `message` its English text for logs; `status` is 400 or 413.
  */
-export class UploadRequestError extends Error {
+class UploadRequestError extends Error {
   constructor(
     readonly messageKey: "upload.badRequest" | "upload.requestTooLarge",
     readonly status: 400 | 413,
@@ -165,7 +165,7 @@ function reject(field: string, fileName: string, reason: RejectionReason): Uploa
  * @throws {UploadRequestError} for a request that is not multipart, is malformed, has more than
  *   `MAX_PARTS` parts or a body over `MAX_REQUEST_BYTES` bytes.
  */
-export async function parseUploadForm(request: Request, fileFields: readonly string[]): Promise<ParsedUploadForm> {
+async function parseUploadForm(request: Request, fileFields: readonly string[]): Promise<ParsedUploadForm> {
   const contentType = request.headers.get("Content-Type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
     throw new UploadRequestError("upload.badRequest", 400);
