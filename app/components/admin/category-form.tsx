@@ -1,14 +1,15 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Form, Link } from "@remix-run/react";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { useAdminT } from "~/hooks/use-admin-t";
+import { usePending } from "~/hooks/use-pending";
 import type { ImageInfo } from "~/utils/image-url";
 import type { CategoryFormValues } from "~/forms/admin-schemas";
 import { ImageField } from "./image-field";
-import { UploadProgress, useUploadSubmit, type UploadFailure } from "./upload-submit";
+import { FieldError, FormAlert } from "./form-field";
+import { UploadProgress, useUploadSubmit, type UploadRefusal } from "./upload-submit";
 
 /** A refused save (from the action or the upload endpoint). */
-export type CategoryFormProblem = UploadFailure<CategoryFormValues & { removeImage?: string }>;
+export type CategoryFormRefusal = UploadRefusal<"name", CategoryFormValues & { removeImage?: string }>;
 
 /**
  * The category form (spec sections 2, 4, 5): name and image. New: 'Upload Image' and 'Create
@@ -26,21 +27,17 @@ export function CategoryForm({
   action: string;
   uploadEndpoint: string;
   category: { name: string; slug: string; image: ImageInfo | null } | null;
-  problem: CategoryFormProblem | null;
+  problem: CategoryFormRefusal | null;
 }) {
   const t = useAdminT();
-  const upload = useUploadSubmit<CategoryFormProblem>(uploadEndpoint);
+  const upload = useUploadSubmit<CategoryFormRefusal>(uploadEndpoint);
   const problem = upload.failure ?? actionProblem;
-  const navigation = useNavigation();
-  const saving = upload.uploading || (navigation.state === "submitting" && navigation.formAction === action);
+  const submitting = usePending({ formAction: action, state: "submitting" });
+  const saving = upload.uploading || submitting;
   const name = problem?.values.name ?? category?.name ?? "";
   const nameError = problem?.fieldErrors.name;
   const fileErrors = [...(upload.clientError ?? []), ...(problem?.fileErrors ?? [])];
-  const formError = problem?.formError ?? (upload.clientError ? t("upload.fixErrors") : null);
-  const errorRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (problem || upload.clientError) errorRef.current?.focus();
-  }, [problem, upload.clientError]);
+  const formError = problem?.formError ?? (upload.clientError ? t("upload.fixErrors") : undefined);
   const editing = category !== null;
 
   return (
@@ -52,17 +49,7 @@ export function CategoryForm({
       onSubmit={upload.onSubmit}
       className="space-y-5 rounded-lg border border-stone-200 bg-white p-6"
     >
-      {formError ? (
-        <div
-          ref={errorRef}
-          tabIndex={-1}
-          role="alert"
-          className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
-          data-testid="form-error"
-        >
-          {formError}
-        </div>
-      ) : null}
+      <FormAlert message={formError} refusal={upload.clientError ?? problem} />
       <div>
         <label htmlFor="name" className="block text-sm font-medium">
           {t("admin.categoryForm.name")}
@@ -78,11 +65,7 @@ export function CategoryForm({
           aria-describedby={nameError ? "name-error" : "slug-note"}
           className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2"
         />
-        {nameError ? (
-          <p id="name-error" className="mt-1 text-sm text-red-700">
-            {nameError}
-          </p>
-        ) : null}
+        <FieldError id="name-error" message={nameError} />
         <p id="slug-note" className="mt-1 text-xs text-stone-600">
           {editing ? `${t("admin.categories.slug")}: ${category.slug}. ` : ""}
           {t("admin.categoryForm.slugNote")}

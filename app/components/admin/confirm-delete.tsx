@@ -2,6 +2,21 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useRef, type MouseEvent, type ReactNode } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useAdminT } from "~/hooks/use-admin-t";
+import { usePending } from "~/hooks/use-pending";
+
+/**
+ * What a delete confirmation asks and sends: the record's `id`, the list action that deletes it
+ * (`action`), the question with a line naming the record (`detail`), the confirming button's text,
+ * and the `hidden` fields that bring the list back as it was.
+ */
+type Confirmation = {
+  id: number;
+  action: string;
+  question: string;
+  detail: string;
+  confirmText: string;
+  hidden?: Record<string, string>;
+};
 
 /**
  * The one delete flow of the back office (products, categories, orders), spec section 8's
@@ -12,31 +27,21 @@ import { useAdminT } from "~/hooks/use-admin-t";
  * handles (`intent=delete`, `id`, and the `hidden` fields that bring the list back as it was).
  */
 export function DeleteButton({
-  id,
   label,
   text,
   confirmHref,
-  action,
-  question,
-  detail,
-  confirmText,
   cancelText,
-  hidden = {},
   className = "font-medium text-red-700 hover:underline",
-}: {
-  id: number;
+  ...confirmation
+}: Confirmation & {
   label: string;
   text: string;
   /** The link's classes (a text link in a table row by default). */
   className?: string;
   confirmHref: string;
-  action: string;
-  question: string;
-  detail: string;
-  confirmText: string;
   cancelText: string;
-  hidden?: Record<string, string>;
 }) {
+  const { id } = confirmation;
   const hydrated = useHydrated();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const open = (event: MouseEvent) => {
@@ -56,13 +61,8 @@ export function DeleteButton({
           className="m-auto max-w-md rounded-lg p-6 shadow-xl backdrop:bg-black/40"
         >
           <ConfirmBody
+            {...confirmation}
             headingId={`dialog-q-${id}`}
-            id={id}
-            action={action}
-            question={question}
-            detail={detail}
-            confirmText={confirmText}
-            hidden={hidden}
             cancel={
               <button
                 type="button"
@@ -81,24 +81,11 @@ export function DeleteButton({
 
 /** The confirmation step shown without JavaScript (`?delete=<id>`): the question and the POST form. */
 export function ConfirmDeletePanel({
-  id,
-  action,
-  question,
-  detail,
-  confirmText,
   cancelText,
   cancelHref,
-  hidden = {},
-}: {
-  id: number;
-  action: string;
-  question: string;
-  detail: string;
-  confirmText: string;
-  cancelText: string;
-  cancelHref: string;
-  hidden?: Record<string, string>;
-}) {
+  ...confirmation
+}: Confirmation & { cancelText: string; cancelHref: string }) {
+  const { id } = confirmation;
   return (
     <section
       className="mb-6 rounded-lg border border-red-300 bg-red-50 p-5"
@@ -106,13 +93,8 @@ export function ConfirmDeletePanel({
       data-testid="confirm-delete"
     >
       <ConfirmBody
+        {...confirmation}
         headingId={`panel-q-${id}`}
-        id={id}
-        action={action}
-        question={question}
-        detail={detail}
-        confirmText={confirmText}
-        hidden={hidden}
         cancel={
           <Link to={cancelHref} className="rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium">
             {cancelText}
@@ -123,6 +105,7 @@ export function ConfirmDeletePanel({
   );
 }
 
+/** The question, the record's line and the deleting POST form, with `cancel` beside its button. */
 function ConfirmBody({
   headingId,
   id,
@@ -130,25 +113,14 @@ function ConfirmBody({
   question,
   detail,
   confirmText,
-  hidden,
+  hidden = {},
   cancel,
-}: {
-  headingId: string;
-  id: number;
-  action: string;
-  question: string;
-  detail: string;
-  confirmText: string;
-  hidden: Record<string, string>;
-  cancel: ReactNode;
-}) {
+}: Confirmation & { headingId: string; cancel: ReactNode }) {
   const t = useAdminT();
   const navigation = useNavigation();
+  // This record's delete is on its way (another row's is not).
   const deleting =
-    navigation.state !== "idle" &&
-    navigation.formAction === action &&
-    navigation.formData?.get("id") === String(id) &&
-    navigation.formData.get("intent") === "delete";
+    usePending({ formAction: action, intent: "delete" }) && navigation.formData?.get("id") === String(id);
   return (
     <Form method="post" action={action} className="space-y-4">
       <h2 id={headingId} className="text-lg font-semibold">

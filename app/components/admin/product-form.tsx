@@ -1,18 +1,18 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { Form, Link } from "@remix-run/react";
+import { useState } from "react";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useAdminT } from "~/hooks/use-admin-t";
+import { usePending } from "~/hooks/use-pending";
 import type { ImageInfo } from "~/utils/image-url";
 import { formatAmount, parseTakaToPaisa } from "~/rules/money";
 import type { ProductFormValues } from "~/forms/admin-schemas";
 import { ImageField } from "./image-field";
-import { UploadProgress, useUploadSubmit, type UploadFailure } from "./upload-submit";
+import { AdminField, FieldError, FormAlert } from "./form-field";
+import { UploadProgress, useUploadSubmit, type UploadRefusal } from "./upload-submit";
 
-type Field = keyof ProductFormValues;
-
-/** A refused save (from the action or the upload endpoint). */
-export type ProductFormProblem = UploadFailure<ProductFormValues> & {
+/** A refused save (from the action or the upload endpoint); on the edit form, the existing images as sent. */
+export type ProductFormRefusal = UploadRefusal<keyof ProductFormValues, ProductFormValues> & {
   existing: { order: number[]; removed: number[] } | null;
 };
 
@@ -55,14 +55,14 @@ export function ProductForm({
   uploadEndpoint: string;
   categories: { id: number; name: string }[];
   defaults: ProductFormDefaults | null;
-  problem: ProductFormProblem | null;
+  problem: ProductFormRefusal | null;
   submitLabel: string;
 }) {
   const t = useAdminT();
-  const upload = useUploadSubmit<ProductFormProblem>(uploadEndpoint);
+  const upload = useUploadSubmit<ProductFormRefusal>(uploadEndpoint);
   const problem = upload.failure ?? actionProblem;
-  const navigation = useNavigation();
-  const saving = upload.uploading || (navigation.state === "submitting" && navigation.formAction === action);
+  const submitting = usePending({ formAction: action, state: "submitting" });
+  const saving = upload.uploading || submitting;
   const values: ProductFormValues = problem?.values ?? {
     name: defaults?.name ?? "",
     price: takaInput(defaults?.pricePaisa ?? null),
@@ -77,11 +77,9 @@ export function ProductForm({
   };
   const errors = problem?.fieldErrors ?? {};
   const fileErrors = [...(upload.clientError ?? []), ...(problem?.fileErrors ?? [])];
-  const formError = problem?.formError ?? null;
-  const errorRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (problem || upload.clientError) errorRef.current?.focus();
-  }, [problem, upload.clientError]);
+  const formError = problem?.formError ?? (upload.clientError ? t("upload.fixErrors") : undefined);
+  // The fields the server may refuse: each with its typed value and its message.
+  const field = (name: keyof ProductFormValues) => ({ name, defaultValue: values[name], error: errors[name] });
 
   // The form's key changes with each refusal so the uncontrolled fields take the returned values.
   const [price, setPrice] = useState(values.price ?? "");
@@ -100,38 +98,24 @@ export function ProductForm({
       onSubmit={upload.onSubmit}
       className="space-y-5 rounded-lg border border-stone-200 bg-white p-6"
     >
-      {formError || upload.clientError ? (
-        <div
-          ref={errorRef}
-          tabIndex={-1}
-          role="alert"
-          className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
-          data-testid="form-error"
-        >
-          {formError ?? t("upload.fixErrors")}
-        </div>
-      ) : null}
+      <FormAlert message={formError} refusal={upload.clientError ?? problem} />
 
-      <TextField name="name" label={t("admin.productForm.name")} values={values} errors={errors} maxLength={200} />
+      <AdminField {...field("name")} label={t("admin.productForm.name")} required maxLength={200} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          name="price"
+        <AdminField
+          {...field("price")}
           label={t("admin.productForm.price")}
-          values={values}
-          errors={errors}
+          required
           inputMode="decimal"
           maxLength={20}
           onValue={setPrice}
         />
         <div>
-          <TextField
-            name="discountedPrice"
+          <AdminField
+            {...field("discountedPrice")}
             label={t("admin.productForm.discountedPrice")}
-            values={values}
-            errors={errors}
             inputMode="decimal"
             maxLength={20}
-            required={false}
             onValue={setDiscounted}
           />
           {showDiscountHint ? (
@@ -176,11 +160,10 @@ export function ProductForm({
         <FieldError id="categoryId-error" message={errors.categoryId} />
       </div>
 
-      <TextField
-        name="description"
+      <AdminField
+        {...field("description")}
         label={t("admin.productForm.description")}
-        values={values}
-        errors={errors}
+        required
         multiline
         maxLength={5000}
       />
@@ -207,14 +190,11 @@ export function ProductForm({
         </p>
         <input type="hidden" name="stockSeen" value={values.stockSeen ?? ""} />
         <div className="sm:max-w-xs">
-          <TextField
-            name="stockQuantity"
+          <AdminField
+            {...field("stockQuantity")}
             label={t("admin.productForm.stockQuantity")}
-            values={values}
-            errors={errors}
             maxLength={9}
             inputMode="numeric"
-            required={false}
           />
         </div>
       </fieldset>
@@ -356,60 +336,5 @@ function ExistingImages({
         })}
       </ol>
     </fieldset>
-  );
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {message}
-    </p>
-  );
-}
-
-function TextField({
-  name,
-  label,
-  values,
-  errors,
-  multiline,
-  maxLength,
-  inputMode,
-  required = true,
-  onValue,
-}: {
-  name: Field;
-  label: string;
-  values: ProductFormValues;
-  errors: Partial<Record<string, string>>;
-  multiline?: boolean;
-  maxLength: number;
-  inputMode?: "decimal" | "numeric";
-  required?: boolean;
-  onValue?: (value: string) => void;
-}) {
-  const error = errors[name];
-  const common = {
-    id: name,
-    name,
-    defaultValue: values[name] ?? "",
-    maxLength,
-    "aria-required": required || undefined,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${name}-error` : undefined,
-    className: "mt-1 block w-full rounded-md border border-stone-300 px-3 py-2",
-    onChange: onValue
-      ? (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onValue(event.currentTarget.value)
-      : undefined,
-  };
-  return (
-    <div>
-      <label htmlFor={name} className="block text-sm font-medium">
-        {label}
-      </label>
-      {multiline ? <textarea rows={3} {...common} /> : <input type="text" inputMode={inputMode} {...common} />}
-      <FieldError id={`${name}-error`} message={error} />
-    </div>
   );
 }

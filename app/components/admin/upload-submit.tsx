@@ -1,18 +1,19 @@
 import { useCallback, useRef, useState, type FormEvent } from "react";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { useHydrated } from "~/hooks/use-hydrated";
+import type { FormRefusal } from "~/forms/refusal";
 
 /** Largest file and most files per request, as the server enforces them (app/server/media/uploads.server.ts). */
 export const CLIENT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const CLIENT_MAX_FILES = 10;
 
-/** A refused save as the upload endpoint answers it (JSON); the page renders it like its actionData. */
-export type UploadFailure<Values> = {
+/**
+ * A refused save of an upload form, as the upload endpoint answers it (JSON) and as the page's
+ * action does: a FormRefusal of the form's `Field`s with the messages about its files.
+ */
+export type UploadRefusal<Field extends string, Values> = FormRefusal<Field, Values> & {
   ok: false;
-  values: Values;
-  fieldErrors: Record<string, string | undefined>;
   fileErrors: string[];
-  formError: string | null;
 };
 
 type Answer<Failure> = { ok: true; redirectTo: string } | Failure;
@@ -27,7 +28,7 @@ type Answer<Failure> = { ok: true; redirectTo: string } | Failure;
  * is followed. Files over the size or count limit are refused here before uploading,
  * with the server's messages (the server checks again).
  */
-export function useUploadSubmit<Failure extends UploadFailure<unknown>>(endpoint: string) {
+export function useUploadSubmit<Failure extends UploadRefusal<string, unknown>>(endpoint: string) {
   const t = useAdminT();
   const hydrated = useHydrated();
   const [progress, setProgress] = useState<number | null>(null);

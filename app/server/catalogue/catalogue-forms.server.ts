@@ -1,5 +1,5 @@
 /**
- * The save logic of the admin product and category forms (spec sections 2, 4, 5, 8), shared by
+ * The save logic of the admin product and category forms (create and edit, with their pictures), shared by
  * the page actions (plain multipart POST, works without JavaScript) and the upload endpoints the
  * same forms use with JavaScript to show upload progress (routes/admin.$list.save.ts).
  *
@@ -36,7 +36,7 @@ import {
   removeImageFiles,
   storeUploads,
 } from "~/server/media/uploads.server";
-import { fieldErrorsFrom, typedValues } from "~/forms/refusal";
+import { fieldErrorsFrom, typedValues, type FieldErrors, type FormRefusal } from "~/forms/refusal";
 import { log } from "~/server/log.server";
 
 /** Field names of the product form whose messages show beside the field. */
@@ -45,14 +45,42 @@ type ProductField = keyof ProductFormValues;
 /** What the edit form sent about the existing images: kept order and removals, to refill it. */
 type ExistingImagesState = { order: number[]; removed: number[] };
 
-/** A refused product form: HTTP status, messages, and what to refill. */
-type ProductFormFailure = {
+/**
+ * A refused catalogue form: its HTTP status, a message per field and for the files (each refused
+ * file, then "choose them again"), always a message for the whole form, and what to refill.
+ */
+type UploadFormRefusal<Field extends string, Values> = FormRefusal<Field, Values> & {
   ok: false;
   status: 400 | 404 | 413 | 500;
-  values: ProductFormValues;
-  fieldErrors: Partial<Record<ProductField, string>>;
   fileErrors: string[];
-  formError: string | null;
+  formError: string;
+};
+
+/** What a refusal says, beside the values it gives back. */
+type RefusalMessages<Field extends string> = {
+  fieldErrors?: FieldErrors<Field>;
+  fileErrors?: string[];
+  formError: string;
+};
+
+/**
+ * The refusals of one form submission: each gives back `values` (and `extra`, what else the form
+ * needs to refill itself) with the messages it is made with.
+ */
+function refusalsOf<Field extends string, Values, Extra extends object>(values: Values, extra: Extra) {
+  return (status: UploadFormRefusal<Field, Values>["status"], messages: RefusalMessages<Field>) => ({
+    ok: false as const,
+    status,
+    values,
+    fieldErrors: messages.fieldErrors ?? {},
+    fileErrors: messages.fileErrors ?? [],
+    formError: messages.formError,
+    ...extra,
+  });
+}
+
+/** A refused product form; on the edit form, also the existing images as sent. */
+type ProductFormRefusal = UploadFormRefusal<ProductField, ProductFormValues> & {
   existing: ExistingImagesState | null;
 };
 
@@ -67,7 +95,7 @@ export type FormSuccess = {
   saved: { action: AuditAction; subjectType: "product" | "category"; subjectId: number; summary: string };
 };
 
-export type ProductFormResult = FormSuccess | ProductFormFailure;
+export type ProductFormResult = FormSuccess | ProductFormRefusal;
 
 const PRODUCT_TEXT_FIELDS = [
   "name",
@@ -113,7 +141,7 @@ function readExistingImages(fields: FormData): ExistingImagesState {
  *
  * @returns success with the list URL and toast, or a failure with status 400 (invalid fields or
  *   files), 404 (no such product), 413 (body too large) or 500 (the database write failed: the
- *   spec's 'Failed to save product. Please try again.', logged).
+ *   message 'Failed to save product. Please try again.', logged).
  */
 export async function saveProductForm(
   request: Request,
@@ -126,18 +154,8 @@ export async function saveProductForm(
   const { fields, files } = read.upload;
   const values = typedValues(fields, PRODUCT_TEXT_FIELDS);
   const existing = productId === null ? null : readExistingImages(fields);
-  const fail = (
-    status: ProductFormFailure["status"],
-    extra: Partial<Pick<ProductFormFailure, "fieldErrors" | "fileErrors" | "formError">>,
-  ): ProductFormFailure => ({
-    ok: false,
-    status,
-    values,
-    fieldErrors: extra.fieldErrors ?? {},
-    fileErrors: extra.fileErrors ?? [],
-    formError: extra.formError ?? null,
-    existing,
-  });
+  const fail: (status: ProductFormRefusal["status"], messages: RefusalMessages<ProductField>) => ProductFormRefusal =
+    refusalsOf(values, { existing });
 
   const result = productFormSchema(t).safeParse(values);
   const rejected = [...read.upload.rejected, ...(await checkUploads(files))];
@@ -196,25 +214,27 @@ export async function saveProductForm(
     });
   } catch (error) {
     await discardStored(stored.stored);
+    // The files were read but not kept: a browser never sends them again by itself.
+    const again = files.length > 0 ? [t("upload.chooseAgain")] : [];
     if (error instanceof StockChangedError) {
       values.stockSeen = String(error.current);
       return fail(400, {
         fieldErrors: { stockQuantity: t("admin.productForm.stockChanged", { count: error.current }) },
-        fileErrors: files.length > 0 ? [t("upload.chooseAgain")] : [],
+        fileErrors: again,
         formError: t("upload.fixErrors"),
       });
     }
     if (error instanceof MissingCategoryError) {
       return fail(400, {
         fieldErrors: { categoryId: t("admin.productForm.categoryMissing") },
-        fileErrors: files.length > 0 ? [t("upload.chooseAgain")] : [],
+        fileErrors: again,
         formError: t("upload.fixErrors"),
       });
     }
     log.error({ err: error }, "Saving a product failed");
     return fail(500, {
       formError: t("admin.productForm.saveFailed"),
-      fileErrors: files.length > 0 ? [t("upload.chooseAgain")] : [],
+      fileErrors: again,
     });
   }
 }
@@ -223,25 +243,18 @@ function successTo(redirectTo: string, message: string, saved: FormSuccess["save
   return { ok: true, redirectTo, toast: { kind: "success", message }, saved };
 }
 
-/** A refused category form: HTTP status, messages, and what to refill. */
-type CategoryFormFailure = {
-  ok: false;
-  status: 400 | 404 | 413 | 500;
-  values: CategoryFormValues & { removeImage?: string };
-  fieldErrors: Partial<Record<"name", string>>;
-  fileErrors: string[];
-  formError: string | null;
-};
+/** A refused category form (its one text field is the name; the "remove image" box comes back too). */
+type CategoryFormRefusal = UploadFormRefusal<"name", CategoryFormValues & { removeImage?: string }>;
 
-export type CategoryFormResult = FormSuccess | CategoryFormFailure;
+export type CategoryFormResult = FormSuccess | CategoryFormRefusal;
 
 /**
- * Validates and saves the category form: creates a category (slug from the name, spec section 5,
+ * Validates and saves the category form: creates a category (slug from the name, set on
  * create only; a slug another category has is a field error) when `categoryId` is null, else
  * updates its name and image. Messages and the toast are in the staff member's language (`t`).
  *
  * @returns success with the list URL and toast, or a failure with status 400, 404, 413 or 500
- *   (the spec's 'Failed to save category. Please try again.', logged).
+ *   (the message 'Failed to save category. Please try again.', logged).
  */
 export async function saveCategoryForm(
   request: Request,
@@ -253,21 +266,12 @@ export async function saveCategoryForm(
   const { fields } = read.upload;
   const files = read.upload.files.slice(0, 1);
   const values = typedValues(fields, ["name", "removeImage"] as const);
-  const fail = (
-    status: CategoryFormFailure["status"],
-    extra: Partial<Pick<CategoryFormFailure, "fieldErrors" | "fileErrors" | "formError">>,
-  ): CategoryFormFailure => ({
-    ok: false,
-    status,
-    values,
-    fieldErrors: extra.fieldErrors ?? {},
-    fileErrors: extra.fileErrors ?? [],
-    formError: extra.formError ?? null,
-  });
+  const fail: (status: CategoryFormRefusal["status"], messages: RefusalMessages<"name">) => CategoryFormRefusal =
+    refusalsOf(values, {});
 
   const result = categoryFormSchema(t).safeParse(values);
   const rejected = [...read.upload.rejected, ...(await checkUploads(files))];
-  let fieldErrors: Partial<Record<"name", string>> = result.success ? {} : fieldErrorsFrom(result.error, ["name"]);
+  let fieldErrors: FieldErrors<"name"> = result.success ? {} : fieldErrorsFrom(result.error, ["name"]);
   const slug = result.success ? slugify(result.data.name) : "";
   if (result.success && categoryId === null && slug === "") fieldErrors = { name: t("admin.categoryForm.nameNoSlug") };
   if (Object.keys(fieldErrors).length > 0 || rejected.length > 0 || !result.success) {
