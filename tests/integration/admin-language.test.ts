@@ -15,7 +15,7 @@ import { loader as adminLayoutLoader } from "~/routes/admin";
 import { action as adminLanguageAction, loader as adminLanguageLoader } from "~/routes/admin.language";
 import { action as loginAction, loader as loginLoader } from "~/routes/admin_.login";
 import { action as logoutAction } from "~/routes/admin_.logout";
-import { loader as orderLoader } from "~/routes/admin.orders.view.$id";
+import { loader as orderLoader } from "~/routes/admin.orders.view.$id/route";
 import { action as createProductAction } from "~/routes/admin.products.create";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin.settings/route";
 import { action as cartAction } from "~/routes/_shop.cart/route";

@@ -6,7 +6,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { loader as invoiceLoader } from "~/routes/admin.orders.view.$id.invoice[.]png";
-import { loader as orderLoader } from "~/routes/admin.orders.view.$id";
+import { loader as orderLoader } from "~/routes/admin.orders.view.$id/route";
 import { prisma } from "~/models/db.server";
 import { getEnv } from "~/config/env.server";
 import { saveShopSettings, getShopSettings } from "~/models/settings.server";

@@ -1,7 +1,7 @@
 /** Order status changes on /admin/orders/view/:id (any status may follow any other). */
 import { describe, expect, it } from "vitest";
 import { englishAdminT as t } from "~/i18n/admin";
-import { action, loader } from "~/routes/admin.orders.view.$id";
+import { action, loader } from "~/routes/admin.orders.view.$id/route";
 import { prisma } from "~/models/db.server";
 import { createAdmin, get, post, run, signedInJar } from "./helpers";
 

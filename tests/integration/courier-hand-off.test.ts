@@ -13,7 +13,7 @@ import { action as courierPageAction, loader as courierPageLoader } from "~/rout
 import { action as handOffAction } from "~/routes/admin.orders.courier";
 import { loader as exportLoader } from "~/routes/admin.orders.export";
 import { action as exportAction } from "~/routes/admin.orders.export[.]csv";
-import { loader as orderLoader } from "~/routes/admin.orders.view.$id";
+import { loader as orderLoader } from "~/routes/admin.orders.view.$id/route";
 import {
   startFakeSteadfast,
   startHeaderRecorder,

@@ -12,7 +12,7 @@ import { getShopSettings, saveShopSettings } from "~/models/settings.server";
 import { action as cartAction, loader as cartLoader } from "~/routes/_shop.cart/route";
 import { action as blocklistAction, loader as blocklistLoader } from "~/routes/admin.blocklist";
 import { loader as ordersLoader } from "~/routes/admin.orders._index";
-import { action as orderAction, loader as orderLoader } from "~/routes/admin.orders.view.$id";
+import { action as orderAction, loader as orderLoader } from "~/routes/admin.orders.view.$id/route";
 import { serverTranslator } from "~/server/i18n.server";
 import { CookieJar, createAdmin, createProduct, expectData, get, post, run, runData, signedInJar } from "./helpers";
 

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { enAdmin } from "~/i18n/admin/catalogue";
 import { prisma } from "~/models/db.server";
 import { loader as trackLoader } from "~/routes/_shop.orders.track/route";
-import { action as orderAction, loader as orderLoader } from "~/routes/admin.orders.view.$id";
+import { action as orderAction, loader as orderLoader } from "~/routes/admin.orders.view.$id/route";
 import { type CookieJar, createAdmin, expectData, get, post, run, runData, signedInJar } from "./helpers";
 
 let staff: CookieJar;
@@ -59,11 +59,14 @@ describe("internal notes", () => {
   it("refuses an empty note and one over 1,000 characters, keeping the text", async () => {
     const empty = await addNote("   ");
     expect(empty.status).toBe(400);
-    expect(expectData(empty)).toEqual({ noteError: enAdmin["admin.notes.required"], noteBody: "   " });
+    expect(expectData(empty)).toEqual({
+      values: { body: "   " },
+      fieldErrors: { body: enAdmin["admin.notes.required"] },
+    });
     const long = "x".repeat(1001);
     const tooLong = await addNote(long);
     expect(tooLong.status).toBe(400);
-    expect(expectData(tooLong)).toMatchObject({ noteBody: long });
+    expect(expectData(tooLong)).toMatchObject({ values: { body: long } });
     expect(await prisma.orderNote.count({ where: { orderId } })).toBe(0);
   });
 

@@ -11,7 +11,7 @@ import { enAdmin } from "~/i18n/admin/catalogue";
 import { getEnv } from "~/config/env.server";
 import { prisma } from "~/models/db.server";
 import { getShopSettings } from "~/models/settings.server";
-import { loader as orderLoader } from "~/routes/admin.orders.view.$id";
+import { loader as orderLoader } from "~/routes/admin.orders.view.$id/route";
 import { renderInvoicePng } from "~/server/media/invoice-image.server";
 import { loader as rootLoader } from "~/root";
 import { loader as homeLoader } from "~/routes/_shop._index";

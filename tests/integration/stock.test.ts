@@ -12,7 +12,7 @@ import { action as cartAction, loader as cartLoader } from "~/routes/_shop.cart/
 import { loader as productLoader } from "~/routes/_shop.products.$id";
 import { loader as dashboardLoader } from "~/routes/admin.dashboard";
 import { action as ordersAction } from "~/routes/admin.orders._index";
-import { action as orderAction, loader as orderLoader } from "~/routes/admin.orders.view.$id";
+import { action as orderAction, loader as orderLoader } from "~/routes/admin.orders.view.$id/route";
 import { action as editProductAction, loader as editProductLoader } from "~/routes/admin.products.edit.$id";
 import { action as createProductAction } from "~/routes/admin.products.create";
 import { serverTranslator } from "~/server/i18n.server";

@@ -4,8 +4,9 @@
  * button to read it again; or, before the hand-off, a button to send the order to the courier.
  * Plain forms posting to /admin/orders/courier: they work without JavaScript.
  */
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
+import { usePending } from "~/hooks/use-pending";
 import { formatShopDateTime } from "~/i18n/format";
 import { deliveryStateLabel } from "~/rules/delivery-state";
 
@@ -37,11 +38,8 @@ export function CourierPanel({
 }) {
   const t = useAdminT();
   const lang = useAdminLang();
-  const navigation = useNavigation();
-  const busy =
-    navigation.state === "submitting" && navigation.formAction === "/admin/orders/courier"
-      ? navigation.formData?.get("intent")
-      : null;
+  const refreshing = usePending({ formAction: "/admin/orders/courier", intent: "refresh", state: "submitting" });
+  const sending = usePending({ formAction: "/admin/orders/courier", intent: "send", state: "submitting" });
   const back = `/admin/orders/view/${order.id}`;
   const button =
     "rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium hover:bg-stone-50 disabled:opacity-60";
@@ -94,8 +92,8 @@ export function CourierPanel({
               <input type="hidden" name="intent" value="refresh" />
               <input type="hidden" name="order" value={order.id} />
               <input type="hidden" name="back" value={back} />
-              <button type="submit" disabled={busy === "refresh"} className={button}>
-                {busy === "refresh" ? t("admin.courier.refreshing") : t("admin.courier.refreshOne")}
+              <button type="submit" disabled={refreshing} className={button}>
+                {refreshing ? t("admin.courier.refreshing") : t("admin.courier.refreshOne")}
               </button>
             </Form>
           ) : null}
@@ -110,10 +108,10 @@ export function CourierPanel({
           <input type="hidden" name="back" value={back} />
           <button
             type="submit"
-            disabled={busy === "send"}
+            disabled={sending}
             className="rounded-md bg-amber-700 px-4 py-2 text-sm font-medium text-white hover:bg-amber-800 disabled:opacity-60"
           >
-            {busy === "send" ? t("admin.courier.sending") : t("admin.courier.sendOne", { courier: "Steadfast" })}
+            {sending ? t("admin.courier.sending") : t("admin.courier.sendOne", { courier: "Steadfast" })}
           </button>
         </Form>
       ) : (

@@ -3,35 +3,37 @@
  * add one (a plain POST to the order page with `intent=note`, so it works without JavaScript). A
  * refused note keeps its text and says why. Never printed (`print:hidden`).
  */
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { FieldError } from "~/components/admin/form-field";
+import type { FormRefusal } from "~/forms/refusal";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
+import { usePending } from "~/hooks/use-pending";
 import { formatShopDateTime } from "~/i18n/format";
 
 /** A note as the order page's loader returns it. */
 type OrderNoteView = { id: number; body: string; authorEmail: string | null; createdAt: Date };
 
-/** What the order page's action answers to a refused note (400). */
-export type NoteProblem = { noteError: string; noteBody: string };
+/** What the order page's action answers to a refused note (400): the text as typed and why. */
+export type NoteRefusal = FormRefusal<"body">;
 
 export function OrderNotes({
   orderId,
   notes,
-  problem,
+  refusal,
 }: {
   orderId: number;
   notes: OrderNoteView[];
-  problem: NoteProblem | null;
+  refusal: NoteRefusal | null;
 }) {
   const t = useAdminT();
   const lang = useAdminLang();
-  const navigation = useNavigation();
-  const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "note";
+  const adding = usePending({ intent: "note", state: "submitting" });
   const formRef = useRef<HTMLFormElement>(null);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
-    if (problem) bodyRef.current?.focus();
-  }, [problem]);
+    if (refusal) bodyRef.current?.focus();
+  }, [refusal]);
   // Once a note is added (the list grew), the field starts empty again.
   const count = notes.length;
   useEffect(() => {
@@ -75,18 +77,14 @@ export function OrderNotes({
           name="body"
           rows={2}
           maxLength={1000}
-          defaultValue={problem?.noteBody ?? ""}
-          key={problem ? "refused" : "fresh"}
+          defaultValue={refusal?.values.body ?? ""}
+          key={refusal ? "refused" : "fresh"}
           aria-required
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? "notes-hint note-error" : "notes-hint"}
+          aria-invalid={refusal ? true : undefined}
+          aria-describedby={refusal ? "notes-hint note-error" : "notes-hint"}
           className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2"
         />
-        {problem ? (
-          <p id="note-error" className="mt-1 text-sm text-red-700">
-            {problem.noteError}
-          </p>
-        ) : null}
+        <FieldError id="note-error" message={refusal?.fieldErrors.body} />
         <button
           type="submit"
           disabled={adding}

@@ -4,8 +4,9 @@
  * it (or removes the mark), and the shopper's number on the blocklist or a button to put it there.
  * Plain POST forms: they work without JavaScript.
  */
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
+import { usePending } from "~/hooks/use-pending";
 import { formatShopDateTime } from "~/i18n/format";
 
 export function PhoneConfirmation({
@@ -28,8 +29,8 @@ export function PhoneConfirmation({
 }) {
   const t = useAdminT();
   const lang = useAdminLang();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  // Either form on its way disables both: the page is about to change.
+  const busy = usePending({ state: "submitting" });
   const orderPath = `/admin/orders/view/${orderId}`;
   const buttonClass =
     "rounded-md border px-4 py-2 text-sm font-medium disabled:cursor-wait disabled:opacity-60 print:hidden";

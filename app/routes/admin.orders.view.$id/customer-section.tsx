@@ -1,0 +1,94 @@
+import { Link } from "@remix-run/react";
+import { useAdminT } from "~/hooks/use-admin-t";
+import type { OrderRiskSignals } from "~/models/order.server";
+
+/** The order's customer block: name, e-mail, phone (with its signals), address, area, district, shipping method. */
+export function CustomerSection({
+  order,
+  risk,
+}: {
+  order: {
+    customerName: string;
+    customerEmail: string | null;
+    customerPhone: string;
+    customerAddress: string;
+    area: string | null;
+    district: string | null;
+    shippingMethod: string;
+  };
+  risk: OrderRiskSignals;
+}) {
+  const t = useAdminT();
+  return (
+    <section className="rounded-lg border border-stone-200 bg-white p-5" aria-labelledby="customer-heading">
+      <h2 id="customer-heading" className="mb-3 text-lg font-semibold">
+        {t("admin.order.customerInfo")}
+      </h2>
+      <dl className="grid grid-cols-[8rem_1fr] gap-y-2 text-sm">
+        <dt className="text-stone-600">{t("admin.order.name")}</dt>
+        <dd>{order.customerName}</dd>
+        <dt className="text-stone-600">{t("admin.order.email")}</dt>
+        <dd>{order.customerEmail ?? t("admin.order.notGiven")}</dd>
+        <dt className="text-stone-600">{t("admin.order.phone")}</dt>
+        <dd>
+          <a href={`tel:${order.customerPhone}`} className="underline">
+            {order.customerPhone}
+          </a>
+          <PhoneSignals risk={risk} />
+        </dd>
+        <dt className="text-stone-600">{t("admin.order.address")}</dt>
+        <dd className="whitespace-pre-line">{order.customerAddress}</dd>
+        {/* Orders placed before checkout asked for them have no area or district. */}
+        {order.area ? (
+          <>
+            <dt className="text-stone-600">{t("admin.order.area")}</dt>
+            <dd data-testid="order-area">{order.area}</dd>
+          </>
+        ) : null}
+        {order.district ? (
+          <>
+            <dt className="text-stone-600">{t("admin.order.district")}</dt>
+            <dd data-testid="order-district">{order.district}</dd>
+          </>
+        ) : null}
+        <dt className="text-stone-600">{t("admin.order.shippingMethod")}</dt>
+        <dd>{order.shippingMethod}</dd>
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * Under the phone number: what this phone has ordered before, and a warning with links when the
+ * order looks like a double of another (rules/order-risk.ts). It informs the call; it blocks nothing.
+ */
+function PhoneSignals({ risk }: { risk: OrderRiskSignals }) {
+  const t = useAdminT();
+  const { delivered, cancelled, returned, open } = risk.history;
+  return (
+    <div className="mt-1 space-y-1 text-xs" data-testid="phone-signals">
+      <p className="text-stone-600" data-testid="phone-history">
+        {delivered + cancelled + returned + open === 0
+          ? t("admin.risk.firstOrder")
+          : t("admin.risk.history", { delivered, cancelled, returned, open })}
+      </p>
+      {risk.duplicateOf.length > 0 ? (
+        <p
+          role="note"
+          className="rounded bg-amber-100 px-2 py-1 font-medium text-amber-900"
+          data-testid="duplicate-warning"
+        >
+          {t("admin.risk.duplicateOf")}{" "}
+          {risk.duplicateOf.map((id, index) => (
+            <span key={id}>
+              {index > 0 ? ", " : null}
+              <Link to={`/admin/orders/view/${id}`} className="underline">
+                {t("admin.risk.orderLink", { id })}
+              </Link>
+            </span>
+          ))}
+        </p>
+      ) : null}
+    </div>
+  );
+}

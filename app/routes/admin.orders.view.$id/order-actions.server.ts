@@ -1,0 +1,108 @@
+/**
+ * The order page's actions, one per `intent` (route.tsx dispatches): an internal note, the phone
+ * confirmation mark, and the order status. Each answers with a redirect and a message, or (a
+ * refused note) the note's FormRefusal with status 400; each writes its line of the audit trail.
+ */
+import { data } from "@remix-run/node";
+import { orderNoteSchema } from "~/forms/admin-schemas";
+import { orderStatusSchema } from "~/forms/schemas";
+import { fieldErrorsFrom } from "~/forms/refusal";
+import type { AdminUser } from "~/models/admin-user.server";
+import { addOrderNote } from "~/models/order-note.server";
+import { changeOrderStatus, setOrderConfirmation } from "~/models/order.server";
+import { orderStatusLabel } from "~/rules/order-status";
+import { staffTranslator } from "~/server/admin-i18n.server";
+import { audit } from "~/server/audit.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { NoteRefusal } from "./order-notes";
+
+/** What every action here is given: the request, its load context, who acts, the order and the form. */
+type OrderAction = { request: Request; context: unknown; admin: AdminUser; id: number; form: FormData };
+
+/** The order's page, where every action here goes back to. */
+const orderUrl = (id: number) => `/admin/orders/view/${id}`;
+
+/** The answer for an order that is gone: the list, with a message. */
+const orderGone = (request: Request, admin: AdminUser) =>
+  redirectWithToast(request, "/admin/orders", {
+    kind: "error",
+    message: staffTranslator(admin)("admin.order.notFound"),
+  });
+
+/**
+ * `intent=note`: adds an internal note by `admin`. An empty note, or one longer than 1,000
+ * characters, is refused (400) with the message and the text kept.
+ */
+export async function addNote({ request, context, admin, id, form }: OrderAction) {
+  const t = staffTranslator(admin);
+  const parsed = orderNoteSchema(t).safeParse({ body: form.get("body") ?? "" });
+  if (!parsed.success) {
+    const refusal: NoteRefusal = {
+      values: { body: String(form.get("body") ?? "") },
+      fieldErrors: { body: fieldErrorsFrom(parsed.error, ["body"]).body ?? t("admin.notes.required") },
+    };
+    return data(refusal, { status: 400 });
+  }
+  if (!(await addOrderNote(id, parsed.data.body, admin))) return orderGone(request, admin);
+  await audit(context, admin, {
+    action: "order.note-added",
+    subjectType: "order",
+    subjectId: id,
+    summary: parsed.data.body.slice(0, 120),
+  });
+  return redirectWithToast(request, orderUrl(id), { kind: "success", message: t("admin.notes.added", { id }) });
+}
+
+/**
+ * `intent=confirm` / `intent=unconfirm`: marks the order as confirmed with the shopper by phone
+ * (who and when), or removes the mark (docs/decisions/028-checkout-limits-and-blocklist.md).
+ */
+export async function setConfirmation({ request, context, admin, id }: OrderAction, confirmed: boolean) {
+  const t = staffTranslator(admin);
+  if (!(await setOrderConfirmation(id, confirmed ? admin : null))) return orderGone(request, admin);
+  await audit(context, admin, {
+    action: confirmed ? "order.confirmed" : "order.unconfirmed",
+    subjectType: "order",
+    subjectId: id,
+  });
+  const message = t(confirmed ? "admin.confirm.marked" : "admin.confirm.unmarked", { id });
+  return redirectWithToast(request, orderUrl(id), { kind: "success", message });
+}
+
+/**
+ * The status form: changes the order status (any value from any other) and records who changed it
+ * from what to what (decision 015). The same status again changes and records nothing. Cancelling
+ * returns the order's stock; reinstating a cancelled order takes it again, or is refused with the
+ * products that lack it (docs/decisions/027-stock.md).
+ */
+export async function changeStatus({ request, context, admin, id, form }: OrderAction) {
+  const t = staffTranslator(admin);
+  const url = orderUrl(id);
+  const parsed = orderStatusSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    return redirectWithToast(request, url, { kind: "error", message: t("admin.order.statusFailed") });
+  }
+  const status = orderStatusLabel(parsed.data.status, t);
+  const result = await changeOrderStatus(id, parsed.data.status, admin);
+  switch (result.outcome) {
+    case "out-of-stock": {
+      const items = result.shortages.map((shortage) => t("admin.stock.shortageItem", shortage)).join(", ");
+      return redirectWithToast(request, url, { kind: "error", message: t("admin.order.outOfStock", { items }) });
+    }
+    case "changed":
+      await audit(context, admin, {
+        action: "order.status-changed",
+        subjectType: "order",
+        subjectId: id,
+        summary: parsed.data.status,
+        details: { ...parsed.data },
+      });
+      return redirectWithToast(request, url, { kind: "success", message: t("admin.order.statusSaved", { status }) });
+    case "unchanged":
+      return redirectWithToast(request, url, { kind: "info", message: t("admin.order.statusUnchanged", { status }) });
+    case "not-found":
+      return orderGone(request, admin);
+    case "conflict":
+      return redirectWithToast(request, url, { kind: "error", message: t("admin.order.statusFailed") });
+  }
+}

@@ -1,0 +1,111 @@
+import { Link } from "@remix-run/react";
+import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
+import { formatMoney } from "~/rules/money";
+
+/** The order's line items (name linked to the product while it exists, unit price, quantity, subtotal) and totals. */
+export function OrderItems({
+  order,
+}: {
+  order: {
+    items: {
+      id: number;
+      productId: number | null;
+      productName: string;
+      unitPricePaisa: number;
+      quantity: number;
+      subtotalPaisa: number;
+    }[];
+    subtotalPaisa: number;
+    shippingFeePaisa: number;
+    totalPaisa: number;
+  };
+}) {
+  const t = useAdminT();
+  const lang = useAdminLang();
+  return (
+    <section
+      className="rounded-lg border border-stone-200 bg-white sm:overflow-x-auto print:hidden"
+      aria-labelledby="items-heading"
+    >
+      <h2 id="items-heading" className="px-5 pt-5 text-lg font-semibold">
+        {t("admin.order.items")}
+      </h2>
+      {/*
+        Below 640 px each line item is a card (its name, then "price × quantity = subtotal", which
+        says what the hidden price and quantity cells say) and the totals are label–amount rows:
+        no sideways scrolling on a phone.
+      */}
+      <table className="mt-3 w-full text-left text-sm max-sm:block">
+        <thead className="bg-stone-50 text-stone-600 max-sm:sr-only">
+          <tr>
+            <th scope="col" className="px-5 py-2">
+              {t("admin.order.product")}
+            </th>
+            <th scope="col" className="px-5 py-2 text-right">
+              {t("admin.order.unitPrice")}
+            </th>
+            <th scope="col" className="px-5 py-2 text-right">
+              {t("admin.order.quantity")}
+            </th>
+            <th scope="col" className="px-5 py-2 text-right">
+              {t("admin.order.subtotal")}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100 max-sm:block max-sm:[&>tr]:flex max-sm:[&>tr]:flex-wrap max-sm:[&>tr]:gap-x-3 max-sm:[&>tr]:px-5 max-sm:[&>tr]:py-2 max-sm:[&>tr>td]:p-0 max-sm:[&>tr>td:first-child]:basis-full max-sm:[&>tr>td:nth-child(2)]:hidden max-sm:[&>tr>td:nth-child(3)]:hidden">
+          {order.items.map((item) => (
+            <tr key={item.id} data-testid="order-item">
+              <td className="px-5 py-2">
+                {item.productId ? (
+                  <Link to={`/products/${item.productId}`} className="underline">
+                    {item.productName}
+                  </Link>
+                ) : (
+                  <>
+                    {item.productName} <span className="text-stone-500">{t("admin.order.deletedProduct")}</span>
+                  </>
+                )}
+              </td>
+              <td className="px-5 py-2 text-right">{formatMoney(item.unitPricePaisa, { lang })}</td>
+              <td className="px-5 py-2 text-right">{item.quantity}</td>
+              <td className="px-5 py-2 text-right">
+                {formatMoney(item.unitPricePaisa, { lang })} × {item.quantity} ={" "}
+                {formatMoney(item.subtotalPaisa, { lang })}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="border-t border-stone-200 text-right max-sm:block max-sm:[&>tr]:flex max-sm:[&>tr]:justify-between">
+          <TotalRow label={t("admin.order.totalExcl")} paisa={order.subtotalPaisa} testId="total-excl" />
+          <TotalRow label={t("admin.order.shippingCharge")} paisa={order.shippingFeePaisa} testId="shipping-charge" />
+          <TotalRow label={t("admin.order.totalIncl")} paisa={order.totalPaisa} testId="total-incl" strong />
+        </tfoot>
+      </table>
+    </section>
+  );
+}
+
+/** A footer row of the items table: a label and an amount in paisa. */
+function TotalRow({
+  label,
+  paisa,
+  testId,
+  strong,
+}: {
+  label: string;
+  paisa: number;
+  testId: string;
+  strong?: boolean;
+}) {
+  const lang = useAdminLang();
+  return (
+    <tr className={strong ? "text-base" : undefined}>
+      <th scope="row" colSpan={3} className={`px-5 py-2 ${strong ? "font-semibold" : "font-medium"}`}>
+        {label}
+      </th>
+      <td className={`px-5 py-2 ${strong ? "font-semibold" : ""}`} data-testid={testId}>
+        {formatMoney(paisa, { lang })}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * What the order page shows (/admin/orders/view/:id): the order, its status history, stock
+ * movements, notes, courier steps and edits, the fake-order signals, whether its phone is blocked,
+ * the courier block's state, and the invoice in the order's language (the one view model for the
+ * on-page block and invoice.png).
+ */
+import { isLang } from "~/i18n";
+import type { AdminUser } from "~/models/admin-user.server";
+import { findBlockedPhone } from "~/models/blocklist.server";
+import { getOrderCourierEvents } from "~/models/courier.server";
+import { getOrderEdits } from "~/models/order-edit.server";
+import { listOrderNotes } from "~/models/order-note.server";
+import { getOrderForAdmin, getOrderRiskSignals, getOrderStatusHistory } from "~/models/order.server";
+import { getShopSettings, invoiceSeller } from "~/models/settings.server";
+import { getOrderStockMovements } from "~/models/stock.server";
+import { buildInvoice } from "~/rules/invoice";
+import { isEditable } from "~/rules/order-edit";
+import { getCourierAccountSummary } from "~/server/couriers/account.server";
+import { trackingUrl } from "~/server/couriers/hand-off.server";
+import { notFound } from "~/utils/params";
+
+/**
+ * Everything the order page of order `id` shows to `admin` (`isOwner` decides the owner-only
+ * buttons). @throws a 404 response when there is no such order.
+ */
+export async function orderPageData(id: number, admin: Pick<AdminUser, "role">) {
+  const [order, history, stock, notes, courierEvents, courierAccount, edits] = await Promise.all([
+    getOrderForAdmin(id),
+    getOrderStatusHistory(id),
+    getOrderStockMovements(id),
+    listOrderNotes(id),
+    getOrderCourierEvents(id),
+    getCourierAccountSummary(),
+    getOrderEdits(id),
+  ]);
+  if (!order) throw notFound();
+  const [signals, blocked] = await Promise.all([getOrderRiskSignals([order]), findBlockedPhone(order.customerPhone)]);
+  const risk = signals.get(order.id)!;
+  // The invoice goes in the parcel: it is in the language the shopper ordered in.
+  const invoiceLang = isLang(order.language) ? order.language : "en";
+  const invoice = buildInvoice(order, invoiceSeller(await getShopSettings(), invoiceLang), invoiceLang);
+  return {
+    isOwner: admin.role === "owner",
+    order,
+    history,
+    stock,
+    notes,
+    invoice,
+    risk,
+    blocked: blocked !== null,
+    courierEvents,
+    edits,
+    editable: isEditable(order),
+    courierReady: courierAccount.readable,
+    trackingUrl: trackingUrl(order.courier, order.trackingCode),
+  };
+}
