@@ -14,7 +14,7 @@ import type { RouteConfigEntry } from "@remix-run/route-config";
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi, type MockInstance } from "vitest";
 import { action as loginAction, loader as loginLoader } from "~/routes/admin_.login";
 import { action as logoutAction } from "~/routes/admin_.logout";
-import { loader as ordersLoader } from "~/routes/admin.orders._index";
+import { loader as ordersLoader } from "~/routes/admin.orders._index/route";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { adminSessionStorageFor } from "~/server/auth/session.server";
 import { deleteExpiredSessions, LAST_SEEN_REFRESH_MS, SESSION_IDLE_TIMEOUT_MS } from "~/models/admin-session.server";

@@ -3,7 +3,7 @@
  * pagination keeping the filters, and the empty states.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { loader } from "~/routes/admin.orders._index";
+import { loader } from "~/routes/admin.orders._index/route";
 import { orderSearchWhere } from "~/models/order.server";
 import { prisma } from "~/models/db.server";
 import { ADMIN_PAGE_SIZE } from "~/rules/pagination";

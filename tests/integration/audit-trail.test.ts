@@ -10,7 +10,7 @@ import { prisma } from "~/models/db.server";
 import { loader as activityLoader } from "~/routes/admin.activity";
 import { loader as refusedLoader } from "~/routes/admin.activity_.refused";
 import { action as blocklistAction } from "~/routes/admin.blocklist";
-import { action as ordersAction } from "~/routes/admin.orders._index";
+import { action as ordersAction } from "~/routes/admin.orders._index/route";
 import { action as orderAction } from "~/routes/admin.orders.view.$id/route";
 import { action as productsAction } from "~/routes/admin.products._index";
 import { action as staffAction } from "~/routes/admin.staff";

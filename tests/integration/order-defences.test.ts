@@ -11,7 +11,7 @@ import { prisma } from "~/models/db.server";
 import { getShopSettings, saveShopSettings } from "~/models/settings.server";
 import { action as cartAction, loader as cartLoader } from "~/routes/_shop.cart/route";
 import { action as blocklistAction, loader as blocklistLoader } from "~/routes/admin.blocklist";
-import { loader as ordersLoader } from "~/routes/admin.orders._index";
+import { loader as ordersLoader } from "~/routes/admin.orders._index/route";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin.orders.view.$id/route";
 import { serverTranslator } from "~/server/i18n.server";
 import { CookieJar, createAdmin, createProduct, expectData, get, post, run, runData, signedInJar } from "./helpers";

@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/models/db.server";
-import { loader as ordersLoader } from "~/routes/admin.orders._index";
+import { loader as ordersLoader } from "~/routes/admin.orders._index/route";
 import { loader as orderLoader } from "~/routes/admin.orders.view.$id/route";
 import { type CookieJar, createAdmin, createProduct, get, runData, signedInJar } from "./helpers";
 

@@ -10,7 +10,7 @@ import { setAccountDisabled } from "~/models/staff.server";
 import { action as accountAction, loader as accountLoader } from "~/routes/admin.account";
 import { action as blocklistAction, loader as blocklistLoader } from "~/routes/admin.blocklist";
 import { action as courierAction, loader as courierLoader } from "~/routes/admin.courier";
-import { action as ordersAction, loader as ordersLoader } from "~/routes/admin.orders._index";
+import { action as ordersAction, loader as ordersLoader } from "~/routes/admin.orders._index/route";
 import { loader as productsLoader } from "~/routes/admin.products._index";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin.settings/route";
 import { action as staffAction, loader as staffLoader } from "~/routes/admin.staff";

@@ -11,7 +11,7 @@ import { prisma } from "~/models/db.server";
 import { action as cartAction, loader as cartLoader } from "~/routes/_shop.cart/route";
 import { loader as productLoader } from "~/routes/_shop.products.$id";
 import { loader as dashboardLoader } from "~/routes/admin.dashboard";
-import { action as ordersAction } from "~/routes/admin.orders._index";
+import { action as ordersAction } from "~/routes/admin.orders._index/route";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin.orders.view.$id/route";
 import { action as editProductAction, loader as editProductLoader } from "~/routes/admin.products.edit.$id";
 import { action as createProductAction } from "~/routes/admin.products.create";
