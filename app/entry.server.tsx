@@ -32,7 +32,7 @@ import {
   PAGE_CACHE_CONTROL,
   weakEtag,
 } from "~/server/http/http-cache.server";
-import { getSessionUser } from "~/server/auth/session.server";
+import { signedInAdmin } from "~/server/auth/auth.server";
 import { catalogueVersion } from "~/models/catalogue-version.server";
 import { getCart } from "~/server/cart-cookie.server";
 import { chosenLanguage } from "~/server/language-cookie.server";
@@ -232,5 +232,5 @@ export { createRequestGate } from "~/server/http/request-gate.server";
 export async function isSignedIn(cookieHeader: string | undefined): Promise<boolean> {
   if (!cookieHeader) return false;
   const request = new Request("http://haat.invalid/", { headers: { Cookie: cookieHeader } });
-  return (await getSessionUser(request)) !== null;
+  return (await signedInAdmin(request)) !== null;
 }

@@ -1,5 +1,5 @@
 /**
- * Staff sign-in with remix-auth's FormStrategy, and the admin gate.
+ * The admin gate, and who is signed in. Signing in and out is ./sign-in.server.ts's business.
  *
  * `requireAdmin(request)` must be called by EVERY admin loader and action (loaders run in
  * parallel, so a check in the layout alone protects nothing). Without a valid session it throws a
@@ -7,62 +7,19 @@
  * what only the shop's owner may do (403 for a staff account).
  */
 import { redirect } from "@remix-run/node";
-import { Authenticator } from "remix-auth";
-import { FormStrategy } from "remix-auth-form";
-import { englishAdminT } from "~/i18n/admin";
-import { findAdminForLogin, type AdminUser } from "~/models/admin-user.server";
+import type { AdminUser } from "~/models/admin-user.server";
 import { getShopSettings } from "~/models/settings.server";
-import { dummyPasswordHash, verifyPassword } from "./password.server";
-import { getSessionUser } from "./session.server";
 import { safeLocalPath } from "~/utils/local-path";
-import { loginSchema } from "~/forms/schemas";
+import { getSessionUser } from "./session.server";
 
 /**
- * Thrown by the form strategy when the e-mail or password is wrong (the message never says which).
- * `accountId`: the account the e-mail names, whose password was wrong, or null when it names none;
- * for the records only (the sign-in log keeps the first kind in the audit trail), never for the page.
+ * The admin whose live session the request's cookie names, or null (no cookie, a tampered one, an
+ * ended or idle session). Unlike `requireAdmin` it redirects nowhere and asks nothing more of the
+ * account: for the sign-in page and the page cache, which only ask whether someone is signed in.
+ * @throws Prisma's error.
  */
-export class InvalidCredentialsError extends Error {
-  constructor(readonly accountId: number | null = null) {
-    super("Invalid credentials");
-    this.name = "InvalidCredentialsError";
-  }
-}
-
-/**
- * Thrown by the form strategy when the e-mail and password are right but the owner disabled the
- * account `accountId`.
- */
-export class DisabledAccountError extends Error {
-  constructor(readonly accountId: number) {
-    super("Account disabled");
-    this.name = "DisabledAccountError";
-  }
-}
-
-export const authenticator = new Authenticator<AdminUser>();
-
-authenticator.use(
-  new FormStrategy(async ({ form }) => {
-    const parsed = loginSchema(englishAdminT).safeParse(Object.fromEntries(form));
-    if (!parsed.success) throw new InvalidCredentialsError();
-    return verifyLogin(parsed.data.email, parsed.data.password);
-  }),
-  "form",
-);
-
-/**
- * The admin with this e-mail (case-insensitive) and password.
- * @throws {InvalidCredentialsError} when either is wrong; the time taken does not reveal which.
- */
-async function verifyLogin(email: string, password: string): Promise<AdminUser> {
-  const user = await findAdminForLogin(email);
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-  if (!user || !ok) throw new InvalidCredentialsError(user?.id ?? null);
-  // Said only to someone who knows the password: it reveals nothing to a guesser.
-  if (user.disabled) throw new DisabledAccountError(user.id);
-  const { passwordHash: _hash, disabled: _disabled, ...signedIn } = user;
-  return signedIn;
+export function signedInAdmin(request: Request): Promise<AdminUser | null> {
+  return getSessionUser(request);
 }
 
 /**
