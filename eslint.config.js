@@ -60,18 +60,10 @@ const layerZones = Object.entries(layers).map(([layer, allowed]) => ({
 // imports no capability. Adding a capability or opening a module: edit this list.
 // ---------------------------------------------------------------------------------------------
 const capabilities = {
-  // Staff identity: who is signed in, signing in and out, passwords, two-factor, sign-in limits.
-  auth: [
-    "auth.server.ts",
-    "session.server.ts",
-    "password.server.ts",
-    "password-check.server.ts",
-    "password-policy.server.ts",
-    "two-factor.server.ts",
-    "device-cookie.server.ts",
-    "sign-in-log.server.ts",
-    "sign-in-limits.server.ts",
-  ],
+  // Staff identity: the admin gate and who is signed in (auth), signing in and out (sign-in), what a
+  // person does to their own account (account) and the owner to the staff accounts (staff-accounts).
+  // Sessions, passwords, two-factor codes, the sign-in limits and log stay inside.
+  auth: ["auth.server.ts", "sign-in.server.ts", "account.server.ts", "staff-accounts.server.ts"],
   // The product and category forms (multipart: pictures, validation, save, the answer).
   catalogue: ["catalogue-forms.server.ts"],
   // Everything courier: the shop's account (keys, checks), the hand-off and status refresh as staff

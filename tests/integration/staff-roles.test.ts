@@ -7,13 +7,13 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/models/db.server";
 import { setAccountDisabled } from "~/models/staff.server";
-import { action as accountAction, loader as accountLoader } from "~/routes/admin.account";
+import { action as accountAction, loader as accountLoader } from "~/routes/admin.account/route";
 import { action as blocklistAction, loader as blocklistLoader } from "~/routes/admin.blocklist";
 import { action as courierAction, loader as courierLoader } from "~/routes/admin.courier";
 import { action as ordersAction, loader as ordersLoader } from "~/routes/admin.orders._index/route";
 import { loader as productsLoader } from "~/routes/admin.products._index";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin.settings/route";
-import { action as staffAction, loader as staffLoader } from "~/routes/admin.staff";
+import { action as staffAction, loader as staffLoader } from "~/routes/admin.staff/route";
 import { action as loginAction } from "~/routes/admin_.login";
 import { hashPassword } from "~/server/auth/password.server";
 import { CookieJar, createAdmin, createProduct, get, post, run, runData, signedInJar } from "./helpers";
@@ -152,7 +152,10 @@ describe("adding an account", () => {
       newPassword: "lantern mango rickshaw",
       confirmPassword: "lantern mango rickshaw",
     });
-    expect(wrongCurrent.data).toEqual({ fieldErrors: { currentPassword: "The current password is not right." } });
+    expect(wrongCurrent.data).toEqual({
+      values: {},
+      fieldErrors: { currentPassword: "The current password is not right." },
+    });
     const common = await change({
       currentPassword: "first given password 7",
       newPassword: "password1234",

@@ -8,9 +8,9 @@ import { TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/models/db.server";
 import { getShopSettings, saveShopSettings } from "~/models/settings.server";
-import { action as accountAction, loader as accountLoader } from "~/routes/admin.account";
+import { action as accountAction, loader as accountLoader } from "~/routes/admin.account/route";
 import { loader as productsLoader } from "~/routes/admin.products._index";
-import { action as staffAction } from "~/routes/admin.staff";
+import { action as staffAction } from "~/routes/admin.staff/route";
 import { action as loginAction } from "~/routes/admin_.login";
 import { action as codeAction, loader as codeLoader } from "~/routes/admin_.two-factor";
 import { CookieJar, createAdmin, get, post, run, runData, signedInJar } from "./helpers";
@@ -95,7 +95,9 @@ describe("setting up two-factor sign-in", () => {
       post("/admin/account", { intent: "two-factor-confirm", code: "123456", currentPassword: admin.password }, jar),
     );
     expect(wrong.data).toEqual({
-      twoFactorError: "That code is not right, or was already used. The app shows a new one every 30 seconds.",
+      values: {},
+      fieldErrors: {},
+      formError: "That code is not right, or was already used. The app shows a new one every 30 seconds.",
     });
     const right = await run(
       accountAction,
@@ -238,7 +240,9 @@ describe("an owner's reset and the shop's rule", () => {
         post("/admin/account", { intent: "two-factor-off", currentPassword: owner.password }, jar),
       );
       expect(off.data).toEqual({
-        twoFactorError: "The shop requires owners to use two-factor sign-in, so it stays on.",
+        values: {},
+        fieldErrors: {},
+        formError: "The shop requires owners to use two-factor sign-in, so it stays on.",
       });
     } finally {
       await requireOwnerTwoFactor(false);
@@ -258,10 +262,10 @@ describe("what a stolen session cannot do alone", () => {
 
     const without = await confirm({});
     expect(without.status).toBe(400);
-    expect(without.data).toEqual({ twoFactorError: "Enter the password.", code });
+    expect(without.data).toEqual({ values: { code }, fieldErrors: {}, formError: "Enter the password." });
     const wrong = await confirm({ currentPassword: "not the password" });
     expect(wrong.status).toBe(400);
-    expect(wrong.data).toEqual({ twoFactorError: "The current password is not right.", code });
+    expect(wrong.data).toEqual({ values: { code }, fieldErrors: {}, formError: "The current password is not right." });
     expect(JSON.stringify(wrong.data)).not.toContain("not the password");
     expect((await runData(accountLoader, get("/admin/account", jar))).twoFactor.enabled).toBe(false);
     expect(await prisma.recoveryCode.count({ where: { userId: admin.id } })).toBe(0);
@@ -329,7 +333,10 @@ describe("what a stolen session cannot do alone", () => {
     for (let i = 0; i < 3; i++) {
       const wrong = await changePassword(`wrong ${i}`, thiefsJar);
       expect(wrong.status).toBe(400);
-      expect(wrong.data).toEqual({ fieldErrors: { currentPassword: "The current password is not right." } });
+      expect(wrong.data).toEqual({
+        values: {},
+        fieldErrors: { currentPassword: "The current password is not right." },
+      });
     }
     await expect(reset2fa("wrong 3", thiefsJar)).resolves.toSetToast({
       kind: "error",

@@ -20,7 +20,6 @@
  *   refused check (429) is only logged: it costs nothing, so it could be sent without end.
  */
 import { RateLimiterMemory } from "rate-limiter-flexible";
-import type { AdminTranslate } from "~/i18n/admin";
 import { hashSessionToken } from "~/models/admin-session.server";
 import type { AdminUser } from "~/models/admin-user.server";
 import { getPasswordHash } from "~/models/staff.server";
@@ -37,7 +36,7 @@ export type PasswordCheckPurpose =
   "password-change" | "two-factor-setup" | "two-factor-codes" | "two-factor-off" | "two-factor-reset";
 
 /** What checkOwnPassword found: right, wrong, or refused for `waitMs` milliseconds (at least 1). */
-export type PasswordCheck = { ok: true } | { ok: false; wrong: true } | { ok: false; wrong: false; waitMs: number };
+type PasswordCheck = { ok: true } | { ok: false; wrong: true } | { ok: false; wrong: false; waitMs: number };
 
 /** Wrong passwords one session may give before it is ended. */
 const WRONG_PASSWORDS_PER_SESSION = 5;
@@ -67,7 +66,7 @@ const perAccount = new RateLimiterMemory({
  *   this session has given WRONG_PASSWORDS_PER_SESSION wrong passwords (this one included).
  * @throws whatever the database or the limiter throws other than the limiter's refusal.
  */
-export async function checkOwnPassword(
+async function checkOwnPassword(
   request: Request,
   context: unknown,
   user: AdminUser,
@@ -95,12 +94,7 @@ export async function checkOwnPassword(
     return { ok: true };
   }
   log.warn({ event: "password-check", outcome: "failed", user: user.id, purpose }, "password check failed");
-  await audit(context, user, {
-    action: "account.password-check-failed",
-    subjectType: "staff",
-    subjectId: user.id,
-    summary: purpose,
-  });
+  await auditCheck(context, user, "account.password-check-failed", purpose);
   if (bySession.left === 0) throw await endSession(request, context, user, purpose);
   return { ok: false, wrong: true };
 }
@@ -132,12 +126,7 @@ async function endSession(
 ): Promise<Response> {
   const cleared = await destroyAdminSession(request);
   log.warn({ event: "password-check", outcome: "signed-out", user: user.id, purpose }, "password check signed-out");
-  await audit(context, user, {
-    action: "account.signed-out-wrong-passwords",
-    subjectType: "staff",
-    subjectId: user.id,
-    summary: purpose,
-  });
+  await auditCheck(context, user, "account.signed-out-wrong-passwords", purpose);
   return redirectWithToast(
     request,
     "/admin/login",
@@ -149,13 +138,43 @@ async function endSession(
   );
 }
 
-/** The message for a refused check that must wait `waitMs` ms: "up to a minute", else whole minutes rounded up. */
-export function tooManyChecksMessage(waitMs: number, t: AdminTranslate): string {
-  if (waitMs <= 60_000) return t("admin.password.tooManyChecksShort");
-  return t("admin.password.tooManyChecks", { minutes: Math.ceil(waitMs / 60_000) });
+/** A check's trail row: `action` by `user` on their own account, the purpose as its summary. */
+function auditCheck(
+  context: unknown,
+  user: AdminUser,
+  action: "account.password-check-failed" | "account.signed-out-wrong-passwords",
+  purpose: PasswordCheckPurpose,
+): Promise<void> {
+  return audit(context, user, { action, subjectType: "staff", subjectId: user.id, summary: purpose });
 }
 
-/** The Retry-After header of a refused check that must wait `waitMs` ms: whole seconds, rounded up. */
-export function retryAfterHeader(waitMs: number): Record<"Retry-After", string> {
-  return { "Retry-After": String(Math.ceil(waitMs / 1000)) };
+/**
+ * A refused password check as a page shows it: `message` in the person's language, the HTTP
+ * `status` (400 wrong, 429 when the account's checks are used up) and, for a 429, its Retry-After
+ * header (whole seconds, rounded up).
+ */
+export type PasswordRefusal = { message: string; status: 400 | 429; headers?: Record<"Retry-After", string> };
+
+/**
+ * `checkOwnPassword`, answered for a page: null when the password is right, else its refusal (the
+ * 429's message says "up to a minute", else the whole minutes to wait, rounded up).
+ * @throws as checkOwnPassword (a redirect to the sign-in page when the session is ended).
+ */
+export async function refusedPassword(
+  request: Request,
+  context: unknown,
+  user: AdminUser,
+  password: string,
+  purpose: PasswordCheckPurpose,
+): Promise<PasswordRefusal | null> {
+  const check = await checkOwnPassword(request, context, user, password, purpose);
+  if (check.ok) return null;
+  const t = staffTranslator(user);
+  if (check.wrong) return { message: t("admin.password.currentWrong"), status: 400 };
+  const { waitMs } = check;
+  const message =
+    waitMs <= 60_000
+      ? t("admin.password.tooManyChecksShort")
+      : t("admin.password.tooManyChecks", { minutes: Math.ceil(waitMs / 60_000) });
+  return { message, status: 429, headers: { "Retry-After": String(Math.ceil(waitMs / 1000)) } };
 }
