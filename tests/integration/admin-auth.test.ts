@@ -117,7 +117,7 @@ describe("every admin loader and action requires a signed-in admin", () => {
         "routes/admin.tsx",
         "routes/admin._index.tsx",
         "routes/admin.$.tsx",
-        "routes/admin.orders.view.$id.tsx",
+        "routes/admin.orders.view.$id/route.tsx",
         ...Object.keys(ADMIN_ROUTES_WITHOUT_SESSION),
       ]),
     );

@@ -1,0 +1,67 @@
+import { Form, Link } from "@remix-run/react";
+import { useAdminT } from "~/hooks/use-admin-t";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { usePending } from "~/hooks/use-pending";
+
+/**
+ * What to do with the ticked orders (docs/decisions/029-courier-hand-off.md): send them to the
+ * courier, or export them as a CSV file for a courier's portal; and read the couriers' statuses
+ * again. The rows' checkboxes belong to this form through their `form` attribute, so it works
+ * without JavaScript; with it, a "select all" box ticks the page's rows.
+ */
+export function SelectionToolbar({ back, isOwner }: { back: string; isOwner: boolean }) {
+  const t = useAdminT();
+  const hydrated = useHydrated();
+  const sending = usePending({ formAction: "/admin/orders/courier", intent: "send", state: "submitting" });
+  const refreshing = usePending({ formAction: "/admin/orders/courier", intent: "refresh", state: "submitting" });
+  const button =
+    "rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-50 disabled:opacity-60";
+  return (
+    <Form
+      id="order-selection"
+      method="post"
+      action="/admin/orders/courier"
+      aria-label={t("admin.courier.toolbarLabel")}
+      className="mb-3 flex flex-wrap items-center gap-2"
+    >
+      <input type="hidden" name="back" value={back} />
+      {hydrated ? (
+        <label className="mr-2 flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="h-5 w-5"
+            data-testid="select-all"
+            onChange={(event) => {
+              const ticked = event.currentTarget.checked;
+              document
+                .querySelectorAll<HTMLInputElement>('input[name="order"][form="order-selection"]')
+                .forEach((box) => (box.checked = ticked));
+            }}
+          />
+          {t("admin.courier.selectAll")}
+        </label>
+      ) : null}
+      <button
+        type="submit"
+        name="intent"
+        value="send"
+        disabled={sending}
+        className="rounded-md bg-amber-700 px-3 py-2 text-sm font-medium text-white hover:bg-amber-800 disabled:opacity-60"
+      >
+        {sending ? t("admin.courier.sending") : t("admin.courier.sendSelected", { courier: "Steadfast" })}
+      </button>
+      <button type="submit" formAction="/admin/orders/export" formMethod="get" className={button}>
+        {t("admin.courier.exportSelected")}
+      </button>
+      <button type="submit" name="intent" value="refresh" disabled={refreshing} className={button}>
+        {refreshing ? t("admin.courier.refreshing") : t("admin.courier.refreshAll")}
+      </button>
+      {/* The courier keys are the owner's (docs/decisions/033-staff-roles.md). */}
+      {isOwner ? (
+        <Link to="/admin/courier" className="ml-auto text-sm font-medium text-amber-800 underline">
+          {t("admin.courier.title")}
+        </Link>
+      ) : null}
+    </Form>
+  );
+}
