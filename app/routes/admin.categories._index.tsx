@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { CatalogueDeleteStep, CatalogueRowActions } from "~/components/admin/catalogue-row-actions";
-import { Pagination } from "~/components/pagination";
+import { catalogueListUrl, CatalogueListPage } from "~/components/admin/catalogue-list";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { useAdminT } from "~/hooks/use-admin-t";
@@ -14,17 +13,11 @@ import { parsePage } from "~/rules/pagination";
 import { deleteSchema } from "~/forms/admin-schemas";
 import { redirectWithToast } from "~/server/toast.server";
 import { removeImageFiles } from "~/server/media/uploads.server";
-import { AdminPageHeader } from "~/components/admin/page-header";
-import { AdminTable } from "~/components/admin/admin-table";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { readFormData } from "~/server/form-data.server";
 import { log } from "~/server/log.server";
 
 export const meta = adminTitle("admin.categories.title");
-
-function listUrl(page: number): string {
-  return page > 1 ? `/admin/categories?page=${page}` : "/admin/categories";
-}
 
 /** One page of categories, and with `?delete=<id>` the category to confirm deleting (no-JavaScript step). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -51,7 +44,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = staffTranslator(admin);
   const form = await readFormData(request);
   const parsed = deleteSchema.safeParse(Object.fromEntries(form));
-  const back = listUrl(parsePage(new URLSearchParams({ page: String(form.get("page") ?? "") })));
+  const page = parsePage(new URLSearchParams({ page: String(form.get("page") ?? "") }));
+  const back = catalogueListUrl("categories", { page });
   if (!parsed.success) return redirectWithToast(request, back, { kind: "error", message: t("error.generic") });
   try {
     const before = await getCategoryForEdit(parsed.data.id);
@@ -84,76 +78,45 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-/** /admin/categories (spec section 2): Name, Slug, Image (lazy thumbnail or 'No image'), Edit, Delete. */
+/** /admin/categories: Name (with its product count), Slug, Image (a thumbnail or 'No image'), Edit, Delete. */
 export default function AdminCategoriesPage() {
   const t = useAdminT();
   const { categories, toDelete, deleteMissing } = useLoaderData<typeof loader>();
-  const back = listUrl(categories.page);
-  const hidden = { page: String(categories.page) };
-  const deleteHref = (id: number) =>
-    categories.page > 1 ? `/admin/categories?page=${categories.page}&delete=${id}` : `/admin/categories?delete=${id}`;
   return (
-    <section aria-labelledby="categories-title">
-      <AdminPageHeader
-        id="categories-title"
-        title={t("admin.categories.title")}
-        subtitle={t("admin.categories.subtitle")}
-        action={{ to: "/admin/categories/create", label: t("admin.categories.add") }}
-        className="mb-6"
-      />
-
-      <CatalogueDeleteStep
-        list="categories"
-        record={toDelete}
-        missing={deleteMissing}
-        hidden={hidden}
-        cancelHref={back}
-      />
-
-      {categories.total === 0 ? (
-        <p className="rounded-lg border border-dashed border-stone-300 bg-white p-8 text-center">
-          {t("admin.categories.empty")}
-        </p>
-      ) : (
-        <AdminTable
-          columns={[
-            { label: t("admin.categories.name") },
-            { label: t("admin.categories.slug") },
-            { label: t("admin.categories.image") },
-            { label: t("admin.categories.actions"), srOnly: true },
-          ]}
-        >
-          {categories.items.map((category) => (
-            <tr key={category.id} data-testid="category-row">
-              <td className="px-4 py-3 font-medium">
-                {category.name}
-                <span className="block text-xs font-normal text-stone-600">
-                  {t("admin.categories.productCount", { count: category.productCount })}
-                </span>
-              </td>
-              <td className="px-4 py-3 font-mono text-xs">{category.slug}</td>
-              <td className="px-4 py-3">
-                {category.image ? (
-                  <ResponsiveImage image={category.image} sizes="64px" className="h-12 w-12 rounded object-cover" />
-                ) : (
-                  <span className="text-stone-600">{t("admin.categories.noImage")}</span>
-                )}
-              </td>
-              <td className="whitespace-nowrap px-4 py-3">
-                <CatalogueRowActions
-                  list="categories"
-                  id={category.id}
-                  name={category.name}
-                  hidden={hidden}
-                  confirmHref={deleteHref(category.id)}
-                />
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
+    <CatalogueListPage
+      list="categories"
+      addLabel={t("admin.categories.add")}
+      toDelete={toDelete}
+      deleteMissing={deleteMissing}
+      page={categories.page}
+      pageCount={categories.pageCount}
+      empty={categories.total > 0 ? null : t("admin.categories.empty")}
+      columns={[
+        { label: t("admin.categories.name") },
+        { label: t("admin.categories.slug") },
+        { label: t("admin.categories.image") },
+      ]}
+      items={categories.items}
+      rowTestId="category-row"
+      cells={(category) => (
+        <>
+          <td className="px-4 py-3 font-medium">
+            {category.name}
+            <span className="block text-xs font-normal text-stone-600">
+              {t("admin.categories.productCount", { count: category.productCount })}
+            </span>
+          </td>
+          <td className="px-4 py-3 font-mono text-xs">{category.slug}</td>
+          <td className="px-4 py-3">
+            {category.image ? (
+              <ResponsiveImage image={category.image} sizes="64px" className="h-12 w-12 rounded object-cover" />
+            ) : (
+              <span className="text-stone-600">{t("admin.categories.noImage")}</span>
+            )}
+          </td>
+        </>
       )}
-      <Pagination page={categories.page} pageCount={categories.pageCount} />
-    </section>
+    />
   );
 }
 

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { CatalogueDeleteStep, CatalogueRowActions } from "~/components/admin/catalogue-row-actions";
-import { Pagination } from "~/components/pagination";
+import { catalogueListUrl, CatalogueListPage } from "~/components/admin/catalogue-list";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import {
@@ -19,8 +18,6 @@ import { parsePage } from "~/rules/pagination";
 import { deleteSchema } from "~/forms/admin-schemas";
 import { redirectWithToast } from "~/server/toast.server";
 import { removeImageFiles } from "~/server/media/uploads.server";
-import { AdminPageHeader } from "~/components/admin/page-header";
-import { AdminTable } from "~/components/admin/admin-table";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { readFormData } from "~/server/form-data.server";
 import { getShopSettings } from "~/models/settings.server";
@@ -34,15 +31,6 @@ export const meta = adminTitle("admin.products.title");
 function searchQuery(params: URLSearchParams): string | null {
   const q = (params.get("q") ?? "").trim().slice(0, 100);
   return q === "" ? null : q;
-}
-
-/** The list URL for a search and page, e.g. /admin/products?q=lamp&page=2. */
-function listUrl(q: string | null, page: number): string {
-  const params = new URLSearchParams();
-  if (q) params.set("q", q);
-  if (page > 1) params.set("page", String(page));
-  const qs = params.toString();
-  return qs ? `/admin/products?${qs}` : "/admin/products";
 }
 
 /**
@@ -79,7 +67,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const parsed = deleteSchema.safeParse(Object.fromEntries(form));
   const q = searchQuery(new URLSearchParams({ q: String(form.get("q") ?? "") }));
-  const back = listUrl(q, parsePage(new URLSearchParams({ page: String(form.get("page") ?? "") })));
+  const page = parsePage(new URLSearchParams({ page: String(form.get("page") ?? "") }));
+  const back = catalogueListUrl("products", { q, page });
   if (!parsed.success) {
     return redirectWithToast(request, back, { kind: "error", message: t("admin.products.deleteFailed") });
   }
@@ -108,105 +97,77 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-/** The admin product list (spec section 2): Name, Price with ৳, Category, Edit, Delete; search; pages. */
+/** The admin product list: Name, Price with ৳, Category, Featured, Stock, Edit, Delete; search; pages. */
 export default function AdminProductsPage() {
   const t = useAdminT();
   const lang = useAdminLang();
   const { products, q, toDelete, deleteMissing, lowStockThreshold } = useLoaderData<typeof loader>();
-  const back = listUrl(q, products.page);
-  const hidden = { q: q ?? "", page: String(products.page) };
-  const deleteHref = (id: number) => {
-    const params = new URLSearchParams();
-    if (q) params.set("q", q);
-    if (products.page > 1) params.set("page", String(products.page));
-    params.set("delete", String(id));
-    return `/admin/products?${params}`;
-  };
   return (
-    <section aria-labelledby="products-title">
-      <AdminPageHeader
-        id="products-title"
-        title={t("admin.products.title")}
-        subtitle={t("admin.products.subtitle")}
-        action={{ to: "/admin/products/create", label: t("admin.products.addProduct") }}
-        className="mb-6"
-      />
-
-      <CatalogueDeleteStep
-        list="products"
-        record={toDelete}
-        missing={deleteMissing}
-        hidden={hidden}
-        cancelHref={back}
-      />
-
-      <Form method="get" action="/admin/products" role="search" className="mb-4 flex gap-2">
-        <label htmlFor="admin-product-search" className="sr-only">
-          {t("admin.products.searchLabel")}
-        </label>
-        <input
-          id="admin-product-search"
-          type="search"
-          name="q"
-          defaultValue={q ?? ""}
-          maxLength={100}
-          placeholder={t("admin.products.searchPlaceholder")}
-          className="w-full max-w-sm rounded-md border border-stone-300 bg-white px-3 py-2"
-        />
-        <button type="submit" className="rounded-md border border-stone-300 bg-white px-4 py-2 font-medium">
-          {t("admin.products.searchButton")}
-        </button>
-        {q ? (
-          <Link to="/admin/products" className="self-center text-sm underline">
-            {t("admin.products.clearSearch")}
-          </Link>
-        ) : null}
-      </Form>
-
-      {products.total === 0 ? (
-        <p className="rounded-lg border border-dashed border-stone-300 bg-white p-8 text-center">
-          {q ? t("admin.products.noMatch", { q }) : t("admin.products.empty")}
-        </p>
-      ) : (
-        <AdminTable
-          columns={[
-            { label: t("admin.products.name") },
-            { label: t("admin.products.price") },
-            { label: t("admin.products.category") },
-            { label: t("admin.products.featured") },
-            { label: t("admin.products.stock") },
-            { label: t("admin.products.actions"), srOnly: true },
-          ]}
-        >
-          {products.items.map((product) => (
-            <tr key={product.id} data-testid="product-row">
-              <td className="px-4 py-3 font-medium">{product.name}</td>
-              <td className="px-4 py-3">
-                {formatMoney(product.pricePaisa, { lang })}
-                {product.discountedPricePaisa !== null ? (
-                  <span className="ml-2 text-red-700">{formatMoney(product.discountedPricePaisa, { lang })}</span>
-                ) : null}
-              </td>
-              <td className="px-4 py-3">{product.category?.name ?? t("admin.products.noCategory")}</td>
-              <td className="px-4 py-3">{product.isFeatured ? t("admin.products.isFeatured") : ""}</td>
-              <td className="whitespace-nowrap px-4 py-3" data-testid="product-stock">
-                <StockCell product={product} lowStockThreshold={lowStockThreshold} />
-              </td>
-              <td className="whitespace-nowrap px-4 py-3">
-                <CatalogueRowActions
-                  list="products"
-                  id={product.id}
-                  name={product.name}
-                  hidden={hidden}
-                  confirmHref={deleteHref(product.id)}
-                />
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
+    <CatalogueListPage
+      list="products"
+      addLabel={t("admin.products.addProduct")}
+      toDelete={toDelete}
+      deleteMissing={deleteMissing}
+      q={q ?? ""}
+      page={products.page}
+      pageCount={products.pageCount}
+      search={<ProductSearch q={q} />}
+      empty={products.total > 0 ? null : q ? t("admin.products.noMatch", { q }) : t("admin.products.empty")}
+      columns={[
+        { label: t("admin.products.name") },
+        { label: t("admin.products.price") },
+        { label: t("admin.products.category") },
+        { label: t("admin.products.featured") },
+        { label: t("admin.products.stock") },
+      ]}
+      items={products.items}
+      rowTestId="product-row"
+      cells={(product) => (
+        <>
+          <td className="px-4 py-3 font-medium">{product.name}</td>
+          <td className="px-4 py-3">
+            {formatMoney(product.pricePaisa, { lang })}
+            {product.discountedPricePaisa !== null ? (
+              <span className="ml-2 text-red-700">{formatMoney(product.discountedPricePaisa, { lang })}</span>
+            ) : null}
+          </td>
+          <td className="px-4 py-3">{product.category?.name ?? t("admin.products.noCategory")}</td>
+          <td className="px-4 py-3">{product.isFeatured ? t("admin.products.isFeatured") : ""}</td>
+          <td className="whitespace-nowrap px-4 py-3" data-testid="product-stock">
+            <StockCell product={product} lowStockThreshold={lowStockThreshold} />
+          </td>
+        </>
       )}
-      <Pagination page={products.page} pageCount={products.pageCount} />
-    </section>
+    />
+  );
+}
+
+/** The search by name (GET `?q=`), with a way back to the whole list while searching. */
+function ProductSearch({ q }: { q: string | null }) {
+  const t = useAdminT();
+  return (
+    <Form method="get" action="/admin/products" role="search" className="mb-4 flex gap-2">
+      <label htmlFor="admin-product-search" className="sr-only">
+        {t("admin.products.searchLabel")}
+      </label>
+      <input
+        id="admin-product-search"
+        type="search"
+        name="q"
+        defaultValue={q ?? ""}
+        maxLength={100}
+        placeholder={t("admin.products.searchPlaceholder")}
+        className="w-full max-w-sm rounded-md border border-stone-300 bg-white px-3 py-2"
+      />
+      <button type="submit" className="rounded-md border border-stone-300 bg-white px-4 py-2 font-medium">
+        {t("admin.products.searchButton")}
+      </button>
+      {q ? (
+        <Link to="/admin/products" className="self-center text-sm underline">
+          {t("admin.products.clearSearch")}
+        </Link>
+      ) : null}
+    </Form>
   );
 }
 

@@ -1,9 +1,10 @@
 import { Link } from "@remix-run/react";
 import { useAdminT } from "~/hooks/use-admin-t";
+import type { AdminTranslate } from "~/i18n/admin";
 import { ConfirmDeletePanel, DeleteButton, MissingRecordNotice } from "./confirm-delete";
 
 /** Which catalogue list: its messages are `admin.<list>.*`, its pages `/admin/<list>/…`. */
-type CatalogueList = "products" | "categories";
+export type CatalogueList = "products" | "categories";
 
 /** What a catalogue list row or confirmation needs to know about its record and the list page. */
 type RecordOnList = {
@@ -15,12 +16,13 @@ type RecordOnList = {
 };
 
 /**
- * A products or categories list row's actions (spec section 2): Edit (to the edit page) and Delete,
- * which asks the spec's question first (a dialog with JavaScript; without it a link to the list's
- * confirmation step at `confirmHref`, shown by `CatalogueDeleteConfirmation`).
+ * A products or categories list row's actions: Edit (to the edit page) and Delete, which asks
+ * "are you sure?" first (a dialog with JavaScript; without it a link to the list's confirmation
+ * step at `confirmHref`, shown by `CatalogueDeleteStep`).
  */
 export function CatalogueRowActions({ list, id, name, hidden, confirmHref }: RecordOnList & { confirmHref: string }) {
   const t = useAdminT();
+  const confirmation = confirmationOf(t, list, { id, name });
   return (
     <div className="flex gap-4">
       <Link
@@ -31,19 +33,26 @@ export function CatalogueRowActions({ list, id, name, hidden, confirmHref }: Rec
         {t(`admin.${list}.edit`)}
       </Link>
       <DeleteButton
-        id={id}
+        {...confirmation}
         label={t(`admin.${list}.deleteLabel`, { name })}
         text={t(`admin.${list}.delete`)}
         confirmHref={confirmHref}
-        action={`/admin/${list}?index`}
-        question={t(`admin.${list}.deleteConfirm`)}
-        detail={t(`admin.${list}.deleteConfirmName`, { name })}
-        confirmText={t(`admin.${list}.deleteYes`)}
-        cancelText={t(`admin.${list}.cancel`)}
         hidden={hidden}
       />
     </div>
   );
+}
+
+/** What deleting `record` from `list` asks and sends: the list's question and texts (through `t`), its action. */
+function confirmationOf(t: AdminTranslate, list: CatalogueList, record: { id: number; name: string }) {
+  return {
+    id: record.id,
+    action: `/admin/${list}?index`,
+    question: t(`admin.${list}.deleteConfirm`),
+    detail: t(`admin.${list}.deleteConfirmName`, { name: record.name }),
+    confirmText: t(`admin.${list}.deleteYes`),
+    cancelText: t(`admin.${list}.cancel`),
+  };
 }
 
 /** The not-found message and way back of each list, for a `?delete=` that names nothing. */
@@ -54,7 +63,7 @@ const MISSING = {
 
 /**
  * The confirmation step a list shows without JavaScript (`?delete=<id>`): for `record`, the
- * spec's question, the record's name, the deleting POST form and a way back to `cancelHref`; when
+ * list's question, the record's name, the deleting POST form and a way back to `cancelHref`; when
  * `missing` (the id names nothing), the list's not-found message and the way back. Nothing otherwise.
  */
 export function CatalogueDeleteStep({
@@ -71,20 +80,8 @@ export function CatalogueDeleteStep({
   cancelHref: string;
 }) {
   const t = useAdminT();
-  if (record) {
-    return (
-      <ConfirmDeletePanel
-        id={record.id}
-        action={`/admin/${list}?index`}
-        question={t(`admin.${list}.deleteConfirm`)}
-        detail={t(`admin.${list}.deleteConfirmName`, { name: record.name })}
-        confirmText={t(`admin.${list}.deleteYes`)}
-        cancelText={t(`admin.${list}.cancel`)}
-        cancelHref={cancelHref}
-        hidden={hidden}
-      />
-    );
-  }
+  if (record)
+    return <ConfirmDeletePanel {...confirmationOf(t, list, record)} cancelHref={cancelHref} hidden={hidden} />;
   if (!missing) return null;
   return (
     <MissingRecordNotice message={t(MISSING[list].message)} backHref={cancelHref} backText={t(MISSING[list].back)} />

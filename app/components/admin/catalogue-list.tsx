@@ -1,0 +1,109 @@
+import type { ReactNode } from "react";
+import { Pagination } from "~/components/pagination";
+import { useAdminT } from "~/hooks/use-admin-t";
+import { AdminTable, type AdminColumn } from "./admin-table";
+import { CatalogueDeleteStep, CatalogueRowActions, type CatalogueList } from "./catalogue-row-actions";
+import { AdminPageHeader } from "./page-header";
+
+/**
+ * The URL of a catalogue list (/admin/products, /admin/categories) with its search (`q`, products
+ * only), its page (left out for page 1) and the record whose deletion it asks to confirm
+ * (`delete`), in that order: /admin/products?q=lamp&page=2&delete=7.
+ */
+export function catalogueListUrl(
+  list: CatalogueList,
+  { q = null, page, deleteId }: { q?: string | null; page: number; deleteId?: number },
+): string {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (page > 1) params.set("page", String(page));
+  if (deleteId !== undefined) params.set("delete", String(deleteId));
+  const qs = params.toString();
+  return qs ? `/admin/${list}?${qs}` : `/admin/${list}`;
+}
+
+/**
+ * A catalogue list page: its heading with the 'Add' link, the delete confirmation step of
+ * `?delete=<id>` (without JavaScript), `search` (if any), then `empty` when there is nothing to
+ * list, else the table (one row per item: `cells`, then Edit and Delete), and the page links.
+ * `q` (a searchable list's search, "" for none) and `page` are the list as shown: the delete form
+ * sends them back, so the list comes back as it was.
+ */
+export function CatalogueListPage<Item extends { id: number; name: string }>({
+  list,
+  addLabel,
+  toDelete,
+  deleteMissing,
+  q,
+  page,
+  pageCount,
+  search,
+  empty,
+  columns,
+  items,
+  rowTestId,
+  cells,
+}: {
+  list: CatalogueList;
+  addLabel: string;
+  toDelete: { id: number; name: string } | null;
+  deleteMissing: boolean;
+  q?: string;
+  page: number;
+  pageCount: number;
+  search?: ReactNode;
+  /** The message shown instead of the table when there is nothing to list. */
+  empty: string | null;
+  /** The columns before the actions column. */
+  columns: AdminColumn[];
+  items: Item[];
+  rowTestId: string;
+  /** The row's cells before the actions cell. */
+  cells: (item: Item) => ReactNode;
+}) {
+  const t = useAdminT();
+  const hidden: Record<string, string> = q === undefined ? { page: String(page) } : { q, page: String(page) };
+  return (
+    <section aria-labelledby={`${list}-title`}>
+      <AdminPageHeader
+        id={`${list}-title`}
+        title={t(`admin.${list}.title`)}
+        subtitle={t(`admin.${list}.subtitle`)}
+        action={{ to: `/admin/${list}/create`, label: addLabel }}
+        className="mb-6"
+      />
+
+      <CatalogueDeleteStep
+        list={list}
+        record={toDelete}
+        missing={deleteMissing}
+        hidden={hidden}
+        cancelHref={catalogueListUrl(list, { q, page })}
+      />
+
+      {search}
+
+      {empty !== null ? (
+        <p className="rounded-lg border border-dashed border-stone-300 bg-white p-8 text-center">{empty}</p>
+      ) : (
+        <AdminTable columns={[...columns, { label: t(`admin.${list}.actions`), srOnly: true }]}>
+          {items.map((item) => (
+            <tr key={item.id} data-testid={rowTestId}>
+              {cells(item)}
+              <td className="whitespace-nowrap px-4 py-3">
+                <CatalogueRowActions
+                  list={list}
+                  id={item.id}
+                  name={item.name}
+                  hidden={hidden}
+                  confirmHref={catalogueListUrl(list, { q, page, deleteId: item.id })}
+                />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+      <Pagination page={page} pageCount={pageCount} />
+    </section>
+  );
+}
