@@ -1,0 +1,169 @@
+import { Form, Link } from "@remix-run/react";
+import { useMemo } from "react";
+import { AdminField, FieldError, FormAlert } from "~/components/admin/form-field";
+import type { FormRefusal } from "~/forms/refusal";
+import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
+import { usePending } from "~/hooks/use-pending";
+import { districtGroups, placeName } from "~/rules/districts";
+import { formatMoney } from "~/rules/money";
+import { SHIPPING_METHODS } from "~/rules/shipping";
+
+/** The edit form's fields that can have an error of their own. */
+export const EDIT_FIELDS = ["address", "area", "district", "shippingMethod", "quantities"] as const;
+
+/** A refused save (400): the message, the field errors and everything that was typed, by field name. */
+export type EditRefusal = FormRefusal<(typeof EDIT_FIELDS)[number], Record<string, string>> & { formError: string };
+
+/**
+ * The edit form (`intent=save`): each line item's quantity (0 removes it) and the delivery details
+ * (address, area, district, shipping method), for the order's `version`. A refused save shows its
+ * message on top, each field's error under it, and what was typed.
+ */
+export function EditForm({
+  order,
+  version,
+  problem,
+}: {
+  order: {
+    id: number;
+    customerAddress: string;
+    area: string | null;
+    district: string | null;
+    shippingMethod: string;
+    items: { id: number; productName: string; unitPricePaisa: number; quantity: number }[];
+  };
+  version: number;
+  problem: EditRefusal | undefined;
+}) {
+  const t = useAdminT();
+  const lang = useAdminLang();
+  const saving = usePending({ intent: "save", state: "submitting" });
+  const groups = useMemo(() => districtGroups(lang), [lang]);
+  const value = (name: string, fallback: string) => problem?.values[name] ?? fallback;
+  const money = (paisa: number) => formatMoney(paisa, { lang });
+  const back = `/admin/orders/view/${order.id}`;
+  const input = "mt-1 block w-full rounded-md border border-stone-300 px-3 py-2";
+  const errorOf = (field: (typeof EDIT_FIELDS)[number]) => problem?.fieldErrors[field];
+  return (
+    <Form
+      method="post"
+      noValidate
+      // A new form for each version of the order: after a refused add or a conflict, the fields show it as it is.
+      key={version}
+      className="space-y-6 rounded-lg border border-stone-200 bg-white p-5"
+    >
+      <input type="hidden" name="intent" value="save" />
+      <input type="hidden" name="version" value={version} />
+      <FormAlert message={problem?.formError} testId="edit-error" refusal={problem} />
+      <fieldset>
+        <legend className="text-lg font-semibold">{t("admin.edit.items")}</legend>
+        <p id="quantity-hint" className="text-sm text-stone-600">
+          {t("admin.edit.quantityHint")}
+        </p>
+        <ul className="mt-3 divide-y divide-stone-100">
+          {order.items.map((item) => (
+            <li key={item.id} className="flex flex-wrap items-center gap-3 py-2" data-testid="edit-line">
+              <label htmlFor={`quantity-${item.id}`} className="min-w-0 flex-1">
+                <span className="sr-only">{t("admin.edit.quantity", { name: item.productName })}</span>
+                <span aria-hidden="true" className="font-medium">
+                  {item.productName}
+                </span>
+                <span aria-hidden="true" className="block text-sm text-stone-600">
+                  {t("admin.edit.unitPrice", { price: money(item.unitPricePaisa) })}
+                </span>
+              </label>
+              <input
+                id={`quantity-${item.id}`}
+                name={`quantity-${item.id}`}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={999}
+                defaultValue={value(`quantity-${item.id}`, String(item.quantity))}
+                aria-describedby="quantity-hint"
+                className="w-20 rounded-md border border-stone-300 px-2 py-1 text-right"
+              />
+            </li>
+          ))}
+        </ul>
+        <FieldError id="edit-quantities-error" message={errorOf("quantities")} />
+      </fieldset>
+
+      <fieldset className="space-y-4">
+        <legend className="text-lg font-semibold">{t("admin.edit.delivery")}</legend>
+        <AdminField
+          id="edit-address"
+          name="address"
+          label={t("checkout.address")}
+          maxLength={500}
+          required
+          defaultValue={value("address", order.customerAddress)}
+          error={errorOf("address")}
+        />
+        <AdminField
+          id="edit-area"
+          name="area"
+          label={t("checkout.area")}
+          maxLength={100}
+          required
+          defaultValue={value("area", order.area ?? "")}
+          error={errorOf("area")}
+        />
+        <div>
+          <label htmlFor="edit-district" className="block text-sm font-medium">
+            {t("checkout.district")}
+          </label>
+          <select
+            id="edit-district"
+            name="district"
+            defaultValue={value("district", order.district ?? "")}
+            aria-required
+            aria-invalid={errorOf("district") ? true : undefined}
+            aria-describedby={errorOf("district") ? "edit-district-error" : undefined}
+            className={`${input} bg-white`}
+          >
+            <option value="">{t("checkout.districtChoose")}</option>
+            {groups.map(({ division, districts }) => (
+              <optgroup key={division.id} label={t("checkout.divisionGroup", { division: placeName(division, lang) })}>
+                {districts.map((district) => (
+                  <option key={district.id} value={district.name}>
+                    {placeName(district, lang)}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+          <FieldError id="edit-district-error" message={errorOf("district")} />
+        </div>
+        <fieldset>
+          <legend className="text-sm font-medium">{t("admin.order.shippingMethod")}</legend>
+          {SHIPPING_METHODS.map((method) => (
+            <label key={method} className="mr-6 inline-flex items-center gap-2">
+              <input
+                type="radio"
+                name="shippingMethod"
+                value={method}
+                defaultChecked={value("shippingMethod", order.shippingMethod) === method}
+                className="h-4 w-4"
+              />
+              {method}
+            </label>
+          ))}
+        </fieldset>
+      </fieldset>
+
+      <div className="flex flex-wrap items-center gap-4">
+        <button
+          type="submit"
+          disabled={saving}
+          className="rounded-md bg-amber-700 px-4 py-2 text-sm font-medium text-white hover:bg-amber-800 disabled:opacity-60"
+        >
+          {saving ? t("admin.edit.saving") : t("admin.edit.save")}
+        </button>
+        <Link to={back} className="text-sm font-medium text-amber-800 underline">
+          {t("admin.edit.cancel")}
+        </Link>
+      </div>
+    </Form>
+  );
+}
