@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { TZDate } from "@date-fns/tz";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import { Pagination } from "~/components/pagination";
+import { ActivityList } from "~/components/admin/activity-list";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import type { MessageKey } from "~/i18n/admin";
 import { formatShopDateTime, SHOP_TIME_ZONE } from "~/i18n/format";
@@ -93,10 +94,7 @@ export default function ActivityPage() {
         method="get"
         className="grid gap-4 rounded-lg border border-stone-200 bg-white p-5 sm:grid-cols-5 sm:items-end"
       >
-        <div>
-          <label htmlFor="who" className="block text-sm font-medium">
-            {t("admin.activity.who")}
-          </label>
+        <FilterField id="who" label={t("admin.activity.who")}>
           <select id="who" name="who" defaultValue={filters.who} className={field}>
             <option value="">{t("admin.activity.everyone")}</option>
             {actors.map((actor) => (
@@ -105,11 +103,8 @@ export default function ActivityPage() {
               </option>
             ))}
           </select>
-        </div>
-        <div>
-          <label htmlFor="what" className="block text-sm font-medium">
-            {t("admin.activity.what")}
-          </label>
+        </FilterField>
+        <FilterField id="what" label={t("admin.activity.what")}>
           <select id="what" name="what" defaultValue={filters.what} className={field}>
             <option value="">{t("admin.activity.everything")}</option>
             {AUDIT_GROUPS.map((group) => (
@@ -118,68 +113,65 @@ export default function ActivityPage() {
               </option>
             ))}
           </select>
-        </div>
-        <div>
-          <label htmlFor="from" className="block text-sm font-medium">
-            {t("admin.activity.from")}
-          </label>
+        </FilterField>
+        <FilterField id="from" label={t("admin.activity.from")}>
           <input id="from" name="from" type="date" defaultValue={filters.from} className={field} />
-        </div>
-        <div>
-          <label htmlFor="to" className="block text-sm font-medium">
-            {t("admin.activity.to")}
-          </label>
+        </FilterField>
+        <FilterField id="to" label={t("admin.activity.to")}>
           <input id="to" name="to" type="date" defaultValue={filters.to} className={field} />
-        </div>
+        </FilterField>
         <button type="submit" className="rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800">
           {t("admin.activity.filter")}
         </button>
       </Form>
 
-      {rows.length === 0 ? (
-        <p
-          className="rounded-lg border border-dashed border-stone-300 bg-white p-8 text-center"
-          data-testid="activity-empty"
-        >
-          {t(filtered ? "admin.activity.noneMatching" : "admin.activity.empty")}
-        </p>
-      ) : (
-        <div>
-          <p className="mb-2 text-sm text-stone-600">{t("admin.activity.count", { count: total })}</p>
-          <ol
-            className="divide-y divide-stone-100 rounded-lg border border-stone-200 bg-white"
-            data-testid="activity-list"
-          >
-            {rows.map((row) => (
-              <li key={row.id} className="px-4 py-3 text-sm" data-testid="activity-row">
-                <p>
-                  <strong data-testid="activity-action">
-                    {isAuditAction(row.action) ? t(`admin.activity.action.${row.action}` as MessageKey) : row.action}
-                  </strong>
-                  {row.subjectType === "order" && row.subjectId !== null ? ` #${row.subjectId}` : null}
-                  {row.summary ? <span className="break-words">{` · ${row.summary}`}</span> : null}
-                </p>
-                <p className="text-stone-600">
-                  <span data-testid="activity-who">{row.actorEmail || t("admin.activity.unknownActor")}</span>
-                  {" · "}
-                  <time dateTime={row.createdAt.toISOString()}>{formatShopDateTime(row.createdAt, lang)}</time>
-                  {row.address ? ` · ${t("admin.activity.from.address", { address: row.address })}` : null}
-                </p>
-                {row.details !== "{}" ? (
-                  <details className="mt-1">
-                    <summary className="cursor-pointer text-amber-800 underline">{t("admin.activity.details")}</summary>
-                    <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-all rounded bg-stone-50 p-2 text-xs">
-                      {JSON.stringify(JSON.parse(row.details), null, 2)}
-                    </pre>
-                  </details>
-                ) : null}
-              </li>
-            ))}
-          </ol>
-          <Pagination page={page} pageCount={pageCount} />
-        </div>
-      )}
+      <ActivityList
+        name="activity"
+        rows={rows}
+        empty={t(filtered ? "admin.activity.noneMatching" : "admin.activity.empty")}
+        count={t("admin.activity.count", { count: total })}
+        page={page}
+        pageCount={pageCount}
+      >
+        {(row) => (
+          <>
+            <p>
+              <strong data-testid="activity-action">
+                {isAuditAction(row.action) ? t(`admin.activity.action.${row.action}` as MessageKey) : row.action}
+              </strong>
+              {row.subjectType === "order" && row.subjectId !== null ? ` #${row.subjectId}` : null}
+              {row.summary ? <span className="break-words">{` · ${row.summary}`}</span> : null}
+            </p>
+            <p className="text-stone-600">
+              <span data-testid="activity-who">{row.actorEmail || t("admin.activity.unknownActor")}</span>
+              {" · "}
+              <time dateTime={row.createdAt.toISOString()}>{formatShopDateTime(row.createdAt, lang)}</time>
+              {row.address ? ` · ${t("admin.activity.from.address", { address: row.address })}` : null}
+            </p>
+            {row.details !== "{}" ? (
+              <details className="mt-1">
+                <summary className="cursor-pointer text-amber-800 underline">{t("admin.activity.details")}</summary>
+                <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-all rounded bg-stone-50 p-2 text-xs">
+                  {JSON.stringify(JSON.parse(row.details), null, 2)}
+                </pre>
+              </details>
+            ) : null}
+          </>
+        )}
+      </ActivityList>
     </section>
+  );
+}
+
+/** One filter of the list: its label above its control (whose id is `id`). */
+function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      {children}
+    </div>
   );
 }
 

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import { Pagination } from "~/components/pagination";
+import { ActivityList } from "~/components/admin/activity-list";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import type { MessageKey } from "~/i18n/admin";
 import { formatShopDateTime } from "~/i18n/format";
@@ -59,36 +59,27 @@ export default function RefusedSignInsPage() {
           {t("admin.refused.back")}
         </Link>
       </p>
-      {rows.length === 0 ? (
-        <p
-          className="rounded-lg border border-dashed border-stone-300 bg-white p-8 text-center"
-          data-testid="refused-empty"
-        >
-          {t("admin.refused.empty")}
-        </p>
-      ) : (
-        <div>
-          <p className="mb-2 text-sm text-stone-600">{t("admin.refused.count", { count: total, attempts })}</p>
-          <ol
-            className="divide-y divide-stone-100 rounded-lg border border-stone-200 bg-white"
-            data-testid="refused-list"
-          >
-            {rows.map((row) => (
-              <li key={row.id} className="px-4 py-3 text-sm" data-testid="refused-row">
-                <p>
-                  <strong data-testid="refused-what">{what(row)}</strong>
-                  {row.email ? <span className="break-all">{` · ${row.email}`}</span> : null}
-                </p>
-                <p className="text-stone-600">
-                  <time dateTime={row.createdAt.toISOString()}>{formatShopDateTime(row.createdAt, lang)}</time>
-                  {` · ${t("admin.activity.from.address", { address: row.address })}`}
-                </p>
-              </li>
-            ))}
-          </ol>
-          <Pagination page={page} pageCount={pageCount} />
-        </div>
-      )}
+      <ActivityList
+        name="refused"
+        rows={rows}
+        empty={t("admin.refused.empty")}
+        count={t("admin.refused.count", { count: total, attempts })}
+        page={page}
+        pageCount={pageCount}
+      >
+        {(row) => (
+          <>
+            <p>
+              <strong data-testid="refused-what">{what(row)}</strong>
+              {row.email ? <span className="break-all">{` · ${row.email}`}</span> : null}
+            </p>
+            <p className="text-stone-600">
+              <time dateTime={row.createdAt.toISOString()}>{formatShopDateTime(row.createdAt, lang)}</time>
+              {` · ${t("admin.activity.from.address", { address: row.address })}`}
+            </p>
+          </>
+        )}
+      </ActivityList>
     </section>
   );
 }
