@@ -1,12 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { adminTitle } from "~/components/admin/admin-meta";
+import { AdminField } from "~/components/admin/form-field";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { blocklistFormSchema, type BlocklistFormValues } from "~/forms/admin-schemas";
+import { fieldErrorsFrom, type FormRefusal } from "~/forms/refusal";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
+import { usePending } from "~/hooks/use-pending";
 import { formatShopDateTime } from "~/i18n/format";
 import { blockPhone, listBlockedPhones, unblockPhone } from "~/models/blocklist.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
@@ -29,8 +32,8 @@ function backTo(back: FormDataEntryValue | null): string {
   return path.startsWith("/admin/") ? path : "/admin/blocklist";
 }
 
-/** The answer to a refused block form (400): the message and what was typed. */
-type BlockProblem = { values: BlocklistFormValues; fieldErrors: Partial<Record<"phone" | "note", string>> };
+/** The answer to a refused block form (400): the messages and what was typed. */
+type BlockRefusal = FormRefusal<"phone" | "note", BlocklistFormValues>;
 
 /**
  * Blocks a number (`intent=block`: phone and note, from this page or the order page's button) or
@@ -48,15 +51,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       phone: String(form.get("phone") ?? ""),
       note: String(form.get("note") ?? ""),
     };
-    const fieldErrors: BlockProblem["fieldErrors"] = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if ((field === "phone" || field === "note") && !fieldErrors[field]) fieldErrors[field] = issue.message;
-    }
+    const fieldErrors = fieldErrorsFrom(parsed.error, ["phone", "note"]);
     if (form.get("intent") !== "block" || Object.keys(fieldErrors).length === 0) {
       return redirectWithToast(request, back, { kind: "error", message: t("error.generic") });
     }
-    return data<BlockProblem>({ values, fieldErrors }, { status: 400 });
+    return data<BlockRefusal>({ values, fieldErrors }, { status: 400 });
   }
   if (parsed.data.intent === "unblock") {
     const phone = await unblockPhone(parsed.data.id);
@@ -81,15 +80,12 @@ export default function BlocklistPage() {
   const t = useAdminT();
   const lang = useAdminLang();
   const { entries, total } = useLoaderData<typeof loader>();
-  const problem = useActionData<typeof action>() as BlockProblem | undefined;
-  const navigation = useNavigation();
-  const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "block";
-  const phoneRef = useRef<HTMLInputElement>(null);
+  const problem = useActionData<typeof action>() as BlockRefusal | undefined;
+  const adding = usePending({ intent: "block", state: "submitting" });
+  // A refused number: the phone field takes focus, its error read with it.
   useEffect(() => {
-    if (problem?.fieldErrors.phone) phoneRef.current?.focus();
+    if (problem?.fieldErrors.phone) document.getElementById("phone")?.focus();
   }, [problem]);
-  const phoneError = problem?.fieldErrors.phone;
-  const noteError = problem?.fieldErrors.note;
   return (
     <section aria-labelledby="blocklist-title" className="space-y-6">
       <AdminPageHeader
@@ -109,52 +105,25 @@ export default function BlocklistPage() {
             {t("admin.blocklist.fixErrors")}
           </p>
         ) : null}
-        <div>
-          <label htmlFor="phone" className="block text-sm font-medium">
-            {t("admin.blocklist.phone")}
-          </label>
-          <input
-            ref={phoneRef}
-            id="phone"
-            name="phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            maxLength={40}
-            defaultValue={problem?.values.phone ?? ""}
-            aria-required
-            aria-invalid={phoneError ? true : undefined}
-            aria-describedby={phoneError ? "phone-error" : undefined}
-            className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2"
-          />
-          {phoneError ? (
-            <p id="phone-error" className="mt-1 text-sm text-red-700">
-              {phoneError}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          <label htmlFor="note" className="block text-sm font-medium">
-            {t("admin.blocklist.note")}
-          </label>
-          <input
-            id="note"
-            name="note"
-            maxLength={200}
-            defaultValue={problem?.values.note ?? ""}
-            aria-invalid={noteError ? true : undefined}
-            aria-describedby={noteError ? "note-hint note-error" : "note-hint"}
-            className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2"
-          />
-          <p id="note-hint" className="mt-1 text-sm text-stone-600">
-            {t("admin.blocklist.noteHint")}
-          </p>
-          {noteError ? (
-            <p id="note-error" className="mt-1 text-sm text-red-700">
-              {noteError}
-            </p>
-          ) : null}
-        </div>
+        <AdminField
+          name="phone"
+          label={t("admin.blocklist.phone")}
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          maxLength={40}
+          required
+          defaultValue={problem?.values.phone ?? ""}
+          error={problem?.fieldErrors.phone}
+        />
+        <AdminField
+          name="note"
+          label={t("admin.blocklist.note")}
+          hint={t("admin.blocklist.noteHint")}
+          maxLength={200}
+          defaultValue={problem?.values.note ?? ""}
+          error={problem?.fieldErrors.note}
+        />
         <button
           type="submit"
           disabled={adding}

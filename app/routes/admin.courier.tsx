@@ -154,7 +154,10 @@ export default function CourierAccountPage() {
           {account.configured ? t("admin.courier.replaceTitle") : t("admin.courier.addTitle")}
         </h2>
         <input type="hidden" name="intent" value="save" />
-        <FormAlert message={problem ? (problem.formError ?? t("admin.courier.fixErrors")) : undefined} />
+        <FormAlert
+          message={problem ? (problem.formError ?? t("admin.courier.fixErrors")) : undefined}
+          refusal={problem}
+        />
         {field("apiKey", t("admin.courier.apiKey"), t("admin.courier.apiKeyHint"))}
         {field("secretKey", t("admin.courier.secretKey"), t("admin.courier.secretKeyHint"))}
         <button
