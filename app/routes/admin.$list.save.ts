@@ -17,11 +17,13 @@ function listOf(params: LoaderFunctionArgs["params"]): "products" | "categories"
   throw notFound();
 }
 
+/** A GET of the endpoint: back to the list (404 for an unknown list). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   return redirect(`/admin/${listOf(params)}`);
 }
 
+/** Saves the product or category form sent by JavaScript and answers JSON (answerSaveEndpoint); a save is audited. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const t = staffTranslator(user);

@@ -12,7 +12,7 @@ import { UploadProgress, useUploadSubmit, type UploadRefusal } from "./upload-su
 export type CategoryFormRefusal = UploadRefusal<"name", CategoryFormValues & { removeImage?: string }>;
 
 /**
- * The category form (spec sections 2, 4, 5): name and image. New: 'Upload Image' and 'Create
+ * The category form: name and image. New: 'Upload Image' and 'Create
  * Category'; edit: the current image, 'Change Image' (and a remove box) and 'Update Category'; the
  * slug is shown but never changes after creation. 'Saving...' while saving. Without JavaScript a
  * plain multipart POST to `action`; with it an XMLHttpRequest to `uploadEndpoint` with progress, a

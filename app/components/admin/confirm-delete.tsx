@@ -19,8 +19,8 @@ type Confirmation = {
 };
 
 /**
- * The one delete flow of the back office (products, categories, orders), spec section 8's
- * questions. A Delete control is a link to `confirmHref`: the list with `?delete=<id>`, where the
+ * The one delete flow of the back office (products, categories, orders): nothing is deleted
+ * before the staff member answers "are you sure?". A Delete control is a link to `confirmHref`: the list with `?delete=<id>`, where the
  * page shows a confirmation step (`ConfirmDeletePanel`) without JavaScript. With JavaScript the
  * same link opens a native <dialog> (focus moves in and back, Escape closes) asking `question`,
  * holding the same POST form. Nothing is deleted except by that POST, which the list's action

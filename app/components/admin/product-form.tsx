@@ -36,12 +36,12 @@ function takaInput(paisa: number | null): string {
 }
 
 /**
- * The product form, spec section 5: name, price (taka), optional discounted price, category
+ * The product form: name, price (taka), optional discounted price, category
  * ('Select a category' placeholder), description (3 rows), featured, images (multiple,
  * `accept="image/*"`); on edit the current images, each removable and reorderable (position numbers
  * without JavaScript, up/down buttons with it), new uploads appended. Without JavaScript a plain
  * multipart POST to `action`; with JavaScript an XMLHttpRequest to `uploadEndpoint` with a
- * progress bar. 'Saving...' while saving (spec section 4); the server's messages beside the fields.
+ * progress bar. 'Saving...' while saving; the server's messages beside the fields.
  */
 export function ProductForm({
   action,
