@@ -13,7 +13,7 @@ import { action as blocklistAction } from "~/routes/admin.blocklist";
 import { action as ordersAction } from "~/routes/admin.orders._index/route";
 import { action as orderAction } from "~/routes/admin.orders.view.$id/route";
 import { action as productsAction } from "~/routes/admin.products._index";
-import { action as staffAction } from "~/routes/admin.staff";
+import { action as staffAction } from "~/routes/admin.staff/route";
 import { action as loginAction } from "~/routes/admin_.login";
 import { hashPassword } from "~/server/auth/password.server";
 import {
