@@ -9,6 +9,7 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { adminTranslator } from "~/i18n/admin";
 import { formatInteger } from "~/i18n/format";
 import type { InvoiceView } from "~/rules/invoice";
+import { LineItemsHead } from "./order-items";
 
 export function OrderInvoice({ invoice }: { invoice: InvoiceView }) {
   const t = useMemo(() => adminTranslator(invoice.lang), [invoice.lang]);
@@ -83,22 +84,11 @@ export function OrderInvoice({ invoice }: { invoice: InvoiceView }) {
       </div>
 
       <table className="mt-6 w-full text-left text-sm max-sm:text-xs">
-        <thead className="bg-stone-100 text-stone-700">
-          <tr>
-            <th scope="col" className="px-3 max-sm:px-1 py-2">
-              {t("invoice.product")}
-            </th>
-            <th scope="col" className="px-3 max-sm:px-1 py-2 text-right">
-              {t("invoice.quantity")}
-            </th>
-            <th scope="col" className="px-3 max-sm:px-1 py-2 text-right">
-              {t("invoice.price")}
-            </th>
-            <th scope="col" className="px-3 max-sm:px-1 py-2 text-right">
-              {t("invoice.subtotal")}
-            </th>
-          </tr>
-        </thead>
+        <LineItemsHead
+          className="bg-stone-100 text-stone-700"
+          cellClassName="px-3 max-sm:px-1 py-2"
+          labels={[t("invoice.product"), t("invoice.quantity"), t("invoice.price"), t("invoice.subtotal")]}
+        />
         <tbody className="divide-y divide-stone-200">
           {invoice.lines.map((line, index) => (
             <tr key={index} data-testid="invoice-line">
@@ -110,33 +100,52 @@ export function OrderInvoice({ invoice }: { invoice: InvoiceView }) {
           ))}
         </tbody>
         <tfoot className="border-t border-stone-300 text-right">
-          <tr>
-            <th scope="row" colSpan={3} className="px-3 max-sm:px-1 pt-3 font-medium text-stone-700">
-              {t("invoice.totalAmount")}
-            </th>
-            <td className="whitespace-nowrap px-3 max-sm:px-1 pt-3" data-testid="invoice-total-amount">
-              {invoice.totalAmount}
-            </td>
-          </tr>
-          <tr>
-            <th scope="row" colSpan={3} className="px-3 max-sm:px-1 py-1 font-medium text-stone-700">
-              {t("invoice.shippingCharge")}
-            </th>
-            <td className="whitespace-nowrap px-3 max-sm:px-1 py-1" data-testid="invoice-shipping">
-              {invoice.shippingCharge}
-            </td>
-          </tr>
-          <tr className="text-base">
-            <th scope="row" colSpan={3} className="px-3 max-sm:px-1 py-1 font-semibold">
-              {t("invoice.totalIncl")}
-            </th>
-            <td className="whitespace-nowrap px-3 max-sm:px-1 py-1 font-semibold" data-testid="invoice-total-incl">
-              {invoice.totalInclShipping}
-            </td>
-          </tr>
+          <InvoiceTotal
+            label={t("invoice.totalAmount")}
+            value={invoice.totalAmount}
+            testId="invoice-total-amount"
+            first
+          />
+          <InvoiceTotal label={t("invoice.shippingCharge")} value={invoice.shippingCharge} testId="invoice-shipping" />
+          <InvoiceTotal
+            label={t("invoice.totalIncl")}
+            value={invoice.totalInclShipping}
+            testId="invoice-total-incl"
+            strong
+          />
         </tfoot>
       </table>
       <p className="mt-6 border-t border-stone-200 pt-3 text-xs text-stone-600">{t("invoice.paymentNote")}</p>
     </section>
+  );
+}
+
+/**
+ * A row of the invoice's totals: the label across the first three columns, the amount (already
+ * written out) under the subtotals. `first` leaves room above it; `strong` is the amount to pay.
+ */
+function InvoiceTotal({
+  label,
+  value,
+  testId,
+  first,
+  strong,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  first?: boolean;
+  strong?: boolean;
+}) {
+  const cell = `px-3 max-sm:px-1 ${first ? "pt-3" : "py-1"}`;
+  return (
+    <tr className={strong ? "text-base" : undefined}>
+      <th scope="row" colSpan={3} className={`${cell} ${strong ? "font-semibold" : "font-medium text-stone-700"}`}>
+        {label}
+      </th>
+      <td className={`whitespace-nowrap ${cell}${strong ? " font-semibold" : ""}`} data-testid={testId}>
+        {value}
+      </td>
+    </tr>
   );
 }

@@ -36,22 +36,16 @@ export function OrderItems({
         no sideways scrolling on a phone.
       */}
       <table className="mt-3 w-full text-left text-sm max-sm:block">
-        <thead className="bg-stone-50 text-stone-600 max-sm:sr-only">
-          <tr>
-            <th scope="col" className="px-5 py-2">
-              {t("admin.order.product")}
-            </th>
-            <th scope="col" className="px-5 py-2 text-right">
-              {t("admin.order.unitPrice")}
-            </th>
-            <th scope="col" className="px-5 py-2 text-right">
-              {t("admin.order.quantity")}
-            </th>
-            <th scope="col" className="px-5 py-2 text-right">
-              {t("admin.order.subtotal")}
-            </th>
-          </tr>
-        </thead>
+        <LineItemsHead
+          className="bg-stone-50 text-stone-600 max-sm:sr-only"
+          cellClassName="px-5 py-2"
+          labels={[
+            t("admin.order.product"),
+            t("admin.order.unitPrice"),
+            t("admin.order.quantity"),
+            t("admin.order.subtotal"),
+          ]}
+        />
         <tbody className="divide-y divide-stone-100 max-sm:block max-sm:[&>tr]:flex max-sm:[&>tr]:flex-wrap max-sm:[&>tr]:gap-x-3 max-sm:[&>tr]:px-5 max-sm:[&>tr]:py-2 max-sm:[&>tr>td]:p-0 max-sm:[&>tr>td:first-child]:basis-full max-sm:[&>tr>td:nth-child(2)]:hidden max-sm:[&>tr>td:nth-child(3)]:hidden">
           {order.items.map((item) => (
             <tr key={item.id} data-testid="order-item">
@@ -107,5 +101,31 @@ function TotalRow({
         {formatMoney(paisa, { lang })}
       </td>
     </tr>
+  );
+}
+
+/**
+ * The head row of a table of line items (the order's, the invoice's): one column heading per label,
+ * the first (the product) on the left, the others (amounts and counts) on the right.
+ */
+export function LineItemsHead({
+  labels,
+  className,
+  cellClassName,
+}: {
+  labels: string[];
+  className: string;
+  cellClassName: string;
+}) {
+  return (
+    <thead className={className}>
+      <tr>
+        {labels.map((label, index) => (
+          <th key={index} scope="col" className={index === 0 ? cellClassName : `${cellClassName} text-right`}>
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }

@@ -5,6 +5,7 @@
  * (docs/decisions/027-stock.md) and the parcel's steps with its courier (docs/decisions/029) are in
  * the same timeline, in time order.
  */
+import type { ReactNode } from "react";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { orderStatusLabel } from "~/rules/order-status";
 import { signedUnits, stockReasonLabel } from "~/rules/stock";
@@ -80,7 +81,6 @@ export function OrderStatusTimeline({
   shown: number;
 }) {
   const t = useAdminT();
-  const lang = useAdminLang();
   const entries: TimelineItem[] = [
     ...statusEntries.map((entry) => ({ kind: "status" as const, entry })),
     ...stock.map((entry) => ({ kind: "stock" as const, entry })),
@@ -122,11 +122,13 @@ export function OrderStatusTimeline({
                     ? t("admin.order.historyBy", { email: entry.changedByEmail })
                     : t("admin.order.historyByUnknown");
             return (
-              <li key={`status-${entry.id}`} className="relative text-sm" data-testid="status-history-entry">
-                <span
-                  aria-hidden="true"
-                  className="absolute -left-[1.72rem] top-1 h-3 w-3 rounded-full border-2 border-white bg-amber-700"
-                />
+              <TimelineEntry
+                key={`status-${entry.id}`}
+                testId="status-history-entry"
+                dot="bg-amber-700"
+                by={by}
+                at={entry.createdAt}
+              >
                 <p className="font-medium">
                   {entry.fromStatus === null ? (
                     t("admin.order.historyPlaced", { status: orderStatusLabel(entry.toStatus, t) })
@@ -147,11 +149,7 @@ export function OrderStatusTimeline({
                     </>
                   )}
                 </p>
-                <p className="text-stone-600">
-                  {by},{" "}
-                  <time dateTime={entry.createdAt.toISOString()}>{formatShopDateTime(entry.createdAt, lang)}</time>
-                </p>
-              </li>
+              </TimelineEntry>
             );
           })}
         </ol>
@@ -160,30 +158,54 @@ export function OrderStatusTimeline({
   );
 }
 
+/**
+ * One entry of the timeline: a dot in the entry's colour (`dot`, a background class) on the line,
+ * what happened (`children`), then who (`by`) and when (`at`, in the shop's time zone).
+ */
+function TimelineEntry({
+  testId,
+  dot,
+  by,
+  at,
+  children,
+}: {
+  testId: string;
+  dot: string;
+  by: string;
+  at: Date;
+  children: ReactNode;
+}) {
+  const lang = useAdminLang();
+  return (
+    <li className="relative text-sm" data-testid={testId}>
+      <span
+        aria-hidden="true"
+        className={`absolute -left-[1.72rem] top-1 h-3 w-3 rounded-full border-2 border-white ${dot}`}
+      />
+      {children}
+      <p className="text-stone-600">
+        {by}, <time dateTime={at.toISOString()}>{formatShopDateTime(at, lang)}</time>
+      </p>
+    </li>
+  );
+}
+
 /** A stock movement in the timeline: why, which product by how many units, who and when. */
 function StockEntry({ entry }: { entry: StockTimelineEntry }) {
   const t = useAdminT();
-  const lang = useAdminLang();
   const reason = stockReasonLabel(entry.reason, t);
   const params = { name: entry.productName, change: signedUnits(entry.change), balance: entry.balance };
   const by = entry.changedByEmail
     ? t("admin.order.historyBy", { email: entry.changedByEmail })
     : t("admin.order.historyByCustomer");
   return (
-    <li className="relative text-sm" data-testid="stock-history-entry">
-      <span
-        aria-hidden="true"
-        className="absolute -left-[1.72rem] top-1 h-3 w-3 rounded-full border-2 border-white bg-stone-400"
-      />
+    <TimelineEntry testId="stock-history-entry" dot="bg-stone-400" by={by} at={entry.createdAt}>
       <p className="font-medium">{reason}</p>
       <p>
         <span aria-hidden="true">{t("admin.stock.entry", params)}</span>
         <span className="sr-only">{t("admin.stock.entryLabel", params)}</span>
       </p>
-      <p className="text-stone-600">
-        {by}, <time dateTime={entry.createdAt.toISOString()}>{formatShopDateTime(entry.createdAt, lang)}</time>
-      </p>
-    </li>
+    </TimelineEntry>
   );
 }
 
@@ -195,17 +217,12 @@ function courierName(courier: string): string {
 /** A step of the parcel with its courier: handed over, or a new status the courier reported. */
 function CourierEntry({ entry }: { entry: CourierTimelineEntry }) {
   const t = useAdminT();
-  const lang = useAdminLang();
   const courier = courierName(entry.courier);
   const by = entry.changedByEmail
     ? t("admin.order.historyBy", { email: entry.changedByEmail })
     : t("admin.courier.bySchedule");
   return (
-    <li className="relative text-sm" data-testid="courier-history-entry">
-      <span
-        aria-hidden="true"
-        className="absolute -left-[1.72rem] top-1 h-3 w-3 rounded-full border-2 border-white bg-sky-700"
-      />
+    <TimelineEntry testId="courier-history-entry" dot="bg-sky-700" by={by} at={entry.createdAt}>
       <p className="font-medium">
         {t("admin.courier.historyEntry", {
           courier,
@@ -213,10 +230,7 @@ function CourierEntry({ entry }: { entry: CourierTimelineEntry }) {
           status: entry.courierStatus,
         })}
       </p>
-      <p className="text-stone-600">
-        {by}, <time dateTime={entry.createdAt.toISOString()}>{formatShopDateTime(entry.createdAt, lang)}</time>
-      </p>
-    </li>
+    </TimelineEntry>
   );
 }
 
@@ -242,23 +256,22 @@ function EditEntry({ entry }: { entry: EditTimelineEntry }) {
     }
   };
   return (
-    <li className="relative text-sm" data-testid="edit-history-entry">
-      <span
-        aria-hidden="true"
-        className="absolute -left-[1.72rem] top-1 h-3 w-3 rounded-full border-2 border-white bg-violet-700"
-      />
+    <TimelineEntry
+      testId="edit-history-entry"
+      dot="bg-violet-700"
+      by={
+        entry.changedByEmail
+          ? t("admin.order.historyBy", { email: entry.changedByEmail })
+          : t("admin.order.historyByUnknown")
+      }
+      at={entry.createdAt}
+    >
       <p className="font-medium">{t("admin.edit.history")}</p>
       <ul className="list-inside list-disc">
         {entry.changes.map((change, index) => (
           <li key={index}>{describe(change)}</li>
         ))}
       </ul>
-      <p className="text-stone-600">
-        {entry.changedByEmail
-          ? t("admin.order.historyBy", { email: entry.changedByEmail })
-          : t("admin.order.historyByUnknown")}
-        , <time dateTime={entry.createdAt.toISOString()}>{formatShopDateTime(entry.createdAt, lang)}</time>
-      </p>
-    </li>
+    </TimelineEntry>
   );
 }
