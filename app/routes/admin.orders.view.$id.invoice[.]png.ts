@@ -1,19 +1,17 @@
 /**
- * GET /admin/orders/view/:id/invoice.png: the order's invoice as a PNG download (spec section 2,
+ * GET /admin/orders/view/:id/invoice.png: the order's invoice as a PNG download (the order page's
  * "Download Invoice"), rendered on the server from the same view model as the on-page Invoice
  * block, in the order's language. A resource route: a plain link works without JavaScript.
  * Answers 404 'Order not found' for a missing order, 503 when rendering failed or timed out.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { isLang } from "~/i18n";
 import { getOrderForAdmin } from "~/models/order.server";
 import { notFound, parseId } from "~/utils/params";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireAdmin } from "~/server/auth/auth.server";
-import { getShopSettings, invoiceSeller } from "~/models/settings.server";
-import { buildInvoice } from "~/rules/invoice";
 import { renderInvoicePng } from "~/server/media/invoice-image.server";
 import { log } from "~/server/log.server";
+import { orderInvoice } from "./admin.orders.view.$id/order-page.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = staffTranslator(await requireAdmin(request));
@@ -22,8 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!order) throw notFound(t("admin.order.notFound"));
   const noStore = { "Cache-Control": "private, no-store" };
   try {
-    const lang = isLang(order.language) ? order.language : "en";
-    const { png } = await renderInvoicePng(buildInvoice(order, invoiceSeller(await getShopSettings(), lang), lang));
+    const { png } = await renderInvoicePng(await orderInvoice(order));
     return new Response(new Uint8Array(png), {
       headers: {
         ...noStore,

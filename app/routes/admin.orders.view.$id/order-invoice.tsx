@@ -1,5 +1,5 @@
 /**
- * The on-page Invoice block (spec section 2) drawn from the invoice view model (app/rules/invoice.ts),
+ * The order page's Invoice block, drawn from the invoice view model (app/rules/invoice.ts),
  * the same one the server turns into invoice.png. The print stylesheet (app/tailwind.css,
  * `.invoice-print`) prints this block alone on A4. It is in the invoice's language (the order's),
  * whatever the staff member's.

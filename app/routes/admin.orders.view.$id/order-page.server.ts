@@ -36,9 +36,7 @@ export async function orderPageData(id: number, admin: Pick<AdminUser, "role">) 
   if (!order) throw notFound();
   const [signals, blocked] = await Promise.all([getOrderRiskSignals([order]), findBlockedPhone(order.customerPhone)]);
   const risk = signals.get(order.id)!;
-  // The invoice goes in the parcel: it is in the language the shopper ordered in.
-  const invoiceLang = isLang(order.language) ? order.language : "en";
-  const invoice = buildInvoice(order, invoiceSeller(await getShopSettings(), invoiceLang), invoiceLang);
+  const invoice = await orderInvoice(order);
   return {
     isOwner: admin.role === "owner",
     order,
@@ -54,4 +52,14 @@ export async function orderPageData(id: number, admin: Pick<AdminUser, "role">) 
     courierReady: courierAccount.readable,
     trackingUrl: trackingUrl(order.courier, order.trackingCode),
   };
+}
+
+/**
+ * The invoice view model of `order` (app/rules/invoice.ts) with the shop's details: the one the
+ * order page shows and invoice.png draws. The invoice goes in the parcel, so it is in the language
+ * the shopper ordered in (English for a stored value that is not a language).
+ */
+export async function orderInvoice(order: NonNullable<Awaited<ReturnType<typeof getOrderForAdmin>>>) {
+  const lang = isLang(order.language) ? order.language : "en";
+  return buildInvoice(order, invoiceSeller(await getShopSettings(), lang), lang);
 }

@@ -6,7 +6,8 @@ import { ORDER_STATUSES, orderStatusLabel } from "~/rules/order-status";
 
 /**
  * The five-status select. Without JavaScript it is a POST form with a Save button; with it, choosing
- * a status saves at once behind the spec's blocking overlay, and the select is disabled while saving.
+ * a status saves at once behind a blocking overlay (a modal "please wait" dialog over the page),
+ * and the select is disabled while saving.
  */
 export function StatusSection({
   orderId,
