@@ -1,12 +1,13 @@
 import type { PageCatalogue } from "./index";
 
 /**
- * The Bangla page catalogue: the same keys as en.ts (TypeScript refuses a missing or extra one),
+ * The storefront's page catalogue in Bangla, registered by the Bangla layout route (so an English
+ * page never downloads it): the same keys as en.ts (TypeScript refuses a missing or extra one),
  * in Bangla as a shop in Dhaka writes it. Numbers in placeholders are filled in Bengali digits by
  * the translator; product names and the shop's own details are data, not here.
  */
 export const bn: PageCatalogue = {
-  // Layout, spec section 2
+  // Layout: header, navigation and footer
   "nav.products": "পণ্যসমূহ",
   "nav.cart": "কার্ট",
   "nav.cartWithCount": "কার্ট, {count}টি পণ্য",
@@ -37,7 +38,7 @@ export const bn: PageCatalogue = {
   "product.imageOf": "ছবি {index}/{count}: {name}",
   "product.backToProducts": "সব পণ্যে ফিরে যান",
 
-  // Order statuses, spec section 4
+  // Order statuses, as shoppers and staff read them
   "status.pending": "অপেক্ষমাণ",
   "status.processing": "প্রস্তুত হচ্ছে",
   "status.shipped": "পাঠানো হয়েছে",

@@ -1,10 +1,12 @@
 /**
- * The English message catalogue: every user-visible string of haat. Strings quoted in
- * shared/spec/storefront-spec.md are used verbatim (the section is noted where it helps).
- * `{name}` marks a placeholder filled by `t()`. A Bangla catalogue (bn.ts) will have the same keys.
+ * The storefront's page catalogue in English: the texts any storefront page may show (header,
+ * navigation and footer, product card and product page, order status names). The English layout
+ * route registers it, so an English page downloads these texts and a Bangla page does not: unlike
+ * the other message modules (`{ en, bn }`, see app/i18n/index.ts), this one and bn.ts are one
+ * module per language. `{name}` marks a placeholder filled by `t()`.
  */
 export const en = {
-  // Layout, spec section 2
+  // Layout: header, navigation and footer
   "nav.products": "Products",
   "nav.cart": "Cart",
   "nav.cartWithCount": "Cart, {count} items",
@@ -35,7 +37,7 @@ export const en = {
   "product.imageOf": "Image {index} of {count}: {name}",
   "product.backToProducts": "Back to Products",
 
-  // Order statuses, spec section 4
+  // Order statuses, as shoppers and staff read them
   "status.pending": "pending",
   "status.processing": "processing",
   "status.shipped": "shipped",

@@ -48,7 +48,7 @@ export const ADMIN_AREAS = {
 } as const satisfies Record<string, Bilingual<string>>;
 
 /** A key of the back office's own messages (any area's). */
-export type AdminMessageKey = AreaKey<(typeof ADMIN_AREAS)[keyof typeof ADMIN_AREAS]>;
+type AdminMessageKey = AreaKey<(typeof ADMIN_AREAS)[keyof typeof ADMIN_AREAS]>;
 type AreaKey<Area> = Area extends Bilingual<infer Key> ? Key : never;
 
 /** Every area's messages in `lang`, in one object (areas never share a key: the catalogue test). */
