@@ -4,9 +4,9 @@
  * admin-only messages (app/i18n/admin/, one module per area, assembled in admin/catalogue.ts).
  * Staff read the back office in the language they chose (AdminUser.language;
  * app/routes/admin.language.ts). Admin components translate with `useAdminT()`
- * (app/hooks/use-admin-t.ts), admin loaders and actions with `adminTranslator(user.language)`. Storefront code never imports this module, so the admin
- * messages never reach a shopper's browser (the storefront budget: a product page loads at most
- * 100 KB of JavaScript).
+ * (app/hooks/use-admin-t.ts), admin loaders and actions with `adminTranslator(user.language)`.
+ * Storefront code never imports this module, so the admin messages never reach a shopper's
+ * browser (the storefront budget: a product page loads at most 100 KB of JavaScript).
  */
 import { bn } from "./bn";
 import { bnAdmin, enAdmin } from "./admin/catalogue";
