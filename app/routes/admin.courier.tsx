@@ -20,6 +20,7 @@ import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireOwner } from "~/server/auth/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { SubmitButton } from "~/components/admin/submit-button";
 
 export const meta = adminTitle("admin.courier.title");
 
@@ -116,23 +117,15 @@ export default function CourierAccountPage() {
             <div className="mt-4 flex flex-wrap gap-3">
               <Form method="post">
                 <input type="hidden" name="intent" value="check" />
-                <button
-                  type="submit"
-                  disabled={checking}
-                  className="rounded-md border border-stone-300 px-4 py-2 text-sm font-medium hover:bg-stone-50"
-                >
-                  {checking ? t("admin.courier.checking") : t("admin.courier.check")}
-                </button>
+                <SubmitButton pending={checking} pendingLabel={t("admin.courier.checking")} look="secondary">
+                  {t("admin.courier.check")}
+                </SubmitButton>
               </Form>
               <Form method="post">
                 <input type="hidden" name="intent" value="remove" />
-                <button
-                  type="submit"
-                  disabled={removing}
-                  className="rounded-md border border-red-300 px-4 py-2 text-sm font-medium text-red-800 hover:bg-red-50"
-                >
+                <SubmitButton pending={removing} look="danger-outline">
                   {t("admin.courier.remove")}
-                </button>
+                </SubmitButton>
               </Form>
             </div>
           </>
@@ -160,13 +153,9 @@ export default function CourierAccountPage() {
         />
         {field("apiKey", t("admin.courier.apiKey"), t("admin.courier.apiKeyHint"))}
         {field("secretKey", t("admin.courier.secretKey"), t("admin.courier.secretKeyHint"))}
-        <button
-          type="submit"
-          disabled={saving}
-          className="rounded-md bg-amber-700 px-4 py-2 text-sm font-medium text-white hover:bg-amber-800 disabled:opacity-60"
-        >
-          {saving ? t("admin.courier.saving") : t("admin.courier.save")}
-        </button>
+        <SubmitButton pending={saving} pendingLabel={t("admin.courier.saving")} look="primary-small">
+          {t("admin.courier.save")}
+        </SubmitButton>
       </Form>
 
       <p className="text-sm text-stone-600">

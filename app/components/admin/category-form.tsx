@@ -7,6 +7,7 @@ import type { CategoryFormValues } from "~/forms/admin-schemas";
 import { ImageField } from "./image-field";
 import { FieldError, FormAlert } from "./form-field";
 import { UploadProgress, useUploadSubmit, type UploadRefusal } from "./upload-submit";
+import { SubmitButton } from "./submit-button";
 
 /** A refused save (from the action or the upload endpoint). */
 export type CategoryFormRefusal = UploadRefusal<"name", CategoryFormValues & { removeImage?: string }>;
@@ -99,18 +100,9 @@ export function CategoryForm({
       <UploadProgress progress={upload.progress} />
 
       <div className="flex flex-wrap items-center gap-3">
-        <button
-          type="submit"
-          disabled={saving}
-          aria-disabled={saving}
-          className="rounded-md bg-amber-700 px-5 py-2.5 font-semibold text-white hover:bg-amber-800 disabled:cursor-wait disabled:opacity-70"
-        >
-          {saving
-            ? t("admin.categoryForm.saving")
-            : editing
-              ? t("admin.categoryForm.update")
-              : t("admin.categoryForm.create")}
-        </button>
+        <SubmitButton pending={saving} pendingLabel={t("admin.categoryForm.saving")} look="primary-large" ariaDisabled>
+          {editing ? t("admin.categoryForm.update") : t("admin.categoryForm.create")}
+        </SubmitButton>
         <Link to="/admin/categories" className="text-sm font-medium underline">
           {t("admin.categoryForm.back")}
         </Link>

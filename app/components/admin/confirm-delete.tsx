@@ -3,6 +3,7 @@ import { useRef, type MouseEvent, type ReactNode } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
+import { SubmitButton } from "./submit-button";
 
 /**
  * What a delete confirmation asks and sends: the record's `id`, the list action that deletes it
@@ -133,13 +134,9 @@ function ConfirmBody({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <div className="flex gap-3">
-        <button
-          type="submit"
-          disabled={deleting}
-          className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-        >
-          {deleting ? t("admin.delete.deleting") : confirmText}
-        </button>
+        <SubmitButton pending={deleting} pendingLabel={t("admin.delete.deleting")} look="danger">
+          {confirmText}
+        </SubmitButton>
         {cancel}
       </div>
     </Form>

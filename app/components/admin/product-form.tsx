@@ -10,6 +10,7 @@ import type { ProductFormValues } from "~/forms/admin-schemas";
 import { ImageField } from "./image-field";
 import { AdminField, FieldError, FormAlert } from "./form-field";
 import { UploadProgress, useUploadSubmit, type UploadRefusal } from "./upload-submit";
+import { SubmitButton } from "./submit-button";
 
 /** A refused save (from the action or the upload endpoint); on the edit form, the existing images as sent. */
 export type ProductFormRefusal = UploadRefusal<keyof ProductFormValues, ProductFormValues> & {
@@ -216,14 +217,9 @@ export function ProductForm({
       <UploadProgress progress={upload.progress} />
 
       <div className="flex flex-wrap items-center gap-3">
-        <button
-          type="submit"
-          disabled={saving}
-          aria-disabled={saving}
-          className="rounded-md bg-amber-700 px-5 py-2.5 font-semibold text-white hover:bg-amber-800 disabled:cursor-wait disabled:opacity-70"
-        >
-          {saving ? t("admin.productForm.saving") : submitLabel}
-        </button>
+        <SubmitButton pending={saving} pendingLabel={t("admin.productForm.saving")} look="primary-large" ariaDisabled>
+          {submitLabel}
+        </SubmitButton>
         <Link to="/admin/products" className="text-sm font-medium underline">
           {t("admin.productForm.back")}
         </Link>

@@ -4,6 +4,7 @@ import { AdminField } from "~/components/admin/form-field";
 import type { FormRefusal } from "~/forms/refusal";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
+import { SubmitButton } from "~/components/admin/submit-button";
 
 /** The password form's fields, in their order on the page. */
 export const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
@@ -60,13 +61,9 @@ export function PasswordForm({ refusal }: { refusal: PasswordFormRefusal | undef
         autoComplete="new-password"
         error={errors.confirmPassword}
       />
-      <button
-        type="submit"
-        disabled={saving}
-        className="rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800 disabled:opacity-60"
-      >
-        {saving ? t("admin.account.saving") : t("admin.account.changePassword")}
-      </button>
+      <SubmitButton pending={saving} pendingLabel={t("admin.account.saving")}>
+        {t("admin.account.changePassword")}
+      </SubmitButton>
     </Form>
   );
 }

@@ -4,6 +4,7 @@ import type { FormRefusal } from "~/forms/refusal";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
 import { Notice } from "./notice";
+import { SubmitButton } from "~/components/admin/submit-button";
 
 /**
  * A refused two-factor form (400, or 429 past the password checks): its one message as
@@ -156,13 +157,7 @@ export function TwoFactorSection({
                 className="mt-1 block rounded-md border border-stone-300 px-3 py-2"
               />
             </div>
-            <button
-              type="submit"
-              disabled={busy}
-              className="rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800 disabled:opacity-60"
-            >
-              {t("admin.twoFactor.confirm")}
-            </button>
+            <SubmitButton pending={busy}>{t("admin.twoFactor.confirm")}</SubmitButton>
           </Form>
           {errorLine}
         </div>
@@ -171,13 +166,7 @@ export function TwoFactorSection({
           <p data-testid="two-factor-state">{t("admin.twoFactor.off")}</p>
           <Form method="post">
             <input type="hidden" name="intent" value="two-factor-start" />
-            <button
-              type="submit"
-              disabled={busy}
-              className="rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800 disabled:opacity-60"
-            >
-              {t("admin.twoFactor.setUp")}
-            </button>
+            <SubmitButton pending={busy}>{t("admin.twoFactor.setUp")}</SubmitButton>
           </Form>
         </>
       )}

@@ -7,6 +7,7 @@ import { usePending } from "~/hooks/use-pending";
 import { districtGroups, placeName } from "~/rules/districts";
 import { formatMoney } from "~/rules/money";
 import { SHIPPING_METHODS } from "~/rules/shipping";
+import { SubmitButton } from "~/components/admin/submit-button";
 
 /** The edit form's fields that can have an error of their own. */
 export const EDIT_FIELDS = ["address", "area", "district", "shippingMethod", "quantities"] as const;
@@ -153,13 +154,9 @@ export function EditForm({
       </fieldset>
 
       <div className="flex flex-wrap items-center gap-4">
-        <button
-          type="submit"
-          disabled={saving}
-          className="rounded-md bg-amber-700 px-4 py-2 text-sm font-medium text-white hover:bg-amber-800 disabled:opacity-60"
-        >
-          {saving ? t("admin.edit.saving") : t("admin.edit.save")}
-        </button>
+        <SubmitButton pending={saving} pendingLabel={t("admin.edit.saving")} look="primary-small">
+          {t("admin.edit.save")}
+        </SubmitButton>
         <Link to={back} className="text-sm font-medium text-amber-800 underline">
           {t("admin.edit.cancel")}
         </Link>

@@ -9,6 +9,7 @@ import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
 import { formatShopDateTime } from "~/i18n/format";
 import { deliveryStateLabel } from "~/rules/delivery-state";
+import { SubmitButton } from "~/components/admin/submit-button";
 
 export type CourierPanelOrder = {
   id: number;
@@ -106,13 +107,9 @@ export function CourierPanel({
           <input type="hidden" name="intent" value="send" />
           <input type="hidden" name="order" value={order.id} />
           <input type="hidden" name="back" value={back} />
-          <button
-            type="submit"
-            disabled={sending}
-            className="rounded-md bg-amber-700 px-4 py-2 text-sm font-medium text-white hover:bg-amber-800 disabled:opacity-60"
-          >
-            {sending ? t("admin.courier.sending") : t("admin.courier.sendOne", { courier: "Steadfast" })}
-          </button>
+          <SubmitButton pending={sending} pendingLabel={t("admin.courier.sending")} look="primary-small">
+            {t("admin.courier.sendOne", { courier: "Steadfast" })}
+          </SubmitButton>
         </Form>
       ) : (
         <p className="text-sm text-stone-600">

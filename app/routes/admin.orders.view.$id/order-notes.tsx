@@ -10,6 +10,7 @@ import type { FormRefusal } from "~/forms/refusal";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
 import { formatShopDateTime } from "~/i18n/format";
+import { SubmitButton } from "~/components/admin/submit-button";
 
 /** A note as the order page's loader returns it. */
 type OrderNoteView = { id: number; body: string; authorEmail: string | null; createdAt: Date };
@@ -85,13 +86,14 @@ export function OrderNotes({
           className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2"
         />
         <FieldError id="note-error" message={refusal?.fieldErrors.body} />
-        <button
-          type="submit"
-          disabled={adding}
-          className="mt-2 rounded-md bg-amber-700 px-4 py-2 text-sm font-medium text-white hover:bg-amber-800 disabled:cursor-wait disabled:opacity-60"
+        <SubmitButton
+          pending={adding}
+          pendingLabel={t("admin.notes.adding")}
+          look="primary-small"
+          className="mt-2 disabled:cursor-wait"
         >
-          {adding ? t("admin.notes.adding") : t("admin.notes.add")}
-        </button>
+          {t("admin.notes.add")}
+        </SubmitButton>
       </Form>
     </section>
   );

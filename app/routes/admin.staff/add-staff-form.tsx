@@ -5,6 +5,7 @@ import type { StaffFormValues } from "~/forms/admin-schemas";
 import type { FormRefusal } from "~/forms/refusal";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
+import { SubmitButton } from "~/components/admin/submit-button";
 
 /** The add form's fields that can be refused. */
 export const ADD_FIELDS = ["email", "role", "password"] as const;
@@ -78,13 +79,9 @@ export function AddStaffForm({ refusal }: { refusal: AddStaffRefusal | undefined
           error={errors.password}
         />
       </div>
-      <button
-        type="submit"
-        disabled={adding}
-        className="rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800 disabled:opacity-60"
-      >
-        {adding ? t("admin.staff.adding") : t("admin.staff.add")}
-      </button>
+      <SubmitButton pending={adding} pendingLabel={t("admin.staff.adding")}>
+        {t("admin.staff.add")}
+      </SubmitButton>
     </Form>
   );
 }
