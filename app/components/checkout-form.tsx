@@ -14,7 +14,7 @@ import {
   type ShippingMethod,
 } from "~/rules/shipping";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { FieldError } from "./admin/form-field";
+import { describedBy, FieldError, FieldHelp } from "./field-error";
 
 type FieldName = keyof CheckoutValues;
 
@@ -337,13 +337,12 @@ function TextField({
   error: string | undefined;
 }) {
   const id = `checkout-${name}`;
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   const common = {
     id,
     name,
     defaultValue: value ?? "",
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy || undefined,
+    "aria-describedby": describedBy(id, hint, error),
     "aria-required": required || undefined,
     className: `mt-1 w-full rounded-md border px-3 py-2 ${error ? "border-red-500" : "border-stone-300"}`,
   };
@@ -357,12 +356,7 @@ function TextField({
       ) : (
         <input {...common} {...inputProps} />
       )}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-stone-600">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} message={error} />
+      <FieldHelp id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -5,7 +5,8 @@ import { usePending } from "~/hooks/use-pending";
 import type { ImageInfo } from "~/utils/image-url";
 import type { CategoryFormValues } from "~/forms/admin-schemas";
 import { ImageField } from "./image-field";
-import { FieldError, FormAlert } from "./form-field";
+import { FieldError } from "~/components/field-error";
+import { FormAlert } from "./form-field";
 import { UploadProgress, useUploadSubmit, type UploadRefusal } from "./upload-submit";
 import { SubmitButton } from "./submit-button";
 

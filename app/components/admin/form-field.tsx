@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ChangeEvent, type ReactNode } from "react";
+import { describedBy, FieldHelp } from "~/components/field-error";
 
 type FieldOptions = {
   /** A line under the field that explains it; tied to it for screen readers. */
@@ -42,7 +43,6 @@ export function AdminField({
   inputClassName = "",
   onValue,
 }: { name: string; id?: string; label: string; defaultValue?: string; error?: string } & FieldOptions) {
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   const common = {
     id,
     name,
@@ -53,7 +53,7 @@ export function AdminField({
     spellCheck,
     "aria-required": required || undefined,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": described || undefined,
+    "aria-describedby": describedBy(id, hint, error),
     className: `mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 ${inputClassName}`.trim(),
     onChange: onValue
       ? (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onValue(event.currentTarget.value)
@@ -65,23 +65,8 @@ export function AdminField({
         {label}
       </label>
       {multiline ? <textarea rows={3} {...common} /> : <input type={type} inputMode={inputMode} {...common} />}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-stone-600">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} message={error} />
+      <FieldHelp id={id} hint={hint} error={error} />
     </div>
-  );
-}
-
-/** A field's error line (nothing when there is none); its id is what the field's aria-describedby names. */
-export function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {message}
-    </p>
   );
 }
 

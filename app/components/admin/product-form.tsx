@@ -8,7 +8,8 @@ import type { ImageInfo } from "~/utils/image-url";
 import { formatAmount, parseTakaToPaisa } from "~/rules/money";
 import type { ProductFormValues } from "~/forms/admin-schemas";
 import { ImageField } from "./image-field";
-import { AdminField, FieldError, FormAlert } from "./form-field";
+import { FieldError } from "~/components/field-error";
+import { AdminField, FormAlert } from "./form-field";
 import { UploadProgress, useUploadSubmit, type UploadRefusal } from "./upload-submit";
 import { SubmitButton } from "./submit-button";
 

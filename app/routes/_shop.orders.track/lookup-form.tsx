@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { FieldError } from "~/components/admin/form-field";
+import { FieldError } from "~/components/field-error";
 import type { FieldErrors } from "~/forms/refusal";
 import { useLocalePath, useT } from "~/hooks/use-t";
 import type { TrackField } from "./lookup.server";

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useMemo } from "react";
-import { AdminField, FieldError, FormAlert } from "~/components/admin/form-field";
+import { FieldError } from "~/components/field-error";
+import { AdminField, FormAlert } from "~/components/admin/form-field";
 import type { FormRefusal } from "~/forms/refusal";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";

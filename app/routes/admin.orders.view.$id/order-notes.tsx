@@ -5,7 +5,7 @@
  */
 import { Form } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { FieldError } from "~/components/admin/form-field";
+import { FieldError } from "~/components/field-error";
 import type { FormRefusal } from "~/forms/refusal";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";

@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { AdminField, FieldError } from "~/components/admin/form-field";
+import { FieldError } from "~/components/field-error";
+import { AdminField } from "~/components/admin/form-field";
 import type { StaffFormValues } from "~/forms/admin-schemas";
 import type { FormRefusal } from "~/forms/refusal";
 import { useAdminT } from "~/hooks/use-admin-t";
