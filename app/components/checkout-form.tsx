@@ -1,8 +1,8 @@
 import { Form } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useLang, useT } from "~/hooks/use-t";
 import type { MessageKey } from "~/i18n";
-import { districtGroups, findDistrict, placeName, suggestedShippingMethod } from "~/rules/districts";
+import { findDistrict, suggestedShippingMethod } from "~/rules/districts";
 import { formatMoney, formatTakaShort } from "~/rules/money";
 import { orderTotals } from "~/rules/pricing";
 import type { CheckoutValues } from "~/forms/schemas";
@@ -14,7 +14,8 @@ import {
   type ShippingMethod,
 } from "~/rules/shipping";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { describedBy, FieldError, FieldHelp } from "./field-error";
+import { DistrictField } from "./district-field";
+import { describedBy, FieldHelp } from "./field-error";
 
 type FieldName = keyof CheckoutValues;
 
@@ -155,7 +156,17 @@ export function CheckoutForm({
           {...options}
         />
       ))}
-      <DistrictField value={values.district ?? ""} error={fieldErrors.district} onChoose={chooseDistrict} />
+      <DistrictField
+        id="checkout-district"
+        t={t}
+        lang={lang}
+        defaultValue={values.district ?? ""}
+        error={fieldErrors.district}
+        hint={t("checkout.districtHint")}
+        autoComplete="address-level2"
+        selectClassName={`mt-1 w-full rounded-md border bg-white px-3 py-2 ${fieldErrors.district ? "border-red-500" : "border-stone-300"}`}
+        onChoose={chooseDistrict}
+      />
 
       <fieldset>
         <legend className="text-sm font-medium">{t("checkout.shippingMethod")}</legend>
@@ -262,59 +273,6 @@ function SummaryRow({
     <div className={`flex justify-between ${strong ? "text-lg font-semibold" : "text-stone-700"}`}>
       <dt>{label}</dt>
       <dd data-testid={testId}>{children}</dd>
-    </div>
-  );
-}
-
-/**
- * The district select: the 64 districts grouped by division (`<optgroup>`), names in the page's
- * language; the value posted is the district's English name (rules/districts.ts). `onChoose`
- * receives that name when the shopper picks one (with JavaScript).
- */
-function DistrictField({
-  value,
-  error,
-  onChoose,
-}: {
-  value: string;
-  error: string | undefined;
-  onChoose: (district: string) => void;
-}) {
-  const t = useT();
-  const lang = useLang();
-  const groups = useMemo(() => districtGroups(lang), [lang]);
-  const id = "checkout-district";
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {t("checkout.district")}
-      </label>
-      <select
-        id={id}
-        name="district"
-        autoComplete="address-level2"
-        defaultValue={value}
-        onChange={(event) => onChoose(event.currentTarget.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
-        aria-required
-        className={`mt-1 w-full rounded-md border bg-white px-3 py-2 ${error ? "border-red-500" : "border-stone-300"}`}
-      >
-        <option value="">{t("checkout.districtChoose")}</option>
-        {groups.map(({ division, districts }) => (
-          <optgroup key={division.id} label={t("checkout.divisionGroup", { division: placeName(division, lang) })}>
-            {districts.map((district) => (
-              <option key={district.id} value={district.name}>
-                {placeName(district, lang)}
-              </option>
-            ))}
-          </optgroup>
-        ))}
-      </select>
-      <p id={`${id}-hint`} className="mt-1 text-sm text-stone-600">
-        {t("checkout.districtHint")}
-      </p>
-      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }

@@ -1,11 +1,10 @@
 import { Form, Link } from "@remix-run/react";
-import { useMemo } from "react";
+import { DistrictField } from "~/components/district-field";
 import { FieldError } from "~/components/field-error";
 import { AdminField, FormAlert } from "~/components/admin/form-field";
 import type { FormRefusal } from "~/forms/refusal";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
-import { districtGroups, placeName } from "~/rules/districts";
 import { formatMoney } from "~/rules/money";
 import { SHIPPING_METHODS } from "~/rules/shipping";
 import { SubmitButton } from "~/components/admin/submit-button";
@@ -40,7 +39,6 @@ export function EditForm({
   const t = useAdminT();
   const lang = useAdminLang();
   const saving = usePending({ intent: "save", state: "submitting" });
-  const groups = useMemo(() => districtGroups(lang), [lang]);
   const value = (name: string, fallback: string) => problem?.values[name] ?? fallback;
   const money = (paisa: number) => formatMoney(paisa, { lang });
   const back = `/admin/orders/view/${order.id}`;
@@ -111,32 +109,14 @@ export function EditForm({
           defaultValue={value("area", order.area ?? "")}
           error={errorOf("area")}
         />
-        <div>
-          <label htmlFor="edit-district" className="block text-sm font-medium">
-            {t("checkout.district")}
-          </label>
-          <select
-            id="edit-district"
-            name="district"
-            defaultValue={value("district", order.district ?? "")}
-            aria-required
-            aria-invalid={errorOf("district") ? true : undefined}
-            aria-describedby={errorOf("district") ? "edit-district-error" : undefined}
-            className={`${input} bg-white`}
-          >
-            <option value="">{t("checkout.districtChoose")}</option>
-            {groups.map(({ division, districts }) => (
-              <optgroup key={division.id} label={t("checkout.divisionGroup", { division: placeName(division, lang) })}>
-                {districts.map((district) => (
-                  <option key={district.id} value={district.name}>
-                    {placeName(district, lang)}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-          <FieldError id="edit-district-error" message={errorOf("district")} />
-        </div>
+        <DistrictField
+          id="edit-district"
+          t={t}
+          lang={lang}
+          defaultValue={value("district", order.district ?? "")}
+          error={errorOf("district")}
+          selectClassName={`${input} bg-white`}
+        />
         <fieldset>
           <legend className="text-sm font-medium">{t("admin.order.shippingMethod")}</legend>
           {SHIPPING_METHODS.map((method) => (
