@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { TZDate } from "@date-fns/tz";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
+import { DashboardErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { ActivityList } from "~/components/admin/activity-list";
@@ -175,9 +175,4 @@ function FilterField({ id, label, children }: { id: string; label: string; child
   );
 }
 
-export const ErrorBoundary = adminErrorBoundary({
-  notFound: "error.notFoundTitle",
-  failed: "error.generic",
-  backTo: "/admin/dashboard",
-  backLabel: "admin.error.backToDashboard",
-});
+export const ErrorBoundary = DashboardErrorBoundary;

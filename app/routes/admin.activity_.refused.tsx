@@ -84,9 +84,4 @@ export default function RefusedSignInsPage() {
   );
 }
 
-export const ErrorBoundary = adminErrorBoundary({
-  notFound: "error.notFoundTitle",
-  failed: "error.generic",
-  backTo: "/admin/activity",
-  backLabel: "admin.refused.back",
-});
+export const ErrorBoundary = adminErrorBoundary({ backTo: "/admin/activity", backLabel: "admin.refused.back" });

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
+import { DashboardErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { AdminField } from "~/components/admin/form-field";
 import { AdminPageHeader } from "~/components/admin/page-header";
@@ -187,4 +187,4 @@ export default function BlocklistPage() {
   );
 }
 
-export const ErrorBoundary = adminErrorBoundary();
+export const ErrorBoundary = DashboardErrorBoundary;

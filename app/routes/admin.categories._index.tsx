@@ -120,9 +120,4 @@ export default function AdminCategoriesPage() {
   );
 }
 
-export const ErrorBoundary = adminErrorBoundary({
-  notFound: "error.notFoundTitle",
-  failed: "error.generic",
-  backTo: "/admin/categories",
-  backLabel: "admin.categoryForm.back",
-});
+export const ErrorBoundary = adminErrorBoundary({ backTo: "/admin/categories", backLabel: "admin.categoryForm.back" });

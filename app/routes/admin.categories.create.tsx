@@ -51,9 +51,4 @@ export default function CreateCategoryPage() {
   );
 }
 
-export const ErrorBoundary = adminErrorBoundary({
-  notFound: "error.notFoundTitle",
-  failed: "error.generic",
-  backTo: "/admin/categories",
-  backLabel: "admin.categoryForm.back",
-});
+export const ErrorBoundary = adminErrorBoundary({ backTo: "/admin/categories", backLabel: "admin.categoryForm.back" });

@@ -10,7 +10,7 @@ import { listLowStock } from "~/models/stock.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { formatMoney } from "~/rules/money";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
+import { DashboardErrorBoundary } from "~/components/admin/admin-error-boundary";
 
 export const meta = adminTitle("admin.dashboard.title");
 
@@ -193,4 +193,4 @@ function PeriodCard({ label, totals, testId }: { label: string; totals: PeriodTo
   );
 }
 
-export const ErrorBoundary = adminErrorBoundary();
+export const ErrorBoundary = DashboardErrorBoundary;

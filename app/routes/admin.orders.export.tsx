@@ -139,9 +139,4 @@ export default function OrderExportPage() {
   );
 }
 
-export const ErrorBoundary = adminErrorBoundary({
-  notFound: "error.notFoundTitle",
-  failed: "error.generic",
-  backTo: "/admin/orders",
-  backLabel: "admin.order.back",
-});
+export const ErrorBoundary = adminErrorBoundary({ backTo: "/admin/orders", backLabel: "admin.order.back" });

@@ -171,12 +171,7 @@ function ProductSearch({ q }: { q: string | null }) {
   );
 }
 
-export const ErrorBoundary = adminErrorBoundary({
-  notFound: "error.notFoundTitle",
-  failed: "error.generic",
-  backTo: "/admin/products",
-  backLabel: "admin.productForm.back",
-});
+export const ErrorBoundary = adminErrorBoundary({ backTo: "/admin/products", backLabel: "admin.productForm.back" });
 
 /** The Stock cell: "Not tracked", the units on hand (marked when low), or "Out of stock". */
 function StockCell({ product, lowStockThreshold }: { product: StockFields; lowStockThreshold: number }) {

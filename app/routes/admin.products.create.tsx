@@ -72,7 +72,6 @@ export default function CreateProductPage() {
 }
 
 export const ErrorBoundary = adminErrorBoundary({
-  notFound: "error.notFoundTitle",
   failed: "admin.productForm.loadFailed",
   backTo: "/admin/products",
   backLabel: "admin.productForm.back",

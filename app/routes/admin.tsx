@@ -17,7 +17,7 @@ import {
 } from "~/utils/admin-app";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { getShopSettings } from "~/models/settings.server";
-import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
+import { DashboardErrorBoundary } from "~/components/admin/admin-error-boundary";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: adminTranslator(data?.adminLang ?? "en")("admin.title") },
@@ -190,4 +190,4 @@ function AdminLanguageSwitch() {
   );
 }
 
-export const ErrorBoundary = adminErrorBoundary();
+export const ErrorBoundary = DashboardErrorBoundary;

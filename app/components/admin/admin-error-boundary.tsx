@@ -54,11 +54,12 @@ const ADMIN_PROBLEMS: AdminProblems = {
 
 /**
  * The one admin ErrorBoundary: 404 → `problems.notFound`, 403 → 'You do not have permission…' and
- * why (only the owner may),
- * anything else → `problems.failed`, each with the way back. The admin layout exports it with its
- * defaults; a page with its own messages exports `adminErrorBoundary({ … })`.
+ * why (only the owner may), anything else → `problems.failed`, each with the way back. A page
+ * names only what differs from the admin layout's problems ('Not found', 'Something went wrong',
+ * back to the dashboard): `adminErrorBoundary({ backTo: "/admin/orders", backLabel: … })`.
  */
-export function adminErrorBoundary(problems: AdminProblems = ADMIN_PROBLEMS) {
+export function adminErrorBoundary(own: Partial<AdminProblems> = {}) {
+  const problems: AdminProblems = { ...ADMIN_PROBLEMS, ...own };
   return function AdminErrorBoundary() {
     const t = useAdminT();
     const error = useRouteError();
@@ -72,3 +73,9 @@ export function adminErrorBoundary(problems: AdminProblems = ADMIN_PROBLEMS) {
     );
   };
 }
+
+/**
+ * The boundary of the admin layout and of every page whose problems are the layout's (a not-found
+ * or failed page, with the way back to the dashboard).
+ */
+export const DashboardErrorBoundary = adminErrorBoundary();

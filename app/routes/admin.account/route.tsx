@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
+import { DashboardErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { accountFormSchema } from "~/forms/admin-schemas";
@@ -157,9 +157,4 @@ export default function AccountPage() {
   );
 }
 
-export const ErrorBoundary = adminErrorBoundary({
-  notFound: "error.notFoundTitle",
-  failed: "error.generic",
-  backTo: "/admin/dashboard",
-  backLabel: "admin.error.backToDashboard",
-});
+export const ErrorBoundary = DashboardErrorBoundary;

@@ -121,9 +121,4 @@ export default function AdminOrdersPage() {
   );
 }
 
-export const ErrorBoundary = adminErrorBoundary({
-  notFound: "error.notFoundTitle",
-  failed: "error.generic",
-  backTo: "/admin/orders",
-  backLabel: "admin.order.back",
-});
+export const ErrorBoundary = adminErrorBoundary({ backTo: "/admin/orders", backLabel: "admin.order.back" });

@@ -95,7 +95,6 @@ export default function OrderEditPage() {
 
 export const ErrorBoundary = adminErrorBoundary({
   notFound: "admin.order.notFound",
-  failed: "error.generic",
   backTo: "/admin/orders",
   backLabel: "admin.order.back",
 });

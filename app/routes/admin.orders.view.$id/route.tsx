@@ -108,7 +108,6 @@ export default function AdminOrderPage() {
 
 export const ErrorBoundary = adminErrorBoundary({
   notFound: "admin.order.notFound",
-  failed: "error.generic",
   backTo: "/admin/orders",
   backLabel: "admin.order.back",
 });

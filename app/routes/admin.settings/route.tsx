@@ -85,9 +85,4 @@ export default function SettingsPage() {
   );
 }
 
-export const ErrorBoundary = adminErrorBoundary({
-  notFound: "error.notFoundTitle",
-  failed: "error.generic",
-  backTo: "/admin/dashboard",
-  backLabel: "admin.shell.nav.dashboard",
-});
+export const ErrorBoundary = adminErrorBoundary({ backLabel: "admin.shell.nav.dashboard" });

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
+import { DashboardErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { staffFormSchema } from "~/forms/admin-schemas";
@@ -78,9 +78,4 @@ export default function StaffPage() {
   );
 }
 
-export const ErrorBoundary = adminErrorBoundary({
-  notFound: "error.notFoundTitle",
-  failed: "error.generic",
-  backTo: "/admin/dashboard",
-  backLabel: "admin.error.backToDashboard",
-});
+export const ErrorBoundary = DashboardErrorBoundary;
