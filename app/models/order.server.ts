@@ -7,7 +7,10 @@
  */
 import { toAsciiDigits } from "~/rules/phone";
 import { Prisma } from "~/generated/prisma/client";
+import { isLang } from "~/i18n";
 import type { Lang } from "~/i18n/lang";
+import { getShopSettings, invoiceSeller } from "~/models/settings.server";
+import { buildInvoice, type InvoiceView } from "~/rules/invoice";
 import { prisma } from "~/models/db.server";
 import { auditEventData } from "~/models/audit.server";
 import { ADMIN_PAGE_SIZE, paginate } from "~/rules/pagination";
@@ -530,4 +533,16 @@ export async function getOrderRiskSignals(
     });
   }
   return signals;
+}
+
+/**
+ * The invoice view model of `order` (app/rules/invoice.ts) with the shop's details: the one the
+ * order page shows and invoice.png draws. The invoice goes in the parcel, so it is in the language
+ * the shopper ordered in (English for a stored value that is not a language).
+ */
+export async function orderInvoice(
+  order: NonNullable<Awaited<ReturnType<typeof getOrderForAdmin>>>,
+): Promise<InvoiceView> {
+  const lang = isLang(order.language) ? order.language : "en";
+  return buildInvoice(order, invoiceSeller(await getShopSettings(), lang), lang);
 }

@@ -5,13 +5,12 @@
  * Answers 404 'Order not found' for a missing order, 503 when rendering failed or timed out.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getOrderForAdmin } from "~/models/order.server";
+import { getOrderForAdmin, orderInvoice } from "~/models/order.server";
 import { notFound, parseId } from "~/utils/params";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { renderInvoicePng } from "~/server/media/invoice-image.server";
 import { log } from "~/server/log.server";
-import { orderInvoice } from "./admin.orders.view.$id/order-page.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = staffTranslator(await requireAdmin(request));

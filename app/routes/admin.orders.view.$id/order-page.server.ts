@@ -4,16 +4,13 @@
  * the courier block's state, and the invoice in the order's language (the one view model for the
  * on-page block and invoice.png).
  */
-import { isLang } from "~/i18n";
 import type { AdminUser } from "~/models/admin-user.server";
 import { findBlockedPhone } from "~/models/blocklist.server";
 import { getOrderCourierEvents } from "~/models/courier.server";
 import { getOrderEdits } from "~/models/order-edit.server";
 import { listOrderNotes } from "~/models/order-note.server";
-import { getOrderForAdmin, getOrderRiskSignals, getOrderStatusHistory } from "~/models/order.server";
-import { getShopSettings, invoiceSeller } from "~/models/settings.server";
+import { getOrderForAdmin, getOrderRiskSignals, getOrderStatusHistory, orderInvoice } from "~/models/order.server";
 import { getOrderStockMovements } from "~/models/stock.server";
-import { buildInvoice } from "~/rules/invoice";
 import { isEditable } from "~/rules/order-edit";
 import { getCourierAccountSummary } from "~/server/couriers/account.server";
 import { trackingUrl } from "~/server/couriers/hand-off.server";
@@ -52,14 +49,4 @@ export async function orderPageData(id: number, admin: Pick<AdminUser, "role">) 
     courierReady: courierAccount.readable,
     trackingUrl: trackingUrl(order.courier, order.trackingCode),
   };
-}
-
-/**
- * The invoice view model of `order` (app/rules/invoice.ts) with the shop's details: the one the
- * order page shows and invoice.png draws. The invoice goes in the parcel, so it is in the language
- * the shopper ordered in (English for a stored value that is not a language).
- */
-export async function orderInvoice(order: NonNullable<Awaited<ReturnType<typeof getOrderForAdmin>>>) {
-  const lang = isLang(order.language) ? order.language : "en";
-  return buildInvoice(order, invoiceSeller(await getShopSettings(), lang), lang);
 }
