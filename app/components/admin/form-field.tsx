@@ -7,6 +7,8 @@ type FieldOptions = {
   required?: boolean;
   /** A three-row textarea instead of a one-line input. */
   multiline?: boolean;
+  /** A select of these choices (value posted, label shown) instead of a one-line input. */
+  choices?: readonly { value: string; label: string }[];
   maxLength?: number;
   type?: "text" | "email" | "tel" | "password" | "number" | "url";
   inputMode?: "decimal" | "numeric" | "tel" | "email";
@@ -20,7 +22,7 @@ type FieldOptions = {
 };
 
 /**
- * One labelled back-office field: a text input (or textarea) with its hint and its error, both
+ * One labelled back-office field: a text input (or a textarea, or a select) with its hint and its error, both
  * announced with it (`aria-describedby`), `aria-invalid` while it has an error and the typed
  * `defaultValue`, so a refused form shows what was sent. The id is the field's name unless `id`
  * says otherwise (two forms on one page).
@@ -34,6 +36,7 @@ export function AdminField({
   hint,
   required,
   multiline,
+  choices,
   maxLength,
   type = "text",
   inputMode,
@@ -56,7 +59,8 @@ export function AdminField({
     "aria-describedby": describedBy(id, hint, error),
     className: `mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 ${inputClassName}`.trim(),
     onChange: onValue
-      ? (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onValue(event.currentTarget.value)
+      ? (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+          onValue(event.currentTarget.value)
       : undefined,
   };
   return (
@@ -64,7 +68,19 @@ export function AdminField({
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
       </label>
-      {multiline ? <textarea rows={3} {...common} /> : <input type={type} inputMode={inputMode} {...common} />}
+      {choices ? (
+        <select {...common}>
+          {choices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      ) : multiline ? (
+        <textarea rows={3} {...common} />
+      ) : (
+        <input type={type} inputMode={inputMode} {...common} />
+      )}
       <FieldHelp id={id} hint={hint} error={error} />
     </div>
   );

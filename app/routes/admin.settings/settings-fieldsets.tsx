@@ -142,24 +142,17 @@ export function LanguageFieldset({ values }: { values: SettingsFormValues }) {
   const t = useAdminT();
   return (
     <Fieldset legend={t("admin.settings.language")}>
-      <div>
-        <label htmlFor="defaultLanguage" className="block text-sm font-medium">
-          {t("admin.settings.defaultLanguage")}
-        </label>
-        <select
-          id="defaultLanguage"
-          name="defaultLanguage"
-          defaultValue={values.defaultLanguage ?? "en"}
-          aria-describedby="defaultLanguage-hint"
-          className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 sm:max-w-xs"
-        >
-          <option value="en">{t("admin.settings.english")}</option>
-          <option value="bn">{t("admin.settings.bangla")}</option>
-        </select>
-        <p id="defaultLanguage-hint" className="mt-1 text-sm text-stone-600">
-          {t("admin.settings.defaultLanguageHint")}
-        </p>
-      </div>
+      <AdminField
+        name="defaultLanguage"
+        label={t("admin.settings.defaultLanguage")}
+        choices={[
+          { value: "en", label: t("admin.settings.english") },
+          { value: "bn", label: t("admin.settings.bangla") },
+        ]}
+        defaultValue={values.defaultLanguage ?? "en"}
+        hint={t("admin.settings.defaultLanguageHint")}
+        inputClassName="sm:max-w-xs"
+      />
     </Fieldset>
   );
 }

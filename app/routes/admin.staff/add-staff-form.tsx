@@ -1,6 +1,5 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { FieldError } from "~/components/field-error";
 import { AdminField } from "~/components/admin/form-field";
 import type { StaffFormValues } from "~/forms/admin-schemas";
 import type { FormRefusal } from "~/forms/refusal";
@@ -49,26 +48,17 @@ export function AddStaffForm({ refusal }: { refusal: AddStaffRefusal | undefined
           defaultValue={refusal?.values.email ?? ""}
           error={errors.email}
         />
-        <div>
-          <label htmlFor="role" className="block text-sm font-medium">
-            {t("admin.staff.role")}
-          </label>
-          <select
-            id="role"
-            name="role"
-            defaultValue={refusal?.values.role ?? "staff"}
-            aria-invalid={errors.role ? true : undefined}
-            aria-describedby={errors.role ? "role-hint role-error" : "role-hint"}
-            className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2"
-          >
-            <option value="staff">{t("admin.staff.roleStaff")}</option>
-            <option value="owner">{t("admin.staff.roleOwner")}</option>
-          </select>
-          <p id="role-hint" className="mt-1 text-sm text-stone-600">
-            {t("admin.staff.roleHint")}
-          </p>
-          <FieldError id="role-error" message={errors.role} />
-        </div>
+        <AdminField
+          name="role"
+          label={t("admin.staff.role")}
+          choices={[
+            { value: "staff", label: t("admin.staff.roleStaff") },
+            { value: "owner", label: t("admin.staff.roleOwner") },
+          ]}
+          defaultValue={refusal?.values.role ?? "staff"}
+          hint={t("admin.staff.roleHint")}
+          error={errors.role}
+        />
         <AdminField
           name="password"
           type="password"
