@@ -69,16 +69,16 @@ const SHIPPING_LABELS: Record<ShippingMethod, { label: MessageKey; fee: MessageK
 };
 
 /**
- * The checkout form (spec sections 4, 5, 9) with the order summary. The server validates and
- * prices everything; this form only shows its answer. Without JavaScript it is a plain POST and the
- * server's messages appear beside the fields with the typed values kept, and the summary shows the
- * total for each shipping method; with JavaScript the total follows the chosen method, choosing a
- * district chooses the method it suggests (Inside Dhaka for Dhaka district, Outside Dhaka for the
- * rest; the shopper may still pick the other), the button reads 'Processing...' while submitting,
- * and focus moves to the error after a rejection.
- * The shown subtotal goes back as `expectedSubtotalPaisa`: the server refuses the order if it is
- * no longer what the shopper would be charged. `stockProblem` (a line asks for more than is in
- * stock) shows why the button is disabled until the cart is changed; the server checks again.
+ * The checkout form (contact, delivery address and shipping method) with the order summary. The
+ * server validates and prices everything; this form only shows its answer. Without JavaScript it is
+ * a plain POST and the server's messages appear beside the fields with the typed values kept, and
+ * the summary shows the total for each shipping method; with JavaScript the total follows the
+ * chosen method, choosing a district chooses the method it suggests (Inside Dhaka for Dhaka
+ * district, Outside Dhaka for the rest; the shopper may still pick the other), the button reads
+ * 'Processing...' while submitting, and focus moves to the error after a rejection.
+ * The shown subtotal goes back as `expectedSubtotalPaisa`: the server refuses the order if it is no
+ * longer what the shopper would be charged. `stockProblem` (a line asks for more than is in stock)
+ * shows why the button is disabled until the cart is changed; the server checks again.
  */
 export function CheckoutForm({
   checkoutToken,

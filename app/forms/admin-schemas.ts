@@ -33,7 +33,7 @@ export const orderListQuerySchema = z.object({
 const MAX_PRICE_PAISA = 1_000_000_000;
 
 /**
- * Converts a taka amount typed by staff (spec section 5: a decimal, minimum 0) into paisa, at most
+ * Converts a taka amount typed by staff (a decimal, minimum 0) into paisa, at most
  * ৳1 crore, adding the field's message to `ctx` when it is not one.
  */
 function takaToPaisa(value: string, ctx: z.RefinementCtx, t: AdminTranslate): number {
@@ -54,7 +54,7 @@ function takaToPaisa(value: string, ctx: z.RefinementCtx, t: AdminTranslate): nu
 }
 
 /**
- * The product form, spec section 5: name required; price required, a decimal taka amount ≥ 0,
+ * The product form: name required; price required, a decimal taka amount ≥ 0,
  * stored as paisa (at most ৳1 crore); discounted price optional (empty = none), same rules, with no
  * check that it is below the price; category required (a positive integer id); description
  * required; featured a checkbox ("on" when ticked). Stock (docs/decisions/027-stock.md): "track stock"
@@ -144,7 +144,7 @@ function wholeNumber(max: number, message: string) {
   });
 }
 
-/** The category form, spec section 5: name required (the image is handled by uploads.server.ts). */
+/** The category form: name required (the image is handled by uploads.server.ts). */
 export const categoryFormSchema = (t: AdminTranslate) =>
   z.object({
     name: trimmed(100, t("admin.categoryForm.nameRequired"), t),

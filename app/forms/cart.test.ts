@@ -8,7 +8,7 @@ const form = (fields: Record<string, string>) => {
   return data;
 };
 
-describe("parseCartForm (spec section 4 operations)", () => {
+describe("parseCartForm (add, buy-now, update, remove)", () => {
   it("reads add, buy-now, update and remove", () => {
     expect(parseCartForm(form({ intent: "add", productId: "4", quantity: "2" }))).toEqual({
       intent: "add",

@@ -1,5 +1,5 @@
 /**
- * The cart's forms (spec section 4 operations: add, buy-now, update, remove), one `intent` each.
+ * The cart's forms (add, buy-now, update, remove), one `intent` each.
  *
  * The one source of the cart form rules: the /cart action reads every post with `parseCartForm`,
  * and the optimistic cart in the browser (app/components/cart/optimistic-cart.ts) reads the forms

@@ -19,8 +19,8 @@ export const trimmed = (
 ) => z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, t("checkout.tooLong", { max }));
 
 /**
- * Checkout form, spec section 5: name, phone and delivery address required; e-mail optional but an
- * e-mail when given; shipping method one of spec section 9's (Inside Dhaka when absent; any other
+ * Checkout form: name, phone and delivery address required; e-mail optional but an e-mail when
+ * given; shipping method "Inside Dhaka" or "Outside Dhaka" (Inside Dhaka when absent; any other
  * value is refused rather than guessed). The courier's address: the district, required and one of
  * the 64 (its English name as the form posts it, rules/districts.ts; anything else is refused, never
  * guessed), and the area or thana, required text of at most 100 characters. The district does not
@@ -92,7 +92,10 @@ export type CheckoutValues = Partial<
   Record<"name" | "phone" | "email" | "address" | "area" | "district" | "shippingMethod", string>
 >;
 
-/** Admin sign-in, spec section 5: an e-mail and a password; messages through `t`, the sign-in page's translator. */
+/**
+ * Admin sign-in: an e-mail and a password, both required; messages through `t`, the sign-in page's
+ * translator.
+ */
 export const loginSchema = (t: AdminTranslate) =>
   z.object({
     email: z.email(t("admin.login.emailInvalid")).max(254),

@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { requireAdmin } from "~/server/auth/auth.server";
 
 /**
- * Any unknown admin path redirects to /admin/login (spec section 2): a signed-out visitor through
+ * Any unknown admin path redirects to /admin/login: a signed-out visitor through
  * requireAdmin, a signed-in one to the login page, which sends them on to products.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

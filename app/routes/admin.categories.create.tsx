@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-/** Creates the category (slug from the name, spec section 5), then the list with a toast. */
+/** Creates the category (its slug made from the name), then the list with a toast. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const result = await saveCategoryForm(request, null, staffTranslator(user));
@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data(result, { status: result.status });
 }
 
-/** 'Add New Category' (spec section 2). */
+/** The 'Add New Category' page: the empty category form. */
 export default function CreateCategoryPage() {
   const t = useAdminT();
   const problem = useActionData<typeof action>() ?? null;

@@ -17,7 +17,7 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 export const meta = adminTitle("admin.categoryForm.editTitle");
 
 /**
- * The category by numeric id (spec section 2). A missing category throws 404 and a failure 500:
+ * The category by numeric id. A missing category throws 404 and a failure 500:
  * the ErrorBoundary shows 'Category not found' or 'Failed to load category. Please try again.',
  * each with 'Back to Categories'.
  */
@@ -28,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { category };
 }
 
-/** Saves the name and image (the slug stays, spec section 5), then the list with a toast. */
+/** Saves the name and image (the slug made when it was created stays), then the list with a toast. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const result = await saveCategoryForm(request, requireId(params.id), staffTranslator(user));
@@ -39,7 +39,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return data(result, { status: result.status });
 }
 
-/** 'Edit Category' / 'Update category information' (spec section 2). */
+/** The 'Edit Category' page ('Update category information'): the category form filled with the category. */
 export default function EditCategoryPage() {
   const t = useAdminT();
   const { category } = useLoaderData<typeof loader>();

@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * /admin/dashboard (spec section 2 names the page and leaves its content open):
+ * /admin/dashboard, the back office's overview:
  * orders and revenue for today, 7 and 30 days, counts by status, top products, the products low on
  * stock, and the daily sales chart drawn on the server as SVG.
  */

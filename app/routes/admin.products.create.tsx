@@ -16,7 +16,7 @@ import { log } from "~/server/log.server";
 
 export const meta = adminTitle("admin.productForm.createTitle");
 
-/** The categories for the select; 'Failed to load categories. Please try again.' when that fails (spec section 8). */
+/** The categories for the select; 'Failed to load categories. Please try again.' when that fails. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   try {
@@ -27,7 +27,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-/** Creates the product (spec section 5), then the list with a toast; a refusal re-renders the form. */
+/**
+ * Creates the product (the product form's rules, forms/admin-schemas.ts), then the list with a
+ * toast; a refusal re-renders the form.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const result = await saveProductForm(request, null, staffTranslator(user), user);
@@ -38,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data(result, { status: result.status });
 }
 
-/** 'Add New Product' (spec section 2). */
+/** The 'Add New Product' page: the empty product form. */
 export default function CreateProductPage() {
   const t = useAdminT();
   const { categories, loadFailed } = useLoaderData<typeof loader>();

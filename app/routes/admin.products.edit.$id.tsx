@@ -20,9 +20,9 @@ import { listProductStockMovements } from "~/models/stock.server";
 export const meta = adminTitle("admin.productForm.editTitle");
 
 /**
- * The product, the categories and the product's newest stock changes, loaded together (spec section 2). A missing product throws 404
- * and a failure 500: the ErrorBoundary shows 'Product not found' or 'Failed to load data. Please
- * try again.', each with Back to Products.
+ * The product, the categories and the product's newest stock changes, loaded together. A missing
+ * product throws 404 and a failure 500: the ErrorBoundary shows 'Product not found' or 'Failed to
+ * load data. Please try again.', each with Back to Products.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -36,7 +36,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { product, categories, stockHistory };
 }
 
-/** Saves the product (spec section 5), then the list with a toast; a refusal re-renders the form. */
+/**
+ * Saves the product (the product form's rules, forms/admin-schemas.ts), then the list with a
+ * toast; a refusal re-renders the form.
+ */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const result = await saveProductForm(request, requireId(params.id), staffTranslator(user), user);
@@ -47,7 +50,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return data(result, { status: result.status });
 }
 
-/** 'Edit Product' (spec section 2). */
+/** The 'Edit Product' page: the product form filled with the product, and its stock history. */
 export default function EditProductPage() {
   const t = useAdminT();
   const { product, categories, stockHistory } = useLoaderData<typeof loader>();

@@ -33,7 +33,7 @@ export const links: LinksFunction = () => [
 /**
  * The admin layout (navigation). Its check is not the protection: loaders run in parallel, so every
  * admin loader and action calls requireAdmin itself. The login page sits outside this layout, so a
- * header is only ever rendered for a signed-in user (spec section 2: nothing shown without a user).
+ * header is only ever rendered for a signed-in user (nothing of the back office shows without one).
  * `adminLang` is the staff member's back-office language: every admin page below reads it through
  * AdminLangContext, and the root layout puts it on `<html lang>`.
  */
@@ -127,7 +127,7 @@ const NAV_LINKS = [
 ] as const;
 
 /**
- * The admin navigation (spec section 2): Dashboard, Products, Categories, Orders, then Settings,
+ * The admin navigation: Dashboard, Products, Categories, Orders, then Settings,
  * Staff and Activity for an owner, Account (in the menu), View shop, Logout.
  */
 function AdminNav({ className, owner, inMenu }: { className: string; owner: boolean; inMenu: boolean }) {

@@ -4,7 +4,7 @@ import { useRootData } from "~/root";
 
 /**
  * The body of the storefront's pathless layout route in either language: header, main, footer
- * (spec section 2). The layout route modules themselves (_shop.tsx for English,
+ * around every storefront page. The layout route modules themselves (_shop.tsx for English,
  * _shop.bn.layout.tsx for Bangla) only add their language's catalogue.
  */
 export function ShopRoute() {

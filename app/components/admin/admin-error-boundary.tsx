@@ -4,7 +4,7 @@ import { type MessageKey } from "~/i18n/admin";
 
 /**
  * What an admin page shows instead of its content when its record is missing or could not be
- * loaded (spec sections 2 and 8: 'Product not found', 'Failed to load data. Please try again.',
+ * loaded ('Product not found', 'Failed to load data. Please try again.',
  * 'Category not found', 'Order not found', …): the message as the page's heading, announced as an
  * alert, and the way back to the list ('Back to Products', 'Back to Orders', …).
  */

@@ -1,9 +1,9 @@
 /**
- * The admin header's Install App control (spec section 2):
+ * The admin header's Install App control:
  * - when the browser offered an install prompt (`beforeinstallprompt`), a button that shows it;
- * - otherwise a disclosure with the spec's manual steps (iOS: share button then 'Add to Home
+ * - otherwise a disclosure with the manual steps (iOS: share button then 'Add to Home
  *   Screen'; elsewhere: browser menu then 'Install app' or 'Add to Home screen'), instead of the
- *   spec's alert. It is a native <details>, so it works without JavaScript too;
+ *   an alert box. It is a native <details>, so it works without JavaScript too;
  * - when running installed (display-mode standalone, or iOS's navigator.standalone): 'App Installed'.
  *
  * The prompt event can fire before React hydrates, so INSTALL_PROMPT_CAPTURE_SCRIPT (an inline

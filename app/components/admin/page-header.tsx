@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 
 /**
- * The heading block of a back-office page (spec section 2: each admin page's heading and subtitle):
+ * The heading block of a back-office page (each admin page has a heading and a subtitle):
  * an `<h1>` whose `id` labels the page's section (`aria-labelledby`), the subtitle under it, and
  * optionally the page's primary link at the right ('Add Product', 'Add Category').
  */

@@ -1,5 +1,5 @@
 /**
- * The product form's category field as the server renders it (spec section 5): with no
+ * The product form's category field (required) as the server renders it: with no
  * categories it says so, with categories the select starts with the empty 'Select a category'
  * placeholder. Rendered with react-dom/server inside react-router-dom's static data router (the
  * router @remix-run/react is built on, as Remix renders on the server): the form's <Form>, <Link>

@@ -1,5 +1,5 @@
 /**
- * The server half of the cart's own forms (spec section 4: add, buy-now, update, remove), posted to
+ * The server half of the cart's own forms (add, buy-now, update, remove), posted to
  * /cart. Read with the one cart form parser (app/forms/cart.ts), applied with the cart rules
  * (app/rules/cart.ts), stored in the cart cookie (app/server/cart-cookie.server.ts).
  */

@@ -8,7 +8,7 @@ import { formatMoney } from "~/rules/money";
 import { exceedsStock } from "~/rules/stock";
 
 /**
- * One line of the cart page (spec section 2): image, name linking to the product, unit price, the
+ * One line of the cart page: image, name linking to the product, unit price, the
  * quantity form with Update and Remove, and the line total. `quantity` and `subtotalPaisa` are the
  * optimistic values with JavaScript, the server's without. A line the stock cannot fill says so
  * (out of stock, or how many are left): checkout refuses it until it is changed.

@@ -1,7 +1,7 @@
 /**
- * The server half of checkout (spec sections 4, 5 and 9): the checkout form posted to /cart with
- * `intent=checkout`. The cart is priced here from database prices, once (one read of the product
- * table), and the same priced cart is what `placeOrder` writes.
+ * The server half of checkout (contact, delivery address and shipping method): the checkout form
+ * posted to /cart with `intent=checkout`. The cart is priced here from database prices, once (one
+ * read of the product table), and the same priced cart is what `placeOrder` writes.
  */
 import { data, redirect } from "@remix-run/node";
 import { fieldErrorsFrom, type FormRefusal } from "~/forms/refusal";

@@ -87,7 +87,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
   (actionResult as Partial<CheckoutActionData> | undefined)?.cartChanged === true || defaultShouldRevalidate;
 
 /**
- * The cart's forms (spec section 4): add, buy-now, update and remove (./cart-change.server.ts), and
+ * The cart's forms: add, buy-now, update and remove (./cart-change.server.ts), and
  * checkout (./checkout.server.ts). Each ends in a redirect (post/redirect/get), except a rejected
  * checkout, which answers 400 with the messages and every value the shopper typed, and a cart form
  * sent by a fetcher, which gets a CartFetchResult (app/components/cart/cart-contract.ts).
@@ -108,7 +108,7 @@ export function clientAction({ request, serverAction }: ClientActionFunctionArgs
 }
 
 /**
- * The cart page, spec section 2: lines, totals and the checkout form; or the empty state. With
+ * The cart page: lines, totals and the checkout form; or the empty state. With
  * JavaScript the lines, line totals and subtotal are optimistic (app/components/cart/use-optimistic-cart.ts):
  * computed from the loader's unit prices for display; the server re-prices at checkout.
  */
