@@ -2,18 +2,12 @@ import { Form, Link } from "@remix-run/react";
 import { DistrictField } from "~/components/district-field";
 import { FieldError } from "~/components/field-error";
 import { AdminField, FormAlert } from "~/components/admin/form-field";
-import type { FormRefusal } from "~/forms/refusal";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
 import { formatMoney } from "~/rules/money";
 import { SHIPPING_METHODS } from "~/rules/shipping";
 import { SubmitButton } from "~/components/admin/submit-button";
-
-/** The edit form's fields that can have an error of their own. */
-export const EDIT_FIELDS = ["address", "area", "district", "shippingMethod", "quantities"] as const;
-
-/** A refused save (400): the message, the field errors and everything that was typed, by field name. */
-export type EditRefusal = FormRefusal<(typeof EDIT_FIELDS)[number], Record<string, string>> & { formError: string };
+import { type EDIT_FIELDS, type OrderEditRefusal } from "./edit-fields";
 
 /**
  * The edit form (`intent=save`): each line item's quantity (0 removes it) and the delivery details
@@ -34,7 +28,7 @@ export function EditForm({
     items: { id: number; productName: string; unitPricePaisa: number; quantity: number }[];
   };
   version: number;
-  problem: EditRefusal | undefined;
+  problem: OrderEditRefusal | undefined;
 }) {
   const t = useAdminT();
   const lang = useAdminLang();

@@ -10,7 +10,7 @@ import { formatMoney } from "~/rules/money";
 import { staffLanguage, staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { EDIT_FIELDS, type EditRefusal } from "./edit-form";
+import { EDIT_FIELDS, type OrderEditRefusal } from "./edit-fields";
 
 /** The message of a refused edit, or null for an outcome that is not a refusal. */
 function refusal(result: OrderEditResult, t: AdminTranslate): string | null {
@@ -90,7 +90,7 @@ export async function saveOrderEdit({
     const parsed = orderEditSchema(t).safeParse({ ...values, quantities });
     if (!parsed.success) {
       const fieldErrors = fieldErrorsFrom(parsed.error, EDIT_FIELDS);
-      return data<EditRefusal>({ formError: t("admin.edit.fixErrors"), fieldErrors, values }, { status: 400 });
+      return data<OrderEditRefusal>({ formError: t("admin.edit.fixErrors"), fieldErrors, values }, { status: 400 });
     }
     editRequest = {
       version: parsed.data.version,
@@ -131,5 +131,5 @@ export async function saveOrderEdit({
   if (result.outcome === "conflict" || result.outcome === "locked" || form.get("intent") === "add") {
     return redirectWithToast(request, editUrl, { kind: "error", message });
   }
-  return data<EditRefusal>({ formError: message, fieldErrors: {}, values }, { status: 400 });
+  return data<OrderEditRefusal>({ formError: message, fieldErrors: {}, values }, { status: 400 });
 }

@@ -13,7 +13,8 @@ import { requireAdmin } from "~/server/auth/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { notFound, requireId } from "~/utils/params";
 import { AddProduct } from "./add-product";
-import { EditForm, type EditRefusal } from "./edit-form";
+import { EditForm } from "./edit-form";
+import type { OrderEditRefusal } from "./edit-fields";
 import { saveOrderEdit } from "./order-edit.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -60,7 +61,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function OrderEditPage() {
   const t = useAdminT();
   const { order, editable, version, q, results } = useLoaderData<typeof loader>();
-  const problem = useActionData<typeof action>() as EditRefusal | undefined;
+  const problem = useActionData<typeof action>() as OrderEditRefusal | undefined;
   const back = `/admin/orders/view/${order.id}`;
 
   if (!editable) {
