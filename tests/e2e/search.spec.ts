@@ -204,7 +204,10 @@ test.describe("suggestions (JavaScript)", () => {
 test("without JavaScript the search box is a plain search field that makes no suggestion request", async ({
   page,
 }, testInfo) => {
-  test.skip(jsEnabled(testInfo), "about the JavaScript-off page");
+  test.skip(
+    jsEnabled(testInfo),
+    "it checks the JavaScript-off search box; suggestions with JavaScript are tested above",
+  );
   const requests = recordSuggestionRequests(page);
   await page.goto("/");
   await expect(page.getByRole("combobox")).toHaveCount(0);
