@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
-import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
-import { formatMoney } from "~/rules/money";
+import { useAdminT } from "~/hooks/use-admin-t";
+import { LineLabel } from "./line-label";
 
 /**
  * Adding a product to the order: a GET search (`?q=`) for products, and for each result a small
@@ -16,8 +16,6 @@ export function AddProduct({
   results: { id: number; name: string; unitPricePaisa: number }[];
 }) {
   const t = useAdminT();
-  const lang = useAdminLang();
-  const money = (paisa: number) => formatMoney(paisa, { lang });
   const input = "mt-1 block w-full rounded-md border border-stone-300 px-3 py-2";
   return (
     <section aria-labelledby="add-title" className="space-y-3 rounded-lg border border-stone-200 bg-white p-5">
@@ -47,15 +45,12 @@ export function AddProduct({
               <input type="hidden" name="intent" value="add" />
               <input type="hidden" name="version" value={version} />
               <input type="hidden" name="productId" value={product.id} />
-              <label htmlFor={`add-${product.id}`} className="min-w-0 flex-1">
-                <span className="sr-only">{t("admin.edit.addQuantity", { name: product.name })}</span>
-                <span aria-hidden="true" className="font-medium">
-                  {product.name}
-                </span>
-                <span aria-hidden="true" className="block text-sm text-stone-600">
-                  {t("admin.edit.unitPrice", { price: money(product.unitPricePaisa) })}
-                </span>
-              </label>
+              <LineLabel
+                htmlFor={`add-${product.id}`}
+                spoken={t("admin.edit.addQuantity", { name: product.name })}
+                name={product.name}
+                unitPricePaisa={product.unitPricePaisa}
+              />
               <input
                 id={`add-${product.id}`}
                 name="quantity"

@@ -4,10 +4,10 @@ import { FieldError } from "~/components/field-error";
 import { AdminField, FormAlert } from "~/components/admin/form-field";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
-import { formatMoney } from "~/rules/money";
 import { SHIPPING_METHODS } from "~/rules/shipping";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { type EDIT_FIELDS, type OrderEditRefusal } from "./edit-fields";
+import { LineLabel } from "./line-label";
 
 /**
  * The edit form (`intent=save`): each line item's quantity (0 removes it) and the delivery details
@@ -34,7 +34,6 @@ export function EditForm({
   const lang = useAdminLang();
   const saving = usePending({ intent: "save", state: "submitting" });
   const value = (name: string, fallback: string) => problem?.values[name] ?? fallback;
-  const money = (paisa: number) => formatMoney(paisa, { lang });
   const back = `/admin/orders/view/${order.id}`;
   const input = "mt-1 block w-full rounded-md border border-stone-300 px-3 py-2";
   const errorOf = (field: (typeof EDIT_FIELDS)[number]) => problem?.fieldErrors[field];
@@ -57,15 +56,12 @@ export function EditForm({
         <ul className="mt-3 divide-y divide-stone-100">
           {order.items.map((item) => (
             <li key={item.id} className="flex flex-wrap items-center gap-3 py-2" data-testid="edit-line">
-              <label htmlFor={`quantity-${item.id}`} className="min-w-0 flex-1">
-                <span className="sr-only">{t("admin.edit.quantity", { name: item.productName })}</span>
-                <span aria-hidden="true" className="font-medium">
-                  {item.productName}
-                </span>
-                <span aria-hidden="true" className="block text-sm text-stone-600">
-                  {t("admin.edit.unitPrice", { price: money(item.unitPricePaisa) })}
-                </span>
-              </label>
+              <LineLabel
+                htmlFor={`quantity-${item.id}`}
+                spoken={t("admin.edit.quantity", { name: item.productName })}
+                name={item.productName}
+                unitPricePaisa={item.unitPricePaisa}
+              />
               <input
                 id={`quantity-${item.id}`}
                 name={`quantity-${item.id}`}
