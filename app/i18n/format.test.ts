@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatCompactTaka, formatDayMonth, formatDecimal, formatInteger, formatShopDateTime } from "./format";
+import {
+  banglaDayPeriod,
+  formatCompactTaka,
+  formatDayMonth,
+  formatDecimal,
+  formatInteger,
+  formatShopDateTime,
+} from "./format";
 
 describe("formatDecimal", () => {
   it("groups by lakh and crore in both languages", () => {
@@ -19,11 +26,37 @@ describe("formatShopDateTime", () => {
   it("prints Dhaka time in English", () => {
     expect(formatShopDateTime(date, "en")).toBe("24 Nov 2026, 3:05 PM");
   });
-  it("prints Dhaka time with Bengali digits in Bangla", () => {
-    expect(formatShopDateTime(date, "bn")).toBe("২৪ নভে, ২০২৬, ৩:০৫ PM");
+  it("prints Dhaka time in Bangla as it is said: full month, Bengali digits, the time of day as a word", () => {
+    expect(formatShopDateTime(date, "bn")).toBe("২৪ নভেম্বর ২০২৬, দুপুর ৩:০৫");
+    expect(formatShopDateTime(new Date("2026-11-26T05:03:00Z"), "bn")).toBe("২৬ নভেম্বর ২০২৬, সকাল ১১:০৩");
+    // Midnight in Dhaka is 12 at night, on the new day; noon is 12 in the afternoon.
+    expect(formatShopDateTime(new Date("2026-12-31T18:00:00Z"), "bn")).toBe("১ জানুয়ারি ২০২৭, রাত ১২:০০");
+    expect(formatShopDateTime(new Date("2026-06-01T06:00:00Z"), "bn")).toBe("১ জুন ২০২৬, দুপুর ১২:০০");
   });
   it("moves to the next day in Dhaka before UTC does", () => {
     expect(formatShopDateTime(new Date("2026-11-24T19:30:00Z"), "en")).toBe("25 Nov 2026, 1:30 AM");
+  });
+});
+
+describe("banglaDayPeriod", () => {
+  it("names each hour by CLDR's Bangla day periods, in the everyday words", () => {
+    const names = Array.from({ length: 24 }, (_, hour) => banglaDayPeriod(hour));
+    expect(names).toEqual([
+      ...Array<string>(4).fill("রাত"),
+      "ভোর",
+      "ভোর",
+      ...Array<string>(6).fill("সকাল"),
+      ...Array<string>(4).fill("দুপুর"),
+      "বিকেল",
+      "বিকেল",
+      "সন্ধ্যা",
+      "সন্ধ্যা",
+      ...Array<string>(4).fill("রাত"),
+    ]);
+  });
+  it("refuses what is not an hour", () => {
+    expect(() => banglaDayPeriod(24)).toThrow(RangeError);
+    expect(() => banglaDayPeriod(6.5)).toThrow(RangeError);
   });
 });
 
