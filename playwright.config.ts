@@ -7,9 +7,13 @@
  * Browser: Debian's chromium-headless-shell, else its Chromium (CHROMIUM_PATH to change it);
  * docs/decisions/017-end-to-end-browser.md.
  */
+import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_PORT as PORT, SECURITY_PORT } from "./tests/e2e/e2e-env";
+import { E2E_PORT as PORT, SECURITY_PORT, serverLogOf } from "./tests/e2e/e2e-env";
 import { CHROMIUM_FLAGS, chromiumPath } from "./scripts/chromium";
+
+// The servers' log files live in tests/.tmp (created here: the shell redirect needs the folder).
+fs.mkdirSync("tests/.tmp", { recursive: true });
 
 // The same browser and flags as `npm run lighthouse` (scripts/chromium.ts).
 const launchOptions = { executablePath: chromiumPath(), args: [...CHROMIUM_FLAGS] };
@@ -25,12 +29,20 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: process.env.CI
-    ? [["list"]]
-    : [
-        ["list"],
-        ["html", { open: "never", outputFolder: PORT === 3100 ? "playwright-report" : `playwright-report-${PORT}` }],
-      ],
+  // The list of tests, then, when a test failed, where the servers' logs are and their error lines
+  // (tests/e2e/server-log-reporter.ts): the request lines stay in the log files, off the console.
+  reporter: [
+    ["list"],
+    ["./tests/e2e/server-log-reporter.ts"],
+    ...(process.env.CI
+      ? []
+      : [
+          [
+            "html",
+            { open: "never", outputFolder: PORT === 3100 ? "playwright-report" : `playwright-report-${PORT}` },
+          ] as const,
+        ]),
+  ],
   timeout: 30_000,
   expect: { timeout: 5_000 },
   use: {
@@ -45,12 +57,15 @@ export default defineConfig({
     // HTTP only, no browser: hostile and malformed requests against a server of its own.
     { name: "security", testDir: "tests/security", use: { baseURL: `http://localhost:${SECURITY_PORT}` } },
   ],
+  // Each server's standard output (its JSON log, one line per request) goes to its log file, kept
+  // until the next run on that port; standard error stays on the console, so a server that cannot
+  // start says why.
   webServer: [PORT, SECURITY_PORT].map((port) => ({
-    command: "node --import tsx tests/e2e/server.ts",
+    command: `node --import tsx tests/e2e/server.ts > ${serverLogOf(port)}`,
     url: `http://localhost:${port}/`,
     reuseExistingServer: false,
     timeout: 300_000,
-    stdout: "pipe" as const,
+    stdout: "ignore" as const,
     stderr: "pipe" as const,
     env: { E2E_PORT: String(port) },
   })),

@@ -22,3 +22,11 @@ export const SECURITY_PORT = E2E_PORT + 1;
  */
 export const steadfastPortOf = (serverPort: number) => serverPort + 50;
 export const SECURITY_DB_PATH = path.resolve("tests/.tmp", `e2e-${SECURITY_PORT}`, "haat.db");
+
+/**
+ * The file an end-to-end server's standard output (its JSON log lines, app/server/log.server.ts)
+ * is written to: `tests/.tmp/e2e-<port>.log`, beside its data folder and kept until the next run on
+ * that port. playwright.config.ts redirects the server there; tests/e2e/server-log-reporter.ts
+ * names it, with its error lines, when a test failed.
+ */
+export const serverLogOf = (serverPort: number) => path.join("tests/.tmp", `e2e-${serverPort}.log`);

@@ -3,7 +3,8 @@
  * code the app uses, in a folder of this run's own (tests/.tmp/vitest-<pid>, named to the workers
  * in HAAT_VITEST_TMP), so two Vitest runs on one checkout never delete each other's databases; each
  * test worker then copies it (setup-test-env.ts). Only its own folder is emptied, so an end-to-end
- * server's data (tests/.tmp/e2e-<port>) survives a Vitest run started beside it.
+ * server's data (tests/.tmp/e2e-<port>) survives a Vitest run started beside it. The app's log lines
+ * the workers wrote there are kept as tests/.tmp/vitest-server.log when the run ends.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -16,5 +17,14 @@ export default async function globalSetup() {
   await applyMigrations({ databasePath: path.join(tmpDir, "base.db"), log: () => {} });
   // Workers are started after this setup and inherit the environment.
   process.env.HAAT_VITEST_TMP = tmpDir;
-  return () => fs.rmSync(tmpDir, { recursive: true, force: true });
+  // The workers' log lines (tests/setup/setup-test-env.ts) outlive the folder: the last run's are
+  // in tests/.tmp/vitest-server.log.
+  return () => {
+    const log = path.join(tmpDir, "server.log");
+    if (fs.existsSync(log)) {
+      fs.renameSync(log, path.resolve("tests/.tmp/vitest-server.log"));
+      console.log("The app's log lines of this run: tests/.tmp/vitest-server.log");
+    }
+    fs.rmSync(tmpDir, { recursive: true, force: true });
+  };
 }

@@ -32,6 +32,19 @@ process.env.SHOP_ADDRESS_ORDER_LIMIT = "0";
 process.env.STEADFAST_BASE_URL = `http://127.0.0.1:${47_100 + Number(process.env.VITEST_POOL_ID ?? 0)}/api/v1`;
 process.env.COURIER_REFRESH_MINUTES = "0";
 
+// The app's log lines (JSON on standard output, app/server/log.server.ts) go to this run's log file
+// (tests/setup/global-setup.ts keeps it as tests/.tmp/vitest-server.log), not the console, where
+// they buried the test report. Tests that read the log spy on process.stdout.write themselves and
+// still see every line; an error line still fails its test (below).
+const consoleWrite = process.stdout.write.bind(process.stdout);
+process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+  if (typeof chunk === "string" && chunk.startsWith('{"level":')) {
+    fs.appendFileSync(path.join(tmp, "server.log"), chunk);
+    return true;
+  }
+  return consoleWrite(chunk, ...rest);
+}) as typeof process.stdout.write;
+
 // The custom matchers (toRedirectTo, toSetToast) read toasts through an app module that reads the
 // environment when it loads: imported only now that the environment is set.
 await import("./matchers");
