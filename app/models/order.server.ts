@@ -6,6 +6,7 @@
  * checkout form) makes a double submit return the first order.
  */
 import { toAsciiDigits } from "~/rules/phone";
+import { districtSearched } from "~/rules/districts";
 import { Prisma } from "~/generated/prisma/client";
 import { isLang } from "~/i18n";
 import type { Lang } from "~/i18n/lang";
@@ -166,7 +167,9 @@ const MAX_INT32 = 2_147_483_647;
  *   order whose phone contains those digits (phones are stored as 01XXXXXXXXX, so a leading
  *   country code 88 before 01 is dropped);
  * - anything else finds customer names containing the text (SQLite LIKE: case-insensitive for
- *   ASCII letters; Bengali has no case).
+ *   ASCII letters; Bengali has no case), and, when the text is a district's whole name (current or
+ *   former English name in any case, or its Bangla name: `districtSearched`), the orders to that
+ *   district, stored under its current name or a former one ("Comilla" and "Cumilla" find both).
  * Digits may be typed in Bengali (`#১২৩`, `০১৭১২…`). Blank text means no condition.
  */
 export function orderSearchWhere(q: string): Prisma.OrderWhereInput {
@@ -184,7 +187,11 @@ export function orderSearchWhere(q: string): Prisma.OrderWhereInput {
     const byId: Prisma.OrderWhereInput[] = /^\d+$/.test(text) && id >= 1 && id <= MAX_INT32 ? [{ id }] : [];
     return { OR: [...byId, { customerPhone: { contains: phoneDigits } }] };
   }
-  return { customerName: { contains: text } };
+  const district = districtSearched(text);
+  if (!district) return { customerName: { contains: text } };
+  return {
+    OR: [{ customerName: { contains: text } }, { district: { in: [district.name, ...district.formerNames] } }],
+  };
 }
 
 /**

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { DISTRICTS, DIVISIONS, districtGroups, findDistrict, placeName, suggestedShippingMethod } from "./districts";
+import {
+  DISTRICTS,
+  DIVISIONS,
+  districtGroups,
+  districtSearched,
+  findDistrict,
+  placeName,
+  suggestedShippingMethod,
+} from "./districts";
 
 describe("the district list (nuhil/bangladesh-geocode)", () => {
   it("has exactly 64 districts and 8 divisions, with unique ids", () => {
@@ -38,7 +46,39 @@ describe("the district list (nuhil/bangladesh-geocode)", () => {
     expect(findDistrict("Chattogram")?.divisionId).toBe(DIVISIONS.find((d) => d.name === "Chattogram")?.id);
   });
 
-  it("finds a district by its exact English name only", () => {
+  it("uses the current official names: the five of 2018, the division Barishal, none of the old spellings", () => {
+    for (const name of ["Chattogram", "Cumilla", "Barishal", "Jashore", "Bogura"]) {
+      expect(
+        DISTRICTS.map((d) => d.name),
+        name,
+      ).toContain(name);
+    }
+    expect(DIVISIONS.map((d) => d.name)).toEqual(expect.arrayContaining(["Barishal", "Chattogram"]));
+    const current = [...DISTRICTS, ...DIVISIONS].map((place) => place.name);
+    for (const old of ["Chittagong", "Chattagram", "Comilla", "Barisal", "Jessore", "Bogra"]) {
+      expect(current, old).not.toContain(old);
+    }
+  });
+
+  it("maps every former name to its district, and no name (current or former) to two districts", () => {
+    const renames = DISTRICTS.flatMap((d) => d.formerNames.map((old) => [old, d.name]));
+    expect(Object.fromEntries(renames)).toEqual({
+      Chittagong: "Chattogram",
+      Comilla: "Cumilla",
+      Barisal: "Barishal",
+      Jessore: "Jashore",
+      Bogra: "Bogura",
+    });
+    for (const [old, name] of renames) expect(findDistrict(old!)?.name, old).toBe(name);
+    const everyName = DISTRICTS.flatMap((d) => [d.name, ...d.formerNames]).map((n) => n.toLowerCase());
+    expect(new Set(everyName).size).toBe(everyName.length);
+    for (const d of DISTRICTS) for (const old of d.formerNames) expect(old).toMatch(/^[A-Z][A-Za-z' ]+[a-z]$/);
+  });
+
+  it("finds a district by its exact English name, current or former, only", () => {
+    expect(findDistrict("Cumilla")).toBe(findDistrict("Comilla"));
+    expect(findDistrict("Barisal")?.bnName).toBe("বরিশাল");
+    expect(findDistrict("comilla")).toBeUndefined();
     expect(findDistrict("Sylhet")?.bnName).toBe("সিলেট");
     expect(findDistrict("sylhet")).toBeUndefined();
     expect(findDistrict("সিলেট")).toBeUndefined();
@@ -47,11 +87,27 @@ describe("the district list (nuhil/bangladesh-geocode)", () => {
   });
 });
 
+describe("districtSearched", () => {
+  it("finds a district by its whole current, former or Bangla name, in any case, spaces aside", () => {
+    expect(districtSearched("Cumilla")?.name).toBe("Cumilla");
+    expect(districtSearched("  comilla ")?.name).toBe("Cumilla");
+    expect(districtSearched("BARISAL")?.name).toBe("Barishal");
+    expect(districtSearched("কুমিল্লা")?.name).toBe("Cumilla");
+    expect(districtSearched("cox's   bazar")?.name).toBe("Cox's Bazar");
+    expect(districtSearched("Chittagong")?.name).toBe("Chattogram");
+  });
+
+  it("finds nothing for a part of a name or another text", () => {
+    for (const text of ["Cumil", "Karim", "", "Barishal Division", "47"])
+      expect(districtSearched(text), text).toBeUndefined();
+  });
+});
+
 describe("districtGroups", () => {
   it("groups all 64 districts under the 8 divisions, sorted by English name", () => {
     const groups = districtGroups("en");
     expect(groups.map((g) => g.division.name)).toEqual([
-      "Barisal",
+      "Barishal",
       "Chattogram",
       "Dhaka",
       "Khulna",
