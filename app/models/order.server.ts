@@ -476,15 +476,22 @@ export async function getOrderForTracking(id: number) {
   });
 }
 
-/** What staff see about an order before phoning: its phone's other orders and likely duplicates. */
-export type OrderRiskSignals = { history: PhoneHistory; duplicateOf: number[] };
+/**
+ * What staff see about an order before phoning: its phone's other orders, and its likely
+ * duplicates by reason: `duplicateOf`, from the same phone; `addressDuplicateOf`, from other phones
+ * to the same name and delivery address (ids ascending).
+ */
+export type OrderRiskSignals = { history: PhoneHistory; duplicateOf: number[]; addressDuplicateOf: number[] };
 
 /**
- * The fake-order signals of each of `orders` (a page of the admin list, or one order), in two
+ * The fake-order signals of each of `orders` (a page of the admin list, or one order), in three
  * queries whatever their number (rules/order-risk.ts):
  * - `history`: the other orders from the same phone, by outcome (this order left out);
  * - `duplicateOf`: the ids of other orders, not cancelled, from the same phone with the same
- *   products within DUPLICATE_WINDOW_MS. A cancelled order gets none: staff have dealt with it.
+ *   products within DUPLICATE_WINDOW_MS;
+ * - `addressDuplicateOf`: the same, from other phones to the same delivery address (`addressKey`)
+ *   and customer name (`nameKey`).
+ * A cancelled order gets no duplicates: staff have dealt with it.
  *
  * @returns a map from each order's id to its signals.
  */
@@ -495,6 +502,12 @@ export async function getOrderRiskSignals(
   if (orders.length === 0) return signals;
   const phones = [...new Set(orders.map((order) => order.customerPhone))];
   const times = orders.map((order) => order.createdAt.getTime());
+  const addressKeys = (
+    await prisma.order.findMany({
+      where: { id: { in: orders.map((order) => order.id) }, addressKey: { not: null } },
+      select: { addressKey: true },
+    })
+  ).flatMap((order) => (order.addressKey ? [order.addressKey] : []));
   const [counts, nearby] = await Promise.all([
     prisma.order.groupBy({
       by: ["customerPhone", "status", "deliveryState"],
@@ -503,7 +516,7 @@ export async function getOrderRiskSignals(
     }),
     prisma.order.findMany({
       where: {
-        customerPhone: { in: phones },
+        OR: [{ customerPhone: { in: phones } }, { addressKey: { in: [...new Set(addressKeys)] } }],
         status: { not: "cancelled" },
         createdAt: {
           gte: new Date(Math.min(...times) - DUPLICATE_WINDOW_MS),
@@ -513,6 +526,8 @@ export async function getOrderRiskSignals(
       select: {
         id: true,
         customerPhone: true,
+        customerName: true,
+        addressKey: true,
         createdAt: true,
         items: { select: { productId: true, productName: true } },
       },
@@ -521,6 +536,8 @@ export async function getOrderRiskSignals(
   const comparable = nearby.map((order) => ({
     id: order.id,
     phone: order.customerPhone,
+    name: order.customerName,
+    addressKey: order.addressKey,
     createdAt: order.createdAt,
     products: order.items.map((item) => item.productId ?? item.productName),
   }));
@@ -533,11 +550,9 @@ export async function getOrderRiskSignals(
     }
     history = addToHistory(history, order.status, -1, order.deliveryState);
     const self = comparable.find((other) => other.id === order.id);
-    const samePhone = comparable.filter((other) => other.phone === order.customerPhone);
-    signals.set(order.id, {
-      history,
-      duplicateOf: self && order.status !== "cancelled" ? likelyDuplicates(self, samePhone) : [],
-    });
+    const duplicates =
+      self && order.status !== "cancelled" ? likelyDuplicates(self, comparable) : { samePhone: [], sameAddress: [] };
+    signals.set(order.id, { history, duplicateOf: duplicates.samePhone, addressDuplicateOf: duplicates.sameAddress });
   }
   return signals;
 }

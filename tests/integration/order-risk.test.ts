@@ -1,13 +1,16 @@
 /**
  * The fake-order signals staff see before phoning a shopper (rules/order-risk.ts), against a real
  * SQLite database through the admin order page's and list's loaders: the phone's other orders by
- * outcome, and likely duplicates (same phone, same products, within 6 hours; cancelled ones left out).
+ * outcome, and likely duplicates (same products within 6 hours, from the same phone or to the same
+ * name and address from other phones; cancelled ones left out).
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/models/db.server";
 import { loader as ordersLoader } from "~/routes/admin.orders._index/route";
 import { loader as orderLoader } from "~/routes/admin.orders.view.$id/route";
+import { getShopSettings, saveShopSettings } from "~/models/settings.server";
 import { type CookieJar, createAdmin, createProduct, get, runData, signedInJar } from "./helpers";
+import { placeOrder } from "./place-order";
 
 let staff: CookieJar;
 let lamp: number;
@@ -65,6 +68,7 @@ describe("the phone's history", () => {
     expect(await signalsOf(id)).toEqual({
       history: { delivered: 2, cancelled: 1, returned: 0, open: 1 },
       duplicateOf: [],
+      addressDuplicateOf: [],
     });
   });
 
@@ -103,10 +107,47 @@ describe("likely duplicates", () => {
     expect(list.risks[second]).toEqual({
       history: { delivered: 1, cancelled: 0, returned: 0, open: 0 },
       duplicateOf: [first],
+      addressDuplicateOf: [],
     });
     expect(list.risks[first]).toEqual({
       history: { delivered: 0, cancelled: 0, returned: 0, open: 1 },
       duplicateOf: [second],
+      addressDuplicateOf: [],
     });
+  });
+});
+
+describe("likely duplicates by name and address", () => {
+  it("flags 8 checkouts of one cart from 8 new phones to one name and address, and not the neighbours", async () => {
+    // The owner has lifted the per-address limit (the default would refuse the sixth order).
+    const { id: _id, updatedAt: _updatedAt, logoId: _logoId, logo: _logo, ...settings } = await getShopSettings();
+    await saveShopSettings({ ...settings, addressOrderLimit: 0 });
+    const shopper = { name: "Rahim Uddin", address: "House 12, Road 5", area: "Kandirpar", district: "Cumilla" };
+    const flood: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      // Each typed a little differently, as a script or a hurried person would.
+      const name = i % 2 === 0 ? shopper.name : "  RAHIM   uddin ";
+      const address = i % 3 === 0 ? shopper.address : "house-12, rd 5";
+      flood.push(await placeOrder([[lamp, 1]], { ...shopper, name, address, phone: `0181100010${i}` }));
+    }
+    // In the same area: a neighbour with the same cart, and the same name at another house.
+    const neighbour = await placeOrder([[lamp, 1]], { ...shopper, name: "Karim Mia", phone: "01811000200" });
+    const otherHouse = await placeOrder([[lamp, 1]], { ...shopper, address: "House 14, Road 5", phone: "01811000201" });
+
+    for (const [index, id] of flood.entries()) {
+      const signals = await signalsOf(id);
+      expect(signals.history, `order ${index + 1}`).toEqual({ delivered: 0, cancelled: 0, returned: 0, open: 0 });
+      expect(signals.duplicateOf, `order ${index + 1}`).toEqual([]);
+      expect(signals.addressDuplicateOf, `order ${index + 1}`).toEqual(flood.filter((other) => other !== id));
+    }
+    expect(await signalsOf(neighbour)).toMatchObject({ duplicateOf: [], addressDuplicateOf: [] });
+    expect(await signalsOf(otherHouse)).toMatchObject({ duplicateOf: [], addressDuplicateOf: [] });
+
+    // The orders list shows the same for every order of its page; a cancelled one drops out.
+    await prisma.order.update({ where: { id: flood[0]! }, data: { status: "cancelled" } });
+    const list = await runData(ordersLoader, get("/admin/orders?q=Rahim", staff));
+    expect(list.risks[flood[0]!]?.addressDuplicateOf).toEqual([]);
+    expect(list.risks[flood[7]!]?.addressDuplicateOf).toEqual(flood.slice(1, 7));
+    expect(list.risks[otherHouse]?.addressDuplicateOf).toEqual([]);
   });
 });

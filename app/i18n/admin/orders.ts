@@ -109,6 +109,9 @@ export const ordersMessages = bilingual({
     "admin.risk.listHistory": "Before: {delivered} delivered, {cancelled} cancelled, {returned} returned",
     "admin.risk.listNew": "New phone",
     "admin.risk.listDuplicate": "Possible duplicate",
+    "admin.risk.duplicateOfAddress":
+      "Likely duplicate: the same name, delivery address and products within 6 hours, from another phone, as",
+    "admin.risk.listDuplicateAddress": "Possible duplicate: same name and address",
   },
   bn: {
     "admin.orders.title": "অর্ডার",
@@ -214,5 +217,8 @@ export const ordersMessages = bilingual({
     "admin.risk.listHistory": "আগে: ডেলিভারি {delivered}, বাতিল {cancelled}, ফেরত {returned}",
     "admin.risk.listNew": "নতুন নম্বর",
     "admin.risk.listDuplicate": "সম্ভবত ডুপ্লিকেট",
+    "admin.risk.duplicateOfAddress":
+      "সম্ভবত ডুপ্লিকেট: ৬ ঘণ্টার মধ্যে অন্য নম্বর থেকে একই নাম, ডেলিভারি ঠিকানা ও পণ্যের অর্ডার:",
+    "admin.risk.listDuplicateAddress": "সম্ভবত ডুপ্লিকেট: একই নাম ও ঠিকানা",
   },
 });
