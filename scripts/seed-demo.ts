@@ -28,7 +28,7 @@ function adminEmailFromEnv(): string | undefined {
 /** Prints the admin credentials in a block that is easy to spot in the terminal. */
 function printAdmin(admin: NonNullable<SeedResult["admin"]>, port: number): void {
   const lines = [
-    "Admin sign-in (the password is shown only this once; keep it somewhere safe):",
+    "Admin sign-in (keep this password somewhere safe: haat stores only its hash and cannot show it again):",
     `  URL:      http://localhost:${port}/admin/login`,
     `  E-mail:   ${admin.email}`,
     `  Password: ${admin.password}`,
