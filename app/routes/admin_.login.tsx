@@ -5,6 +5,7 @@ import { SignInAlert, SignInButton, SignInCard } from "~/components/admin/sign-i
 import { usePending } from "~/hooks/use-pending";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { adminTranslator } from "~/i18n/admin";
+import { getShopSettings, shopIdentity } from "~/models/settings.server";
 import { signInLanguage } from "~/server/admin-i18n.server";
 import { signedInAdmin } from "~/server/auth/auth.server";
 import { signIn } from "~/server/auth/sign-in.server";
@@ -26,11 +27,14 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 
 /**
  * A signed-in visitor goes straight to /admin/products. `adminLang`: the page's language
- * (signInLanguage), which the root layout also puts on `<html lang>`.
+ * (signInLanguage), which the root layout also puts on `<html lang>`; `shop`: the shop's name and
+ * logo in that language (public, as on the storefront's header).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await signedInAdmin(request)) throw redirect("/admin/products");
-  return { adminLang: await signInLanguage(request) };
+  const adminLang = await signInLanguage(request);
+  const { name, logo } = shopIdentity(await getShopSettings(), adminLang);
+  return { adminLang, shop: { name, logo } };
 }
 
 /**
@@ -45,9 +49,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminLoginPage() {
-  const { adminLang } = useLoaderData<typeof loader>();
+  const { adminLang, shop } = useLoaderData<typeof loader>();
   return (
-    <SignInCard lang={adminLang}>
+    <SignInCard lang={adminLang} shop={shop}>
       <LoginForm />
     </SignInCard>
   );

@@ -6,6 +6,7 @@ import { SignInAlert, SignInButton, SignInCard } from "~/components/admin/sign-i
 import { usePending } from "~/hooks/use-pending";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { adminTranslator } from "~/i18n/admin";
+import { getShopSettings, shopIdentity } from "~/models/settings.server";
 import { signInLanguage } from "~/server/admin-i18n.server";
 import { completeTwoFactor, hasHeldSignIn } from "~/server/auth/sign-in.server";
 
@@ -17,10 +18,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 /**
  * The second step of signing in (docs/decisions/034-two-factor-sign-in.md): only with a sign-in
  * held by the password step (a signed cookie, 5 minutes); otherwise back to the sign-in page.
+ * Returns the page's language and the shop's name and logo in it, as the sign-in page does.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!(await hasHeldSignIn(request))) throw redirect("/admin/login");
-  return { adminLang: await signInLanguage(request) };
+  const adminLang = await signInLanguage(request);
+  const { name, logo } = shopIdentity(await getShopSettings(), adminLang);
+  return { adminLang, shop: { name, logo } };
 }
 
 /**
@@ -35,9 +39,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function TwoFactorPage() {
-  const { adminLang } = useLoaderData<typeof loader>();
+  const { adminLang, shop } = useLoaderData<typeof loader>();
   return (
-    <SignInCard lang={adminLang}>
+    <SignInCard lang={adminLang} shop={shop}>
       <CodeForm />
     </SignInCard>
   );

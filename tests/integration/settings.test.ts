@@ -17,6 +17,8 @@ import { loader as rootLoader } from "~/root";
 import { loader as homeLoader } from "~/routes/_shop._index";
 import { action as cartAction } from "~/routes/_shop.cart/route";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin.settings/route";
+import { loader as loginLoader } from "~/routes/admin_.login";
+import { rememberLanguage } from "~/server/language-cookie.server";
 import {
   CookieJar,
   createAdmin,
@@ -221,6 +223,21 @@ describe("the shop's logo", () => {
     expect((await prisma.shopSettings.findUniqueOrThrow({ where: { id: 1 } })).logoId).toBeNull();
     expect(stored(second.key)).toBe(false);
     expect((await runData(rootLoader, get("/"))).shop.logo).toBeNull();
+  });
+
+  it("the sign-in page shows the shop's name in the page's language and its logo, and no other setting", async () => {
+    await submitSettings({ name: "Noor Lighting", nameBn: "নূর লাইটিং", defaultLanguage: "en" }, [await logoFile()]);
+    const { key } = (await prisma.shopSettings.findUniqueOrThrow({ where: { id: 1 }, include: { logo: true } })).logo!;
+    const english = await runData(loginLoader, get("/admin/login"));
+    expect(english).toEqual({
+      adminLang: "en",
+      shop: { name: "Noor Lighting", logo: expect.objectContaining({ key, alt: "Noor Lighting" }) },
+    });
+    const bangla = new CookieJar();
+    bangla.take(new Headers({ "Set-Cookie": await rememberLanguage("bn") }));
+    const banglaPage = await runData(loginLoader, get("/admin/login", bangla));
+    expect(banglaPage.adminLang).toBe("bn");
+    expect(banglaPage.shop.name).toBe("নূর লাইটিং");
   });
 
   it("a file that is not an image is refused with the rest kept, and nothing is saved", async () => {

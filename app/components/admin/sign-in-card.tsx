@@ -1,19 +1,69 @@
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { ResponsiveImage } from "~/components/responsive-image";
 import { AdminLangContext } from "~/hooks/admin-lang-context";
+import { useAdminT } from "~/hooks/use-admin-t";
+import { localePath } from "~/i18n";
 import type { Lang } from "~/i18n/lang";
+import type { ImageInfo } from "~/utils/image-url";
 
 /**
- * The frame of the pages before a session (the sign-in page and its second step): a card in the
- * middle of the page, in the sign-in page's language `lang` (its texts read it through useAdminT,
- * so they are rendered as `children`, inside it).
+ * The shop as the pages before a session show it: its name and logo (null: the name alone) in the
+ * page's language. Both are public (the storefront's header shows them); nothing about the staff is.
  */
-export function SignInCard({ lang, children }: { lang: Lang; children: ReactNode }) {
+export type SignInShop = { name: string; logo: ImageInfo | null };
+
+/**
+ * The frame of the pages before a session (the sign-in page and its second step): the shop's logo
+ * and name above a card in the middle of the page, and a link back to the shop's home page (in
+ * `lang`: /bn for Bangla) below it, all in the sign-in page's language `lang` (its texts read it
+ * through useAdminT, so they are rendered as `children`, inside it).
+ */
+export function SignInCard({ lang, shop, children }: { lang: Lang; shop: SignInShop; children: ReactNode }) {
   return (
     <AdminLangContext.Provider value={lang}>
-      <main id="main" className="flex min-h-screen items-center justify-center bg-stone-100 px-4">
-        <div className="w-full max-w-sm rounded-lg border border-stone-200 bg-white p-8 shadow-sm">{children}</div>
+      <main id="main" className="flex min-h-screen flex-col items-center justify-center bg-stone-100 px-4 py-8">
+        <div className="w-full max-w-sm">
+          <ShopBrand shop={shop} />
+          <div className="rounded-lg border border-stone-200 bg-white p-8 shadow-sm">{children}</div>
+          <BackToShop lang={lang} />
+        </div>
       </main>
     </AdminLangContext.Provider>
+  );
+}
+
+/** The shop's logo and name above the card (the logo is decorative: the name beside it says it). */
+function ShopBrand({ shop }: { shop: SignInShop }) {
+  return (
+    <div className="mb-4 flex flex-col items-center gap-2 text-center" data-testid="sign-in-shop">
+      {shop.logo ? (
+        <ResponsiveImage
+          image={shop.logo}
+          sizes="160px"
+          priority
+          alt=""
+          className="h-12 w-auto max-w-40 object-contain"
+        />
+      ) : null}
+      <p className="break-words text-xl font-bold tracking-tight text-amber-800">{shop.name}</p>
+    </div>
+  );
+}
+
+/** "← Back to the shop": the storefront's home page in the page's language, a full tap target. */
+function BackToShop({ lang }: { lang: Lang }) {
+  const t = useAdminT();
+  return (
+    <p className="mt-4 text-center">
+      <Link
+        to={localePath(lang, "/")}
+        className="inline-flex min-h-11 items-center gap-1 px-2 text-sm font-medium text-amber-800 underline"
+      >
+        <span aria-hidden="true">←</span>
+        {t("admin.login.backToShop")}
+      </Link>
+    </p>
   );
 }
 
