@@ -79,10 +79,52 @@ test("a rejected save says what is wrong and keeps what was typed", async ({ pag
   await expect(page.getByRole("banner")).not.toContainText("Typed Name");
 });
 
-test("a logo goes up through the settings, shows in the shop's header and share tags, and comes off", async ({
+test("on a phone the save button stays on screen mid-form, a section is one tap away, and a refused value is kept", async ({
   page,
 }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto("/admin/settings");
+  await rendered(page);
+  const save = page.getByRole("button", { name: "Save settings" });
+  await page.evaluate(() => window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) / 2));
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(800);
+  await expect(save).toBeInViewport({ ratio: 1 });
+
+  const sections = page.getByRole("navigation", { name: "Sections" });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await sections.getByRole("link", { name: "Stock", exact: true }).click();
+  await expect(page).toHaveURL(/#settings-stock$/);
+  const threshold = page.getByLabel("Low-stock threshold (units)", { exact: true });
+  await expect(threshold).toBeInViewport({ ratio: 1 });
+  await expect(save).toBeInViewport({ ratio: 1 });
+  await threshold.fill("many");
+  await save.click();
+
+  await expect(page.getByTestId("form-error")).toHaveText("Please correct the highlighted fields. Nothing was saved.");
+  await expect(threshold).toHaveValue("many");
+  await expect(page.getByText("Please enter a whole number from 0 to 10,000.")).toBeVisible();
+  // The links say which section holds the field to correct.
+  await expect(sections.getByRole("link", { name: "Stock (needs a correction)" })).toBeVisible();
+  await expect(sections.getByRole("link", { name: "Contact", exact: true })).toBeVisible();
+});
+
+test("a logo goes up through the settings, shows in the shop's header, share tags and sign-in page, and comes off", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.slow(); // an image through sharp, on a machine shared with other test runs
+  // A visitor without a session on a phone: the sign-in page shows the shop's name, and its logo once there is one.
+  const visitor = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
+    viewport: { width: 360, height: 800 },
+  });
+  const signInPage = await visitor.newPage();
+  const signInShop = signInPage.getByTestId("sign-in-shop");
+  await signInPage.goto("/admin/login");
+  await expect(signInShop).toHaveText(original["Shop name"]!);
+  await expect(signInShop.locator("img")).toHaveCount(0);
+
   await page.goto("/admin/settings");
   await rendered(page);
   await expect(page.getByText("No logo yet: the header shows the shop's name alone.")).toBeVisible();
@@ -103,6 +145,17 @@ test("a logo goes up through the settings, shows in the shop's header and share 
     "content",
     new RegExp(`^${origin}/uploads/[a-f0-9]{32}/\\d+\\.webp$`),
   );
+
+  await signInPage.reload();
+  const signInLogo = signInShop.locator("img");
+  await expect(signInLogo).toBeVisible();
+  expect(await signInLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(signInShop).toHaveText(original["Shop name"]!);
+  await expect(signInPage.getByRole("heading", { level: 1 })).toHaveText("Admin Login");
+  await signInPage.getByRole("link", { name: "Back to the shop" }).click();
+  await expect(signInPage).toHaveURL(/\/$/);
+  await expect(signInPage.getByRole("banner").getByRole("link", { name: original["Shop name"] })).toBeVisible();
+  await visitor.close();
 
   await page.goto("/admin/settings");
   await rendered(page);

@@ -16,6 +16,8 @@ type FieldOptions = {
   spellCheck?: boolean;
   /** The language of what is typed here (a Bangla field in the English back office). */
   lang?: string;
+  /** "no": the value is the owner's own Latin text (an e-mail, a number, an English name), not to be translated. */
+  translate?: "no";
   /** Extra classes for the control (for example `font-mono` for keys and codes). */
   inputClassName?: string;
   onValue?: (value: string) => void;
@@ -43,6 +45,7 @@ export function AdminField({
   autoComplete,
   spellCheck,
   lang,
+  translate,
   inputClassName = "",
   onValue,
 }: { name: string; id?: string; label: string; defaultValue?: string; error?: string } & FieldOptions) {
@@ -52,6 +55,7 @@ export function AdminField({
     defaultValue: defaultValue ?? "",
     maxLength,
     lang,
+    translate,
     autoComplete,
     spellCheck,
     "aria-required": required || undefined,
@@ -86,10 +90,16 @@ export function AdminField({
   );
 }
 
-/** A titled group of fields (a card with a legend). */
-export function Fieldset({ legend, children }: { legend: string; children: ReactNode }) {
+/**
+ * A titled group of fields (a card with a legend). `id` makes it a jump link's target (`#id`),
+ * which lands with a little room above the legend.
+ */
+export function Fieldset({ legend, id, children }: { legend: string; id?: string; children: ReactNode }) {
   return (
-    <fieldset className="space-y-4 rounded-lg border border-stone-200 bg-white p-6">
+    <fieldset
+      id={id}
+      className={`space-y-4 rounded-lg border border-stone-200 bg-white p-6${id ? " scroll-mt-4" : ""}`}
+    >
       <legend className="px-1 text-lg font-semibold">{legend}</legend>
       {children}
     </fieldset>

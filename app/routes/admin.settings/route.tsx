@@ -23,6 +23,7 @@ import {
   SecurityFieldset,
   StockFieldset,
 } from "./settings-fieldsets";
+import { SettingsSaveBar, SettingsSectionLinks } from "./settings-navigation";
 import { saveSettingsForm, settingsFormValues, type SettingsFormValues } from "./settings-form.server";
 
 export const meta = adminTitle("admin.settings.title");
@@ -49,7 +50,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(request, "/admin/settings", { kind: "success", message: t("admin.settings.saved") });
 }
 
-/** /admin/settings: the shop's identity, contact, delivery fees, language and invoice lines. */
+/**
+ * /admin/settings: the shop's identity, contact, delivery fees, language and invoice lines, in
+ * sections with jump links at the top and one save button in a bar at the bottom of the screen.
+ */
 export default function SettingsPage() {
   const t = useAdminT();
   const { values: saved, logo } = useLoaderData<typeof loader>();
@@ -62,8 +66,15 @@ export default function SettingsPage() {
   return (
     <section aria-labelledby="settings-title" className="space-y-6">
       <AdminPageHeader id="settings-title" title={t("admin.settings.title")} subtitle={t("admin.settings.subtitle")} />
-      <Form method="post" action="/admin/settings" encType="multipart/form-data" noValidate className="space-y-6">
-        <FormAlert message={problem?.formError} refusal={problem} />
+      <FormAlert message={problem?.formError} refusal={problem} />
+      <SettingsSectionLinks errors={group.errors} fileErrors={problem?.fileErrors ?? []} />
+      <Form
+        method="post"
+        action="/admin/settings"
+        encType="multipart/form-data"
+        noValidate
+        className="space-y-6 [&_:is(input,select,textarea)]:scroll-mb-28"
+      >
         <IdentityFieldset {...group} />
         <LogoFieldset logo={logo} values={values} fileErrors={problem?.fileErrors ?? []} />
         <ContactFieldset {...group} />
@@ -73,13 +84,7 @@ export default function SettingsPage() {
         <StockFieldset {...group} />
         <OrderLimitsFieldset {...group} />
         <SecurityFieldset values={values} />
-        <button
-          type="submit"
-          disabled={saving}
-          className="rounded-md bg-amber-700 px-5 py-2.5 font-medium text-white hover:bg-amber-800 disabled:opacity-60"
-        >
-          {saving ? t("admin.settings.saving") : t("admin.settings.save")}
-        </button>
+        <SettingsSaveBar saving={saving} />
       </Form>
     </section>
   );

@@ -4,6 +4,7 @@
  * when a save was refused) with its message from `errors`.
  */
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { AdminField, Fieldset } from "~/components/admin/form-field";
 import { ImageField } from "~/components/admin/image-field";
 import { ResponsiveImage } from "~/components/responsive-image";
@@ -12,6 +13,50 @@ import { useAdminT } from "~/hooks/use-admin-t";
 import type { MessageKey } from "~/i18n/admin";
 import type { ImageInfo } from "~/utils/image-url";
 import type { SettingsField, SettingsFormValues } from "./settings-form.server";
+
+/**
+ * The form's sections in page order: each one's title (a message key) and the fields it holds.
+ * Each is a fieldset with the id `settings-<section>`, the target of its jump link at the top.
+ */
+export const settingsSections = {
+  identity: {
+    legend: "admin.settings.identity",
+    fields: ["name", "nameBn", "tagline", "taglineBn", "about", "aboutBn"],
+  },
+  logo: { legend: "admin.settings.logo", fields: [] },
+  contact: { legend: "admin.settings.contact", fields: ["email", "phone", "address", "addressBn"] },
+  delivery: {
+    legend: "admin.settings.delivery",
+    fields: ["insideDhakaFeePaisa", "outsideDhakaFeePaisa", "freeDeliveryMinPaisa"],
+  },
+  language: { legend: "admin.settings.language", fields: ["defaultLanguage"] },
+  invoice: { legend: "admin.settings.invoice", fields: ["tradeLicence", "bin"] },
+  stock: { legend: "admin.settings.stock", fields: ["lowStockThreshold"] },
+  orderLimits: { legend: "admin.settings.orderLimits", fields: ["phoneOrderLimit", "addressOrderLimit"] },
+  security: { legend: "admin.settings.security", fields: ["requireOwnerTwoFactor"] },
+} as const satisfies Record<string, { legend: MessageKey; fields: readonly SettingsField[] }>;
+
+/** A section of the settings form. */
+export type SettingsSection = keyof typeof settingsSections;
+
+/** The id of a section's fieldset (its jump link is `#` and this). */
+export const sectionId = (section: SettingsSection) => `settings-${section}`;
+
+/** One section's fieldset, titled by its legend. */
+function Section({ section, children }: { section: SettingsSection; children: ReactNode }) {
+  const t = useAdminT();
+  return (
+    <Fieldset id={sectionId(section)} legend={t(settingsSections[section].legend)}>
+      {children}
+    </Fieldset>
+  );
+}
+
+/**
+ * The English texts' fields: English in the Bangla back office too, and the owner's own words (not
+ * to be translated), beside their Bangla versions.
+ */
+const english = { lang: "en", translate: "no" } as const;
 
 /** What each group shows: the form's values and the refused save's field messages. */
 type GroupProps = { values: SettingsFormValues; errors: FieldErrors<SettingsField> };
@@ -34,8 +79,8 @@ function SettingField({
 export function IdentityFieldset(props: GroupProps) {
   const t = useAdminT();
   return (
-    <Fieldset legend={t("admin.settings.identity")}>
-      <SettingField {...props} name="name" label="admin.settings.name" required maxLength={100} />
+    <Section section="identity">
+      <SettingField {...props} name="name" label="admin.settings.name" required maxLength={100} {...english} />
       <SettingField
         {...props}
         name="nameBn"
@@ -44,11 +89,19 @@ export function IdentityFieldset(props: GroupProps) {
         maxLength={100}
         lang="bn"
       />
-      <SettingField {...props} name="tagline" label="admin.settings.tagline" required maxLength={200} />
+      <SettingField {...props} name="tagline" label="admin.settings.tagline" required maxLength={200} {...english} />
       <SettingField {...props} name="taglineBn" label="admin.settings.taglineBn" maxLength={200} lang="bn" />
-      <SettingField {...props} name="about" label="admin.settings.about" required multiline maxLength={1000} />
+      <SettingField
+        {...props}
+        name="about"
+        label="admin.settings.about"
+        required
+        multiline
+        maxLength={1000}
+        {...english}
+      />
       <SettingField {...props} name="aboutBn" label="admin.settings.aboutBn" multiline maxLength={1000} lang="bn" />
-    </Fieldset>
+    </Section>
   );
 }
 
@@ -64,7 +117,7 @@ export function LogoFieldset({
 }) {
   const t = useAdminT();
   return (
-    <Fieldset legend={t("admin.settings.logo")}>
+    <Section section="logo">
       {logo ? (
         <div className="space-y-2">
           <p className="text-sm font-medium">{t("admin.settings.currentLogo")}</p>
@@ -89,20 +142,43 @@ export function LogoFieldset({
         hint={t("admin.settings.logoHint")}
         errors={fileErrors}
       />
-    </Fieldset>
+    </Section>
   );
 }
 
 /** The shop's e-mail, phone and address. */
 export function ContactFieldset(props: GroupProps) {
-  const t = useAdminT();
   return (
-    <Fieldset legend={t("admin.settings.contact")}>
-      <SettingField {...props} name="email" label="admin.settings.email" required type="email" maxLength={254} />
-      <SettingField {...props} name="phone" label="admin.settings.phone" required type="tel" maxLength={40} />
-      <SettingField {...props} name="address" label="admin.settings.address" required multiline maxLength={300} />
+    <Section section="contact">
+      <SettingField
+        {...props}
+        name="email"
+        label="admin.settings.email"
+        required
+        type="email"
+        maxLength={254}
+        translate="no"
+      />
+      <SettingField
+        {...props}
+        name="phone"
+        label="admin.settings.phone"
+        required
+        type="tel"
+        maxLength={40}
+        translate="no"
+      />
+      <SettingField
+        {...props}
+        name="address"
+        label="admin.settings.address"
+        required
+        multiline
+        maxLength={300}
+        {...english}
+      />
       <SettingField {...props} name="addressBn" label="admin.settings.addressBn" multiline maxLength={300} lang="bn" />
-    </Fieldset>
+    </Section>
   );
 }
 
@@ -110,7 +186,7 @@ export function ContactFieldset(props: GroupProps) {
 export function DeliveryFieldset(props: GroupProps) {
   const t = useAdminT();
   return (
-    <Fieldset legend={t("admin.settings.delivery")}>
+    <Section section="delivery">
       <SettingField
         {...props}
         name="insideDhakaFeePaisa"
@@ -133,7 +209,7 @@ export function DeliveryFieldset(props: GroupProps) {
         inputMode="decimal"
         hint={t("admin.settings.freeFromHint")}
       />
-    </Fieldset>
+    </Section>
   );
 }
 
@@ -141,7 +217,7 @@ export function DeliveryFieldset(props: GroupProps) {
 export function LanguageFieldset({ values }: { values: SettingsFormValues }) {
   const t = useAdminT();
   return (
-    <Fieldset legend={t("admin.settings.language")}>
+    <Section section="language">
       <AdminField
         name="defaultLanguage"
         label={t("admin.settings.defaultLanguage")}
@@ -153,7 +229,7 @@ export function LanguageFieldset({ values }: { values: SettingsFormValues }) {
         hint={t("admin.settings.defaultLanguageHint")}
         inputClassName="sm:max-w-xs"
       />
-    </Fieldset>
+    </Section>
   );
 }
 
@@ -161,16 +237,17 @@ export function LanguageFieldset({ values }: { values: SettingsFormValues }) {
 export function InvoiceFieldset(props: GroupProps) {
   const t = useAdminT();
   return (
-    <Fieldset legend={t("admin.settings.invoice")}>
+    <Section section="invoice">
       <SettingField
         {...props}
         name="tradeLicence"
         label="admin.settings.tradeLicence"
         maxLength={60}
         hint={t("admin.settings.invoiceHint")}
+        translate="no"
       />
-      <SettingField {...props} name="bin" label="admin.settings.bin" maxLength={30} />
-    </Fieldset>
+      <SettingField {...props} name="bin" label="admin.settings.bin" maxLength={30} translate="no" />
+    </Section>
   );
 }
 
@@ -178,7 +255,7 @@ export function InvoiceFieldset(props: GroupProps) {
 export function StockFieldset(props: GroupProps) {
   const t = useAdminT();
   return (
-    <Fieldset legend={t("admin.settings.stock")}>
+    <Section section="stock">
       <SettingField
         {...props}
         name="lowStockThreshold"
@@ -188,7 +265,7 @@ export function StockFieldset(props: GroupProps) {
         maxLength={6}
         hint={t("admin.settings.lowStockHint")}
       />
-    </Fieldset>
+    </Section>
   );
 }
 
@@ -196,7 +273,7 @@ export function StockFieldset(props: GroupProps) {
 export function OrderLimitsFieldset(props: GroupProps) {
   const t = useAdminT();
   return (
-    <Fieldset legend={t("admin.settings.orderLimits")}>
+    <Section section="orderLimits">
       <p className="text-sm text-stone-600">{t("admin.settings.orderLimitsHint")}</p>
       <SettingField
         {...props}
@@ -217,7 +294,7 @@ export function OrderLimitsFieldset(props: GroupProps) {
       <Link to="/admin/blocklist" className="inline-block text-sm font-medium text-amber-800 underline">
         {t("admin.blocklist.manage")}
       </Link>
-    </Fieldset>
+    </Section>
   );
 }
 
@@ -225,7 +302,7 @@ export function OrderLimitsFieldset(props: GroupProps) {
 export function SecurityFieldset({ values }: { values: SettingsFormValues }) {
   const t = useAdminT();
   return (
-    <Fieldset legend={t("admin.settings.security")}>
+    <Section section="security">
       <div className="flex items-start gap-3">
         <input
           id="requireOwnerTwoFactor"
@@ -244,6 +321,6 @@ export function SecurityFieldset({ values }: { values: SettingsFormValues }) {
           </p>
         </div>
       </div>
-    </Fieldset>
+    </Section>
   );
 }
