@@ -1,5 +1,5 @@
 /**
- * Getting around the long settings form on a phone (docs/decisions/044-settings-save-bar.md): jump
+ * Getting around the long settings form on a phone (docs/decisions/045-settings-save-bar.md): jump
  * links to its sections at the top, and the save button in a bar that stays at the bottom of the
  * screen (CSS `position: sticky`, so without JavaScript too).
  */
