@@ -1,10 +1,11 @@
 import { Form } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ChangeEvent, type FocusEvent, type ReactNode } from "react";
 import { useLang, useT } from "~/hooks/use-t";
 import type { MessageKey } from "~/i18n";
 import { findDistrict, suggestedShippingMethod } from "~/rules/districts";
 import { formatMoney, formatTakaShort } from "~/rules/money";
 import { orderTotals } from "~/rules/pricing";
+import { checkoutFieldValid } from "~/forms/checkout-fields";
 import type { CheckoutValues } from "~/forms/schemas";
 import {
   DEFAULT_SHIPPING_METHOD,
@@ -75,7 +76,9 @@ const SHIPPING_LABELS: Record<ShippingMethod, { label: MessageKey; fee: MessageK
  * the summary shows the total for each shipping method; with JavaScript the total follows the
  * chosen method, choosing a district chooses the method it suggests (Inside Dhaka for Dhaka
  * district, Outside Dhaka for the rest; the shopper may still pick the other), the button reads
- * 'Processing...' while submitting, and focus moves to the error after a rejection.
+ * 'Processing...' while submitting, focus moves to the error after a rejection, and a field's error
+ * clears as soon as the field is put right (typing, choosing or leaving it; ~/forms/checkout-fields.ts
+ * holds the server's rules), with the form's "correct the highlighted fields" once none is left.
  * The shown subtotal goes back as `expectedSubtotalPaisa`: the server refuses the order if it is no
  * longer what the shopper would be charged. `stockProblem` (a line asks for more than is in stock)
  * shows why the button is disabled until the cart is changed; the server checks again.
@@ -121,6 +124,21 @@ export function CheckoutForm({
   useEffect(() => {
     if (formError) errorRef.current?.focus();
   }, [formError, fieldErrors]);
+  // The fields put right since the server's answer (`fieldErrors`): their errors are hidden, and
+  // shown again if the field is made wrong again. A new answer starts afresh.
+  const [fixedSince, setFixedSince] = useState<{ answer: object; fields: Partial<Record<FieldName, boolean>> }>({
+    answer: fieldErrors,
+    fields: {},
+  });
+  const fixed = fixedSince.answer === fieldErrors ? fixedSince.fields : {};
+  const check = (name: FieldName, value: string) => {
+    if (!fieldErrors[name] || Boolean(fixed[name]) === checkoutFieldValid(name, value)) return;
+    setFixedSince({ answer: fieldErrors, fields: { ...fixed, [name]: !fixed[name] } });
+  };
+  const errorOf = (name: FieldName) => (fixed[name] ? undefined : fieldErrors[name]);
+  const erroneous = Object.keys(fieldErrors) as FieldName[];
+  // With field errors the form's message only says to correct them: it goes with the last one.
+  const shownFormError = erroneous.length > 0 && erroneous.every((name) => fixed[name]) ? null : formError;
 
   return (
     <Form
@@ -132,7 +150,7 @@ export function CheckoutForm({
       <h2 id="checkout-heading" className="text-xl font-semibold">
         {t("checkout.title")}
       </h2>
-      {formError ? (
+      {shownFormError ? (
         <p
           role="alert"
           ref={errorRef}
@@ -140,7 +158,7 @@ export function CheckoutForm({
           className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800"
           data-testid="checkout-error"
         >
-          {formError}
+          {shownFormError}
         </p>
       ) : null}
       <input type="hidden" name="checkoutToken" value={checkoutToken} />
@@ -152,7 +170,8 @@ export function CheckoutForm({
           label={t(label)}
           hint={hint ? t(hint) : undefined}
           value={values[name]}
-          error={fieldErrors[name]}
+          error={errorOf(name)}
+          onEdit={(value) => check(name, value)}
           {...options}
         />
       ))}
@@ -161,11 +180,14 @@ export function CheckoutForm({
         t={t}
         lang={lang}
         defaultValue={values.district ?? ""}
-        error={fieldErrors.district}
+        error={errorOf("district")}
         hint={t("checkout.districtHint")}
         autoComplete="address-level2"
-        selectClassName={`mt-1 w-full rounded-md border bg-white px-3 py-2 ${fieldErrors.district ? "border-red-500" : "border-stone-300"}`}
-        onChoose={chooseDistrict}
+        selectClassName={`mt-1 w-full rounded-md border bg-white px-3 py-2 ${errorOf("district") ? "border-red-500" : "border-stone-300"}`}
+        onChoose={(name) => {
+          check("district", name);
+          chooseDistrict(name);
+        }}
       />
 
       <fieldset>
@@ -284,6 +306,7 @@ function TextField({
   hint,
   value,
   error,
+  onEdit,
   multiline,
   required,
   ...inputProps
@@ -293,6 +316,8 @@ function TextField({
   hint?: string;
   value: string | undefined;
   error: string | undefined;
+  /** Called with the field's text as it is typed and when it is left. */
+  onEdit: (value: string) => void;
 }) {
   const id = `checkout-${name}`;
   const common = {
@@ -302,6 +327,8 @@ function TextField({
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy(id, hint, error),
     "aria-required": required || undefined,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onEdit(event.currentTarget.value),
+    onBlur: (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => onEdit(event.currentTarget.value),
     className: `mt-1 w-full rounded-md border px-3 py-2 ${error ? "border-red-500" : "border-stone-300"}`,
   };
   return (
