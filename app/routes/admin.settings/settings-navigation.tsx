@@ -65,7 +65,8 @@ export function SettingsSectionLinks({
 
 /**
  * The form's one save button, in a bar that sticks to the bottom of the screen while the form goes
- * on below it (full width on a phone, a card from 640 px), clear of the phone's home indicator.
+ * on below it (full width on a phone, clear of its home indicator; from 640 px a card floating a
+ * little above the bottom edge).
  * It saves every section: a line beside it says so.
  */
 export function SettingsSaveBar({ saving }: { saving: boolean }) {
@@ -73,12 +74,17 @@ export function SettingsSaveBar({ saving }: { saving: boolean }) {
   return (
     <div
       data-testid="settings-save-bar"
-      className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-x-4 gap-y-1 border-t border-stone-200 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgba(0,0,0,0.08)] sm:mx-0 sm:rounded-lg sm:border"
+      className="sticky bottom-0 z-10 -mx-4 flex items-center gap-3 border-t border-stone-200 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgba(0,0,0,0.08)] sm:bottom-4 sm:mx-0 sm:gap-4 sm:rounded-lg sm:border sm:pb-3"
     >
-      <SubmitButton pending={saving} pendingLabel={t("admin.settings.saving")} look="primary-large">
+      <SubmitButton
+        pending={saving}
+        pendingLabel={t("admin.settings.saving")}
+        look="primary-large"
+        className="shrink-0"
+      >
         {t("admin.settings.save")}
       </SubmitButton>
-      <p className="text-sm text-stone-600">{t("admin.settings.saveHint")}</p>
+      <p className="min-w-0 text-sm text-stone-600">{t("admin.settings.saveHint")}</p>
     </div>
   );
 }
