@@ -1,9 +1,13 @@
-/** Order status changes on /admin/orders/view/:id (any status may follow any other). */
+/**
+ * Order status changes on /admin/orders/view/:id (any status may follow any other; cancelling, which
+ * returns stock, only with the confirmation), and the undo offered after a change.
+ */
 import { describe, expect, it } from "vitest";
 import { englishAdminT as t } from "~/i18n/admin";
 import { action, loader } from "~/routes/admin.orders.view.$id/route";
 import { prisma } from "~/models/db.server";
-import { createAdmin, get, post, run, signedInJar } from "./helpers";
+import { createAdmin, createProduct, get, post, run, runData, signedInJar } from "./helpers";
+import { placeOrder } from "./place-order";
 
 async function makeOrder() {
   return prisma.order.create({
@@ -17,7 +21,9 @@ async function makeOrder() {
       totalPaisa: 16000,
       itemCount: 1,
       checkoutToken: `t-${Math.random()}`,
-      items: { create: [{ productName: "Switch", unitPricePaisa: 10000, quantity: 1, subtotalPaisa: 10000 }] },
+      items: {
+        create: [{ productName: "Switch", unitPricePaisa: 10000, quantity: 1, subtotalPaisa: 10000 }],
+      },
     },
   });
 }
@@ -27,7 +33,7 @@ describe("order status", () => {
     const jar = await signedInJar((await createAdmin()).id);
     const order = await makeOrder();
     for (const status of ["delivered", "pending", "cancelled", "processing", "shipped"] as const) {
-      const outcome = await run(action, post(`/admin/orders/view/${order.id}`, { status }, jar), {
+      const outcome = await run(action, post(`/admin/orders/view/${order.id}`, { status, confirm: "yes" }, jar), {
         id: String(order.id),
       });
       expect(outcome).toRedirectTo(`/admin/orders/view/${order.id}`);
@@ -37,6 +43,54 @@ describe("order status", () => {
       });
       expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe(status);
     }
+  });
+
+  it("cancels only with the confirmation: without it nothing changes and the page asks; with it the stock returns", async () => {
+    const jar = await signedInJar((await createAdmin()).id);
+    const lamp = await createProduct({ name: "Confirm Lamp", pricePaisa: 10000, stockQuantity: 5 });
+    const order = { id: await placeOrder([[lamp.id, 2]]) };
+    const stockOf = async () => (await prisma.product.findUniqueOrThrow({ where: { id: lamp.id } })).stockQuantity;
+    const cancel = (fields: Record<string, string>) =>
+      run(action, post(`/admin/orders/view/${order.id}`, { status: "cancelled", ...fields }, jar), {
+        id: String(order.id),
+      });
+
+    for (const fields of [{}, { confirm: "no" }]) {
+      const asked = await cancel(fields);
+      expect(asked).toRedirectTo(`/admin/orders/view/${order.id}?confirm-status=cancelled`);
+      expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("pending");
+      expect(await stockOf()).toBe(3);
+      expect(await prisma.orderStatusChange.count({ where: { orderId: order.id } })).toBe(1); // placed
+    }
+
+    const done = await cancel({ confirm: "yes" });
+    expect(done).toRedirectTo(`/admin/orders/view/${order.id}`);
+    await expect(done).toSetToast({
+      kind: "success",
+      message: t("admin.order.statusSaved", { status: t("status.cancelled") }),
+    });
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("cancelled");
+    expect(await stockOf()).toBe(5);
+  });
+
+  it("offers its author an undo of a change that moves no stock, and none after a cancel", async () => {
+    const admin = await createAdmin();
+    const jar = await signedInJar(admin.id);
+    const other = await signedInJar((await createAdmin()).id);
+    const order = await makeOrder();
+    const params = { id: String(order.id) };
+    const page = (as = jar) => runData(loader, get(`/admin/orders/view/${order.id}`, as), params);
+    expect((await page()).undo).toBeNull();
+
+    await run(action, post(`/admin/orders/view/${order.id}`, { status: "processing" }, jar), params);
+    expect((await page()).undo).toEqual({ from: "pending", to: "processing" });
+    expect((await page(other)).undo).toBeNull(); // only for who made the change
+
+    await run(action, post(`/admin/orders/view/${order.id}`, { status: "pending" }, jar), params); // the Undo button
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("pending");
+
+    await run(action, post(`/admin/orders/view/${order.id}`, { status: "cancelled", confirm: "yes" }, jar), params);
+    expect((await page()).undo).toBeNull();
   });
 
   it("rejects an unknown status and leaves the order as it was", async () => {

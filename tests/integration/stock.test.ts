@@ -203,7 +203,9 @@ describe("order status moves the stock", () => {
     expect(await stockOf(lamp.id)).toBe(1);
 
     const setStatus = (status: string) =>
-      run(orderAction, post(`/admin/orders/view/${orderId}`, { status }, staff), { id: String(orderId) });
+      run(orderAction, post(`/admin/orders/view/${orderId}`, { status, confirm: "yes" }, staff), {
+        id: String(orderId),
+      });
     await setStatus("cancelled");
     expect(await stockOf(lamp.id)).toBe(4);
     await setStatus("cancelled"); // the same status again moves nothing
@@ -223,7 +225,9 @@ describe("order status moves the stock", () => {
     const lamp = await createProduct({ name: "Contested Lamp", pricePaisa: 100, stockQuantity: 2 });
     const orderId = await placeOrderFor(lamp.id, 2);
     const setStatus = (status: string) =>
-      run(orderAction, post(`/admin/orders/view/${orderId}`, { status }, staff), { id: String(orderId) });
+      run(orderAction, post(`/admin/orders/view/${orderId}`, { status, confirm: "yes" }, staff), {
+        id: String(orderId),
+      });
     await setStatus("cancelled");
     await placeOrderFor(lamp.id, 1); // another shopper takes one of the returned units
 

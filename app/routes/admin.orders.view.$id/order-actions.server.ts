@@ -3,7 +3,7 @@
  * confirmation mark, and the order status. Each answers with a redirect and a message, or (a
  * refused note) the note's FormRefusal with status 400; each writes its line of the audit trail.
  */
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { orderNoteSchema } from "~/forms/admin-schemas";
 import { orderStatusSchema } from "~/forms/schemas";
 import { fieldErrorsFrom } from "~/forms/refusal";
@@ -15,6 +15,7 @@ import { staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { NoteRefusal } from "./order-notes";
+import { CONFIRM_PARAM } from "./status-section";
 
 /** What every action here is given: the request, its load context, who acts, the order and the form. */
 type OrderAction = { request: Request; context: unknown; admin: AdminUser; id: number; form: FormData };
@@ -73,7 +74,9 @@ export async function setConfirmation({ request, context, admin, id }: OrderActi
  * The status form: changes the order status (any value from any other) and records who changed it
  * from what to what (decision 015). The same status again changes and records nothing. Cancelling
  * returns the order's stock; reinstating a cancelled order takes it again, or is refused with the
- * products that lack it (docs/decisions/027-stock.md).
+ * products that lack it (docs/decisions/027-stock.md). Because cancelling moves stock, it needs
+ * `confirm=yes`: without it nothing changes and the answer is the order page's confirmation step
+ * (`?confirm-status=cancelled`, saying what cancelling does), with or without JavaScript.
  */
 export async function changeStatus({ request, context, admin, id, form }: OrderAction) {
   const t = staffTranslator(admin);
@@ -81,6 +84,9 @@ export async function changeStatus({ request, context, admin, id, form }: OrderA
   const parsed = orderStatusSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     return redirectWithToast(request, url, { kind: "error", message: t("admin.order.statusFailed") });
+  }
+  if (parsed.data.status === "cancelled" && form.get("confirm") !== "yes") {
+    return redirect(`${url}?${CONFIRM_PARAM}=cancelled`);
   }
   const status = orderStatusLabel(parsed.data.status, t);
   const result = await changeOrderStatus(id, parsed.data.status, admin);

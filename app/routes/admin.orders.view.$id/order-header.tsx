@@ -8,15 +8,9 @@ import { formatShopDateTime } from "~/i18n/format";
 /**
  * The order page's heading (order number and when it was placed) and its buttons: back to the list,
  * edit (while the order may still be edited), download and print the invoice (print needs
- * JavaScript), and delete (with its confirmation step).
+ * JavaScript). Delete is apart, at the page's foot (DangerZone).
  */
-export function OrderHeader({
-  order,
-  editable,
-}: {
-  order: { id: number; customerName: string; totalPaisa: number; createdAt: Date };
-  editable: boolean;
-}) {
+export function OrderHeader({ order, editable }: { order: { id: number; createdAt: Date }; editable: boolean }) {
   const t = useAdminT();
   const lang = useAdminLang();
   const hydrated = useHydrated();
@@ -47,20 +41,45 @@ export function OrderHeader({
             {t("invoice.print")}
           </button>
         ) : null}
-        <DeleteButton
-          id={order.id}
-          label={t("admin.order.delete")}
-          text={t("admin.order.delete")}
-          className="rounded-md border border-red-300 bg-white px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50"
-          confirmHref={`/admin/orders?delete=${order.id}`}
-          action="/admin/orders?index"
-          question={t("admin.orders.deleteConfirm")}
-          detail={orderSummary(order, t, lang)}
-          confirmText={t("admin.orders.deleteButton")}
-          cancelText={t("admin.orders.cancel")}
-          hidden={{ back: "/admin/orders" }}
-        />
       </div>
     </div>
+  );
+}
+
+/**
+ * The order page's foot, set apart from the everyday buttons: "Delete Order" with its confirmation
+ * step (the list's delete flow: a dialog with JavaScript, the list's confirmation page without).
+ */
+export function DangerZone({
+  order,
+}: {
+  order: { id: number; customerName: string; totalPaisa: number; createdAt: Date };
+}) {
+  const t = useAdminT();
+  const lang = useAdminLang();
+  return (
+    <section
+      aria-labelledby="danger-heading"
+      className="mt-12 rounded-lg border border-red-200 bg-white p-5 print:hidden"
+      data-testid="danger-zone"
+    >
+      <h2 id="danger-heading" className="text-lg font-semibold text-red-800">
+        {t("admin.order.dangerZone")}
+      </h2>
+      <p className="mb-3 text-sm text-stone-600">{t("admin.order.dangerHint")}</p>
+      <DeleteButton
+        id={order.id}
+        label={t("admin.order.delete")}
+        text={t("admin.order.delete")}
+        className="rounded-md border border-red-300 bg-white px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50"
+        confirmHref={`/admin/orders?delete=${order.id}`}
+        action="/admin/orders?index"
+        question={t("admin.orders.deleteConfirm")}
+        detail={orderSummary(order, t, lang)}
+        confirmText={t("admin.orders.deleteButton")}
+        cancelText={t("admin.orders.cancel")}
+        hidden={{ back: "/admin/orders" }}
+      />
+    </section>
   );
 }

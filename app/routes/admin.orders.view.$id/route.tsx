@@ -8,7 +8,7 @@ import { requireId } from "~/utils/params";
 import { CourierPanel } from "./courier-panel";
 import { CustomerSection } from "./customer-section";
 import { addNote, changeStatus, setConfirmation } from "./order-actions.server";
-import { OrderHeader } from "./order-header";
+import { DangerZone, OrderHeader } from "./order-header";
 import { OrderInvoice } from "./order-invoice";
 import { OrderItems } from "./order-items";
 import { OrderNotes, type NoteRefusal } from "./order-notes";
@@ -50,6 +50,7 @@ export default function AdminOrderPage() {
   const {
     order,
     history,
+    undo,
     stock,
     notes,
     invoice,
@@ -70,7 +71,7 @@ export default function AdminOrderPage() {
       <div className="grid gap-6 md:grid-cols-2">
         <CustomerSection order={order} risk={risk} />
         <div className="space-y-6">
-          <StatusSection orderId={order.id} status={order.status} paymentStatus={order.paymentStatus} />
+          <StatusSection order={order} undo={undo} />
           <PhoneConfirmation
             orderId={order.id}
             phone={order.customerPhone}
@@ -102,6 +103,8 @@ export default function AdminOrderPage() {
       />
 
       <OrderInvoice invoice={invoice} />
+
+      <DangerZone order={order} />
     </article>
   );
 }

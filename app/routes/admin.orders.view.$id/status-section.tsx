@@ -1,27 +1,51 @@
-import { useFetcher } from "@remix-run/react";
+import { Form, Link, useFetcher, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { paymentStatusLabel } from "~/components/admin/order-summary";
 import { OrderStatusBadge } from "~/components/order-status-badge";
-import { useAdminT } from "~/hooks/use-admin-t";
+import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
+import { formatInteger } from "~/i18n/format";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { ORDER_STATUSES, orderStatusLabel } from "~/rules/order-status";
 
+/** The order page's query parameter that shows the confirmation step before cancelling. */
+export const CONFIRM_PARAM = "confirm-status";
+
+/** What the cancel confirmation says about the order: its lines (stock returned) and its parcel. */
+type CancelFacts = {
+  id: number;
+  items: { id: number; productName: string; quantity: number }[];
+  courier: string | null;
+  consignmentId: string | null;
+};
+
 /**
- * The five-status select. Without JavaScript it is a POST form with a Save button; with it, choosing
- * a status saves at once behind a blocking overlay (a modal "please wait" dialog over the page),
- * and the select is disabled while saving.
+ * The five-status select. Choosing a status that moves no stock saves at once (with JavaScript,
+ * behind a blocking "please wait" overlay, the select disabled; without it, with the Save button).
+ * Choosing "cancelled" (it returns the order's stock) first asks: with JavaScript a dialog, without
+ * it the server's answer is this page with the same question in place of the form
+ * (`?confirm-status=cancelled`); only its Confirm button sends `confirm=yes`, which the server
+ * requires. After a change that moves no stock, its author gets an Undo button (`undo`).
  */
 export function StatusSection({
-  orderId,
-  status,
-  paymentStatus,
+  order,
+  undo,
 }: {
-  orderId: number;
-  status: string;
-  paymentStatus: string;
+  order: CancelFacts & { status: string; paymentStatus: string };
+  undo: { from: string; to: string } | null;
 }) {
   const t = useAdminT();
   const fetcher = useFetcher();
   const hydrated = useHydrated();
+  const [params] = useSearchParams();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const selectRef = useRef<HTMLSelectElement>(null);
   const saving = fetcher.state !== "idle";
+  const { status } = order;
+  const asking = params.get(CONFIRM_PARAM) === "cancelled" && status !== "cancelled";
+  // A dialog left open when the page comes back (the change saved or refused) closes.
+  useEffect(() => {
+    if (!saving) dialogRef.current?.close();
+  }, [saving, status]);
   return (
     <section className="rounded-lg border border-stone-200 bg-white p-5" aria-labelledby="status-heading">
       <h2 id="status-heading" className="mb-3 text-lg font-semibold">
@@ -29,40 +53,94 @@ export function StatusSection({
       </h2>
       <p className="mb-3 text-sm">
         <OrderStatusBadge status={status} />{" "}
-        <span className="ml-2 text-stone-600">
-          {t("admin.order.paymentStatus")}: {paymentStatus}
+        <span className="ml-2 text-stone-600" data-testid="payment-status">
+          {t("admin.order.paymentStatus")}: {paymentStatusLabel(order.paymentStatus, t)}
         </span>
       </p>
-      <fetcher.Form method="post" action={`/admin/orders/view/${orderId}`} className="flex items-center gap-2">
-        <label htmlFor="status" className="sr-only">
-          {t("admin.order.status")}
-        </label>
-        <select
-          id="status"
-          name="status"
-          defaultValue={status}
-          key={status}
-          disabled={saving}
-          onChange={(event) => {
-            if (hydrated) fetcher.submit(event.currentTarget.form);
-          }}
-          className="rounded-md border border-stone-300 bg-white px-3 py-2"
+      {asking ? (
+        <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4" data-testid="cancel-confirm">
+          <CancelQuestion order={order} keep={<KeepLink orderId={order.id} />} />
+        </div>
+      ) : (
+        <fetcher.Form method="post" action={`/admin/orders/view/${order.id}`} className="flex items-center gap-2">
+          <label htmlFor="status" className="sr-only">
+            {t("admin.order.status")}
+          </label>
+          <select
+            ref={selectRef}
+            id="status"
+            name="status"
+            defaultValue={status}
+            key={status}
+            disabled={saving}
+            onChange={(event) => {
+              if (!hydrated) return;
+              if (event.currentTarget.value === "cancelled") dialogRef.current?.showModal();
+              else fetcher.submit(event.currentTarget.form);
+            }}
+            className="rounded-md border border-stone-300 bg-white px-3 py-2"
+          >
+            {ORDER_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {orderStatusLabel(value, t)}
+              </option>
+            ))}
+          </select>
+          {hydrated ? null : (
+            <button
+              type="submit"
+              className="rounded-md bg-amber-700 px-4 py-2 text-sm font-medium text-white hover:bg-amber-800"
+            >
+              {t("admin.order.saveStatus")}
+            </button>
+          )}
+        </fetcher.Form>
+      )}
+      {undo && !asking ? (
+        <Form
+          method="post"
+          action={`/admin/orders/view/${order.id}`}
+          className="mt-3 text-sm"
+          data-testid="status-undo"
         >
-          {ORDER_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {orderStatusLabel(value, t)}
-            </option>
-          ))}
-        </select>
-        {hydrated ? null : (
+          <input type="hidden" name="status" value={undo.from} />
+          <span className="text-stone-600">
+            {t("admin.order.changedFrom", { from: orderStatusLabel(undo.from, t), to: orderStatusLabel(undo.to, t) })}
+          </span>{" "}
           <button
             type="submit"
-            className="rounded-md bg-amber-700 px-4 py-2 text-sm font-medium text-white hover:bg-amber-800"
+            aria-label={t("admin.order.undoLabel", { status: orderStatusLabel(undo.from, t) })}
+            className="min-h-11 font-medium text-amber-800 underline"
           >
-            {t("admin.order.saveStatus")}
+            {t("admin.order.undo")}
           </button>
-        )}
-      </fetcher.Form>
+        </Form>
+      ) : null}
+      {hydrated ? (
+        <dialog
+          ref={dialogRef}
+          aria-labelledby="cancel-title"
+          // Escape or Keep: the select goes back to the order's status, nothing is sent.
+          onClose={() => {
+            if (selectRef.current && !saving) selectRef.current.value = status;
+          }}
+          className="m-auto max-w-md rounded-lg p-6 shadow-xl backdrop:bg-black/40"
+        >
+          <CancelQuestion
+            order={order}
+            submit={(form) => fetcher.submit(form)}
+            keep={
+              <button
+                type="button"
+                onClick={() => dialogRef.current?.close()}
+                className="min-h-11 rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium"
+              >
+                {t("admin.order.keepStatus")}
+              </button>
+            }
+          />
+        </dialog>
+      ) : null}
       {saving ? (
         <div
           role="alertdialog"
@@ -86,5 +164,77 @@ export function StatusSection({
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** "Keep the current status" without JavaScript: back to the order page, nothing sent. */
+function KeepLink({ orderId }: { orderId: number }) {
+  const t = useAdminT();
+  return (
+    <Link
+      to={`/admin/orders/view/${orderId}`}
+      className="inline-flex min-h-11 items-center rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium"
+    >
+      {t("admin.order.keepStatus")}
+    </Link>
+  );
+}
+
+/**
+ * What cancelling `order` does (its stock returns, the courier is not told) and the form that does
+ * it (`status=cancelled`, `confirm=yes`); `keep` is the way out. `submit`, with JavaScript, sends
+ * the form through the status fetcher (its overlay) instead of navigating.
+ */
+function CancelQuestion({
+  order,
+  keep,
+  submit,
+}: {
+  order: CancelFacts;
+  keep: ReactNode;
+  submit?: (form: HTMLFormElement) => void;
+}) {
+  const t = useAdminT();
+  const lang = useAdminLang();
+  const items = order.items.map((item) => `${item.productName} × ${formatInteger(item.quantity, lang)}`).join(", ");
+  return (
+    <Form
+      method="post"
+      action={`/admin/orders/view/${order.id}`}
+      onSubmit={
+        submit
+          ? (event) => {
+              event.preventDefault();
+              submit(event.currentTarget);
+            }
+          : undefined
+      }
+      className="space-y-2 text-sm"
+    >
+      <h3 id="cancel-title" className="text-base font-semibold">
+        {t("admin.order.cancelTitle", { id: order.id })}
+      </h3>
+      {items ? <p>{t("admin.order.cancelStock", { items })}</p> : null}
+      {order.consignmentId ? (
+        <p>
+          {t("admin.order.cancelCourier", {
+            courier: order.courier ?? "Steadfast",
+            consignment: order.consignmentId,
+          })}
+        </p>
+      ) : null}
+      <p className="text-stone-600">{t("admin.order.cancelLater")}</p>
+      <input type="hidden" name="status" value="cancelled" />
+      <input type="hidden" name="confirm" value="yes" />
+      <div className="flex flex-wrap gap-3 pt-2">
+        <button
+          type="submit"
+          className="min-h-11 rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800"
+        >
+          {t("admin.order.cancelConfirm")}
+        </button>
+        {keep}
+      </div>
+    </Form>
   );
 }
