@@ -12,6 +12,7 @@ import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { getOrderRiskSignals, getOrderSummary, listOrdersForAdmin } from "~/models/order.server";
 import { parsePage } from "~/rules/pagination";
 import { requireAdmin } from "~/server/auth/auth.server";
+import { getCourierAccountSummary } from "~/server/couriers/account.server";
 import { readFormData } from "~/server/form-data.server";
 import { parseId } from "~/utils/params";
 import { deleteOrderAction } from "./delete-order.server";
@@ -34,12 +35,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = orderListQuerySchema.parse(Object.fromEntries(searchParams));
   // Only an owner deletes orders (docs/decisions/033-staff-roles.md): no confirmation step for staff.
   const deleteId = isOwner ? parseId(searchParams.get("delete")) : null;
-  const [orders, toDelete] = await Promise.all([
+  const [orders, toDelete, courierAccount] = await Promise.all([
     listOrdersForAdmin(parsePage(searchParams), filters),
     deleteId ? getOrderSummary(deleteId) : null,
+    getCourierAccountSummary(),
   ]);
   const risks = Object.fromEntries(await getOrderRiskSignals(orders.items));
-  return { orders, risks, filters, toDelete, deleteMissing: deleteId !== null && !toDelete, isOwner };
+  const courierReady = courierAccount.readable;
+  return { orders, risks, filters, toDelete, deleteMissing: deleteId !== null && !toDelete, isOwner, courierReady };
 }
 
 /** Deletes an order (delete-order.server.ts), then back to the list as it was with a message. */
@@ -56,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AdminOrdersPage() {
   const t = useAdminT();
   const lang = useAdminLang();
-  const { orders, risks, filters, toDelete, deleteMissing, isOwner } = useLoaderData<typeof loader>();
+  const { orders, risks, filters, toDelete, deleteMissing, isOwner, courierReady } = useLoaderData<typeof loader>();
   const location = useLocation();
   const section = useRef<HTMLElement>(null);
   const listParams = new URLSearchParams(location.search);
@@ -104,7 +107,7 @@ export default function AdminOrdersPage() {
         </p>
       ) : null}
 
-      {orders.total > 0 ? <SelectionToolbar back={back} isOwner={isOwner} /> : null}
+      {orders.total > 0 ? <SelectionToolbar back={back} isOwner={isOwner} courierReady={courierReady} /> : null}
 
       {orders.total === 0 ? (
         <p

@@ -7,9 +7,19 @@ import { usePending } from "~/hooks/use-pending";
  * What to do with the ticked orders (docs/decisions/029-courier-hand-off.md): send them to the
  * courier, or export them as a CSV file for a courier's portal; and read the couriers' statuses
  * again. The rows' checkboxes belong to this form through their `form` attribute, so it works
- * without JavaScript; with it, a "select all" box ticks the page's rows.
+ * without JavaScript; with it, a "select all" box ticks the page's rows. Until the shop has a
+ * courier account it can use (`courierReady`), there is no Send button: an owner gets a link to set
+ * one up in Courier, other staff a line saying the owner does (the server refuses a send anyway).
  */
-export function SelectionToolbar({ back, isOwner }: { back: string; isOwner: boolean }) {
+export function SelectionToolbar({
+  back,
+  isOwner,
+  courierReady,
+}: {
+  back: string;
+  isOwner: boolean;
+  courierReady: boolean;
+}) {
   const t = useAdminT();
   const hydrated = useHydrated();
   const sending = usePending({ formAction: "/admin/orders/courier", intent: "send", state: "submitting" });
@@ -41,15 +51,29 @@ export function SelectionToolbar({ back, isOwner }: { back: string; isOwner: boo
           {t("admin.courier.selectAll")}
         </label>
       ) : null}
-      <button
-        type="submit"
-        name="intent"
-        value="send"
-        disabled={sending}
-        className="rounded-md bg-amber-700 px-3 py-2 text-sm font-medium text-white hover:bg-amber-800 disabled:opacity-60"
-      >
-        {sending ? t("admin.courier.sending") : t("admin.courier.sendSelected", { courier: "Steadfast" })}
-      </button>
+      {courierReady ? (
+        <button
+          type="submit"
+          name="intent"
+          value="send"
+          disabled={sending}
+          className="rounded-md bg-amber-700 px-3 py-2 text-sm font-medium text-white hover:bg-amber-800 disabled:opacity-60"
+        >
+          {sending ? t("admin.courier.sending") : t("admin.courier.sendSelected", { courier: "Steadfast" })}
+        </button>
+      ) : isOwner ? (
+        <Link
+          to="/admin/courier"
+          className="inline-flex min-h-11 items-center text-sm font-medium text-amber-800 underline"
+          data-testid="courier-set-up"
+        >
+          {t("admin.courier.setUp")}
+        </Link>
+      ) : (
+        <span className="text-sm text-stone-600" data-testid="courier-set-up">
+          {t("admin.courier.setUpByOwner")}
+        </span>
+      )}
       <button type="submit" formAction="/admin/orders/export" formMethod="get" className={button}>
         {t("admin.courier.exportSelected")}
       </button>
@@ -57,7 +81,7 @@ export function SelectionToolbar({ back, isOwner }: { back: string; isOwner: boo
         {refreshing ? t("admin.courier.refreshing") : t("admin.courier.refreshAll")}
       </button>
       {/* The courier keys are the owner's (docs/decisions/033-staff-roles.md). */}
-      {isOwner ? (
+      {isOwner && courierReady ? (
         <Link to="/admin/courier" className="ml-auto text-sm font-medium text-amber-800 underline">
           {t("admin.courier.title")}
         </Link>
