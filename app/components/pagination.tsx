@@ -1,5 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useT } from "~/hooks/use-t";
+import { useLang, useT } from "~/hooks/use-t";
+import { formatInteger } from "~/i18n/format";
 import { pageWindow } from "~/rules/page-window";
 
 /**
@@ -19,8 +20,9 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
     const qs = params.toString();
     return qs ? `${location.pathname}?${qs}` : location.pathname;
   };
-  const linkClass = "rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium hover:bg-stone-50";
-  const numberClass = "inline-flex min-w-10 justify-center rounded-md border px-3 py-2 text-sm";
+  const linkClass =
+    "inline-flex min-h-11 items-center rounded-md border border-stone-300 bg-white px-4 text-sm font-medium hover:bg-stone-50";
+  const numberClass = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border px-3 text-sm";
   return (
     <nav aria-label={t("pagination.label")} className="mt-8 flex flex-col items-center gap-3">
       <ul className="flex flex-wrap items-center justify-center gap-2">
@@ -68,14 +70,15 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
   );
 }
 
-/** "3" on screen, "Page 3" to a screen reader. */
+/** "3" on screen ("৩" in Bangla), "Page 3" to a screen reader. */
 function PageLabel({ page }: { page: number }) {
   const t = useT();
+  const lang = useLang();
   const [before, after] = t("search.pageLink", { page: "\u0000" }).split("\u0000");
   return (
     <>
       {before ? <span className="sr-only">{before}</span> : null}
-      {page}
+      {formatInteger(page, lang)}
       {after ? <span className="sr-only">{after}</span> : null}
     </>
   );

@@ -6,6 +6,7 @@ import {
   formatDecimal,
   formatInteger,
   formatShopDateTime,
+  formatSignedInteger,
 } from "./format";
 
 describe("formatDecimal", () => {
@@ -64,6 +65,14 @@ describe("formatInteger", () => {
   it("writes the language's digits without grouping", () => {
     expect(formatInteger(2026, "bn")).toBe("২০২৬");
     expect(formatInteger(123456, "en")).toBe("123456");
+  });
+});
+
+describe("formatSignedInteger", () => {
+  it("writes a change with its sign in the language's digits", () => {
+    expect(formatSignedInteger(3, "en")).toBe("+3");
+    expect(formatSignedInteger(-12, "bn")).toBe("−১২");
+    expect(formatSignedInteger(0, "bn")).toBe("০");
   });
 });
 

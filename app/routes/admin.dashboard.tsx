@@ -9,6 +9,7 @@ import { getShopSettings } from "~/models/settings.server";
 import { listLowStock } from "~/models/stock.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { formatMoney } from "~/rules/money";
+import { formatInteger } from "~/i18n/format";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { DashboardErrorBoundary } from "~/components/admin/admin-error-boundary";
 
@@ -79,7 +80,7 @@ export default function AdminDashboardPage() {
               >
                 <OrderStatusBadge status={status} />
                 <span className="font-semibold tabular-nums" data-testid="count">
-                  {count}
+                  {formatInteger(count, lang)}
                 </span>
               </li>
             ))}
@@ -118,8 +119,10 @@ export default function AdminDashboardPage() {
               <tbody className="divide-y divide-stone-100">
                 {dashboard.topProducts.map((product) => (
                   <tr key={`${product.productId ?? "gone"}-${product.name}`}>
-                    <td className="px-4 py-2">{product.name}</td>
-                    <td className="px-4 py-2 text-right tabular-nums">{product.quantity}</td>
+                    <td className="px-4 py-2" translate="no">
+                      {product.name}
+                    </td>
+                    <td className="px-4 py-2 text-right tabular-nums">{formatInteger(product.quantity, lang)}</td>
                     <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">
                       {formatMoney(product.revenuePaisa, { lang })}
                     </td>
@@ -149,7 +152,7 @@ export default function AdminDashboardPage() {
               >
                 {lowStock.products.map((product) => (
                   <li key={product.id} className="flex items-center justify-between gap-3 px-4 py-2 text-sm">
-                    <Link to={`/admin/products/edit/${product.id}`} className="font-medium underline">
+                    <Link to={`/admin/products/edit/${product.id}`} className="font-medium underline" translate="no">
                       {product.name}
                     </Link>
                     <span

@@ -1,6 +1,7 @@
 import type { AdminTranslate } from "~/i18n/admin";
 import type { Lang } from "~/i18n/lang";
 import { formatShopDateTime } from "~/i18n/format";
+import { findDistrict, placeName } from "~/rules/districts";
 import { formatMoney } from "~/rules/money";
 
 /**
@@ -19,4 +20,34 @@ export function orderSummary(
     amount: formatMoney(order.totalPaisa, { signAfter: true, lang }),
     date: formatShopDateTime(order.createdAt, lang),
   });
+}
+
+/**
+ * An order's stored shipping method ("Inside Dhaka", "Outside Dhaka": the spec's values, kept in
+ * English in the database) in the staff member's language, as the checkout and the invoice word
+ * it; a value from an older version is shown as stored.
+ */
+export function shippingMethodLabel(method: string, t: AdminTranslate): string {
+  if (method === "Inside Dhaka") return t("checkout.insideDhaka");
+  if (method === "Outside Dhaka") return t("checkout.outsideDhaka");
+  return method;
+}
+
+/**
+ * An order's stored district (its English name, or an older spelling) in `lang`: "ঢাকা" for
+ * "Dhaka" in Bangla; a name the district list does not know is shown as stored.
+ */
+export function districtLabel(district: string, lang: Lang): string {
+  const known = findDistrict(district);
+  return known ? placeName(known, lang) : district;
+}
+
+/**
+ * An order's payment status ("pending" until the courier reports the cash collected, then "paid")
+ * in the staff member's language; a value from an older version is shown as stored.
+ */
+export function paymentStatusLabel(status: string, t: AdminTranslate): string {
+  if (status === "pending") return t("admin.order.payment.pending");
+  if (status === "paid") return t("admin.order.payment.paid");
+  return status;
 }

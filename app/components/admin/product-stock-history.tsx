@@ -5,8 +5,8 @@
  */
 import { Link } from "@remix-run/react";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
-import { formatShopDateTime } from "~/i18n/format";
-import { signedUnits, stockReasonLabel } from "~/rules/stock";
+import { formatShopDateTime, formatSignedInteger } from "~/i18n/format";
+import { stockReasonLabel } from "~/rules/stock";
 
 type Movement = {
   id: number;
@@ -55,7 +55,7 @@ export function ProductStockHistory({ movements, total }: { movements: Movement[
               </span>
               <span className={`tabular-nums ${movement.change < 0 ? "text-red-700" : "text-green-800"}`}>
                 {t("admin.stock.historyChange", {
-                  change: signedUnits(movement.change),
+                  change: formatSignedInteger(movement.change, lang),
                   balance: movement.balance,
                 })}
               </span>

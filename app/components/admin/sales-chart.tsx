@@ -7,7 +7,7 @@
 import { scaleBand, scaleLinear } from "d3-scale";
 import { useId } from "react";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
-import { formatCompactTaka, formatDayMonth } from "~/i18n/format";
+import { formatCompactTaka, formatDayMonth, formatInteger } from "~/i18n/format";
 import { formatMoney } from "~/rules/money";
 
 /** One bar: a day with its revenue in paisa. */
@@ -160,7 +160,7 @@ export function SalesChart({ days }: { days: SalesChartDay[] }) {
                   <th scope="row" className="py-1 pr-4 font-normal">
                     <time dateTime={day.date}>{formatDayMonth(day.date, lang)}</time>
                   </th>
-                  <td className="py-1 pr-4 text-right">{day.orders}</td>
+                  <td className="py-1 pr-4 text-right">{formatInteger(day.orders, lang)}</td>
                   <td className="py-1 text-right">{formatMoney(day.revenuePaisa, { lang })}</td>
                 </tr>
               ))}

@@ -51,7 +51,7 @@ export const orderEditsMessages = bilingual({
     "admin.edit.locked": "এই অর্ডার আর সম্পাদনা করা যাবে না: এটি পাঠানো হয়েছে, কুরিয়ারের কাছে আছে, বা বন্ধ।",
     "admin.edit.items": "পণ্য",
     "admin.edit.quantity": "{name}-এর পরিমাণ",
-    "admin.edit.quantityHint": "0 দিলে লাইনটি বাদ যায়। প্রতিটি লাইনে ক্রেতার কাছে নেওয়া দামই থাকে।",
+    "admin.edit.quantityHint": "০ দিলে লাইনটি বাদ যায়। প্রতিটি লাইনে ক্রেতার কাছে নেওয়া দামই থাকে।",
     "admin.edit.unitPrice": "প্রতিটি {price}",
     "admin.edit.delivery": "ডেলিভারি",
     "admin.edit.save": "পরিবর্তন সংরক্ষণ করুন",

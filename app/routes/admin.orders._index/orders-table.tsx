@@ -2,10 +2,10 @@ import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, type RefObject } from "react";
 import { AdminTable } from "~/components/admin/admin-table";
 import { DeleteButton } from "~/components/admin/confirm-delete";
-import { orderSummary } from "~/components/admin/order-summary";
+import { districtLabel, orderSummary } from "~/components/admin/order-summary";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
-import { formatShopDateTime } from "~/i18n/format";
+import { formatInteger, formatShopDateTime } from "~/i18n/format";
 import type { OrderRiskSignals } from "~/models/order.server";
 import { deliveryStateLabel } from "~/rules/delivery-state";
 import { formatMoney } from "~/rules/money";
@@ -83,7 +83,7 @@ export function OrdersTable({
                 className="mr-2 h-5 w-5 align-middle"
                 data-testid="order-select"
               />
-              #{order.id}
+              #{formatInteger(order.id, lang)}
               <time
                 dateTime={order.createdAt.toISOString()}
                 className="block text-xs font-normal whitespace-nowrap text-stone-600"
@@ -92,23 +92,30 @@ export function OrdersTable({
               </time>
             </td>
             <td className="px-4 py-3">
-              {order.customerName}
-              {order.district ? <span className="block text-xs text-stone-600">{order.district}</span> : null}
+              <span translate="no">{order.customerName}</span>
+              {order.district ? (
+                <span className="block text-xs text-stone-600">{districtLabel(order.district, lang)}</span>
+              ) : null}
             </td>
             <td className="px-4 py-3">
               {/* A tap on a phone calls the shopper to confirm the order. */}
-              <a href={`tel:${order.customerPhone}`} className="block whitespace-nowrap underline">
+              <a href={`tel:${order.customerPhone}`} className="block whitespace-nowrap underline" translate="no">
                 {order.customerPhone}
               </a>
               <PhoneSignalsBrief risk={risks[order.id]} />
             </td>
             <td className="px-4 py-3" data-label={t("admin.orders.quantity")}>
-              {order.itemCount}
+              {formatInteger(order.itemCount, lang)}
             </td>
             <td className="px-4 py-3" data-wide="">
               {order.items.length === 0
                 ? t("admin.orders.noProducts")
-                : order.items.map((item) => `${item.productName} × ${item.quantity}`).join(", ")}
+                : order.items.map((item, index) => (
+                    <span key={index}>
+                      {index > 0 ? ", " : null}
+                      <span translate="no">{item.productName}</span> × {formatInteger(item.quantity, lang)}
+                    </span>
+                  ))}
               {more > 0 ? ` ${t("admin.orders.moreItems", { count: more })}` : null}
             </td>
             <td className="whitespace-nowrap px-4 py-3 text-right">

@@ -4,6 +4,8 @@ import { FieldError } from "~/components/field-error";
 import { AdminField, FormAlert } from "~/components/admin/form-field";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
+import { shippingMethodLabel } from "~/components/admin/order-summary";
+import { findDistrict } from "~/rules/districts";
 import { SHIPPING_METHODS } from "~/rules/shipping";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { type EDIT_FIELDS, type OrderEditRefusal } from "./edit-fields";
@@ -103,7 +105,7 @@ export function EditForm({
           id="edit-district"
           t={t}
           lang={lang}
-          defaultValue={value("district", order.district ?? "")}
+          defaultValue={value("district", order.district ? (findDistrict(order.district)?.name ?? order.district) : "")}
           error={errorOf("district")}
           selectClassName={`${input} bg-white`}
         />
@@ -118,7 +120,7 @@ export function EditForm({
                 defaultChecked={value("shippingMethod", order.shippingMethod) === method}
                 className="h-4 w-4"
               />
-              {method}
+              {shippingMethodLabel(method, t)}
             </label>
           ))}
         </fieldset>

@@ -59,7 +59,9 @@ export function CourierPanel({
             <dt className="text-stone-600">{t("admin.courier.courier")}</dt>
             <dd>{order.courier === "steadfast" ? "Steadfast" : order.courier}</dd>
             <dt className="text-stone-600">{t("admin.courier.consignment")}</dt>
-            <dd data-testid="consignment-id">{order.consignmentId}</dd>
+            <dd data-testid="consignment-id" translate="no">
+              {order.consignmentId}
+            </dd>
             <dt className="text-stone-600">{t("admin.courier.trackingCode")}</dt>
             <dd>
               {trackingUrl ? (
@@ -70,11 +72,11 @@ export function CourierPanel({
                   className="underline"
                   data-testid="tracking-link"
                 >
-                  {order.trackingCode}
+                  <span translate="no">{order.trackingCode}</span>
                   <span className="sr-only"> {t("admin.courier.opensNewTab")}</span>
                 </a>
               ) : (
-                order.trackingCode
+                <span translate="no">{order.trackingCode}</span>
               )}
             </dd>
             <dt className="text-stone-600">{t("admin.courier.status")}</dt>

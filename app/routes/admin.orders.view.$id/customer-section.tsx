@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
-import { useAdminT } from "~/hooks/use-admin-t";
+import { districtLabel, shippingMethodLabel } from "~/components/admin/order-summary";
+import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import type { OrderRiskSignals } from "~/models/order.server";
 
 /** The order's customer block: name, e-mail, phone (with its signals), address, area, district, shipping method. */
@@ -19,6 +20,7 @@ export function CustomerSection({
   risk: OrderRiskSignals;
 }) {
   const t = useAdminT();
+  const lang = useAdminLang();
   return (
     <section className="rounded-lg border border-stone-200 bg-white p-5" aria-labelledby="customer-heading">
       <h2 id="customer-heading" className="mb-3 text-lg font-semibold">
@@ -26,33 +28,37 @@ export function CustomerSection({
       </h2>
       <dl className="grid grid-cols-[8rem_1fr] gap-y-2 text-sm">
         <dt className="text-stone-600">{t("admin.order.name")}</dt>
-        <dd>{order.customerName}</dd>
+        <dd translate="no">{order.customerName}</dd>
         <dt className="text-stone-600">{t("admin.order.email")}</dt>
-        <dd>{order.customerEmail ?? t("admin.order.notGiven")}</dd>
+        <dd translate={order.customerEmail ? "no" : undefined}>{order.customerEmail ?? t("admin.order.notGiven")}</dd>
         <dt className="text-stone-600">{t("admin.order.phone")}</dt>
         <dd>
-          <a href={`tel:${order.customerPhone}`} className="underline">
+          <a href={`tel:${order.customerPhone}`} className="underline" translate="no">
             {order.customerPhone}
           </a>
           <PhoneSignals risk={risk} />
         </dd>
         <dt className="text-stone-600">{t("admin.order.address")}</dt>
-        <dd className="whitespace-pre-line">{order.customerAddress}</dd>
+        <dd className="whitespace-pre-line" translate="no">
+          {order.customerAddress}
+        </dd>
         {/* Orders placed before checkout asked for them have no area or district. */}
         {order.area ? (
           <>
             <dt className="text-stone-600">{t("admin.order.area")}</dt>
-            <dd data-testid="order-area">{order.area}</dd>
+            <dd data-testid="order-area" translate="no">
+              {order.area}
+            </dd>
           </>
         ) : null}
         {order.district ? (
           <>
             <dt className="text-stone-600">{t("admin.order.district")}</dt>
-            <dd data-testid="order-district">{order.district}</dd>
+            <dd data-testid="order-district">{districtLabel(order.district, lang)}</dd>
           </>
         ) : null}
         <dt className="text-stone-600">{t("admin.order.shippingMethod")}</dt>
-        <dd>{order.shippingMethod}</dd>
+        <dd data-testid="order-shipping-method">{shippingMethodLabel(order.shippingMethod, t)}</dd>
       </dl>
     </section>
   );

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
+import { formatInteger } from "~/i18n/format";
 import { formatMoney } from "~/rules/money";
 
 /** The order's line items (name linked to the product while it exists, unit price, quantity, subtotal) and totals. */
@@ -51,19 +52,20 @@ export function OrderItems({
             <tr key={item.id} data-testid="order-item">
               <td className="px-5 py-2">
                 {item.productId ? (
-                  <Link to={`/products/${item.productId}`} className="underline">
+                  <Link to={`/products/${item.productId}`} className="underline" translate="no">
                     {item.productName}
                   </Link>
                 ) : (
                   <>
-                    {item.productName} <span className="text-stone-500">{t("admin.order.deletedProduct")}</span>
+                    <span translate="no">{item.productName}</span>{" "}
+                    <span className="text-stone-500">{t("admin.order.deletedProduct")}</span>
                   </>
                 )}
               </td>
               <td className="px-5 py-2 text-right">{formatMoney(item.unitPricePaisa, { lang })}</td>
-              <td className="px-5 py-2 text-right">{item.quantity}</td>
+              <td className="px-5 py-2 text-right">{formatInteger(item.quantity, lang)}</td>
               <td className="px-5 py-2 text-right">
-                {formatMoney(item.unitPricePaisa, { lang })} × {item.quantity} ={" "}
+                {formatMoney(item.unitPricePaisa, { lang })} × {formatInteger(item.quantity, lang)} ={" "}
                 {formatMoney(item.subtotalPaisa, { lang })}
               </td>
             </tr>

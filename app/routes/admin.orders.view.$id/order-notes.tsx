@@ -58,7 +58,9 @@ export function OrderNotes({
         <ol className="mb-4 space-y-3">
           {notes.map((note) => (
             <li key={note.id} className="rounded-md bg-amber-50 px-3 py-2 text-sm" data-testid="order-note">
-              <p className="whitespace-pre-line break-words">{note.body}</p>
+              <p className="whitespace-pre-line break-words" translate="no">
+                {note.body}
+              </p>
               <p className="mt-1 text-stone-600">
                 {note.authorEmail ? `${note.authorEmail}, ` : null}
                 <time dateTime={note.createdAt.toISOString()}>{formatShopDateTime(note.createdAt, lang)}</time>

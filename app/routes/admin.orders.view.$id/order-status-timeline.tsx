@@ -8,11 +8,11 @@
 import type { ReactNode } from "react";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { orderStatusLabel } from "~/rules/order-status";
-import { signedUnits, stockReasonLabel } from "~/rules/stock";
+import { stockReasonLabel } from "~/rules/stock";
 import { deliveryStateLabel } from "~/rules/delivery-state";
 import { formatMoney } from "~/rules/money";
 import type { OrderEditChange } from "~/rules/order-edit";
-import { formatShopDateTime } from "~/i18n/format";
+import { formatShopDateTime, formatSignedInteger } from "~/i18n/format";
 
 /** One history entry as the order page's loader returns it. */
 export type OrderStatusTimelineEntry = {
@@ -193,8 +193,9 @@ function TimelineEntry({
 /** A stock movement in the timeline: why, which product by how many units, who and when. */
 function StockEntry({ entry }: { entry: StockTimelineEntry }) {
   const t = useAdminT();
+  const lang = useAdminLang();
   const reason = stockReasonLabel(entry.reason, t);
-  const params = { name: entry.productName, change: signedUnits(entry.change), balance: entry.balance };
+  const params = { name: entry.productName, change: formatSignedInteger(entry.change, lang), balance: entry.balance };
   const by = entry.changedByEmail
     ? t("admin.order.historyBy", { email: entry.changedByEmail })
     : t("admin.order.historyByCustomer");
