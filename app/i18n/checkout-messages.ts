@@ -1,10 +1,11 @@
 import { bilingual } from "./bilingual";
 
 /**
- * The cart page's own texts (the cart table and the checkout form), in both languages. They are
- * not in the page catalogues (en.ts, bn.ts) that every storefront page downloads: the cart route
- * registers them when it loads, so other pages never carry them, and the cart page carries both
- * languages of this short list (docs/decisions/023-languages-in-the-url.md).
+ * The cart page's own texts (the cart table and the checkout form) and the confirmation page's, in
+ * both languages. They are not in the page catalogues (en.ts, bn.ts) that every storefront page
+ * downloads: the cart and confirmation routes register them when they load, so other pages never
+ * carry them, and those pages carry both languages of this short list
+ * (docs/decisions/023-languages-in-the-url.md).
  */
 export const checkoutMessages = bilingual({
   en: {
@@ -52,6 +53,16 @@ export const checkoutMessages = bilingual({
     "success.orderNumber": "Your order number is #{id}.",
     "success.continueShopping": "Continue Shopping",
     "success.track": "Track your order",
+    "success.cashTitle": "Cash on delivery",
+    "success.cashAmount": "Have {amount} ready in cash when your parcel arrives.",
+    "success.itemsHeading": "Your order",
+    "success.itemQuantity": "Quantity: {count}",
+    "success.shipping": "Delivery charge ({method})",
+    "success.addressHeading": "Delivery address",
+    "success.nextHeading": "What happens next",
+    "success.nextCall": "We will call you on {phone} to confirm your order before we send it.",
+    "success.nextCourier": "A courier brings the parcel to your address; you pay {amount} in cash when it arrives.",
+    "success.nextTrack": "You can follow your order any time with its number, #{id}, and your phone number.",
   },
   bn: {
     "cart.title": "শপিং কার্ট",
@@ -97,6 +108,16 @@ export const checkoutMessages = bilingual({
     "success.orderNumber": "আপনার অর্ডার নম্বর #{id}।",
     "success.continueShopping": "কেনাকাটা চালিয়ে যান",
     "success.track": "অর্ডার ট্র্যাক করুন",
+    "success.cashTitle": "ক্যাশ অন ডেলিভারি",
+    "success.cashAmount": "পার্সেল পৌঁছালে দেওয়ার জন্য {amount} নগদ তৈরি রাখুন।",
+    "success.itemsHeading": "আপনার অর্ডার",
+    "success.itemQuantity": "পরিমাণ: {count}",
+    "success.shipping": "ডেলিভারি চার্জ ({method})",
+    "success.addressHeading": "ডেলিভারির ঠিকানা",
+    "success.nextHeading": "এরপর যা হবে",
+    "success.nextCall": "পাঠানোর আগে অর্ডারটি নিশ্চিত করতে আমরা আপনাকে {phone} নম্বরে ফোন করব।",
+    "success.nextCourier": "কুরিয়ার পার্সেলটি আপনার ঠিকানায় পৌঁছে দেবে; হাতে পেয়ে {amount} নগদে পরিশোধ করবেন।",
+    "success.nextTrack": "অর্ডার নম্বর #{id} আর আপনার মোবাইল নম্বর দিয়ে যেকোনো সময় অর্ডারের খবর দেখতে পারবেন।",
   },
 });
 

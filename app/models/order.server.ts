@@ -477,6 +477,32 @@ export async function getOrderForTracking(id: number) {
 }
 
 /**
+ * What the confirmation page (/order-success) shows the browser that placed order `id`, or null
+ * when there is no such order: its line items (name, quantity, line total), subtotal, shipping
+ * method and fee, total (the cash to pay on delivery; all in paisa), the phone the shop will call
+ * and the delivery address, area and district (its English name; null on orders placed before
+ * checkout asked for them). The caller must first know that this browser placed the order: order
+ * numbers are sequential, and this is the shopper's address.
+ */
+export async function getOrderConfirmation(id: number) {
+  return prisma.order.findUnique({
+    where: { id },
+    select: {
+      id: true,
+      customerPhone: true,
+      customerAddress: true,
+      area: true,
+      district: true,
+      shippingMethod: true,
+      shippingFeePaisa: true,
+      subtotalPaisa: true,
+      totalPaisa: true,
+      items: { orderBy: { id: "asc" }, select: { id: true, productName: true, quantity: true, subtotalPaisa: true } },
+    },
+  });
+}
+
+/**
  * What staff see about an order before phoning: its phone's other orders, and its likely
  * duplicates by reason: `duplicateOf`, from the same phone; `addressDuplicateOf`, from other phones
  * to the same name and delivery address (ids ascending).

@@ -15,6 +15,7 @@ import type { CartLine } from "~/rules/cart";
 import { priceCart } from "~/rules/pricing";
 import { DEFAULT_SHIPPING_METHOD } from "~/rules/shipping";
 import { commitCart } from "~/server/cart-cookie.server";
+import { rememberPlacedOrder } from "~/server/placed-orders-cookie.server";
 import { announceNewOrder } from "~/server/mail/order-emails.server";
 import { log } from "~/server/log.server";
 
@@ -33,15 +34,17 @@ export type CheckoutActionData = FormRefusal<keyof CheckoutValues, CheckoutValue
 
 /**
  * Places the order for `lines` from the checkout form `form`. Success: a redirect to
- * /order-success?order=<id> that empties the cart (a double submit of the same form, sent with the
- * same cart cookie, lands on the first order). Otherwise 400 with CheckoutActionData: an empty cart, field errors (the form kept),
+ * /order-success?order=<id> that empties the cart and adds the order to the orders this browser
+ * placed (~/server/placed-orders-cookie.server.ts: only it sees the order's details there; a double
+ * submit of the same form, sent with the same cart cookie, lands on the first order). Otherwise 400 with CheckoutActionData: an empty cart, field errors (the form kept),
  * a district that is not one of the 64 among them, a product no longer sold (its line is dropped from the cart cookie), a subtotal that is no longer
  * the one shown, a total above the online limit, a line the stock can no longer fill (the cart is
  * kept; nothing is written), a blocked phone or a checkout limit reached (the shop's settings; the
  * shopper is asked to phone), or a failed write (logged; nothing is written).
- * Messages, and the success page redirected to, are in `lang`, the language of the posting page.
+ * Messages, and the success page redirected to, are in `lang`, the language of the posting page;
+ * `request` is the checkout's (its cookies name the orders this browser placed before).
  */
-export async function checkout(form: FormData, lines: CartLine[], lang: Lang) {
+export async function checkout(request: Request, form: FormData, lines: CartLine[], lang: Lang) {
   const t = serverTranslator(lang);
   const values: CheckoutValues = {
     name: String(form.get("name") ?? ""),
@@ -61,10 +64,12 @@ export async function checkout(form: FormData, lines: CartLine[], lang: Lang) {
       { fieldErrors, formError, values, cartChanged: init.cartChanged ?? false },
       { status: 400, headers: init.setCookie ? { "Set-Cookie": init.setCookie } : undefined },
     );
-  const placed = async (orderId: number) =>
-    redirect(`${localePath(lang, "/order-success")}?order=${orderId}`, {
-      headers: { "Set-Cookie": await commitCart([]) },
-    });
+  const placed = async (orderId: number) => {
+    const headers = new Headers();
+    headers.append("Set-Cookie", await commitCart([]));
+    headers.append("Set-Cookie", await rememberPlacedOrder(request, orderId));
+    return redirect(`${localePath(lang, "/order-success")}?order=${orderId}`, { headers });
+  };
 
   if (lines.length === 0) return reject(t("checkout.cartEmpty"));
   const parsed = checkoutSchema(t).safeParse(Object.fromEntries(form));

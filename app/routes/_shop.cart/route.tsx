@@ -95,7 +95,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const lines = await getCart(request);
-  if (form.get("intent") === "checkout") return checkout(form, lines, langOfRequest(request));
+  if (form.get("intent") === "checkout") return checkout(request, form, lines, langOfRequest(request));
   return changeCart(request, form, lines);
 }
 
