@@ -8,7 +8,7 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 import { ActivityList } from "~/components/admin/activity-list";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import type { MessageKey } from "~/i18n/admin";
-import { formatShopDateTime, SHOP_TIME_ZONE } from "~/i18n/format";
+import { formatInteger, formatShopDateTime, SHOP_TIME_ZONE } from "~/i18n/format";
 import { AUDIT_PAGE_SIZE, listAuditActors, listAuditEvents } from "~/models/audit.server";
 import { actionsOf, AUDIT_GROUPS, isAuditAction, type AuditGroup } from "~/rules/audit";
 import { parsePage } from "~/rules/pagination";
@@ -132,30 +132,54 @@ export default function ActivityPage() {
         count={t("admin.activity.count", { count: total })}
         page={page}
         pageCount={pageCount}
+        columns={[
+          { label: t("admin.activity.what") },
+          { label: t("admin.activity.who") },
+          { label: t("admin.activity.colWhen") },
+          { label: t("admin.activity.details"), card: "value" },
+        ]}
       >
         {(row) => (
           <>
-            <p>
+            <td className="px-4 py-3">
               <strong data-testid="activity-action">
                 {isAuditAction(row.action) ? t(`admin.activity.action.${row.action}` as MessageKey) : row.action}
               </strong>
-              {row.subjectType === "order" && row.subjectId !== null ? ` #${row.subjectId}` : null}
-              {row.summary ? <span className="break-words">{` · ${row.summary}`}</span> : null}
-            </p>
-            <p className="text-stone-600">
-              <span data-testid="activity-who">{row.actorEmail || t("admin.activity.unknownActor")}</span>
-              {" · "}
+              {row.subjectType === "order" && row.subjectId !== null ? ` #${formatInteger(row.subjectId, lang)}` : null}
+              {row.summary ? (
+                <span className="break-words font-normal" translate="no">{` · ${row.summary}`}</span>
+              ) : null}
+            </td>
+            <td
+              className="break-all px-4 py-3"
+              data-testid="activity-who"
+              translate={row.actorEmail ? "no" : undefined}
+            >
+              {row.actorEmail || t("admin.activity.unknownActor")}
+            </td>
+            <td className="px-4 py-3">
               <time dateTime={row.createdAt.toISOString()}>{formatShopDateTime(row.createdAt, lang)}</time>
-              {row.address ? ` · ${t("admin.activity.from.address", { address: row.address })}` : null}
-            </p>
-            {row.details !== "{}" ? (
-              <details className="mt-1">
-                <summary className="cursor-pointer text-amber-800 underline">{t("admin.activity.details")}</summary>
-                <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-all rounded bg-stone-50 p-2 text-xs">
-                  {JSON.stringify(JSON.parse(row.details), null, 2)}
-                </pre>
-              </details>
-            ) : null}
+              {row.address ? (
+                <span className="block" translate="no">
+                  {t("admin.activity.from.address", { address: row.address })}
+                </span>
+              ) : null}
+            </td>
+            <td className="px-4 py-3">
+              {row.details !== "{}" ? (
+                <details>
+                  <summary className="cursor-pointer text-amber-800 underline">{t("admin.activity.details")}</summary>
+                  <pre
+                    className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-all rounded bg-stone-50 p-2 text-xs"
+                    translate="no"
+                  >
+                    {JSON.stringify(JSON.parse(row.details), null, 2)}
+                  </pre>
+                </details>
+              ) : (
+                "—"
+              )}
+            </td>
           </>
         )}
       </ActivityList>

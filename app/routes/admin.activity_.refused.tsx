@@ -66,17 +66,26 @@ export default function RefusedSignInsPage() {
         count={t("admin.refused.count", { count: total, attempts })}
         page={page}
         pageCount={pageCount}
+        columns={[
+          { label: t("admin.activity.what") },
+          { label: t("admin.activity.colEmail") },
+          { label: t("admin.activity.colWhen"), card: "value" },
+        ]}
       >
         {(row) => (
           <>
-            <p>
+            <td className="px-4 py-3">
               <strong data-testid="refused-what">{what(row)}</strong>
-              {row.email ? <span className="break-all">{` · ${row.email}`}</span> : null}
-            </p>
-            <p className="text-stone-600">
+            </td>
+            <td className="break-all px-4 py-3" translate={row.email ? "no" : undefined}>
+              {row.email || "—"}
+            </td>
+            <td className="px-4 py-3">
               <time dateTime={row.createdAt.toISOString()}>{formatShopDateTime(row.createdAt, lang)}</time>
-              {` · ${t("admin.activity.from.address", { address: row.address })}`}
-            </p>
+              <span className="block" translate="no">
+                {t("admin.activity.from.address", { address: row.address })}
+              </span>
+            </td>
           </>
         )}
       </ActivityList>

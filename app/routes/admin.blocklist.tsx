@@ -5,6 +5,8 @@ import { useEffect } from "react";
 import { DashboardErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { AdminField } from "~/components/admin/form-field";
+import { AdminTable } from "~/components/admin/admin-table";
+import { ROW_ACTION } from "~/components/admin/catalogue-row-actions";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { blocklistFormSchema, type BlocklistFormValues } from "~/forms/admin-schemas";
 import { fieldErrorsFrom, type FormRefusal } from "~/forms/refusal";
@@ -75,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-/** /admin/blocklist: the block form, and the blocked numbers with who blocked them, when and why. */
+/** /admin/blocklist: the block form, and the blocked numbers (a table, cards on a phone) with who blocked them, when and why. */
 export default function BlocklistPage() {
   const t = useAdminT();
   const lang = useAdminLang();
@@ -146,41 +148,46 @@ export default function BlocklistPage() {
             {t("admin.blocklist.count", { count: total })}{" "}
             {total > entries.length ? t("admin.blocklist.more", { shown: entries.length }) : null}
           </p>
-          <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200 bg-white">
+          <AdminTable
+            columns={[
+              { label: t("admin.blocklist.phone") },
+              { label: t("admin.blocklist.colNote") },
+              { label: t("admin.blocklist.colBlocked") },
+              { label: t("admin.blocklist.colActions"), srOnly: true },
+            ]}
+          >
             {entries.map((entry) => (
-              <li
-                key={entry.id}
-                className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm"
-                data-testid="blocked-phone"
-              >
-                <div className="min-w-0">
-                  <p className="font-semibold tabular-nums">
-                    <a href={`tel:${entry.phone}`} className="underline">
-                      {entry.phone}
-                    </a>
-                  </p>
-                  {entry.note ? <p className="break-words">{entry.note}</p> : null}
-                  <p className="text-stone-600">
-                    {entry.createdByEmail
-                      ? `${t("admin.blocklist.blockedBy", { email: entry.createdByEmail })}, `
-                      : null}
-                    <time dateTime={entry.createdAt.toISOString()}>{formatShopDateTime(entry.createdAt, lang)}</time>
-                  </p>
-                </div>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="unblock" />
-                  <input type="hidden" name="id" value={entry.id} />
-                  <button
-                    type="submit"
-                    aria-label={t("admin.blocklist.unblockLabel", { phone: entry.phone })}
-                    className="rounded-md border border-stone-300 px-3 py-1.5 font-medium hover:bg-stone-50"
-                  >
-                    {t("admin.blocklist.unblock")}
-                  </button>
-                </Form>
-              </li>
+              <tr key={entry.id} data-testid="blocked-phone">
+                <td className="px-4 py-3 font-semibold tabular-nums" translate="no">
+                  <a href={`tel:${entry.phone}`} className="underline">
+                    {entry.phone}
+                  </a>
+                </td>
+                <td className="break-words px-4 py-3">{entry.note || t("admin.blocklist.noNote")}</td>
+                <td className="px-4 py-3">
+                  {entry.createdByEmail ? (
+                    <span className="break-all" translate="no">
+                      {t("admin.blocklist.blockedBy", { email: entry.createdByEmail })},{" "}
+                    </span>
+                  ) : null}
+                  <time dateTime={entry.createdAt.toISOString()}>{formatShopDateTime(entry.createdAt, lang)}</time>
+                </td>
+                <td className="px-4 py-3">
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="unblock" />
+                    <input type="hidden" name="id" value={entry.id} />
+                    <button
+                      type="submit"
+                      aria-label={t("admin.blocklist.unblockLabel", { phone: entry.phone })}
+                      className={ROW_ACTION}
+                    >
+                      {t("admin.blocklist.unblock")}
+                    </button>
+                  </Form>
+                </td>
+              </tr>
             ))}
-          </ul>
+          </AdminTable>
         </div>
       )}
     </section>

@@ -101,12 +101,14 @@ export default function AdminCategoriesPage() {
       cells={(category) => (
         <>
           <td className="px-4 py-3 font-medium">
-            {category.name}
+            <span translate="no">{category.name}</span>
             <span className="block text-xs font-normal text-stone-600">
               {t("admin.categories.productCount", { count: category.productCount })}
             </span>
           </td>
-          <td className="px-4 py-3 font-mono text-xs">{category.slug}</td>
+          <td className="px-4 py-3 font-mono text-xs" translate="no">
+            {category.slug}
+          </td>
           <td className="px-4 py-3">
             {category.image ? (
               <ResponsiveImage image={category.image} sizes="64px" className="h-12 w-12 rounded object-cover" />

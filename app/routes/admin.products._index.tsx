@@ -124,7 +124,9 @@ export default function AdminProductsPage() {
       rowTestId="product-row"
       cells={(product) => (
         <>
-          <td className="px-4 py-3 font-medium">{product.name}</td>
+          <td className="px-4 py-3 font-medium" translate="no">
+            {product.name}
+          </td>
           <td className="px-4 py-3">
             {formatMoney(product.pricePaisa, { lang })}
             {product.discountedPricePaisa !== null ? (
@@ -132,7 +134,9 @@ export default function AdminProductsPage() {
             ) : null}
           </td>
           <td className="px-4 py-3">{product.category?.name ?? t("admin.products.noCategory")}</td>
-          <td className="px-4 py-3">{product.isFeatured ? t("admin.products.isFeatured") : ""}</td>
+          <td className="px-4 py-3">
+            {t(product.isFeatured ? "admin.products.isFeatured" : "admin.products.notFeatured")}
+          </td>
           <td className="whitespace-nowrap px-4 py-3" data-testid="product-stock">
             <StockCell product={product} lowStockThreshold={lowStockThreshold} />
           </td>

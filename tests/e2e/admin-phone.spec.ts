@@ -1,9 +1,11 @@
 /**
  * The back office on a phone: staff run the day from phones 360 px wide. No admin page may be wider
- * than the screen (no sideways scrolling), with JavaScript on and off; the orders list is one card
- * per order with the phone as a `tel:` link; an order's line items stack.
+ * than the screen (no sideways scrolling), with JavaScript on and off; every list is one card per
+ * row, all alike (labelled values, the actions as a row at the bottom, Delete apart); the orders
+ * list's phone is a `tel:` link; an order's line items stack.
  */
-import { withDb } from "./e2e-db";
+import { cardLayoutProblems } from "./admin-lists";
+import { deleteAdmin, insertAdmin, withDb } from "./e2e-db";
 import { expect, rendered, signIn, test } from "./fixtures";
 
 test.use({ viewport: { width: 360, height: 740 } });
@@ -99,4 +101,45 @@ test("no admin page is wider than a 360 px phone", async ({ page }) => {
 test("the login page fits a 360 px phone", async ({ page }) => {
   await page.goto("/admin/login");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
+test("every admin list is one card per row: labelled values, the same places, actions at the bottom, Delete apart", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const orderId = insertOrder();
+  const tag = `${testInfo.project.name}-${Date.now()}`;
+  // A staff account (its row has Disable) and a blocked number (its row has Unblock).
+  const staffId = insertAdmin(`e2e-card-${tag}@haat.example`, "not-a-hash");
+  withDb((db) => {
+    db.prepare(`UPDATE AdminUser SET role = 'staff' WHERE id = ?`).run(staffId);
+    db.prepare(`INSERT INTO BlockedPhone (phone, note) VALUES (?, 'E2E card')`).run(
+      `0171${String(Date.now()).slice(-7)}`,
+    );
+  });
+  try {
+    await signIn(page);
+    const lists: [string, Parameters<typeof cardLayoutProblems>[2]][] = [
+      ["/admin/products", {}],
+      ["/admin/categories", {}],
+      ["/admin/orders", {}],
+      ["/admin/staff", {}],
+      ["/admin/blocklist", {}],
+      ["/admin/activity", { actions: false }],
+    ];
+    const problems: string[] = [];
+    for (const [path, options] of lists) {
+      await page.goto(path);
+      await rendered(page);
+      await page.screenshot({ path: testInfo.outputPath(`${path.split("/").pop()}-360.png`) });
+      for (const problem of await cardLayoutProblems(page, "main table", options)) problems.push(`${path}: ${problem}`);
+    }
+    expect(problems.slice(0, 20)).toEqual([]);
+  } finally {
+    withDb((db) => {
+      db.prepare(`DELETE FROM "Order" WHERE id = ?`).run(orderId);
+      db.prepare(`DELETE FROM BlockedPhone WHERE note = 'E2E card'`).run();
+    });
+    deleteAdmin(staffId);
+  }
 });

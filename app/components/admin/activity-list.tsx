@@ -1,10 +1,12 @@
 import type { ReactNode } from "react";
 import { Pagination } from "~/components/pagination";
+import { AdminTable, type AdminColumn } from "./admin-table";
 
 /**
  * A paged list of trail rows (the activity list, the refused sign-ins): `empty` when there are no
- * rows, else `count` above an ordered list with one item per row (`children(row)`) and the page
- * links. `name` makes the test ids: `<name>-empty`, `<name>-list`, `<name>-row`.
+ * rows, else `count` above the admin table of `columns` (cards on a phone) with one row per row
+ * (`children(row)`: its `<td>` cells) and the page links. `name` makes the test ids:
+ * `<name>-empty`, `<name>-list`, `<name>-row`.
  */
 export function ActivityList<Row extends { id: number }>({
   name,
@@ -13,9 +15,11 @@ export function ActivityList<Row extends { id: number }>({
   count,
   page,
   pageCount,
+  columns,
   children,
 }: {
   name: string;
+  columns: AdminColumn[];
   rows: Row[];
   empty: string;
   count: string;
@@ -36,16 +40,13 @@ export function ActivityList<Row extends { id: number }>({
   return (
     <div>
       <p className="mb-2 text-sm text-stone-600">{count}</p>
-      <ol
-        className="divide-y divide-stone-100 rounded-lg border border-stone-200 bg-white"
-        data-testid={`${name}-list`}
-      >
+      <AdminTable columns={columns} testId={`${name}-list`}>
         {rows.map((row) => (
-          <li key={row.id} className="px-4 py-3 text-sm" data-testid={`${name}-row`}>
+          <tr key={row.id} className="align-top" data-testid={`${name}-row`}>
             {children(row)}
-          </li>
+          </tr>
         ))}
-      </ol>
+      </AdminTable>
       <Pagination page={page} pageCount={pageCount} />
     </div>
   );

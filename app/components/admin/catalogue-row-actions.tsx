@@ -15,8 +15,18 @@ type RecordOnList = {
   hidden: Record<string, string>;
 };
 
+const ROW_BUTTON = "inline-flex min-h-11 items-center justify-center rounded-md border bg-white px-4 font-medium";
+
 /**
- * A products or categories list row's actions: Edit (to the edit page) and Delete, which asks
+ * A list row's action as a button-like link or button, 44 px tall (a thumb's tap target), and the
+ * destructive one (Delete, Disable) in red. Shared by the catalogue, staff and blocklist rows.
+ */
+export const ROW_ACTION = `${ROW_BUTTON} border-stone-300 text-stone-900 hover:bg-stone-50`;
+export const ROW_ACTION_DESTRUCTIVE = `${ROW_BUTTON} border-red-300 text-red-700 hover:bg-red-50`;
+
+/**
+ * A products or categories list row's actions: Edit (to the edit page) at the left and, apart from
+ * it (the other end of a phone's card, 24 px away in the table), Delete, which asks
  * "are you sure?" first (a dialog with JavaScript; without it a link to the list's confirmation
  * step at `confirmHref`, shown by `CatalogueDeleteStep`).
  */
@@ -24,12 +34,8 @@ export function CatalogueRowActions({ list, id, name, hidden, confirmHref }: Rec
   const t = useAdminT();
   const confirmation = confirmationOf(t, list, { id, name });
   return (
-    <div className="flex gap-4">
-      <Link
-        to={`/admin/${list}/edit/${id}`}
-        aria-label={t(`admin.${list}.editLabel`, { name })}
-        className="font-medium text-amber-800 hover:underline"
-      >
+    <div className="flex w-full items-center justify-between gap-6 sm:justify-start">
+      <Link to={`/admin/${list}/edit/${id}`} aria-label={t(`admin.${list}.editLabel`, { name })} className={ROW_ACTION}>
         {t(`admin.${list}.edit`)}
       </Link>
       <DeleteButton
@@ -38,6 +44,7 @@ export function CatalogueRowActions({ list, id, name, hidden, confirmHref }: Rec
         text={t(`admin.${list}.delete`)}
         confirmHref={confirmHref}
         hidden={hidden}
+        className={ROW_ACTION_DESTRUCTIVE}
       />
     </div>
   );
