@@ -1,7 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
-import { InstallApp, INSTALL_PROMPT_CAPTURE_SCRIPT } from "~/components/admin/install-app";
+import {
+  InstallMenuEntry,
+  InstallOffer,
+  INSTALL_PROMPT_CAPTURE_SCRIPT,
+  useInstallOffer,
+} from "~/components/admin/install-app";
 import { useNonce } from "~/hooks/use-nonce";
 import { renderedLocation } from "~/components/rendered-location";
 import { AdminLangContext } from "~/hooks/admin-lang-context";
@@ -56,6 +61,7 @@ function AdminShell() {
   const t = useAdminT();
   const nonce = useNonce();
   const location = useLocation();
+  const offer = useInstallOffer();
 
   // The service worker only adds the offline page; if it cannot register, the admin works as before.
   useEffect(() => {
@@ -73,40 +79,71 @@ function AdminShell() {
         dangerouslySetInnerHTML={{ __html: INSTALL_PROMPT_CAPTURE_SCRIPT }}
       />
       <header className="bg-stone-900 text-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
-          <div className="min-w-0">
-            <NavLink to="/admin/dashboard" className="block truncate font-semibold hover:underline">
-              {t("admin.shell.nav.home", { shop: shopName })}
-            </NavLink>
-            {/* The account page's way in on wide screens; the menu lists it on narrow ones. */}
-            <Link
-              to="/admin/account"
-              className="hidden truncate text-xs text-stone-300 hover:underline sm:block"
-              data-testid="signed-in-as"
-            >
-              {t("admin.signedInAs", { email: user.email })}
-            </Link>
-          </div>
-          <AdminNav owner={user.role === "owner"} inMenu={false} className="hidden items-center gap-4 lg:flex" />
+        <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2">
+          {/* The shop's name wraps rather than being cut; the menu holds the rest on a phone. */}
+          <NavLink
+            to="/admin/dashboard"
+            className="min-w-0 flex-1 break-words py-1 font-semibold leading-snug hover:underline lg:flex-none"
+            data-testid="admin-home"
+          >
+            {t("admin.shell.nav.home", { shop: shopName })}
+          </NavLink>
+          <AdminNav
+            owner={user.role === "owner"}
+            inMenu={false}
+            className="hidden flex-1 items-center justify-end gap-x-4 whitespace-nowrap lg:flex"
+          />
           <div className="flex shrink-0 items-center gap-2">
             <AdminLanguageSwitch />
-            <InstallApp />
-            <details className="group relative lg:hidden" data-testid="admin-menu">
-              <summary className="cursor-pointer list-none rounded px-3 py-1 ring-1 ring-stone-500 hover:bg-stone-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
-                {t("admin.nav.menu")}
-              </summary>
-              <div className="absolute right-0 z-30 mt-2 w-60 rounded-md bg-stone-900 p-4 shadow-lg ring-1 ring-stone-700">
-                <p className="mb-3 break-all text-xs text-stone-300">{t("admin.signedInAs", { email: user.email })}</p>
-                <AdminNav owner={user.role === "owner"} inMenu className="flex flex-col items-start gap-3" />
-              </div>
-            </details>
+            <AdminMenu email={user.email} owner={user.role === "owner"} offer={offer} />
           </div>
         </div>
+        <InstallOffer offer={offer} />
       </header>
       <main id="main" className="mx-auto max-w-6xl px-4 py-8" data-location={renderedLocation(location)}>
         <Outlet />
       </main>
     </div>
+  );
+}
+
+/**
+ * The header's menu (a native <details>, so it opens without JavaScript): who is signed in (the
+ * whole e-mail, never cut), the Account page, the navigation on narrow screens (below 1024 px; wide
+ * ones have it in the bar), and the install entry once the offer left the header. Its toggle says
+ * "Menu" on narrow screens and "Account" on wide ones, with the e-mail as its title.
+ */
+function AdminMenu({
+  email,
+  owner,
+  offer,
+}: {
+  email: string;
+  owner: boolean;
+  offer: ReturnType<typeof useInstallOffer>;
+}) {
+  const t = useAdminT();
+  const signedInAs = t("admin.signedInAs", { email });
+  return (
+    <details className="group relative" data-testid="admin-menu">
+      <summary
+        title={signedInAs}
+        className="flex min-h-11 cursor-pointer list-none items-center rounded px-3 ring-1 ring-stone-500 hover:bg-stone-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+      >
+        <span className="lg:hidden">{t("admin.nav.menu")}</span>
+        <span className="hidden lg:inline">{t("admin.nav.account")}</span>
+      </summary>
+      <div className="absolute right-0 z-30 mt-2 w-72 max-w-[calc(100vw-2rem)] space-y-3 rounded-md bg-stone-900 p-4 shadow-lg ring-1 ring-stone-700">
+        <p className="break-all text-xs text-stone-300" data-testid="signed-in-as" translate="no">
+          {signedInAs}
+        </p>
+        <NavLink to="/admin/account" className="hidden rounded px-1 hover:underline lg:inline-block">
+          {t("admin.nav.account")}
+        </NavLink>
+        <AdminNav owner={owner} inMenu className="flex flex-col items-start gap-3 lg:hidden" />
+        <InstallMenuEntry offer={offer} />
+      </div>
+    </details>
   );
 }
 
@@ -180,7 +217,7 @@ function AdminLanguageSwitch() {
       <input type="hidden" name="next" value={`${location.pathname}${location.search}`} />
       <button
         type="submit"
-        className="rounded px-3 py-1 ring-1 ring-stone-500 hover:bg-stone-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+        className="min-h-11 rounded px-3 ring-1 ring-stone-500 hover:bg-stone-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
         data-testid="admin-language-switch"
       >
         <span className="sr-only">{t("admin.nav.switchLanguage")} </span>

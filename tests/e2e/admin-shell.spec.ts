@@ -6,10 +6,13 @@
  * Other specs place orders in parallel, so dashboard expectations are computed from the database
  * (tests/e2e/e2e-env.ts E2E_DB_PATH) at assertion time, retried until page and database agree.
  */
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, jsEnabled, serverMarkupOnly, signIn, test } from "./fixtures";
+import { bnAdmin, enAdmin } from "../../app/i18n/admin/catalogue";
+import { hashPassword } from "../../app/server/auth/password.server";
+import { expect, jsEnabled, rendered, serverMarkupOnly, signIn, test } from "./fixtures";
 import { seriousViolations } from "./axe";
-import { sqliteDate, withDb } from "./e2e-db";
+import { deleteAdmin, insertAdmin, sqliteDate, withDb } from "./e2e-db";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Asia/Dhaka is UTC+6 all year (no daylight saving since 2009): an independent oracle for the app's date-fns code. */
@@ -166,8 +169,9 @@ test.describe("navigation", () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signIn(page);
     await page.goto("/admin/dashboard");
-    await page.getByTestId("admin-menu").getByText("Menu", { exact: true }).click();
+    // The offer's steps (in the strip under the header bar until dismissed), then the menu.
     await page.getByTestId("install-app").getByText("Install App", { exact: true }).click();
+    await page.getByTestId("admin-menu").getByText("Menu", { exact: true }).click();
     // The steps fit a 360 px screen.
     const box = (await page.getByTestId("install-steps").boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
@@ -176,6 +180,96 @@ test.describe("navigation", () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/admin/dashboard");
     expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test.describe("header", () => {
+  const PASSWORD = "header-owner-password-1234";
+
+  /** The shop's name link is whole: nothing cut off (no ellipsis, no hidden overflow) and inside the screen. */
+  async function wholeName(page: Page) {
+    return page.getByTestId("admin-home").evaluate((link) => {
+      const box = link.getBoundingClientRect();
+      return link.scrollWidth <= link.clientWidth && box.left >= 0 && box.right <= window.innerWidth;
+    });
+  }
+
+  test("the shop's name, the e-mail and View shop are whole at 360 and 1280 px, in English and Bangla", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(60_000);
+    // A long e-mail: the header once cut it at 1280 px.
+    const email = `header-owner-with-a-long-name-${testInfo.project.name}-${Date.now()}@haat-lights-and-decor.example`;
+    const id = insertAdmin(email, await hashPassword(PASSWORD));
+    try {
+      await page.goto("/admin/login");
+      await page.getByLabel(enAdmin["admin.login.email"]).fill(email);
+      await page.getByLabel(enAdmin["admin.login.password"], { exact: true }).fill(PASSWORD);
+      await page.getByRole("button", { name: enAdmin["admin.login.submit"] }).click();
+      await expect(page).toHaveURL(/\/admin\/products$/);
+      for (const [lang, texts] of [
+        ["en", enAdmin],
+        ["bn", bnAdmin],
+      ] as const) {
+        withDb((db) => db.prepare(`UPDATE AdminUser SET language = ? WHERE id = ?`).run(lang, id));
+        for (const width of [360, 1280]) {
+          await page.setViewportSize({ width, height: 800 });
+          await page.goto("/admin/dashboard");
+          await rendered(page);
+          await expect(page.locator("html")).toHaveAttribute("lang", lang);
+          await page.screenshot({ path: testInfo.outputPath(`header-${lang}-${width}.png`) });
+          expect(await wholeName(page), `${lang} ${width}px: the shop's name`).toBe(true);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+          const menu = page.getByTestId("admin-menu");
+          await expect(menu.locator(":scope > summary")).toHaveAttribute(
+            "title",
+            texts["admin.signedInAs"].replace("{email}", email),
+          );
+          if (width === 1280) {
+            // View shop on one line (a wrapped link has two boxes), the menu's e-mail whole.
+            const viewShop = page.getByRole("navigation").getByRole("link", { name: texts["admin.nav.viewShop"] });
+            expect(await viewShop.evaluate((link) => link.getClientRects().length)).toBe(1);
+            await menu.locator(":scope > summary").click();
+            const signedIn = page.getByTestId("signed-in-as");
+            await expect(signedIn).toBeVisible();
+            await expect(signedIn).toHaveText(texts["admin.signedInAs"].replace("{email}", email));
+            expect(await signedIn.evaluate((p) => p.scrollWidth <= p.clientWidth)).toBe(true);
+            const box = (await signedIn.boundingBox())!;
+            expect(box.x + box.width).toBeLessThanOrEqual(width);
+          }
+        }
+      }
+    } finally {
+      deleteAdmin(id);
+    }
+  });
+
+  test("the install offer leaves the header for the menu once dismissed, and stays there", async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signIn(page);
+    const offer = page.getByTestId("install-offer");
+    const menu = page.getByTestId("admin-menu");
+    if (!jsEnabled(testInfo)) {
+      // Without JavaScript there is no offer in the header: the manual steps are in the menu.
+      await expect(offer).toHaveCount(0);
+      await menu.getByText("Menu", { exact: true }).click();
+      await expect(menu.getByTestId("install-app")).toBeVisible();
+      return;
+    }
+    await expect(offer).toBeVisible();
+    await expect(menu.getByTestId("install-app")).toHaveCount(0);
+    await offer.getByRole("button", { name: "Not now" }).click();
+    await expect(offer).toHaveCount(0);
+    await menu.getByText("Menu", { exact: true }).click();
+    await expect(menu.getByTestId("install-app")).toBeVisible();
+    // Remembered in this browser: the next page load keeps the header clear.
+    await page.reload();
+    await rendered(page);
+    await expect(page.getByTestId("admin-language-switch")).toBeVisible();
+    await expect(offer).toHaveCount(0);
+    await expect(menu.getByTestId("install-app")).toHaveCount(1);
   });
 });
 
@@ -280,8 +374,10 @@ test.describe("installable app", () => {
     }
   });
 
-  test("Install App shows the manual steps when the browser offered no prompt", async ({ page }) => {
+  test("Install App shows the manual steps when the browser offered no prompt", async ({ page }, testInfo) => {
     await signIn(page);
+    // Without JavaScript the offer is in the menu only; with it, in a strip under the header bar.
+    if (!jsEnabled(testInfo)) await page.getByTestId("admin-menu").locator(":scope > summary").click();
     const install = page.getByTestId("install-app");
     const steps = page.getByTestId("install-steps");
     await expect(steps).toBeHidden();

@@ -14,6 +14,7 @@ export const shellMessages = bilingual({
     "admin.shell.nav.home": "{shop} Admin",
     "admin.shell.install.button": "Install App",
     "admin.shell.install.installed": "App Installed",
+    "admin.shell.install.dismiss": "Not now",
     "admin.shell.install.manualTitle": "Install the admin app",
     "admin.shell.install.ios": "On iPhone or iPad: tap the share button, then 'Add to Home Screen'.",
     "admin.shell.install.other": "Elsewhere: open the browser menu, then 'Install app' or 'Add to Home screen'.",
@@ -48,6 +49,7 @@ export const shellMessages = bilingual({
     "admin.shell.nav.home": "{shop} অ্যাডমিন",
     "admin.shell.install.button": "অ্যাপ ইনস্টল করুন",
     "admin.shell.install.installed": "অ্যাপ ইনস্টল করা আছে",
+    "admin.shell.install.dismiss": "এখন নয়",
     "admin.shell.install.manualTitle": "অ্যাডমিন অ্যাপ ইনস্টল করুন",
     "admin.shell.install.ios": "iPhone বা iPad-এ: শেয়ার বাটনে চাপুন, তারপর 'Add to Home Screen' চাপুন।",
     "admin.shell.install.other":
