@@ -105,7 +105,7 @@ export const settingsMessages = bilingual({
     "admin.settings.defaultLanguage": "হোম পেজের ভাষা",
     "admin.settings.defaultLanguageHint":
       "যে ক্রেতারা এখনো ভাষা বেছে নেননি তাদের জন্য। সব পেজ সবসময় দুই ভাষাতেই পাওয়া যায়।",
-    "admin.settings.english": "ইংরেজি (English)",
+    "admin.settings.english": "ইংরেজি",
     "admin.settings.bangla": "বাংলা",
     "admin.settings.tradeLicence": "ট্রেড লাইসেন্স নম্বর",
     "admin.settings.bin": "বিআইএন (ভ্যাট নিবন্ধন)",
@@ -118,7 +118,7 @@ export const settingsMessages = bilingual({
     "admin.settings.uploadLogo": "লোগো আপলোড করুন",
     "admin.settings.changeLogo": "লোগো বদলান",
     "admin.settings.logoHint":
-      "JPEG, PNG বা WebP, ১০ MB পর্যন্ত; চওড়া এবং স্বচ্ছ বা সাদা ব্যাকগ্রাউন্ডের হলে ভালো। লোগোটি হেডারে, ইনভয়েসে আর শেয়ার করা লিংকে দেখা যাবে।",
+      "JPEG, PNG বা WebP, ১০ মেগাবাইট পর্যন্ত; চওড়া এবং স্বচ্ছ বা সাদা ব্যাকগ্রাউন্ডের হলে ভালো। লোগোটি হেডারে, ইনভয়েসে আর শেয়ার করা লিংকে দেখা যাবে।",
     "admin.settings.save": "সেটিংস সেভ করুন",
     "admin.settings.saving": "সেভ হচ্ছে...",
     "admin.settings.saved": "সেটিংস সেভ হয়েছে। দোকানে এখনই দেখা যাচ্ছে।",

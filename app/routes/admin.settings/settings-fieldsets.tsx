@@ -121,11 +121,14 @@ export function LogoFieldset({
       {logo ? (
         <div className="space-y-2">
           <p className="text-sm font-medium">{t("admin.settings.currentLogo")}</p>
-          <ResponsiveImage
-            image={logo}
-            sizes="240px"
-            className="h-16 w-auto max-w-60 rounded border border-stone-200 bg-white object-contain p-1"
-          />
+          {/* Its alt text is the shop's English name: a name, not to be translated. */}
+          <div translate="no">
+            <ResponsiveImage
+              image={logo}
+              sizes="240px"
+              className="h-16 w-auto max-w-60 rounded border border-stone-200 bg-white object-contain p-1"
+            />
+          </div>
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" name="removeLogo" defaultChecked={values.removeLogo === "on"} />
             {t("admin.settings.removeLogo")}
