@@ -165,8 +165,8 @@ export default tseslint.config(
       "build/",
       "node_modules/",
       "app/generated/",
-      "test-results/",
-      "playwright-report/",
+      "test-results*/",
+      "playwright-report*/",
       "tests/.tmp/",
       // Deliberately cyclic modules, checked on their own by tests/lint/architecture.test.ts.
       "tests/lint/fixtures/",
