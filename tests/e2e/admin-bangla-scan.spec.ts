@@ -95,7 +95,7 @@ test("the Bangla back office shows no Latin letters or digits outside names, e-m
       productId: (db.prepare(`SELECT id FROM Product ORDER BY id LIMIT 1`).get() as { id: number }).id,
       categoryId: (db.prepare(`SELECT id FROM Category ORDER BY id LIMIT 1`).get() as { id: number }).id,
       // The shop's data, Latin in the demo shop and legitimately so: product and category names,
-      // descriptions and slugs, customers' names, the shop's name.
+      // descriptions, slugs and image descriptions, customers' names, the shop's name.
       data: [
         `SELECT name AS value FROM Product`,
         `SELECT description AS value FROM Product`,
@@ -105,7 +105,7 @@ test("the Bangla back office shows no Latin letters or digits outside names, e-m
         `SELECT DISTINCT customerName AS value FROM "Order"`,
         `SELECT DISTINCT productName AS value FROM OrderItem`,
         `SELECT name AS value FROM ShopSettings`,
-        `SELECT alt AS value FROM ProductImage`,
+        `SELECT alt AS value FROM Image`,
       ]
         .flatMap(column)
         .filter((value): value is string => Boolean(value?.trim())),

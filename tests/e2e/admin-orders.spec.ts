@@ -12,6 +12,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ADMIN, expect, filterOrders, jsEnabled, openFirstProduct, rendered, signIn, test } from "./fixtures";
 import { seriousViolations } from "./axe";
+import { deleteOrderRows, insertOrder, withDb } from "./e2e-db";
 
 const CONFIRM = "Are you sure you want to delete this order? This action cannot be undone.";
 
@@ -257,4 +258,79 @@ test("a missing order shows 'Order not found' and 'Back to Orders' goes to the o
   await expect(page).toHaveURL(/\/admin\/orders$/);
   await rendered(page);
   await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
+});
+
+test("on a phone a cancel asks first (Keep changes nothing), a change that moves no stock can be undone, and Delete sits apart", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const js = jsEnabled(testInfo);
+  await page.setViewportSize({ width: 360, height: 800 });
+  const id = insertOrder({ name: "Careful Shopper", phone: "01755000111", productName: "Careful Lamp", quantity: 2 });
+  try {
+    await signIn(page);
+    await page.goto(`/admin/orders/view/${id}`);
+    await rendered(page);
+    const select = page.getByRole("combobox", { name: "Order Status" });
+    const badge = page.getByTestId("order-status").first();
+    const choose = async (status: string) => {
+      await select.selectOption(status);
+      if (!js) await page.getByRole("button", { name: "Save status" }).click();
+    };
+
+    // Delete is in the danger zone at the foot, not among the header's invoice buttons.
+    const danger = page.getByTestId("danger-zone");
+    await expect(danger.getByRole("link", { name: "Delete Order" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Delete Order" })).toHaveCount(1);
+    const invoiceButton = await page.getByRole("link", { name: "Download Invoice" }).boundingBox();
+    const deleteButton = await danger.getByRole("link", { name: "Delete Order" }).boundingBox();
+    expect(deleteButton!.y - (invoiceButton!.y + invoiceButton!.height)).toBeGreaterThan(400);
+
+    // A change that moves no stock saves, and its author can undo it.
+    await choose("processing");
+    await expect(page.getByTestId("toast")).toContainText("Order status changed to processing.");
+    await page.getByRole("button", { name: "Undo: back to pending" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Order status changed to pending.");
+    await expect(badge).toHaveText("pending");
+
+    // Cancelling asks, saying what it does; "Keep the current status" changes nothing.
+    const question = js
+      ? page.getByRole("dialog", { name: `Cancel order #${id}?` })
+      : page.getByTestId("cancel-confirm");
+    await choose("cancelled");
+    if (!js) await expect(page).toHaveURL(new RegExp(`/admin/orders/view/${id}\\?confirm-status=cancelled$`));
+    await expect(question).toContainText("Its stock goes back on the shelf: Careful Lamp × 2.");
+    await question.getByRole(js ? "button" : "link", { name: "Keep the current status" }).click();
+    await expect(question).toBeHidden();
+    if (!js) await rendered(page);
+    await expect(select).toHaveValue("pending");
+    await expect(badge).toHaveText("pending");
+
+    await choose("cancelled");
+    await question.getByRole("button", { name: "Cancel the order" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Order status changed to cancelled.");
+    await expect(badge).toHaveText("cancelled");
+    await expect(select).toHaveValue("cancelled");
+    await expect(page.getByTestId("status-undo")).toHaveCount(0); // no undo after a cancel
+  } finally {
+    deleteOrderRows(id);
+  }
+});
+
+test("without a courier set up the orders list leads to Courier instead of a Send button", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  // The shop's courier keys (other specs save them) are removed: this is a shop without a courier.
+  withDb((db) => db.prepare(`DELETE FROM CourierAccount`).run());
+  const id = insertOrder({ name: "Toolbar Shopper", phone: "01755000222" });
+  try {
+    await signIn(page);
+    await page.goto("/admin/orders");
+    await rendered(page);
+    const toolbar = page.getByRole("form", { name: "Ticked orders" });
+    await expect(toolbar.getByRole("button", { name: /Send ticked/ })).toHaveCount(0);
+    await toolbar.getByRole("link", { name: "Set up a courier to send parcels" }).click();
+    await expect(page).toHaveURL(/\/admin\/courier$/);
+  } finally {
+    deleteOrderRows(id);
+  }
 });

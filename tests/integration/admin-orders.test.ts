@@ -55,7 +55,7 @@ describe("order status", () => {
         id: String(order.id),
       });
 
-    for (const fields of [{}, { confirm: "no" }]) {
+    for (const fields of [{}, { confirm: "no" }] as Record<string, string>[]) {
       const asked = await cancel(fields);
       expect(asked).toRedirectTo(`/admin/orders/view/${order.id}?confirm-status=cancelled`);
       expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("pending");
