@@ -58,7 +58,8 @@ export function ProductCard({
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <Heading className="text-base font-medium leading-snug">
-          <Link to={href} className="hover:underline">
+          {/* 44 px tall for a thumb (the padding), in the card's old line height (the margin). */}
+          <Link to={href} className="-my-[11px] block py-[11px] hover:underline">
             {product.name}
           </Link>
         </Heading>
@@ -131,7 +132,7 @@ function CartButton({
       value={intent}
       aria-label={ariaLabel}
       disabled={disabled}
-      className={`rounded-full px-3 py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50 ${
+      className={`min-h-11 rounded-full px-3 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50 ${
         primary
           ? "bg-amber-700 text-white hover:bg-amber-800"
           : "border border-amber-700 text-amber-800 hover:bg-amber-50"

@@ -184,7 +184,7 @@ export function ProductGallery({ images, name, sizes }: { images: ImageInfo[]; n
       </div>
 
       {count > 1 ? (
-        <div className="mt-2 flex flex-wrap justify-center gap-1">
+        <div className="mt-1 flex flex-wrap justify-center">
           {images.map((image, i) =>
             hydrated ? (
               <button
@@ -193,7 +193,7 @@ export function ProductGallery({ images, name, sizes }: { images: ImageInfo[]; n
                 aria-label={t("gallery.show", position(i))}
                 aria-current={i === index ? "true" : undefined}
                 onClick={() => show(i)}
-                className="group flex size-8 items-center justify-center rounded-full"
+                className="group flex size-11 items-center justify-center rounded-full"
               >
                 <Dot current={i === index} />
               </button>
@@ -202,7 +202,7 @@ export function ProductGallery({ images, name, sizes }: { images: ImageInfo[]; n
                 key={image.key}
                 href={`#image-${i + 1}`}
                 aria-label={t("gallery.show", position(i))}
-                className="group flex size-8 items-center justify-center rounded-full"
+                className="group flex size-11 items-center justify-center rounded-full"
               >
                 <Dot current={false} />
               </a>

@@ -37,7 +37,7 @@ export function QuantityStepper({
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
       </label>
-      <div className="relative mt-1 w-36">
+      <div className="relative mt-1 w-40">
         <input
           id={id}
           name={name}
@@ -49,7 +49,7 @@ export function QuantityStepper({
           value={value}
           onChange={(event) => onChange(event.target.value)}
           required
-          className={`w-full rounded-md border border-stone-400 px-11 py-2 text-center ${
+          className={`h-12 w-full rounded-md border border-stone-400 px-12 text-center ${
             hydrated
               ? "[appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
               : ""
@@ -100,7 +100,7 @@ function StepButton({
       // aria-disabled, not disabled: a button that disables itself under the keyboard would drop focus.
       aria-disabled={disabled || undefined}
       onClick={disabled ? undefined : onClick}
-      className={`absolute top-1/2 flex size-9 -translate-y-1/2 items-center justify-center rounded-md text-xl font-medium ${
+      className={`absolute top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded-md text-xl font-medium ${
         disabled ? "cursor-not-allowed text-stone-400" : "text-stone-800 hover:bg-stone-100"
       } ${className}`}
     >

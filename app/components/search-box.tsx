@@ -210,7 +210,7 @@ export function SearchBox({
           maxLength={SEARCH_MAX_LENGTH}
           autoComplete="off"
           spellCheck={false}
-          className={`w-full rounded-md border border-stone-300 bg-white ${large ? "px-4 py-2.5" : "px-3 py-2 text-sm"}`}
+          className={`w-full rounded-md border border-stone-300 bg-white ${large ? "px-4 py-2.5" : "min-h-11 px-3 text-sm"}`}
           {...(hydrated
             ? {
                 role: "combobox",
@@ -287,7 +287,7 @@ export function SearchBox({
       <button
         type="submit"
         className={`rounded-md bg-amber-700 font-medium text-white hover:bg-amber-800 ${
-          large ? "px-5 py-2.5" : "px-4 py-2 text-sm"
+          large ? "min-h-11 px-5" : "min-h-11 px-4 text-sm"
         }`}
       >
         {t("home.searchButton")}

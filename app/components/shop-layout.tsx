@@ -45,21 +45,27 @@ export function ShopLayout({
         {t("nav.skipToContent")}
       </a>
       <header className="border-b border-stone-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+        {/* The shop's name is never cut: when it and the navigation do not fit on one line (a long
+            name on a phone), the navigation moves to a line of its own, and a name too long even for
+            a whole line wraps. */}
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2">
           <Link
             to={href("/")}
-            className="flex min-w-0 items-center gap-2 text-xl font-bold tracking-tight text-amber-800"
+            className="flex min-h-11 min-w-0 items-center gap-2 text-xl font-bold tracking-tight text-amber-800"
+            data-testid="shop-name"
           >
             {/* Decorative (alt=""): the shop's name beside it is the link's text. */}
             {shop.logo ? (
               <ResponsiveImage image={shop.logo} sizes="160px" className="h-10 w-auto max-w-40 object-contain" alt="" />
             ) : null}
-            <span className="truncate">{shop.name}</span>
+            <span className="min-w-0 [overflow-wrap:anywhere]">{shop.name}</span>
           </Link>
-          <nav aria-label={t("nav.mainLabel")} className="flex items-center gap-5">
+          <nav aria-label={t("nav.mainLabel")} className="ml-auto flex items-center gap-2">
             <NavLink
               to={href("/products")}
-              className={({ isActive }) => (isActive ? "font-semibold underline" : "hover:underline")}
+              className={({ isActive }) =>
+                `inline-flex min-h-11 items-center px-1 ${isActive ? "font-semibold underline" : "hover:underline"}`
+              }
             >
               {t("nav.products")}
             </NavLink>
@@ -80,24 +86,24 @@ export function ShopLayout({
           </section>
           <section>
             <h2 className="mb-2 font-semibold text-white">{t("footer.quickLinks")}</h2>
-            <ul className="space-y-1 text-sm">
+            <ul className="text-sm">
               <li>
-                <Link to={href("/products")} className="hover:underline">
+                <Link to={href("/products")} className={FOOTER_LINK}>
                   {t("nav.products")}
                 </Link>
               </li>
               <li>
-                <Link to={href("/cart")} className="hover:underline">
+                <Link to={href("/cart")} className={FOOTER_LINK}>
                   {t("nav.cart")}
                 </Link>
               </li>
               <li>
-                <Link to={href("/orders/track")} className="hover:underline">
+                <Link to={href("/orders/track")} className={FOOTER_LINK}>
                   {t("footer.trackOrder")}
                 </Link>
               </li>
               <li>
-                <Link to="/admin/login" className="hover:underline">
+                <Link to="/admin/login" className={FOOTER_LINK}>
                   {t("footer.admin")}
                 </Link>
               </li>
@@ -105,14 +111,14 @@ export function ShopLayout({
           </section>
           <section>
             <h2 className="mb-2 font-semibold text-white">{t("footer.contact")}</h2>
-            <address className="space-y-1 text-sm not-italic text-stone-300">
+            <address className="text-sm not-italic text-stone-300">
               <p>
-                <a href={`mailto:${shop.email}`} className="hover:underline">
+                <a href={`mailto:${shop.email}`} className={FOOTER_LINK}>
                   {shop.email}
                 </a>
               </p>
               <p>
-                <a href={`tel:${shop.phone.replace(/[^\d+]/g, "")}`} className="hover:underline">
+                <a href={`tel:${shop.phone.replace(/[^\d+]/g, "")}`} className={FOOTER_LINK}>
                   {shop.phone}
                 </a>
               </p>
@@ -127,6 +133,9 @@ export function ShopLayout({
     </div>
   );
 }
+
+/** A footer link: 44 px tall for a thumb, the lines touching (the links are the spacing). */
+const FOOTER_LINK = "inline-flex min-h-11 min-w-11 items-center hover:underline";
 
 /** The autonym of each language: a language is always offered in its own name. */
 const AUTONYMS: Record<Lang, string> = { en: "English", bn: "বাংলা" };
@@ -145,7 +154,7 @@ function LanguageSwitch() {
       <input type="hidden" name="next" value={`${location.pathname}${location.search}`} />
       <button
         type="submit"
-        className="rounded-md border border-stone-300 px-2 py-1 text-sm hover:bg-stone-100"
+        className="min-h-11 rounded-md border border-stone-300 px-3 text-sm hover:bg-stone-100"
         data-testid="language-switch"
       >
         <span className="sr-only">{t("nav.switchLanguage")} </span>

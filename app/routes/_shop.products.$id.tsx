@@ -137,7 +137,10 @@ function ProductView({ product, stock }: Pick<ProductData, "product" | "stock">)
           {product.category ? (
             <p className="text-sm text-stone-600">
               <span className="sr-only">{t("product.category")}: </span>
-              <Link to={href(`/products?category=${product.category.id}`)} className="hover:underline">
+              <Link
+                to={href(`/products?category=${product.category.id}`)}
+                className="inline-flex min-h-11 items-center hover:underline"
+              >
                 {product.category.name}
               </Link>
             </p>

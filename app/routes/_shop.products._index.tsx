@@ -129,7 +129,7 @@ export default function ProductsPage() {
   const t = useT();
   const { categories, products, activeCategory, query, sort } = useLoaderData<typeof loader>();
   const categoryLinkClass = (selected: boolean) =>
-    `block rounded-md px-3 py-2 text-sm ${
+    `flex min-h-11 items-center rounded-md px-3 text-sm ${
       selected ? "bg-amber-700 font-semibold text-white" : "bg-white ring-1 ring-stone-200 hover:bg-amber-50"
     }`;
   return (
@@ -198,7 +198,7 @@ export default function ProductsPage() {
                 defaultValue={sort}
                 key={sort}
                 onChange={(event) => event.currentTarget.form?.requestSubmit()}
-                className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm"
+                className="min-h-11 rounded-md border border-stone-300 bg-white px-3 text-sm"
               >
                 {PRODUCT_SORTS.map((value) => (
                   <option key={value} value={value}>
@@ -207,7 +207,7 @@ export default function ProductsPage() {
                 ))}
               </select>
               <noscript>
-                <button type="submit" className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm">
+                <button type="submit" className="min-h-11 rounded-md border border-stone-300 bg-white px-3 text-sm">
                   {t("products.sortApply")}
                 </button>
               </noscript>

@@ -6,9 +6,10 @@
  * browser does not render).
  */
 import type { Page } from "@playwright/test";
-import { deleteProduct, insertProduct, withDb } from "./e2e-db";
+import { deleteOrderRows, deleteProduct, insertOrder, insertProduct, withDb } from "./e2e-db";
 import { expect, jsEnabled, openFirstProduct, signIn, test, uniqueTag } from "./fixtures";
 import { seriousViolations, scanPage } from "./axe";
+import { tapTargetOffenders } from "./tap-targets";
 
 const PAGES = ["/", "/products", "/products?q=zzzz-nothing", "/cart", "/order-success?order=1", "/admin/login"];
 
@@ -159,5 +160,66 @@ test("the keyboard reaches Add to Cart with a visible focus indicator; cart fiel
   for (const field of await fields.all()) await expect(field).toHaveAccessibleName(/\S/);
   for (const button of await page.locator("main").getByRole("button").all()) {
     await expect(button).toHaveAccessibleName(/\S/);
+  }
+});
+
+/**
+ * Opens `path` on a 360 px phone and returns its tap targets that fail the size rule
+ * (tests/e2e/tap-targets.ts), one line each, prefixed with the path.
+ */
+async function phoneOffenders(scan: Page, path: string): Promise<string[]> {
+  await scan.goto(path);
+  return (await tapTargetOffenders(scan)).map(
+    (o) =>
+      `${path}: ${o.selector} "${o.text}" ${o.width}×${o.height}${o.crowdedBy ? ` crowded by ${o.crowdedBy}` : ""}`,
+  );
+}
+
+test("every storefront page's tap targets are 44 px, or 24 px with room around them, on a 360 px phone", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const scan = await scanPage(page, browser, testInfo);
+  await scan.setViewportSize({ width: 360, height: 800 });
+  const { productId, categoryId } = withDb((db) => ({
+    // The product with the most images: its gallery has dots.
+    productId: (
+      db
+        .prepare(
+          `SELECT p.id FROM Product p JOIN ProductImage pi ON pi.productId = p.id
+           GROUP BY p.id ORDER BY COUNT(*) DESC, p.id LIMIT 1`,
+        )
+        .get() as { id: number }
+    ).id,
+    categoryId: (db.prepare(`SELECT id FROM Category ORDER BY id LIMIT 1`).get() as { id: number }).id,
+  }));
+  const orderId = insertOrder({ name: `Tap Shopper ${uniqueTag(testInfo)}`, phone: "01711000888" });
+  try {
+    const offenders: string[] = [];
+    for (const path of [
+      "/",
+      "/products",
+      `/products?category=${categoryId}`,
+      "/products?q=lamp",
+      "/products?page=2",
+      `/products/${productId}`,
+      "/orders/track",
+      `/orders/track?order=${orderId}&phone=01711000888`,
+      `/order-success?order=${orderId}`,
+      "/bn",
+      "/bn/products",
+      `/bn/products/${productId}`,
+      `/bn/orders/track?order=${orderId}&phone=01711000888`,
+    ]) {
+      offenders.push(...(await phoneOffenders(scan, path)));
+    }
+    // The cart with an item: its line form and the checkout form under it.
+    await scan.request.post("/cart", { form: { intent: "add", productId: String(productId), quantity: "1" } });
+    offenders.push(...(await phoneOffenders(scan, "/cart")));
+    offenders.push(...(await phoneOffenders(scan, "/bn/cart")));
+    expect(offenders).toEqual([]);
+  } finally {
+    deleteOrderRows(orderId);
   }
 });

@@ -1,4 +1,5 @@
 /** Shopper journeys, run with JavaScript on and off. */
+import { withDb } from "./e2e-db";
 import { expect, jsEnabled, openFirstProduct, paisaOf, rendered, test } from "./fixtures";
 
 test("home shows the hero, search, categories and featured products", async ({ page }) => {
@@ -125,4 +126,49 @@ test("add to cart, buy now, change and remove lines", async ({ page }, testInfo)
   await page.getByRole("link", { name: "Continue Shopping" }).click();
   await expect(page).toHaveURL(/\/products$/);
   await rendered(page);
+});
+
+test("on a 360 px phone the header shows the shop's whole name and the breadcrumbs stay on one line", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  // The product with the longest name in the longest category: the trail that wraps first.
+  const product = withDb(
+    (db) =>
+      db
+        .prepare(
+          `SELECT p.id, p.name FROM Product p JOIN Category c ON c.id = p.categoryId
+           ORDER BY LENGTH(c.name) + LENGTH(p.name) DESC, p.id LIMIT 1`,
+        )
+        .get() as { id: number; name: string },
+  );
+  for (const lang of ["", "/bn"]) {
+    await page.goto(`${lang}/products/${product.id}`);
+    const where = lang || "/";
+    // The name in full: not cut with an ellipsis, inside the screen.
+    const name = page.getByRole("banner").getByRole("link").first();
+    await expect(name).toHaveText("Haat Lights & Decor");
+    const cut = await name
+      .locator("span")
+      .last()
+      .evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return el.scrollWidth > el.clientWidth + 1 || box.right > window.innerWidth || box.left < 0;
+      });
+    expect.soft(cut, `${where}: the shop's name is cut`).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+    // One line of crumbs; every link tappable (44 px) and on screen; the full name as a title.
+    const crumbs = page.getByRole("navigation", { name: lang ? "আপনি এখানে" : "Breadcrumb" });
+    const items = await crumbs.locator("li").evaluateAll((lis) => lis.map((li) => li.getBoundingClientRect().top));
+    expect.soft(new Set(items.map(Math.round)).size, `${where}: breadcrumb lines`).toBe(1);
+    for (const link of await crumbs.getByRole("link").all()) {
+      const box = (await link.boundingBox())!;
+      expect(box.height, `${where}: ${await link.innerText()}`).toBeGreaterThanOrEqual(44);
+      expect(box.width).toBeGreaterThanOrEqual(44);
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(360);
+    }
+    await expect(crumbs.locator("[aria-current=page]")).toHaveAttribute("title", product.name);
+  }
 });

@@ -97,14 +97,14 @@ export function CartLink({ serverCount }: { serverCount: number }) {
     <Link
       to={href("/cart")}
       prefetch="render"
-      className="relative inline-flex items-center p-1"
+      className="relative inline-flex size-11 items-center justify-center"
       aria-label={count > 0 ? t("nav.cartWithCount", { count }) : t("nav.cart")}
     >
       <CartIcon />
       {count > 0 ? (
         <span
           data-testid="cart-badge"
-          className="absolute -right-2 -top-1 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold leading-5 text-white"
+          className="absolute -right-1 top-0 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold leading-5 text-white"
         >
           {count}
         </span>

@@ -132,13 +132,13 @@ export function CartLineForm({
         value={text}
         onChange={(event) => onChange(event.currentTarget.value)}
         onBlur={onBlur}
-        className="w-20 rounded-md border border-stone-300 px-2 py-1.5"
+        className="h-11 w-20 rounded-md border border-stone-300 px-2"
       />
       <button
         type="submit"
         name="intent"
         value="update"
-        className="rounded-md border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-50"
+        className="min-h-11 rounded-md border border-stone-300 px-3 text-sm hover:bg-stone-50"
       >
         {t("cart.update")}
       </button>
@@ -148,7 +148,7 @@ export function CartLineForm({
         value="remove"
         formNoValidate
         aria-label={t("cart.removeLabel", { name: productName })}
-        className="rounded-md px-3 py-1.5 text-sm text-red-700 hover:bg-red-50"
+        className="min-h-11 rounded-md px-3 text-sm text-red-700 hover:bg-red-50"
       >
         {t("cart.remove")}
       </button>
