@@ -3,13 +3,13 @@
  * number and links to /orders/track with it filled in; the shopper types the phone (in Bengali
  * digits too) and sees the status history, the items and the total; a status change by staff
  * shows up; a wrong phone says "not found" and keeps what was typed; the page works in Bangla and
- * has no serious accessibility violation.
+ * has no serious accessibility violation; on a 360 px phone the items are cards and nothing touches.
  */
 import type { Page } from "@playwright/test";
 import { trackingMessages } from "../../app/i18n/tracking-messages";
 import { serverMessages } from "../../app/i18n/server-messages";
 import { seriousViolations, scanPage } from "./axe";
-import { sqliteDate, withDb } from "./e2e-db";
+import { deleteOrderRows, insertOrder, sqliteDate, withDb } from "./e2e-db";
 import { expect, openFirstProduct, paisaOf, rendered, test, uniqueName } from "./fixtures";
 
 const en = trackingMessages.en;
@@ -104,3 +104,79 @@ for (const path of ["/orders/track", "/bn/orders/track?order=abc&phone=1"]) {
     expect(await seriousViolations(scan)).toEqual([]);
   });
 }
+
+/**
+ * The boxes of the visible texts inside `selector`, one per text node (visually hidden ones left
+ * out), with the element holding each: two texts of different elements must not touch.
+ */
+function textBoxes(page: Page, selector: string) {
+  return page.locator(selector).evaluate((root) => {
+    const hidden = (el: Element | null): boolean => {
+      for (let node = el; node && node !== root.parentElement; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        if (style.display === "none" || style.clipPath === "inset(50%)") return true;
+      }
+      return false;
+    };
+    const boxes: { text: string; parent: number; left: number; right: number; top: number; bottom: number }[] = [];
+    const parents: Element[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent?.trim() || hidden(node.parentElement)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const { left, right, top, bottom } = range.getBoundingClientRect();
+      if (!parents.includes(node.parentElement!)) parents.push(node.parentElement!);
+      boxes.push({
+        text: node.textContent.trim(),
+        parent: parents.indexOf(node.parentElement!),
+        left,
+        right,
+        top,
+        bottom,
+      });
+    }
+    return boxes;
+  });
+}
+
+test("on a 360 px phone the tracked order's items are cards and its totals label/amount rows, nothing touching", async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const phone = "01711000777";
+  const orderId = insertOrder({
+    name: uniqueName(testInfo),
+    phone,
+    productName: "Mayabati Amber Glass Globe Pendant Light (Large)",
+    quantity: 2,
+  });
+  try {
+    for (const lang of ["", "/bn"]) {
+      await page.goto(`${lang}/orders/track?order=${orderId}&phone=${phone}`);
+      await expect(page.getByTestId("track-item")).toHaveCount(1);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect.soft(overflow, `${lang || "/"}: sideways scroll`).toBeLessThanOrEqual(0);
+      // No two texts (header cells, labels, values, totals) touch: 8 px apart on a line, or on different lines.
+      const boxes = await textBoxes(page, "[data-testid=tracked-order] section[aria-labelledby=track-items]");
+      const touching: string[] = [];
+      for (const [i, a] of boxes.entries()) {
+        for (const b of boxes.slice(i + 1)) {
+          if (a.parent === b.parent) continue;
+          const sameLine = a.top < b.bottom - 2 && b.top < a.bottom - 2;
+          const gap = Math.max(b.left - a.right, a.left - b.right);
+          if (sameLine && gap < 8) touching.push(`${a.text} | ${b.text} (${Math.round(gap)} px)`);
+        }
+      }
+      expect.soft(touching, `${lang || "/"}: texts touching`).toEqual([]);
+      // The item's card names each value: label and value on one row, apart.
+      const messages = lang ? trackingMessages.bn : en;
+      const card = page.getByTestId("track-item");
+      for (const label of [messages["track.unitPrice"], messages["track.quantity"], messages["track.subtotal"]]) {
+        await expect(card.getByText(label, { exact: true })).toBeVisible();
+      }
+    }
+  } finally {
+    deleteOrderRows(orderId);
+  }
+});

@@ -1,5 +1,6 @@
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { useLang, useT } from "~/hooks/use-t";
+import type { ReactNode } from "react";
 import type { MessageKey } from "~/i18n";
 import { formatInteger, formatShopDateTime } from "~/i18n/format";
 import { findDistrict, placeName } from "~/rules/districts";
@@ -57,57 +58,92 @@ export function TrackedOrderDetails({ order }: { order: TrackedOrder }) {
         <h3 id="track-items" className="mb-2 text-lg font-semibold">
           {t("track.items")}
         </h3>
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-stone-200 text-stone-600">
+        {/* From 640 px a table; below, each line item is a card of label/value rows and the totals
+            are label/amount rows (the header row stays for screen readers). CSS only. */}
+        <table className="w-full text-left text-sm max-sm:block">
+          <thead className="border-b border-stone-200 text-stone-600 max-sm:sr-only">
             <tr>
               <th scope="col" className="py-2">
                 {t("track.product")}
               </th>
-              <th scope="col" className="py-2 text-right">
+              <th scope="col" className="py-2 pl-4 text-right">
                 {t("track.unitPrice")}
               </th>
-              <th scope="col" className="py-2 text-right">
+              <th scope="col" className="py-2 pl-4 text-right">
                 {t("track.quantity")}
               </th>
-              <th scope="col" className="py-2 text-right">
+              <th scope="col" className="py-2 pl-4 text-right">
                 {t("track.subtotal")}
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="max-sm:block max-sm:space-y-3">
             {order.items.map((item) => (
-              <tr key={item.id} className="border-b border-stone-100" data-testid="track-item">
-                <td className="py-2">{item.productName}</td>
-                <td className="py-2 text-right">{money(item.unitPricePaisa)}</td>
-                <td className="py-2 text-right">{formatInteger(item.quantity, lang)}</td>
-                <td className="py-2 text-right">{money(item.subtotalPaisa)}</td>
+              <tr
+                key={item.id}
+                className="border-b border-stone-100 max-sm:block max-sm:rounded-lg max-sm:border max-sm:border-stone-200 max-sm:bg-white max-sm:p-3"
+                data-testid="track-item"
+              >
+                <td className="py-2 max-sm:block max-sm:pb-1 max-sm:pt-0 max-sm:font-medium">{item.productName}</td>
+                <ItemValue label={t("track.unitPrice")}>{money(item.unitPricePaisa)}</ItemValue>
+                <ItemValue label={t("track.quantity")}>{formatInteger(item.quantity, lang)}</ItemValue>
+                <ItemValue label={t("track.subtotal")}>{money(item.subtotalPaisa)}</ItemValue>
               </tr>
             ))}
           </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={3} className="pt-3 text-right font-medium">
-                {t("track.subtotal")}
-              </th>
-              <td className="pt-3 text-right">{money(order.subtotalPaisa)}</td>
-            </tr>
-            <tr>
-              <th scope="row" colSpan={3} className="text-right font-medium">
-                {t("track.shipping", { method: method ? t(method) : order.shippingMethod })}
-              </th>
-              <td className="text-right">{money(order.shippingFeePaisa)}</td>
-            </tr>
-            <tr>
-              <th scope="row" colSpan={3} className="text-right text-base font-semibold">
-                {t("track.total")}
-              </th>
-              <td className="text-right text-base font-semibold" data-testid="track-total">
-                {money(order.totalPaisa)}
-              </td>
-            </tr>
+          <tfoot className="max-sm:mt-4 max-sm:block">
+            <TotalRow label={t("track.subtotal")} className="sm:[&>*]:pt-3">
+              {money(order.subtotalPaisa)}
+            </TotalRow>
+            <TotalRow label={t("track.shipping", { method: method ? t(method) : order.shippingMethod })}>
+              {money(order.shippingFeePaisa)}
+            </TotalRow>
+            <TotalRow label={t("track.total")} className="text-base font-semibold" testId="track-total">
+              {money(order.totalPaisa)}
+            </TotalRow>
           </tfoot>
         </table>
       </section>
     </article>
+  );
+}
+
+/**
+ * A line item's value cell: a right-aligned cell of the table from 640 px; below, a row of the
+ * item's card with its label on the left (shown only there: the column header names it in the
+ * table, and for screen readers in both) and the value on the right.
+ */
+function ItemValue({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <td className="py-2 pl-4 text-right max-sm:flex max-sm:justify-between max-sm:gap-4 max-sm:py-0.5 max-sm:pl-0">
+      <span aria-hidden="true" className="text-stone-600 sm:hidden">
+        {label}
+      </span>
+      <span>{children}</span>
+    </td>
+  );
+}
+
+/** A row of the totals: its label right-aligned beside the amount from 640 px, at the row's two ends below. */
+function TotalRow({
+  label,
+  className = "",
+  testId,
+  children,
+}: {
+  label: string;
+  className?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <tr className={`max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-4 max-sm:py-0.5 ${className}`}>
+      <th scope="row" colSpan={3} className="pr-4 text-right font-medium max-sm:p-0 max-sm:text-left">
+        {label}
+      </th>
+      <td className="text-right max-sm:shrink-0" data-testid={testId}>
+        {children}
+      </td>
+    </tr>
   );
 }
