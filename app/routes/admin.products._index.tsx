@@ -161,13 +161,13 @@ function ProductSearch({ q }: { q: string | null }) {
         defaultValue={q ?? ""}
         maxLength={100}
         placeholder={t("admin.products.searchPlaceholder")}
-        className="w-full max-w-sm rounded-md border border-stone-300 bg-white px-3 py-2"
+        className="min-h-11 w-full max-w-sm rounded-md border border-stone-300 bg-white px-3"
       />
-      <button type="submit" className="rounded-md border border-stone-300 bg-white px-4 py-2 font-medium">
+      <button type="submit" className="min-h-11 rounded-md border border-stone-300 bg-white px-4 font-medium">
         {t("admin.products.searchButton")}
       </button>
       {q ? (
-        <Link to="/admin/products" className="self-center text-sm underline">
+        <Link to="/admin/products" className="inline-flex min-h-11 shrink-0 items-center text-sm underline">
           {t("admin.products.clearSearch")}
         </Link>
       ) : null}

@@ -80,10 +80,11 @@ function AdminShell() {
       />
       <header className="bg-stone-900 text-white">
         <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2">
-          {/* The shop's name wraps rather than being cut; the menu holds the rest on a phone. */}
+          {/* The shop's name wraps rather than being cut; the menu holds the rest on a phone. Each
+              link of the bar stays on one line: a bar too narrow for them all takes a second row. */}
           <NavLink
             to="/admin/dashboard"
-            className="min-w-0 flex-1 break-words py-1 font-semibold leading-snug hover:underline lg:flex-none"
+            className="min-w-0 flex-1 break-words py-1 font-semibold leading-snug hover:underline lg:flex-initial"
             data-testid="admin-home"
           >
             {t("admin.shell.nav.home", { shop: shopName })}
@@ -91,7 +92,7 @@ function AdminShell() {
           <AdminNav
             owner={user.role === "owner"}
             inMenu={false}
-            className="hidden flex-1 items-center justify-end gap-x-4 whitespace-nowrap lg:flex"
+            className="hidden flex-1 flex-wrap items-center justify-end gap-x-4 gap-y-1 whitespace-nowrap lg:flex"
           />
           <div className="flex shrink-0 items-center gap-2">
             <AdminLanguageSwitch />

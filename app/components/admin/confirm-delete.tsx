@@ -68,7 +68,7 @@ export function DeleteButton({
               <button
                 type="button"
                 onClick={() => dialogRef.current?.close()}
-                className="rounded-md border border-stone-300 px-4 py-2 text-sm font-medium"
+                className="min-h-11 rounded-md border border-stone-300 px-4 text-sm font-medium"
               >
                 {cancelText}
               </button>
@@ -97,7 +97,10 @@ export function ConfirmDeletePanel({
         {...confirmation}
         headingId={`panel-q-${id}`}
         cancel={
-          <Link to={cancelHref} className="rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium">
+          <Link
+            to={cancelHref}
+            className="inline-flex min-h-11 items-center rounded-md border border-stone-300 bg-white px-4 text-sm font-medium"
+          >
             {cancelText}
           </Link>
         }

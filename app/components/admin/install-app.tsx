@@ -36,7 +36,7 @@ export const INSTALL_PROMPT_CAPTURE_SCRIPT =
   'window.addEventListener("beforeinstallprompt",function(e){e.preventDefault();window.__haatInstallPrompt=e;window.dispatchEvent(new Event("haat:installprompt"))});';
 
 /** The localStorage key that remembers "Not now" ("1") in this browser. */
-export const INSTALL_DISMISSED_KEY = "haat:install-dismissed";
+const INSTALL_DISMISSED_KEY = "haat:install-dismissed";
 
 function runningInstalled(): boolean {
   return window.matchMedia("(display-mode: standalone)").matches || window.navigator.standalone === true;

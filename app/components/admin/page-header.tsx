@@ -27,7 +27,10 @@ export function AdminPageHeader({
         <p className="text-stone-600">{subtitle}</p>
       </div>
       {action ? (
-        <Link to={action.to} className="rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800">
+        <Link
+          to={action.to}
+          className="inline-flex min-h-11 items-center rounded-md bg-amber-700 px-4 font-semibold text-white hover:bg-amber-800"
+        >
           {action.label}
         </Link>
       ) : null}
