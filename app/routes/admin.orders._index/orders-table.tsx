@@ -186,7 +186,8 @@ export function useRowClicks(section: RefObject<HTMLElement>) {
 
 /**
  * The list's short form of the fake-order signals (rules/order-risk.ts) under the phone: the phone's
- * delivered and cancelled orders before, or "New phone", and a badge for a likely duplicate.
+ * delivered and cancelled orders before, or "New phone", and a badge for a likely duplicate (from
+ * the same phone, or from another phone to the same name and delivery address).
  */
 function PhoneSignalsBrief({ risk }: { risk: OrderRiskSignals | undefined }) {
   const t = useAdminT();
@@ -197,12 +198,12 @@ function PhoneSignalsBrief({ risk }: { risk: OrderRiskSignals | undefined }) {
       {delivered + cancelled + returned + open === 0
         ? t("admin.risk.listNew")
         : t("admin.risk.listHistory", { delivered, cancelled, returned })}
-      {risk.duplicateOf.length > 0 ? (
+      {risk.duplicateOf.length > 0 || risk.addressDuplicateOf.length > 0 ? (
         <span
           className="ml-1 inline-block rounded bg-amber-100 px-1.5 font-medium text-amber-900"
           data-testid="duplicate-badge"
         >
-          {t("admin.risk.listDuplicate")}
+          {t(risk.duplicateOf.length > 0 ? "admin.risk.listDuplicate" : "admin.risk.listDuplicateAddress")}
         </span>
       ) : null}
     </span>

@@ -66,7 +66,8 @@ export function CustomerSection({
 
 /**
  * Under the phone number: what this phone has ordered before, and a warning with links when the
- * order looks like a double of another (rules/order-risk.ts). It informs the call; it blocks nothing.
+ * order looks like a double of another, from the same phone or from another phone to the same name
+ * and address (rules/order-risk.ts). It informs the call; it blocks nothing.
  */
 function PhoneSignals({ risk }: { risk: OrderRiskSignals }) {
   const t = useAdminT();
@@ -78,23 +79,31 @@ function PhoneSignals({ risk }: { risk: OrderRiskSignals }) {
           ? t("admin.risk.firstOrder")
           : t("admin.risk.history", { delivered, cancelled, returned, open })}
       </p>
-      {risk.duplicateOf.length > 0 ? (
-        <p
-          role="note"
-          className="rounded bg-amber-100 px-2 py-1 font-medium text-amber-900"
-          data-testid="duplicate-warning"
-        >
-          {t("admin.risk.duplicateOf")}{" "}
-          {risk.duplicateOf.map((id, index) => (
-            <span key={id}>
-              {index > 0 ? ", " : null}
-              <Link to={`/admin/orders/view/${id}`} className="underline">
-                {t("admin.risk.orderLink", { id })}
-              </Link>
-            </span>
-          ))}
-        </p>
-      ) : null}
+      <DuplicateWarning intro={t("admin.risk.duplicateOf")} orders={risk.duplicateOf} testId="duplicate-warning" />
+      <DuplicateWarning
+        intro={t("admin.risk.duplicateOfAddress")}
+        orders={risk.addressDuplicateOf}
+        testId="duplicate-address-warning"
+      />
     </div>
+  );
+}
+
+/** A likely-duplicate warning: `intro` (why), then a link to each of `orders`; nothing when none. */
+function DuplicateWarning({ intro, orders, testId }: { intro: string; orders: number[]; testId: string }) {
+  const t = useAdminT();
+  if (orders.length === 0) return null;
+  return (
+    <p role="note" className="rounded bg-amber-100 px-2 py-1 font-medium text-amber-900" data-testid={testId}>
+      {intro}{" "}
+      {orders.map((id, index) => (
+        <span key={id}>
+          {index > 0 ? ", " : null}
+          <Link to={`/admin/orders/view/${id}`} className="underline">
+            {t("admin.risk.orderLink", { id })}
+          </Link>
+        </span>
+      ))}
+    </p>
   );
 }
