@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  banglaDayPeriod,
-  formatCompactTaka,
-  formatDayMonth,
-  formatDecimal,
-  formatInteger,
-  formatShopDateTime,
-  formatSignedInteger,
-} from "./format";
+import { formatCompactTaka, formatDecimal, formatInteger, formatSignedInteger } from "./format";
+import { banglaDayPeriod, formatDayMonth, formatShopDateTime } from "./format-date";
 
 describe("formatDecimal", () => {
   it("groups by lakh and crore in both languages", () => {

@@ -9,7 +9,7 @@ import { courierAccountSchema } from "~/forms/admin-schemas";
 import { fieldErrorsFrom, type FormRefusal } from "~/forms/refusal";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
-import { formatShopDateTime } from "~/i18n/format";
+import { formatShopDateTime } from "~/i18n/format-date";
 import {
   checkCourierAccount,
   getCourierAccountSummary,

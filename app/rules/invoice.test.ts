@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatShopDateTime } from "~/i18n/format";
+import { formatShopDateTime } from "~/i18n/format-date";
 import { buildInvoice, deliveryAddress, type InvoiceOrder } from "./invoice";
 
 const seller = { name: "Haat", address: "Gulistan, Dhaka", email: "shop@haat.example", phone: "+880 1700-000000" };

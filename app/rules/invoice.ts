@@ -7,7 +7,8 @@
  * See docs/decisions/015-order-status-history-and-invoice.md.
  */
 import { adminTranslator } from "~/i18n/admin";
-import { formatInteger, formatShopDateTime } from "~/i18n/format";
+import { formatInteger } from "~/i18n/format";
+import { formatShopDateTime } from "~/i18n/format-date";
 import type { Lang } from "~/i18n/lang";
 import { findDistrict, placeName } from "./districts";
 import { formatMoney } from "./money";

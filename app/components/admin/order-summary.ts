@@ -1,6 +1,6 @@
 import type { AdminTranslate } from "~/i18n/admin";
 import type { Lang } from "~/i18n/lang";
-import { formatShopDateTime } from "~/i18n/format";
+import { formatShopDateTime } from "~/i18n/format-date";
 import { findDistrict, placeName } from "~/rules/districts";
 import { formatMoney } from "~/rules/money";
 

@@ -5,7 +5,8 @@
  */
 import { Link } from "@remix-run/react";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
-import { formatShopDateTime, formatSignedInteger } from "~/i18n/format";
+import { formatSignedInteger } from "~/i18n/format";
+import { formatShopDateTime } from "~/i18n/format-date";
 import { stockReasonLabel } from "~/rules/stock";
 
 type Movement = {

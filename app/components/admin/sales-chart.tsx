@@ -7,7 +7,8 @@
 import { scaleBand, scaleLinear } from "d3-scale";
 import { useId } from "react";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
-import { formatCompactTaka, formatDayMonth, formatInteger } from "~/i18n/format";
+import { formatCompactTaka, formatInteger } from "~/i18n/format";
+import { formatDayMonth } from "~/i18n/format-date";
 import { formatMoney } from "~/rules/money";
 
 /** One bar: a day with its revenue in paisa. */

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
-import { formatShopDateTime } from "~/i18n/format";
+import { formatShopDateTime } from "~/i18n/format-date";
 
 /** One of the account's sessions as the page lists it. */
 type Session = { id: string; current: boolean; createdAt: Date; lastSeenAt: Date };

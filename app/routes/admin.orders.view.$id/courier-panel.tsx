@@ -7,7 +7,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
-import { formatShopDateTime } from "~/i18n/format";
+import { formatShopDateTime } from "~/i18n/format-date";
 import { deliveryStateLabel } from "~/rules/delivery-state";
 import { SubmitButton } from "~/components/admin/submit-button";
 

@@ -3,7 +3,7 @@ import { DeleteButton } from "~/components/admin/confirm-delete";
 import { orderSummary } from "~/components/admin/order-summary";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { formatShopDateTime } from "~/i18n/format";
+import { formatShopDateTime } from "~/i18n/format-date";
 
 /**
  * The order page's heading (order number and when it was placed) and its buttons: back to the list,

@@ -9,7 +9,7 @@ import { FieldError } from "~/components/field-error";
 import type { FormRefusal } from "~/forms/refusal";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
-import { formatShopDateTime } from "~/i18n/format";
+import { formatShopDateTime } from "~/i18n/format-date";
 import { SubmitButton } from "~/components/admin/submit-button";
 
 /** A note as the order page's loader returns it. */

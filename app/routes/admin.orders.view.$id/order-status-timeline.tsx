@@ -12,7 +12,8 @@ import { stockReasonLabel } from "~/rules/stock";
 import { deliveryStateLabel } from "~/rules/delivery-state";
 import { formatMoney } from "~/rules/money";
 import type { OrderEditChange } from "~/rules/order-edit";
-import { formatShopDateTime, formatSignedInteger } from "~/i18n/format";
+import { formatSignedInteger } from "~/i18n/format";
+import { formatShopDateTime } from "~/i18n/format-date";
 
 /** One history entry as the order page's loader returns it. */
 export type OrderStatusTimelineEntry = {

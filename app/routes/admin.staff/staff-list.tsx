@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { AdminTable } from "~/components/admin/admin-table";
 import { ROW_ACTION, ROW_ACTION_DESTRUCTIVE } from "~/components/admin/catalogue-row-actions";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
-import { formatShopDateTime } from "~/i18n/format";
+import { formatShopDateTime } from "~/i18n/format-date";
 import type { StaffAccount } from "~/models/staff.server";
 
 /**
