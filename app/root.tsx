@@ -17,7 +17,7 @@ import { InlineStylesheet } from "~/components/inline-stylesheet";
 import { NavigationProgress } from "~/components/navigation-progress";
 import { ToastMessage } from "~/components/toast";
 import { useLang, useT } from "~/hooks/use-t";
-import { isLang, langOfRequest, localePath } from "~/i18n";
+import { isLang, langOfRequest, localePath, type Lang } from "~/i18n";
 import { cartQuantity } from "~/rules/cart";
 import { getCart } from "~/server/cart-cookie.server";
 import { noteRenderedInputs } from "~/server/http/page-cache.server";
@@ -72,15 +72,22 @@ export function useRootData(): RootLoaderData | undefined {
   return useRouteLoaderData<typeof loader>("root");
 }
 
-export function Layout({ children }: { children: ReactNode }) {
-  const nonce = useNonce();
+/**
+ * The document's language: a storefront page's from its URL; an admin page's is the staff member's,
+ * which the admin layout's (or sign-in page's) loader returns as `adminLang`. Layout and App sit
+ * above the admin layout's AdminLangContext, so they read the loader data.
+ */
+function useDocumentLang(): Lang {
   const pageLang = useLang();
-  // An admin page is in the staff member's language, which the admin layout's (or sign-in page's)
-  // loader returns as `adminLang`; Layout sits above their AdminLangContext, so it reads the data.
   const adminLang = useMatches()
     .map((match) => (match.data as { adminLang?: unknown } | undefined)?.adminLang)
     .find(isLang);
-  const lang = adminLang ?? pageLang;
+  return adminLang ?? pageLang;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const lang = useDocumentLang();
   return (
     <html lang={lang}>
       <head>
@@ -101,10 +108,11 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const root = useRootData();
+  const lang = useDocumentLang();
   return (
     <>
       <NavigationProgress />
-      {root?.toast ? <ToastMessage toast={root.toast} /> : null}
+      {root?.toast ? <ToastMessage toast={root.toast} lang={lang} /> : null}
       <Outlet />
     </>
   );

@@ -1,15 +1,16 @@
-import { useEffect, useState } from "react";
-import { useT } from "~/hooks/use-t";
+import { useEffect, useMemo, useState } from "react";
+import { translator, type Lang } from "~/i18n";
 import type { Toast } from "~/utils/toast";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 /**
  * A one-time message from the previous action (flash cookie). A polite live region, so screen
  * readers announce it; it stays in the page without JavaScript and can be dismissed with it (the
- * button appears only once JavaScript runs, since it would do nothing otherwise).
+ * button appears only once JavaScript runs, since it would do nothing otherwise). `lang` is the
+ * document's: on an admin page the staff member's, which the root renders this above.
  */
-export function ToastMessage({ toast }: { toast: Toast }) {
-  const t = useT();
+export function ToastMessage({ toast, lang }: { toast: Toast; lang: Lang }) {
+  const t = useMemo(() => translator(lang), [lang]);
   const [open, setOpen] = useState(true);
   const hydrated = useHydrated();
   useEffect(() => setOpen(true), [toast]);
@@ -28,7 +29,12 @@ export function ToastMessage({ toast }: { toast: Toast }) {
     >
       <p>{toast.message}</p>
       {hydrated ? (
-        <button type="button" onClick={() => setOpen(false)} className="font-semibold" aria-label={t("toast.dismiss")}>
+        <button
+          type="button"
+          onClick={() => setOpen(false)}
+          className="-my-3 -mr-3 flex h-11 w-11 shrink-0 items-center justify-center font-semibold"
+          aria-label={t("toast.dismiss")}
+        >
           ×
         </button>
       ) : null}

@@ -186,10 +186,42 @@ function InstallControl({ offer, popover = false }: { offer: Offer; popover?: bo
       >
         <p className="font-semibold">{t("admin.shell.install.manualTitle")}</p>
         <ul className="mt-2 list-disc space-y-1 pl-5">
-          <li>{t("admin.shell.install.ios")}</li>
-          <li>{t("admin.shell.install.other")}</li>
+          <li>{withMenuNames(t, "admin.shell.install.ios")}</li>
+          <li>{withMenuNames(t, "admin.shell.install.other")}</li>
         </ul>
       </div>
     </details>
   );
+}
+
+/**
+ * The browser's own menu entries the install steps quote. Browsers name them in English whatever
+ * the back office's language, so they are shown as the browser does, marked as English.
+ */
+const MENU_NAMES = {
+  addToHomeScreenIos: "Add to Home Screen",
+  addToHomeScreen: "Add to Home screen",
+  installApp: "Install app",
+} as const;
+
+/** A placeholder no message contains, to split a translated step around the menu names. */
+const MARK = "\u0001";
+
+/**
+ * The install step `key` in the staff member's language, with each placeholder named in MENU_NAMES
+ * rendered as the quoted English menu name in a `lang="en"` span.
+ */
+function withMenuNames(t: ReturnType<typeof useAdminT>, key: "admin.shell.install.ios" | "admin.shell.install.other") {
+  const params = Object.fromEntries(Object.keys(MENU_NAMES).map((name) => [name, `${MARK}${name}${MARK}`]));
+  return t(key, params)
+    .split(MARK)
+    .map((part, index) =>
+      index % 2 === 1 ? (
+        <span key={index} lang="en" translate="no">
+          {`'${MENU_NAMES[part as keyof typeof MENU_NAMES]}'`}
+        </span>
+      ) : (
+        part
+      ),
+    );
 }

@@ -16,8 +16,8 @@ export const shellMessages = bilingual({
     "admin.shell.install.installed": "App Installed",
     "admin.shell.install.dismiss": "Not now",
     "admin.shell.install.manualTitle": "Install the admin app",
-    "admin.shell.install.ios": "On iPhone or iPad: tap the share button, then 'Add to Home Screen'.",
-    "admin.shell.install.other": "Elsewhere: open the browser menu, then 'Install app' or 'Add to Home screen'.",
+    "admin.shell.install.ios": "On iPhone or iPad: tap the share button, then {addToHomeScreenIos}.",
+    "admin.shell.install.other": "Elsewhere: open the browser menu, then {installApp} or {addToHomeScreen}.",
     "admin.shell.install.description": "Shop admin for {shop}",
     "admin.shell.offline.title": "You are offline",
     "admin.shell.offline.body":
@@ -51,9 +51,9 @@ export const shellMessages = bilingual({
     "admin.shell.install.installed": "অ্যাপ ইনস্টল করা আছে",
     "admin.shell.install.dismiss": "এখন নয়",
     "admin.shell.install.manualTitle": "অ্যাডমিন অ্যাপ ইনস্টল করুন",
-    "admin.shell.install.ios": "iPhone বা iPad-এ: শেয়ার বাটনে চাপুন, তারপর 'Add to Home Screen' চাপুন।",
+    "admin.shell.install.ios": "আইফোন বা আইপ্যাডে: শেয়ার বাটনে চাপুন, তারপর {addToHomeScreenIos} চাপুন।",
     "admin.shell.install.other":
-      "অন্য ফোন বা কম্পিউটারে: ব্রাউজারের মেনু খুলুন, তারপর 'Install app' বা 'Add to Home screen' চাপুন।",
+      "অন্য ফোন বা কম্পিউটারে: ব্রাউজারের মেনু খুলুন, তারপর {installApp} বা {addToHomeScreen} চাপুন।",
     "admin.shell.install.description": "{shop}-এর দোকান পরিচালনার অ্যাপ",
     "admin.shell.offline.title": "আপনি অফলাইনে আছেন",
     "admin.shell.offline.body": "এই পেজে সর্বশেষ তথ্য দেখাতে ইন্টারনেট সংযোগ লাগে। সংযোগ দেখে আবার চেষ্টা করুন।",
