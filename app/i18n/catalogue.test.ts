@@ -19,9 +19,12 @@ import { trackingMessages } from "./tracking-messages";
 type Messages = Record<string, string>;
 
 // Every module under admin/ but the catalogue itself is an area module.
-const adminModules = import.meta.glob<Record<string, unknown>>(["./admin/*.ts", "!./admin/catalogue.ts"], {
-  eager: true,
-});
+const adminModules = import.meta.glob<Record<string, unknown>>(
+  ["./admin/*.ts", "!./admin/catalogue.ts", "!./admin/*.test.ts"],
+  {
+    eager: true,
+  },
+);
 
 const MODULES: [string, Bilingual<string>][] = [
   ["checkout-messages.ts", checkoutMessages],

@@ -3,7 +3,6 @@ import {
   availableQuantity,
   exceedsStock,
   heldByOrder,
-  signedUnits,
   stockEdit,
   stockLevel,
   stockReasonLabel,
@@ -97,16 +96,11 @@ describe("exceedsStock", () => {
   });
 });
 
-describe("stockReasonLabel and signedUnits", () => {
+describe("stockReasonLabel", () => {
   it("labels a known reason through the translator and shows an unknown one as stored", () => {
     const t = (key: string) => `<${key}>`;
     expect(stockReasonLabel("order-cancelled", t)).toBe("<admin.stock.reason.order-cancelled>");
     expect(stockReasonLabel("stolen", t)).toBe("stolen");
-  });
-
-  it("writes the sign of a change", () => {
-    expect(signedUnits(3)).toBe("+3");
-    expect(signedUnits(-2)).toBe("−2");
   });
 });
 

@@ -100,11 +100,6 @@ export function stockReasonLabel(
     : reason;
 }
 
-/** A change of units with its sign, as the histories show it: "+3", "−2" (a minus sign, U+2212). */
-export function signedUnits(change: number): string {
-  return change > 0 ? `+${change}` : `−${Math.abs(change)}`;
-}
-
 /**
  * What saving the product form does to the stock: `next` is what the form asks for, `current` what
  * is stored now, `seen` the quantity on hand the form was shown (null: a new product, or tracking
