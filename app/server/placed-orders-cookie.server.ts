@@ -8,9 +8,9 @@
  * The cookie is signed with SESSION_SECRET (a forged or altered one reads as none), HttpOnly,
  * SameSite=Lax, Path=/ (the page is also `/bn/order-success`, and with JavaScript it loads
  * `/order-success.data`, which a narrower path would not match). Each order in it carries its own
- * expiry, checked on the server, so a copied cookie stops working after the hour too. While it
- * lasts, the browser's catalogue pages bypass the page cache (any haat cookie but the cart and the
- * language does): a short life keeps that, and a shared phone's exposure, small.
+ * expiry, checked on the server, so a copied cookie stops working after the hour too; the short
+ * life keeps a shared phone's exposure small. No catalogue page reads it, so the page cache answers
+ * the browser as before (app/server/http/page-cache.server.ts).
  */
 import { createCookie } from "@remix-run/node";
 import { z } from "zod";

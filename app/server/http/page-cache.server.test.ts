@@ -250,6 +250,17 @@ describe("createPageCache", () => {
     expect(app.cache.stats().stored).toBe(3);
   });
 
+  it("answers a shopper who just ordered from the cache: the placed-orders cookie varies no catalogue page", async () => {
+    const app = await startApp();
+    await app.warm("/");
+    for (const cookie of ["haat_placed=signed", "__Host-haat_placed=signed", "haat_lang=bn; haat_placed=signed"]) {
+      const answer = await request(app.origin, "/", { Cookie: cookie });
+      expect(answer.headers["x-cache"], cookie).toBe(cookie.includes("haat_lang") ? "MISS" : "HIT");
+    }
+    // Beside another haat cookie it still bypasses.
+    expect((await app.warm("/", { Cookie: "haat_placed=signed; haat_session=s" })).headers["x-cache"]).toBeUndefined();
+  });
+
   it("never stores an answer that sets a cookie, is not 200, says no-store, or is not a catalogue page", async () => {
     const app = await startApp({
       headers: (url): Record<string, string> =>

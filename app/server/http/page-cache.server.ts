@@ -4,8 +4,9 @@
  *
  * What is cached: GET and HEAD of `/`, `/products…`, `/products/:id` (and their `/bn` pages), the
  * sitemap, robots.txt and the search suggestions, answered 200 without a cookie being set.
- * Who gets it: a visitor whose request carries no haat cookie other than the cart and the language
- * (a staff session, a toast, the two-factor step or anything haat adds later always bypasses).
+ * Who gets it: a visitor whose request carries no haat cookie other than the cart, the language and
+ * the placed orders (read by no cached page); a staff session, a toast, the two-factor step or
+ * anything haat adds later always bypasses.
  * The key: the canonical URL (the path, and only the query parameters its page reads:
  * app/server/http/page-cache-url.server.ts; the page is rendered for that URL), the cart's quantity as
  * the badge shows it and the remembered language, both read from the Cookie header by the app's own
@@ -71,6 +72,13 @@ const WAIT_FOR_RENDER_MS = 2_000;
 /** The cookies that may vary a cached page; any other haat cookie means "not cached". */
 const CART_COOKIE = "haat_cart";
 const LANGUAGE_COOKIE = "haat_lang";
+/**
+ * haat cookies that no cached page reads, so they neither vary nor bypass it: the orders this
+ * browser placed in the last hour, read only by the confirmation page, which is never cached
+ * (app/server/placed-orders-cookie.server.ts). A shopper who just ordered keeps getting the
+ * catalogue from memory.
+ */
+const UNREAD_COOKIES = new Set(["haat_placed"]);
 
 /** Headers of the first answer never stored with a page: per answer, per connection, or rebuilt. */
 const NOT_STORED = new Set([
@@ -450,7 +458,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     for (const name of cookieNames(header)) {
       const bare = bareName(name);
       // The cart cookie is never prefixed, so a prefixed one is "some other haat cookie".
-      if (bare === LANGUAGE_COOKIE || (bare === CART_COOKIE && name === CART_COOKIE)) continue;
+      if (bare === LANGUAGE_COOKIE || (bare === CART_COOKIE && name === CART_COOKIE) || UNREAD_COOKIES.has(bare))
+        continue;
       if (bare.startsWith("haat_")) return next();
     }
     const known = inputsByHeader.get(header);
