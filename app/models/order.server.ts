@@ -18,7 +18,7 @@ import { ADMIN_PAGE_SIZE, paginate } from "~/rules/pagination";
 import { orderTotals, type PricedCart, type PricedProduct } from "~/rules/pricing";
 import type { DeliveryFees } from "~/rules/shipping";
 import type { CheckoutInput } from "~/forms/schemas";
-import type { OrderStatus } from "~/rules/order-status";
+import { undoableChange, type OrderStatus } from "~/rules/order-status";
 import { addToHistory, DUPLICATE_WINDOW_MS, likelyDuplicates, NO_HISTORY, type PhoneHistory } from "~/rules/order-risk";
 import type { StockShortage } from "~/rules/stock";
 import { addressKey, limitReached, ORDER_LIMIT_WINDOW_MS, type OrderLimits } from "~/rules/order-limits";
@@ -297,7 +297,15 @@ export async function getOrderStatusHistory(orderId: number) {
     where: { orderId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: STATUS_HISTORY_SHOWN + 1,
-    select: { id: true, fromStatus: true, toStatus: true, changedByEmail: true, courier: true, createdAt: true },
+    select: {
+      id: true,
+      fromStatus: true,
+      toStatus: true,
+      changedById: true,
+      changedByEmail: true,
+      courier: true,
+      createdAt: true,
+    },
   });
   return {
     entries: rows.slice(0, STATUS_HISTORY_SHOWN).reverse(),
@@ -331,6 +339,36 @@ export async function changeOrderStatus(
     if (error instanceof OutOfStockError) return { outcome: "out-of-stock", shortages: error.shortages };
     throw error;
   }
+}
+
+/**
+ * Undoes `admin`'s latest status change of order `id`: sets its `from` status again, when the
+ * change may still be undone (rules/order-status.ts `undoableChange`, asked again here inside the
+ * transaction) and is the one the page offered (`offered`). `not-undoable` (nothing written) when
+ * the order changed since, the change is not theirs, too old, or moved stock; otherwise as
+ * `changeOrderStatus`.
+ */
+export async function undoStatusChange(
+  id: number,
+  offered: { from: string; to: string },
+  admin: { id: number; email: string },
+): Promise<StatusChangeResult | { outcome: "not-undoable" }> {
+  return prisma.$transaction(async (tx) => {
+    const order = await tx.order.findUnique({ where: { id }, select: { status: true, consignmentId: true } });
+    if (!order) return { outcome: "not-found" };
+    const latest = await tx.orderStatusChange.findFirst({
+      where: { orderId: id },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      select: { fromStatus: true, toStatus: true, changedById: true, courier: true, createdAt: true },
+    });
+    const undo = undoableChange(
+      latest ?? undefined,
+      { status: order.status, handedOver: order.consignmentId !== null },
+      admin.id,
+    );
+    if (!undo || undo.from !== offered.from || undo.to !== offered.to) return { outcome: "not-undoable" };
+    return changeStatusIn(tx, id, undo.from, admin);
+  });
 }
 
 /**

@@ -299,7 +299,7 @@ test("on a phone a cancel asks first (Keep changes nothing), a change that moves
       : page.getByTestId("cancel-confirm");
     await choose("cancelled");
     if (!js) await expect(page).toHaveURL(new RegExp(`/admin/orders/view/${id}\\?confirm-status=cancelled$`));
-    await expect(question).toContainText("Its stock goes back on the shelf: Careful Lamp × 2.");
+    await expect(question).toContainText("Products that count their stock get these units back: Careful Lamp × 2.");
     await question.getByRole(js ? "button" : "link", { name: "Keep the current status" }).click();
     await expect(question).toBeHidden();
     if (!js) await rendered(page);

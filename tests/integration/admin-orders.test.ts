@@ -86,11 +86,57 @@ describe("order status", () => {
     expect((await page()).undo).toEqual({ from: "pending", to: "processing" });
     expect((await page(other)).undo).toBeNull(); // only for who made the change
 
-    await run(action, post(`/admin/orders/view/${order.id}`, { status: "pending" }, jar), params); // the Undo button
+    const undo = (as = jar) =>
+      run(
+        action,
+        post(`/admin/orders/view/${order.id}`, { intent: "undo-status", from: "pending", to: "processing" }, as),
+        params,
+      );
+    // Another admin's post of the same Undo is refused; the author's is done.
+    await expect(await undo(other)).toSetToast({ kind: "error", message: t("admin.order.undoTooLate") });
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("processing");
+    await expect(await undo()).toSetToast({
+      kind: "success",
+      message: t("admin.order.statusSaved", { status: t("status.pending") }),
+    });
     expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("pending");
 
     await run(action, post(`/admin/orders/view/${order.id}`, { status: "cancelled", confirm: "yes" }, jar), params);
     expect((await page()).undo).toBeNull();
+  });
+
+  it("refuses an Undo left open on a page once the order changed since, and after a courier hand-off", async () => {
+    const admin = await createAdmin();
+    const jar = await signedInJar(admin.id);
+    const other = await signedInJar((await createAdmin()).id);
+    const lamp = await createProduct({ name: "Undo Lamp", pricePaisa: 10000, stockQuantity: 5 });
+    const order = { id: await placeOrder([[lamp.id, 2]]) };
+    const params = { id: String(order.id) };
+    const statusOf = async () => (await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status;
+    const stockOf = async () => (await prisma.product.findUniqueOrThrow({ where: { id: lamp.id } })).stockQuantity;
+    const undo = () =>
+      run(
+        action,
+        post(`/admin/orders/view/${order.id}`, { intent: "undo-status", from: "pending", to: "processing" }, jar),
+        params,
+      );
+
+    // A moves it to processing (A's page now offers the Undo); B then cancels it, returning its stock.
+    await run(action, post(`/admin/orders/view/${order.id}`, { status: "processing" }, jar), params);
+    await run(action, post(`/admin/orders/view/${order.id}`, { status: "cancelled", confirm: "yes" }, other), params);
+    expect(await stockOf()).toBe(5);
+    // A's stale Undo changes nothing: the order stays cancelled and its stock stays returned.
+    await expect(await undo()).toSetToast({ kind: "error", message: t("admin.order.undoTooLate") });
+    expect(await statusOf()).toBe("cancelled");
+    expect(await stockOf()).toBe(5);
+
+    // Handed to a courier, a status is no longer undone by hand, even the author's own latest change.
+    await run(action, post(`/admin/orders/view/${order.id}`, { status: "pending" }, jar), params);
+    await run(action, post(`/admin/orders/view/${order.id}`, { status: "processing" }, jar), params);
+    await prisma.order.update({ where: { id: order.id }, data: { courier: "steadfast", consignmentId: "U-1" } });
+    expect((await runData(loader, get(`/admin/orders/view/${order.id}`, jar), params)).undo).toBeNull();
+    await expect(await undo()).toSetToast({ kind: "error", message: t("admin.order.undoTooLate") });
+    expect(await statusOf()).toBe("processing");
   });
 
   it("rejects an unknown status and leaves the order as it was", async () => {

@@ -60,7 +60,7 @@ export const ordersMessages = bilingual({
     "admin.order.payment.pending": "Not yet paid",
     "admin.order.payment.paid": "Paid",
     "admin.order.cancelTitle": "Cancel order #{id}?",
-    "admin.order.cancelStock": "Its stock goes back on the shelf: {items}.",
+    "admin.order.cancelStock": "Products that count their stock get these units back: {items}.",
     "admin.order.cancelCourier":
       "The parcel is with {courier} (consignment {consignment}): cancelling here does not tell the courier. Cancel it in the courier's portal too.",
     "admin.order.cancelLater": "Choosing another status later takes the stock again, if there is enough.",
@@ -69,6 +69,8 @@ export const ordersMessages = bilingual({
     "admin.order.changedFrom": "Changed from {from} to {to}.",
     "admin.order.undo": "Undo",
     "admin.order.undoLabel": "Undo: back to {status}",
+    "admin.order.undoTooLate":
+      "That change can no longer be undone: the order changed since, or the time to undo it has passed.",
     "admin.order.dangerZone": "Danger zone",
     "admin.order.dangerHint": "Deleting removes the order, its items and its history for good.",
     "admin.order.items": "Order Items",
@@ -182,7 +184,7 @@ export const ordersMessages = bilingual({
     "admin.order.payment.pending": "এখনো পরিশোধ হয়নি",
     "admin.order.payment.paid": "পরিশোধিত",
     "admin.order.cancelTitle": "অর্ডার #{id} বাতিল করবেন?",
-    "admin.order.cancelStock": "এর স্টক আবার তাকে ফিরে যাবে: {items}।",
+    "admin.order.cancelStock": "যেসব পণ্যের স্টক গোনা হয়, সেগুলোতে এই ইউনিটগুলো ফিরে যাবে: {items}।",
     "admin.order.cancelCourier":
       "পার্সেলটি {courier}-এর কাছে (কনসাইনমেন্ট {consignment}): এখানে বাতিল করলে কুরিয়ার জানতে পারে না। কুরিয়ারের পোর্টালেও বাতিল করুন।",
     "admin.order.cancelLater": "পরে অন্য স্ট্যাটাস বেছে নিলে স্টক আবার নেওয়া হবে, যদি যথেষ্ট থাকে।",
@@ -191,6 +193,7 @@ export const ordersMessages = bilingual({
     "admin.order.changedFrom": "{from} থেকে {to} করা হয়েছে।",
     "admin.order.undo": "আগের মতো করুন",
     "admin.order.undoLabel": "আগের মতো করুন: আবার {status}",
+    "admin.order.undoTooLate": "ওই পরিবর্তন আর ফেরানো যায় না: এরপর অর্ডারটি বদলেছে, বা ফেরানোর সময় পেরিয়ে গেছে।",
     "admin.order.dangerZone": "সাবধানে",
     "admin.order.dangerHint": "ডিলিট করলে অর্ডার, এর পণ্য ও ইতিহাস চিরতরে মুছে যায়।",
     "admin.order.items": "অর্ডারের পণ্য",

@@ -9,7 +9,7 @@ import { orderStatusSchema } from "~/forms/schemas";
 import { fieldErrorsFrom } from "~/forms/refusal";
 import type { AdminUser } from "~/models/admin-user.server";
 import { addOrderNote } from "~/models/order-note.server";
-import { changeOrderStatus, setOrderConfirmation } from "~/models/order.server";
+import { changeOrderStatus, setOrderConfirmation, undoStatusChange } from "~/models/order.server";
 import { orderStatusLabel } from "~/rules/order-status";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
@@ -68,6 +68,37 @@ export async function setConfirmation({ request, context, admin, id }: OrderActi
   });
   const message = t(confirmed ? "admin.confirm.marked" : "admin.confirm.unmarked", { id });
   return redirectWithToast(request, orderUrl(id), { kind: "success", message });
+}
+
+/**
+ * `intent=undo-status`: the Undo offered after a status change. `from` and `to` name the change the
+ * page offered; it is undone (the order gets `from` again) only when it is still the order's latest
+ * change, by `admin`, recent and moving no stock (`undoStatusChange`), so an Undo left open on a page
+ * never overrides a later change. Otherwise nothing changes and the toast says so.
+ */
+export async function undoStatus({ request, context, admin, id, form }: OrderAction) {
+  const t = staffTranslator(admin);
+  const url = orderUrl(id);
+  const offered = { from: String(form.get("from") ?? ""), to: String(form.get("to") ?? "") };
+  const result = await undoStatusChange(id, offered, admin);
+  switch (result.outcome) {
+    case "changed":
+      await audit(context, admin, {
+        action: "order.status-changed",
+        subjectType: "order",
+        subjectId: id,
+        summary: offered.from,
+        details: { status: offered.from, undo: true },
+      });
+      return redirectWithToast(request, url, {
+        kind: "success",
+        message: t("admin.order.statusSaved", { status: orderStatusLabel(offered.from, t) }),
+      });
+    case "not-found":
+      return orderGone(request, admin);
+    default:
+      return redirectWithToast(request, url, { kind: "error", message: t("admin.order.undoTooLate") });
+  }
 }
 
 /**

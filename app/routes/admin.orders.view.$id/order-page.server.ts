@@ -12,36 +12,16 @@ import { listOrderNotes } from "~/models/order-note.server";
 import { getOrderForAdmin, getOrderRiskSignals, getOrderStatusHistory, orderInvoice } from "~/models/order.server";
 import { getOrderStockMovements } from "~/models/stock.server";
 import { isEditable } from "~/rules/order-edit";
+import { undoableChange } from "~/rules/order-status";
 import { getCourierAccountSummary } from "~/server/couriers/account.server";
 import { trackingUrl } from "~/server/couriers/hand-off.server";
 import { notFound } from "~/utils/params";
-
-/** How long after a status change its author is offered to undo it, in milliseconds. */
-const UNDO_WINDOW_MS = 10 * 60 * 1000;
-
-/**
- * The status change `admin` may undo with one click: the order's latest change, when `admin` made
- * it less than UNDO_WINDOW_MS ago, the order still has the status it set, and neither side is
- * "cancelled" (those move stock: cancelling asks first, and going back is an ordinary change).
- * Its `from` is the status an Undo sets again; null when there is nothing to undo.
- */
-function undoableChange(
-  latest: { fromStatus: string | null; toStatus: string; changedByEmail: string | null; createdAt: Date } | undefined,
-  order: { status: string },
-  admin: Pick<AdminUser, "email">,
-  now = Date.now(),
-): { from: string; to: string } | null {
-  if (!latest?.fromStatus || latest.changedByEmail !== admin.email || latest.toStatus !== order.status) return null;
-  if (latest.fromStatus === "cancelled" || latest.toStatus === "cancelled") return null;
-  if (now - latest.createdAt.getTime() > UNDO_WINDOW_MS) return null;
-  return { from: latest.fromStatus, to: latest.toStatus };
-}
 
 /**
  * Everything the order page of order `id` shows to `admin` (`isOwner` decides the owner-only
  * buttons; `undo` is the status change they may undo). @throws a 404 response when there is no such order.
  */
-export async function orderPageData(id: number, admin: Pick<AdminUser, "role" | "email">) {
+export async function orderPageData(id: number, admin: Pick<AdminUser, "id" | "role">) {
   const [order, history, stock, notes, courierEvents, courierAccount, edits] = await Promise.all([
     getOrderForAdmin(id),
     getOrderStatusHistory(id),
@@ -59,7 +39,11 @@ export async function orderPageData(id: number, admin: Pick<AdminUser, "role" | 
     isOwner: admin.role === "owner",
     order,
     history,
-    undo: undoableChange(history.entries.at(-1), order, admin),
+    undo: undoableChange(
+      history.entries.at(-1),
+      { status: order.status, handedOver: order.consignmentId !== null },
+      admin.id,
+    ),
     stock,
     notes,
     invoice,

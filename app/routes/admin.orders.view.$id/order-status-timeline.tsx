@@ -212,7 +212,7 @@ function StockEntry({ entry }: { entry: StockTimelineEntry }) {
 }
 
 /** A courier's display name: a brand, the same in every language. */
-function courierName(courier: string): string {
+export function courierName(courier: string): string {
   return courier === "steadfast" ? "Steadfast" : courier;
 }
 

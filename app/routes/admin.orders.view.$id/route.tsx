@@ -7,7 +7,7 @@ import { readFormData } from "~/server/form-data.server";
 import { requireId } from "~/utils/params";
 import { CourierPanel } from "./courier-panel";
 import { CustomerSection } from "./customer-section";
-import { addNote, changeStatus, setConfirmation } from "./order-actions.server";
+import { addNote, changeStatus, setConfirmation, undoStatus } from "./order-actions.server";
 import { DangerZone, OrderHeader } from "./order-header";
 import { OrderInvoice } from "./order-invoice";
 import { OrderItems } from "./order-items";
@@ -31,8 +31,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /**
  * One action per `intent` (order-actions.server.ts): `note` adds an internal note (400 with the
  * message and the text kept when it is empty or longer than 1,000 characters); `confirm` /
- * `unconfirm` marks the order as confirmed with the shopper by phone, or removes the mark; without
- * one, the status form changes the order status. Each goes back to the order with a message.
+ * `unconfirm` marks the order as confirmed with the shopper by phone, or removes the mark;
+ * `undo-status` undoes the admin's last status change while it may be undone; without one, the
+ * status form changes the order status. Each goes back to the order with a message.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -42,6 +43,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const intent = form.get("intent");
   if (intent === "note") return addNote(order);
   if (intent === "confirm" || intent === "unconfirm") return setConfirmation(order, intent === "confirm");
+  if (intent === "undo-status") return undoStatus(order);
   return changeStatus(order);
 }
 
@@ -104,7 +106,7 @@ export default function AdminOrderPage() {
 
       <OrderInvoice invoice={invoice} />
 
-      <DangerZone order={order} />
+      {isOwner ? <DangerZone order={order} /> : null}
     </article>
   );
 }

@@ -6,6 +6,7 @@ import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { formatInteger } from "~/i18n/format";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { ORDER_STATUSES, orderStatusLabel } from "~/rules/order-status";
+import { courierName } from "./order-status-timeline";
 
 /** The order page's query parameter that shows the confirmation step before cancelling. */
 export const CONFIRM_PARAM = "confirm-status";
@@ -103,7 +104,9 @@ export function StatusSection({
           className="mt-3 text-sm"
           data-testid="status-undo"
         >
-          <input type="hidden" name="status" value={undo.from} />
+          <input type="hidden" name="intent" value="undo-status" />
+          <input type="hidden" name="from" value={undo.from} />
+          <input type="hidden" name="to" value={undo.to} />
           <span className="text-stone-600">
             {t("admin.order.changedFrom", { from: orderStatusLabel(undo.from, t), to: orderStatusLabel(undo.to, t) })}
           </span>{" "}
@@ -218,7 +221,7 @@ function CancelQuestion({
       {order.consignmentId ? (
         <p>
           {t("admin.order.cancelCourier", {
-            courier: order.courier ?? "Steadfast",
+            courier: courierName(order.courier ?? "steadfast"),
             consignment: order.consignmentId,
           })}
         </p>
