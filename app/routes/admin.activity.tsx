@@ -6,6 +6,7 @@ import { DashboardErrorBoundary } from "~/components/admin/admin-error-boundary"
 import { adminTitle } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { ActivityList } from "~/components/admin/activity-list";
+import { ActivitySummary } from "~/components/admin/activity-summary";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import type { MessageKey } from "~/i18n/admin";
 import { formatInteger, SHOP_TIME_ZONE } from "~/i18n/format";
@@ -147,9 +148,7 @@ export default function ActivityPage() {
                 {isAuditAction(row.action) ? t(`admin.activity.action.${row.action}` as MessageKey) : row.action}
               </strong>
               {row.subjectType === "order" && row.subjectId !== null ? ` #${formatInteger(row.subjectId, lang)}` : null}
-              {row.summary ? (
-                <span className="break-words font-normal" translate="no">{` · ${row.summary}`}</span>
-              ) : null}
+              <ActivitySummary action={row.action} summary={row.summary} t={t} lang={lang} />
             </td>
             <td
               className="break-all px-4 py-3"

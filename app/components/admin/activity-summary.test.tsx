@@ -1,0 +1,32 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { adminTranslator } from "~/i18n/admin";
+import { ActivitySummary } from "./activity-summary";
+
+/** The summary's text as a Bangla-reading owner sees it, and the parts marked not to translate. */
+function shown(action: string, summary: string) {
+  const markup = renderToStaticMarkup(
+    <ActivitySummary action={action} summary={summary} t={adminTranslator("bn")} lang="bn" />,
+  );
+  const text = markup.replace(/<[^>]+>/g, "");
+  const raw = [...markup.matchAll(/<span translate="no">([^<]*)<\/span>/g)].map((match) => match[1]);
+  return { text, raw };
+}
+
+describe("ActivitySummary", () => {
+  it("shows stored codes and amounts in the reader's language", () => {
+    expect(shown("order.status-changed", "processing")).toEqual({ text: " · প্রস্তুত হচ্ছে", raw: [] });
+    expect(shown("order.edited", "411800").text).toBe(" · ৳৪,১১৮.০০");
+    expect(shown("order.payment-changed", "paid").raw).toEqual([]);
+    expect(shown("sign-in.locked-out", "account").raw).toEqual([]);
+    expect(shown("staff.added", "rafiq@shop.example (staff)")).toEqual({
+      text: " · rafiq@shop.example (স্টাফ সদস্য)",
+      raw: ["rafiq@shop.example"],
+    });
+  });
+
+  it("shows names and codes as stored, marked, and nothing for an empty summary", () => {
+    expect(shown("product.created", "LED Bulb 12W")).toEqual({ text: " · LED Bulb 12W", raw: ["LED Bulb 12W"] });
+    expect(shown("order.status-changed", "")).toEqual({ text: "", raw: [] });
+  });
+});

@@ -1,0 +1,43 @@
+import type { ReactNode } from "react";
+import type { AdminTranslate, MessageKey } from "~/i18n/admin";
+import type { Lang } from "~/i18n/lang";
+import { formatMoney } from "~/rules/money";
+import { orderStatusLabel } from "~/rules/order-status";
+import { paymentStatusLabel } from "./order-summary";
+
+/** The sign-in limits a refused attempt names (server/auth/sign-in-limits.server.ts). */
+const LIMITS = new Set(["account", "address", "address+email", "two-factor"]);
+
+/**
+ * An audit row's stored summary (app/models/audit.server.ts: written when the row was, in the
+ * shop's own terms) as a staff member reads it, in their language: an order status or payment
+ * status by its label, an edited order's total (paisa) as money, a new account's role by its label,
+ * a sign-in limit by its wording. Everything else in a summary is a name, an e-mail, a tracking code
+ * or a reason code, shown as stored and marked not to be translated; null when the row has none.
+ */
+export function ActivitySummary({
+  action,
+  summary,
+  t,
+  lang,
+}: {
+  action: string;
+  summary: string;
+  t: AdminTranslate;
+  lang: Lang;
+}): ReactNode {
+  if (!summary) return null;
+  const raw = (text: string) => <span translate="no">{text}</span>;
+  let shown: ReactNode = raw(summary);
+  if (action === "order.status-changed") shown = orderStatusLabel(summary, t);
+  else if (action === "order.payment-changed") shown = paymentStatusLabel(summary, t);
+  else if (action === "order.edited" && /^\d+$/.test(summary)) shown = formatMoney(Number(summary), { lang });
+  else if (action.startsWith("sign-in.") && LIMITS.has(summary))
+    shown = t(`admin.refused.limit.${summary}` as MessageKey);
+  else if (action === "staff.added") {
+    const match = /^(.*) \((owner|staff)\)$/.exec(summary);
+    if (match)
+      shown = [raw(match[1]!), ` (${t(match[2] === "owner" ? "admin.staff.roleOwner" : "admin.staff.roleStaff")})`];
+  }
+  return <span className="break-words font-normal"> · {shown}</span>;
+}
