@@ -36,8 +36,14 @@ export function ActivitySummary({
     shown = t(`admin.refused.limit.${summary}` as MessageKey);
   else if (action === "staff.added") {
     const match = /^(.*) \((owner|staff)\)$/.exec(summary);
-    if (match)
-      shown = [raw(match[1]!), ` (${t(match[2] === "owner" ? "admin.staff.roleOwner" : "admin.staff.roleStaff")})`];
+    if (match) {
+      const role = t(match[2] === "owner" ? "admin.staff.roleOwner" : "admin.staff.roleStaff");
+      shown = (
+        <>
+          {raw(match[1]!)} ({role})
+        </>
+      );
+    }
   }
   return <span className="break-words font-normal"> · {shown}</span>;
 }
