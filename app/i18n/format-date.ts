@@ -96,11 +96,15 @@ function banglaDateTime(date: Date): string {
 }
 
 /**
- * A calendar day `isoDay` ("2026-11-21", already a day in the shop's time zone) as day and short
- * month: "21 Nov" in English, "২১ নভে" in Bangla.
+ * A calendar day `isoDay` ("2026-11-21", already a day in the shop's time zone) as day and month:
+ * "21 Nov" in English; "২১ নভেম্বর" in Bangla, with the full month name as in `formatShopDateTime`
+ * (Bangla's abbreviations, "নভে", read as clipped, and ICU versions spell them differently).
  * @throws {RangeError} when `isoDay` is not a yyyy-MM-dd date.
  */
 export function formatDayMonth(isoDay: string, lang: Lang): string {
+  const day = new Date(`${isoDay}T00:00:00Z`);
+  if (Number.isNaN(day.getTime())) throw new RangeError(`Not a day: ${isoDay}`);
+  if (lang === "bn") return `${formatInteger(day.getUTCDate(), "bn")} ${BANGLA_MONTHS[day.getUTCMonth()]}`;
   let format = dayMonthFormats.get(lang);
   if (!format) {
     format = new Intl.DateTimeFormat(LOCALES[lang], { timeZone: "UTC", day: "numeric", month: "short" });

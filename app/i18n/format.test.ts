@@ -72,7 +72,8 @@ describe("formatSignedInteger", () => {
 describe("formatDayMonth", () => {
   it("writes a calendar day as day and short month in each language, whatever the machine's time zone", () => {
     expect(formatDayMonth("2026-11-21", "en")).toBe("21 Nov");
-    expect(formatDayMonth("2026-11-21", "bn")).toBe("২১ নভে");
+    expect(formatDayMonth("2026-11-21", "bn")).toBe("২১ নভেম্বর");
+    expect(formatDayMonth("2026-01-05", "bn")).toBe("৫ জানুয়ারি");
     expect(formatDayMonth("2026-01-01", "en")).toBe("1 Jan");
   });
   it("refuses what is not a date", () => {
