@@ -46,7 +46,9 @@ function ShopBrand({ shop }: { shop: SignInShop }) {
           className="h-12 w-auto max-w-40 object-contain"
         />
       ) : null}
-      <p className="break-words text-xl font-bold tracking-tight text-amber-800">{shop.name}</p>
+      <p className="break-words text-xl font-bold tracking-tight text-amber-800" translate="no">
+        {shop.name}
+      </p>
     </div>
   );
 }
