@@ -42,6 +42,20 @@ const confirmation = (order: number, jar?: CookieJar) =>
   runData(successLoader, get(`/order-success?order=${order}`, jar));
 
 describe("the order confirmation", () => {
+  it("is unlocked by a cookie only the server can read or make: signed, HttpOnly, SameSite=Lax, an hour long", async () => {
+    const jar = new CookieJar();
+    jar.take((await run(cartAction, post("/cart", { intent: "add", productId: lamp.id, quantity: 1 }, jar))).headers);
+    const page = await runData(cartLoader, get("/cart", jar));
+    const fields = { ...customer, checkoutToken: page.checkoutToken, expectedSubtotalPaisa: page.subtotalPaisa };
+    const outcome = await run(cartAction, post("/cart", fields, jar));
+    const placed = outcome.headers.getSetCookie().find((cookie) => cookie.startsWith("haat_placed="));
+    expect(placed).toBeDefined();
+    const attributes = placed!.split(";").map((part) => part.trim().toLowerCase());
+    expect(attributes).toEqual(expect.arrayContaining(["max-age=3600", "path=/", "httponly", "samesite=lax"]));
+    // Signed: the value carries the server's signature after the payload ("<base64>.<signature>").
+    expect(decodeURIComponent(placed!.split(";")[0]!.slice("haat_placed=".length))).toMatch(/^[^.]+\.[^.]+$/);
+  });
+
   it("shows the buyer the items, cash to pay, delivery charge and address; anyone else only the number", async () => {
     const buyer = new CookieJar();
     const order = await placeOrder(buyer, 2);
