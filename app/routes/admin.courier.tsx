@@ -99,7 +99,19 @@ export default function CourierAccountPage() {
         {account.configured ? (
           <>
             <p className="mt-2">
-              {t("admin.courier.savedKey", { hint: account.apiKeyHint })}
+              {t("admin.courier.savedKey", { hint: "\u0001" })
+                .split("\u0001")
+                .map((part, index) =>
+                  index === 0 ? (
+                    part
+                  ) : (
+                    // The key's last characters, as stored: a code, not words to translate.
+                    <span key={index}>
+                      <span translate="no">{account.apiKeyHint}</span>
+                      {part}
+                    </span>
+                  ),
+                )}
               {account.updatedAt ? (
                 <span className="block text-sm text-stone-600">
                   {t("admin.courier.savedBy", {
