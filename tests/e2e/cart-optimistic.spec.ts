@@ -347,10 +347,7 @@ test.describe("refused cart changes with JavaScript", () => {
 });
 
 test.describe("without JavaScript", () => {
-  test.skip(
-    ({ javaScriptEnabled }) => javaScriptEnabled,
-    "the plain-form path without JavaScript; the optimistic path is tested above",
-  );
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the plain-form path; the optimistic one is tested above");
 
   test("adding, updating and removing are full posts with the badge and totals right after each", async ({ page }) => {
     await page.goto("/products");

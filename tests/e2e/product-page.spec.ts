@@ -273,10 +273,7 @@ test.describe("with JavaScript", () => {
 });
 
 test.describe("without JavaScript", () => {
-  test.skip(
-    ({ javaScriptEnabled }) => javaScriptEnabled,
-    "the JavaScript-off gallery (anchor links); with JavaScript the gallery block above runs",
-  );
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the anchor-link gallery; the scripted one is tested above");
 
   test("every image is reachable through anchor links, and each links to its full-size image", async ({ page }) => {
     const { id, count, largest } = productWithImages();

@@ -204,10 +204,7 @@ test.describe("suggestions (JavaScript)", () => {
 test("without JavaScript the search box is a plain search field that makes no suggestion request", async ({
   page,
 }, testInfo) => {
-  test.skip(
-    jsEnabled(testInfo),
-    "it checks the JavaScript-off search box; suggestions with JavaScript are tested above",
-  );
+  test.skip(jsEnabled(testInfo), "the JavaScript-off search box; suggestions are tested above");
   const requests = recordSuggestionRequests(page);
   await page.goto("/");
   await expect(page.getByRole("combobox")).toHaveCount(0);

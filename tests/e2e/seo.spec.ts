@@ -373,10 +373,7 @@ test.describe("HTTP caching", () => {
   });
 
   test("a page revalidated with 304 still runs its scripts under the stored CSP", async ({ page }, testInfo) => {
-    test.skip(
-      !jsEnabled(testInfo),
-      "it checks that the page's scripts still run under the stored CSP, which needs JavaScript",
-    );
+    test.skip(!jsEnabled(testInfo), "checks that scripts still run under the stored CSP: needs JavaScript");
     const productPath = `/products/${discountedProduct().id}`;
     const loads: Promise<{ bodyBytes: number; csp?: string; etag?: string }>[] = [];
     page.on("response", (response) => {
