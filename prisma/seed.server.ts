@@ -3,7 +3,9 @@
  * Used by `npm run seed` (scripts/seed-demo.ts) and by tests on a test database.
  *
  * Idempotent: the catalogue is only created when the database has no category and no product,
- * and the admin only when there is no admin user at all.
+ * and the admin only when there is no admin user at all. The shop's Bangla name, tagline, about
+ * text and address are filled in where they are empty and the English text is still the stock one
+ * (`fillBanglaSettings`), so an owner's own text is never overwritten.
  *
  * The catalogue is all or nothing. Every image is drawn and stored first (through the same
  * `storeImage` pipeline as staff uploads, a few at a time); then all rows are written in one
@@ -16,7 +18,9 @@ import { imageData } from "~/models/image.server";
 import { removeStoredImage, storeImage, type StoredImage } from "~/server/media/images.server";
 import { hashPassword } from "~/server/auth/password.server";
 import { slugify } from "~/rules/slug";
-import { DEMO_CATALOGUE, type DemoCategory } from "./demo-catalogue";
+import { combinationKey, combinations, lineItemName, localText, priceRangePaisa, variantLabel } from "~/rules/variants";
+import { getShopSettings } from "~/models/settings.server";
+import { DEMO_CATALOGUE, demoTracksStock, demoVariants, type DemoCategory, type DemoProduct } from "./demo-catalogue";
 import { demoOrders } from "./demo-orders";
 import { addressKey } from "~/rules/order-limits";
 import { productImageAlt, renderCategoryImage, renderProductImage } from "./demo-images";
@@ -68,8 +72,9 @@ export type SeedResult = {
 type ImageJob = { render: () => Promise<Buffer>; alt: string };
 
 /**
- * Creates the demo catalogue if the database has no category and no product, and an admin user
- * (with a random password) if there is no admin.
+ * Creates the demo catalogue if the database has no category and no product, fills in the shop's
+ * empty Bangla texts (`fillBanglaSettings`), and creates an admin user (with a random password) if
+ * there is no admin.
  *
  * @param db the client of the database to seed (migrated).
  * @returns what was created; `admin` is present only when an admin was created now.
@@ -94,6 +99,9 @@ export async function seedDemoCatalogue(db: PrismaClient, options: SeedOptions):
     }
   }
 
+  const filled = await fillBanglaSettings(db);
+  if (filled > 0) log(`Filled in ${filled} of the shop's Bangla texts.`);
+
   if ((await db.adminUser.count()) > 0) {
     log("An admin user already exists: not creating another.");
   } else {
@@ -109,12 +117,59 @@ export async function seedDemoCatalogue(db: PrismaClient, options: SeedOptions):
  * most orders past pending, the "confirmed by phone" mark, in one transaction. Writes nothing when
  * the shop already has an order. No stock moves: they stand for orders from before stock was counted.
  *
+ * Each line is for the product's first active variant (by position), priced as that variant is,
+ * with the snapshots checkout takes: the variant, its label in both languages, its SKU and the
+ * product's Bangla name. A product without an active variant is never ordered.
+ *
  * @returns how many orders were written.
  */
 async function seedDemoOrders(db: PrismaClient, options: { now: Date; staffEmail: string }): Promise<number> {
-  const products = await db.product.findMany({
+  const value = { select: { value: true, valueBn: true } } as const;
+  const rows = await db.product.findMany({
     orderBy: { id: "asc" },
-    select: { id: true, name: true, pricePaisa: true, discountedPricePaisa: true },
+    select: {
+      id: true,
+      name: true,
+      nameBn: true,
+      variants: {
+        where: { isActive: true },
+        orderBy: [{ position: "asc" }, { id: "asc" }],
+        take: 1,
+        select: {
+          id: true,
+          sku: true,
+          pricePaisa: true,
+          discountedPricePaisa: true,
+          option1Value: value,
+          option2Value: value,
+          option3Value: value,
+        },
+      },
+    },
+  });
+  const snapshots = new Map<
+    number,
+    { variantId: number; productNameBn: string; variantLabel: string; variantLabelBn: string; sku: string }
+  >();
+  const products = rows.flatMap((row) => {
+    const variant = row.variants[0];
+    if (!variant) return [];
+    const values = [variant.option1Value, variant.option2Value, variant.option3Value].filter((v) => v !== null);
+    snapshots.set(row.id, {
+      variantId: variant.id,
+      productNameBn: row.nameBn,
+      variantLabel: variantLabel(values.map((v) => v.value)),
+      variantLabelBn: variantLabel(values.map((v) => localText(v.value, v.valueBn, "bn"))),
+      sku: variant.sku ?? "",
+    });
+    return [
+      {
+        id: row.id,
+        name: row.name,
+        pricePaisa: variant.pricePaisa,
+        discountedPricePaisa: variant.discountedPricePaisa,
+      },
+    ];
   });
   if (products.length === 0) return 0;
   const orders = demoOrders(products, DEMO_FEES, options.now);
@@ -133,7 +188,7 @@ async function seedDemoOrders(db: PrismaClient, options: { now: Date; staffEmail
             productId: items[0]?.productId ?? null,
             addressKey: addressKey(order.customerAddress, order.area, order.district),
             ...(confirmed ? { confirmedAt: later(1), confirmedByEmail: options.staffEmail } : {}),
-            items: { create: items },
+            items: { create: items.map((item) => ({ ...item, ...snapshots.get(item.productId) })) },
             statusChanges: {
               create: [
                 { fromStatus: null, toStatus: "pending", createdAt: order.createdAt },
@@ -224,22 +279,102 @@ async function createCatalogue(
 /**
  * The images of the catalogue in a fixed order: for each category, its own image and then each
  * product's images in gallery order. `writeCatalogue` consumes them in the same order.
+ * A product image that variants show is described with the values those variants share
+ * ("Tara 1-Way Switch (White) — 2 gang").
  */
 function imageJobs(catalogue: readonly DemoCategory[]): ImageJob[] {
   return catalogue.flatMap((category) => [
     { render: () => renderCategoryImage(category.image), alt: category.name },
     ...category.products.flatMap((product) =>
-      product.images.map((spec) => ({
+      product.images.map((spec, index) => ({
         render: () => renderProductImage(spec),
-        alt: productImageAlt(product.name, spec.view),
+        alt: productImageAlt(lineItemName(product.name, sharedValuesLabel(product, index)), spec.view),
       })),
     ),
   ]);
 }
 
 /**
- * Writes every category, product and image row in one transaction, after checking again that
- * the catalogue is still empty (another seed may have run meanwhile).
+ * The label of the option values every variant showing image `index` of `product` has in common
+ * (in option order), e.g. "White" for the white fan's picture; "" when no variant shows it.
+ */
+function sharedValuesLabel(product: DemoProduct, index: number): string {
+  const showing = demoVariants(product).filter((variant) => variant.image === index);
+  const first = showing[0];
+  if (!first) return "";
+  return variantLabel(first.values.filter((value, k) => showing.every((variant) => variant.values[k] === value)));
+}
+
+/**
+ * A product's variants in combination order (the first option varies slowest), which is the
+ * order of their positions.
+ * @throws when a variant names values that are not one of each of the product's options, or two
+ *   variants name the same combination.
+ */
+function variantsInOrder(product: DemoProduct) {
+  const keys = combinations((product.options ?? []).map((option) => option.values.map((v) => v.value))).map(
+    (values) => JSON.stringify(values),
+  );
+  const seen = new Set<number>();
+  const ranked = demoVariants(product).map((variant) => {
+    const rank = keys.indexOf(JSON.stringify(variant.values));
+    if (rank === -1) throw new Error(`${product.name}: no combination ${variant.values.join(" / ")}.`);
+    if (seen.has(rank)) throw new Error(`${product.name}: the combination ${variant.values.join(" / ")} twice.`);
+    seen.add(rank);
+    return { variant, rank };
+  });
+  return ranked.sort((a, b) => a.rank - b.rank).map(({ variant }) => variant);
+}
+
+/**
+ * The demo shop's identity in Bangla, by the English text it translates: the shop starts with
+ * those English texts (the SHOP_* defaults of app/config/env.server.ts and .env.example).
+ */
+const DEMO_SHOP_BANGLA = {
+  name: { en: "Haat Lights & Decor", bn: "হাট লাইটস অ্যান্ড ডেকর" },
+  tagline: { en: "Turn your space into a dream home", bn: "আপনার ঘরকে সাজিয়ে তুলুন স্বপ্নের মতো করে" },
+  about: {
+    en: "Premium supplier of lighting solutions, fans and electrical switches in Bangladesh.",
+    bn: "বাংলাদেশে মানসম্মত লাইট, ফ্যান আর ইলেকট্রিক সুইচের বিশ্বস্ত সরবরাহকারী।",
+  },
+  address: {
+    en: "Shop 14, Gulistan Shopping Complex, Gulistan, Dhaka 1000",
+    bn: "দোকান ১৪, গুলিস্তান শপিং কমপ্লেক্স, গুলিস্তান, ঢাকা ১০০০",
+  },
+} as const;
+
+/**
+ * Fills in the shop's Bangla name, tagline, about text and address, each only where it is empty
+ * and its English text is still the stock one of DEMO_SHOP_BANGLA: what an owner typed, in either
+ * language, is never overwritten. Creates the settings row first when there is none, from the
+ * SHOP_* values, as the server's first request would (`getShopSettings`).
+ *
+ * @returns how many Bangla texts were filled in (0 to 4).
+ */
+async function fillBanglaSettings(db: PrismaClient): Promise<number> {
+  await getShopSettings();
+  const { name, tagline, about, address } = DEMO_SHOP_BANGLA;
+  // Each update checks both texts in its own WHERE, so an owner's save in between wins.
+  const updates = [
+    await db.shopSettings.updateMany({ where: { name: name.en, nameBn: "" }, data: { nameBn: name.bn } }),
+    await db.shopSettings.updateMany({
+      where: { tagline: tagline.en, taglineBn: "" },
+      data: { taglineBn: tagline.bn },
+    }),
+    await db.shopSettings.updateMany({ where: { about: about.en, aboutBn: "" }, data: { aboutBn: about.bn } }),
+    await db.shopSettings.updateMany({
+      where: { address: address.en, addressBn: "" },
+      data: { addressBn: address.bn },
+    }),
+  ];
+  return updates.reduce((sum, update) => sum + update.count, 0);
+}
+
+/**
+ * Writes every category, product (with its options, their values and its variants: one default
+ * variant for a product without options) and image row in one transaction, after checking again
+ * that the catalogue is still empty (another seed may have run meanwhile). A product's min and max
+ * prices are those of its variants (`priceRangePaisa`).
  * @param images the stored images, in the order of `imageJobs(catalogue)`.
  */
 async function writeCatalogue(
@@ -262,27 +397,85 @@ async function writeCatalogue(
       for (const category of catalogue) {
         const categoryImage = await tx.image.create({ data: imageData(take()), select: { id: true } });
         const { id: categoryId } = await tx.category.create({
-          data: { name: category.name, slug: slugify(category.name), imageId: categoryImage.id },
+          data: {
+            name: category.name,
+            nameBn: category.nameBn,
+            slug: slugify(category.name),
+            imageId: categoryImage.id,
+          },
         });
         for (const product of category.products) {
           const imageIds: number[] = [];
           for (let i = 0; i < product.images.length; i += 1) {
             imageIds.push((await tx.image.create({ data: imageData(take()), select: { id: true } })).id);
           }
-          await tx.product.create({
+          const variants = variantsInOrder(product);
+          const range = priceRangePaisa(
+            variants.map((variant) => ({
+              pricePaisa: variant.pricePaisa,
+              discountedPricePaisa: variant.discountedPricePaisa ?? null,
+              isActive: variant.isActive ?? true,
+            })),
+          );
+          const { id: productId } = await tx.product.create({
             data: {
               name: product.name,
+              nameBn: product.nameBn,
               slug: slugify(product.name),
               description: product.description,
-              pricePaisa: product.pricePaisa,
-              discountedPricePaisa: product.discountedPricePaisa ?? null,
+              descriptionBn: product.descriptionBn,
+              minPricePaisa: range.min,
+              maxPricePaisa: range.max,
               isFeatured: product.isFeatured ?? false,
-              trackStock: product.stockQuantity !== undefined,
-              stockQuantity: product.stockQuantity ?? 0,
+              trackStock: demoTracksStock(product),
               categoryId,
               images: { create: imageIds.map((imageId, position) => ({ imageId, position })) },
             },
+            select: { id: true },
           });
+          // The id of each option's values by English value, by option position.
+          const valueIds: Map<string, number>[] = [];
+          for (const [position, option] of (product.options ?? []).entries()) {
+            const { values } = await tx.productOption.create({
+              data: {
+                productId,
+                name: option.name,
+                nameBn: option.nameBn,
+                position,
+                values: {
+                  create: option.values.map((v, index) => ({ value: v.value, valueBn: v.valueBn, position: index })),
+                },
+              },
+              select: { values: { select: { id: true, value: true } } },
+            });
+            valueIds.push(new Map(values.map((v) => [v.value, v.id])));
+          }
+          for (const [position, variant] of variants.entries()) {
+            // variantsInOrder checked that the values are one of each option's.
+            const ids = variant.values.map((value, index) => valueIds[index]!.get(value)!);
+            let imageId: number | null = null;
+            if (variant.image !== undefined) {
+              const id = imageIds[variant.image];
+              if (id === undefined) throw new Error(`${product.name}: no image ${variant.image} for a variant.`);
+              imageId = id;
+            }
+            await tx.productVariant.create({
+              data: {
+                productId,
+                option1ValueId: ids[0] ?? null,
+                option2ValueId: ids[1] ?? null,
+                option3ValueId: ids[2] ?? null,
+                combinationKey: combinationKey(ids),
+                sku: variant.sku ?? null,
+                pricePaisa: variant.pricePaisa,
+                discountedPricePaisa: variant.discountedPricePaisa ?? null,
+                stockQuantity: variant.stockQuantity ?? 0,
+                imageId,
+                isActive: variant.isActive ?? true,
+                position,
+              },
+            });
+          }
         }
       }
     },
