@@ -134,7 +134,26 @@ async function seed(): Promise<number> {
       categoryId: categories[i % categories.length]!.id,
       isFeatured: i % 500 === 0,
     });
-    if (rows.length === 5000 || i === PRODUCTS - 1) await prisma.product.createMany({ data: rows.splice(0) });
+    if (rows.length === 5000 || i === PRODUCTS - 1) {
+      // Each product is sold through one default variant (docs/decisions/047-variants.md).
+      const batch = rows.splice(0);
+      const created = await prisma.product.createManyAndReturn({
+        data: batch.map(({ pricePaisa, discountedPricePaisa, ...product }) => ({
+          ...product,
+          minPricePaisa: Math.min(pricePaisa, discountedPricePaisa ?? pricePaisa),
+          maxPricePaisa: Math.min(pricePaisa, discountedPricePaisa ?? pricePaisa),
+        })),
+        select: { id: true },
+      });
+      await prisma.productVariant.createMany({
+        data: created.map((product, index) => ({
+          productId: product.id,
+          combinationKey: "",
+          pricePaisa: batch[index]!.pricePaisa,
+          discountedPricePaisa: batch[index]!.discountedPricePaisa,
+        })),
+      });
+    }
   }
   await prisma.$disconnect();
   return performance.now() - started;

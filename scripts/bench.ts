@@ -25,20 +25,29 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2000);
 const { applyMigrations } = await import("./migrate.mjs");
 await applyMigrations({ databasePath: path.join(dir, "bench.db") });
 const { prisma } = await import("../app/models/db.server");
-const { listProducts, getProductDetail, getProductsForCart } = await import("../app/models/product.server");
+const { listProducts, getProductDetail, getVariantsForCart } = await import("../app/models/product.server");
 const { placeOrder } = await import("../app/models/order.server");
 
 const category = await prisma.category.create({ data: { name: "Bench", slug: "bench" } });
-await prisma.product.createMany({
-  data: Array.from({ length: PRODUCTS }, (_, i) => ({
+// Each product is sold through one default variant (docs/decisions/047-variants.md).
+const prices = Array.from({ length: PRODUCTS }, (_, i) => ({
+  pricePaisa: 10_000 + ((i * 7919) % 500_000),
+  discountedPricePaisa: i % 4 === 0 ? 9_000 : null,
+}));
+const created = await prisma.product.createManyAndReturn({
+  data: prices.map((price, i) => ({
     name: `Bench product ${String(i).padStart(5, "0")}`,
     slug: `bench-product-${i}`,
     description: "A product for benchmarks.",
-    pricePaisa: 10_000 + ((i * 7919) % 500_000),
-    discountedPricePaisa: i % 4 === 0 ? 9_000 : null,
+    minPricePaisa: Math.min(price.pricePaisa, price.discountedPricePaisa ?? price.pricePaisa),
+    maxPricePaisa: Math.min(price.pricePaisa, price.discountedPricePaisa ?? price.pricePaisa),
     categoryId: category.id,
     isFeatured: i % 50 === 0,
   })),
+  select: { id: true },
+});
+await prisma.productVariant.createMany({
+  data: created.map((product, i) => ({ id: product.id, productId: product.id, combinationKey: "", ...prices[i]! })),
 });
 
 async function time(label: string, runs: number, fn: (i: number) => Promise<unknown>) {
@@ -64,11 +73,11 @@ await time("getProductDetail", 300, (i) => getProductDetail((i % PRODUCTS) + 1))
 const { priceCart } = await import("../app/rules/pricing");
 await time("checkout (3 line items: one product read, one transaction)", 300, async (i) => {
   const lines = [
-    { productId: (i % PRODUCTS) + 1, quantity: 1 },
-    { productId: ((i + 1) % PRODUCTS) + 1, quantity: 2 },
-    { productId: ((i + 2) % PRODUCTS) + 1, quantity: 3 },
+    { variantId: (i % PRODUCTS) + 1, quantity: 1 },
+    { variantId: ((i + 1) % PRODUCTS) + 1, quantity: 2 },
+    { variantId: ((i + 2) % PRODUCTS) + 1, quantity: 3 },
   ];
-  const cart = priceCart(lines, await getProductsForCart(lines.map((line) => line.productId)));
+  const cart = priceCart(lines, await getVariantsForCart(lines.map((line) => line.variantId)));
   return placeOrder(
     {
       name: "Bench Shopper",

@@ -11,6 +11,7 @@ import { ORDER_STATUSES } from "~/rules/order-status";
 import { parseId } from "~/utils/params";
 import { normalizeBdMobile, toAsciiDigits } from "~/rules/phone";
 import { MAX_STOCK_QUANTITY } from "~/rules/stock";
+import { MAX_SKU_LENGTH, normaliseSku } from "~/rules/variants";
 import { checkoutSchema, trimmed } from "./schemas";
 
 /**
@@ -54,10 +55,10 @@ function takaToPaisa(value: string, ctx: z.RefinementCtx, t: AdminTranslate): nu
 }
 
 /**
- * The product form: name required; price required, a decimal taka amount ≥ 0,
+ * The product form: name required (Bangla name optional); SKU optional (blank: none); price required, a decimal taka amount ≥ 0,
  * stored as paisa (at most ৳1 crore); discounted price optional (empty = none), same rules, with no
  * check that it is below the price; category required (a positive integer id); description
- * required; featured a checkbox ("on" when ticked). Stock (docs/decisions/027-stock.md): "track stock"
+ * required (Bangla description optional); featured a checkbox ("on" when ticked). Stock (docs/decisions/027-stock.md): "track stock"
  * a checkbox; when ticked, the quantity on hand a whole number of units from 0 to 1,000,000 (empty:
  * 0), and `stockSeen` the count the form was shown (hidden; null when none). Images are handled by
  * app/server/media/uploads.server.ts.
@@ -66,6 +67,8 @@ export const productFormSchema = (t: AdminTranslate) =>
   z
     .object({
       name: trimmed(200, t("admin.productForm.nameRequired"), t),
+      nameBn: optionalText(200, t),
+      sku: optionalText(MAX_SKU_LENGTH, t).transform((value) => normaliseSku(value)),
       price: z
         .string({ error: t("admin.productForm.priceRequired") })
         .trim()
@@ -83,6 +86,7 @@ export const productFormSchema = (t: AdminTranslate) =>
         .int(t("admin.productForm.categoryRequired"))
         .positive(t("admin.productForm.categoryRequired")),
       description: trimmed(5000, t("admin.productForm.descriptionRequired"), t),
+      descriptionBn: optionalText(5000, t),
       isFeatured: z
         .string()
         .optional()
@@ -116,10 +120,13 @@ export const productFormSchema = (t: AdminTranslate) =>
 export type ProductFormValues = Partial<
   Record<
     | "name"
+    | "nameBn"
+    | "sku"
     | "price"
     | "discountedPrice"
     | "categoryId"
     | "description"
+    | "descriptionBn"
     | "isFeatured"
     | "trackStock"
     | "stockQuantity"
@@ -351,10 +358,10 @@ export const orderEditSchema = (t: AdminTranslate) =>
       quantities: z.record(z.string().regex(/^\d+$/), lineQuantity(t, 0)),
     });
 
-/** The add-a-product form of the order edit page (`intent=add`): the product, 1 to 999 units, and `version`. */
+/** The add-a-product form of the order edit page (`intent=add`): the variant, 1 to 999 units, and `version`. */
 export const orderAddSchema = (t: AdminTranslate) =>
   z.object({
-    productId: z
+    variantId: z
       .string()
       .transform((value) => parseId(value))
       .pipe(z.number({ error: t("admin.edit.productMissing") })),

@@ -10,33 +10,33 @@ const form = (fields: Record<string, string>) => {
 
 describe("parseCartForm (add, buy-now, update, remove)", () => {
   it("reads add, buy-now, update and remove", () => {
-    expect(parseCartForm(form({ intent: "add", productId: "4", quantity: "2" }))).toEqual({
+    expect(parseCartForm(form({ intent: "add", variantId: "4", quantity: "2" }))).toEqual({
       intent: "add",
-      productId: 4,
+      variantId: 4,
       quantity: 2,
     });
-    expect(parseCartForm(form({ intent: "buy-now", productId: "4", quantity: "3" }))).toEqual({
+    expect(parseCartForm(form({ intent: "buy-now", variantId: "4", quantity: "3" }))).toEqual({
       intent: "buy-now",
-      productId: 4,
+      variantId: 4,
       quantity: 3,
     });
-    expect(parseCartForm(form({ intent: "update", productId: "4", quantity: "12" }))).toEqual({
+    expect(parseCartForm(form({ intent: "update", variantId: "4", quantity: "12" }))).toEqual({
       intent: "update",
-      productId: 4,
+      variantId: 4,
       quantity: 12,
     });
-    expect(parseCartForm(form({ intent: "remove", productId: "4" }))).toEqual({ intent: "remove", productId: 4 });
+    expect(parseCartForm(form({ intent: "remove", variantId: "4" }))).toEqual({ intent: "remove", variantId: 4 });
   });
 
   it("refuses an unknown intent, a missing or non-positive product id", () => {
     const refused: Record<string, string>[] = [
-      { intent: "steal", productId: "1" },
+      { intent: "steal", variantId: "1" },
       { intent: "checkout" },
       { intent: "add" },
-      { intent: "add", productId: "-1" },
-      { intent: "add", productId: "0" },
-      { intent: "add", productId: "x" },
-      { intent: "remove", productId: "1.5" },
+      { intent: "add", variantId: "-1" },
+      { intent: "add", variantId: "0" },
+      { intent: "add", variantId: "x" },
+      { intent: "remove", variantId: "1.5" },
     ];
     for (const fields of refused) {
       expect(parseCartForm(form(fields)), JSON.stringify(fields)).toBeNull();
@@ -48,22 +48,22 @@ describe("parseCartForm (add, buy-now, update, remove)", () => {
     const add = [1, 2, 999, 1, 1, 1, 1, 1, 1, 4, 1, 5];
     const update = [1, 2, 999, 1000, 0, -3, 0, 0, 0, 4, 1000, 5];
     samples.forEach((quantity, i) => {
-      expect(parseCartForm(form({ intent: "add", productId: "5", quantity }))).toMatchObject({ quantity: add[i] });
-      expect(parseCartForm(form({ intent: "update", productId: "5", quantity }))).toMatchObject({
+      expect(parseCartForm(form({ intent: "add", variantId: "5", quantity }))).toMatchObject({ quantity: add[i] });
+      expect(parseCartForm(form({ intent: "update", variantId: "5", quantity }))).toMatchObject({
         quantity: update[i],
       });
     });
-    expect(parseCartForm(form({ intent: "add", productId: "5" }))).toMatchObject({ quantity: 1 });
+    expect(parseCartForm(form({ intent: "add", variantId: "5" }))).toMatchObject({ quantity: 1 });
     expect(MAX_LINE_QUANTITY).toBe(999);
   });
 
   it("reads a field sent twice by its first value", () => {
     const data = new FormData();
     data.append("intent", "add");
-    data.append("productId", "4");
-    data.append("productId", "9");
+    data.append("variantId", "4");
+    data.append("variantId", "9");
     data.append("quantity", "2");
     data.append("quantity", "7");
-    expect(parseCartForm(data)).toEqual({ intent: "add", productId: 4, quantity: 2 });
+    expect(parseCartForm(data)).toEqual({ intent: "add", variantId: 4, quantity: 2 });
   });
 });

@@ -8,7 +8,7 @@
  * zod (even `zod/mini`) would add about 12 KB gzipped to a budget of 100 KB
  * (docs/decisions/018-cart-form-parser.md).
  *
- * Rules: `productId` a positive integer; an add's or buy-now's `quantity` outside
+ * Rules: `variantId` (the variant to buy) a positive integer; an add's or buy-now's `quantity` outside
  * 1..MAX_LINE_QUANTITY (or missing) counts as 1; an update's non-integer quantity counts as 0,
  * which the cart rules ignore (app/rules/cart.ts `updateQuantity`). Numbers are read as `Number()`
  * reads them ("", " 4 ", "1e3" and "+5" are 0, 4, 1000 and 5). A field sent twice counts with its
@@ -18,9 +18,9 @@ import { MAX_LINE_QUANTITY } from "~/rules/cart";
 
 /** A valid cart form; quantities in units. */
 export type CartAction =
-  | { intent: "add" | "buy-now"; productId: number; quantity: number }
-  | { intent: "update"; productId: number; quantity: number }
-  | { intent: "remove"; productId: number };
+  | { intent: "add" | "buy-now"; variantId: number; quantity: number }
+  | { intent: "update"; variantId: number; quantity: number }
+  | { intent: "remove"; variantId: number };
 
 /** A form value as a safe integer the way `Number()` reads it, else null (missing, a file, "abc", "2.5"). */
 function integerOf(value: FormDataEntryValue | null): number | null {
@@ -31,8 +31,8 @@ function integerOf(value: FormDataEntryValue | null): number | null {
 
 /** The cart form in `form`, or null when it is not a valid one (a stale or tampered form, checkout). */
 export function parseCartForm(form: FormData): CartAction | null {
-  const productId = integerOf(form.get("productId"));
-  if (productId === null || productId < 1) return null;
+  const variantId = integerOf(form.get("variantId"));
+  if (variantId === null || variantId < 1) return null;
   const quantity = integerOf(form.get("quantity"));
   const intent = form.get("intent");
   switch (intent) {
@@ -40,13 +40,13 @@ export function parseCartForm(form: FormData): CartAction | null {
     case "buy-now":
       return {
         intent,
-        productId,
+        variantId,
         quantity: quantity !== null && quantity >= 1 && quantity <= MAX_LINE_QUANTITY ? quantity : 1,
       };
     case "update":
-      return { intent, productId, quantity: quantity ?? 0 };
+      return { intent, variantId, quantity: quantity ?? 0 };
     case "remove":
-      return { intent, productId };
+      return { intent, variantId };
     default:
       return null;
   }

@@ -9,6 +9,7 @@ import { OutOfStockError, returnUnits, takeStock, type StockActor } from "~/mode
 import { addressKey } from "~/rules/order-limits";
 import { isEditable, planOrderEdit, type EditAddress, type OrderEditChange } from "~/rules/order-edit";
 import { unitPricePaisa } from "~/rules/money";
+import { getVariantsForCart } from "~/models/product.server";
 import type { DeliveryFees } from "~/rules/shipping";
 import type { StockShortage } from "~/rules/stock";
 
@@ -17,7 +18,7 @@ export type OrderEditRequest = {
   /** The order's `updatedAt` in ms when the form was shown: an order changed since is not edited over. */
   version: number;
   quantities: Map<number, number>;
-  add: { productId: number; quantity: number } | null;
+  add: { variantId: number; quantity: number } | null;
   address: EditAddress;
 };
 
@@ -84,7 +85,15 @@ async function editOrderIn(
       totalPaisa: true,
       items: {
         orderBy: { id: "asc" },
-        select: { id: true, productId: true, productName: true, unitPricePaisa: true, quantity: true },
+        select: {
+          id: true,
+          productId: true,
+          variantId: true,
+          productName: true,
+          variantLabel: true,
+          unitPricePaisa: true,
+          quantity: true,
+        },
       },
     },
   });
@@ -94,15 +103,17 @@ async function editOrderIn(
 
   let add = null;
   if (request.add) {
-    const product = await tx.product.findUnique({
-      where: { id: request.add.productId },
-      select: { id: true, name: true, pricePaisa: true, discountedPricePaisa: true },
-    });
-    if (!product) return { outcome: "product-missing" };
+    const [variant] = await getVariantsForCart([request.add.variantId], tx);
+    if (!variant) return { outcome: "product-missing" };
     add = {
-      productId: product.id,
-      productName: product.name,
-      unitPricePaisa: unitPricePaisa(product),
+      productId: variant.productId,
+      variantId: variant.variantId,
+      productName: variant.name,
+      productNameBn: variant.nameBn,
+      variantLabel: variant.label,
+      variantLabelBn: variant.labelBn,
+      sku: variant.sku ?? "",
+      unitPricePaisa: unitPricePaisa(variant),
       quantity: request.add.quantity,
     };
   }
@@ -154,7 +165,7 @@ async function editOrderIn(
   const taken = [...plan.stock].filter(([, units]) => units < 0);
   const returned = new Map([...plan.stock].filter(([, units]) => units > 0));
   if (taken.length > 0) {
-    const lines = taken.map(([productId, units]) => ({ productId, quantity: -units }));
+    const lines = taken.map(([variantId, units]) => ({ variantId, quantity: -units }));
     await takeStock(tx, { orderId: id, lines }, "order-edited", actor);
   }
   if (returned.size > 0) await returnUnits(tx, id, returned, actor);

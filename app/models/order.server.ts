@@ -15,7 +15,7 @@ import { buildInvoice, type InvoiceView } from "~/rules/invoice";
 import { prisma } from "~/models/db.server";
 import { auditEventData } from "~/models/audit.server";
 import { ADMIN_PAGE_SIZE, paginate } from "~/rules/pagination";
-import { orderTotals, type PricedCart, type PricedProduct } from "~/rules/pricing";
+import { orderTotals, type PricedCart, type PricedVariant } from "~/rules/pricing";
 import type { DeliveryFees } from "~/rules/shipping";
 import type { CheckoutInput } from "~/forms/schemas";
 import { undoableChange, type OrderStatus } from "~/rules/order-status";
@@ -49,8 +49,19 @@ class OrderRefused extends Error {
  */
 const MAX_ORDER_TOTAL_PAISA = 1_000_000_000;
 
-/** The product fields an order's line items copy (name, and prices in paisa). */
-export type OrderableProduct = PricedProduct & { name: string };
+/**
+ * What an order's line items copy of a variant: its product, the product's name and the variant's
+ * label in English and Bangla, its SKU, and its prices in paisa (app/models/product.server.ts
+ * CartVariant has them all). The copies stay as they were when a product is renamed or deleted.
+ */
+export type OrderableVariant = PricedVariant & {
+  productId: number;
+  name: string;
+  nameBn: string;
+  label: string;
+  labelBn: string;
+  sku: string | null;
+};
 
 /**
  * Places a cash-on-delivery order in one transaction: the order (status and payment "pending"),
@@ -68,7 +79,7 @@ export type OrderableProduct = PricedProduct & { name: string };
  */
 export async function placeOrder(
   input: CheckoutInput,
-  cart: PricedCart<OrderableProduct>,
+  cart: PricedCart<OrderableVariant>,
   fees: DeliveryFees,
   language: Lang = "en",
   limits: OrderLimits = NO_LIMITS,
@@ -111,7 +122,7 @@ export async function placeOrder(
           status: "pending",
           paymentStatus: "pending",
           itemCount: cart.itemCount,
-          productId: cart.lineItems[0]?.product.id ?? null,
+          productId: cart.lineItems[0]?.variant.productId ?? null,
           checkoutToken: input.checkoutToken,
         },
         select: { id: true },
@@ -121,14 +132,19 @@ export async function placeOrder(
       await tx.orderItem.createMany({
         data: cart.lineItems.map((item) => ({
           orderId: created.id,
-          productId: item.product.id,
-          productName: item.product.name,
+          productId: item.variant.productId,
+          variantId: item.variant.variantId,
+          productName: item.variant.name,
+          productNameBn: item.variant.nameBn,
+          variantLabel: item.variant.label,
+          variantLabelBn: item.variant.labelBn,
+          sku: item.variant.sku ?? "",
           unitPricePaisa: item.unitPricePaisa,
           quantity: item.quantity,
           subtotalPaisa: item.subtotalPaisa,
         })),
       });
-      const lines = cart.lineItems.map((item) => ({ productId: item.product.id, quantity: item.quantity }));
+      const lines = cart.lineItems.map((item) => ({ variantId: item.variant.variantId, quantity: item.quantity }));
       await takeStock(tx, { orderId: created.id, lines }, "order-placed", null);
       return created;
     });
@@ -228,7 +244,7 @@ export async function listOrdersForAdmin(page: number, filters: OrderListFilters
           items: {
             orderBy: { id: "asc" },
             take: ORDER_LIST_ITEMS_SHOWN,
-            select: { productName: true, quantity: true },
+            select: { productName: true, variantLabel: true, quantity: true },
           },
         },
       }),
@@ -274,7 +290,12 @@ export async function getOrderForAdmin(id: number) {
         select: {
           id: true,
           productId: true,
+          variantId: true,
           productName: true,
+          productNameBn: true,
+          variantLabel: true,
+          variantLabelBn: true,
+          sku: true,
           unitPricePaisa: true,
           quantity: true,
           subtotalPaisa: true,
@@ -385,7 +406,7 @@ export async function changeStatusIn(
 ): Promise<StatusChangeResult> {
   const order = await tx.order.findUnique({
     where: { id },
-    select: { status: true, items: { select: { productId: true, quantity: true } } },
+    select: { status: true, items: { select: { variantId: true, quantity: true } } },
   });
   if (!order) return { outcome: "not-found" };
   if (order.status === status) return { outcome: "unchanged" };
@@ -394,7 +415,7 @@ export async function changeStatusIn(
   if (status === "cancelled") await returnStock(tx, id, "order-cancelled", admin);
   else if (order.status === "cancelled") {
     const lines = order.items.flatMap((item) =>
-      item.productId === null ? [] : [{ productId: item.productId, quantity: item.quantity }],
+      item.variantId === null ? [] : [{ variantId: item.variantId, quantity: item.quantity }],
     );
     await takeStock(tx, { orderId: id, lines }, "order-reinstated", admin);
   }
@@ -503,7 +524,16 @@ export async function getOrderForTracking(id: number) {
       status: true,
       items: {
         orderBy: { id: "asc" },
-        select: { id: true, productName: true, unitPricePaisa: true, quantity: true, subtotalPaisa: true },
+        select: {
+          id: true,
+          productName: true,
+          productNameBn: true,
+          variantLabel: true,
+          variantLabelBn: true,
+          unitPricePaisa: true,
+          quantity: true,
+          subtotalPaisa: true,
+        },
       },
       statusChanges: {
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -535,7 +565,18 @@ export async function getOrderConfirmation(id: number) {
       shippingFeePaisa: true,
       subtotalPaisa: true,
       totalPaisa: true,
-      items: { orderBy: { id: "asc" }, select: { id: true, productName: true, quantity: true, subtotalPaisa: true } },
+      items: {
+        orderBy: { id: "asc" },
+        select: {
+          id: true,
+          productName: true,
+          productNameBn: true,
+          variantLabel: true,
+          variantLabelBn: true,
+          quantity: true,
+          subtotalPaisa: true,
+        },
+      },
     },
   });
 }
@@ -593,7 +634,7 @@ export async function getOrderRiskSignals(
         customerName: true,
         addressKey: true,
         createdAt: true,
-        items: { select: { productId: true, productName: true } },
+        items: { select: { variantId: true, productName: true } },
       },
     }),
   ]);
@@ -603,7 +644,7 @@ export async function getOrderRiskSignals(
     name: order.customerName,
     addressKey: order.addressKey,
     createdAt: order.createdAt,
-    products: order.items.map((item) => item.productId ?? item.productName),
+    products: order.items.map((item) => item.variantId ?? item.productName),
   }));
   for (const order of orders) {
     let history = NO_HISTORY;

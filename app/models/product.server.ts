@@ -8,78 +8,109 @@ import { ADMIN_PAGE_SIZE, paginate, STOREFRONT_PAGE_SIZE, type Page } from "~/ru
 import { variantUrl, type ImageInfo } from "~/utils/image-url";
 import { containsLikePattern, prefixLikePattern, type ProductSuggestion } from "~/rules/search";
 import type { ProductSort } from "~/rules/product-sort";
-import { availableQuantity, stockEdit, type StockFields } from "~/rules/stock";
+import { availableQuantity, productAvailable, stockEdit } from "~/rules/stock";
+import { unitPricePaisa } from "~/rules/money";
+import type { Lang } from "~/i18n/lang";
+import { lineItemName, localText, priceRangePaisa, skuKey, variantLabel } from "~/rules/variants";
 import { recordStockAdjustment, type StockActor } from "./stock.server";
 import { deleteOrphanImages, imageData, imageSelect, toImageInfo, type ImageRow, type NewImage } from "./image.server";
+
+/** The active variants' price and stock, cheapest first: what a card and the cart read. */
+const activeVariantsSelect = {
+  where: { isActive: true },
+  orderBy: [{ position: "asc" }, { id: "asc" }] as Prisma.ProductVariantOrderByWithRelationInput[],
+  select: { id: true, pricePaisa: true, discountedPricePaisa: true, stockQuantity: true },
+};
 
 const cardSelect = {
   id: true,
   name: true,
+  nameBn: true,
   slug: true,
-  pricePaisa: true,
-  discountedPricePaisa: true,
   trackStock: true,
-  stockQuantity: true,
+  minPricePaisa: true,
+  maxPricePaisa: true,
+  variants: activeVariantsSelect,
   images: { orderBy: { position: "asc" }, take: 1, select: { image: { select: imageSelect } } },
 } as const;
 
-/** What a product card shows. */
+/**
+ * What a product card shows, in the page's language: the price of its cheapest active variant
+ * (regular and discounted, in paisa), and `priceVaries` when its active variants' prices differ
+ * (the card then says "from").
+ */
 export type ProductCard = {
   id: number;
   name: string;
   slug: string;
   pricePaisa: number;
   discountedPricePaisa: number | null;
-  /** Units a shopper may buy now; null when the product does not track stock (app/rules/stock.ts). */
+  priceVaries: boolean;
+  /** Units a shopper may buy now over its active variants; null when the product does not track stock (app/rules/stock.ts). */
   available: number | null;
   image: ImageInfo | null;
 };
 
-type CardRow = StockFields & {
+type CardRow = {
   id: number;
   name: string;
+  nameBn: string;
   slug: string;
-  pricePaisa: number;
-  discountedPricePaisa: number | null;
+  trackStock: boolean;
+  minPricePaisa: number;
+  maxPricePaisa: number;
+  variants: { id: number; pricePaisa: number; discountedPricePaisa: number | null; stockQuantity: number }[];
   images: { image: ImageRow }[];
 };
 
-function toCard(row: CardRow): ProductCard {
+/** The cheapest of `variants` to pay for (the first in display order among equals); undefined for none. */
+function cheapest<V extends { pricePaisa: number; discountedPricePaisa: number | null }>(variants: readonly V[]): V | undefined {
+  let best: V | undefined;
+  for (const variant of variants) if (!best || unitPricePaisa(variant) < unitPricePaisa(best)) best = variant;
+  return best;
+}
+
+function toCard(row: CardRow, lang: Lang): ProductCard {
   const first = row.images[0]?.image;
+  const name = localText(row.name, row.nameBn, lang);
+  const from = cheapest(row.variants);
   return {
     id: row.id,
-    name: row.name,
+    name,
     slug: row.slug,
-    pricePaisa: row.pricePaisa,
-    discountedPricePaisa: row.discountedPricePaisa,
-    available: availableQuantity(row),
-    image: first ? toImageInfo(first, row.name) : null,
+    pricePaisa: from?.pricePaisa ?? row.minPricePaisa,
+    discountedPricePaisa: from?.discountedPricePaisa ?? null,
+    priceVaries: row.variants.length > 1 && row.maxPricePaisa > row.minPricePaisa,
+    available: productAvailable(
+      row.variants.map((variant) => availableQuantity({ trackStock: row.trackStock, stockQuantity: variant.stockQuantity })),
+    ),
+    image: first ? toImageInfo(first, name) : null,
   };
 }
 
 /** How many featured products the home page shows at most. */
 const FEATURED_LIMIT = 24;
 
-/** Featured products for the home page, by name, at most FEATURED_LIMIT. */
-export async function listFeaturedProducts(): Promise<ProductCard[]> {
+/** Featured products for the home page, by (English) name, at most FEATURED_LIMIT, named in `lang`. */
+export async function listFeaturedProducts(lang: Lang = "en"): Promise<ProductCard[]> {
   const rows = await prisma.product.findMany({
     where: { isFeatured: true },
     orderBy: [{ name: "asc" }, { id: "asc" }],
     take: FEATURED_LIMIT,
     select: cardSelect,
   });
-  return rows.map(toCard);
+  return rows.map((row) => toCard(row, lang));
 }
 
-/** SQL for the price a shopper pays: the discounted price when it is lower. */
-const CHARGED_PRICE_SQL = Prisma.raw(
-  "CASE WHEN discountedPricePaisa IS NOT NULL AND discountedPricePaisa < pricePaisa THEN discountedPricePaisa ELSE pricePaisa END",
-);
-
+/**
+ * The listings' orders. By price means by the lowest price a shopper pays among the product's
+ * active variants (`minPricePaisa`, kept by the product writes), each served by an index
+ * (prisma/migrations/…_variants_and_bangla_catalogue).
+ */
 const ORDER_BY_SQL: Record<ProductSort, Prisma.Sql> = {
   name: Prisma.sql`lower(name) ASC, id ASC`,
-  "price-asc": Prisma.sql`${CHARGED_PRICE_SQL} ASC, lower(name) ASC, id ASC`,
-  "price-desc": Prisma.sql`${CHARGED_PRICE_SQL} DESC, lower(name) ASC, id ASC`,
+  "price-asc": Prisma.sql`minPricePaisa ASC, lower(name) ASC, id ASC`,
+  "price-desc": Prisma.sql`minPricePaisa DESC, lower(name) ASC, id ASC`,
 };
 
 /**
@@ -102,34 +133,52 @@ function usesNameIndex(query: string): boolean {
   return [...query].length >= 3;
 }
 
-/** How many product names contain `query` (three characters or more), from the index alone. */
+/**
+ * SQL for the ids of products with a variant whose SKU starts with `query`, case-insensitively
+ * (a range over the unique `lower(sku)` index).
+ */
+function skuMatchesSql(query: string): Prisma.Sql {
+  const key = skuKey(query);
+  return Prisma.sql`SELECT productId FROM ProductVariant WHERE lower(sku) >= ${key} AND lower(sku) < ${`${key}\uffff`}`;
+}
+
+/**
+ * How many products match `query` (three characters or more): their English or Bangla name
+ * contains it, or a variant's SKU starts with it; from the indexes alone.
+ */
 async function countNameMatches(query: string): Promise<number> {
   const rows = await prisma.$queryRaw<{ total: number | bigint }[]>`
-    SELECT count(*) AS total FROM ProductSearch WHERE ProductSearch MATCH ${ftsPhrase(query)}`;
+    SELECT count(*) AS total FROM (
+      SELECT rowid AS id FROM ProductSearch WHERE ProductSearch MATCH ${ftsPhrase(query)}
+      UNION ${skuMatchesSql(query)})`;
   return Number(rows[0]?.total ?? 0);
 }
 
 /**
- * The SQL condition "the product's name contains `query`", case-insensitive. A
- * query of three characters or more is looked up in the full-text index of names (FTS5 with the
- * trigram tokenizer: any substring, in any script, case folded; no scan of the products), as one
- * quoted phrase, so nothing typed is read as FTS syntax. A shorter one has no trigram to look up
- * and is matched with LIKE (`%`, `_` and `\` literally). docs/decisions/037-search-at-scale.md.
+ * The SQL condition "the product's English or Bangla name contains `query`, or one of its
+ * variants' SKUs starts with it", case-insensitive. A query of three characters or more is looked
+ * up in the full-text index of names (FTS5 with the trigram tokenizer: any substring, in any
+ * script, case folded; no scan of the products), as one quoted phrase, so nothing typed is read as
+ * FTS syntax. A shorter one has no trigram to look up and is matched with LIKE (`%`, `_` and `\`
+ * literally). docs/decisions/037-search-at-scale.md.
  *
  * `walk`: the condition is written `+id IN (…)`, which stops SQLite from fetching the matching
  * rows by id and lets it walk the index of the ORDER BY instead (see WALK_INDEX_ABOVE_MATCHES).
  * Both forms select the same rows.
  */
 function nameContainsSql(query: string, walk = false): Prisma.Sql {
-  if (!usesNameIndex(query)) return Prisma.sql`name LIKE ${containsLikePattern(query)} ESCAPE '\\'`;
-  const matches = Prisma.sql`(SELECT rowid FROM ProductSearch WHERE ProductSearch MATCH ${ftsPhrase(query)})`;
+  if (!usesNameIndex(query)) {
+    const pattern = containsLikePattern(query);
+    return Prisma.sql`(name LIKE ${pattern} ESCAPE '\\' OR nameBn LIKE ${pattern} ESCAPE '\\' OR id IN (${skuMatchesSql(query)}))`;
+  }
+  const matches = Prisma.sql`(SELECT rowid FROM ProductSearch WHERE ProductSearch MATCH ${ftsPhrase(query)} UNION ${skuMatchesSql(query)})`;
   return walk ? Prisma.sql`+id IN ${matches}` : Prisma.sql`id IN ${matches}`;
 }
 
 /**
- * One page of products for /products: optionally in one category and/or whose name contains
- * `query` (case-insensitive for Latin letters), in the chosen order. Price sorts
- * order by the price a shopper pays. The ordering and paging run in SQL (one indexed query for
+ * One page of products for /products, named in `lang`: optionally in one category and/or matching
+ * `query` (`nameContainsSql`), in the chosen order. Price sorts order by the lowest price a
+ * shopper pays among the active variants. The ordering and paging run in SQL (one indexed query for
  * the page's ids, one count), then the page's cards are loaded. A search of three characters or
  * more first counts its matches in the full-text index (under 2 ms at 100,000 products): that is
  * the total when no category is chosen, and it decides how the page is read
@@ -141,7 +190,9 @@ export async function listProducts(options: {
   sort?: ProductSort;
   page?: number;
   pageSize?: number;
+  lang?: Lang;
 }): Promise<Page<ProductCard>> {
+  const lang = options.lang ?? "en";
   const page = options.page ?? 1;
   const pageSize = options.pageSize ?? STOREFRONT_PAGE_SIZE;
   const query = options.query || null;
@@ -166,67 +217,260 @@ export async function listProducts(options: {
       >`SELECT id FROM Product ${where} ORDER BY ${orderBy} LIMIT ${take} OFFSET ${skip}`;
       const ids = idRows.map((row) => Number(row.id));
       const rows = ids.length ? await prisma.product.findMany({ where: { id: { in: ids } }, select: cardSelect }) : [];
-      const byId = new Map(rows.map((row) => [row.id, toCard(row)]));
+      const byId = new Map(rows.map((row) => [row.id, toCard(row, lang)]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
   );
 }
 
-/** Everything the product page shows, or null when there is no such product. */
-export async function getProductDetail(id: number) {
+const optionValueSelect = { select: { id: true, value: true, valueBn: true } } as const;
+
+/** A variant's option values (by option position, null beyond its options) as stored. */
+type VariantValues = {
+  option1Value: { id: number; value: string; valueBn: string } | null;
+  option2Value: { id: number; value: string; valueBn: string } | null;
+  option3Value: { id: number; value: string; valueBn: string } | null;
+};
+
+/** The values of a variant in option order, without the empty positions. */
+function valuesOf(variant: VariantValues) {
+  return [variant.option1Value, variant.option2Value, variant.option3Value].flatMap((value) => (value ? [value] : []));
+}
+
+/** A variant's label in English and Bangla ("56″ / Brown", "৫৬″ / বাদামি"); "" without options. */
+function labelsOf(variant: VariantValues): { label: string; labelBn: string } {
+  const values = valuesOf(variant);
+  return {
+    label: variantLabel(values.map((value) => value.value)),
+    labelBn: variantLabel(values.map((value) => localText(value.value, value.valueBn, "bn"))),
+  };
+}
+
+/** A variant as the product page offers it; prices in paisa. */
+export type ProductPageVariant = {
+  id: number;
+  /** The chosen value of each option, by option position. */
+  valueIds: number[];
+  /** "56″ / Brown" in the page's language; "" for a product without options. */
+  label: string;
+  sku: string | null;
+  pricePaisa: number;
+  discountedPricePaisa: number | null;
+  /** Units a shopper may buy now; null when the product does not track stock. */
+  available: number | null;
+  /** Index in the product's `images` of this variant's picture; null: the product's first one. */
+  imageIndex: number | null;
+};
+
+/** An option as the product page offers it, in the page's language, with its values in order. */
+export type ProductPageOption = { position: number; name: string; values: { id: number; value: string }[] };
+
+/**
+ * Everything the product page shows, in `lang` (Bangla texts where they are given, else English),
+ * or null when there is no such product. `variants` are the active ones in display order; a
+ * product without options has one. `nameEn` is the English name (the slug comes from it).
+ */
+export async function getProductDetail(id: number, lang: Lang = "en") {
   const row = await prisma.product.findUnique({
     where: { id },
     select: {
       id: true,
       name: true,
+      nameBn: true,
       slug: true,
       description: true,
-      pricePaisa: true,
-      discountedPricePaisa: true,
+      descriptionBn: true,
       trackStock: true,
-      stockQuantity: true,
-      category: { select: { id: true, name: true } },
-      images: { orderBy: { position: "asc" }, select: { image: { select: imageSelect } } },
+      category: { select: { id: true, name: true, nameBn: true } },
+      images: { orderBy: { position: "asc" }, select: { image: { select: { id: true, ...imageSelect } } } },
+      options: {
+        orderBy: { position: "asc" },
+        select: {
+          position: true,
+          name: true,
+          nameBn: true,
+          values: { orderBy: [{ position: "asc" }, { id: "asc" }], select: { id: true, value: true, valueBn: true } },
+        },
+      },
+      variants: {
+        where: { isActive: true },
+        orderBy: [{ position: "asc" }, { id: "asc" }],
+        select: {
+          id: true,
+          sku: true,
+          pricePaisa: true,
+          discountedPricePaisa: true,
+          stockQuantity: true,
+          imageId: true,
+          option1Value: optionValueSelect,
+          option2Value: optionValueSelect,
+          option3Value: optionValueSelect,
+        },
+      },
     },
   });
   if (!row) return null;
-  const { trackStock, stockQuantity, ...product } = row;
+  const name = localText(row.name, row.nameBn, lang);
+  const imageIds = row.images.map(({ image }) => image.id);
   return {
-    ...product,
-    /** Units a shopper may buy now; null: the product does not track stock. */
-    available: availableQuantity({ trackStock, stockQuantity }),
-    images: row.images.map(({ image }) => toImageInfo(image, row.name)),
+    id: row.id,
+    name,
+    nameEn: row.name,
+    slug: row.slug,
+    description: localText(row.description, row.descriptionBn, lang),
+    category: row.category
+      ? { id: row.category.id, name: localText(row.category.name, row.category.nameBn, lang) }
+      : null,
+    images: row.images.map(({ image }) => toImageInfo(image, name)),
+    options: row.options.map(
+      (option): ProductPageOption => ({
+        position: option.position,
+        name: localText(option.name, option.nameBn, lang),
+        values: option.values.map((value) => ({ id: value.id, value: localText(value.value, value.valueBn, lang) })),
+      }),
+    ),
+    variants: row.variants.map((variant): ProductPageVariant => {
+      const values = valuesOf(variant);
+      const imageIndex = variant.imageId === null ? -1 : imageIds.indexOf(variant.imageId);
+      return {
+        id: variant.id,
+        valueIds: values.map((value) => value.id),
+        label: variantLabel(values.map((value) => localText(value.value, value.valueBn, lang))),
+        sku: variant.sku,
+        pricePaisa: variant.pricePaisa,
+        discountedPricePaisa: variant.discountedPricePaisa,
+        available: availableQuantity({ trackStock: row.trackStock, stockQuantity: variant.stockQuantity }),
+        imageIndex: imageIndex >= 0 ? imageIndex : null,
+      };
+    }),
   };
 }
 
-/** Products by id for pricing a cart: price fields, name and first image. Missing ids are absent. */
-export async function getProductsForCart(ids: number[]): Promise<ProductCard[]> {
+/**
+ * A variant as the cart and checkout read it: its product's name and its label in both languages
+ * (the order keeps both), its SKU, prices in paisa, the units a shopper may buy now (null: not
+ * tracked) and its picture (the variant's own, else the product's first).
+ */
+export type CartVariant = {
+  variantId: number;
+  productId: number;
+  name: string;
+  nameBn: string;
+  label: string;
+  labelBn: string;
+  sku: string | null;
+  pricePaisa: number;
+  discountedPricePaisa: number | null;
+  available: number | null;
+  image: ImageInfo | null;
+};
+
+/**
+ * The active variants with these ids, for pricing a cart. Missing ids (a deleted or switched-off
+ * variant) are absent. `db`: the caller's transaction when it reads inside one.
+ */
+export async function getVariantsForCart(
+  ids: number[],
+  db: Prisma.TransactionClient = prisma,
+): Promise<CartVariant[]> {
   if (ids.length === 0) return [];
-  const rows = await prisma.product.findMany({ where: { id: { in: ids } }, select: cardSelect });
-  return rows.map(toCard);
+  const rows = await db.productVariant.findMany({
+    where: { id: { in: ids }, isActive: true },
+    select: {
+      id: true,
+      productId: true,
+      sku: true,
+      pricePaisa: true,
+      discountedPricePaisa: true,
+      stockQuantity: true,
+      image: { select: imageSelect },
+      option1Value: optionValueSelect,
+      option2Value: optionValueSelect,
+      option3Value: optionValueSelect,
+      product: {
+        select: {
+          name: true,
+          nameBn: true,
+          trackStock: true,
+          images: { orderBy: { position: "asc" }, take: 1, select: { image: { select: imageSelect } } },
+        },
+      },
+    },
+  });
+  return rows.map((row) => {
+    const picture = row.image ?? row.product.images[0]?.image;
+    return {
+      variantId: row.id,
+      productId: row.productId,
+      name: row.product.name,
+      nameBn: row.product.nameBn,
+      ...labelsOf(row),
+      sku: row.sku,
+      pricePaisa: row.pricePaisa,
+      discountedPricePaisa: row.discountedPricePaisa,
+      available: availableQuantity({ trackStock: row.product.trackStock, stockQuantity: row.stockQuantity }),
+      image: picture ? toImageInfo(picture, row.product.name) : null,
+    };
+  });
 }
 
 /**
- * What a cart change needs of a product: its name and the units a shopper may buy now (null: it
- * does not track stock), or null when there is no such product.
+ * The active variants of these products, each product's in display order, the products in the
+ * order of `productIds`: what staff choose from when they add a line to an order.
  */
-export async function getProductAvailability(id: number): Promise<{ name: string; available: number | null } | null> {
-  const row = await prisma.product.findUnique({
-    where: { id },
-    select: { name: true, trackStock: true, stockQuantity: true },
+export async function getActiveVariantsOfProducts(productIds: number[]): Promise<CartVariant[]> {
+  if (productIds.length === 0) return [];
+  const rows = await prisma.productVariant.findMany({
+    where: { productId: { in: productIds }, isActive: true },
+    orderBy: [{ position: "asc" }, { id: "asc" }],
+    select: { id: true },
   });
-  return row ? { name: row.name, available: availableQuantity(row) } : null;
+  const variants = await getVariantsForCart(rows.map((row) => row.id));
+  const rank = new Map(rows.map((row, index) => [row.id, index]));
+  return variants.sort(
+    (a, b) =>
+      productIds.indexOf(a.productId) - productIds.indexOf(b.productId) ||
+      (rank.get(a.variantId) ?? 0) - (rank.get(b.variantId) ?? 0),
+  );
+}
+
+/**
+ * What a cart change needs of a variant: its line item name in English ("Fan — 56″ / Brown") and
+ * Bangla, and the units a shopper may buy now (null: not tracked); null when there is no such
+ * active variant.
+ */
+export async function getVariantAvailability(
+  id: number,
+): Promise<{ name: string; nameBn: string; available: number | null } | null> {
+  const [variant] = await getVariantsForCart([id]);
+  if (!variant) return null;
+  return {
+    name: lineItemName(variant.name, variant.label),
+    nameBn: lineItemName(localText(variant.name, variant.nameBn, "bn"), variant.labelBn),
+    available: variant.available,
+  };
 }
 
 // ---- Admin catalogue: product writes and admin reads ----
 
 /**
- * One page of the admin product list (Name, Price, Category), by name, optionally only products
- * whose name contains `query` (case-insensitive for Latin letters, LIKE wildcards escaped).
+ * One page of the admin product list, by name: each product with its price range (the lowest and
+ * highest price a shopper pays, in paisa), the regular price of a product with one variant, its
+ * variant count and total stock (null when it does not track stock), optionally only products whose
+ * English or Bangla name contains `query` or with a variant whose SKU starts with it
+ * (case-insensitive for Latin letters, LIKE wildcards escaped).
  */
 export async function listProductsForAdmin(page: number, query: string | null = null) {
-  const where: Prisma.ProductWhereInput = query ? { name: { contains: query } } : {};
-  return paginate(
+  const where: Prisma.ProductWhereInput = query
+    ? {
+        OR: [
+          { name: { contains: query } },
+          { nameBn: { contains: query } },
+          { variants: { some: { sku: { startsWith: query } } } },
+        ],
+      }
+    : {};
+  const result = await paginate(
     page,
     ADMIN_PAGE_SIZE,
     () => prisma.product.count({ where }),
@@ -238,15 +482,33 @@ export async function listProductsForAdmin(page: number, query: string | null = 
         select: {
           id: true,
           name: true,
-          pricePaisa: true,
-          discountedPricePaisa: true,
+          nameBn: true,
+          minPricePaisa: true,
+          maxPricePaisa: true,
           isFeatured: true,
           trackStock: true,
-          stockQuantity: true,
-          category: { select: { name: true } },
+          category: { select: { name: true, nameBn: true } },
+          variants: {
+            orderBy: [{ position: "asc" }, { id: "asc" }],
+            select: { pricePaisa: true, discountedPricePaisa: true, stockQuantity: true, isActive: true },
+          },
         },
       }),
   );
+  return {
+    ...result,
+    items: result.items.map(({ variants, ...product }) => {
+      const active = variants.filter((variant) => variant.isActive);
+      const only = variants.length === 1 ? variants[0] : undefined;
+      return {
+        ...product,
+        variantCount: variants.length,
+        /** The regular and discounted price of a product with one variant; null with several. */
+        single: only ? { pricePaisa: only.pricePaisa, discountedPricePaisa: only.discountedPricePaisa } : null,
+        totalStock: product.trackStock ? active.reduce((sum, variant) => sum + variant.stockQuantity, 0) : null,
+      };
+    }),
+  };
 }
 
 /** A product's id and name, or null: for the delete confirmation step. */
@@ -257,49 +519,95 @@ export async function getProductName(id: number): Promise<{ id: number; name: st
 /** A stored image of a product as the edit form shows it: the Image row id and the image. */
 export type ProductFormImage = { imageId: number; image: ImageInfo };
 
-/** Everything the product edit form needs, or null when there is no such product. Prices in paisa. */
+/**
+ * Everything the product edit form needs, or null when there is no such product: its texts in both
+ * languages, its options (with values) and its variants in display order, each with its option
+ * value ids, SKU, prices in paisa, stock, picture and active flag, and whether an order names it.
+ * `defaultVariant` is the variant of a product without options (null when it has options).
+ */
 export async function getProductForEdit(id: number) {
   const row = await prisma.product.findUnique({
     where: { id },
     select: {
       id: true,
       name: true,
+      nameBn: true,
       slug: true,
       description: true,
-      pricePaisa: true,
-      discountedPricePaisa: true,
+      descriptionBn: true,
       categoryId: true,
       isFeatured: true,
       trackStock: true,
-      stockQuantity: true,
       images: {
         orderBy: [{ position: "asc" }, { id: "asc" }],
         select: { imageId: true, image: { select: imageSelect } },
       },
+      options: {
+        orderBy: { position: "asc" },
+        select: {
+          id: true,
+          name: true,
+          nameBn: true,
+          position: true,
+          values: {
+            orderBy: [{ position: "asc" }, { id: "asc" }],
+            select: { id: true, value: true, valueBn: true, position: true },
+          },
+        },
+      },
+      variants: {
+        orderBy: [{ position: "asc" }, { id: "asc" }],
+        select: {
+          id: true,
+          combinationKey: true,
+          option1ValueId: true,
+          option2ValueId: true,
+          option3ValueId: true,
+          sku: true,
+          pricePaisa: true,
+          discountedPricePaisa: true,
+          stockQuantity: true,
+          imageId: true,
+          isActive: true,
+          position: true,
+          _count: { select: { orderItems: true } },
+        },
+      },
     },
   });
   if (!row) return null;
+  const { variants, ...product } = row;
+  const editVariants = variants.map(({ _count, ...variant }) => ({ ...variant, hasOrders: _count.orderItems > 0 }));
   return {
-    ...row,
+    ...product,
     images: row.images.map(({ imageId, image }): ProductFormImage => ({
       imageId,
       image: toImageInfo(image, row.name),
     })),
+    variants: editVariants,
+    defaultVariant: row.options.length === 0 ? (editVariants.find((variant) => variant.combinationKey === "") ?? null) : null,
   };
 }
 
-/** The fields of a product write; prices in paisa. */
+/** The product's own fields of a product write (its variants are written apart). */
 export type ProductWrite = {
   name: string;
+  /** "" when there is no Bangla name or description. */
+  nameBn: string;
   slug: string;
   description: string;
-  pricePaisa: number;
-  discountedPricePaisa: number | null;
+  descriptionBn: string;
   categoryId: number;
   isFeatured: boolean;
-  /** Whether the product counts its stock (docs/decisions/027-stock.md). */
+  /** Whether the product's variants count their stock (docs/decisions/027-stock.md). */
   trackStock: boolean;
 };
+
+/**
+ * The default variant of a product without options, as the product form sets it: SKU (null: none),
+ * prices in paisa. Ignored when the product has options (its variants are edited in their table).
+ */
+export type DefaultVariantWrite = { sku: string | null; pricePaisa: number; discountedPricePaisa: number | null };
 
 /**
  * The stock the product form asks for: `quantity` on hand (units; read only when tracking) and
@@ -323,28 +631,76 @@ export class MissingCategoryError extends Error {
   }
 }
 
+/** Thrown by the product and variant writes when a SKU is already another variant's (compared case-insensitively). */
+export class SkuTakenError extends Error {
+  constructor(readonly sku: string) {
+    super(`The SKU ${sku} is already in use`);
+    this.name = "SkuTakenError";
+  }
+}
+
 async function assertCategory(tx: Prisma.TransactionClient, categoryId: number) {
   if ((await tx.category.count({ where: { id: categoryId } })) === 0) throw new MissingCategoryError();
 }
 
 /**
- * Creates a product with its images (already stored on disk, in display order), in one transaction,
- * with its starting stock when it tracks stock (recorded in the stock ledger as counted by `stock.actor`).
+ * Throws {SkuTakenError} when `sku` belongs to a variant other than `exceptVariantId`
+ * (case-insensitively, as the unique index on lower(sku) compares).
+ */
+export async function assertSkuFree(tx: Prisma.TransactionClient, sku: string | null, exceptVariantId: number | null) {
+  if (sku === null) return;
+  const rows = await tx.$queryRaw<{ id: number | bigint }[]>`
+    SELECT id FROM ProductVariant WHERE lower(sku) = ${skuKey(sku)} LIMIT 1`;
+  const owner = rows[0] ? Number(rows[0].id) : null;
+  if (owner !== null && owner !== exceptVariantId) throw new SkuTakenError(sku);
+}
+
+/**
+ * Sets the product's `minPricePaisa` and `maxPricePaisa` from its variants (`priceRangePaisa`):
+ * every write of a variant's price or active flag calls it in the same transaction.
+ */
+export async function refreshPriceRange(tx: Prisma.TransactionClient, productId: number): Promise<void> {
+  const variants = await tx.productVariant.findMany({
+    where: { productId },
+    select: { pricePaisa: true, discountedPricePaisa: true, isActive: true },
+  });
+  const range = priceRangePaisa(variants);
+  await tx.product.update({ where: { id: productId }, data: { minPricePaisa: range.min, maxPricePaisa: range.max } });
+}
+
+/**
+ * Creates a product without options, with its default variant (its SKU, prices and starting
+ * stock, the stock recorded in the ledger as counted by `stock.actor` when it tracks stock) and its
+ * images (already stored on disk, in display order), in one transaction.
  *
  * @returns the new product's id.
- * @throws {MissingCategoryError} when `categoryId` does not exist; Prisma's error when a write
- *   fails. Either way nothing is written; the caller removes the stored files.
+ * @throws {MissingCategoryError} when `categoryId` does not exist; {SkuTakenError} when the SKU is
+ *   another variant's; Prisma's error when a write fails. Either way nothing is written; the caller
+ *   removes the stored files.
  */
 export async function createProductWithImages(
   product: ProductWrite,
   images: readonly NewImage[],
+  defaultVariant: DefaultVariantWrite,
   stock: StockWrite = { quantity: 0, seen: null, actor: null },
 ): Promise<number> {
   return prisma.$transaction(async (tx) => {
     await assertCategory(tx, product.categoryId);
+    await assertSkuFree(tx, defaultVariant.sku, null);
     const stockQuantity = product.trackStock ? stock.quantity : 0;
-    const created = await tx.product.create({ data: { ...product, stockQuantity }, select: { id: true } });
-    await recordStockAdjustment(tx, { id: created.id, name: product.name }, stockQuantity, stockQuantity, stock.actor);
+    const created = await tx.product.create({ data: product, select: { id: true } });
+    const variant = await tx.productVariant.create({
+      data: { productId: created.id, combinationKey: "", ...defaultVariant, stockQuantity },
+      select: { id: true },
+    });
+    await refreshPriceRange(tx, created.id);
+    await recordStockAdjustment(
+      tx,
+      { id: variant.id, productId: created.id, productName: product.name, label: "" },
+      stockQuantity,
+      stockQuantity,
+      stock.actor,
+    );
     for (const [position, image] of images.entries()) {
       const row = await tx.image.create({ data: imageData(image), select: { id: true } });
       await tx.productImage.create({ data: { productId: created.id, imageId: row.id, position } });
@@ -361,15 +717,18 @@ export async function createProductWithImages(
  * Image nothing links to any more is deleted and its key returned. Ids that are not this product's
  * images are ignored.
  *
- * The stock follows app/rules/stock.ts `stockEdit`: a new count is recorded in the stock ledger as
- * counted by `stock.actor`; a count typed over one that changed since the form was shown is refused.
+ * A product without options also gets `defaultVariant`'s SKU and prices, and its stock follows
+ * app/rules/stock.ts `stockEdit`: a new count is recorded in the stock ledger as counted by
+ * `stock.actor`; a count typed over one that changed since the form was shown is refused. A
+ * product with options keeps its variants as they are (they are edited in their own table).
  *
  * @param imageOrder Image ids in the wanted display order.
  * @param removeImageIds Image ids to unlink from the product.
  * @returns null when the product does not exist, else the keys of images whose files the caller
  *   should remove now that the rows are gone.
  * @throws {MissingCategoryError} when `categoryId` does not exist; {StockChangedError} when the stock
- *   changed since the form was shown; Prisma's error when a write fails (nothing is changed then).
+ *   changed since the form was shown; {SkuTakenError} when the SKU is another variant's; Prisma's
+ *   error when a write fails (nothing is changed then).
  */
 export async function updateProductWithImages(
   id: number,
@@ -377,6 +736,7 @@ export async function updateProductWithImages(
   imageOrder: readonly number[],
   removeImageIds: readonly number[],
   newImages: readonly NewImage[],
+  defaultVariant: DefaultVariantWrite | null = null,
   stock: StockWrite = { quantity: 0, seen: null, actor: null },
 ): Promise<{ removedKeys: string[] } | null> {
   return prisma.$transaction(async (tx) => {
@@ -385,13 +745,39 @@ export async function updateProductWithImages(
       orderBy: [{ position: "asc" }, { id: "asc" }],
       select: { id: true, imageId: true },
     });
-    const stored = await tx.product.findUnique({ where: { id }, select: { trackStock: true, stockQuantity: true } });
+    const stored = await tx.product.findUnique({
+      where: { id },
+      select: {
+        trackStock: true,
+        _count: { select: { options: true } },
+        variants: { where: { combinationKey: "" }, select: { id: true, stockQuantity: true } },
+      },
+    });
     if (!stored) return null;
     await assertCategory(tx, product.categoryId);
-    const edit = stockEdit(stored, { trackStock: product.trackStock, stockQuantity: stock.quantity }, stock.seen);
-    if (!edit.ok) throw new StockChangedError(edit.current);
-    await tx.product.update({ where: { id }, data: { ...product, stockQuantity: edit.stockQuantity } });
-    await recordStockAdjustment(tx, { id, name: product.name }, edit.change, edit.stockQuantity, stock.actor);
+    await tx.product.update({ where: { id }, data: product });
+    const soleVariant = stored._count.options === 0 ? stored.variants[0] : undefined;
+    if (soleVariant && defaultVariant) {
+      await assertSkuFree(tx, defaultVariant.sku, soleVariant.id);
+      const edit = stockEdit(
+        { trackStock: stored.trackStock, stockQuantity: soleVariant.stockQuantity },
+        { trackStock: product.trackStock, stockQuantity: stock.quantity },
+        stock.seen,
+      );
+      if (!edit.ok) throw new StockChangedError(edit.current);
+      await tx.productVariant.update({
+        where: { id: soleVariant.id },
+        data: { ...defaultVariant, stockQuantity: edit.stockQuantity },
+      });
+      await recordStockAdjustment(
+        tx,
+        { id: soleVariant.id, productId: id, productName: product.name, label: "" },
+        edit.change,
+        edit.stockQuantity,
+        stock.actor,
+      );
+      await refreshPriceRange(tx, id);
+    }
 
     const currentIds = current.map((link) => link.imageId);
     const listed = [...new Set(imageOrder)].filter((imageId) => currentIds.includes(imageId));
@@ -400,6 +786,11 @@ export async function updateProductWithImages(
     const removed = current.filter((link) => !kept.includes(link.imageId));
     if (removed.length > 0) {
       await tx.productImage.deleteMany({ where: { id: { in: removed.map((link) => link.id) } } });
+      // A variant whose picture was removed shows the product's first one again.
+      await tx.productVariant.updateMany({
+        where: { productId: id, imageId: { in: removed.map((link) => link.imageId) } },
+        data: { imageId: null },
+      });
     }
     for (const [position, imageId] of kept.entries()) {
       await tx.productImage.updateMany({ where: { productId: id, imageId }, data: { position } });
@@ -442,50 +833,47 @@ export async function deleteProductWithImages(id: number): Promise<{ name: strin
 // ---- Search suggestions ----
 
 /**
- * Up to `limit` products whose name contains `query` (case-insensitive for Latin letters; `%`, `_`
- * and `\` match literally), names starting with the query first, then by
- * name and id: the suggestions of the search box. `query` must already be normalised
- * (app/rules/search.ts); an empty query, or a `limit` below 1, returns [] without a query.
- * `limit` is capped at 50.
+ * Up to `limit` products matching `query` (`nameContainsSql`: English or Bangla name, or a SKU's
+ * start; case-insensitive for Latin letters; `%`, `_` and `\` match literally), names starting
+ * with the query first, then by name and id, named in `lang`: the suggestions of the search box.
+ * `query` must already be normalised (app/rules/search.ts); an empty query, or a `limit` below 1,
+ * returns [] without a query. `limit` is capped at 50. The price is the cheapest active variant's,
+ * with `priceVaries` when the variants' prices differ.
  *
  * Bounded by design: the matching rows come from the full-text index of names (a query of one or
  * two characters: one pass over the covering `Product(name)` index), the best `limit` are kept,
  * then one small lookup of those rows' prices and first image. See
  * docs/decisions/008-search-suggestions-and-paging.md and 037-search-at-scale.md for measurements.
  */
-export async function searchProductSuggestions(query: string, limit: number): Promise<ProductSuggestion[]> {
+export async function searchProductSuggestions(
+  query: string,
+  limit: number,
+  lang: Lang = "en",
+): Promise<ProductSuggestion[]> {
   const take = Math.min(Math.floor(limit), 50);
   if (!query || !(take >= 1)) return [];
   const prefix = prefixLikePattern(query);
   const idRows = await prisma.$queryRaw<{ id: number | bigint }[]>`
     SELECT id FROM Product
     WHERE ${nameContainsSql(query)}
-    ORDER BY CASE WHEN name LIKE ${prefix} ESCAPE '\\' THEN 0 ELSE 1 END, lower(name) ASC, id ASC
+    ORDER BY CASE WHEN name LIKE ${prefix} ESCAPE '\\' OR nameBn LIKE ${prefix} ESCAPE '\\' THEN 0 ELSE 1 END, lower(name) ASC, id ASC
     LIMIT ${take}`;
   const ids = idRows.map((row) => Number(row.id));
   if (ids.length === 0) return [];
-  const rows = await prisma.product.findMany({
-    where: { id: { in: ids } },
-    select: {
-      id: true,
-      name: true,
-      pricePaisa: true,
-      discountedPricePaisa: true,
-      images: { orderBy: { position: "asc" }, take: 1, select: { image: { select: imageSelect } } },
-    },
-  });
+  const rows = await prisma.product.findMany({ where: { id: { in: ids } }, select: cardSelect });
   const byId = new Map(
     rows.map((row): [number, ProductSuggestion] => {
-      const image = row.images[0]?.image;
-      const info = image ? toImageInfo(image, row.name) : null;
+      const card = toCard(row, lang);
+      const info = card.image;
       const width = info ? (info.variantWidths[0] ?? info.width) : 0;
       return [
         row.id,
         {
           id: row.id,
-          name: row.name,
-          pricePaisa: row.pricePaisa,
-          discountedPricePaisa: row.discountedPricePaisa,
+          name: card.name,
+          pricePaisa: card.pricePaisa,
+          discountedPricePaisa: card.discountedPricePaisa,
+          priceVaries: card.priceVaries,
           thumbnail: info
             ? {
                 src: variantUrl(info.key, width),

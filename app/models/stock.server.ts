@@ -11,6 +11,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/models/db.server";
 import { heldByOrder, stockShortages, type StockMovementReason, type StockShortage } from "~/rules/stock";
+import { lineItemName, variantLabel } from "~/rules/variants";
 
 /** The staff member behind a change; null when the shopper's order made it. */
 export type StockActor = { id: number; email: string } | null;
@@ -28,10 +29,38 @@ export class OutOfStockError extends Error {
 
 const actorFields = (actor: StockActor) => ({ changedById: actor?.id ?? null, changedByEmail: actor?.email ?? null });
 
+/** What the ledger names of a variant: its product, and its label in English. */
+const variantLedgerSelect = {
+  id: true,
+  productId: true,
+  stockQuantity: true,
+  option1Value: { select: { value: true } },
+  option2Value: { select: { value: true } },
+  option3Value: { select: { value: true } },
+  product: { select: { name: true, trackStock: true } },
+} as const;
+
+type LedgerVariant = {
+  id: number;
+  productId: number;
+  stockQuantity: number;
+  option1Value: { value: string } | null;
+  option2Value: { value: string } | null;
+  option3Value: { value: string } | null;
+  product: { name: string; trackStock: boolean };
+};
+
+/** A variant's English label from its option values, "56″ / Brown" ("" without options). */
+function ledgerLabel(variant: LedgerVariant): string {
+  return variantLabel(
+    [variant.option1Value, variant.option2Value, variant.option3Value].flatMap((value) => (value ? [value.value] : [])),
+  );
+}
+
 /**
- * Takes the units of `lines` from the products that track stock, for `orderId`, inside `tx`, and
- * writes one ledger entry per product (`reason`: order-placed or order-reinstated). Products that
- * do not track stock, or no longer exist, are left alone.
+ * Takes the units of `lines` from the variants whose product tracks stock, for `orderId`, inside
+ * `tx`, and writes one ledger entry per variant (`reason`: order-placed, order-reinstated or
+ * order-edited). Variants of products that do not track stock, or that no longer exist, are left alone.
  *
  * The decrement is conditional (`stockQuantity >= units`), and the column has a CHECK (>= 0), so
  * even many shoppers buying the last unit at once cannot take it twice: transactions run one at a
@@ -42,39 +71,52 @@ const actorFields = (actor: StockActor) => ({ changedById: actor?.id ?? null, ch
  */
 export async function takeStock(
   tx: Prisma.TransactionClient,
-  order: { orderId: number; lines: { productId: number; quantity: number }[] },
+  order: { orderId: number; lines: { variantId: number; quantity: number }[] },
   reason: Extract<StockMovementReason, "order-placed" | "order-reinstated" | "order-edited">,
   actor: StockActor,
 ): Promise<void> {
-  const ids = [...new Set(order.lines.map((line) => line.productId))];
+  const ids = [...new Set(order.lines.map((line) => line.variantId))];
   if (ids.length === 0) return;
-  const products = await tx.product.findMany({
-    where: { id: { in: ids }, trackStock: true },
-    select: { id: true, name: true, trackStock: true, stockQuantity: true },
+  const variants: LedgerVariant[] = await tx.productVariant.findMany({
+    where: { id: { in: ids }, product: { trackStock: true } },
+    select: variantLedgerSelect,
   });
-  if (products.length === 0) return;
-  const shortages = stockShortages(order.lines, products);
+  if (variants.length === 0) return;
+  const counted = variants.map((variant) => ({
+    id: variant.id,
+    name: lineItemName(variant.product.name, ledgerLabel(variant)),
+    trackStock: true,
+    stockQuantity: variant.stockQuantity,
+  }));
+  const shortages = stockShortages(order.lines, counted);
   if (shortages.length > 0) throw new OutOfStockError(shortages);
-  for (const product of products) {
+  for (const variant of variants) {
     const units = order.lines
-      .filter((line) => line.productId === product.id)
+      .filter((line) => line.variantId === variant.id)
       .reduce((sum, line) => sum + line.quantity, 0);
-    const { count } = await tx.product.updateMany({
-      where: { id: product.id, trackStock: true, stockQuantity: { gte: units } },
+    const { count } = await tx.productVariant.updateMany({
+      where: { id: variant.id, stockQuantity: { gte: units } },
       data: { stockQuantity: { decrement: units } },
     });
     if (count !== 1) {
       throw new OutOfStockError([
-        { productId: product.id, name: product.name, requested: units, available: product.stockQuantity },
+        {
+          variantId: variant.id,
+          name: lineItemName(variant.product.name, ledgerLabel(variant)),
+          requested: units,
+          available: variant.stockQuantity,
+        },
       ]);
     }
     await tx.stockMovement.create({
       data: {
-        productId: product.id,
-        productName: product.name,
+        productId: variant.productId,
+        productName: variant.product.name,
+        variantId: variant.id,
+        variantLabel: ledgerLabel(variant),
         orderId: order.orderId,
         change: -units,
-        balance: product.stockQuantity - units,
+        balance: variant.stockQuantity - units,
         reason,
         ...actorFields(actor),
       },
@@ -83,10 +125,41 @@ export async function takeStock(
 }
 
 /**
+ * Puts `units` back on variant `variantId` inside `tx` and writes its ledger entry; a variant that
+ * no longer exists gets nothing back.
+ */
+async function putBack(
+  tx: Prisma.TransactionClient,
+  entry: { orderId: number; variantId: number; units: number; reason: StockMovementReason },
+  actor: StockActor,
+): Promise<void> {
+  const exists = await tx.productVariant.findUnique({ where: { id: entry.variantId }, select: { id: true } });
+  if (!exists) return;
+  const updated: LedgerVariant = await tx.productVariant.update({
+    where: { id: entry.variantId },
+    data: { stockQuantity: { increment: entry.units } },
+    select: variantLedgerSelect,
+  });
+  await tx.stockMovement.create({
+    data: {
+      productId: updated.productId,
+      productName: updated.product.name,
+      variantId: updated.id,
+      variantLabel: ledgerLabel(updated),
+      orderId: entry.orderId,
+      change: entry.units,
+      balance: updated.stockQuantity,
+      reason: entry.reason,
+      ...actorFields(actor),
+    },
+  });
+}
+
+/**
  * Returns to stock what `orderId` holds according to the ledger (what placing or reinstating took,
- * less what was returned since), inside `tx`, with one ledger entry per product (`reason`:
+ * less what was returned since), inside `tx`, with one ledger entry per variant (`reason`:
  * order-cancelled or order-deleted). An order that took nothing (its products did not track stock
- * when it was placed) returns nothing; a deleted product gets nothing back.
+ * when it was placed) returns nothing; a deleted variant gets nothing back.
  */
 export async function returnStock(
   tx: Prisma.TransactionClient,
@@ -95,35 +168,16 @@ export async function returnStock(
   actor: StockActor,
 ): Promise<void> {
   const held = heldByOrder(
-    await tx.stockMovement.findMany({ where: { orderId }, select: { productId: true, change: true } }),
+    await tx.stockMovement.findMany({ where: { orderId }, select: { variantId: true, change: true } }),
   );
-  for (const [productId, units] of held) {
-    const product = await tx.product.findUnique({ where: { id: productId }, select: { id: true } });
-    if (!product) continue;
-    const updated = await tx.product.update({
-      where: { id: productId },
-      data: { stockQuantity: { increment: units } },
-      select: { name: true, stockQuantity: true },
-    });
-    await tx.stockMovement.create({
-      data: {
-        productId,
-        productName: updated.name,
-        orderId,
-        change: units,
-        balance: updated.stockQuantity,
-        reason,
-        ...actorFields(actor),
-      },
-    });
-  }
+  for (const [variantId, units] of held) await putBack(tx, { orderId, variantId, units, reason }, actor);
 }
 
 /**
- * Returns `units` of each product to stock for `orderId`, inside `tx` (an edit that lowered a
- * quantity or removed a line), but never more than the ledger says the order holds of it: units
+ * Returns `units` of each variant (by id) to stock for `orderId`, inside `tx` (an edit that lowered
+ * a quantity or removed a line), but never more than the ledger says the order holds of it: units
  * the order never took (the product did not track stock then) are not invented. One ledger entry
- * per product returned, with `reason` order-edited.
+ * per variant returned, with `reason` order-edited.
  */
 export async function returnUnits(
   tx: Prisma.TransactionClient,
@@ -132,36 +186,22 @@ export async function returnUnits(
   actor: StockActor,
 ): Promise<void> {
   const held = heldByOrder(
-    await tx.stockMovement.findMany({ where: { orderId }, select: { productId: true, change: true } }),
+    await tx.stockMovement.findMany({ where: { orderId }, select: { variantId: true, change: true } }),
   );
-  for (const [productId, wanted] of units) {
-    const back = Math.min(wanted, held.get(productId) ?? 0);
+  for (const [variantId, wanted] of units) {
+    const back = Math.min(wanted, held.get(variantId) ?? 0);
     if (back <= 0) continue;
-    const product = await tx.product.findUnique({ where: { id: productId }, select: { id: true } });
-    if (!product) continue;
-    const updated = await tx.product.update({
-      where: { id: productId },
-      data: { stockQuantity: { increment: back } },
-      select: { name: true, stockQuantity: true },
-    });
-    await tx.stockMovement.create({
-      data: {
-        productId,
-        productName: updated.name,
-        orderId,
-        change: back,
-        balance: updated.stockQuantity,
-        reason: "order-edited",
-        ...actorFields(actor),
-      },
-    });
+    await putBack(tx, { orderId, variantId, units: back, reason: "order-edited" }, actor);
   }
 }
 
-/** Records a change staff made in the product form (`change` units, `balance` on hand after). */
+/**
+ * Records a change staff made to a variant's stock in the product form (`change` units, `balance`
+ * on hand after); `variant.label` is its English label ("" without options).
+ */
 export async function recordStockAdjustment(
   tx: Prisma.TransactionClient,
-  product: { id: number; name: string },
+  variant: { id: number; productId: number; productName: string; label: string },
   change: number,
   balance: number,
   actor: StockActor,
@@ -169,8 +209,10 @@ export async function recordStockAdjustment(
   if (change === 0) return;
   await tx.stockMovement.create({
     data: {
-      productId: product.id,
-      productName: product.name,
+      productId: variant.productId,
+      productName: variant.productName,
+      variantId: variant.id,
+      variantLabel: variant.label,
       change,
       balance,
       reason: "adjusted" satisfies StockMovementReason,
@@ -179,27 +221,35 @@ export async function recordStockAdjustment(
   });
 }
 
-/** The products the dashboard lists as low on stock at most. */
+/** The variants the dashboard lists as low on stock at most. */
 const LOW_STOCK_SHOWN = 10;
 
 /**
- * The products that track stock and have `threshold` units or fewer, fewest first (then by name),
- * at most LOW_STOCK_SHOWN, with how many there are in all and whether any product tracks stock.
- * Uses the `Product(trackStock, stockQuantity)` index.
+ * The active variants of products that track stock with `threshold` units or fewer, fewest first
+ * (then by product name and variant), at most LOW_STOCK_SHOWN, each with its product's id and name
+ * and its English label ("" without options); with how many there are in all and whether any
+ * product tracks stock. Reads the `ProductVariant(stockQuantity, productId)` index.
  */
 export async function listLowStock(threshold: number) {
-  const where = { trackStock: true, stockQuantity: { lte: threshold } };
-  const [products, total, anyTracked] = await Promise.all([
-    prisma.product.findMany({
+  const where = { isActive: true, stockQuantity: { lte: threshold }, product: { trackStock: true } };
+  const [rows, total, anyTracked] = await Promise.all([
+    prisma.productVariant.findMany({
       where,
-      orderBy: [{ stockQuantity: "asc" }, { name: "asc" }, { id: "asc" }],
+      orderBy: [{ stockQuantity: "asc" }, { product: { name: "asc" } }, { position: "asc" }, { id: "asc" }],
       take: LOW_STOCK_SHOWN,
-      select: { id: true, name: true, stockQuantity: true },
+      select: variantLedgerSelect,
     }),
-    prisma.product.count({ where }),
+    prisma.productVariant.count({ where }),
     prisma.product.findFirst({ where: { trackStock: true }, select: { id: true } }),
   ]);
-  return { products, total, anyTracked: anyTracked !== null };
+  const variants = rows.map((row: LedgerVariant) => ({
+    id: row.id,
+    productId: row.productId,
+    name: row.product.name,
+    label: ledgerLabel(row),
+    stockQuantity: row.stockQuantity,
+  }));
+  return { variants, total, anyTracked: anyTracked !== null };
 }
 
 /** How many of a product's stock changes its edit page lists (the newest). */
@@ -219,6 +269,7 @@ export async function listProductStockMovements(productId: number) {
       select: {
         id: true,
         orderId: true,
+        variantLabel: true,
         change: true,
         balance: true,
         reason: true,
@@ -239,6 +290,7 @@ export async function getOrderStockMovements(orderId: number) {
     select: {
       id: true,
       productName: true,
+      variantLabel: true,
       change: true,
       balance: true,
       reason: true,

@@ -8,10 +8,10 @@ import { ProductGallery } from "~/components/product-gallery";
 import { QuantityStepper } from "~/components/quantity-stepper";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useLocalePath, useT } from "~/hooks/use-t";
-import { langFromPath, translator } from "~/i18n";
+import { langFromPath, langOfRequest, translator } from "~/i18n";
 import { requestTranslator } from "~/server/i18n.server";
 import { seoContextFor } from "~/server/http/seo.server";
-import { getProductDetail } from "~/models/product.server";
+import { getProductDetail, type ProductPageVariant } from "~/models/product.server";
 import { getShopSettings } from "~/models/settings.server";
 import { stockLevel, type StockLevel } from "~/rules/stock";
 import { MAX_LINE_QUANTITY } from "~/rules/cart";
@@ -38,7 +38,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, location }) =>
  * `Product` (price charged, in BDT) and `BreadcrumbList` (Home › Category › Product), built on the
  * server so that their builders stay out of the page's JavaScript.
  */
-async function productMeta(request: Request, product: NonNullable<Awaited<ReturnType<typeof getProductDetail>>>) {
+async function productMeta(
+  request: Request,
+  product: NonNullable<Awaited<ReturnType<typeof getProductDetail>>>,
+  variant: ProductPageVariant | undefined,
+) {
   const seo = await seoContextFor(request);
   const path = `/products/${product.id}`;
   const url = pageUrl(seo, path);
@@ -62,12 +66,12 @@ async function productMeta(request: Request, product: NonNullable<Awaited<Return
         id: product.id,
         name: product.name,
         description: product.description,
-        pricePaisa: unitPricePaisa(product),
+        pricePaisa: variant ? unitPricePaisa(variant) : 0,
         images: product.images.map((image) => shareImage(image, seo.origin).url),
         url,
         category: product.category?.name,
         shopName: seo.shopName,
-        inStock: product.available !== 0,
+        inStock: variant !== undefined && variant.available !== 0,
       }),
       breadcrumbJsonLd(trail),
     ],
@@ -88,15 +92,29 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (id === null) throw notFound(t("product.notFound"));
   let product;
   try {
-    product = await getProductDetail(id);
+    product = await getProductDetail(id, langOfRequest(request));
   } catch (error) {
     log.error({ err: error }, "Loading a product failed");
     throw new Response(t("product.loadFailed"), { status: 500 });
   }
   if (!product) throw notFound(t("product.notFound"));
   const { lowStockThreshold } = await getShopSettings();
-  const stock = stockLevel(product.available, lowStockThreshold);
-  return { product, stock, meta: await productMeta(request, product) };
+  const variant = chosenVariant(product.variants, new URL(request.url).searchParams.get("variant"));
+  const stock = variant ? stockLevel(variant.available, lowStockThreshold) : "out";
+  return { product, variant, stock, meta: await productMeta(request, product, variant) };
+}
+
+/**
+ * The variant the page shows: the one `?variant=` names when it is one of this product's active
+ * variants, else the first that can be bought, else the first; undefined when none is active.
+ */
+function chosenVariant(variants: ProductPageVariant[], asked: string | null): ProductPageVariant | undefined {
+  const id = parseId(asked ?? undefined);
+  return (
+    variants.find((variant) => variant.id === id) ??
+    variants.find((variant) => variant.available !== 0) ??
+    variants[0]
+  );
 }
 
 /**
@@ -106,20 +124,23 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 const GALLERY_SIZES = "(min-width: 1152px) 540px, (min-width: 768px) calc(50vw - 36px), calc(100vw - 32px)";
 
 export default function ProductPage() {
-  const { product, stock } = useLoaderData<typeof loader>();
+  const { product, variant, stock } = useLoaderData<typeof loader>();
   // A new product starts afresh (gallery at the first image, quantity 1).
-  return <ProductView key={product.id} product={product} stock={stock} />;
+  return <ProductView key={product.id} product={product} variant={variant} stock={stock} />;
 }
 
 type ProductData = ReturnType<typeof useLoaderData<typeof loader>>;
 
-function ProductView({ product, stock }: Pick<ProductData, "product" | "stock">) {
+function ProductView({ product, variant, stock }: Pick<ProductData, "product" | "variant" | "stock">) {
   const t = useT();
   const href = useLocalePath();
   const hydrated = useHydrated();
   const [quantity, setQuantity] = useState("1");
-  const soldOut = stock === "out";
-  const percent = discountPercent(product.pricePaisa, product.discountedPricePaisa);
+  const soldOut = stock === "out" || !variant;
+  const pricePaisa = variant?.pricePaisa ?? 0;
+  const discountedPricePaisa = variant?.discountedPricePaisa ?? null;
+  const available = variant?.available ?? 0;
+  const percent = discountPercent(pricePaisa, discountedPricePaisa);
   const crumbs = [
     { label: t("breadcrumbs.home"), to: "/" },
     product.category
@@ -147,7 +168,7 @@ function ProductView({ product, stock }: Pick<ProductData, "product" | "stock">)
           ) : null}
           <h1 className="mt-1 text-3xl font-semibold">{product.name}</h1>
           <div className="mt-4 flex items-center gap-3 text-2xl">
-            <Price pricePaisa={product.pricePaisa} discountedPricePaisa={product.discountedPricePaisa} />
+            <Price pricePaisa={pricePaisa} discountedPricePaisa={discountedPricePaisa} />
             {percent !== null ? (
               <span
                 className="rounded-full bg-red-700 px-2.5 py-0.5 text-sm font-bold text-white"
@@ -157,7 +178,13 @@ function ProductView({ product, stock }: Pick<ProductData, "product" | "stock">)
               </span>
             ) : null}
           </div>
-          <StockStatus level={stock} available={product.available} />
+          {variant?.label ? (
+            <p className="mt-2 text-stone-700" data-testid="variant-label">
+              {variant.label}
+              {variant.sku ? <span className="ml-2 text-sm text-stone-500">SKU {variant.sku}</span> : null}
+            </p>
+          ) : null}
+          <StockStatus level={stock} available={available} />
           <p className="mt-6 whitespace-pre-line text-stone-700">{product.description}</p>
 
           {/*
@@ -167,7 +194,7 @@ function ProductView({ product, stock }: Pick<ProductData, "product" | "stock">)
             carries the stepper's quantity.
           */}
           <AddToCartForm productName={product.name} className="mt-8 space-y-4">
-            <input type="hidden" name="productId" value={product.id} />
+            <input type="hidden" name="variantId" value={variant?.id ?? ""} />
             <input type="hidden" name="redirectTo" value={href(`/products/${product.id}`)} />
             <QuantityStepper
               id="quantity"
@@ -175,7 +202,7 @@ function ProductView({ product, stock }: Pick<ProductData, "product" | "stock">)
               label={t("product.quantity")}
               value={quantity}
               onChange={setQuantity}
-              max={Math.max(1, Math.min(MAX_LINE_QUANTITY, product.available ?? MAX_LINE_QUANTITY))}
+              max={Math.max(1, Math.min(MAX_LINE_QUANTITY, available ?? MAX_LINE_QUANTITY))}
             />
             <div className="flex flex-wrap gap-3">
               <button
@@ -201,7 +228,7 @@ function ProductView({ product, stock }: Pick<ProductData, "product" | "stock">)
           </AddToCartForm>
           {hydrated ? (
             <Form method="post" action={href("/cart")} id="buy-now-form" reloadDocument hidden>
-              <input type="hidden" name="productId" value={product.id} />
+              <input type="hidden" name="variantId" value={variant?.id ?? ""} />
               <input type="hidden" name="quantity" value={quantity} />
             </Form>
           ) : null}

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { lineItemName } from "~/rules/variants";
 import { Link, useLoaderData } from "@remix-run/react";
 import { SalesChart } from "~/components/admin/sales-chart";
 import { OrderStatusBadge } from "~/components/order-status-badge";
@@ -137,7 +138,7 @@ export default function AdminDashboardPage() {
           <h2 id="low-stock-heading" className="mb-3 text-lg font-semibold">
             {t("admin.dashboard.lowStock")}
           </h2>
-          {lowStock.products.length === 0 ? (
+          {lowStock.variants.length === 0 ? (
             <p
               className="rounded-lg border border-dashed border-stone-300 bg-white p-4 text-sm"
               data-testid="low-stock-empty"
@@ -150,10 +151,14 @@ export default function AdminDashboardPage() {
                 className="divide-y divide-stone-100 rounded-lg border border-stone-200 bg-white"
                 data-testid="low-stock"
               >
-                {lowStock.products.map((product) => (
+                {lowStock.variants.map((product) => (
                   <li key={product.id} className="flex items-center justify-between gap-3 px-4 py-2 text-sm">
-                    <Link to={`/admin/products/edit/${product.id}`} className="font-medium underline" translate="no">
-                      {product.name}
+                    <Link
+                      to={`/admin/products/edit/${product.productId}`}
+                      className="font-medium underline"
+                      translate="no"
+                    >
+                      {lineItemName(product.name, product.label)}
                     </Link>
                     <span
                       className={`whitespace-nowrap font-semibold ${product.stockQuantity === 0 ? "text-red-700" : "text-amber-800"}`}
@@ -165,9 +170,9 @@ export default function AdminDashboardPage() {
                   </li>
                 ))}
               </ul>
-              {lowStock.total > lowStock.products.length ? (
+              {lowStock.total > lowStock.variants.length ? (
                 <p className="mt-2 text-sm text-stone-600">
-                  {t("admin.dashboard.lowStockMore", { count: lowStock.total - lowStock.products.length })}
+                  {t("admin.dashboard.lowStockMore", { count: lowStock.total - lowStock.variants.length })}
                 </p>
               ) : null}
             </>

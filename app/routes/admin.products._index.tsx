@@ -128,17 +128,28 @@ export default function AdminProductsPage() {
             {product.name}
           </td>
           <td className="px-4 py-3">
-            {formatMoney(product.pricePaisa, { lang })}
-            {product.discountedPricePaisa !== null ? (
-              <span className="ml-2 text-red-700">{formatMoney(product.discountedPricePaisa, { lang })}</span>
-            ) : null}
+            {product.single ? (
+              <>
+                {formatMoney(product.single.pricePaisa, { lang })}
+                {product.single.discountedPricePaisa !== null ? (
+                  <span className="ml-2 text-red-700">{formatMoney(product.single.discountedPricePaisa, { lang })}</span>
+                ) : null}
+              </>
+            ) : product.minPricePaisa === product.maxPricePaisa ? (
+              formatMoney(product.minPricePaisa, { lang })
+            ) : (
+              `${formatMoney(product.minPricePaisa, { lang })} – ${formatMoney(product.maxPricePaisa, { lang })}`
+            )}
           </td>
           <td className="px-4 py-3">{product.category?.name ?? t("admin.products.noCategory")}</td>
           <td className="px-4 py-3">
             {t(product.isFeatured ? "admin.products.isFeatured" : "admin.products.notFeatured")}
           </td>
           <td className="whitespace-nowrap px-4 py-3" data-testid="product-stock">
-            <StockCell product={product} lowStockThreshold={lowStockThreshold} />
+            <StockCell
+              stock={{ trackStock: product.trackStock, stockQuantity: product.totalStock ?? 0 }}
+              lowStockThreshold={lowStockThreshold}
+            />
           </td>
         </>
       )}
@@ -178,7 +189,7 @@ function ProductSearch({ q }: { q: string | null }) {
 export const ErrorBoundary = adminErrorBoundary({ backTo: "/admin/products", backLabel: "admin.productForm.back" });
 
 /** The Stock cell: "Not tracked", the units on hand (marked when low), or "Out of stock". */
-function StockCell({ product, lowStockThreshold }: { product: StockFields; lowStockThreshold: number }) {
+function StockCell({ stock: product, lowStockThreshold }: { stock: StockFields; lowStockThreshold: number }) {
   const t = useAdminT();
   const lang = useAdminLang();
   const level = stockLevel(availableQuantity(product), lowStockThreshold);

@@ -67,7 +67,12 @@ export default function EditProductPage() {
         action={`/admin/products/edit/${product.id}`}
         uploadEndpoint={`/admin/products/save?id=${product.id}`}
         categories={categories}
-        defaults={product}
+        defaults={{
+          ...product,
+          pricePaisa: product.defaultVariant?.pricePaisa ?? product.variants[0]?.pricePaisa ?? 0,
+          discountedPricePaisa: product.defaultVariant?.discountedPricePaisa ?? null,
+          stockQuantity: product.defaultVariant?.stockQuantity ?? 0,
+        }}
         problem={problem && !problem.ok && "values" in problem ? problem : null}
         submitLabel={t("admin.productForm.save")}
       />

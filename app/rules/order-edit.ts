@@ -9,6 +9,7 @@
  * - The shipping fee stays what the order was charged, unless the shipping method changes: then it
  *   is the shop's current fee for the new method and the new subtotal (rules/shipping.ts).
  */
+import { lineItemName } from "./variants";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart";
 import { shippingFeePaisa, type DeliveryFees } from "./shipping";
 
@@ -24,13 +25,29 @@ export function isEditable(order: { status: string; consignmentId: string | null
 export type EditLine = {
   id: number;
   productId: number | null;
+  variantId: number | null;
   productName: string;
+  variantLabel: string;
   unitPricePaisa: number;
   quantity: number;
 };
 
-/** A product to add: its current price in paisa (discounted when it is). */
-export type AddedProduct = { productId: number; productName: string; unitPricePaisa: number; quantity: number };
+/**
+ * A variant to add, with the snapshots its line keeps (app/models/order.server.ts placeOrder
+ * writes the same): its product, names and label in both languages, SKU ("" for none), and its
+ * current price in paisa (discounted when it is).
+ */
+export type AddedVariant = {
+  productId: number;
+  variantId: number;
+  productName: string;
+  productNameBn: string;
+  variantLabel: string;
+  variantLabelBn: string;
+  sku: string;
+  unitPricePaisa: number;
+  quantity: number;
+};
 
 /** The delivery details an edit may correct. */
 export type EditAddress = { customerAddress: string; area: string; district: string; shippingMethod: string };
@@ -48,8 +65,8 @@ export type OrderEditChange =
 export type EditPlan = {
   update: { id: number; quantity: number; subtotalPaisa: number }[];
   remove: number[];
-  create: { productId: number; productName: string; unitPricePaisa: number; quantity: number; subtotalPaisa: number }[];
-  /** Units each product's stock changes by: negative takes, positive returns. */
+  create: (AddedVariant & { subtotalPaisa: number })[];
+  /** Units each variant's stock changes by (by variant id): negative takes, positive returns. */
   stock: Map<number, number>;
   subtotalPaisa: number;
   shippingFeePaisa: number;
@@ -84,17 +101,19 @@ export function planOrderEdit(
     totalPaisa: number;
     address: EditAddress;
   },
-  edit: { quantities: Map<number, number>; add: AddedProduct | null; address: EditAddress },
+  edit: { quantities: Map<number, number>; add: AddedVariant | null; address: EditAddress },
   fees: DeliveryFees,
 ): { ok: true; plan: EditPlan } | { ok: false; reason: EditRefusal } {
   const changes: OrderEditChange[] = [];
   const stock = new Map<number, number>();
-  const move = (productId: number | null, units: number) => {
-    if (productId !== null && units !== 0) stock.set(productId, (stock.get(productId) ?? 0) + units);
+  const move = (variantId: number | null, units: number) => {
+    if (variantId !== null && units !== 0) stock.set(variantId, (stock.get(variantId) ?? 0) + units);
   };
+  const nameOf = (line: { productName: string; variantLabel: string }) =>
+    lineItemName(line.productName, line.variantLabel);
   const wanted = order.lines.map((line) => ({ line, quantity: edit.quantities.get(line.id) ?? line.quantity }));
   const added = edit.add;
-  const target = added ? wanted.find((entry) => entry.line.productId === added.productId && entry.quantity > 0) : null;
+  const target = added ? wanted.find((entry) => entry.line.variantId === added.variantId && entry.quantity > 0) : null;
   if (target && added) target.quantity += added.quantity;
   const all = [...wanted.map((entry) => entry.quantity), ...(added && !target ? [added.quantity] : [])];
   if (all.some((quantity) => !Number.isInteger(quantity) || quantity < 0 || quantity > MAX_LINE_QUANTITY)) {
@@ -119,18 +138,18 @@ export function planOrderEdit(
   for (const { line, quantity } of wanted) {
     if (quantity === 0) {
       plan.remove.push(line.id);
-      changes.push({ kind: "removed", name: line.productName, quantity: line.quantity });
-      move(line.productId, line.quantity);
+      changes.push({ kind: "removed", name: nameOf(line), quantity: line.quantity });
+      move(line.variantId, line.quantity);
       continue;
     }
     if (quantity !== line.quantity) {
       plan.update.push({ id: line.id, quantity, subtotalPaisa: line.unitPricePaisa * quantity });
       changes.push(
         target?.line.id === line.id && added
-          ? { kind: "added", name: line.productName, quantity: added.quantity }
-          : { kind: "quantity", name: line.productName, from: line.quantity, to: quantity },
+          ? { kind: "added", name: nameOf(line), quantity: added.quantity }
+          : { kind: "quantity", name: nameOf(line), from: line.quantity, to: quantity },
       );
-      move(line.productId, line.quantity - quantity);
+      move(line.variantId, line.quantity - quantity);
     }
     plan.subtotalPaisa += line.unitPricePaisa * quantity;
     plan.itemCount += quantity;
@@ -139,8 +158,8 @@ export function planOrderEdit(
   if (added && !target) {
     const subtotalPaisa = added.unitPricePaisa * added.quantity;
     plan.create.push({ ...added, subtotalPaisa });
-    changes.push({ kind: "added", name: added.productName, quantity: added.quantity });
-    move(added.productId, -added.quantity);
+    changes.push({ kind: "added", name: nameOf(added), quantity: added.quantity });
+    move(added.variantId, -added.quantity);
     plan.subtotalPaisa += subtotalPaisa;
     plan.itemCount += added.quantity;
     plan.firstProductId ??= added.productId;

@@ -8,45 +8,46 @@ import type { CartLine } from "./cart";
 import { unitPricePaisa } from "./money";
 import { shippingFeePaisa, type DeliveryFees } from "./shipping";
 
-/** The price fields of a product, in paisa. */
-export type PricedProduct = { id: number; pricePaisa: number; discountedPricePaisa: number | null };
+/** The price fields of a variant (what a cart line buys), in paisa. */
+export type PricedVariant = { variantId: number; pricePaisa: number; discountedPricePaisa: number | null };
 
-/** A cart line joined with its product and priced. */
-export type LineItem<P extends PricedProduct> = {
-  product: P;
+/** A cart line joined with its variant and priced. */
+export type LineItem<P extends PricedVariant> = {
+  variant: P;
   quantity: number;
   unitPricePaisa: number;
   subtotalPaisa: number;
 };
 
-/** A priced cart: line items in cart order, the ids of products no longer sold, and the subtotal. */
-export type PricedCart<P extends PricedProduct> = {
+/** A priced cart: line items in cart order, the ids of variants no longer sold, and the subtotal. */
+export type PricedCart<P extends PricedVariant> = {
   lineItems: LineItem<P>[];
-  missingProductIds: number[];
+  missingVariantIds: number[];
   subtotalPaisa: number;
   itemCount: number;
 };
 
 /**
- * Prices cart lines against products read from the database. Lines whose product is not in
- * `products` (deleted since it was added) are left out and reported in `missingProductIds`.
+ * Prices cart lines against variants read from the database. Lines whose variant is not in
+ * `variants` (deleted or switched off since it was added) are left out and reported in
+ * `missingVariantIds`.
  */
-export function priceCart<P extends PricedProduct>(lines: CartLine[], products: P[]): PricedCart<P> {
-  const byId = new Map(products.map((product) => [product.id, product]));
+export function priceCart<P extends PricedVariant>(lines: CartLine[], variants: P[]): PricedCart<P> {
+  const byId = new Map(variants.map((variant) => [variant.variantId, variant]));
   const lineItems: LineItem<P>[] = [];
-  const missingProductIds: number[] = [];
+  const missingVariantIds: number[] = [];
   for (const line of lines) {
-    const product = byId.get(line.productId);
-    if (!product) {
-      missingProductIds.push(line.productId);
+    const variant = byId.get(line.variantId);
+    if (!variant) {
+      missingVariantIds.push(line.variantId);
       continue;
     }
-    const unit = unitPricePaisa(product);
-    lineItems.push({ product, quantity: line.quantity, unitPricePaisa: unit, subtotalPaisa: unit * line.quantity });
+    const unit = unitPricePaisa(variant);
+    lineItems.push({ variant, quantity: line.quantity, unitPricePaisa: unit, subtotalPaisa: unit * line.quantity });
   }
   return {
     lineItems,
-    missingProductIds,
+    missingVariantIds,
     subtotalPaisa: lineItems.reduce((sum, item) => sum + item.subtotalPaisa, 0),
     itemCount: lineItems.reduce((sum, item) => sum + item.quantity, 0),
   };

@@ -49,8 +49,11 @@ export function escapeLike(text: string): string {
 export type ProductSuggestion = {
   id: number;
   name: string;
+  /** The cheapest active variant's prices, in paisa. */
   pricePaisa: number;
   discountedPricePaisa: number | null;
+  /** True when the product's variants differ in price: the suggestion shows "from". */
+  priceVaries: boolean;
   thumbnail: { src: string; width: number; height: number; alt: string } | null;
 };
 

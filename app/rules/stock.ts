@@ -3,11 +3,12 @@
  * an order holds, and how a cart is held to it. The database work (the conditional decrement in the
  * order's transaction, the ledger) is in app/models/stock.server.ts.
  *
- * Stock is optional per product. A product that does not track stock is always available; one that
- * does has `stockQuantity` units on hand, never fewer than 0.
+ * Stock is optional per product, and counted per variant (docs/decisions/047-variants.md): the
+ * variants of a product that does not track stock are always available; those of one that does
+ * each have `stockQuantity` units on hand, never fewer than 0.
  */
 
-/** A product's stock fields as stored. */
+/** A variant's stock fields: its product's `trackStock` and its own `stockQuantity`. */
 export type StockFields = { trackStock: boolean; stockQuantity: number };
 
 /** Largest quantity on hand staff may type: a million units, well inside the 32-bit column. */
@@ -24,9 +25,20 @@ const STOCK_MOVEMENT_REASONS = [
 ] as const;
 export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];
 
-/** The units a shopper may buy now: null when the product does not track stock (no limit). */
-export function availableQuantity(product: StockFields): number | null {
-  return product.trackStock ? Math.max(0, product.stockQuantity) : null;
+/** The units of a variant a shopper may buy now: null when its product does not track stock (no limit). */
+export function availableQuantity(variant: StockFields): number | null {
+  return variant.trackStock ? Math.max(0, variant.stockQuantity) : null;
+}
+
+/**
+ * The units of a product a shopper may buy now, over its active variants' `availableQuantity`:
+ * null when it does not track stock (and has an active variant), their sum otherwise; 0 when no
+ * variant is active (nothing can be bought).
+ */
+export function productAvailable(available: readonly (number | null)[]): number | null {
+  if (available.length === 0) return 0;
+  if (available.some((units) => units === null)) return null;
+  return available.reduce<number>((sum, units) => sum + (units ?? 0), 0);
 }
 
 /** What the storefront and the back office say about a product's stock. */
@@ -42,43 +54,47 @@ export function stockLevel(available: number | null, lowThreshold: number): Stoc
   return available <= lowThreshold ? "low" : "in-stock";
 }
 
-/** A line the stock cannot fill: the product, what the line asks for and what is on hand (units). */
-export type StockShortage = { productId: number; name: string; requested: number; available: number };
+/**
+ * A line the stock cannot fill: the variant, its line item name ("Fan — 56″ / Brown"), what the
+ * line asks for and what is on hand (units).
+ */
+export type StockShortage = { variantId: number; name: string; requested: number; available: number };
 
 /**
- * The lines of `lines` that ask for more than their product has on hand, in the lines' order.
- * A product that does not track stock never falls short; one product on several lines is summed.
+ * The lines of `lines` that ask for more than their variant has on hand, in the lines' order.
+ * A variant of a product that does not track stock never falls short; one variant on several
+ * lines is summed.
  */
 export function stockShortages(
-  lines: { productId: number; quantity: number }[],
-  products: (StockFields & { id: number; name: string })[],
+  lines: { variantId: number; quantity: number }[],
+  variants: (StockFields & { id: number; name: string })[],
 ): StockShortage[] {
-  const byId = new Map(products.map((product) => [product.id, product]));
+  const byId = new Map(variants.map((variant) => [variant.id, variant]));
   const wanted = new Map<number, number>();
-  for (const line of lines) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
+  for (const line of lines) wanted.set(line.variantId, (wanted.get(line.variantId) ?? 0) + line.quantity);
   const shortages: StockShortage[] = [];
-  for (const [productId, requested] of wanted) {
-    const product = byId.get(productId);
-    if (!product) continue;
-    const available = availableQuantity(product);
+  for (const [variantId, requested] of wanted) {
+    const variant = byId.get(variantId);
+    if (!variant) continue;
+    const available = availableQuantity(variant);
     if (available !== null && requested > available) {
-      shortages.push({ productId, name: product.name, requested, available });
+      shortages.push({ variantId, name: variant.name, requested, available });
     }
   }
   return shortages;
 }
 
 /**
- * The units each product is held by an order, from the order's ledger entries: what its placing (or
- * reinstating) took, less what cancelling returned. Products the order holds nothing of are absent.
+ * The units of each variant an order holds, from the order's ledger entries: what its placing (or
+ * reinstating) took, less what cancelling returned. Variants the order holds nothing of are absent.
  */
-export function heldByOrder(movements: { productId: number | null; change: number }[]): Map<number, number> {
+export function heldByOrder(movements: { variantId: number | null; change: number }[]): Map<number, number> {
   const net = new Map<number, number>();
   for (const movement of movements) {
-    if (movement.productId === null) continue;
-    net.set(movement.productId, (net.get(movement.productId) ?? 0) - movement.change);
+    if (movement.variantId === null) continue;
+    net.set(movement.variantId, (net.get(movement.variantId) ?? 0) - movement.change);
   }
-  for (const [productId, units] of net) if (units <= 0) net.delete(productId);
+  for (const [variantId, units] of net) if (units <= 0) net.delete(variantId);
   return net;
 }
 

@@ -187,29 +187,61 @@ export function createCategory(name = `Category ${++counter}`) {
   return prisma.category.create({ data: { name, slug: `${name.toLowerCase().replace(/\s+/g, "-")}-${++counter}` } });
 }
 
-/** Creates a product; prices in paisa. With `stockQuantity` it tracks stock and has that many units on hand. */
-export function createProduct(fields: {
+/**
+ * Creates a product without options and its default variant (docs/decisions/047-variants.md);
+ * prices in paisa. With `stockQuantity` it tracks stock and has that many units on hand. Returns the
+ * product with `variantId`, its default variant's id (what a cart line and an order line name).
+ */
+export async function createProduct(fields: {
   name?: string;
+  nameBn?: string;
   pricePaisa: number;
   discountedPricePaisa?: number | null;
   categoryId?: number;
   isFeatured?: boolean;
   stockQuantity?: number;
+  sku?: string;
 }) {
   const name = fields.name ?? `Product ${++counter}`;
-  return prisma.product.create({
+  const charged =
+    fields.discountedPricePaisa != null && fields.discountedPricePaisa < fields.pricePaisa
+      ? fields.discountedPricePaisa
+      : fields.pricePaisa;
+  const product = await prisma.product.create({
     data: {
       name,
+      nameBn: fields.nameBn ?? "",
       slug: name.toLowerCase().replace(/\s+/g, "-"),
       description: `${name} description`,
-      pricePaisa: fields.pricePaisa,
-      discountedPricePaisa: fields.discountedPricePaisa ?? null,
+      minPricePaisa: charged,
+      maxPricePaisa: charged,
       categoryId: fields.categoryId ?? null,
       isFeatured: fields.isFeatured ?? false,
       trackStock: fields.stockQuantity !== undefined,
-      stockQuantity: fields.stockQuantity ?? 0,
+      variants: {
+        create: {
+          combinationKey: "",
+          sku: fields.sku ?? null,
+          pricePaisa: fields.pricePaisa,
+          discountedPricePaisa: fields.discountedPricePaisa ?? null,
+          stockQuantity: fields.stockQuantity ?? 0,
+        },
+      },
     },
+    include: { variants: { select: { id: true } } },
   });
+  const { variants, ...rest } = product;
+  return { ...rest, variantId: variants[0]!.id };
+}
+
+/** The stock on hand of a product's default variant (units). */
+export async function stockOf(productId: number): Promise<number> {
+  const variant = await prisma.productVariant.findFirstOrThrow({
+    where: { productId },
+    orderBy: [{ position: "asc" }, { id: "asc" }],
+    select: { stockQuantity: true },
+  });
+  return variant.stockQuantity;
 }
 
 /** Creates an admin and returns it with its password. */

@@ -11,10 +11,15 @@ import type { ImageInfo } from "~/utils/image-url";
 /** The route id of the cart page (the folder route app/routes/_shop.cart/route.tsx). */
 export const CART_ROUTE_ID = "routes/_shop.cart";
 
-/** A product as the cart page shows it; prices in paisa. */
+/**
+ * A variant as the cart page shows it, in the page's language: its product's name and id, its
+ * label ("56″ / Brown"; "" for a product without options), prices in paisa.
+ */
 export type CartProduct = {
-  id: number;
+  variantId: number;
+  productId: number;
   name: string;
+  label: string;
   pricePaisa: number;
   discountedPricePaisa: number | null;
   /** Units a shopper may buy now; null when the product does not track stock. */

@@ -34,7 +34,7 @@ export function submitterIntent(event: FormEvent<HTMLFormElement>): string | nul
 
 /**
  * A form posting to /cart whose 'add' submissions go through a fetcher once JavaScript runs.
- * Its fields (productId, quantity, redirectTo, the submit buttons with `name="intent"`) are the
+ * Its fields (variantId, quantity, redirectTo, the submit buttons with `name="intent"`) are the
  * caller's children, unchanged from a plain form. Any other submit button (Buy now) still loads
  * /cart as a full page. While an add is being sent a second click is ignored.
  * `children` may be a function of `{ added }`: true from the click until ADDED_FEEDBACK_MS after

@@ -25,17 +25,17 @@ export const CART_HEADING_ID = "cart-heading";
  * optimistic quantity; the field follows it when the server answers or a change rolls back.
  */
 export function CartLineForm({
-  productId,
+  variantId,
   productName,
   quantity,
 }: {
-  productId: number;
+  variantId: number;
   productName: string;
   quantity: number;
 }) {
   const href = useLocalePath();
   const t = useT();
-  const fetcher = useFetcher<CartFetchResult>({ key: `cart-line-${productId}` });
+  const fetcher = useFetcher<CartFetchResult>({ key: `cart-line-${variantId}` });
   const [text, setText] = useState(String(quantity));
   const timer = useRef<number | undefined>(undefined);
   /** The change on its way ("update:3", "remove:"), until the fetcher is idle again. */
@@ -52,16 +52,16 @@ export function CartLineForm({
 
   // Once the fetcher carries a quantity, the draft has done its job.
   useEffect(() => {
-    if (fetcher.state !== "idle") clearQuantityDraft(productId);
+    if (fetcher.state !== "idle") clearQuantityDraft(variantId);
     else sending.current = null;
-  }, [fetcher.state, productId]);
+  }, [fetcher.state, variantId]);
 
   useEffect(
     () => () => {
       window.clearTimeout(timer.current);
-      clearQuantityDraft(productId);
+      clearQuantityDraft(variantId);
     },
-    [productId],
+    [variantId],
   );
 
   const send = (intent: "update" | "remove", value?: number) => {
@@ -72,7 +72,7 @@ export function CartLineForm({
     const change = `${intent}:${value ?? ""}`;
     if (sending.current === change) return;
     sending.current = change;
-    const fields: Record<string, string> = { intent, productId: String(productId) };
+    const fields: Record<string, string> = { intent, variantId: String(variantId) };
     if (value !== undefined) fields.quantity = String(value);
     fetcher.submit(fetcherFormData(fields, productName), { method: "post", action: href("/cart") });
   };
@@ -81,7 +81,7 @@ export function CartLineForm({
     setText(value);
     const typed = parseTypedQuantity(value);
     if (typed === null) return;
-    setQuantityDraft(productId, typed);
+    setQuantityDraft(variantId, typed);
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => send("update", typed), QUANTITY_DEBOUNCE_MS);
   };
@@ -90,7 +90,7 @@ export function CartLineForm({
     const typed = parseTypedQuantity(text);
     if (typed === null) {
       setText(String(quantity));
-      clearQuantityDraft(productId);
+      clearQuantityDraft(variantId);
     } else if (timer.current !== undefined) {
       send("update", typed);
     }
@@ -108,7 +108,7 @@ export function CartLineForm({
       // An update below 1 is ignored.
       window.clearTimeout(timer.current);
       timer.current = undefined;
-      clearQuantityDraft(productId);
+      clearQuantityDraft(variantId);
       setText(String(quantity));
       return;
     }
@@ -117,12 +117,12 @@ export function CartLineForm({
 
   return (
     <form method="post" action={href("/cart")} className="flex items-center gap-2" onSubmit={onSubmit}>
-      <input type="hidden" name="productId" value={productId} />
-      <label htmlFor={`qty-${productId}`} className="sr-only">
+      <input type="hidden" name="variantId" value={variantId} />
+      <label htmlFor={`qty-${variantId}`} className="sr-only">
         {t("cart.quantityLabel", { name: productName })}
       </label>
       <input
-        id={`qty-${productId}`}
+        id={`qty-${variantId}`}
         name="quantity"
         type="number"
         inputMode="numeric"

@@ -18,21 +18,21 @@ const form = (fields: Record<string, string>) => {
 
 describe("readPendingCartOp", () => {
   it("reads add, update and remove; ignores buy-now, checkout and malformed forms", () => {
-    expect(readPendingCartOp(form({ intent: "add", productId: "7", quantity: "3" }))).toEqual({
+    expect(readPendingCartOp(form({ intent: "add", variantId: "7", quantity: "3" }))).toEqual({
       intent: "add",
-      productId: 7,
+      variantId: 7,
       quantity: 3,
     });
-    expect(readPendingCartOp(form({ intent: "update", productId: "7", quantity: "12" }))).toEqual({
+    expect(readPendingCartOp(form({ intent: "update", variantId: "7", quantity: "12" }))).toEqual({
       intent: "update",
-      productId: 7,
+      variantId: 7,
       quantity: 12,
     });
-    expect(readPendingCartOp(form({ intent: "remove", productId: "7" }))).toEqual({ intent: "remove", productId: 7 });
-    expect(readPendingCartOp(form({ intent: "buy-now", productId: "7", quantity: "1" }))).toBeNull();
+    expect(readPendingCartOp(form({ intent: "remove", variantId: "7" }))).toEqual({ intent: "remove", variantId: 7 });
+    expect(readPendingCartOp(form({ intent: "buy-now", variantId: "7", quantity: "1" }))).toBeNull();
     expect(readPendingCartOp(form({ intent: "checkout" }))).toBeNull();
-    expect(readPendingCartOp(form({ intent: "add", productId: "x" }))).toBeNull();
-    expect(readPendingCartOp(form({ intent: "add", productId: "0" }))).toBeNull();
+    expect(readPendingCartOp(form({ intent: "add", variantId: "x" }))).toBeNull();
+    expect(readPendingCartOp(form({ intent: "add", variantId: "0" }))).toBeNull();
     expect(readPendingCartOp(undefined)).toBeNull();
   });
 
@@ -41,15 +41,15 @@ describe("readPendingCartOp", () => {
     const add = [1, 2, 999, 1, 1, 1, 1, 1, 1, 4, 1, 5];
     const update = [1, 2, 999, 1000, 0, -3, 0, 0, 0, 4, 1000, 5];
     samples.forEach((quantity, i) => {
-      const fields = { productId: "5", quantity, [CART_FETCH_FIELD]: CART_FETCH_VALUE };
+      const fields = { variantId: "5", quantity, [CART_FETCH_FIELD]: CART_FETCH_VALUE };
       expect(readPendingCartOp(form({ intent: "add", ...fields })), `add ${JSON.stringify(quantity)}`).toEqual({
         intent: "add",
-        productId: 5,
+        variantId: 5,
         quantity: add[i],
       });
       expect(readPendingCartOp(form({ intent: "update", ...fields })), `update ${JSON.stringify(quantity)}`).toEqual({
         intent: "update",
-        productId: 5,
+        variantId: 5,
         quantity: update[i],
       });
     });
@@ -58,34 +58,34 @@ describe("readPendingCartOp", () => {
 
 describe("optimistic cart", () => {
   const lines: CartLine[] = [
-    { productId: 1, quantity: 2 },
-    { productId: 2, quantity: 1 },
+    { variantId: 1, quantity: 2 },
+    { variantId: 2, quantity: 1 },
   ];
 
   it("applies pending operations with the server's rules", () => {
     const ops: PendingCartOp[] = [
-      { intent: "add", productId: 1, quantity: 3 },
-      { intent: "add", productId: 3, quantity: 1 },
-      { intent: "update", productId: 2, quantity: 0 }, // ignored: an update below 1 changes nothing
-      { intent: "remove", productId: 1 },
+      { intent: "add", variantId: 1, quantity: 3 },
+      { intent: "add", variantId: 3, quantity: 1 },
+      { intent: "update", variantId: 2, quantity: 0 }, // ignored: an update below 1 changes nothing
+      { intent: "remove", variantId: 1 },
     ];
     expect(applyCartOps(lines, ops)).toEqual([
-      { productId: 2, quantity: 1 },
-      { productId: 3, quantity: 1 },
+      { variantId: 2, quantity: 1 },
+      { variantId: 3, quantity: 1 },
     ]);
-    expect(applyCartOps(lines, [{ intent: "update", productId: 2, quantity: 5000 }])[1]).toEqual({
-      productId: 2,
+    expect(applyCartOps(lines, [{ intent: "update", variantId: 2, quantity: 5000 }])[1]).toEqual({
+      variantId: 2,
       quantity: MAX_LINE_QUANTITY,
     });
-    const full = Array.from({ length: MAX_CART_LINES }, (_, i) => ({ productId: i + 1, quantity: 1 }));
-    expect(applyCartOps(full, [{ intent: "add", productId: 999, quantity: 1 }])).toEqual(full);
+    const full = Array.from({ length: MAX_CART_LINES }, (_, i) => ({ variantId: i + 1, quantity: 1 }));
+    expect(applyCartOps(full, [{ intent: "add", variantId: 999, quantity: 1 }])).toEqual(full);
   });
 
   it("counts the badge from the server's count plus pending adds, or from known lines", () => {
     const ops: PendingCartOp[] = [
-      { intent: "add", productId: 9, quantity: 2 },
-      { intent: "add", productId: 9, quantity: 1 },
-      { intent: "remove", productId: 1 },
+      { intent: "add", variantId: 9, quantity: 2 },
+      { intent: "add", variantId: 9, quantity: 1 },
+      { intent: "remove", variantId: 1 },
     ];
     expect(optimisticCount(4, null, ops)).toBe(7);
     expect(optimisticCount(4, null, [])).toBe(4);
@@ -94,24 +94,24 @@ describe("optimistic cart", () => {
 
   it("prices the cart page's lines and subtotal from the loader's unit prices", () => {
     const items = [
-      { productId: 1, quantity: 2, unitPricePaisa: 199900 },
-      { productId: 2, quantity: 1, unitPricePaisa: 520000 },
+      { variantId: 1, quantity: 2, unitPricePaisa: 199900 },
+      { variantId: 2, quantity: 1, unitPricePaisa: 520000 },
     ];
     expect(optimisticTotals(items, [])).toEqual({
       lines: [
-        { productId: 1, quantity: 2, subtotalPaisa: 399800 },
-        { productId: 2, quantity: 1, subtotalPaisa: 520000 },
+        { variantId: 1, quantity: 2, subtotalPaisa: 399800 },
+        { variantId: 2, quantity: 1, subtotalPaisa: 520000 },
       ],
       subtotalPaisa: 919800,
       count: 3,
     });
     const changed = optimisticTotals(items, [
-      { intent: "update", productId: 1, quantity: 3 },
-      { intent: "remove", productId: 2 },
-      { intent: "add", productId: 42, quantity: 1 }, // no price on this page: not shown
+      { intent: "update", variantId: 1, quantity: 3 },
+      { intent: "remove", variantId: 2 },
+      { intent: "add", variantId: 42, quantity: 1 }, // no price on this page: not shown
     ]);
     expect(changed).toEqual({
-      lines: [{ productId: 1, quantity: 3, subtotalPaisa: 599700 }],
+      lines: [{ variantId: 1, quantity: 3, subtotalPaisa: 599700 }],
       subtotalPaisa: 599700,
       count: 3,
     });

@@ -43,11 +43,11 @@ export function optimisticCount(serverCount: number, lines: CartLine[] | null, o
 }
 
 /** A priced line of the cart page: product id, quantity and the unit price charged, in paisa. */
-export type PricedLine = { productId: number; quantity: number; unitPricePaisa: number };
+export type PricedLine = { variantId: number; quantity: number; unitPricePaisa: number };
 
 /** The cart page's lines and subtotal once `ops` are applied; removed lines are left out. */
 export type OptimisticTotals = {
-  lines: { productId: number; quantity: number; subtotalPaisa: number }[];
+  lines: { variantId: number; quantity: number; subtotalPaisa: number }[];
   subtotalPaisa: number;
   count: number;
 };
@@ -58,12 +58,12 @@ export type OptimisticTotals = {
  * subtotal that is no longer right). Lines for products the page has no price for are skipped.
  */
 export function optimisticTotals(items: PricedLine[], ops: PendingCartOp[]): OptimisticTotals {
-  const unitPrices = new Map(items.map((item) => [item.productId, item.unitPricePaisa]));
+  const unitPrices = new Map(items.map((item) => [item.variantId, item.unitPricePaisa]));
   const lines = applyCartOps(
-    items.map(({ productId, quantity }) => ({ productId, quantity })),
+    items.map(({ variantId, quantity }) => ({ variantId, quantity })),
     ops,
   ).flatMap((line) => {
-    const unit = unitPrices.get(line.productId);
+    const unit = unitPrices.get(line.variantId);
     return unit === undefined ? [] : [{ ...line, subtotalPaisa: unit * line.quantity }];
   });
   return {

@@ -30,16 +30,16 @@ function setDrafts(next: ReadonlyMap<number, number>) {
 }
 
 /** Records the quantity typed for a cart line (shown at once; sent after the debounce). */
-export function setQuantityDraft(productId: number, quantity: number): void {
-  if (drafts.get(productId) === quantity) return;
-  setDrafts(new Map(drafts).set(productId, quantity));
+export function setQuantityDraft(variantId: number, quantity: number): void {
+  if (drafts.get(variantId) === quantity) return;
+  setDrafts(new Map(drafts).set(variantId, quantity));
 }
 
 /** Forgets the typed quantity of a line (it was sent, or the line's form went away). */
-export function clearQuantityDraft(productId: number): void {
-  if (!drafts.has(productId)) return;
+export function clearQuantityDraft(variantId: number): void {
+  if (!drafts.has(variantId)) return;
   const next = new Map(drafts);
-  next.delete(productId);
+  next.delete(variantId);
   setDrafts(next);
 }
 
@@ -64,7 +64,7 @@ function usePendingCartOps(): PendingCartOp[] {
       const op = readPendingCartOp(fetcher.formData);
       if (op) ops.push(op);
     }
-    for (const [productId, quantity] of currentDrafts) ops.push({ intent: "update", productId, quantity });
+    for (const [variantId, quantity] of currentDrafts) ops.push({ intent: "update", variantId, quantity });
     return ops;
   }, [fetchers, currentDrafts]);
 }
@@ -81,7 +81,7 @@ export function useOptimisticCartTotals(): OptimisticTotals | null {
       cart
         ? optimisticTotals(
             cart.lineItems.map((item) => ({
-              productId: item.product.id,
+              variantId: item.variant.variantId,
               quantity: item.quantity,
               unitPricePaisa: item.unitPricePaisa,
             })),

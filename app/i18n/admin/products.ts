@@ -86,6 +86,7 @@ export const productsMessages = bilingual({
     "admin.productForm.stockInvalid": "Please enter a whole number of units from 0 to 1,000,000.",
     "admin.productForm.stockChanged":
       "The stock changed to {count} while you were editing (an order came in or was cancelled). Check the count and save again.",
+    "admin.productForm.skuTaken": "The SKU {sku} is already used by another product or variant. Please choose another.",
   },
   bn: {
     "admin.products.title": "পণ্য",
@@ -168,5 +169,6 @@ export const productsMessages = bilingual({
     "admin.productForm.stockInvalid": "০ থেকে ১০,০০,০০০-এর মধ্যে একটি পূর্ণ সংখ্যা লিখুন।",
     "admin.productForm.stockChanged":
       "আপনি সম্পাদনা করার সময় স্টক বদলে {count} হয়েছে (নতুন অর্ডার এসেছে বা বাতিল হয়েছে)। সংখ্যাটি দেখে আবার সেভ করুন।",
+    "admin.productForm.skuTaken": "SKU {sku} অন্য একটি পণ্য বা ভ্যারিয়েন্টে ব্যবহার হচ্ছে। অন্য একটি দিন।",
   },
 });

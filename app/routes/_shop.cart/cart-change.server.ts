@@ -8,7 +8,7 @@ import { CART_FETCH_FIELD, CART_FETCH_VALUE, type CartFetchResult } from "~/comp
 import { parseCartForm } from "~/forms/cart";
 import { langOfRequest, localePath } from "~/i18n";
 import { serverTranslator } from "~/server/i18n.server";
-import { getProductAvailability } from "~/models/product.server";
+import { getVariantAvailability } from "~/models/product.server";
 import { applyCartOperation, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine } from "~/rules/cart";
 import { exceedsStock } from "~/rules/stock";
 import { commitCart } from "~/server/cart-cookie.server";
@@ -20,7 +20,8 @@ import { safeLocalPath } from "~/utils/local-path";
  * (post/redirect/get): an add to its local `redirectTo` (else /cart) with the toast 'Added to cart',
  * everything else to /cart; a change a limit cut short gets the limit message instead. A form sent
  * by a fetcher (field CART_FETCH_FIELD) gets a CartFetchResult: 200 with the cart cookie
- * (`ok: false, limited` when a limit cut the change short), 404 for a product no longer sold, 400
+ * (`ok: false, limited` when a limit cut the change short), 404 for a variant no longer sold
+ * (deleted or switched off: an inactive combination cannot be bought), 400
  * for a malformed form; no toast, since the page reports the outcome itself. Messages and the cart
  * page redirected to are in the language of the page that posted (its URL: /cart or /bn/cart).
  *
@@ -43,7 +44,8 @@ export async function changeCart(
   }
 
   const target = op.intent === "add" ? safeLocalPath(form.get("redirectTo"), cartPage) : cartPage;
-  const product = op.intent === "remove" ? null : await getProductAvailability(op.productId);
+  const found = op.intent === "remove" ? null : await getVariantAvailability(op.variantId);
+  const product = found && { name: lang === "bn" ? found.nameBn : found.name, available: found.available };
   if ((op.intent === "add" || op.intent === "buy-now") && !product) {
     return viaFetcher
       ? fetcherAnswer({ ok: false, message: t("cart.notFound") }, 404)
@@ -60,7 +62,7 @@ export async function changeCart(
   let limitMessage = t("cart.limitReached", { lines: MAX_CART_LINES, quantity: MAX_LINE_QUANTITY });
   if (product && product.available !== null) {
     const available = product.available;
-    const line = next.find((candidate) => candidate.productId === op.productId);
+    const line = next.find((candidate) => candidate.variantId === op.variantId);
     if (line && exceedsStock(line.quantity, available)) {
       next = next.map((candidate) => (candidate === line ? { ...line, quantity: available } : candidate));
       limited = true;

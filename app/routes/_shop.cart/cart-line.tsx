@@ -6,6 +6,7 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { useLang, useLocalePath, useT } from "~/hooks/use-t";
 import { formatMoney } from "~/rules/money";
 import { exceedsStock } from "~/rules/stock";
+import { lineItemName } from "~/rules/variants";
 
 /**
  * One line of the cart page: image, name linking to the product, unit price, the
@@ -30,7 +31,7 @@ export function CartLine({
     : product.available === 0
       ? t("cart.stockOut")
       : t("cart.stockShort", { count: product.available ?? 0 });
-  const noteId = `stock-note-${product.id}`;
+  const noteId = `stock-note-${product.variantId}`;
   return (
     <li className="flex flex-wrap items-center gap-4 p-4" data-testid="cart-line">
       <div className="h-20 w-20 shrink-0 overflow-hidden rounded-md bg-stone-100">
@@ -39,9 +40,17 @@ export function CartLine({
         ) : null}
       </div>
       <div className="min-w-40 flex-1">
-        <Link to={href(`/products/${product.id}`)} className="font-medium hover:underline">
+        <Link
+          to={href(product.label ? `/products/${product.productId}?variant=${product.variantId}` : `/products/${product.productId}`)}
+          className="font-medium hover:underline"
+        >
           {product.name}
         </Link>
+        {product.label ? (
+          <p className="text-sm text-stone-600" data-testid="variant-label">
+            {product.label}
+          </p>
+        ) : null}
         <div className="text-sm">
           <span className="sr-only">{t("cart.price")}: </span>
           <Price pricePaisa={product.pricePaisa} discountedPricePaisa={product.discountedPricePaisa} />
@@ -52,7 +61,11 @@ export function CartLine({
           </p>
         ) : null}
       </div>
-      <CartLineForm productId={product.id} productName={product.name} quantity={quantity} />
+      <CartLineForm
+        variantId={product.variantId}
+        productName={lineItemName(product.name, product.label)}
+        quantity={quantity}
+      />
       <p className="ml-auto w-28 text-right font-semibold" data-testid="line-total">
         <span className="sr-only">{t("cart.lineTotal")}: </span>
         {formatMoney(subtotalPaisa, { lang })}

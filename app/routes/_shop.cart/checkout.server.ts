@@ -10,7 +10,7 @@ import { localePath, type Lang } from "~/i18n";
 import { serverTranslator } from "~/server/i18n.server";
 import { findOrderByCheckoutToken, placeOrder } from "~/models/order.server";
 import { deliveryFees, getShopSettings } from "~/models/settings.server";
-import { getProductsForCart } from "~/models/product.server";
+import { getVariantsForCart } from "~/models/product.server";
 import type { CartLine } from "~/rules/cart";
 import { priceCart } from "~/rules/pricing";
 import { DEFAULT_SHIPPING_METHOD } from "~/rules/shipping";
@@ -83,9 +83,9 @@ export async function checkout(request: Request, form: FormData, lines: CartLine
   try {
     const existing = await findOrderByCheckoutToken(input.checkoutToken);
     if (existing) return placed(existing);
-    const cart = priceCart(lines, await getProductsForCart(lines.map((line) => line.productId)));
-    if (cart.missingProductIds.length > 0) {
-      const kept = lines.filter((line) => !cart.missingProductIds.includes(line.productId));
+    const cart = priceCart(lines, await getVariantsForCart(lines.map((line) => line.variantId)));
+    if (cart.missingVariantIds.length > 0) {
+      const kept = lines.filter((line) => !cart.missingVariantIds.includes(line.variantId));
       return reject(t("cart.productRemoved"), {}, { cartChanged: true, setCookie: await commitCart(kept) });
     }
     if (cart.subtotalPaisa !== input.expectedSubtotalPaisa) {

@@ -9,7 +9,7 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { sendCartRequest } from "~/components/cart/cart-client-action";
-import type { CartPageData } from "~/components/cart/cart-contract";
+import type { CartPageData, CartProduct } from "~/components/cart/cart-contract";
 import { CART_HEADING_ID } from "~/components/cart/cart-line-form";
 import { useOptimisticCartTotals } from "~/components/cart/use-optimistic-cart";
 import { CheckoutForm } from "~/components/checkout-form";
@@ -17,7 +17,8 @@ import { usePending } from "~/hooks/use-pending";
 import { useLocalePath, useT } from "~/hooks/use-t";
 import { langFromPath, langOfRequest, registerCatalogue, translator } from "~/i18n";
 import { checkoutMessages } from "~/i18n/checkout-messages";
-import { getProductsForCart } from "~/models/product.server";
+import { getVariantsForCart } from "~/models/product.server";
+import { localText } from "~/rules/variants";
 import { priceCart } from "~/rules/pricing";
 import { exceedsStock } from "~/rules/stock";
 import { commitCart, getCart } from "~/server/cart-cookie.server";
@@ -40,21 +41,36 @@ export const meta: MetaFunction<typeof loader> = ({ data, location }) =>
     { name: "robots", content: "noindex" },
   ];
 
-/** Prices the cart from the database; lines whose product is gone are dropped with a notice. */
+/** Prices the cart from the database; lines whose variant is gone (or switched off) are dropped with a notice. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const lines = await getCart(request);
-  const products = await getProductsForCart(lines.map((line) => line.productId));
-  const cart = priceCart(lines, products);
+  const lang = langOfRequest(request);
+  const variants = await getVariantsForCart(lines.map((line) => line.variantId));
+  const cart = priceCart(
+    lines,
+    variants.map(
+      (variant): CartProduct => ({
+        variantId: variant.variantId,
+        productId: variant.productId,
+        name: localText(variant.name, variant.nameBn, lang),
+        label: lang === "bn" ? variant.labelBn : variant.label,
+        pricePaisa: variant.pricePaisa,
+        discountedPricePaisa: variant.discountedPricePaisa,
+        available: variant.available,
+        image: variant.image,
+      }),
+    ),
+  );
   const headers = new Headers({ "Cache-Control": "private, no-store" });
-  if (cart.missingProductIds.length > 0) {
-    const kept = lines.filter((line) => !cart.missingProductIds.includes(line.productId));
+  if (cart.missingVariantIds.length > 0) {
+    const kept = lines.filter((line) => !cart.missingVariantIds.includes(line.variantId));
     headers.append("Set-Cookie", await commitCart(kept));
   }
   return data<CartPageData>(
     {
       lineItems: cart.lineItems,
       subtotalPaisa: cart.subtotalPaisa,
-      productsRemoved: cart.missingProductIds.length > 0,
+      productsRemoved: cart.missingVariantIds.length > 0,
       checkoutToken: crypto.randomBytes(18).toString("base64url"),
       fees: deliveryFees(await getShopSettings()),
       meta: await cartMeta(request),
@@ -120,8 +136,8 @@ export default function CartPage() {
   const placing = usePending({ intent: "checkout" });
   const checkoutData = actionData && "values" in actionData ? actionData : undefined;
   const totals = useOptimisticCartTotals();
-  const shown = new Map(totals?.lines.map((line) => [line.productId, line]));
-  const items = totals ? lineItems.filter((item) => shown.has(item.product.id)) : lineItems;
+  const shown = new Map(totals?.lines.map((line) => [line.variantId, line]));
+  const items = totals ? lineItems.filter((item) => shown.has(item.variant.variantId)) : lineItems;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -154,11 +170,11 @@ export default function CartPage() {
           <section aria-label={t("cart.title")}>
             <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
               {items.map((item) => {
-                const line = shown.get(item.product.id);
+                const line = shown.get(item.variant.variantId);
                 return (
                   <CartLine
-                    key={item.product.id}
-                    product={item.product}
+                    key={item.variant.variantId}
+                    product={item.variant}
                     quantity={line?.quantity ?? item.quantity}
                     subtotalPaisa={line?.subtotalPaisa ?? item.subtotalPaisa}
                   />
@@ -175,7 +191,7 @@ export default function CartPage() {
             formError={checkoutData?.formError ?? null}
             submitting={placing}
             stockProblem={items.some((item) =>
-              exceedsStock(shown.get(item.product.id)?.quantity ?? item.quantity, item.product.available),
+              exceedsStock(shown.get(item.variant.variantId)?.quantity ?? item.quantity, item.variant.available),
             )}
           />
         </div>

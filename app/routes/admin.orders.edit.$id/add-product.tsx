@@ -44,7 +44,7 @@ export function AddProduct({
             <Form method="post" className="flex flex-wrap items-center gap-3 py-2">
               <input type="hidden" name="intent" value="add" />
               <input type="hidden" name="version" value={version} />
-              <input type="hidden" name="productId" value={product.id} />
+              <input type="hidden" name="variantId" value={product.id} />
               <LineLabel
                 htmlFor={`add-${product.id}`}
                 spoken={t("admin.edit.addQuantity", { name: product.name })}

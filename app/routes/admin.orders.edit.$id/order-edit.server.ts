@@ -77,7 +77,7 @@ export async function saveOrderEdit({
     editRequest = {
       version: parsed.data.version,
       quantities: new Map(),
-      add: { productId: parsed.data.productId, quantity: parsed.data.quantity },
+      add: { variantId: parsed.data.variantId, quantity: parsed.data.quantity },
       address,
     };
   } else {

@@ -5,7 +5,8 @@ import { adminMetaTranslator } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { getOrderForAdmin } from "~/models/order.server";
-import { searchProductSuggestions } from "~/models/product.server";
+import { getActiveVariantsOfProducts, searchProductSuggestions } from "~/models/product.server";
+import { lineItemName } from "~/rules/variants";
 import { unitPricePaisa } from "~/rules/money";
 import { isEditable } from "~/rules/order-edit";
 import { normalizeSearchQuery } from "~/rules/search";
@@ -36,13 +37,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!order) throw notFound();
   const q = new URL(request.url).searchParams.get("q") ?? "";
   const query = normalizeSearchQuery(q);
-  const results = query
-    ? (await searchProductSuggestions(query, ADD_RESULTS)).map((product) => ({
-        id: product.id,
-        name: product.name,
-        unitPricePaisa: unitPricePaisa(product),
-      }))
-    : [];
+  const found = query ? await searchProductSuggestions(query, ADD_RESULTS) : [];
+  const results = (await getActiveVariantsOfProducts(found.map((product) => product.id))).map((variant) => ({
+    id: variant.variantId,
+    name: lineItemName(variant.name, variant.label),
+    unitPricePaisa: unitPricePaisa(variant),
+  }));
   return { order, editable: isEditable(order), version: order.updatedAt.getTime(), q: q.slice(0, 100), results };
 }
 

@@ -14,6 +14,7 @@ import { createCategoryWithImage, SlugTakenError, updateCategoryWithImage } from
 import {
   createProductWithImages,
   MissingCategoryError,
+  SkuTakenError,
   StockChangedError,
   updateProductWithImages,
 } from "~/models/product.server";
@@ -99,6 +100,9 @@ export type ProductFormResult = FormSuccess | ProductFormRefusal;
 
 const PRODUCT_TEXT_FIELDS = [
   "name",
+  "nameBn",
+  "sku",
+  "descriptionBn",
   "price",
   "discountedPrice",
   "categoryId",
@@ -174,18 +178,19 @@ export async function saveProductForm(
   }
   const product = {
     name: input.name,
+    nameBn: input.nameBn,
     slug: slugify(input.name) || "product",
     description: input.description,
-    pricePaisa: input.price,
-    discountedPricePaisa: input.discountedPrice,
+    descriptionBn: input.descriptionBn,
     categoryId: input.categoryId,
     isFeatured: input.isFeatured,
     trackStock: input.trackStock,
   };
+  const defaultVariant = { sku: input.sku, pricePaisa: input.price, discountedPricePaisa: input.discountedPrice };
   const stock = { quantity: input.stockQuantity, seen: input.stockSeen, actor };
   try {
     if (productId === null) {
-      const id = await createProductWithImages(product, stored.stored, stock);
+      const id = await createProductWithImages(product, stored.stored, defaultVariant, stock);
       return successTo("/admin/products", t("admin.products.created", { name: product.name }), {
         action: "product.created",
         subjectType: "product",
@@ -199,6 +204,7 @@ export async function saveProductForm(
       existing?.order ?? [],
       existing?.removed ?? [],
       stored.stored,
+      defaultVariant,
       stock,
     );
     if (!updated) {
@@ -220,6 +226,13 @@ export async function saveProductForm(
       values.stockSeen = String(error.current);
       return fail(400, {
         fieldErrors: { stockQuantity: t("admin.productForm.stockChanged", { count: error.current }) },
+        fileErrors: again,
+        formError: t("upload.fixErrors"),
+      });
+    }
+    if (error instanceof SkuTakenError) {
+      return fail(400, {
+        fieldErrors: { sku: t("admin.productForm.skuTaken", { sku: error.sku }) },
         fileErrors: again,
         formError: t("upload.fixErrors"),
       });

@@ -126,7 +126,7 @@ CREATE UNIQUE INDEX "ProductVariant_productId_combinationKey_key" ON "ProductVar
 -- A SKU is unique whatever its case ("LB-9W" and "lb-9w" are one SKU), and is looked up that way.
 CREATE UNIQUE INDEX "ProductVariant_sku_lower_key" ON "ProductVariant"(lower("sku"));
 -- The low-stock list reads variants by their stock.
-CREATE INDEX "ProductVariant_stockQuantity_idx" ON "ProductVariant"("stockQuantity", "productId");
+CREATE INDEX "ProductVariant_stockQuantity_productId_idx" ON "ProductVariant"("stockQuantity", "productId");
 
 -- Search covers the English and the Bangla name (docs/decisions/037-search-at-scale.md).
 DROP TRIGGER "Product_search_insert";
