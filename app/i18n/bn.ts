@@ -37,6 +37,9 @@ export const bn: PageCatalogue = {
   "product.originalPrice": "আগের দাম",
   "product.imageOf": "ছবি {index}/{count}: {name}",
   "product.backToProducts": "সব পণ্যে ফিরে যান",
+  "product.from": "{price} থেকে",
+  "product.chooseOptions": "অপশন বেছে নিন",
+  "product.sku": "এসকেইউ {sku}",
 
   // Order statuses, as shoppers and staff read them
   "status.pending": "অপেক্ষমাণ",

@@ -36,6 +36,9 @@ export const en = {
   "product.originalPrice": "Original price",
   "product.imageOf": "Image {index} of {count}: {name}",
   "product.backToProducts": "Back to Products",
+  "product.from": "from {price}",
+  "product.chooseOptions": "Choose options",
+  "product.sku": "SKU {sku}",
 
   // Order statuses, as shoppers and staff read them
   "status.pending": "pending",

@@ -181,7 +181,11 @@ function ProductView({ product, variant, stock }: Pick<ProductData, "product" | 
           {variant?.label ? (
             <p className="mt-2 text-stone-700" data-testid="variant-label">
               {variant.label}
-              {variant.sku ? <span className="ml-2 text-sm text-stone-500">SKU {variant.sku}</span> : null}
+              {variant.sku ? (
+                <span className="ml-2 text-sm text-stone-500" translate="no">
+                  {t("product.sku", { sku: variant.sku })}
+                </span>
+              ) : null}
             </p>
           ) : null}
           <StockStatus level={stock} available={available} />
