@@ -308,8 +308,7 @@ const LED_LIGHTING: DemoCategory = {
       nameBn: "প্রদীপ গোল সারফেস প্যানেল লাইট ২৪ ওয়াট",
       description:
         "A 12-inch round panel that mounts directly on the ceiling, no false ceiling needed. Even, glare-free light for drawing rooms.",
-      descriptionBn:
-        "১২ ইঞ্চির গোল প্যানেল সরাসরি সিলিংয়ে লাগে, ফলস সিলিং লাগে না। ড্রইংরুমে চোখে না লাগা সমান আলো।",
+      descriptionBn: "১২ ইঞ্চির গোল প্যানেল সরাসরি সিলিংয়ে লাগে, ফলস সিলিং লাগে না। ড্রইংরুমে চোখে না লাগা সমান আলো।",
       pricePaisa: taka(1250),
       sku: "PD-PNL24-RD",
       images: gallery("panel-light", "cool-daylight", ["studio", "night", "room"]),
@@ -319,7 +318,8 @@ const LED_LIGHTING: DemoCategory = {
       nameBn: "আলোকিত স্লিম স্কয়ার প্যানেল লাইট ১২ ওয়াট",
       description:
         "An ultra-slim square panel for gypsum false ceilings, with its driver included. Available in cool daylight.",
-      descriptionBn: "জিপসাম ফলস সিলিংয়ের ভেতরে বসানোর জন্য খুব পাতলা চারকোনা প্যানেল, ড্রাইভারসহ। কুল ডেলাইট রঙে পাওয়া যায়।",
+      descriptionBn:
+        "জিপসাম ফলস সিলিংয়ের ভেতরে বসানোর জন্য খুব পাতলা চারকোনা প্যানেল, ড্রাইভারসহ। কুল ডেলাইট রঙে পাওয়া যায়।",
       pricePaisa: taka(850),
       sku: "AL-PNL12-SQ",
       images: gallery("panel-light", "ivory", ["studio", "detail"], 1),
@@ -329,8 +329,7 @@ const LED_LIGHTING: DemoCategory = {
       nameBn: "জোনাকি সিওবি স্পট ডাউনলাইট ৭ ওয়াট (ওয়ার্ম হোয়াইট)",
       description:
         "A focused warm beam for accent lighting over shelves, paintings and shop displays. The aluminium body stays cool.",
-      descriptionBn:
-        "শেলফ, ছবি আর দোকানের ডিসপ্লের ওপর ফোকাস করা উষ্ণ আলো। অ্যালুমিনিয়াম বডি, জ্বললেও গরম হয় না।",
+      descriptionBn: "শেলফ, ছবি আর দোকানের ডিসপ্লের ওপর ফোকাস করা উষ্ণ আলো। অ্যালুমিনিয়াম বডি, জ্বললেও গরম হয় না।",
       pricePaisa: taka(550),
       sku: "JN-DL07-COB",
       images: gallery("downlight", "warm-white", ["studio", "night"]),
@@ -451,8 +450,7 @@ const FANS: DemoCategory = {
       nameBn: "হাওয়া ওয়াল ফ্যান ১৬ ইঞ্চি, পুল কর্ডসহ",
       description:
         "Saves floor space in kitchens, shops and offices. Pull cords for speed and oscillation, and a sturdy wall bracket.",
-      descriptionBn:
-        "রান্নাঘর, দোকান আর অফিসে মেঝের জায়গা বাঁচায়। স্পিড আর ঘোরানো বন্ধের জন্য পুল কর্ড, মজবুত ওয়াল ব্র্যাকেট।",
+      descriptionBn: "রান্নাঘর, দোকান আর অফিসে মেঝের জায়গা বাঁচায়। স্পিড আর ঘোরানো বন্ধের জন্য পুল কর্ড, মজবুত ওয়াল ব্র্যাকেট।",
       pricePaisa: taka(3200),
       sku: "HW-WF16",
       images: gallery("wall-fan", "ivory", ["studio", "room"]),
@@ -486,8 +484,7 @@ const FANS: DemoCategory = {
       stockQuantity: 18,
       description:
         "Clears smoke and cooking smells quickly, with a metal blade and a louvre shutter that closes when off.",
-      descriptionBn:
-        "রান্নার ধোঁয়া আর গন্ধ দ্রুত বের করে দেয়। মেটালের পাখা, বন্ধ করলে লুভার শাটার নিজেই বন্ধ হয়ে যায়।",
+      descriptionBn: "রান্নার ধোঁয়া আর গন্ধ দ্রুত বের করে দেয়। মেটালের পাখা, বন্ধ করলে লুভার শাটার নিজেই বন্ধ হয়ে যায়।",
       pricePaisa: taka(1450),
       sku: "SH-EX10",
       images: gallery("exhaust-fan", "steel", ["studio", "detail"]),
@@ -622,8 +619,7 @@ const SWITCHES: DemoCategory = {
       nameBn: "সুরক্ষা ৪ সকেটের এক্সটেনশন বোর্ড, ইউএসবিসহ (৩ মিটার)",
       description:
         "Four universal sockets, two USB charging ports and a master switch with surge protection, on a 3-metre cable.",
-      descriptionBn:
-        "চারটি ইউনিভার্সাল সকেট, দুটি ইউএসবি চার্জিং পোর্ট আর সার্জ প্রোটেকশনসহ মাস্টার সুইচ, ৩ মিটার লম্বা তার।",
+      descriptionBn: "চারটি ইউনিভার্সাল সকেট, দুটি ইউএসবি চার্জিং পোর্ট আর সার্জ প্রোটেকশনসহ মাস্টার সুইচ, ৩ মিটার লম্বা তার।",
       pricePaisa: taka(850),
       sku: "SR-EXT4-USB",
       isFeatured: true,
@@ -695,7 +691,8 @@ const CHANDELIERS: DemoCategory = {
       name: "Mayabati Amber Glass Globe Pendant",
       nameBn: "মায়াবতী অ্যাম্বার গ্লাস গ্লোব পেন্ডেন্ট লাইট",
       description: "A hand-blown amber glass globe that casts a warm, vintage glow. Pair it with a filament bulb.",
-      descriptionBn: "ফুঁ দিয়ে হাতে বানানো অ্যাম্বার কাচের গোলক, পুরনো দিনের উষ্ণ আলো ছড়ায়। ফিলামেন্ট বাল্বের সঙ্গে সবচেয়ে ভালো লাগে।",
+      descriptionBn:
+        "ফুঁ দিয়ে হাতে বানানো অ্যাম্বার কাচের গোলক, পুরনো দিনের উষ্ণ আলো ছড়ায়। ফিলামেন্ট বাল্বের সঙ্গে সবচেয়ে ভালো লাগে।",
       pricePaisa: taka(2650),
       sku: "MB-PD-GLOBE",
       images: gallery("pendant-globe", "brass", ["studio", "night"]),

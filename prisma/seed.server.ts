@@ -312,8 +312,8 @@ function sharedValuesLabel(product: DemoProduct, index: number): string {
  *   variants name the same combination.
  */
 function variantsInOrder(product: DemoProduct) {
-  const keys = combinations((product.options ?? []).map((option) => option.values.map((v) => v.value))).map(
-    (values) => JSON.stringify(values),
+  const keys = combinations((product.options ?? []).map((option) => option.values.map((v) => v.value))).map((values) =>
+    JSON.stringify(values),
   );
   const seen = new Set<number>();
   const ranked = demoVariants(product).map((variant) => {
