@@ -46,6 +46,8 @@ export type ProductCard = {
   pricePaisa: number;
   discountedPricePaisa: number | null;
   priceVaries: boolean;
+  /** The variant a card's add-to-cart form posts: its one active variant; null when it has several (the card links to the product page). */
+  variantId: number | null;
   /** Units a shopper may buy now over its active variants; null when the product does not track stock (app/rules/stock.ts). */
   available: number | null;
   image: ImageInfo | null;
@@ -81,6 +83,7 @@ function toCard(row: CardRow, lang: Lang): ProductCard {
     pricePaisa: from?.pricePaisa ?? row.minPricePaisa,
     discountedPricePaisa: from?.discountedPricePaisa ?? null,
     priceVaries: row.variants.length > 1 && row.maxPricePaisa > row.minPricePaisa,
+    variantId: row.variants.length === 1 ? row.variants[0]!.id : null,
     available: productAvailable(
       row.variants.map((variant) => availableQuantity({ trackStock: row.trackStock, stockQuantity: variant.stockQuantity })),
     ),
@@ -412,6 +415,23 @@ export async function getVariantsForCart(
       image: picture ? toImageInfo(picture, row.product.name) : null,
     };
   });
+}
+
+/**
+ * The variant that stands for each of these products where a product id is all there is (a cart
+ * cookie written before products had variants): its first active variant by position, which for a
+ * product without options is its default variant. Products that are gone or have no active
+ * variant are absent from the map (product id → variant id).
+ */
+export async function getDefaultVariantIds(productIds: number[]): Promise<Map<number, number>> {
+  const variants = await prisma.productVariant.findMany({
+    where: { productId: { in: productIds }, isActive: true },
+    orderBy: [{ position: "asc" }, { id: "asc" }],
+    select: { id: true, productId: true },
+  });
+  const first = new Map<number, number>();
+  for (const variant of variants) if (!first.has(variant.productId)) first.set(variant.productId, variant.id);
+  return first;
 }
 
 /**
