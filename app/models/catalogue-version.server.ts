@@ -1,7 +1,8 @@
 /**
  * The catalogue version: one number in the database (table CatalogueVersion, row 1) that SQLite
- * triggers raise on every write to what catalogue pages show: products (their stock included),
- * product images, images, categories and the shop's settings. The page cache
+ * triggers raise on every write to what catalogue pages show: products, their options, option
+ * values and variants (prices and stock included), product images, images, categories and the
+ * shop's settings. The page cache
  * (app/server/http/page-cache.server.ts) stores each page with the version it was rendered at and drops
  * everything when the version moves (docs/decisions/036-page-cache.md).
  *

@@ -14,7 +14,7 @@ import { createCookie } from "@remix-run/node";
 import { z } from "zod";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine } from "~/rules/cart";
 import { getEnv } from "~/config/env.server";
-import { prisma } from "~/models/db.server";
+import { getDefaultVariantIds } from "~/models/product.server";
 
 // Not `__Host-haat_cart` when Secure, unlike the session and toast cookies: renaming it would
 // empty every shopper's cart on upgrade (docs/decisions/005-sessions.md, "Cookie names").
@@ -50,13 +50,7 @@ export async function getCart(request: Request): Promise<CartLine[]> {
  */
 async function linesOfProducts(pairs: [number, number][]): Promise<CartLine[]> {
   if (pairs.length === 0) return [];
-  const variants = await prisma.productVariant.findMany({
-    where: { productId: { in: pairs.map(([productId]) => productId) }, isActive: true },
-    orderBy: [{ position: "asc" }, { id: "asc" }],
-    select: { id: true, productId: true },
-  });
-  const firstVariant = new Map<number, number>();
-  for (const variant of variants) if (!firstVariant.has(variant.productId)) firstVariant.set(variant.productId, variant.id);
+  const firstVariant = await getDefaultVariantIds(pairs.map(([productId]) => productId));
   const lines: CartLine[] = [];
   for (const [productId, quantity] of pairs) {
     const variantId = firstVariant.get(productId);

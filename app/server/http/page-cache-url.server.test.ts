@@ -28,11 +28,14 @@ describe("canonicalCacheUrl", () => {
     }
   });
 
-  it("reads no parameter on the home page or a product page", () => {
+  it("reads no parameter on the home page, and only the variant or its picker's values on a product page", () => {
     expect(canonicalCacheUrl("/?x=1")).toBe("/");
     expect(canonicalCacheUrl("/bn?fbclid=2")).toBe("/bn");
     expect(canonicalCacheUrl("/products/12?q=1&ref=share")).toBe("/products/12");
     expect(canonicalCacheUrl("/products/12")).toBe("/products/12");
+    expect(canonicalCacheUrl("/products/12?variant=31&fbclid=x")).toBe("/products/12?variant=31");
+    expect(canonicalCacheUrl("/bn/products/12?o1=4&o2=7&utm_source=fb")).toBe("/bn/products/12?o1=4&o2=7");
+    expect(canonicalCacheUrl("/products/12.data?variant=31&_routes=x")).toBe("/products/12.data?variant=31&_routes=x");
   });
 
   it("keeps single fetch's _routes on a data request, and the other pages' own parameters", () => {

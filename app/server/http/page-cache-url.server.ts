@@ -22,6 +22,8 @@ import { isCataloguePath } from "./http-cache.server";
 export const UNDERSTOOD_PARAMETERS: Readonly<Record<string, readonly string[]>> = {
   "/": [],
   "/products": ["category", "q", "sort", "page"],
+  // A product page shows the variant `variant` names, or the one its picker's values (o1–o3) make.
+  "/products/:id": ["variant", "o1", "o2", "o3"],
   "/sitemap.xml": ["part"],
   "/robots.txt": [],
   "/resources/search-suggestions": ["q"],
@@ -38,11 +40,12 @@ export function cacheablePath(pathname: string): boolean {
   return isCataloguePath(pathname) || OTHER_PATHS.has(pathname);
 }
 
-/** The parameters the page at `pathname` reads (a product page reads none). */
+/** The parameters the page at `pathname` reads (a product page: its variant or its picker's values). */
 function understoodParameters(pathname: string): ReadonlySet<string> {
   const isData = pathname.endsWith(".data");
   const documentPath = stripLangPrefix(isData ? pathname.slice(0, -".data".length) : pathname) || "/";
-  const own = UNDERSTOOD_PARAMETERS[documentPath] ?? [];
+  const page = /^\/products\/[^/]+$/.test(documentPath) ? "/products/:id" : documentPath;
+  const own = UNDERSTOOD_PARAMETERS[page] ?? [];
   return new Set(isData ? [...own, ...DATA_PARAMETERS] : own);
 }
 
