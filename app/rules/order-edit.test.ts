@@ -10,13 +10,35 @@ const address: EditAddress = {
 };
 const order = {
   lines: [
-    { id: 1, productId: 10, productName: "Lamp", unitPricePaisa: 1000, quantity: 2 },
-    { id: 2, productId: null, productName: "Old Fan", unitPricePaisa: 5000, quantity: 1 },
+    { id: 1, productId: 10, variantId: 110, productName: "Lamp", variantLabel: "", unitPricePaisa: 1000, quantity: 2 },
+    {
+      id: 2,
+      productId: null,
+      variantId: null,
+      productName: "Old Fan",
+      variantLabel: "56″",
+      unitPricePaisa: 5000,
+      quantity: 1,
+    },
   ],
   shippingFeePaisa: 6000,
   totalPaisa: 13_000,
   address,
 };
+
+/** A variant of product 10 ("Lamp") to add; its default variant is 110. */
+function added(fields: { variantId: number; variantLabel?: string; unitPricePaisa: number; quantity: number }) {
+  const variantLabel = fields.variantLabel ?? "";
+  return {
+    productId: 10,
+    productName: "Lamp",
+    productNameBn: "বাতি",
+    variantLabelBn: variantLabel,
+    sku: "",
+    ...fields,
+    variantLabel,
+  };
+}
 
 describe("planOrderEdit", () => {
   it("adds a product the order holds to its line, at the line's price, and takes the units", () => {
@@ -24,7 +46,7 @@ describe("planOrderEdit", () => {
       order,
       {
         quantities: new Map(),
-        add: { productId: 10, productName: "Lamp", unitPricePaisa: 1500, quantity: 3 },
+        add: added({ variantId: 110, unitPricePaisa: 1500, quantity: 3 }),
         address,
       },
       SPEC_DELIVERY_FEES,
@@ -32,11 +54,55 @@ describe("planOrderEdit", () => {
     if (!result.ok) throw new Error(result.reason);
     expect(result.plan.update).toEqual([{ id: 1, quantity: 5, subtotalPaisa: 5000 }]);
     expect(result.plan.create).toEqual([]);
-    expect([...result.plan.stock]).toEqual([[10, -3]]);
+    expect([...result.plan.stock]).toEqual([[110, -3]]);
     expect(result.plan.changes).toEqual([
       { kind: "added", name: "Lamp", quantity: 3 },
       { kind: "total", from: 13_000, to: 16_000 },
     ]);
+  });
+
+  it("adds another variant of a product the order holds as its own line, named with its label", () => {
+    const result = planOrderEdit(
+      order,
+      {
+        quantities: new Map(),
+        add: added({ variantId: 111, variantLabel: "Warm white", unitPricePaisa: 1200, quantity: 1 }),
+        address,
+      },
+      SPEC_DELIVERY_FEES,
+    );
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.plan.update).toEqual([]);
+    expect(result.plan.create).toMatchObject([{ variantId: 111, productId: 10, quantity: 1, subtotalPaisa: 1200 }]);
+    expect([...result.plan.stock]).toEqual([[111, -1]]);
+    expect(result.plan.changes).toEqual([
+      { kind: "added", name: "Lamp — Warm white", quantity: 1 },
+      { kind: "total", from: 13_000, to: 14_200 },
+    ]);
+  });
+
+  it("names a removed line with its variant label and returns its units to that variant", () => {
+    const withBulb = {
+      ...order,
+      lines: [
+        ...order.lines,
+        {
+          id: 3,
+          productId: 20,
+          variantId: 201,
+          productName: "Bulb",
+          variantLabel: "9 W",
+          unitPricePaisa: 500,
+          quantity: 2,
+        },
+      ],
+      totalPaisa: 14_000,
+    };
+    const result = planOrderEdit(withBulb, { quantities: new Map([[3, 0]]), add: null, address }, SPEC_DELIVERY_FEES);
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.plan.remove).toEqual([3]);
+    expect([...result.plan.stock]).toEqual([[201, 2]]);
+    expect(result.plan.changes[0]).toEqual({ kind: "removed", name: "Bulb — 9 W", quantity: 2 });
   });
 
   it("keeps the shipping fee charged unless the method changes, then charges the current fee", () => {

@@ -2,19 +2,19 @@ import { describe, expect, it } from "vitest";
 import { orderTotals, priceCart } from "./pricing";
 import { SPEC_DELIVERY_FEES } from "./shipping";
 
-const products = [
-  { id: 1, pricePaisa: 45000, discountedPricePaisa: 39900 },
-  { id: 2, pricePaisa: 550000, discountedPricePaisa: null },
+const variants = [
+  { variantId: 1, pricePaisa: 45000, discountedPricePaisa: 39900 },
+  { variantId: 2, pricePaisa: 550000, discountedPricePaisa: null },
 ];
 
 describe("priceCart", () => {
   it("charges the discounted price when present and sums line subtotals", () => {
     const priced = priceCart(
       [
-        { productId: 1, quantity: 3 },
-        { productId: 2, quantity: 1 },
+        { variantId: 1, quantity: 3 },
+        { variantId: 2, quantity: 1 },
       ],
-      products,
+      variants,
     );
     expect(priced.lineItems.map((l) => [l.unitPricePaisa, l.subtotalPaisa])).toEqual([
       [39900, 119700],
@@ -22,17 +22,17 @@ describe("priceCart", () => {
     ]);
     expect(priced.subtotalPaisa).toBe(669700);
     expect(priced.itemCount).toBe(4);
-    expect(priced.missingProductIds).toEqual([]);
+    expect(priced.missingVariantIds).toEqual([]);
   });
-  it("reports products that no longer exist instead of pricing them", () => {
+  it("reports variants that are no longer sold instead of pricing them", () => {
     const priced = priceCart(
       [
-        { productId: 3, quantity: 1 },
-        { productId: 2, quantity: 2 },
+        { variantId: 3, quantity: 1 },
+        { variantId: 2, quantity: 2 },
       ],
-      products,
+      variants,
     );
-    expect(priced.missingProductIds).toEqual([3]);
+    expect(priced.missingVariantIds).toEqual([3]);
     expect(priced.subtotalPaisa).toBe(1100000);
   });
 });

@@ -3,6 +3,7 @@ import {
   availableQuantity,
   exceedsStock,
   heldByOrder,
+  productAvailable,
   stockEdit,
   stockLevel,
   stockReasonLabel,
@@ -28,8 +29,16 @@ describe("availableQuantity and stockLevel", () => {
   });
 });
 
+describe("productAvailable", () => {
+  it("sums its active variants' units, has no limit when untracked, and is 0 with none active", () => {
+    expect(productAvailable([2, 0, 5])).toBe(7);
+    expect(productAvailable([null, null])).toBeNull();
+    expect(productAvailable([])).toBe(0);
+  });
+});
+
 describe("stockShortages", () => {
-  const products = [
+  const variants = [
     { id: 1, name: "Lamp", ...tracked(2) },
     { id: 2, name: "Fan", ...untracked },
     { id: 3, name: "Switch", ...tracked(0) },
@@ -39,45 +48,45 @@ describe("stockShortages", () => {
     expect(
       stockShortages(
         [
-          { productId: 3, quantity: 1 },
-          { productId: 2, quantity: 500 },
-          { productId: 1, quantity: 3 },
+          { variantId: 3, quantity: 1 },
+          { variantId: 2, quantity: 500 },
+          { variantId: 1, quantity: 3 },
         ],
-        products,
+        variants,
       ),
     ).toEqual([
-      { productId: 3, name: "Switch", requested: 1, available: 0 },
-      { productId: 1, name: "Lamp", requested: 3, available: 2 },
+      { variantId: 3, name: "Switch", requested: 1, available: 0 },
+      { variantId: 1, name: "Lamp", requested: 3, available: 2 },
     ]);
   });
 
-  it("accepts exactly what is on hand and sums a product over several lines", () => {
-    expect(stockShortages([{ productId: 1, quantity: 2 }], products)).toEqual([]);
+  it("accepts exactly what is on hand and sums a variant over several lines", () => {
+    expect(stockShortages([{ variantId: 1, quantity: 2 }], variants)).toEqual([]);
     expect(
       stockShortages(
         [
-          { productId: 1, quantity: 1 },
-          { productId: 1, quantity: 2 },
+          { variantId: 1, quantity: 1 },
+          { variantId: 1, quantity: 2 },
         ],
-        products,
+        variants,
       ),
-    ).toEqual([{ productId: 1, name: "Lamp", requested: 3, available: 2 }]);
+    ).toEqual([{ variantId: 1, name: "Lamp", requested: 3, available: 2 }]);
   });
 
-  it("ignores a line whose product is unknown (the cart drops those itself)", () => {
-    expect(stockShortages([{ productId: 99, quantity: 1 }], products)).toEqual([]);
+  it("ignores a line whose variant is unknown (the cart drops those itself)", () => {
+    expect(stockShortages([{ variantId: 99, quantity: 1 }], variants)).toEqual([]);
   });
 });
 
 describe("heldByOrder", () => {
-  it("nets what an order took against what it returned, per product", () => {
+  it("nets what an order took against what it returned, per variant", () => {
     const held = heldByOrder([
-      { productId: 1, change: -3 },
-      { productId: 2, change: -1 },
-      { productId: 2, change: 1 },
-      { productId: 1, change: 3 },
-      { productId: 1, change: -3 },
-      { productId: null, change: -4 },
+      { variantId: 1, change: -3 },
+      { variantId: 2, change: -1 },
+      { variantId: 2, change: 1 },
+      { variantId: 1, change: 3 },
+      { variantId: 1, change: -3 },
+      { variantId: null, change: -4 },
     ]);
     expect([...held]).toEqual([[1, 3]]);
   });
