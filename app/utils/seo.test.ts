@@ -4,6 +4,7 @@ import {
   absoluteUrl,
   breadcrumbJsonLd,
   paisaToDecimal,
+  productGroupJsonLd,
   productJsonLd,
   productsCanonicalPath,
   publicOrigin,
@@ -109,6 +110,96 @@ describe("JSON-LD", () => {
       inStock: false,
     });
     expect(ld.offers).toMatchObject({ availability: "https://schema.org/OutOfStock" });
+  });
+  it("gives a product without options its default variant's SKU when it has one", () => {
+    const ld = productJsonLd({
+      id: 7,
+      name: "Lamp",
+      description: "",
+      pricePaisa: 100,
+      images: [],
+      url: "https://s.example/products/7",
+      shopName: "Haat",
+      sku: "LM-7",
+    });
+    expect(ld.sku).toBe("LM-7");
+  });
+  it("describes a product with options as a ProductGroup of its variants", () => {
+    const ld = productGroupJsonLd({
+      id: 9,
+      name: "Ceiling Fan",
+      description: "Quiet",
+      images: ["https://s.example/uploads/a/1024.webp", "https://s.example/uploads/b/1024.webp"],
+      url: "https://s.example/products/9",
+      category: "Fans",
+      shopName: "Haat",
+      optionNames: ["Sweep", "Colour", "Speed"],
+      variants: [
+        {
+          id: 31,
+          name: "Ceiling Fan — 48″ / Brown / Fast",
+          sku: "CF-48-BR",
+          pricePaisa: 380000,
+          inStock: true,
+          image: "https://s.example/uploads/a/1024.webp",
+        },
+        {
+          id: 32,
+          name: "Ceiling Fan — 48″ / White / Fast",
+          sku: null,
+          pricePaisa: 380050,
+          inStock: false,
+          image: null,
+        },
+      ],
+    });
+    expect(ld).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "ProductGroup",
+      name: "Ceiling Fan",
+      productGroupID: "9",
+      url: "https://s.example/products/9",
+      category: "Fans",
+      variesBy: ["https://schema.org/size", "https://schema.org/color", "Speed"],
+    });
+    expect(ld.offers).toBeUndefined();
+    expect(ld.hasVariant).toEqual([
+      {
+        "@type": "Product",
+        name: "Ceiling Fan — 48″ / Brown / Fast",
+        sku: "CF-48-BR",
+        image: "https://s.example/uploads/a/1024.webp",
+        url: "https://s.example/products/9?variant=31",
+        offers: {
+          "@type": "Offer",
+          url: "https://s.example/products/9?variant=31",
+          price: "3800.00",
+          priceCurrency: "BDT",
+          availability: "https://schema.org/InStock",
+          itemCondition: "https://schema.org/NewCondition",
+          seller: { "@type": "Organization", name: "Haat" },
+        },
+      },
+      {
+        "@type": "Product",
+        name: "Ceiling Fan — 48″ / White / Fast",
+        url: "https://s.example/products/9?variant=32",
+        offers: expect.objectContaining({ price: "3800.50", availability: "https://schema.org/OutOfStock" }),
+      },
+    ]);
+  });
+  it("maps the Bangla names of colour and size too", () => {
+    const ld = productGroupJsonLd({
+      id: 9,
+      name: "ফ্যান",
+      description: "",
+      images: [],
+      url: "https://s.example/bn/products/9",
+      shopName: "Haat",
+      optionNames: ["সাইজ", "রং"],
+      variants: [],
+    });
+    expect(ld.variesBy).toEqual(["https://schema.org/size", "https://schema.org/color"]);
   });
   it("numbers breadcrumb items from 1", () => {
     const ld = breadcrumbJsonLd([

@@ -1,7 +1,7 @@
 /**
  * Search-engine and share-preview metadata for the storefront: page titles,
  * descriptions, canonical URLs, Open Graph and Twitter card tags, and schema.org JSON-LD
- * (`Product`, `BreadcrumbList`, `WebSite`). Pure functions: storefront loaders build their page's
+ * (`Product`, `ProductGroup`, `BreadcrumbList`, `WebSite`). Pure functions: storefront loaders build their page's
  * head tags with `seoMeta()` and the request's context (app/server/http/seo.server.ts), and the route's
  * `meta` returns them; everything absolute starts from the shop's public origin, `publicOrigin()`
  * (PUBLIC_URL, else the request's own origin).
@@ -88,10 +88,24 @@ export type JsonLd = { "@context": "https://schema.org"; "@type": string; [key: 
 const IN_STOCK = "https://schema.org/InStock";
 const OUT_OF_STOCK = "https://schema.org/OutOfStock";
 
+/** The offer of a product or variant: its charged price in BDT, availability, seller and URL. */
+function offerJsonLd(url: string, pricePaisa: number, inStock: boolean | undefined, shopName: string) {
+  return {
+    "@type": "Offer",
+    url,
+    price: paisaToDecimal(pricePaisa),
+    priceCurrency: "BDT",
+    availability: inStock === false ? OUT_OF_STOCK : IN_STOCK,
+    itemCondition: "https://schema.org/NewCondition",
+    seller: { "@type": "Organization", name: shopName },
+  };
+}
+
 /**
- * schema.org `Product` for a product page. The offer's price is what the shopper pays (the
- * discounted price when it is lower), in BDT as a decimal string; its availability
- * follows the stock (`inStock`, default true).
+ * schema.org `Product` for the page of a product without options. The offer's price is what the
+ * shopper pays (the discounted price when it is lower), in BDT as a decimal string; its
+ * availability follows the stock (`inStock`, default true). `sku`: the default variant's SKU, else
+ * the product's id.
  */
 export function productJsonLd(input: {
   id: number;
@@ -106,6 +120,7 @@ export function productJsonLd(input: {
   category?: string | null;
   shopName: string;
   inStock?: boolean;
+  sku?: string | null;
 }): JsonLd {
   return {
     "@context": "https://schema.org",
@@ -113,18 +128,80 @@ export function productJsonLd(input: {
     name: input.name,
     description: input.description,
     ...(input.images.length > 0 ? { image: input.images } : {}),
-    sku: String(input.id),
+    sku: input.sku || String(input.id),
     ...(input.category ? { category: input.category } : {}),
     url: input.url,
-    offers: {
-      "@type": "Offer",
-      url: input.url,
-      price: paisaToDecimal(input.pricePaisa),
-      priceCurrency: "BDT",
-      availability: input.inStock === false ? OUT_OF_STOCK : IN_STOCK,
-      itemCondition: "https://schema.org/NewCondition",
-      seller: { "@type": "Organization", name: input.shopName },
-    },
+    offers: offerJsonLd(input.url, input.pricePaisa, input.inStock, input.shopName),
+  };
+}
+
+/** schema.org properties a product's option varies, by option name (lower case; English or Bangla). */
+const VARIES_BY: Readonly<Record<string, string>> = {
+  colour: "https://schema.org/color",
+  color: "https://schema.org/color",
+  রং: "https://schema.org/color",
+  রঙ: "https://schema.org/color",
+  size: "https://schema.org/size",
+  sweep: "https://schema.org/size",
+  সাইজ: "https://schema.org/size",
+  মাপ: "https://schema.org/size",
+  material: "https://schema.org/material",
+  pattern: "https://schema.org/pattern",
+};
+
+/**
+ * schema.org `ProductGroup` for the page of a product with options (Google's product variants):
+ * `productGroupID` is the product's id, `variesBy` names the schema.org property of each option
+ * where there is an obvious one (colour → color, size and sweep → size), else the option's name;
+ * `hasVariant` holds each active variant as a `Product` with its name ("Fan — 56″ / Brown"), SKU,
+ * picture, its own URL (`<url>?variant=<id>`) and an `Offer` (charged price in BDT as a decimal
+ * string, InStock / OutOfStock).
+ */
+export function productGroupJsonLd(input: {
+  id: number;
+  name: string;
+  description: string;
+  /** Absolute image URLs, in gallery order. */
+  images: string[];
+  /** Absolute canonical URL of the product page. */
+  url: string;
+  category?: string | null;
+  shopName: string;
+  /** The options' English names, in order. */
+  optionNames: string[];
+  variants: {
+    id: number;
+    /** Line item name: the product's name and the variant's label. */
+    name: string;
+    sku: string | null;
+    /** The price charged, in paisa. */
+    pricePaisa: number;
+    inStock: boolean;
+    /** Absolute URL of the variant's picture, if any. */
+    image: string | null;
+  }[];
+}): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "ProductGroup",
+    name: input.name,
+    description: input.description,
+    ...(input.images.length > 0 ? { image: input.images } : {}),
+    productGroupID: String(input.id),
+    ...(input.category ? { category: input.category } : {}),
+    url: input.url,
+    variesBy: input.optionNames.map((name) => VARIES_BY[name.trim().toLowerCase()] ?? name),
+    hasVariant: input.variants.map((variant) => {
+      const url = `${input.url}?variant=${variant.id}`;
+      return {
+        "@type": "Product",
+        name: variant.name,
+        ...(variant.sku ? { sku: variant.sku } : {}),
+        ...(variant.image ? { image: variant.image } : {}),
+        url,
+        offers: offerJsonLd(url, variant.pricePaisa, variant.inStock, input.shopName),
+      };
+    }),
   };
 }
 
