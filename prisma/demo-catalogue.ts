@@ -111,10 +111,10 @@ export type DemoCategoryImageSpec = {
 };
 
 /** One value of a demo product's option, in English and in Bangla. */
-export type DemoOptionValue = { value: string; valueBn: string };
+type DemoOptionValue = { value: string; valueBn: string };
 
 /** One option of a demo product (at most three a product), with its values in display order. */
-export type DemoOption = {
+type DemoOption = {
   name: string;
   nameBn: string;
   /** Two or more values, in display order; each English value once. */
@@ -122,7 +122,7 @@ export type DemoOption = {
 };
 
 /** One variant of a demo product with options: one combination of values, sold with its own price and stock. */
-export type DemoVariant = {
+type DemoVariant = {
   /** The English value of each option, in option order (empty for a product's default variant). */
   values: readonly string[];
   /** Stock keeping unit, unique in the whole catalogue (case-insensitively). */
