@@ -46,7 +46,8 @@ async function placeOrderFrom(prefix: "" | "/bn") {
   const jar = new CookieJar();
   const product = await createProduct({ name: "Brass Lamp", pricePaisa: 123_456_00 });
   jar.take(
-    (await run(cartAction, post(`${prefix}/cart`, { intent: "add", productId: product.id, quantity: 1 }, jar))).headers,
+    (await run(cartAction, post(`${prefix}/cart`, { intent: "add", variantId: product.variantId, quantity: 1 }, jar)))
+      .headers,
   );
   const placed = await run(
     cartAction,

@@ -37,7 +37,7 @@ describe("the audit trail", () => {
     const owner = await createAdmin();
     const jar = await signedInJar(owner.id);
     const lamp = await createProduct({ name: "Audit Lamp", pricePaisa: 70_000 });
-    const orderId = await placeOrder([[lamp.id, 1]]);
+    const orderId = await placeOrder([[lamp.variantId, 1]]);
     const started = Date.now();
 
     const view = `/admin/orders/view/${orderId}`;
@@ -122,7 +122,7 @@ describe("the audit trail", () => {
     const owner = await createAdmin();
     const jar = await signedInJar(owner.id);
     const fan = await createProduct({ name: "Audit Fan", pricePaisa: 450_000 });
-    const orderId = await placeOrder([[fan.id, 2]], { name: "Deleted Shopper" });
+    const orderId = await placeOrder([[fan.variantId, 2]], { name: "Deleted Shopper" });
     await run(orderAction, post(`/admin/orders/view/${orderId}`, { intent: "note", body: "Fake order" }, jar), {
       id: String(orderId),
     });
@@ -264,7 +264,7 @@ describe("the activity page", () => {
     expect((await run(activityLoader, get("/admin/activity", memberJar))).status).toBe(403);
 
     const lamp = await createProduct({ name: "Activity Lamp", pricePaisa: 50_000 });
-    const orderId = await placeOrder([[lamp.id, 1]]);
+    const orderId = await placeOrder([[lamp.variantId, 1]]);
     await run(orderAction, post(`/admin/orders/view/${orderId}`, { intent: "confirm" }, memberJar), {
       id: String(orderId),
     });

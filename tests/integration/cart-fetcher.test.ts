@@ -31,34 +31,34 @@ const quantities = async () => (await runData(cartLoader, get("/cart", jar))).li
 
 describe("cart forms sent by a fetcher", () => {
   it("answers ok with the cart cookie and no redirect or toast; update and remove alike", async () => {
-    let outcome = await send({ intent: "add", productId: lamp.id, quantity: 2, redirectTo: "/products" });
+    let outcome = await send({ intent: "add", variantId: lamp.variantId, quantity: 2, redirectTo: "/products" });
     expect(outcome).toMatchObject({ status: 200, location: null, data: { ok: true } });
     const cookies = outcome.headers.getSetCookie();
     expect(cookies.some((c) => c.startsWith("haat_cart="))).toBe(true);
     expect(cookies.some((c) => /^(__Host-)?haat_toast=/.test(c))).toBe(false);
     expect(await quantities()).toEqual([2]);
 
-    outcome = await send({ intent: "update", productId: lamp.id, quantity: 5 });
+    outcome = await send({ intent: "update", variantId: lamp.variantId, quantity: 5 });
     expect(outcome.data).toEqual({ ok: true });
     expect(await quantities()).toEqual([5]);
 
-    outcome = await send({ intent: "remove", productId: lamp.id });
+    outcome = await send({ intent: "remove", variantId: lamp.variantId });
     expect(outcome.data).toEqual({ ok: true });
     expect(await quantities()).toEqual([]);
   });
 
   it("refuses a product that is no longer sold with 404 and a message, the cart unchanged", async () => {
-    await send({ intent: "add", productId: lamp.id, quantity: 1 });
-    const outcome = await send({ intent: "add", productId: 99999999, quantity: 1 });
+    await send({ intent: "add", variantId: lamp.variantId, quantity: 1 });
+    const outcome = await send({ intent: "add", variantId: 99999999, quantity: 1 });
     expect(outcome).toMatchObject({ status: 404, location: null, data: { ok: false, message: t("cart.notFound") } });
     expect(outcome.headers.getSetCookie()).toEqual([]);
     expect(await quantities()).toEqual([1]);
   });
 
   it("reports the quantity cap: the cart holds the most allowed and the answer says so", async () => {
-    const outcome = await send({ intent: "update", productId: lamp.id, quantity: 5 }).then(() =>
-      send({ intent: "add", productId: lamp.id, quantity: 1 }).then(() =>
-        send({ intent: "update", productId: lamp.id, quantity: 5000 }),
+    const outcome = await send({ intent: "update", variantId: lamp.variantId, quantity: 5 }).then(() =>
+      send({ intent: "add", variantId: lamp.variantId, quantity: 1 }).then(() =>
+        send({ intent: "update", variantId: lamp.variantId, quantity: 5000 }),
       ),
     );
     expect(outcome.status).toBe(200);
@@ -71,9 +71,9 @@ describe("cart forms sent by a fetcher", () => {
   });
 
   it("answers a malformed form with 400, and still redirects a plain form post", async () => {
-    expect(await send({ intent: "add", productId: "abc" })).toMatchObject({ status: 400, data: { ok: false } });
-    expect(await send({ intent: "add", productId: "abc" }, false)).toRedirectTo("/cart");
-    const added = await send({ intent: "add", productId: lamp.id, redirectTo: "/products" }, false);
+    expect(await send({ intent: "add", variantId: "abc" })).toMatchObject({ status: 400, data: { ok: false } });
+    expect(await send({ intent: "add", variantId: "abc" }, false)).toRedirectTo("/cart");
+    const added = await send({ intent: "add", variantId: lamp.variantId, redirectTo: "/products" }, false);
     expect(added).toRedirectTo("/products");
     await expect(added).toSetToast({ kind: "success", message: t("product.added") });
   });

@@ -12,6 +12,7 @@ import {
   shouldRevalidate,
 } from "~/routes/_shop.cart/route";
 import { prisma } from "~/models/db.server";
+import { refreshPriceRange } from "~/models/product.server";
 import { serverTranslator } from "~/server/i18n.server";
 
 const t = serverTranslator("en");
@@ -40,8 +41,8 @@ const customer = {
 };
 
 let jar: CookieJar;
-let lamp: { id: number };
-let fan: { id: number };
+let lamp: { id: number; variantId: number };
+let fan: { id: number; variantId: number };
 
 beforeEach(async () => {
   jar = new CookieJar();
@@ -49,8 +50,9 @@ beforeEach(async () => {
   fan = await createProduct({ name: "Ceiling Fan 56 inch", pricePaisa: 520000 });
 });
 
-async function add(productId: number, quantity: number, intent = "add") {
-  const outcome = await run(cartAction, post("/cart", { intent, productId, quantity, redirectTo: "/products" }, jar));
+/** Posts the product page's form for `quantity` of the variant `variantId` (add or buy now). */
+async function add(variantId: number, quantity: number, intent = "add") {
+  const outcome = await run(cartAction, post("/cart", { intent, variantId, quantity, redirectTo: "/products" }, jar));
   jar.take(outcome.headers);
   return outcome;
 }
@@ -93,23 +95,23 @@ function afterCartPost(actionResult: unknown): ShouldRevalidateFunctionArgs {
 
 describe("cart actions", () => {
   it("add increments, buy-now replaces and redirects to the cart, update ignores < 1, remove removes", async () => {
-    const added = await add(lamp.id, 2);
+    const added = await add(lamp.variantId, 2);
     expect(added).toRedirectTo("/products");
     await expect(added).toSetToast({ kind: "success", message: t("product.added") });
-    await add(lamp.id, 1);
+    await add(lamp.variantId, 1);
     let cart = await cartPage();
     expect(cart.lineItems.map((l) => l.quantity)).toEqual([3]);
 
-    const bought = await add(lamp.id, 1, "buy-now");
+    const bought = await add(lamp.variantId, 1, "buy-now");
     expect(bought).toRedirectTo("/cart");
     await expect(bought).not.toSetToast();
-    await run(cartAction, post("/cart", { intent: "update", productId: lamp.id, quantity: 0 }, jar)).then((o) =>
+    await run(cartAction, post("/cart", { intent: "update", variantId: lamp.variantId, quantity: 0 }, jar)).then((o) =>
       jar.take(o.headers),
     );
     cart = await cartPage();
     expect(cart.lineItems.map((l) => l.quantity)).toEqual([1]);
 
-    await run(cartAction, post("/cart", { intent: "remove", productId: lamp.id }, jar)).then((o) =>
+    await run(cartAction, post("/cart", { intent: "remove", variantId: lamp.variantId }, jar)).then((o) =>
       jar.take(o.headers),
     );
     cart = await cartPage();
@@ -124,13 +126,13 @@ describe("cart actions", () => {
   });
 
   it("drops a product deleted since it was added, with a notice", async () => {
-    await add(lamp.id, 1);
-    await add(fan.id, 1);
+    await add(lamp.variantId, 1);
+    await add(fan.variantId, 1);
     await prisma.product.delete({ where: { id: fan.id } });
     const outcome = await run(cartLoader, get("/cart", jar));
     const cart = expectData(outcome);
     expect(cart.productsRemoved).toBe(true);
-    expect(cart.lineItems.map((l) => l.product.id)).toEqual([lamp.id]);
+    expect(cart.lineItems.map((l) => l.variant.variantId)).toEqual([lamp.variantId]);
     expect(outcome.headers.getSetCookie()).toHaveLength(1); // the cleaned cart is stored
   });
 
@@ -151,7 +153,7 @@ describe("cart actions", () => {
     for (const redirectTo of ["//evil.example/", "/\t/evil.example", "https://evil.example/"]) {
       const outcome = await run(
         cartAction,
-        post("/cart", { intent: "add", productId: lamp.id, quantity: 1, redirectTo }, jar),
+        post("/cart", { intent: "add", variantId: lamp.variantId, quantity: 1, redirectTo }, jar),
       );
       expect(outcome).toRedirectTo("/cart");
     }
@@ -168,8 +170,8 @@ describe("cart actions", () => {
 
 describe("placing an order", () => {
   it("computes prices, shipping and totals on the server and ignores tampered price fields", async () => {
-    await add(lamp.id, 2);
-    await add(fan.id, 1);
+    await add(lamp.variantId, 2);
+    await add(fan.variantId, 1);
     const { outcome } = await checkout({
       ...customer,
       price: 1,
@@ -206,7 +208,7 @@ describe("placing an order", () => {
   });
 
   it("creates one order when the same checkout form is submitted twice", async () => {
-    await add(lamp.id, 1);
+    await add(lamp.variantId, 1);
     const hidden = await formState();
     const token = hidden.checkoutToken;
     const cookies = jar.header();
@@ -233,7 +235,7 @@ describe("placing an order", () => {
 
   it("leaves no order behind when inserting its items fails", async () => {
     allowConsoleError();
-    await add(lamp.id, 1);
+    await add(lamp.variantId, 1);
     const before = await prisma.order.count();
     await prisma.$executeRawUnsafe(
       "CREATE TRIGGER fail_items BEFORE INSERT ON OrderItem BEGIN SELECT RAISE(ABORT, 'disk full'); END;",
@@ -250,7 +252,7 @@ describe("placing an order", () => {
   });
 
   it("rejects invalid details with every message and keeps what was typed", async () => {
-    await add(lamp.id, 1);
+    await add(lamp.variantId, 1);
     const typed = { ...customer, name: "", phone: "123", email: "karim@", address: "Mirpur 10" };
     const { outcome } = await checkout(typed);
     expect(outcome.status).toBe(400);
@@ -279,8 +281,8 @@ describe("placing an order", () => {
   });
 
   it("refuses an order when a product was deleted after it was shown, drops it and asks for a reload", async () => {
-    await add(lamp.id, 1);
-    await add(fan.id, 1);
+    await add(lamp.variantId, 1);
+    await add(fan.variantId, 1);
     const hidden = await formState();
     await prisma.product.delete({ where: { id: fan.id } });
     const outcome = await run(cartAction, post("/cart", { ...customer, ...hidden }, jar));
@@ -294,16 +296,19 @@ describe("placing an order", () => {
     // Regression: the action itself stores the cleaned cart (with JavaScript the loader does not run after a 400).
     jar.take(outcome.headers);
     const cart = await cartPage();
-    expect(cart.lineItems.map((l) => l.product.id)).toEqual([lamp.id]);
+    expect(cart.lineItems.map((l) => l.variant.variantId)).toEqual([lamp.variantId]);
     expect(cart.productsRemoved).toBe(false);
     expect(shouldRevalidate(afterCartPost(outcome.data))).toBe(true);
     expect(shouldRevalidate(afterCartPost({ cartChanged: false }))).toBe(false);
   });
 
   it("refuses an order whose prices changed since the page was shown", async () => {
-    await add(lamp.id, 2);
+    await add(lamp.variantId, 2);
     const hidden = await formState();
-    await prisma.product.update({ where: { id: lamp.id }, data: { discountedPricePaisa: null } });
+    await prisma.$transaction(async (tx) => {
+      await tx.productVariant.update({ where: { id: lamp.variantId }, data: { discountedPricePaisa: null } });
+      await refreshPriceRange(tx, lamp.id);
+    });
     const outcome = await run(cartAction, post("/cart", { ...customer, ...hidden }, jar));
     expect(outcome.status).toBe(400);
     expect(outcome.data).toMatchObject({ formError: t("checkout.cartChanged"), cartChanged: true });
@@ -313,7 +318,7 @@ describe("placing an order", () => {
   });
 
   it("refuses a shipping method it does not offer instead of charging the cheaper fee", async () => {
-    await add(lamp.id, 1);
+    await add(lamp.variantId, 1);
     const { outcome } = await checkout({ ...customer, shippingMethod: "Mars" });
     expect(outcome.status).toBe(400);
     expect(refusal(outcome).fieldErrors).toEqual({
@@ -322,7 +327,7 @@ describe("placing an order", () => {
   });
 
   it("refuses a district that is not one of the 64, keeping everything typed, and places nothing", async () => {
-    await add(lamp.id, 1);
+    await add(lamp.variantId, 1);
     const typed = { ...customer, district: "Atlantis", area: "Mirpur 10" };
     const { outcome, checkoutToken } = await checkout(typed);
     expect(outcome.status).toBe(400);
@@ -336,7 +341,7 @@ describe("placing an order", () => {
   });
 
   it("requires the district and the area", async () => {
-    await add(lamp.id, 1);
+    await add(lamp.variantId, 1);
     const { district: _district, area: _area, ...withoutAddress } = customer;
     const { outcome } = await checkout({ ...withoutAddress, area: "   " });
     expect(outcome.status).toBe(400);
@@ -347,7 +352,7 @@ describe("placing an order", () => {
   });
 
   it("charges the shipping method chosen, whatever the district suggests", async () => {
-    await add(lamp.id, 1);
+    await add(lamp.variantId, 1);
     // Dhaka district suggests Inside Dhaka; the shopper (without JavaScript, say) chose Outside Dhaka.
     const { outcome } = await checkout({
       ...customer,
@@ -368,7 +373,7 @@ describe("placing an order", () => {
 
   it("refuses, with a message, an order too large for the database's integers", async () => {
     const chandelier = await createProduct({ name: "Crystal Chandelier", pricePaisa: 900_000_000 });
-    await add(chandelier.id, 2);
+    await add(chandelier.variantId, 2);
     const { outcome } = await checkout(customer);
     expect(outcome.status).toBe(400);
     expect(refusal(outcome).formError).toMatch(/^This order is too large to place online\. Please call us on /);

@@ -30,6 +30,7 @@ import {
   run,
   runData,
   signedInJar,
+  stockOf,
 } from "./helpers";
 import { placeOrder } from "./place-order";
 
@@ -55,13 +56,13 @@ const saveKeys = (apiKey = steadfast.apiKey, secretKey = steadfast.secretKey) =>
 
 let phoneCounter = 0;
 
-/** Places an order for `quantity` of `productId` through checkout, from a phone of its own; returns its id. */
+/** Places an order for `quantity` of `variantId` through checkout, from a phone of its own; returns its id. */
 const placeOrderFor = (
-  productId: number,
+  variantId: number,
   quantity: number,
   customer: Partial<Record<"name" | "phone" | "address" | "area", string>> = {},
 ) =>
-  placeOrder([[productId, quantity]], {
+  placeOrder([[variantId, quantity]], {
     name: "Rahima Akter",
     phone: `0171${String(++phoneCounter).padStart(7, "0")}`,
     ...customer,
@@ -130,8 +131,8 @@ describe("sending orders to Steadfast", () => {
 
   it("hands the ticked orders over in one bulk request: consignment stored, order shipped, history written", async () => {
     const lamp = await createProduct({ name: "Courier Lamp", pricePaisa: 125_050 });
-    const first = await placeOrderFor(lamp.id, 1, { name: "First Shopper", area: "Dhanmondi" });
-    const second = await placeOrderFor(lamp.id, 2);
+    const first = await placeOrderFor(lamp.variantId, 1, { name: "First Shopper", area: "Dhanmondi" });
+    const second = await placeOrderFor(lamp.variantId, 2);
     const sent = await sendToCourier([first, second]);
     await expect(sent).toSetToast({ kind: "success", message: "2 orders sent to Steadfast." });
     const request = steadfast.requests.at(-1)!;
@@ -164,11 +165,11 @@ describe("sending orders to Steadfast", () => {
 
   it("skips orders already sent, delivered or cancelled, and reports a refused parcel with Steadfast's reason", async () => {
     const fan = await createProduct({ name: "Courier Fan", pricePaisa: 300_000 });
-    const sentBefore = await placeOrderFor(fan.id, 1);
+    const sentBefore = await placeOrderFor(fan.variantId, 1);
     await sendToCourier([sentBefore]);
-    const cancelled = await placeOrderFor(fan.id, 1);
+    const cancelled = await placeOrderFor(fan.variantId, 1);
     await prisma.order.update({ where: { id: cancelled }, data: { status: "cancelled" } });
-    const badPhone = await placeOrderFor(fan.id, 1);
+    const badPhone = await placeOrderFor(fan.variantId, 1);
     // A number checkout would refuse today, stored before: Steadfast wants 11 digits.
     await prisma.order.update({ where: { id: badPhone }, data: { customerPhone: "0171234" } });
     const answer = await sendToCourier([sentBefore, cancelled, badPhone]);
@@ -186,7 +187,7 @@ describe("sending orders to Steadfast", () => {
 
   it("changes nothing when Steadfast does not answer in time, and says so", async () => {
     const lamp = await createProduct({ name: "Slow Lamp", pricePaisa: 50_000 });
-    const id = await placeOrderFor(lamp.id, 1);
+    const id = await placeOrderFor(lamp.variantId, 1);
     steadfast.delayMs = 16_000; // beyond the client's 15 s limit
     const answer = await sendToCourier([id]);
     steadfast.delayMs = 0;
@@ -199,9 +200,9 @@ describe("sending orders to Steadfast", () => {
     const elsewhere = await startHeaderRecorder();
     try {
       const lamp = await createProduct({ name: "Redirected Lamp", pricePaisa: 50_000 });
-      const one = await placeOrderFor(lamp.id, 1);
-      const two = await placeOrderFor(lamp.id, 1);
-      const onItsWay = await placeOrderFor(lamp.id, 1);
+      const one = await placeOrderFor(lamp.variantId, 1);
+      const two = await placeOrderFor(lamp.variantId, 1);
+      const onItsWay = await placeOrderFor(lamp.variantId, 1);
       await sendToCourier([onItsWay]); // a parcel for the refresh to ask about
       const message = enAdmin["admin.courier.redirected"]
         .replace("{status}", "302")
@@ -244,11 +245,11 @@ describe("reading the parcels' statuses back", () => {
   it("maps delivered and returned to our statuses, returns the stock, and counts the return in the phone's history", async () => {
     const lamp = await createProduct({ name: "Tracked Lamp", pricePaisa: 90_000, stockQuantity: 10 });
     const phone = "01799000123";
-    const delivered = await placeOrderFor(lamp.id, 1, { phone });
-    const returned = await placeOrderFor(lamp.id, 2, { phone });
-    const onHold = await placeOrderFor(lamp.id, 1, { phone });
+    const delivered = await placeOrderFor(lamp.variantId, 1, { phone });
+    const returned = await placeOrderFor(lamp.variantId, 2, { phone });
+    const onHold = await placeOrderFor(lamp.variantId, 1, { phone });
     await sendToCourier([delivered, returned, onHold]);
-    expect((await prisma.product.findUniqueOrThrow({ where: { id: lamp.id } })).stockQuantity).toBe(6);
+    expect(await stockOf(lamp.id)).toBe(6);
 
     steadfast.setStatus(`haat-${delivered}`, "delivered");
     steadfast.setStatus(`haat-${returned}`, "cancelled");
@@ -259,7 +260,7 @@ describe("reading the parcels' statuses back", () => {
     expect(await orderOf(delivered)).toMatchObject({ status: "delivered", deliveryState: "delivered" });
     expect(await orderOf(returned)).toMatchObject({ status: "cancelled", deliveryState: "returned" });
     expect(await orderOf(onHold)).toMatchObject({ status: "shipped", deliveryState: "on-hold", courierStatus: "hold" });
-    expect((await prisma.product.findUniqueOrThrow({ where: { id: lamp.id } })).stockQuantity).toBe(8);
+    expect(await stockOf(lamp.id)).toBe(8);
     const change = await prisma.orderStatusChange.findFirstOrThrow({
       where: { orderId: returned, toStatus: "cancelled" },
     });
@@ -279,7 +280,7 @@ describe("reading the parcels' statuses back", () => {
 
   it("records an unchanged status only as read, and leaves an order staff cancelled as it is", async () => {
     const lamp = await createProduct({ name: "Quiet Lamp", pricePaisa: 40_000 });
-    const id = await placeOrderFor(lamp.id, 1);
+    const id = await placeOrderFor(lamp.variantId, 1);
     await sendToCourier([id]);
     await refresh([id]);
     expect(await prisma.courierEvent.count({ where: { orderId: id } })).toBe(1);
@@ -294,8 +295,8 @@ describe("reading the parcels' statuses back", () => {
 describe("the CSV export", () => {
   it("writes the ticked orders in the chosen columns and order, parsed back equal, and remembers the choice", async () => {
     const lamp = await createProduct({ name: "CSV Lamp, large", pricePaisa: 100_050 });
-    const first = await placeOrderFor(lamp.id, 2, { name: '=HYPERLINK("x")', address: 'Flat 3, "Rose" Villa' });
-    const second = await placeOrderFor(lamp.id, 1, { name: "রহিমা আক্তার", area: "মিরপুর ১০" });
+    const first = await placeOrderFor(lamp.variantId, 2, { name: '=HYPERLINK("x")', address: 'Flat 3, "Rose" Villa' });
+    const second = await placeOrderFor(lamp.variantId, 1, { name: "রহিমা আক্তার", area: "মিরপুর ১০" });
 
     const picker = await runData(exportLoader, get(`/admin/orders/export?order=${first}&order=${second}`, staff));
     expect(picker.orderIds).toEqual([first, second]);
@@ -342,7 +343,7 @@ describe("the CSV export", () => {
 
   it("starts the file with a byte-order mark for Excel when asked, and sends a file with no column back to the picker", async () => {
     const lamp = await createProduct({ name: "BOM Lamp", pricePaisa: 10_000 });
-    const id = await placeOrderFor(lamp.id, 1);
+    const id = await placeOrderFor(lamp.variantId, 1);
     const forExcel = await exportAction({
       request: post("/admin/orders/export.csv", { order: [id], column: ["invoice"], forExcel: "on" }, staff),
       params: {},

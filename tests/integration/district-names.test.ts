@@ -61,7 +61,7 @@ async function runMigration() {
 
 beforeAll(async () => {
   staff = await signedInJar((await createAdmin()).id);
-  lamp = (await createProduct({ name: "District Lamp", pricePaisa: 10000 })).id;
+  lamp = (await createProduct({ name: "District Lamp", pricePaisa: 10000 })).variantId;
 });
 
 describe("old district names", () => {

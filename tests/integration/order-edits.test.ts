@@ -20,6 +20,7 @@ import {
   run,
   runData,
   signedInJar,
+  stockOf,
 } from "./helpers";
 import { placeOrder } from "./place-order";
 
@@ -53,8 +54,6 @@ async function save(id: number, overrides: Record<string, string | number> = {})
   return run(editAction, post(`/admin/orders/edit/${id}`, fields, staff), { id: String(id) });
 }
 
-const stockOf = async (id: number) =>
-  (await prisma.product.findUniqueOrThrow({ where: { id }, select: { stockQuantity: true } })).stockQuantity;
 const itemsOf = (orderId: number) =>
   prisma.orderItem.findMany({
     where: { orderId },
@@ -67,8 +66,8 @@ describe("editing an order before it ships", () => {
     const lamp = await createProduct({ name: "Edit Lamp", pricePaisa: 100_000, stockQuantity: 10 });
     const fan = await createProduct({ name: "Edit Fan", pricePaisa: 250_000, stockQuantity: 5 });
     const id = await placeOrder([
-      [lamp.id, 2],
-      [fan.id, 1],
+      [lamp.variantId, 2],
+      [fan.variantId, 1],
     ]);
     expect([await stockOf(lamp.id), await stockOf(fan.id)]).toEqual([8, 4]);
     const [lampLine, fanLine] = await prisma.orderItem.findMany({ where: { orderId: id }, orderBy: { id: "asc" } });
@@ -113,14 +112,14 @@ describe("editing an order before it ships", () => {
   it("adds a product at its current price and corrects the address and shipping method", async () => {
     const lamp = await createProduct({ name: "Base Lamp", pricePaisa: 100_000 });
     const switchboard = await createProduct({ name: "Added Switch", pricePaisa: 30_000, discountedPricePaisa: 25_000 });
-    const id = await placeOrder([[lamp.id, 1]]);
+    const id = await placeOrder([[lamp.variantId, 1]]);
     const found = await editPage(id, "Added Switch");
     expect(found.results.map((product) => [product.name, product.unitPricePaisa])).toEqual([["Added Switch", 25_000]]);
     const added = await run(
       editAction,
       post(
         `/admin/orders/edit/${id}`,
-        { intent: "add", productId: switchboard.id, quantity: 2, version: found.version },
+        { intent: "add", variantId: switchboard.variantId, quantity: 2, version: found.version },
         staff,
       ),
       { id: String(id) },
@@ -158,7 +157,7 @@ describe("editing an order before it ships", () => {
 
   it("refuses, changing nothing: an edit over a change made meanwhile, no line left, too little stock, a bad district", async () => {
     const lamp = await createProduct({ name: "Guarded Lamp", pricePaisa: 100_000, stockQuantity: 3 });
-    const id = await placeOrder([[lamp.id, 1]]);
+    const id = await placeOrder([[lamp.variantId, 1]]);
     const [line] = await prisma.orderItem.findMany({ where: { orderId: id } });
     const before = await prisma.order.findUniqueOrThrow({ where: { id } });
 
@@ -198,7 +197,7 @@ describe("editing an order before it ships", () => {
 
   it("is closed once the order ships or goes to a courier, and for anyone not signed in", async () => {
     const lamp = await createProduct({ name: "Shipped Lamp", pricePaisa: 100_000 });
-    const id = await placeOrder([[lamp.id, 1]]);
+    const id = await placeOrder([[lamp.variantId, 1]]);
     const [line] = await prisma.orderItem.findMany({ where: { orderId: id } });
     const anonymous = await run(editAction, post(`/admin/orders/edit/${id}`, { intent: "save" }), { id: String(id) });
     expect(anonymous.location).toMatch(/^\/admin\/login/);

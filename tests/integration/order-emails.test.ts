@@ -67,8 +67,12 @@ async function checkout(lang: "en" | "bn", email: string) {
   const jar = new CookieJar();
   const base = lang === "bn" ? "/bn/cart" : "/cart";
   jar.take(
-    (await run(cart.action, post(base, { intent: "add", productId: lamp.id, quantity: 2, redirectTo: "/" }, jar)))
-      .headers,
+    (
+      await run(
+        cart.action,
+        post(base, { intent: "add", variantId: lamp.variantId, quantity: 2, redirectTo: "/" }, jar),
+      )
+    ).headers,
   );
   const page = await runData(cart.loader, get(base, jar));
   const answer = await run(

@@ -14,6 +14,8 @@ import { placeOrder } from "./place-order";
 
 let staff: CookieJar;
 let lamp: number;
+/** The Risk Lamp's default variant: what a cart line names. */
+let lampVariant: number;
 let fan: number;
 
 /** An order from `phone` for the products `productIds` (one of each), placed `hoursAgo` hours ago with `status`. */
@@ -52,7 +54,7 @@ async function signalsOf(id: number) {
 
 beforeEach(async () => {
   staff = await signedInJar((await createAdmin()).id);
-  lamp = (await createProduct({ name: "Risk Lamp", pricePaisa: 10000 })).id;
+  ({ id: lamp, variantId: lampVariant } = await createProduct({ name: "Risk Lamp", pricePaisa: 10000 }));
   fan = (await createProduct({ name: "Risk Fan", pricePaisa: 10000 })).id;
 });
 
@@ -128,11 +130,15 @@ describe("likely duplicates by name and address", () => {
       // Each typed a little differently, as a script or a hurried person would.
       const name = i % 2 === 0 ? shopper.name : "  RAHIM   uddin ";
       const address = i % 3 === 0 ? shopper.address : "house-12, rd 5";
-      flood.push(await placeOrder([[lamp, 1]], { ...shopper, name, address, phone: `0181100010${i}` }));
+      flood.push(await placeOrder([[lampVariant, 1]], { ...shopper, name, address, phone: `0181100010${i}` }));
     }
     // In the same area: a neighbour with the same cart, and the same name at another house.
-    const neighbour = await placeOrder([[lamp, 1]], { ...shopper, name: "Karim Mia", phone: "01811000200" });
-    const otherHouse = await placeOrder([[lamp, 1]], { ...shopper, address: "House 14, Road 5", phone: "01811000201" });
+    const neighbour = await placeOrder([[lampVariant, 1]], { ...shopper, name: "Karim Mia", phone: "01811000200" });
+    const otherHouse = await placeOrder([[lampVariant, 1]], {
+      ...shopper,
+      address: "House 14, Road 5",
+      phone: "01811000201",
+    });
 
     for (const [index, id] of flood.entries()) {
       const signals = await signalsOf(id);

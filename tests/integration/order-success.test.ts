@@ -29,7 +29,7 @@ afterEach(() => {
 
 /** Places an order of `quantity` lamps from the browser whose cookies are `jar`; returns its number. */
 async function placeOrder(jar: CookieJar, quantity: number): Promise<number> {
-  jar.take((await run(cartAction, post("/cart", { intent: "add", productId: lamp.id, quantity }, jar))).headers);
+  jar.take((await run(cartAction, post("/cart", { intent: "add", variantId: lamp.variantId, quantity }, jar))).headers);
   const page = await runData(cartLoader, get("/cart", jar));
   const fields = { ...customer, checkoutToken: page.checkoutToken, expectedSubtotalPaisa: page.subtotalPaisa };
   const outcome = await run(cartAction, post("/cart", fields, jar));
@@ -44,7 +44,9 @@ const confirmation = (order: number, jar?: CookieJar) =>
 describe("the order confirmation", () => {
   it("is unlocked by a cookie only the server can read or make: signed, HttpOnly, SameSite=Lax, an hour long", async () => {
     const jar = new CookieJar();
-    jar.take((await run(cartAction, post("/cart", { intent: "add", productId: lamp.id, quantity: 1 }, jar))).headers);
+    jar.take(
+      (await run(cartAction, post("/cart", { intent: "add", variantId: lamp.variantId, quantity: 1 }, jar))).headers,
+    );
     const page = await runData(cartLoader, get("/cart", jar));
     const fields = { ...customer, checkoutToken: page.checkoutToken, expectedSubtotalPaisa: page.subtotalPaisa };
     const outcome = await run(cartAction, post("/cart", fields, jar));

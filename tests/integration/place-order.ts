@@ -10,15 +10,15 @@ import { CookieJar, get, post, run, runData } from "./helpers";
 type Shopper = Partial<Record<"name" | "phone" | "address" | "area" | "district" | "shippingMethod", string>>;
 
 /**
- * Places an order for `lines` (product id, quantity) as `shopper` (a Dhaka address by default);
+ * Places an order for `lines` (variant id, quantity: what a cart line names) as `shopper` (a Dhaka address by default);
  * returns the new order's id.
  * @throws when the checkout did not place an order (its answer is in the message).
  */
 export async function placeOrder(lines: [number, number][], shopper: Shopper = {}): Promise<number> {
   const jar = new CookieJar();
-  for (const [productId, quantity] of lines) {
+  for (const [variantId, quantity] of lines) {
     jar.take(
-      (await run(cartAction, post("/cart", { intent: "add", productId, quantity, redirectTo: "/" }, jar))).headers,
+      (await run(cartAction, post("/cart", { intent: "add", variantId, quantity, redirectTo: "/" }, jar))).headers,
     );
   }
   const page = await runData(cartLoader, get("/cart", jar));

@@ -10,7 +10,7 @@ import http from "node:http";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/models/db.server";
 import { startServerProcess, waitFor, type ServerProcess } from "../support/server-process";
-import { createProduct } from "./helpers";
+import { createProduct, stockOf } from "./helpers";
 
 /** The form body of a POST, as a browser sends it. */
 const form = (fields: Record<string, string | number>) =>
@@ -120,7 +120,7 @@ describe("the server process", () => {
       include: { items: true },
     });
     expect(order.items).toMatchObject([{ productId: product.id, quantity: 2 }]);
-    expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stockQuantity).toBe(3);
+    expect(await stockOf(product.id)).toBe(3);
   });
 
   it("exits 1 at the bound when a request never finishes, leaving no order behind", async () => {
@@ -138,7 +138,7 @@ describe("the server process", () => {
     expect(took).toBeLessThan(5000);
     expect(server.output()).toContain("requests still running after 1 s");
     expect(await prisma.order.count({ where: { checkoutToken: cart.checkoutToken } })).toBe(0);
-    expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stockQuantity).toBe(5);
+    expect(await stockOf(product.id)).toBe(5);
   });
 
   it("loads sharp (libvips) only when it first processes an image, not to serve pages", async () => {

@@ -47,7 +47,9 @@ async function submitSettings(changes: Record<string, string>, files: Upload[] =
 async function placeOrderFor(pricePaisa: number, shippingMethod: string) {
   const jar = new CookieJar();
   const product = await createProduct({ name: `Lamp ${pricePaisa}`, pricePaisa });
-  jar.take((await run(cartAction, post("/cart", { intent: "add", productId: product.id, quantity: 1 }, jar))).headers);
+  jar.take(
+    (await run(cartAction, post("/cart", { intent: "add", variantId: product.variantId, quantity: 1 }, jar))).headers,
+  );
   const placed = await run(
     cartAction,
     post(

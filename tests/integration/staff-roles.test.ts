@@ -78,7 +78,7 @@ describe("the owner's pages", () => {
 describe("deleting an order", () => {
   it("is refused to staff with a message, and the order stays; an owner deletes it", async () => {
     const lamp = await createProduct({ name: "Role Lamp", pricePaisa: 80_000 });
-    const orderId = await placeOrder([[lamp.id, 1]]);
+    const orderId = await placeOrder([[lamp.variantId, 1]]);
     const member = await createStaffMember();
     const list = await runData(ordersLoader, get(`/admin/orders?delete=${orderId}`, member.jar));
     expect(list.isOwner).toBe(false);

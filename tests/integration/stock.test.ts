@@ -28,6 +28,7 @@ import {
   run,
   runData,
   signedInJar,
+  stockOf,
 } from "./helpers";
 
 const t = serverTranslator("en");
@@ -51,18 +52,18 @@ beforeEach(async () => {
   staff = await signedInJar(admin.id);
 });
 
-/** A shopper's cookie jar with `quantity` of `productId` in the cart. */
-async function shopperWith(productId: number, quantity: number): Promise<CookieJar> {
+/** A shopper's cookie jar with `quantity` of the variant `variantId` in the cart. */
+async function shopperWith(variantId: number, quantity: number): Promise<CookieJar> {
   const jar = new CookieJar();
-  const outcome = await run(cartAction, post("/cart", { intent: "add", productId, quantity, redirectTo: "/" }, jar));
+  const outcome = await run(cartAction, post("/cart", { intent: "add", variantId, quantity, redirectTo: "/" }, jar));
   jar.take(outcome.headers);
   return jar;
 }
 
-/** The cart page's lines for `jar` (product id → quantity). */
+/** The cart page's lines for `jar` (variant id → quantity). */
 async function cartLines(jar: CookieJar) {
   const page = await runData(cartLoader, get("/cart", jar));
-  return page.lineItems.map((item) => [item.product.id, item.quantity]);
+  return page.lineItems.map((item) => [item.variant.variantId, item.quantity]);
 }
 
 /** Posts the checkout form `jar`'s cart page rendered. */
@@ -75,12 +76,9 @@ async function checkout(jar: CookieJar) {
     );
 }
 
-const stockOf = async (id: number) =>
-  (await prisma.product.findUniqueOrThrow({ where: { id }, select: { stockQuantity: true } })).stockQuantity;
-
-/** Places an order for `quantity` of `productId` through checkout; returns its id. */
-async function placeOrderFor(productId: number, quantity: number): Promise<number> {
-  const outcome = await (await checkout(await shopperWith(productId, quantity)))();
+/** Places an order for `quantity` of the variant `variantId` through checkout; returns its id. */
+async function placeOrderFor(variantId: number, quantity: number): Promise<number> {
+  const outcome = await (await checkout(await shopperWith(variantId, quantity)))();
   expect(outcome.location).toMatch(/^\/order-success\?order=\d+$/);
   return Number(new URL(outcome.location!, "http://x").searchParams.get("order"));
 }
@@ -88,7 +86,7 @@ async function placeOrderFor(productId: number, quantity: number): Promise<numbe
 describe("placing orders takes stock", () => {
   it("sells exactly the units on hand when 20 shoppers check out at once for 5", async () => {
     const lamp = await createProduct({ name: "Last Lamps", pricePaisa: 150000, stockQuantity: 5 });
-    const shoppers = await Promise.all(Array.from({ length: 20 }, () => shopperWith(lamp.id, 1)));
+    const shoppers = await Promise.all(Array.from({ length: 20 }, () => shopperWith(lamp.variantId, 1)));
     const submits = await Promise.all(shoppers.map((jar) => checkout(jar)));
     const outcomes = await Promise.all(submits.map((submit) => submit()));
 
@@ -107,27 +105,27 @@ describe("placing orders takes stock", () => {
     expect(await stockOf(lamp.id)).toBe(0);
     expect(await prisma.order.count({ where: { items: { some: { productId: lamp.id } } } })).toBe(5);
     const ledger = await prisma.stockMovement.findMany({ where: { productId: lamp.id }, orderBy: { id: "asc" } });
-    expect(ledger.map((entry) => [entry.change, entry.balance, entry.reason])).toEqual([
-      [-1, 4, "order-placed"],
-      [-1, 3, "order-placed"],
-      [-1, 2, "order-placed"],
-      [-1, 1, "order-placed"],
-      [-1, 0, "order-placed"],
+    expect(ledger.map((entry) => [entry.variantId, entry.change, entry.balance, entry.reason])).toEqual([
+      [lamp.variantId, -1, 4, "order-placed"],
+      [lamp.variantId, -1, 3, "order-placed"],
+      [lamp.variantId, -1, 2, "order-placed"],
+      [lamp.variantId, -1, 1, "order-placed"],
+      [lamp.variantId, -1, 0, "order-placed"],
     ]);
     // A refused shopper still has the line, and the cart page says it is out of stock.
     const refusedShopper = shoppers[outcomes.findIndex((outcome) => outcome.status === 400)];
     const page = await runData(cartLoader, get("/cart", refusedShopper));
-    expect(page.lineItems[0]).toMatchObject({ quantity: 1, product: { id: lamp.id, available: 0 } });
+    expect(page.lineItems[0]).toMatchObject({ quantity: 1, variant: { variantId: lamp.variantId, available: 0 } });
   });
 
   it("writes nothing of an order whose second line the stock cannot fill", async () => {
     const fan = await createProduct({ name: "Plenty Fans", pricePaisa: 500000, stockQuantity: 10 });
     const bulb = await createProduct({ name: "Two Bulbs", pricePaisa: 20000, stockQuantity: 2 });
-    const jar = await shopperWith(fan.id, 2);
-    const added = await run(cartAction, post("/cart", { intent: "add", productId: bulb.id, quantity: 2 }, jar));
+    const jar = await shopperWith(fan.variantId, 2);
+    const added = await run(cartAction, post("/cart", { intent: "add", variantId: bulb.variantId, quantity: 2 }, jar));
     jar.take(added.headers);
     const submit = await checkout(jar);
-    await prisma.product.update({ where: { id: bulb.id }, data: { stockQuantity: 1 } });
+    await prisma.productVariant.update({ where: { id: bulb.variantId }, data: { stockQuantity: 1 } });
     const outcome = await submit();
     expect(outcome.status).toBe(400);
     expect(await stockOf(fan.id)).toBe(10);
@@ -137,14 +135,14 @@ describe("placing orders takes stock", () => {
 
   it("leaves a product that does not track stock unlimited and out of the ledger", async () => {
     const switchboard = await createProduct({ name: "Untracked Switch", pricePaisa: 30000 });
-    await placeOrderFor(switchboard.id, 40);
+    await placeOrderFor(switchboard.variantId, 40);
     expect(await prisma.stockMovement.count({ where: { productId: switchboard.id } })).toBe(0);
   });
 
   it("is refused by the database itself below zero", async () => {
     const lamp = await createProduct({ name: "Checked Lamp", pricePaisa: 100, stockQuantity: 1 });
     await expect(
-      prisma.$executeRaw`UPDATE Product SET stockQuantity = stockQuantity - 2 WHERE id = ${lamp.id}`,
+      prisma.$executeRaw`UPDATE ProductVariant SET stockQuantity = stockQuantity - 2 WHERE id = ${lamp.variantId}`,
     ).rejects.toThrow(/CHECK constraint/);
     expect(await stockOf(lamp.id)).toBe(1);
   });
@@ -156,7 +154,7 @@ describe("the cart is held to the stock", () => {
     const jar = new CookieJar();
     const plain = await run(
       cartAction,
-      post("/cart", { intent: "add", productId: lamp.id, quantity: 1, redirectTo: "/products" }, jar),
+      post("/cart", { intent: "add", variantId: lamp.variantId, quantity: 1, redirectTo: "/products" }, jar),
     );
     expect(plain).toRedirectTo("/products");
     await expect(plain).toSetToast({ kind: "error", message: t("cart.outOfStock", { name: "Gone Lamp" }) });
@@ -165,7 +163,7 @@ describe("the cart is held to the stock", () => {
 
     const fetched = await run(
       cartAction,
-      post("/cart", { intent: "buy-now", productId: lamp.id, quantity: 1, _fetcher: "1" }, jar),
+      post("/cart", { intent: "buy-now", variantId: lamp.variantId, quantity: 1, _fetcher: "1" }, jar),
     );
     expect(fetched.status).toBe(409);
     expect(expectData(fetched)).toEqual({ ok: false, message: t("cart.outOfStock", { name: "Gone Lamp" }) });
@@ -174,17 +172,17 @@ describe("the cart is held to the stock", () => {
   it("cuts a quantity above the stock to what is left, and says so", async () => {
     const lamp = await createProduct({ name: "Three Lamps", pricePaisa: 100, stockQuantity: 3 });
     const jar = new CookieJar();
-    const added = await run(cartAction, post("/cart", { intent: "add", productId: lamp.id, quantity: 5 }, jar));
+    const added = await run(cartAction, post("/cart", { intent: "add", variantId: lamp.variantId, quantity: 5 }, jar));
     await expect(added).toSetToast({
       kind: "error",
       message: t("cart.stockLimited", { name: "Three Lamps", count: 3 }),
     });
     jar.take(added.headers);
-    expect(await cartLines(jar)).toEqual([[lamp.id, 3]]);
+    expect(await cartLines(jar)).toEqual([[lamp.variantId, 3]]);
 
     const more = await run(
       cartAction,
-      post("/cart", { intent: "update", productId: lamp.id, quantity: 9, _fetcher: "1" }, jar),
+      post("/cart", { intent: "update", variantId: lamp.variantId, quantity: 9, _fetcher: "1" }, jar),
     );
     expect(expectData(more)).toEqual({
       ok: false,
@@ -192,14 +190,14 @@ describe("the cart is held to the stock", () => {
       message: t("cart.stockLimited", { name: "Three Lamps", count: 3 }),
     });
     jar.take(more.headers);
-    expect(await cartLines(jar)).toEqual([[lamp.id, 3]]);
+    expect(await cartLines(jar)).toEqual([[lamp.variantId, 3]]);
   });
 });
 
 describe("order status moves the stock", () => {
   it("returns the stock on cancel, takes it again on reinstating, and shows both in the history", async () => {
     const lamp = await createProduct({ name: "Returning Lamp", pricePaisa: 100, stockQuantity: 4 });
-    const orderId = await placeOrderFor(lamp.id, 3);
+    const orderId = await placeOrderFor(lamp.variantId, 3);
     expect(await stockOf(lamp.id)).toBe(1);
 
     const setStatus = (status: string) =>
@@ -223,13 +221,13 @@ describe("order status moves the stock", () => {
 
   it("refuses to reinstate a cancelled order the stock can no longer fill, and changes nothing", async () => {
     const lamp = await createProduct({ name: "Contested Lamp", pricePaisa: 100, stockQuantity: 2 });
-    const orderId = await placeOrderFor(lamp.id, 2);
+    const orderId = await placeOrderFor(lamp.variantId, 2);
     const setStatus = (status: string) =>
       run(orderAction, post(`/admin/orders/view/${orderId}`, { status, confirm: "yes" }, staff), {
         id: String(orderId),
       });
     await setStatus("cancelled");
-    await placeOrderFor(lamp.id, 1); // another shopper takes one of the returned units
+    await placeOrderFor(lamp.variantId, 1); // another shopper takes one of the returned units
 
     const refused = await setStatus("pending");
     await expect(refused).toSetToast({
@@ -252,7 +250,7 @@ describe("order status moves the stock", () => {
 
   it("returns what an order still holds when it is deleted, and keeps the ledger", async () => {
     const lamp = await createProduct({ name: "Deleted Order Lamp", pricePaisa: 100, stockQuantity: 5 });
-    const orderId = await placeOrderFor(lamp.id, 2);
+    const orderId = await placeOrderFor(lamp.variantId, 2);
     const outcome = await run(ordersAction, post("/admin/orders?index", { intent: "delete", id: orderId }, staff));
     expect(outcome.status).toBe(302);
     expect(await prisma.order.count({ where: { id: orderId } })).toBe(0);
@@ -283,7 +281,8 @@ describe("the product form counts the stock", () => {
     );
     expect(outcome).toRedirectTo("/admin/products");
     const product = await prisma.product.findFirstOrThrow({ where: { name: "Counted Lamp" } });
-    expect(product).toMatchObject({ trackStock: true, stockQuantity: 12 });
+    expect(product.trackStock).toBe(true);
+    expect(await stockOf(product.id)).toBe(12);
     const ledger = await prisma.stockMovement.findMany({ where: { productId: product.id } });
     expect(ledger.map((entry) => [entry.reason, entry.change, entry.balance, entry.changedByEmail])).toEqual([
       ["adjusted", 12, 12, staffEmail],
@@ -311,7 +310,7 @@ describe("the product form counts the stock", () => {
       categoryId: category.id,
       stockQuantity: 5,
     });
-    await placeOrderFor(lamp.id, 1); // the form was shown with 5; now 4
+    await placeOrderFor(lamp.variantId, 1); // the form was shown with 5; now 4
 
     const edit = (overrides: Record<string, string>) =>
       run(
@@ -335,7 +334,7 @@ describe("the product form counts the stock", () => {
     expect(await edit({ stockQuantity: "20", stockSeen: "4" })).toRedirectTo("/admin/products");
     expect(await stockOf(lamp.id)).toBe(20);
     // A form that left the count as shown keeps the order's decrement.
-    await placeOrderFor(lamp.id, 2);
+    await placeOrderFor(lamp.variantId, 2);
     expect(await edit({ stockQuantity: "20", stockSeen: "20", name: "Busy Lamp" })).toRedirectTo("/admin/products");
     expect(await stockOf(lamp.id)).toBe(18);
 
@@ -364,17 +363,17 @@ describe("what shoppers and staff see", () => {
     expect((await runData(productLoader, get(`/products/${few.id}`), { id: String(few.id) })).stock).toBe("low");
   });
 
-  it("lists the products at or below the threshold on the dashboard, fewest first", async () => {
+  it("lists the variants at or below the threshold on the dashboard, fewest first", async () => {
     await prisma.product.updateMany({ data: { trackStock: false } });
     const dashboard = () => runData(dashboardLoader, get("/admin/dashboard", staff));
-    expect((await dashboard()).lowStock).toEqual({ products: [], total: 0, anyTracked: false });
+    expect((await dashboard()).lowStock).toEqual({ variants: [], total: 0, anyTracked: false });
     const two = await createProduct({ name: "Low Two", pricePaisa: 100, stockQuantity: 2 });
     const none = await createProduct({ name: "Low None", pricePaisa: 100, stockQuantity: 0 });
     await createProduct({ name: "Plenty", pricePaisa: 100, stockQuantity: 50 });
     const { lowStock } = await dashboard();
-    expect(lowStock.products.map((product) => [product.id, product.stockQuantity])).toEqual([
-      [none.id, 0],
-      [two.id, 2],
+    expect(lowStock.variants.map((variant) => [variant.id, variant.productId, variant.stockQuantity])).toEqual([
+      [none.variantId, none.id, 0],
+      [two.variantId, two.id, 2],
     ]);
     expect(lowStock).toMatchObject({ total: 2, anyTracked: true });
   });
