@@ -333,10 +333,10 @@ async function fetchAgain(url: string, init: RequestInit = {}): Promise<Response
 
 // ---- 5. Checkout -------------------------------------------------------------------------------
 
-/** A cart cookie holding `productIds` (one unit each), made through the shop's own cart form. */
-async function cartCookie(origin: string, productIds: number[]): Promise<string> {
+/** A cart cookie holding `variantIds` (one unit each), made through the shop's own cart form. */
+async function cartCookie(origin: string, variantIds: number[]): Promise<string> {
   let cookie = "";
-  for (const productId of productIds) {
+  for (const variantId of variantIds) {
     const response = await fetchAgain(`${origin}/cart`, {
       method: "POST",
       redirect: "manual",
@@ -345,11 +345,11 @@ async function cartCookie(origin: string, productIds: number[]): Promise<string>
         "Content-Type": "application/x-www-form-urlencoded",
         ...(cookie ? { Cookie: cookie } : {}),
       },
-      body: new URLSearchParams({ intent: "add", productId: String(productId), quantity: "1" }),
+      body: new URLSearchParams({ intent: "add", variantId: String(variantId), quantity: "1" }),
     });
     const set = response.headers.getSetCookie().find((c) => c.startsWith("haat_cart") || c.includes("cart"));
     if (!set)
-      throw new Error(`Adding product ${productId} to a cart answered ${response.status} without a cart cookie`);
+      throw new Error(`Adding variant ${variantId} to a cart answered ${response.status} without a cart cookie`);
     cookie = set.split(";")[0]!;
   }
   return cookie;
@@ -379,10 +379,10 @@ type CheckoutLoad = Load & { placed: number; inDatabase: number; lost: number; u
  * `DURATION_S` seconds, each post with a new checkout token and phone number. Then the database is
  * compared with the answers.
  */
-async function loadCheckout(origin: string, productIds: number[]): Promise<CheckoutLoad> {
+async function loadCheckout(origin: string, variantIds: number[]): Promise<CheckoutLoad> {
   const carts: { cookie: string; subtotal: string }[] = [];
   for (let i = 0; i < CONNECTIONS; i++) {
-    const ids = productIds.slice((i * 3) % productIds.length, ((i * 3) % productIds.length) + 1 + (i % 3));
+    const ids = variantIds.slice((i * 3) % variantIds.length, ((i * 3) % variantIds.length) + 1 + (i % 3));
     const cookie = await cartCookie(origin, ids);
     carts.push({ cookie, subtotal: await shownSubtotal(origin, cookie) });
   }
@@ -624,11 +624,21 @@ async function main() {
         id: number;
       }
     ).id;
-    // Products whose stock is not counted: orders placed by the checkout load cannot run them out,
+    // Variants whose stock is not counted: orders placed by the checkout load cannot run them out,
     // and (as a stock change would) drop the page cache while the other paths are measured.
     const cartProducts = (
-      db.prepare("SELECT id FROM Product WHERE trackStock = 0 ORDER BY id LIMIT 200").all() as { id: number }[]
+      db
+        .prepare(
+          "SELECT v.id FROM ProductVariant v JOIN Product p ON p.id = v.productId WHERE p.trackStock = 0 AND v.isActive ORDER BY v.id LIMIT 200",
+        )
+        .all() as { id: number }[]
     ).map((row) => row.id);
+    // The demo product with the most variants (the ceiling fan: colour × sweep), and one of its variants.
+    const withVariants = db
+      .prepare(
+        "SELECT productId AS id, max(id) AS variant FROM ProductVariant WHERE isActive GROUP BY productId ORDER BY count(*) DESC, productId LIMIT 1",
+      )
+      .get() as { id: number; variant: number };
     db.close();
     if (options.flood) return await floodRun(server, middle);
     const deepPage = Math.max(1, Math.floor(biggest.n / 24 / 2));
@@ -641,6 +651,8 @@ async function main() {
         url: `/products?category=${biggest.id}&sort=price-asc&page=${deepPage}`,
       },
       { label: "product page", url: `/products/${middle}` },
+      { label: "product page with variants", url: `/products/${withVariants.id}` },
+      { label: "a variant's page", url: `/products/${withVariants.id}?variant=${withVariants.variant}` },
       { label: "search 'lamp'", url: "/products?q=lamp" },
       // A word few names contain (a generated product's number): the index finds it at once.
       { label: "search, a rare word", url: `/products?q=${String(Math.floor(PRODUCTS / 2) + 1).padStart(6, "0")}` },
