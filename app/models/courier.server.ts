@@ -46,7 +46,7 @@ const PARCEL_SELECT = {
   district: true,
   totalPaisa: true,
   paymentStatus: true,
-  items: { orderBy: { id: "asc" }, select: { productName: true, quantity: true } },
+  items: { orderBy: { id: "asc" }, select: { productName: true, variantLabel: true, sku: true, quantity: true } },
 } as const;
 
 /** The orders `ids` as a hand-off reads them (oldest first): what the parcel needs and whether it may go. */

@@ -29,6 +29,7 @@ const COLUMN_HINTS: Record<CsvColumn, MessageKey> = {
   district: "admin.export.col.district",
   itemCount: "admin.export.col.itemCount",
   shippingMethod: "admin.export.col.shippingMethod",
+  sku: "admin.export.col.sku",
 };
 
 /** The picker's rows: the chosen columns first in their order, then the others. */

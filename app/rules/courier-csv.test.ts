@@ -15,8 +15,8 @@ const order: CsvOrder = {
   itemCount: 3,
   shippingMethod: "Inside Dhaka",
   items: [
-    { productName: "Lamp", quantity: 2 },
-    { productName: "Fan", quantity: 1 },
+    { productName: "Lamp", variantLabel: "", sku: "", quantity: 2 },
+    { productName: "Fan", variantLabel: "56″ / Brown", sku: "FAN-56-BR", quantity: 1 },
   ],
 };
 
@@ -37,6 +37,7 @@ describe("the courier CSV", () => {
         "district",
         "itemCount",
         "shippingMethod",
+        "sku",
       ]),
     ).toEqual([
       "haat-42",
@@ -44,7 +45,7 @@ describe("the courier CSV", () => {
       "House 4, Road 2, Mirpur 10, Dhaka",
       "01712345678",
       "1250.50",
-      "Lamp × 2, Fan × 1",
+      "Lamp × 2, Fan — 56″ / Brown × 1",
       "42",
       "2026-11-25",
       "  House 4,\n Road 2 ",
@@ -52,6 +53,7 @@ describe("the courier CSV", () => {
       "Dhaka",
       "3",
       "Inside Dhaka",
+      "FAN-56-BR × 1",
     ]);
   });
 
@@ -65,6 +67,12 @@ describe("the courier CSV", () => {
     expect(parseCsvColumns("phone, amount,phone,bogus")).toEqual(["phone", "amount"]);
     expect(parseCsvColumns("")).toEqual(DEFAULT_CSV_COLUMNS);
     expect(parseCsvColumns("bogus")).toEqual(DEFAULT_CSV_COLUMNS);
+  });
+
+  it("guards a SKU that looks like a formula", () => {
+    const risky = { ...order, items: [{ productName: "Cable", variantLabel: "", sku: "-5M", quantity: 1 }] };
+    expect(csvRow(risky, ["sku"])).toEqual(["'-5M × 1"]);
+    expect(csvRow({ ...order, items: [order.items[0]!] }, ["sku"])).toEqual([""]);
   });
 
   it("leaves empty parts out of the one-line address", () => {

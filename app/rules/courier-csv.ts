@@ -7,9 +7,19 @@
  * symbol, no thousands separator), the way Steadfast's and Pathao's bulk files take them.
  */
 import { SHOP_TIME_ZONE } from "~/i18n/format";
-import { courierInvoice, codAmountPaisa, type HandOffOrder, parcelAddress, parcelItems } from "./courier-parcel";
+import {
+  courierInvoice,
+  codAmountPaisa,
+  type HandOffOrder,
+  parcelAddress,
+  parcelItems,
+  parcelSkus,
+} from "./courier-parcel";
 
-/** The columns, in the default order of the picker. */
+/**
+ * The columns, in the default order of the picker. "note" names each line's product and variant
+ * ("Fan — 56″ / Brown × 1"), "sku" lists the lines' SKUs with their quantities.
+ */
 export const CSV_COLUMNS = [
   "invoice",
   "name",
@@ -24,6 +34,7 @@ export const CSV_COLUMNS = [
   "district",
   "itemCount",
   "shippingMethod",
+  "sku",
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
@@ -45,6 +56,7 @@ export const CSV_HEADINGS: Record<CsvColumn, string> = {
   district: "District",
   itemCount: "Quantity",
   shippingMethod: "Shipping method",
+  sku: "SKU",
 };
 
 /** True when `value` is a column key. */
@@ -116,6 +128,8 @@ export function csvRow(order: CsvOrder, columns: readonly CsvColumn[]): string[]
         return String(order.itemCount);
       case "shippingMethod":
         return order.shippingMethod;
+      case "sku":
+        return plainText(parcelSkus(order));
     }
   };
   return columns.map(value);

@@ -2,6 +2,7 @@
  * What a courier is told about an order's parcel, the same whether it goes through the courier's
  * API or a CSV file (docs/decisions/029-courier-hand-off.md). Pure.
  */
+import { lineItemName } from "./variants";
 
 /** The order fields a parcel is made from. */
 export type HandOffOrder = {
@@ -13,7 +14,11 @@ export type HandOffOrder = {
   district: string | null;
   totalPaisa: number;
   paymentStatus: string;
-  items: { productName: string; quantity: number }[];
+  /**
+   * The lines as the order snapshotted them: the product's English name, its variant's label ("" for
+   * a product without options) and SKU ("" for none).
+   */
+  items: { productName: string; variantLabel: string; sku: string; quantity: number }[];
 };
 
 /**
@@ -38,7 +43,65 @@ export function parcelAddress(order: Pick<HandOffOrder, "customerAddress" | "are
     .join(", ");
 }
 
-/** What the parcel holds, for the rider: "Lamp × 2, Fan × 1". */
-export function parcelItems(order: Pick<HandOffOrder, "items">): string {
-  return order.items.map((item) => `${item.productName} × ${item.quantity}`).join(", ");
+/**
+ * The longest item description haat sends, in characters. Steadfast documents no limit for
+ * `item_description` but caps its other free-text fields (250 for the address), and its portal and
+ * the rider's app show a line or two: a long order is cut to this rather than refused.
+ */
+export const MAX_ITEM_DESCRIPTION_LENGTH = 250;
+
+/** The variant's label without the spaces around its separators: "56″ / Brown" → "56″/Brown". */
+function compactLabel(label: string): string {
+  return label.replace(/\s*\/\s*/g, "/");
+}
+
+/** `text` cut to at most `max` characters (code points), ending in "…" when cut. */
+function cut(text: string, max: number): string {
+  const characters = Array.from(text);
+  return characters.length <= max ? text : `${characters.slice(0, Math.max(0, max - 1)).join("")}…`;
+}
+
+/** Length in code points (a Bangla letter or "″" counts once). */
+function length(text: string): number {
+  return Array.from(text).length;
+}
+
+/**
+ * What the parcel holds, for the rider, in at most `maxLength` characters (MAX_ITEM_DESCRIPTION_LENGTH):
+ * each line as "<product> — <variant label> × <quantity>" from the order's snapshots ("Fan — 56″ /
+ * Brown × 1, Lamp × 2"). When that is too long, the labels are written compactly ("Fan 56″/Brown ×1");
+ * when that still is, the lines that fit are kept and the rest counted ("…, +3 more"), and a single
+ * line longer than the limit is cut with "…".
+ */
+export function parcelItems(
+  order: { items: readonly Pick<HandOffOrder["items"][number], "productName" | "variantLabel" | "quantity">[] },
+  maxLength: number = MAX_ITEM_DESCRIPTION_LENGTH,
+): string {
+  const full = order.items.map((item) => `${lineItemName(item.productName, item.variantLabel)} × ${item.quantity}`);
+  if (length(full.join(", ")) <= maxLength) return full.join(", ");
+  const compact = order.items.map((item) =>
+    [item.productName, compactLabel(item.variantLabel), `×${item.quantity}`].filter(Boolean).join(" "),
+  );
+  if (length(compact.join(", ")) <= maxLength) return compact.join(", ");
+  for (let kept = compact.length - 1; kept >= 1; kept--) {
+    const text = `${compact.slice(0, kept).join(", ")}, +${compact.length - kept} more`;
+    if (length(text) <= maxLength) return text;
+  }
+  const rest = compact.length - 1;
+  return rest > 0
+    ? `${cut(compact[0]!, maxLength - length(`, +${rest} more`))}, +${rest} more`
+    : cut(compact[0]!, maxLength);
+}
+
+/**
+ * The SKUs of the parcel's lines with their quantities, for whoever packs it: "FAN-56-BR × 1,
+ * BULB-9W × 2"; lines without a SKU are left out ("" when none has one).
+ */
+export function parcelSkus(order: {
+  items: readonly Pick<HandOffOrder["items"][number], "sku" | "quantity">[];
+}): string {
+  return order.items
+    .filter((item) => item.sku.trim() !== "")
+    .map((item) => `${item.sku} × ${item.quantity}`)
+    .join(", ");
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatShopDateTime } from "~/i18n/format-date";
-import { buildInvoice, deliveryAddress, type InvoiceOrder } from "./invoice";
+import { buildInvoice, deliveryAddress, invoiceLineName, type InvoiceOrder } from "./invoice";
 
 const seller = { name: "Haat", address: "Gulistan, Dhaka", email: "shop@haat.example", phone: "+880 1700-000000" };
 const order: InvoiceOrder = {
@@ -35,8 +35,8 @@ describe("buildInvoice", () => {
       address: "বাড়ি ১২, ধানমন্ডি, ঢাকা",
     });
     expect(view.lines).toEqual([
-      { product: "Lamp", quantity: "2", price: "৳500.00", subtotal: "৳1,000.00" },
-      { product: "বাল্ব", quantity: "1", price: "৳234.56", subtotal: "৳234.56" },
+      { product: "Lamp", sku: "", quantity: "2", price: "৳500.00", subtotal: "৳1,000.00" },
+      { product: "বাল্ব", sku: "", quantity: "1", price: "৳234.56", subtotal: "৳234.56" },
     ]);
     expect([view.totalAmount, view.shippingCharge, view.totalInclShipping]).toEqual([
       "৳1,234.56",
@@ -53,6 +53,34 @@ describe("buildInvoice", () => {
     });
     expect(buildInvoice({ ...order, createdAt: null }, seller).orderDate).toEqual({ text: "N/A", iso: null });
     expect(formatShopDateTime(new Date("2026-01-01T06:05:00Z"))).toBe("1 Jan 2026, 12:05 PM");
+  });
+});
+
+describe("an invoice line's name", () => {
+  const fan = {
+    productName: "Ceiling Fan",
+    productNameBn: "সিলিং ফ্যান",
+    variantLabel: "56″ / Brown",
+    variantLabelBn: "৫৬″ / বাদামি",
+    sku: "FAN-56-BR",
+    quantity: 1,
+    unitPricePaisa: 450000,
+    subtotalPaisa: 450000,
+  };
+  const variantOrder = { ...order, items: [fan] };
+
+  it("names the variant after the product, with its SKU, from the order's snapshots", () => {
+    expect(buildInvoice(variantOrder, seller).lines[0]).toMatchObject({
+      product: "Ceiling Fan — 56″ / Brown",
+      sku: "FAN-56-BR",
+    });
+  });
+
+  it("is in Bangla on a Bangla invoice, each part falling back to English when its Bangla is blank", () => {
+    expect(buildInvoice(variantOrder, seller, "bn").lines[0]!.product).toBe("সিলিং ফ্যান — ৫৬″ / বাদামি");
+    expect(invoiceLineName({ ...fan, variantLabelBn: "" }, "bn")).toBe("সিলিং ফ্যান — 56″ / Brown");
+    expect(invoiceLineName({ ...fan, productNameBn: " " }, "bn")).toBe("Ceiling Fan — ৫৬″ / বাদামি");
+    expect(invoiceLineName({ productName: "Lamp", productNameBn: "বাতি", variantLabel: "" }, "bn")).toBe("বাতি");
   });
 });
 

@@ -12,6 +12,7 @@ import { formatShopDateTime } from "~/i18n/format-date";
 import type { Lang } from "~/i18n/lang";
 import { findDistrict, placeName } from "./districts";
 import { formatMoney } from "./money";
+import { lineItemName, localText } from "./variants";
 
 /**
  * The seller details printed on the invoice (the shop settings): the trade licence number and the
@@ -44,11 +45,29 @@ export type InvoiceOrder = {
   shippingFeePaisa: number;
   subtotalPaisa: number;
   totalPaisa: number;
-  items: { productName: string; quantity: number; unitPricePaisa: number; subtotalPaisa: number }[];
+  /**
+   * The lines with the names the order snapshotted when it was placed (never the live product's):
+   * the product's English name and its Bangla one ("" or absent: none), the variant's label in both
+   * ("" or absent for a product without options) and its SKU ("" or absent: none).
+   */
+  items: {
+    productName: string;
+    productNameBn?: string;
+    variantLabel?: string;
+    variantLabelBn?: string;
+    sku?: string;
+    quantity: number;
+    unitPricePaisa: number;
+    subtotalPaisa: number;
+  }[];
 };
 
-/** One line of the invoice table (Product, Quantity, Price, Subtotal), as display text. */
-type InvoiceLine = { product: string; quantity: string; price: string; subtotal: string };
+/**
+ * One line of the invoice table (Product, Quantity, Price, Subtotal), as display text. `product` is
+ * "<product> — <variant label>" in the invoice's language; `sku` is the variant's SKU ("" for none),
+ * printed small under it.
+ */
+type InvoiceLine = { product: string; sku: string; quantity: string; price: string; subtotal: string };
 
 /** The invoice view model: every field is display text. */
 export type InvoiceView = {
@@ -76,7 +95,9 @@ export type InvoiceView = {
 
 /**
  * Builds the invoice of `order` sold by `seller`, in `lang` (amounts and dates in its digits, the
- * shipping method and district in its words; the seller is given in that language already). Pure:
+ * shipping method and district in its words, each line named "<product> — <variant label>" from the
+ * order's snapshots, the Bangla ones on a Bangla invoice where not empty; the seller is given in that
+ * language already). Pure:
  * the same input gives the same text on the server and in the browser. An absent e-mail prints
  * 'Not given'; an absent date prints 'N/A'.
  * @throws {TypeError} when an amount is not an integer number of paisa (see formatMoney).
@@ -113,7 +134,8 @@ export function buildInvoice(order: InvoiceOrder, seller: InvoiceSeller, lang: L
           ? t("checkout.outsideDhaka")
           : order.shippingMethod,
     lines: order.items.map((item) => ({
-      product: item.productName,
+      product: invoiceLineName(item, lang),
+      sku: item.sku ?? "",
       quantity: formatInteger(item.quantity, lang),
       price: money(item.unitPricePaisa),
       subtotal: money(item.subtotalPaisa),
@@ -137,4 +159,19 @@ export function deliveryAddress(
   const district = known ? placeName(known, lang) : order.district;
   const locality = [order.area, district].filter((part): part is string => Boolean(part?.trim())).join(", ");
   return locality ? `${order.customerAddress}\n${locality}` : order.customerAddress;
+}
+
+/**
+ * An order line's name on a document in `lang`: "<product> — <variant label>" from the line's
+ * snapshots, each part in Bangla for "bn" when its Bangla snapshot is not blank, else in English;
+ * the product's name alone for a product without options.
+ */
+export function invoiceLineName(
+  item: Pick<InvoiceOrder["items"][number], "productName" | "productNameBn" | "variantLabel" | "variantLabelBn">,
+  lang: Lang,
+): string {
+  return lineItemName(
+    localText(item.productName, item.productNameBn, lang),
+    localText(item.variantLabel ?? "", item.variantLabelBn, lang),
+  );
 }

@@ -1,7 +1,8 @@
 /**
  * A product's stock history on its edit page (docs/decisions/027-stock.md): the newest changes, each
- * with when, why (the order that took or returned units, linked, or a count by staff), by how many
- * units, what was left and who. Shown once the product has a ledger entry.
+ * with when, why (the order that took or returned units, linked, or a count by staff), which
+ * variant (its label as it was then; none for a product without options), by how many units, what
+ * was left of that variant and who. Shown once the product has a ledger entry.
  */
 import { Link } from "@remix-run/react";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
@@ -12,6 +13,8 @@ import { stockReasonLabel } from "~/rules/stock";
 type Movement = {
   id: number;
   orderId: number | null;
+  /** The variant's label when the entry was written; "" for the default variant. */
+  variantLabel: string;
   change: number;
   balance: number;
   reason: string;
@@ -54,6 +57,11 @@ export function ProductStockHistory({ movements, total }: { movements: Movement[
                   </>
                 ) : null}
               </span>
+              {movement.variantLabel ? (
+                <span translate="no" data-testid="stock-history-variant">
+                  {movement.variantLabel}
+                </span>
+              ) : null}
               <span className={`tabular-nums ${movement.change < 0 ? "text-red-700" : "text-green-800"}`}>
                 {t("admin.stock.historyChange", {
                   change: formatSignedInteger(movement.change, lang),

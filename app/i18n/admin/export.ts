@@ -19,7 +19,7 @@ export const exportMessages = bilingual({
     "admin.export.col.address": "Street address, area and district in one line",
     "admin.export.col.phone": "The shopper's phone, 01XXXXXXXXX",
     "admin.export.col.amount": "Cash to collect in taka, a plain number (0 when paid)",
-    "admin.export.col.note": "The items, for the rider",
+    "admin.export.col.note": "The items (product — variant × quantity), for the rider",
     "admin.export.col.order": "The order number",
     "admin.export.col.date": "The day the order was placed (YYYY-MM-DD)",
     "admin.export.col.street": "The street address alone",
@@ -27,6 +27,7 @@ export const exportMessages = bilingual({
     "admin.export.col.district": "The district, in English",
     "admin.export.col.itemCount": "How many items",
     "admin.export.col.shippingMethod": "Inside or Outside Dhaka",
+    "admin.export.col.sku": "Each item's SKU and quantity, for packing",
   },
   bn: {
     "admin.export.title": "কুরিয়ারের জন্য অর্ডার এক্সপোর্ট",
@@ -43,7 +44,7 @@ export const exportMessages = bilingual({
     "admin.export.col.address": "রাস্তার ঠিকানা, এলাকা ও জেলা এক লাইনে",
     "admin.export.col.phone": "ক্রেতার ফোন, 01XXXXXXXXX",
     "admin.export.col.amount": "যত টাকা তুলতে হবে, শুধু সংখ্যা (পরিশোধিত হলে 0)",
-    "admin.export.col.note": "রাইডারের জন্য পণ্যগুলো",
+    "admin.export.col.note": "রাইডারের জন্য পণ্যগুলো (পণ্য — ভ্যারিয়েন্ট × পরিমাণ)",
     "admin.export.col.order": "অর্ডার নম্বর",
     "admin.export.col.date": "অর্ডারের দিন (YYYY-MM-DD)",
     "admin.export.col.street": "শুধু রাস্তার ঠিকানা",
@@ -51,5 +52,6 @@ export const exportMessages = bilingual({
     "admin.export.col.district": "জেলা, ইংরেজিতে",
     "admin.export.col.itemCount": "কয়টি পণ্য",
     "admin.export.col.shippingMethod": "ঢাকার ভেতরে না বাইরে",
+    "admin.export.col.sku": "প্যাক করার জন্য প্রতিটি পণ্যের এসকেইউ ও পরিমাণ",
   },
 });

@@ -10,6 +10,7 @@ import { formatShopDateTime } from "~/i18n/format-date";
 import type { OrderRiskSignals } from "~/models/order.server";
 import { deliveryStateLabel } from "~/rules/delivery-state";
 import { formatMoney } from "~/rules/money";
+import { lineItemName } from "~/rules/variants";
 
 /** One order as the list shows it (the loader's page of orders). */
 type OrderListRow = {
@@ -23,7 +24,8 @@ type OrderListRow = {
   status: string;
   confirmedAt: Date | null;
   deliveryState: string | null;
-  items: { productName: string; quantity: number }[];
+  /** The first lines, named as the order snapshotted them: the product and its variant's label ("" for none). */
+  items: { productName: string; variantLabel: string; quantity: number }[];
   _count: { items: number };
 };
 
@@ -114,7 +116,8 @@ export function OrdersTable({
                 : order.items.map((item, index) => (
                     <span key={index}>
                       {index > 0 ? ", " : null}
-                      <span translate="no">{item.productName}</span> × {formatInteger(item.quantity, lang)}
+                      <span translate="no">{lineItemName(item.productName, item.variantLabel)}</span> ×{" "}
+                      {formatInteger(item.quantity, lang)}
                     </span>
                   ))}
               {more > 0 ? ` ${t("admin.orders.moreItems", { count: more })}` : null}

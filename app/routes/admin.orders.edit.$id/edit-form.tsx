@@ -10,6 +10,7 @@ import { SHIPPING_METHODS } from "~/rules/shipping";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { type EDIT_FIELDS, type OrderEditRefusal } from "./edit-fields";
 import { LineLabel } from "./line-label";
+import { lineItemName } from "~/rules/variants";
 
 /**
  * The edit form (`intent=save`): each line item's quantity (0 removes it) and the delivery details
@@ -27,7 +28,8 @@ export function EditForm({
     area: string | null;
     district: string | null;
     shippingMethod: string;
-    items: { id: number; productName: string; unitPricePaisa: number; quantity: number }[];
+    /** The lines, named as the order snapshotted them: the product and its variant's label ("" for none). */
+    items: { id: number; productName: string; variantLabel: string; unitPricePaisa: number; quantity: number }[];
   };
   version: number;
   problem: OrderEditRefusal | undefined;
@@ -60,8 +62,8 @@ export function EditForm({
             <li key={item.id} className="flex flex-wrap items-center gap-3 py-2" data-testid="edit-line">
               <LineLabel
                 htmlFor={`quantity-${item.id}`}
-                spoken={t("admin.edit.quantity", { name: item.productName })}
-                name={item.productName}
+                spoken={t("admin.edit.quantity", { name: lineItemName(item.productName, item.variantLabel) })}
+                name={lineItemName(item.productName, item.variantLabel)}
                 unitPricePaisa={item.unitPricePaisa}
               />
               <input

@@ -92,7 +92,14 @@ export function OrderInvoice({ invoice }: { invoice: InvoiceView }) {
         <tbody className="divide-y divide-stone-200">
           {invoice.lines.map((line, index) => (
             <tr key={index} data-testid="invoice-line">
-              <td className="px-3 max-sm:px-1 py-2">{line.product}</td>
+              <td className="px-3 max-sm:px-1 py-2">
+                <span translate="no">{line.product}</span>
+                {line.sku ? (
+                  <span className="block text-xs text-stone-600" translate="no" data-testid="invoice-line-sku">
+                    {t("invoice.sku", { sku: line.sku })}
+                  </span>
+                ) : null}
+              </td>
               <td className="px-3 max-sm:px-1 py-2 text-right">{line.quantity}</td>
               <td className="whitespace-nowrap px-3 max-sm:px-1 py-2 text-right">{line.price}</td>
               <td className="whitespace-nowrap px-3 max-sm:px-1 py-2 text-right">{line.subtotal}</td>

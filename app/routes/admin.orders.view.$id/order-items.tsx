@@ -2,8 +2,13 @@ import { Link } from "@remix-run/react";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { formatInteger } from "~/i18n/format";
 import { formatMoney } from "~/rules/money";
+import { lineItemName } from "~/rules/variants";
 
-/** The order's line items (name linked to the product while it exists, unit price, quantity, subtotal) and totals. */
+/**
+ * The order's line items and totals: each line's name as the order snapshotted it, "<product> —
+ * <variant label>" (linked to the product while it exists), its SKU in small text, unit price,
+ * quantity and subtotal.
+ */
 export function OrderItems({
   order,
 }: {
@@ -12,6 +17,8 @@ export function OrderItems({
       id: number;
       productId: number | null;
       productName: string;
+      variantLabel: string;
+      sku: string;
       unitPricePaisa: number;
       quantity: number;
       subtotalPaisa: number;
@@ -53,14 +60,19 @@ export function OrderItems({
               <td className="px-5 py-2">
                 {item.productId ? (
                   <Link to={`/products/${item.productId}`} className="underline" translate="no">
-                    {item.productName}
+                    {lineItemName(item.productName, item.variantLabel)}
                   </Link>
                 ) : (
                   <>
-                    <span translate="no">{item.productName}</span>{" "}
+                    <span translate="no">{lineItemName(item.productName, item.variantLabel)}</span>{" "}
                     <span className="text-stone-500">{t("admin.order.deletedProduct")}</span>
                   </>
                 )}
+                {item.sku ? (
+                  <span className="block text-xs text-stone-600" translate="no" data-testid="order-item-sku">
+                    {t("admin.order.sku", { sku: item.sku })}
+                  </span>
+                ) : null}
               </td>
               <td className="px-5 py-2 text-right">{formatMoney(item.unitPricePaisa, { lang })}</td>
               <td className="px-5 py-2 text-right">{formatInteger(item.quantity, lang)}</td>

@@ -12,6 +12,7 @@ import { stockReasonLabel } from "~/rules/stock";
 import { deliveryStateLabel } from "~/rules/delivery-state";
 import { formatMoney } from "~/rules/money";
 import type { OrderEditChange } from "~/rules/order-edit";
+import { lineItemName } from "~/rules/variants";
 import { formatSignedInteger } from "~/i18n/format";
 import { formatShopDateTime } from "~/i18n/format-date";
 
@@ -48,6 +49,8 @@ export type EditTimelineEntry = {
 export type StockTimelineEntry = {
   id: number;
   productName: string;
+  /** The variant's label when the entry was written ("56″ / Brown"); "" for a product without options. */
+  variantLabel: string;
   /** Units added (positive) or taken (negative). */
   change: number;
   /** Units on hand after the change. */
@@ -191,12 +194,16 @@ function TimelineEntry({
   );
 }
 
-/** A stock movement in the timeline: why, which product by how many units, who and when. */
+/** A stock movement in the timeline: why, which product (and variant) by how many units, who and when. */
 function StockEntry({ entry }: { entry: StockTimelineEntry }) {
   const t = useAdminT();
   const lang = useAdminLang();
   const reason = stockReasonLabel(entry.reason, t);
-  const params = { name: entry.productName, change: formatSignedInteger(entry.change, lang), balance: entry.balance };
+  const params = {
+    name: lineItemName(entry.productName, entry.variantLabel),
+    change: formatSignedInteger(entry.change, lang),
+    balance: entry.balance,
+  };
   const by = entry.changedByEmail
     ? t("admin.order.historyBy", { email: entry.changedByEmail })
     : t("admin.order.historyByCustomer");

@@ -12,6 +12,7 @@ import { getEnv } from "~/config/env.server";
 import { isLang, localePath, type Lang } from "~/i18n";
 import { getOrderForAdmin } from "~/models/order.server";
 import { getShopSettings, shopIdentity, shopLanguage } from "~/models/settings.server";
+import { invoiceLineName } from "~/rules/invoice";
 import { formatMoney } from "~/rules/money";
 import { serverTranslator } from "../i18n.server";
 import { mailConfigured, sendMail, type MailMessage } from "./mail.server";
@@ -24,12 +25,20 @@ function withoutAddresses(text: string): string {
 
 type Order = NonNullable<Awaited<ReturnType<typeof getOrderForAdmin>>>;
 
-/** The order's lines and totals as plain text lines, in `lang`. */
+/**
+ * The order's lines and totals as plain text lines, in `lang`: each line named as the order
+ * snapshotted it, "<product> — <variant label>" (the Bangla names in Bangla where given), with its
+ * SKU when it has one: "Ceiling Fan — 56″ / Brown (SKU FAN-56-BR) × 1: ৳4,500.00".
+ */
 function orderLines(order: Order, lang: Lang): string[] {
   const t = serverTranslator(lang);
   const money = (paisa: number) => formatMoney(paisa, { lang });
+  const lineName = (item: Order["items"][number]) => {
+    const name = invoiceLineName(item, lang);
+    return item.sku ? `${name} (${t("product.sku", { sku: item.sku })})` : name;
+  };
   return [
-    ...order.items.map((item) => `${item.productName} × ${item.quantity}: ${money(item.subtotalPaisa)}`),
+    ...order.items.map((item) => `${lineName(item)} × ${item.quantity}: ${money(item.subtotalPaisa)}`),
     "",
     `${t("cart.subtotal")}: ${money(order.subtotalPaisa)}`,
     `${t("cart.shipping")} (${order.shippingMethod}): ${money(order.shippingFeePaisa)}`,

@@ -268,11 +268,15 @@ export function invoiceSvg(
   for (const line of view.lines) {
     const productLines = wrapText(line.product, productWidth, BODY);
     const baseline = y + 12 + BODY;
-    parts.push(block(productX, baseline, productLines).svg);
+    const named = block(productX, baseline, productLines);
+    parts.push(named.svg);
+    // The variant's SKU, small and muted under the name, as on the page.
+    const skuLines = line.sku ? wrapText(t("invoice.sku", { sku: line.sku }), productWidth, SMALL) : [];
+    if (skuLines.length > 0) parts.push(block(productX, named.next, skuLines, { size: SMALL, fill: MUTED }).svg);
     parts.push(textEl(quantityRight, baseline, line.quantity, { anchor: "end" }));
     parts.push(textEl(priceRight, baseline, line.price, { anchor: "end" }));
     parts.push(textEl(subtotalRight, baseline, line.subtotal, { anchor: "end" }));
-    y += productLines.length * LINE + 24;
+    y += (productLines.length + skuLines.length) * LINE + 24;
     parts.push(`<rect x="${MARGIN}" y="${y}" width="${CONTENT_RIGHT - MARGIN}" height="1" fill="${RULE}"/>`);
   }
   y += 20;
