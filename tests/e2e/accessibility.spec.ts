@@ -6,8 +6,8 @@
  * browser does not render).
  */
 import type { Page } from "@playwright/test";
-import { deleteOrderRows, deleteProduct, insertOrder, insertProduct, withDb } from "./e2e-db";
-import { expect, jsEnabled, openFirstProduct, rendered, signIn, test, uniqueTag } from "./fixtures";
+import { deleteOrderRows, deleteProduct, insertOrder, insertProduct, variantIdOf, withDb } from "./e2e-db";
+import { buyableCards, expect, jsEnabled, openFirstProduct, rendered, signIn, test, uniqueTag } from "./fixtures";
 import { seriousViolations, scanPage } from "./axe";
 import { tapTargetOffenders } from "./tap-targets";
 
@@ -111,8 +111,9 @@ test("a cart with an item, and a refused cart change, have no serious accessibil
 }, testInfo) => {
   const scan = await scanPage(page, browser, testInfo);
   await scan.goto("/products");
-  const href = await scan.getByRole("article").first().getByRole("heading").getByRole("link").getAttribute("href");
-  await scan.request.post("/cart", { form: { intent: "add", productId: href!.split("/").pop()!, quantity: 1 } });
+  // The first card with an add button (a product without options): the variant its form posts.
+  const variantId = await buyableCards(scan).first().locator('input[name="variantId"]').first().inputValue();
+  await scan.request.post("/cart", { form: { intent: "add", variantId, quantity: 1 } });
   await scan.goto("/cart");
   await expect(scan.getByTestId("cart-line")).toHaveCount(1);
   expect(await seriousViolations(scan)).toEqual([]);
@@ -236,7 +237,9 @@ for (const [group, paths] of Object.entries(TAP_GROUPS)) {
     const { productId, categoryId } = tapPages();
     const orderId = insertOrder({ name: `Tap Shopper ${uniqueTag(testInfo)}`, phone: "01711000888" });
     // The cart with an item: its line form and the checkout form under it.
-    await scan.request.post("/cart", { form: { intent: "add", productId: String(productId), quantity: "1" } });
+    await scan.request.post("/cart", {
+      form: { intent: "add", variantId: String(variantIdOf(productId)), quantity: "1" },
+    });
     try {
       const offenders: string[] = [];
       for (const path of paths({ productId, categoryId, orderId }))

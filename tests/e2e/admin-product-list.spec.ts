@@ -14,21 +14,28 @@ import { expect, rendered, signIn, taka, test, uniqueTag } from "./fixtures";
 import { deleteCategory, insertCategory, sqliteDate, withDb } from "./e2e-db";
 import { PAGE_SIZE, SETTLED, pager } from "./admin-lists";
 
-/** Inserts products without images (one transaction); returns their ids in the order given. */
+/**
+ * Inserts products without images or options, each with its default variant at `pricePaisa` (one
+ * transaction); returns their ids in the order given.
+ */
 function insertProducts(products: { name: string; pricePaisa: number; categoryId: number | null }[]): number[] {
   return withDb((db) => {
     const now = sqliteDate(new Date());
     const insert = db.prepare(
-      `INSERT INTO Product (name, slug, description, pricePaisa, discountedPricePaisa, categoryId, isFeatured, createdAt, updatedAt)
-       VALUES (?, ?, 'Inserted by admin-product-list.spec.ts', ?, NULL, ?, 0, ?, ?)`,
+      `INSERT INTO Product (name, slug, description, minPricePaisa, maxPricePaisa, categoryId, isFeatured, createdAt, updatedAt)
+       VALUES (?, ?, 'Inserted by admin-product-list.spec.ts', ?, ?, ?, 0, ?, ?)`,
+    );
+    const insertVariant = db.prepare(
+      `INSERT INTO ProductVariant (productId, combinationKey, pricePaisa, stockQuantity, isActive, position)
+       VALUES (?, '', ?, 0, 1, 0)`,
     );
     return db.transaction(() =>
-      products.map((p) =>
-        Number(
-          insert.run(p.name, p.name.toLowerCase().replace(/\W+/g, "-"), p.pricePaisa, p.categoryId, now, now)
-            .lastInsertRowid,
-        ),
-      ),
+      products.map((p) => {
+        const slug = p.name.toLowerCase().replace(/\W+/g, "-");
+        const id = Number(insert.run(p.name, slug, p.pricePaisa, p.pricePaisa, p.categoryId, now, now).lastInsertRowid);
+        insertVariant.run(id, p.pricePaisa);
+        return id;
+      }),
     )();
   });
 }
@@ -100,19 +107,23 @@ test.describe("products list", () => {
     const firstNames = first.map((row) => row.name);
     expect([...firstNames].sort(byCodeUnits)).toEqual(firstNames);
 
-    // One product in a category, checked against the database: its price in taka and its category.
+    // One product in a category and without options, checked against the database: its price in
+    // taka (its one variant's, with the sale price beside it) and its category.
     const known = withDb(
       (db) =>
         db
           .prepare(
-            `SELECT p.name, p.pricePaisa, p.discountedPricePaisa, c.name AS category
+            `SELECT p.name, v.pricePaisa, v.discountedPricePaisa, c.name AS category
              FROM Product p JOIN Category c ON c.id = p.categoryId
-             WHERE p.name IN (SELECT value FROM json_each(?)) ORDER BY p.name LIMIT 1`,
+               JOIN ProductVariant v ON v.productId = p.id AND v.combinationKey = ''
+             WHERE p.name IN (SELECT value FROM json_each(?))
+               AND NOT EXISTS (SELECT 1 FROM ProductOption o WHERE o.productId = p.id)
+             ORDER BY p.name LIMIT 1`,
           )
           .get(JSON.stringify(firstNames)) as
           { name: string; pricePaisa: number; discountedPricePaisa: number | null; category: string } | undefined,
     );
-    if (!known) throw new Error("No product of the first page is in a category");
+    if (!known) throw new Error("No product of the first page without options is in a category");
     const knownRow = first.find((row) => row.name === known.name)!;
     expect(knownRow.price.replace(/\s+/g, "")).toBe(
       taka(known.pricePaisa) + (known.discountedPricePaisa === null ? "" : taka(known.discountedPricePaisa)),

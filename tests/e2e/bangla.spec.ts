@@ -11,7 +11,7 @@ import { listingMessages } from "../../app/i18n/listing-messages";
 import { serverMessages } from "../../app/i18n/server-messages";
 import { seriousViolations, scanPage } from "./axe";
 import { withDb } from "./e2e-db";
-import { expect, rendered, test, uniqueName } from "./fixtures";
+import { buyableCards, expect, rendered, test, uniqueName } from "./fixtures";
 
 /** The Bangla texts a storefront page can show: its page catalogue, the checkout's and the listings'. */
 const bn = { ...bnPage, ...checkoutMessages.bn, ...listingMessages.bn };
@@ -27,10 +27,10 @@ function paisaOfBangla(text: string): number {
   return Number(match[1]!.replace(/,/g, "")) * 100 + Number(match[2]);
 }
 
-/** Opens the first product of /bn/products and returns its id. */
+/** Opens the first product of /bn/products with cart forms on its card (no options); returns its id. */
 async function openFirstBanglaProduct(page: Page): Promise<number> {
   await page.goto("/bn/products");
-  const link = page.getByRole("article").first().getByRole("heading").getByRole("link");
+  const link = buyableCards(page).first().getByRole("heading").getByRole("link");
   const name = (await link.innerText()).trim();
   await link.click();
   await expect(page).toHaveURL(/\/bn\/products\/\d+$/);

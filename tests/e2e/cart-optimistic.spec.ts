@@ -7,16 +7,21 @@
  * optimistic state is checked while its request is still pending.
  */
 import type { Page } from "@playwright/test";
-import { expect, paisaOf, test } from "./fixtures";
+import { buyableCards, expect, paisaOf, test } from "./fixtures";
 import { deleteProduct, insertProduct } from "./e2e-db";
 import { holdCartPosts } from "./cart-posts";
 
-/** The id and name of the n-th product card on /products. */
+/**
+ * The n-th product card on /products that has an add button (a product with one variant; a card
+ * of a product with options links to its page instead), with the product's id and name and the
+ * id of the variant its forms post.
+ */
 async function cardProduct(page: Page, index: number) {
-  const card = page.getByRole("article").nth(index);
+  const card = buyableCards(page).nth(index);
   const link = card.getByRole("heading").getByRole("link");
   const id = Number((await link.getAttribute("href"))!.split("/").pop());
-  return { card, id, name: (await link.innerText()).trim() };
+  const variantId = Number(await card.locator('input[name="variantId"]').first().inputValue());
+  return { card, id, variantId, name: (await link.innerText()).trim() };
 }
 
 const badge = (page: Page) => page.getByTestId("cart-badge");
@@ -130,8 +135,8 @@ test.describe("with JavaScript", () => {
     await page.goto("/products");
     const first = await cardProduct(page, 0);
     const second = await cardProduct(page, 1);
-    for (const id of [first.id, second.id]) {
-      await page.request.post("/cart", { form: { intent: "add", productId: id, quantity: 1 } });
+    for (const variantId of [first.variantId, second.variantId]) {
+      await page.request.post("/cart", { form: { intent: "add", variantId, quantity: 1 } });
     }
     await page.goto("/cart");
     const line = (name: string) => page.getByTestId("cart-line").filter({ hasText: name });
@@ -189,8 +194,8 @@ test.describe("with JavaScript", () => {
 
   test("typing a quantity and clicking Update sends the change once", async ({ page }) => {
     await page.goto("/products");
-    const { id, name } = await cardProduct(page, 2);
-    await page.request.post("/cart", { form: { intent: "add", productId: id, quantity: 1 } });
+    const { variantId, name } = await cardProduct(page, 2);
+    await page.request.post("/cart", { form: { intent: "add", variantId, quantity: 1 } });
     await page.goto("/cart");
     const sent: string[] = [];
     page.on("request", (request) => {
@@ -213,8 +218,8 @@ test.describe("with JavaScript", () => {
 
   test("the quantity cap: the line shows the most allowed and the server says so", async ({ page }) => {
     await page.goto("/products");
-    const { id, name } = await cardProduct(page, 3);
-    await page.request.post("/cart", { form: { intent: "add", productId: id, quantity: 1 } });
+    const { variantId, name } = await cardProduct(page, 3);
+    await page.request.post("/cart", { form: { intent: "add", variantId, quantity: 1 } });
     await page.goto("/cart");
     const field = page.getByLabel(`Quantity of ${name}`);
     await field.fill("1500");
@@ -241,7 +246,7 @@ test.describe("with JavaScript", () => {
 
 /**
  * The held cart posts (./cart-posts.ts) go on to the real server with a malformed form
- * (productId 0), which the real action refuses.
+ * (variantId 0), which the real action refuses.
  *
  * app/routes/_shop.cart/cart-change.server.ts refuses an update or a remove for one reason only: a form that does
  * not parse (parseCartForm, app/forms/cart.ts) — 400 `{ ok: false, message: t("cartJs.failed") }`. A product
@@ -254,16 +259,13 @@ test.describe("refused cart changes with JavaScript", () => {
   /** Puts the first two products of /products in the cart (1 each) and opens /cart. */
   async function cartWithTwoLines(page: Page) {
     await page.goto("/products");
-    const products: { id: number; name: string }[] = [];
+    const products: { id: number; variantId: number; name: string }[] = [];
     for (const index of [0, 1]) {
-      const link = page.getByRole("article").nth(index).getByRole("heading").getByRole("link");
-      products.push({
-        id: Number((await link.getAttribute("href"))!.split("/").pop()),
-        name: (await link.innerText()).trim(),
-      });
+      const { id, variantId, name } = await cardProduct(page, index);
+      products.push({ id, variantId, name });
     }
-    for (const { id } of products) {
-      const response = await page.request.post("/cart", { form: { intent: "add", productId: id, quantity: 1 } });
+    for (const { variantId } of products) {
+      const response = await page.request.post("/cart", { form: { intent: "add", variantId, quantity: 1 } });
       expect(response.ok()).toBe(true);
     }
     await page.goto("/cart");

@@ -24,7 +24,7 @@ export async function holdCartPosts(page: Page) {
       for (const route of held.splice(0)) await route.abort("internetdisconnected");
     },
     /**
-     * Sends the held requests with productId 0, a form the real action refuses (400); resolves
+     * Sends the held requests with variantId 0, a form the real action refuses (400); resolves
      * with the server's answers' statuses.
      */
     refuse: async () => {
@@ -33,8 +33,8 @@ export async function holdCartPosts(page: Page) {
         const request = route.request();
         expect(request.headers()["content-type"]).toContain("application/x-www-form-urlencoded");
         const form = new URLSearchParams(request.postData() ?? "");
-        expect(form.get("productId"), "the form names a product").toMatch(/^\d+$/);
-        form.set("productId", "0");
+        expect(form.get("variantId"), "the form names a variant").toMatch(/^\d+$/);
+        form.set("variantId", "0");
         const answer = page.waitForResponse(
           (response) => response.request().method() === "POST" && /\/cart\.data(\?|$)/.test(response.url()),
         );

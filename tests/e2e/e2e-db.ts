@@ -26,9 +26,11 @@ export function withDb<T>(work: (db: Database.Database) => T): T {
 export const sqliteDate = (date: Date) => date.toISOString().replace("Z", "+00:00");
 
 /**
- * Inserts a product without images, category or featured flag; returns its id. `pricePaisa`
- * defaults to ৳100.00; `description` may be a Buffer, stored as a BLOB that Prisma cannot read as
- * text (the product page's 500 state).
+ * Inserts a product without images, category, featured flag or options, with its default variant
+ * (no SKU, stock not tracked); returns the product's id (`variantIdOf` gives the variant's).
+ * `pricePaisa` defaults to ৳100.00 and is the variant's price and the product's lowest and highest
+ * price; `description` may be a Buffer, stored as a BLOB that Prisma cannot read as text (the
+ * product page's 500 state).
  */
 export function insertProduct(
   name: string,
@@ -37,15 +39,129 @@ export function insertProduct(
     description = "Inserted by an end-to-end test.",
   }: { pricePaisa?: number; description?: string | Buffer } = {},
 ): number {
-  return withDb((db) => {
-    const result = db
+  return withDb((db) =>
+    db.transaction(() => {
+      const now = sqliteDate(new Date());
+      const result = db
+        .prepare(
+          `INSERT INTO Product (name, slug, description, minPricePaisa, maxPricePaisa, isFeatured, createdAt, updatedAt)
+           VALUES (?, ?, ?, ?, ?, 0, ?, ?)`,
+        )
+        .run(name, name.toLowerCase().replace(/\W+/g, "-"), description, pricePaisa, pricePaisa, now, now);
+      const id = Number(result.lastInsertRowid);
+      db.prepare(
+        `INSERT INTO ProductVariant (productId, combinationKey, pricePaisa, stockQuantity, isActive, position)
+         VALUES (?, '', ?, 0, 1, 0)`,
+      ).run(id, pricePaisa);
+      return id;
+    })(),
+  );
+}
+
+/**
+ * The id of a product's first active variant by position (its default variant when it has no
+ * options), as the product page picks it.
+ * @throws when the product has no active variant.
+ */
+export function variantIdOf(productId: number): number {
+  const row = withDb(
+    (db) =>
+      db
+        .prepare(`SELECT id FROM ProductVariant WHERE productId = ? AND isActive = 1 ORDER BY position, id LIMIT 1`)
+        .get(productId) as { id: number } | undefined,
+  );
+  if (!row) throw new Error(`Product ${productId} has no active variant`);
+  return row.id;
+}
+
+/**
+ * Sets a variant's regular and sale prices (paisa; `discountedPricePaisa` null: no sale) and, in
+ * the same transaction, its product's lowest and highest charged price among its active variants
+ * (among all when none is active), as the shop's product writes keep them.
+ */
+export function setVariantPrice(variantId: number, pricePaisa: number, discountedPricePaisa: number | null = null) {
+  withDb((db) =>
+    db.transaction(() => {
+      db.prepare(`UPDATE ProductVariant SET pricePaisa = ?, discountedPricePaisa = ? WHERE id = ?`).run(
+        pricePaisa,
+        discountedPricePaisa,
+        variantId,
+      );
+      const { productId } = db.prepare(`SELECT productId FROM ProductVariant WHERE id = ?`).get(variantId) as {
+        productId: number;
+      };
+      refreshPriceRange(db, productId);
+    })(),
+  );
+}
+
+/** Sets a product's lowest and highest charged price from its variants (active ones, else all). */
+function refreshPriceRange(db: Database.Database, productId: number) {
+  const charged = `MIN(pricePaisa, COALESCE(discountedPricePaisa, pricePaisa))`;
+  const range = (active: string) =>
+    db
       .prepare(
-        `INSERT INTO Product (name, slug, description, pricePaisa, isFeatured, createdAt, updatedAt)
-         VALUES (?, ?, ?, ?, 0, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)`,
+        `SELECT MIN(${charged}) AS low, MAX(${charged}) AS high FROM ProductVariant WHERE productId = ? ${active}`,
       )
-      .run(name, name.toLowerCase().replace(/\W+/g, "-"), description, pricePaisa);
-    return Number(result.lastInsertRowid);
+      .get(productId) as { low: number | null; high: number | null };
+  const active = range("AND isActive = 1");
+  const { low, high } = active.low === null ? range("") : active;
+  db.prepare(`UPDATE Product SET minPricePaisa = ?, maxPricePaisa = ? WHERE id = ?`).run(
+    low ?? 0,
+    high ?? 0,
+    productId,
+  );
+}
+
+/**
+ * Sets whether a product counts stock and, when `stockQuantity` is given, the units on hand of its
+ * first active variant (its default variant when it has no options).
+ */
+export function setStock(productId: number, trackStock: boolean, stockQuantity?: number) {
+  withDb((db) => {
+    db.prepare(`UPDATE Product SET trackStock = ? WHERE id = ?`).run(trackStock ? 1 : 0, productId);
+    if (stockQuantity !== undefined)
+      db.prepare(`UPDATE ProductVariant SET stockQuantity = ? WHERE id = ?`).run(stockQuantity, variantIdOf(productId));
   });
+}
+
+/** The units on hand of a product's first active variant (its default variant when it has no options). */
+export function stockOf(productId: number): number {
+  const variantId = variantIdOf(productId);
+  return withDb(
+    (db) =>
+      (db.prepare(`SELECT stockQuantity FROM ProductVariant WHERE id = ?`).get(variantId) as { stockQuantity: number })
+        .stockQuantity,
+  );
+}
+
+/**
+ * A demo product without options (one variant, its default) as a row of what the shop charges
+ * for it: the first by id that matches `where` (SQL on `p` Product and `v` ProductVariant).
+ * @throws when none matches.
+ */
+export function singleVariantProduct(where = "1 = 1"): {
+  id: number;
+  name: string;
+  variantId: number;
+  pricePaisa: number;
+  discountedPricePaisa: number | null;
+} {
+  const row = withDb(
+    (db) =>
+      db
+        .prepare(
+          `SELECT p.id, p.name, v.id AS variantId, v.pricePaisa, v.discountedPricePaisa
+           FROM Product p JOIN ProductVariant v ON v.productId = p.id AND v.combinationKey = ''
+           WHERE NOT EXISTS (SELECT 1 FROM ProductOption o WHERE o.productId = p.id) AND v.isActive = 1 AND (${where})
+           ORDER BY p.id LIMIT 1`,
+        )
+        .get() as
+        | { id: number; name: string; variantId: number; pricePaisa: number; discountedPricePaisa: number | null }
+        | undefined,
+  );
+  if (!row) throw new Error(`No product without options matches ${where}`);
+  return row;
 }
 
 /** Deletes a product (its order items keep their snapshot; the link becomes NULL). */

@@ -93,10 +93,18 @@ export async function signIn(page: Page, account: { email: string; password: str
 /** The text of the admin toast (without its dismiss button). */
 export const toast = (page: Page) => page.getByTestId("toast").locator("p");
 
-/** Opens the first product of /products and returns its id. */
+/**
+ * The product cards of the page that have cart forms (a hidden `variantId` field), in page order: a
+ * product sold as one variant. A card of a product with options links to its page ("Choose
+ * options") instead. In any language.
+ */
+export const buyableCards = (page: Page) =>
+  page.getByRole("article").filter({ has: page.locator('form input[name="variantId"]') });
+
+/** Opens the first product of /products that has cart forms on its card (`buyableCards`); returns its id. */
 export async function openFirstProduct(page: Page): Promise<number> {
   await page.goto("/products");
-  const link = page.getByRole("article").first().getByRole("heading").getByRole("link");
+  const link = buyableCards(page).first().getByRole("heading").getByRole("link");
   const name = (await link.innerText()).trim();
   await link.click();
   await expect(page).toHaveURL(/\/products\/\d+$/);

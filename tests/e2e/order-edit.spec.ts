@@ -4,7 +4,7 @@
  * new total, the history entry and the locked page once the order has shipped. The order is the
  * test's own and is deleted in `finally`.
  */
-import { deleteOrderRows, insertOrder, withDb } from "./e2e-db";
+import { deleteOrderRows, insertOrder, singleVariantProduct, withDb } from "./e2e-db";
 import { expect, rendered, signIn, test, toast } from "./fixtures";
 
 test("staff change a quantity and the area, add a product, and the order's total and history follow", async ({
@@ -12,13 +12,8 @@ test("staff change a quantity and the area, add a product, and the order's total
 }) => {
   test.setTimeout(60_000);
   const id = insertOrder({ name: "Edit Shopper", phone: `0191${String(Date.now() % 1e7).padStart(7, "0")}` });
-  const product = withDb(
-    (db) =>
-      db.prepare(`SELECT id, name, pricePaisa, discountedPricePaisa FROM Product ORDER BY id LIMIT 1`).get() as {
-        id: number;
-        name: string;
-      },
-  );
+  // A product without options: the search lists it once, under its own name.
+  const product = singleVariantProduct();
   try {
     await signIn(page);
     await page.goto(`/admin/orders/view/${id}`);

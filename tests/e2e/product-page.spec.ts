@@ -11,18 +11,22 @@
  * disturbed.
  */
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { expect, jsEnabled, serverMarkupOnly, test } from "./fixtures";
+import { buyableCards, expect, jsEnabled, serverMarkupOnly, test } from "./fixtures";
 import { seriousViolations } from "./axe";
-import { deleteProduct, insertProduct, withDb } from "./e2e-db";
+import { deleteProduct, insertProduct, singleVariantProduct, withDb } from "./e2e-db";
 
 type GalleryProduct = { id: number; name: string; count: number; largest: string[] };
 
-/** The demo product with the most images (at least 3), with the URL of each image's largest variant. */
+/**
+ * The demo product without options with the most images (at least 3), with the URL of each
+ * image's largest variant. Without options: no choice of variant moves the gallery or the price.
+ */
 function productWithImages(): GalleryProduct {
   return withDb((db) => {
     const product = db
       .prepare(
         `SELECT p.id, p.name, COUNT(*) AS count FROM Product p JOIN ProductImage pi ON pi.productId = p.id
+         WHERE NOT EXISTS (SELECT 1 FROM ProductOption o WHERE o.productId = p.id)
          GROUP BY p.id HAVING count >= 3 ORDER BY count DESC, p.id LIMIT 1`,
       )
       .get() as { id: number; name: string; count: number } | undefined;
@@ -93,7 +97,8 @@ test("breadcrumbs lead Home › Category › Product", async ({ page }) => {
 
 test("a product card links its image and name to the product and has two round cart buttons", async ({ page }) => {
   await page.goto("/products");
-  const card = page.getByRole("article").first();
+  // The first card with cart buttons: a product without options (one with options links to its page).
+  const card = buyableCards(page).first();
   const name = (await card.getByRole("heading").innerText()).trim();
   const nameLink = card.getByRole("heading").getByRole("link", { name });
   const href = await nameLink.getAttribute("href");
@@ -319,29 +324,14 @@ test.describe("without JavaScript", () => {
 
 test("the discount badge is the rounded percentage off, on a rounded badge", async ({ page }) => {
   serverMarkupOnly("the badge is server-rendered text and CSS");
-  const product = withDb(
-    (db) =>
-      db
-        .prepare(
-          `SELECT id, pricePaisa, discountedPricePaisa FROM Product
-           WHERE discountedPricePaisa IS NOT NULL AND discountedPricePaisa < pricePaisa ORDER BY id LIMIT 1`,
-        )
-        .get() as { id: number; pricePaisa: number; discountedPricePaisa: number },
-  );
-  const percent = Math.round(((product.pricePaisa - product.discountedPricePaisa) / product.pricePaisa) * 100);
+  const product = singleVariantProduct("v.discountedPricePaisa IS NOT NULL AND v.discountedPricePaisa < v.pricePaisa");
+  const percent = Math.round(((product.pricePaisa - product.discountedPricePaisa!) / product.pricePaisa) * 100);
   await page.goto(`/products/${product.id}`);
   const badge = page.getByTestId("discount-badge");
   await expect(badge).toHaveText(`${percent}% OFF`);
   expect(parseFloat(await badge.evaluate((el) => getComputedStyle(el).borderTopLeftRadius))).toBeGreaterThan(8);
 
-  const full = withDb(
-    (db) =>
-      db
-        .prepare(
-          "SELECT id FROM Product WHERE discountedPricePaisa IS NULL OR discountedPricePaisa >= pricePaisa LIMIT 1",
-        )
-        .get() as { id: number },
-  );
+  const full = singleVariantProduct("v.discountedPricePaisa IS NULL OR v.discountedPricePaisa >= v.pricePaisa");
   await page.goto(`/products/${full.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByTestId("discount-badge")).toHaveCount(0);

@@ -7,7 +7,7 @@
  * `<page>-<width>-<project>.png`.
  */
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, jsEnabled, openFirstProduct, test } from "./fixtures";
+import { buyableCards, expect, jsEnabled, openFirstProduct, test } from "./fixtures";
 
 const WIDTHS = [360, 768, 1280] as const;
 
@@ -39,8 +39,9 @@ const SHOTS: Shot[] = [
     storefront: true,
     open: async (page) => {
       await page.goto("/products");
-      const href = await page.getByRole("article").first().getByRole("heading").getByRole("link").getAttribute("href");
-      await page.request.post("/cart", { form: { intent: "add", productId: href!.split("/").pop()!, quantity: 2 } });
+      // The first card with an add button (a product without options): the variant its form posts.
+      const variantId = await buyableCards(page).first().locator('input[name="variantId"]').first().inputValue();
+      await page.request.post("/cart", { form: { intent: "add", variantId, quantity: 2 } });
       await page.goto("/cart");
       await expect(page.getByTestId("cart-line")).toHaveCount(1);
     },

@@ -19,6 +19,8 @@ type ProductRow = {
   id: number;
   name: string;
   description: string;
+  /** The product's one variant (its default). */
+  variantId: number;
   pricePaisa: number;
   discountedPricePaisa: number | null;
   categoryId: number | null;
@@ -35,15 +37,21 @@ function readDb<T>(read: (db: Database.Database) => T): T {
   }
 }
 
-/** A product of the demo catalogue with a category and a discount, so every JSON-LD field is exercised. */
+/**
+ * A product of the demo catalogue with a category and a discount, so every JSON-LD field is
+ * exercised, and without options: its one (default) variant's prices are the page's.
+ */
 function discountedProduct(): ProductRow {
   return readDb(
     (db) =>
       db
         .prepare(
-          `SELECT p.id, p.name, p.description, p.pricePaisa, p.discountedPricePaisa, p.categoryId, c.name AS categoryName
+          `SELECT p.id, p.name, p.description, v.id AS variantId, v.pricePaisa, v.discountedPricePaisa, p.categoryId,
+             c.name AS categoryName
            FROM Product p JOIN Category c ON c.id = p.categoryId
-           WHERE p.discountedPricePaisa IS NOT NULL AND p.discountedPricePaisa < p.pricePaisa
+             JOIN ProductVariant v ON v.productId = p.id AND v.combinationKey = '' AND v.isActive = 1
+           WHERE v.discountedPricePaisa IS NOT NULL AND v.discountedPricePaisa < v.pricePaisa
+             AND NOT EXISTS (SELECT 1 FROM ProductOption o WHERE o.productId = p.id)
            ORDER BY p.id LIMIT 1`,
         )
         .get() as ProductRow,
@@ -324,7 +332,7 @@ test.describe("HTTP caching", () => {
       const before = await getPage(shopper, `/products/${product.id}`);
       expect(before.body).not.toContain('aria-label="Cart, 1 items"');
       const added = await shopper.post("/cart", {
-        form: { intent: "add", productId: String(product.id), quantity: "1" },
+        form: { intent: "add", variantId: String(product.variantId), quantity: "1" },
         headers: { Origin: baseURL! },
         maxRedirects: 0,
       });

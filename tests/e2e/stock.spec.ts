@@ -6,7 +6,7 @@
  * name) and deleted, with its orders, in `finally`.
  */
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { deleteCategory, deleteProduct, insertCategory, insertProduct, withDb } from "./e2e-db";
+import { deleteCategory, deleteProduct, insertCategory, insertProduct, setStock, stockOf, withDb } from "./e2e-db";
 import { E2E_ADMIN, expect, jsEnabled, rendered, signIn, test, toast, uniqueName } from "./fixtures";
 
 /** A shopper's own browser (own cart), with the project's JavaScript setting. */
@@ -134,23 +134,20 @@ test("a count typed over one an order changed meanwhile is refused with the new 
   const name = `Recount Lamp ${uniqueName(testInfo)}`;
   const { id, categoryId } = insertCategorisedProduct(name);
   try {
-    withDb((db) => db.prepare(`UPDATE Product SET trackStock = 1, stockQuantity = 5 WHERE id = ?`).run(id));
+    setStock(id, true, 5);
     await signIn(page);
     await page.goto(`/admin/products/edit/${id}`);
     await rendered(page);
     await expect(page.getByLabel("Quantity on hand")).toHaveValue("5");
     // Meanwhile an order takes one.
-    withDb((db) => db.prepare(`UPDATE Product SET stockQuantity = 4 WHERE id = ?`).run(id));
+    setStock(id, true, 4);
     await page.getByLabel("Quantity on hand").fill("12");
     await page.getByRole("button", { name: "Save Product" }).click();
     await expect(page.getByText(/The stock changed to 4 while you were editing/)).toBeVisible();
     await expect(page.getByLabel("Quantity on hand")).toHaveValue("12");
     await page.getByRole("button", { name: "Save Product" }).click();
     await expect(toast(page)).toHaveText(`Product “${name}” saved.`);
-    const stored = withDb(
-      (db) => db.prepare(`SELECT stockQuantity FROM Product WHERE id = ?`).get(id) as { stockQuantity: number },
-    );
-    expect(stored.stockQuantity).toBe(12);
+    expect(stockOf(id)).toBe(12);
     // The product's stock history shows the count, who made it, and what was left.
     await page.goto(`/admin/products/edit/${id}`);
     const history = page.getByTestId("product-stock-history");

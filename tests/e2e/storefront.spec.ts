@@ -1,6 +1,6 @@
 /** Shopper journeys, run with JavaScript on and off. */
 import { withDb } from "./e2e-db";
-import { expect, jsEnabled, openFirstProduct, paisaOf, rendered, test } from "./fixtures";
+import { buyableCards, expect, jsEnabled, openFirstProduct, paisaOf, rendered, test } from "./fixtures";
 
 test("home shows the hero, search, categories and featured products", async ({ page }) => {
   await page.goto("/");
@@ -91,7 +91,7 @@ test("add to cart, buy now, change and remove lines", async ({ page }, testInfo)
 
   // Buy now from a card on /products: quantity 1 replaces nothing new, then the cart shows.
   await page.goto("/products");
-  const second = page.getByRole("article").nth(1);
+  const second = buyableCards(page).nth(1);
   const secondName = (await second.getByRole("heading").innerText()).trim();
   await second.getByRole("button", { name: `Buy now: ${secondName}` }).click();
   await expect(page).toHaveURL(/\/cart$/);

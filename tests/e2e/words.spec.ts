@@ -10,7 +10,7 @@
 import type { Page } from "@playwright/test";
 import { hashPassword } from "../../app/server/auth/password.server";
 import { deleteAdmin, insertAdmin, withDb } from "./e2e-db";
-import { expect, rendered, signIn, test, uniqueName } from "./fixtures";
+import { buyableCards, expect, rendered, signIn, test, uniqueName } from "./fixtures";
 
 /** `value` in Bengali digits, as a Bangla page writes numbers: 1024 → "১০২৪". */
 const bengaliDigits = (value: number) => String(value).replace(/\d/g, (digit) => "০১২৩৪৫৬৭৮৯"[Number(digit)]!);
@@ -144,12 +144,12 @@ const ADMIN = {
   },
 };
 
-/** Opens the first product of the listing in `words`' language; returns the product page's path. */
+/** Opens the first product of the listing in `words`' language with cart forms on its card (no options). */
 async function openFirstProductIn(page: Page, words: { prefix: string; products: string }) {
   await page.goto(`${words.prefix}/products`);
   await rendered(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(words.products);
-  const link = page.getByRole("article").first().getByRole("heading").getByRole("link");
+  const link = buyableCards(page).first().getByRole("heading").getByRole("link");
   const name = (await link.innerText()).trim();
   await link.click();
   await expect(page).toHaveURL(/\/products\/\d+$/);

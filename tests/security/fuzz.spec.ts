@@ -34,6 +34,7 @@ const FIELD_NAMES = [
   "intent",
   "id",
   "productId",
+  "variantId",
   "quantity",
   "name",
   "phone",

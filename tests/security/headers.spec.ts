@@ -21,7 +21,7 @@ test("the cart page is never stored by any cache", async ({ request }) => {
 
 test("a cross-site form post is refused", async ({ request }) => {
   const response = await request.post("/cart", {
-    form: { intent: "add", productId: "1", quantity: "1" },
+    form: { intent: "add", variantId: "1", quantity: "1" },
     headers: { Origin: "https://evil.example" },
     maxRedirects: 0,
   });

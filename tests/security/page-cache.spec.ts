@@ -27,11 +27,19 @@ test.describe("the page cache cannot be poisoned", () => {
   let cart = "";
 
   test.beforeAll(async () => {
-    const productId = withSecurityDb(
+    // A variant sold of a product that does not count stock: 7 always fit.
+    const variantId = withSecurityDb(
       (db) =>
-        (db.prepare("SELECT id FROM Product WHERE trackStock = 0 ORDER BY id LIMIT 1").get() as { id: number }).id,
+        (
+          db
+            .prepare(
+              `SELECT v.id FROM ProductVariant v JOIN Product p ON p.id = v.productId
+               WHERE p.trackStock = 0 AND v.isActive = 1 ORDER BY v.id LIMIT 1`,
+            )
+            .get() as { id: number }
+        ).id,
     );
-    const form = urlEncoded({ intent: "add", productId: String(productId), quantity: "7" });
+    const form = urlEncoded({ intent: "add", variantId: String(variantId), quantity: "7" });
     const added = await raw({
       method: "POST",
       path: "/cart",

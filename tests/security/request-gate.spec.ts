@@ -11,6 +11,13 @@ import { adminCookie, cookiesOf, ORIGIN, raw, sameOrigin, urlEncoded, withSecuri
 
 const TWENTY_MB = 20 * 1024 * 1024;
 
+/** The id of the first variant on sale (of the demo catalogue's first product by variant id). */
+const firstVariantId = () =>
+  withSecurityDb(
+    (db) =>
+      (db.prepare("SELECT id FROM ProductVariant WHERE isActive = 1 ORDER BY id LIMIT 1").get() as { id: number }).id,
+  );
+
 test.describe("body limits follow the path Remix routes", () => {
   // Each of these is the cart to Remix (the URL parser resolves the dot segments), so each gets
   // the public form's 64 KiB limit: 413 before the 20 MB body is read.
@@ -27,7 +34,7 @@ test.describe("body limits follow the path Remix routes", () => {
         method: "POST",
         path: target,
         headers: { ...sameOrigin, "Content-Type": "application/x-www-form-urlencoded" },
-        body: "intent=add&productId=1&quantity=1&",
+        body: "intent=add&variantId=1&quantity=1&",
         declaredLength: TWENTY_MB,
       });
       expect(res.status).toBe(413);
@@ -93,7 +100,7 @@ test.describe("cross-origin writes are refused with 403 on every kind of route",
         categoryId: "1",
         description: "x",
         intent: "add",
-        productId: "1",
+        variantId: "1",
         quantity: "1",
       });
       for (const target of [
@@ -124,7 +131,7 @@ test.describe("cross-origin writes are refused with 403 on every kind of route",
   }
 
   test("the shop's own origin, and a client that sends no origin headers, may post", async () => {
-    const form = urlEncoded({ intent: "add", productId: "1", quantity: "1" });
+    const form = urlEncoded({ intent: "add", variantId: String(firstVariantId()), quantity: "1" });
     for (const headers of [sameOrigin, { Origin: ORIGIN }, {}]) {
       const res = await raw({
         method: "POST",
@@ -139,9 +146,9 @@ test.describe("cross-origin writes are refused with 403 on every kind of route",
 
 test.describe("bodies that are not forms are refused, never a 500", () => {
   const cases: [string, string | undefined, string][] = [
-    ["JSON", "application/json", '{"intent":"add","productId":1}'],
+    ["JSON", "application/json", '{"intent":"add","variantId":1}'],
     ["plain text", "text/plain", "intent=add"],
-    ["no Content-Type", undefined, "intent=add&productId=1"],
+    ["no Content-Type", undefined, "intent=add&variantId=1"],
     ["multipart without a boundary", "multipart/form-data", "--x\r\n"],
   ];
   for (const [label, contentType, body] of cases) {
@@ -234,10 +241,16 @@ test("hostile uploads are refused and nothing is stored", async () => {
 });
 
 test("a tampered checkout is priced by the server, and an unknown district refused", async () => {
-  const product = withSecurityDb((db) =>
-    db.prepare("SELECT id, pricePaisa, discountedPricePaisa FROM Product ORDER BY id LIMIT 1").get(),
+  // The first variant sold with 2 on hand (or not counting stock), of any product, options or not.
+  const variant = withSecurityDb((db) =>
+    db
+      .prepare(
+        `SELECT v.id, v.pricePaisa, v.discountedPricePaisa FROM ProductVariant v JOIN Product p ON p.id = v.productId
+         WHERE v.isActive = 1 AND (p.trackStock = 0 OR v.stockQuantity >= 2) ORDER BY v.id LIMIT 1`,
+      )
+      .get(),
   ) as { id: number; pricePaisa: number; discountedPricePaisa: number | null };
-  const add = urlEncoded({ intent: "add", productId: String(product.id), quantity: "2", price: "1", pricePaisa: "1" });
+  const add = urlEncoded({ intent: "add", variantId: String(variant.id), quantity: "2", price: "1", pricePaisa: "1" });
   const added = await raw({
     method: "POST",
     path: "/cart",
@@ -287,7 +300,7 @@ test("a tampered checkout is priced by the server, and an unknown district refus
   const order = withSecurityDb((db) =>
     db.prepare('SELECT subtotalPaisa, shippingFeePaisa, totalPaisa FROM "Order" WHERE customerName = ?').get(name),
   ) as { subtotalPaisa: number; shippingFeePaisa: number; totalPaisa: number };
-  const unit = product.discountedPricePaisa ?? product.pricePaisa;
+  const unit = Math.min(variant.pricePaisa, variant.discountedPricePaisa ?? Infinity);
   expect(Number(shownSubtotal)).toBe(2 * unit);
   expect(order).toEqual({ subtotalPaisa: 2 * unit, shippingFeePaisa: 6000, totalPaisa: 2 * unit + 6000 });
 });
