@@ -11,15 +11,22 @@ type ProductCardData = {
   name: string;
   pricePaisa: number;
   discountedPricePaisa: number | null;
+  /** The active variants differ in price: the price shown is the lowest, as "from ৳X". */
+  priceVaries: boolean;
+  /** The one active variant the card's forms post; null when there are several (the shopper chooses on the product page). */
+  variantId: number | null;
   /** Units a shopper may buy now; null when the product does not track stock. */
   available: number | null;
   image: ImageInfo | null;
 };
 
 /**
- * A product in a grid: image and name link to the product; two round buttons,
- * Add to Cart and Buy now (quantity 1), each a POST form to /cart that works without JavaScript.
- * A product out of stock says so, and its buttons are disabled (the server refuses it anyway).
+ * A product in a grid: image and name link to the product; the price (of its cheapest active
+ * variant, "from ৳X" when its variants' prices differ); two round buttons, Add to Cart and Buy now
+ * (quantity 1) of its one variant, each a POST form to /cart that works without JavaScript. A
+ * product with several active variants has a "Choose options" link to its page instead, where the
+ * shopper picks one. A product out of stock says so, and its buttons are disabled (the server
+ * refuses it anyway).
  * Headings run in order for screen readers and Lighthouse: the name is an h3 under a section's
  * h2 (home), or an h2 straight under the page's h1 (/products).
  */
@@ -63,31 +70,48 @@ export function ProductCard({
             {product.name}
           </Link>
         </Heading>
-        <Price pricePaisa={product.pricePaisa} discountedPricePaisa={product.discountedPricePaisa} />
+        <Price
+          pricePaisa={product.pricePaisa}
+          discountedPricePaisa={product.discountedPricePaisa}
+          from={product.priceVaries}
+        />
         {soldOut ? (
           <p className="text-sm font-semibold text-red-700" data-testid="out-of-stock">
             {t("stock.out")}
           </p>
         ) : null}
         <div className="mt-auto flex gap-2 pt-1">
-          <CartButton
-            productId={product.id}
-            productName={product.name}
-            intent="add"
-            label={t("card.addToCartLabel", { name: product.name })}
-            disabled={soldOut}
-          >
-            {t("card.addToCart")}
-          </CartButton>
-          <CartButton
-            productId={product.id}
-            productName={product.name}
-            intent="buy-now"
-            label={t("card.buyNowLabel", { name: product.name })}
-            disabled={soldOut}
-          >
-            {t("card.buyNow")}
-          </CartButton>
+          {product.variantId === null ? (
+            <Link
+              to={href}
+              aria-label={t("card.chooseOptionsLabel", { name: product.name })}
+              className="inline-flex min-h-11 items-center rounded-full border border-amber-700 px-3 text-sm font-medium text-amber-800 hover:bg-amber-50"
+              data-testid="choose-options"
+            >
+              {t("product.chooseOptions")}
+            </Link>
+          ) : (
+            <>
+              <CartButton
+                variantId={product.variantId}
+                productName={product.name}
+                intent="add"
+                label={t("card.addToCartLabel", { name: product.name })}
+                disabled={soldOut}
+              >
+                {t("card.addToCart")}
+              </CartButton>
+              <CartButton
+                variantId={product.variantId}
+                productName={product.name}
+                intent="buy-now"
+                label={t("card.buyNowLabel", { name: product.name })}
+                disabled={soldOut}
+              >
+                {t("card.buyNow")}
+              </CartButton>
+            </>
+          )}
         </div>
       </div>
     </article>
@@ -100,14 +124,14 @@ export function ProductCard({
  * cart-forms.tsx); Buy now always loads /cart as a full page.
  */
 function CartButton({
-  productId,
+  variantId,
   productName,
   intent,
   label,
   disabled,
   children,
 }: {
-  productId: number;
+  variantId: number;
   productName: string;
   intent: "add" | "buy-now";
   label: string;
@@ -120,7 +144,7 @@ function CartButton({
   const location = useLocation();
   const fields = (
     <>
-      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="variantId" value={variantId} />
       <input type="hidden" name="quantity" value={1} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
     </>

@@ -32,7 +32,8 @@ type SearchBoxProps = {
  * The product search box of the header and the listing. Without JavaScript it is a plain GET
  * form to `/products?q=…` (plus `hiddenFields`, such as category and sort), so results land on the
  * products page. With JavaScript it is also an ARIA 1.2 combobox: SUGGESTION_DEBOUNCE_MS (250 ms)
- * after the last keystroke it fetches at most 8 suggestions from SUGGESTIONS_PATH, each a link to
+ * after the last keystroke it fetches at most 8 suggestions from SUGGESTIONS_PATH (named in the
+ * page's language, "from ৳X" when a product's variants differ in price), each a link to
  * `/products/:id` in a listbox that scrolls at 15rem. ArrowDown/ArrowUp move through them (wrapping),
  * Enter opens the active one (or submits the search when none is active), Escape closes the list,
  * and a polite live region announces how many suggestions there are. A blank or whitespace-only
@@ -107,7 +108,7 @@ export function SearchBox({
     inFlight.current = controller;
     let next: ProductSuggestion[] = [];
     try {
-      const response = await fetch(`${SUGGESTIONS_PATH}?${new URLSearchParams({ q: query })}`, {
+      const response = await fetch(`${SUGGESTIONS_PATH}?${new URLSearchParams({ q: query, lang })}`, {
         signal: controller.signal,
         headers: { Accept: "application/json" },
       });
@@ -265,9 +266,12 @@ export function SearchBox({
                         <span className="h-10 w-10 shrink-0 rounded bg-stone-100" aria-hidden="true" />
                       )}
                       <span className="line-clamp-2 min-w-0 flex-1">{suggestion.name}</span>
-                      {/* Only the price a shopper pays: the struck-through original is on the product page. */}
+                      {/* Only the price a shopper pays ("from" the cheapest variant's when they differ):
+                          the struck-through original is on the product page. */}
                       <span className="shrink-0 text-xs font-semibold text-stone-800">
-                        {formatMoney(unitPricePaisa(suggestion), { lang })}
+                        {suggestion.priceVaries
+                          ? t("product.from", { price: formatMoney(unitPricePaisa(suggestion), { lang }) })
+                          : formatMoney(unitPricePaisa(suggestion), { lang })}
                       </span>
                     </Link>
                   ))

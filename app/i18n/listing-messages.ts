@@ -46,6 +46,8 @@ export const listingMessages = bilingual({
     "search.emptyFor": "No products match “{q}”.",
     "search.pageLink": "Page {page}",
 
+    "card.chooseOptionsLabel": "Choose options: {name}",
+
     "seo.pageNumber": "{title}, page {page}",
     "seo.searchTitle": "Search results for “{q}”",
     "seo.productsDescription": "All products of {shop}, with prices in taka and cash on delivery.",
@@ -90,6 +92,8 @@ export const listingMessages = bilingual({
     "search.clearCategory": "সব ক্যাটাগরিতে খুঁজুন",
     "search.emptyFor": "“{q}” নামে কোনো পণ্য নেই।",
     "search.pageLink": "পেজ {page}",
+
+    "card.chooseOptionsLabel": "অপশন বেছে নিন: {name}",
 
     "seo.pageNumber": "{title}, পেজ {page}",
     "seo.searchTitle": "“{q}”-এর খোঁজের ফলাফল",

@@ -8,7 +8,9 @@ import { langOfRequest, localePath, registerCatalogue } from "~/i18n";
 import { listingMessages } from "~/i18n/listing-messages";
 import { chosenLanguage } from "~/server/language-cookie.server";
 import { noteRenderedInputs } from "~/server/http/page-cache.server";
-import { listCategories } from "~/models/category.server";
+import { listCategories, type CategoryCard } from "~/models/category.server";
+import type { Lang } from "~/i18n/lang";
+import { localText } from "~/rules/variants";
 import { listFeaturedProducts } from "~/models/product.server";
 import { getShopSettings, shopIdentity } from "~/models/settings.server";
 import { seoContextFor } from "~/server/http/seo.server";
@@ -25,6 +27,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [{ 
 /** See app/utils/revalidation.ts. */
 export const shouldRevalidate = skipRevalidationAfterCartChange;
 
+/** The categories with their names in `lang` (the Bangla name where one is given, else English). */
+async function categoriesIn(lang: Lang): Promise<CategoryCard[]> {
+  const categories = await listCategories();
+  return categories.map((category) => ({ ...category, name: localText(category.name, category.nameBn, lang) }));
+}
+
 /**
  * The home page. `/` is the one address that does not say its language: a browser whose shopper
  * chose Bangla with the switch is sent on to `/bn`, and so is one that never chose when the shop's
@@ -37,8 +45,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   noteRenderedInputs(context, { language: chosen ?? "" });
   if (langOfRequest(request) === "en" && (chosen ?? settings.defaultLanguage) === "bn")
     throw redirect(localePath("bn", "/"));
-  const [categories, featured] = await Promise.all([listCategories(), listFeaturedProducts()]);
-  const shop = shopIdentity(settings, langOfRequest(request));
+  const lang = langOfRequest(request);
+  const [categories, featured] = await Promise.all([categoriesIn(lang), listFeaturedProducts(lang)]);
+  const shop = shopIdentity(settings, lang);
   const seo = await seoContextFor(request);
   const meta = seoMeta(seo, {
     title: `${shop.name}: ${shop.tagline}`,

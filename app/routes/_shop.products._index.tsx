@@ -4,10 +4,12 @@ import { Pagination } from "~/components/pagination";
 import { ProductCard } from "~/components/product-card";
 import { SearchBox } from "~/components/search-box";
 import { useT } from "~/hooks/use-t";
-import { langFromPath, translator, type MessageKey, registerCatalogue } from "~/i18n";
+import { langFromPath, langOfRequest, translator, type MessageKey, registerCatalogue } from "~/i18n";
 import { listingMessages } from "~/i18n/listing-messages";
 import { seoContextFor } from "~/server/http/seo.server";
-import { listCategories } from "~/models/category.server";
+import { listCategories, type CategoryCard } from "~/models/category.server";
+import type { Lang } from "~/i18n/lang";
+import { localText } from "~/rules/variants";
 import { listProducts } from "~/models/product.server";
 import { parsePage } from "~/rules/pagination";
 import { breadcrumbJsonLd, pageTitle, pageUrl, productsCanonicalPath, seoMeta, shareImage } from "~/utils/seo";
@@ -23,6 +25,12 @@ registerCatalogue("bn", listingMessages.bn);
 export const meta: MetaFunction<typeof loader> = ({ data, location }) =>
   data?.meta ?? [{ title: translator(langFromPath(location.pathname))("products.title") }];
 
+/** The categories with their names in `lang` (the Bangla name where one is given, else English). */
+async function categoriesIn(lang: Lang): Promise<CategoryCard[]> {
+  const categories = await listCategories();
+  return categories.map((category) => ({ ...category, name: localText(category.name, category.nameBn, lang) }));
+}
+
 /**
  * Title and description name the category, search and page; the canonical URL keeps only what
  * changes the list (category, q, page; not sort). Search results are `noindex, follow`. Built on
@@ -35,7 +43,7 @@ async function listingMeta(
     query,
     products,
   }: {
-    activeCategory: Awaited<ReturnType<typeof listCategories>>[number] | null;
+    activeCategory: CategoryCard | null;
     query: string;
     products: { page: number; total: number };
   },
@@ -72,15 +80,16 @@ async function listingMeta(
   });
 }
 
+/** See app/utils/revalidation.ts. */
+export const shouldRevalidate = skipRevalidationAfterCartChange;
+
 /**
  * Reads ?category (integer id), ?q (name search, normalised by normalizeSearchQuery), ?sort and
  * ?page from the URL; bad values are ignored. A page past the last one (e.g. an old link after
  * products were removed) redirects (302) to the last page with the same filters, so a shopper
- * never lands on an empty page of a non-empty list.
+ * never lands on an empty page of a non-empty list. Product and category names are in the page's
+ * language (Bangla where given, else English); search matches either language's name or a SKU.
  */
-/** See app/utils/revalidation.ts. */
-export const shouldRevalidate = skipRevalidationAfterCartChange;
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const categoryParam = Number(url.searchParams.get("category"));
@@ -88,9 +97,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = normalizeSearchQuery(url.searchParams.get("q"));
   const sort = parseProductSort(url.searchParams.get("sort"));
 
+  const lang = langOfRequest(request);
   const [categories, products] = await Promise.all([
-    listCategories(),
-    listProducts({ categoryId, query: query || null, sort, page: parsePage(url.searchParams) }),
+    categoriesIn(lang),
+    listProducts({ categoryId, query: query || null, sort, page: parsePage(url.searchParams), lang }),
   ]);
   if (products.page > products.pageCount) {
     if (products.pageCount > 1) url.searchParams.set("page", String(products.pageCount));

@@ -7,11 +7,14 @@ import {
   type SearchSuggestionsResponse,
 } from "~/rules/search";
 import { log } from "~/server/log.server";
+import type { Lang } from "~/i18n/lang";
 
 /**
  * Search suggestions for the search box:
- * GET /resources/search-suggestions?q=<text> answers JSON `{ query, suggestions }` with at most
- * SUGGESTION_LIMIT products whose name contains the normalised text (see searchProductSuggestions).
+ * GET /resources/search-suggestions?q=<text>&lang=<en|bn> answers JSON `{ query, suggestions }` with
+ * at most SUGGESTION_LIMIT products whose English or Bangla name contains the normalised text, or
+ * with a SKU starting with it (see searchProductSuggestions), named in `lang` (the page's language;
+ * anything but "bn" is English), each with its lowest price and whether its variants' prices differ.
  * A blank or whitespace-only `q` answers an empty list without touching the database.
  *
  * The answer holds only public catalogue data (no cart, no session), so shared caches may keep
@@ -19,11 +22,13 @@ import { log } from "~/server/log.server";
  * list (a failed search leaves the suggestions empty, with no message).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const query = normalizeSearchQuery(new URL(request.url).searchParams.get("q"));
+  const params = new URL(request.url).searchParams;
+  const query = normalizeSearchQuery(params.get("q"));
+  const lang: Lang = params.get("lang") === "bn" ? "bn" : "en";
   const headers = { "Cache-Control": "public, max-age=60", "X-Content-Type-Options": "nosniff" };
   let suggestions: ProductSuggestion[];
   try {
-    suggestions = await searchProductSuggestions(query, SUGGESTION_LIMIT);
+    suggestions = await searchProductSuggestions(query, SUGGESTION_LIMIT, lang);
   } catch (error) {
     log.error({ err: error }, "Search suggestions failed");
     return Response.json({ query, suggestions: [] } satisfies SearchSuggestionsResponse, {
