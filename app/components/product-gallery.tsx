@@ -25,13 +25,26 @@ const SCROLL_SETTLE_MS = 100;
  * and Escape closes it) with the large variants, its own arrows (also ArrowLeft/ArrowRight) and a
  * close button; a click on the overlay closes it too, and focus returns to the image link.
  *
- * The first image loads eagerly with high fetch priority (it is the page's largest paint), the rest
- * lazily. `sizes` is the rendered width of the strip (CSS sizes syntax).
+ * `start` is the image shown first (a variant's picture): without JavaScript it is drawn first in the
+ * strip; with JavaScript the strip scrolls to it, and again whenever `start` changes. It loads
+ * eagerly with high fetch priority (it is the page's largest paint), the rest lazily. `sizes` is
+ * the rendered width of the strip (CSS sizes syntax).
  */
-export function ProductGallery({ images, name, sizes }: { images: ImageInfo[]; name: string; sizes: string }) {
+export function ProductGallery({
+  images,
+  name,
+  sizes,
+  start = 0,
+}: {
+  images: ImageInfo[];
+  name: string;
+  sizes: string;
+  start?: number;
+}) {
   const t = useT();
   const hydrated = useHydrated();
-  const [index, setIndex] = useState(0);
+  const [index, setIndex] = useState(start);
+  const shownStart = useRef<number | null>(null);
   const [previewOpen, setPreviewOpen] = useState(false);
   const stripRef = useRef<HTMLUListElement>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -59,6 +72,18 @@ export function ProductGallery({ images, name, sizes }: { images: ImageInfo[]; n
       window.clearTimeout(timer);
     };
   }, [hydrated, count]);
+
+  // Scroll to `start` once hydrated (unless it is the first image: the page may have opened at
+  // #image-3) and whenever it changes (another variant chosen).
+  useEffect(() => {
+    const strip = stripRef.current;
+    if (!hydrated || !strip || shownStart.current === start) return;
+    if (shownStart.current !== null || start > 0) {
+      strip.scrollLeft = start * strip.clientWidth;
+      setIndex(start);
+    }
+    shownStart.current = start;
+  }, [hydrated, start]);
 
   // The page behind the open preview does not scroll (reset also if the page is left, e.g. by Back).
   useEffect(() => {
@@ -152,7 +177,7 @@ export function ProductGallery({ images, name, sizes }: { images: ImageInfo[]; n
               <li
                 key={image.key}
                 id={`image-${i + 1}`}
-                className="w-full shrink-0 snap-center"
+                className={`w-full shrink-0 snap-center ${!hydrated && i === start && i > 0 ? "order-first" : ""}`}
                 aria-hidden={hidden || undefined}
               >
                 <a
@@ -165,7 +190,7 @@ export function ProductGallery({ images, name, sizes }: { images: ImageInfo[]; n
                 >
                   <ResponsiveImage
                     image={image}
-                    priority={i === 0}
+                    priority={i === start}
                     sizes={sizes}
                     className="aspect-square w-full object-cover"
                     alt={t("product.imageOf", { ...position(i), name })}

@@ -40,6 +40,8 @@ export const bn: PageCatalogue = {
   "product.from": "{price} থেকে",
   "product.chooseOptions": "অপশন বেছে নিন",
   "product.sku": "এসকেইউ {sku}",
+  "product.show": "দেখুন",
+  "product.unavailable": "এই কম্বিনেশনটি পাওয়া যায় না",
 
   // Order statuses, as shoppers and staff read them
   "status.pending": "অপেক্ষমাণ",

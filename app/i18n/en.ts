@@ -39,6 +39,8 @@ export const en = {
   "product.from": "from {price}",
   "product.chooseOptions": "Choose options",
   "product.sku": "SKU {sku}",
+  "product.show": "Show",
+  "product.unavailable": "This combination is not available",
 
   // Order statuses, as shoppers and staff read them
   "status.pending": "pending",

@@ -12,6 +12,8 @@ import { langFromPath, langOfRequest, translator } from "~/i18n";
 import { requestTranslator } from "~/server/i18n.server";
 import { seoContextFor } from "~/server/http/seo.server";
 import { getProductDetail, type ProductPageVariant } from "~/models/product.server";
+import { VariantPicker } from "~/components/variant-picker";
+import { findVariantByValues, lineItemName } from "~/rules/variants";
 import { getShopSettings } from "~/models/settings.server";
 import { stockLevel, type StockLevel } from "~/rules/stock";
 import { MAX_LINE_QUANTITY } from "~/rules/cart";
@@ -20,6 +22,7 @@ import {
   breadcrumbJsonLd,
   pageTitle,
   pageUrl,
+  productGroupJsonLd,
   productJsonLd,
   productsCanonicalPath,
   seoMeta,
@@ -34,9 +37,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, location }) =>
   data?.meta ?? [{ title: translator(langFromPath(location.pathname))("product.notFound") }];
 
 /**
- * Title, description, canonical URL, share preview (first image, 1024 px variant) and JSON-LD
- * `Product` (price charged, in BDT) and `BreadcrumbList` (Home › Category › Product), built on the
- * server so that their builders stay out of the page's JavaScript.
+ * Title, description, canonical URL (the product's, whatever variant is shown), share preview
+ * (first image, 1024 px variant) and JSON-LD: a `Product` (price charged, in BDT) for a product
+ * without options, a `ProductGroup` of its active variants for one with options; and a
+ * `BreadcrumbList` (Home › Category › Product). Built on the server so that their builders stay
+ * out of the page's JavaScript.
  */
 async function productMeta(
   request: Request,
@@ -54,7 +59,17 @@ async function productMeta(
     });
   }
   trail.push({ name: product.name, url });
+  const images = product.images.map((image) => shareImage(image, seo.origin).url);
   const first = product.images[0];
+  const common = {
+    id: product.id,
+    name: product.name,
+    description: product.description,
+    images,
+    url,
+    category: product.category?.name,
+    shopName: seo.shopName,
+  };
   return seoMeta(seo, {
     title: pageTitle(product.name, seo),
     description: product.description || product.name,
@@ -62,17 +77,25 @@ async function productMeta(
     type: "product",
     image: first ? shareImage(first, seo.origin) : null,
     jsonLd: [
-      productJsonLd({
-        id: product.id,
-        name: product.name,
-        description: product.description,
-        pricePaisa: variant ? unitPricePaisa(variant) : 0,
-        images: product.images.map((image) => shareImage(image, seo.origin).url),
-        url,
-        category: product.category?.name,
-        shopName: seo.shopName,
-        inStock: variant !== undefined && variant.available !== 0,
-      }),
+      product.options.length > 0
+        ? productGroupJsonLd({
+            ...common,
+            optionNames: product.options.map((option) => option.name),
+            variants: product.variants.map((each) => ({
+              id: each.id,
+              name: lineItemName(product.name, each.label),
+              sku: each.sku,
+              pricePaisa: unitPricePaisa(each),
+              inStock: each.available !== 0,
+              image: images[each.imageIndex ?? 0] ?? null,
+            })),
+          })
+        : productJsonLd({
+            ...common,
+            pricePaisa: variant ? unitPricePaisa(variant) : 0,
+            sku: variant?.sku,
+            inStock: variant !== undefined && variant.available !== 0,
+          }),
       breadcrumbJsonLd(trail),
     ],
   });
@@ -99,22 +122,45 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   }
   if (!product) throw notFound(t("product.notFound"));
   const { lowStockThreshold } = await getShopSettings();
-  const variant = chosenVariant(product.variants, new URL(request.url).searchParams.get("variant"));
+  const { searchParams } = new URL(request.url);
+  const shown = defaultVariant(product.variants, searchParams.get("variant"));
+  // The picker's values without JavaScript (its GET form), by option position.
+  const picked = [searchParams.get("o1"), searchParams.get("o2"), searchParams.get("o3")];
+  const choice = chosenValues(product.options, shown, picked);
+  // The variant shown: the one the chosen values make (none: 'not available'); the page derives
+  // it again from `choice` as the shopper picks.
+  const variant = product.options.length > 0 ? findVariantByValues(product.variants, choice) : (shown ?? null);
   const stock = variant ? stockLevel(variant.available, lowStockThreshold) : "out";
-  return { product, variant, stock, meta: await productMeta(request, product, variant) };
+  return { product, variant, stock, choice, lowStockThreshold, meta: await productMeta(request, product, shown) };
 }
 
 /**
- * The variant the page shows: the one `?variant=` names when it is one of this product's active
- * variants, else the first that can be bought, else the first; undefined when none is active.
+ * The variant a page without picked values shows: the one `?variant=` names when it is one of this
+ * product's active variants, else the first that can be bought, else the first; undefined when
+ * none is active.
  */
-function chosenVariant(variants: ProductPageVariant[], asked: string | null): ProductPageVariant | undefined {
+function defaultVariant(variants: ProductPageVariant[], asked: string | null): ProductPageVariant | undefined {
   const id = parseId(asked ?? undefined);
   return (
-    variants.find((variant) => variant.id === id) ??
-    variants.find((variant) => variant.available !== 0) ??
-    variants[0]
+    variants.find((variant) => variant.id === id) ?? variants.find((variant) => variant.available !== 0) ?? variants[0]
   );
+}
+
+/**
+ * The chosen value id of each option (in option order; [] without options): the picked one
+ * (`o1`–`o3`) where it is a value of that option, else the shown variant's, else the option's
+ * first value. The page shows the variant these values make, or 'not available' when none does.
+ */
+function chosenValues(
+  options: { values: { id: number }[] }[],
+  shown: ProductPageVariant | undefined,
+  picked: (string | null)[],
+): number[] {
+  return options.map((option, index) => {
+    const id = parseId(picked[index] ?? undefined);
+    if (option.values.some((value) => value.id === id)) return id!;
+    return shown?.valueIds[index] ?? option.values[0]?.id ?? 0;
+  });
 }
 
 /**
@@ -124,23 +170,50 @@ function chosenVariant(variants: ProductPageVariant[], asked: string | null): Pr
 const GALLERY_SIZES = "(min-width: 1152px) 540px, (min-width: 768px) calc(50vw - 36px), calc(100vw - 32px)";
 
 export default function ProductPage() {
-  const { product, variant, stock } = useLoaderData<typeof loader>();
-  // A new product starts afresh (gallery at the first image, quantity 1).
-  return <ProductView key={product.id} product={product} variant={variant} stock={stock} />;
+  const data = useLoaderData<typeof loader>();
+  // A new product starts afresh (gallery at the first image, quantity 1, the loader's choice).
+  return (
+    <ProductView
+      key={data.product.id}
+      product={data.product}
+      choice={data.choice}
+      lowStockThreshold={data.lowStockThreshold}
+    />
+  );
 }
 
 type ProductData = ReturnType<typeof useLoaderData<typeof loader>>;
 
-function ProductView({ product, variant, stock }: Pick<ProductData, "product" | "variant" | "stock">) {
+function ProductView({
+  product,
+  choice: loaderChoice,
+  lowStockThreshold,
+}: Pick<ProductData, "product" | "choice" | "lowStockThreshold">) {
   const t = useT();
   const href = useLocalePath();
   const hydrated = useHydrated();
   const [quantity, setQuantity] = useState("1");
+  // The chosen values: the loader's, then the shopper's picks (shown at once, no request).
+  const [choice, setChoice] = useState(loaderChoice);
+  const variant = findVariantByValues(product.variants, choice);
+  const hasOptions = product.options.length > 0;
+  const stock = variant ? stockLevel(variant.available, lowStockThreshold) : "out";
   const soldOut = stock === "out" || !variant;
   const pricePaisa = variant?.pricePaisa ?? 0;
   const discountedPricePaisa = variant?.discountedPricePaisa ?? null;
   const available = variant?.available ?? 0;
   const percent = discountPercent(pricePaisa, discountedPricePaisa);
+  const productPath = href(`/products/${product.id}`);
+  const variantPath = hasOptions && variant ? `${productPath}?variant=${variant.id}` : productPath;
+
+  const choose = (index: number, valueId: number) => {
+    const next = choice.map((id, at) => (at === index ? valueId : id));
+    setChoice(next);
+    const found = findVariantByValues(product.variants, next);
+    // The address names the variant (to share or reload) without running the loader again.
+    if (found) window.history.replaceState(window.history.state, "", `${productPath}?variant=${found.id}`);
+  };
+
   const crumbs = [
     { label: t("breadcrumbs.home"), to: "/" },
     product.category
@@ -152,7 +225,12 @@ function ProductView({ product, variant, stock }: Pick<ProductData, "product" | 
     <div className="mx-auto max-w-6xl px-4 py-8">
       <Breadcrumbs crumbs={crumbs} />
       <article className="mt-6 grid gap-10 md:grid-cols-2">
-        <ProductGallery images={product.images} name={product.name} sizes={GALLERY_SIZES} />
+        <ProductGallery
+          images={product.images}
+          name={product.name}
+          sizes={GALLERY_SIZES}
+          start={variant?.imageIndex ?? 0}
+        />
 
         <div>
           {product.category ? (
@@ -167,28 +245,46 @@ function ProductView({ product, variant, stock }: Pick<ProductData, "product" | 
             </p>
           ) : null}
           <h1 className="mt-1 text-3xl font-semibold">{product.name}</h1>
-          <div className="mt-4 flex items-center gap-3 text-2xl">
-            <Price pricePaisa={pricePaisa} discountedPricePaisa={discountedPricePaisa} />
-            {percent !== null ? (
-              <span
-                className="rounded-full bg-red-700 px-2.5 py-0.5 text-sm font-bold text-white"
-                data-testid="discount-badge"
-              >
-                {t("product.off", { percent })}
-              </span>
-            ) : null}
-          </div>
-          {variant?.label ? (
+          {variant ? (
+            <div className="mt-4 flex items-center gap-3 text-2xl">
+              <Price pricePaisa={pricePaisa} discountedPricePaisa={discountedPricePaisa} />
+              {percent !== null ? (
+                <span
+                  className="rounded-full bg-red-700 px-2.5 py-0.5 text-sm font-bold text-white"
+                  data-testid="discount-badge"
+                >
+                  {t("product.off", { percent })}
+                </span>
+              ) : null}
+            </div>
+          ) : null}
+          {variant?.label || variant?.sku ? (
             <p className="mt-2 text-stone-700" data-testid="variant-label">
               {variant.label}
               {variant.sku ? (
-                <span className="ml-2 text-sm text-stone-500" translate="no">
+                <span className="ml-2 text-sm text-stone-500" translate="no" data-testid="variant-sku">
                   {t("product.sku", { sku: variant.sku })}
                 </span>
               ) : null}
             </p>
           ) : null}
-          <StockStatus level={stock} available={available} />
+          {variant || !hasOptions ? (
+            <StockStatus level={stock} available={available} />
+          ) : (
+            <p className="mt-3 font-semibold text-red-700" data-testid="stock-status" role="status">
+              {t("product.unavailable")}
+            </p>
+          )}
+          {hasOptions ? (
+            <VariantPicker
+              options={product.options}
+              variants={product.variants}
+              choice={choice}
+              action={productPath}
+              hydrated={hydrated}
+              onChoose={choose}
+            />
+          ) : null}
           <p className="mt-6 whitespace-pre-line text-stone-700">{product.description}</p>
 
           {/*
@@ -197,9 +293,9 @@ function ProductView({ product, variant, stock }: Pick<ProductData, "product" | 
             form; with JavaScript it submits the separate reloadDocument form below instead, which
             carries the stepper's quantity.
           */}
-          <AddToCartForm productName={product.name} className="mt-8 space-y-4">
+          <AddToCartForm productName={lineItemName(product.name, variant?.label ?? "")} className="mt-8 space-y-4">
             <input type="hidden" name="variantId" value={variant?.id ?? ""} />
-            <input type="hidden" name="redirectTo" value={href(`/products/${product.id}`)} />
+            <input type="hidden" name="redirectTo" value={variantPath} />
             <QuantityStepper
               id="quantity"
               name="quantity"
