@@ -7,6 +7,7 @@ import type { Lang } from "~/i18n/lang";
 import type { getOrderConfirmation } from "~/models/order.server";
 import { findDistrict, placeName } from "~/rules/districts";
 import { formatMoney } from "~/rules/money";
+import { localText } from "~/rules/variants";
 
 /** The order as its buyer sees it on the confirmation page (app/models/order.server.ts). */
 type ConfirmedOrder = NonNullable<Awaited<ReturnType<typeof getOrderConfirmation>>>;
@@ -22,7 +23,8 @@ function localDigits(text: string, lang: Lang): string {
 }
 
 /**
- * What the buyer needs after placing `order`: the cash to have ready, the line items with the
+ * What the buyer needs after placing `order`: the cash to have ready, the line items (each named,
+ * and labelled with its variant such as "56″ / Brown", in the page's language; no SKU) with the
  * delivery charge and total, where it goes (the district in the page's language), and what happens
  * next (a call to confirm, the courier and cash, tracking) with the tracking link.
  */
@@ -56,7 +58,12 @@ export function OrderConfirmation({ order }: { order: ConfirmedOrder }) {
           {order.items.map((item) => (
             <li key={item.id} className="flex items-start justify-between gap-4 py-2" data-testid="success-item">
               <span>
-                <span className="block font-medium">{item.productName}</span>
+                <span className="block font-medium">{localText(item.productName, item.productNameBn, lang)}</span>
+                {item.variantLabel ? (
+                  <span className="block text-sm text-stone-600" data-testid="success-item-variant">
+                    {localText(item.variantLabel, item.variantLabelBn, lang)}
+                  </span>
+                ) : null}
                 <span className="block text-sm text-stone-600">
                   {t("success.itemQuantity", { count: formatInteger(item.quantity, lang) })}
                 </span>

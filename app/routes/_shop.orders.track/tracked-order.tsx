@@ -7,6 +7,7 @@ import { formatShopDateTime } from "~/i18n/format-date";
 import { findDistrict, placeName } from "~/rules/districts";
 import { formatMoney } from "~/rules/money";
 import { orderStatusLabel } from "~/rules/order-status";
+import { localText } from "~/rules/variants";
 import type { TrackedOrder } from "./lookup.server";
 
 const SHIPPING_LABELS: Record<string, MessageKey> = {
@@ -14,7 +15,11 @@ const SHIPPING_LABELS: Record<string, MessageKey> = {
   "Outside Dhaka": "track.outsideDhaka",
 };
 
-/** The order as the shopper may see it: status, history, items and totals, where it goes. */
+/**
+ * The order as the shopper may see it: status, history, items (each named, and labelled with its
+ * variant, in the page's language as snapshotted when it was ordered; no SKU) and totals, where it
+ * goes.
+ */
 export function TrackedOrderDetails({ order }: { order: TrackedOrder }) {
   const t = useT();
   const lang = useLang();
@@ -85,7 +90,16 @@ export function TrackedOrderDetails({ order }: { order: TrackedOrder }) {
                 className="border-b border-stone-100 max-sm:block max-sm:rounded-lg max-sm:border max-sm:border-stone-200 max-sm:bg-white max-sm:p-3"
                 data-testid="track-item"
               >
-                <td className="py-2 max-sm:block max-sm:pb-1 max-sm:pt-0 max-sm:font-medium">{item.productName}</td>
+                <td className="py-2 max-sm:block max-sm:pb-1 max-sm:pt-0">
+                  <span className="block max-sm:font-medium">
+                    {localText(item.productName, item.productNameBn, lang)}
+                  </span>
+                  {item.variantLabel ? (
+                    <span className="block text-stone-600" data-testid="track-item-variant">
+                      {localText(item.variantLabel, item.variantLabelBn, lang)}
+                    </span>
+                  ) : null}
+                </td>
                 <ItemValue label={t("track.unitPrice")}>{money(item.unitPricePaisa)}</ItemValue>
                 <ItemValue label={t("track.quantity")}>{formatInteger(item.quantity, lang)}</ItemValue>
                 <ItemValue label={t("track.subtotal")}>{money(item.subtotalPaisa)}</ItemValue>
