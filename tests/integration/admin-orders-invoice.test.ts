@@ -75,8 +75,8 @@ describe("invoice", () => {
       address: "বাড়ি ১২, রোড ৫, ধানমন্ডি, ঢাকা ১২০৫",
     });
     expect(invoice.lines).toEqual([
-      { product: "এলইডি বাল্ব", quantity: "2", price: "৳500.00", subtotal: "৳1,000.00" },
-      { product: "Ceiling Fan", quantity: "1", price: "৳1,500.00", subtotal: "৳1,500.00" },
+      { product: "এলইডি বাল্ব", sku: "", quantity: "2", price: "৳500.00", subtotal: "৳1,000.00" },
+      { product: "Ceiling Fan", sku: "", quantity: "1", price: "৳1,500.00", subtotal: "৳1,500.00" },
     ]);
     expect([invoice.totalAmount, invoice.shippingCharge, invoice.totalInclShipping]).toEqual([
       "৳2,500.00",

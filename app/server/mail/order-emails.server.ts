@@ -10,6 +10,7 @@
  */
 import { getEnv } from "~/config/env.server";
 import { isLang, localePath, type Lang } from "~/i18n";
+import { formatInteger } from "~/i18n/format";
 import { getOrderForAdmin } from "~/models/order.server";
 import { getShopSettings, shopIdentity, shopLanguage } from "~/models/settings.server";
 import { invoiceLineName } from "~/rules/invoice";
@@ -28,7 +29,8 @@ type Order = NonNullable<Awaited<ReturnType<typeof getOrderForAdmin>>>;
 /**
  * The order's lines and totals as plain text lines, in `lang`: each line named as the order
  * snapshotted it, "<product> — <variant label>" (the Bangla names in Bangla where given), with its
- * SKU when it has one: "Ceiling Fan — 56″ / Brown (SKU FAN-56-BR) × 1: ৳4,500.00".
+ * SKU when it has one, and the quantity in the language's digits: "Ceiling Fan — 56″ / Brown (SKU
+ * FAN-56-BR) × 1: ৳4,500.00".
  */
 function orderLines(order: Order, lang: Lang): string[] {
   const t = serverTranslator(lang);
@@ -38,7 +40,9 @@ function orderLines(order: Order, lang: Lang): string[] {
     return item.sku ? `${name} (${t("product.sku", { sku: item.sku })})` : name;
   };
   return [
-    ...order.items.map((item) => `${lineName(item)} × ${item.quantity}: ${money(item.subtotalPaisa)}`),
+    ...order.items.map(
+      (item) => `${lineName(item)} × ${formatInteger(item.quantity, lang)}: ${money(item.subtotalPaisa)}`,
+    ),
     "",
     `${t("cart.subtotal")}: ${money(order.subtotalPaisa)}`,
     `${t("cart.shipping")} (${order.shippingMethod}): ${money(order.shippingFeePaisa)}`,
