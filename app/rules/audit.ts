@@ -10,6 +10,7 @@ const AUDIT_ACTIONS = {
   "product.created": "catalogue",
   "product.updated": "catalogue",
   "product.deleted": "catalogue",
+  "product.variants-updated": "catalogue",
   "category.created": "catalogue",
   "category.updated": "catalogue",
   "category.deleted": "catalogue",

@@ -25,6 +25,7 @@ import { signInMessages } from "./sign-in";
 import { staffMessages } from "./staff";
 import { stockMessages } from "./stock";
 import { uploadsMessages } from "./uploads";
+import { variantsMessages } from "./variants";
 
 /** The back office's areas, each in both languages, by module name. */
 export const ADMIN_AREAS = {
@@ -45,6 +46,7 @@ export const ADMIN_AREAS = {
   staff: staffMessages,
   blocklist: blocklistMessages,
   export: exportMessages,
+  variants: variantsMessages,
 } as const satisfies Record<string, Bilingual<string>>;
 
 /** A key of the back office's own messages (any area's). */
