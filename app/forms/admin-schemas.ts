@@ -54,39 +54,53 @@ function takaToPaisa(value: string, ctx: z.RefinementCtx, t: AdminTranslate): nu
   return paisa;
 }
 
+/** The characters a SKU may have: English letters, digits and - _ . /, starting with a letter or digit. */
+const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
+
 /**
- * The product form: name required (Bangla name optional); SKU optional (blank: none); price required, a decimal taka amount ≥ 0,
- * stored as paisa (at most ৳1 crore); discounted price optional (empty = none), same rules, with no
- * check that it is below the price; category required (a positive integer id); description
- * required (Bangla description optional); featured a checkbox ("on" when ticked). Stock (docs/decisions/027-stock.md): "track stock"
- * a checkbox; when ticked, the quantity on hand a whole number of units from 0 to 1,000,000 (empty:
- * 0), and `stockSeen` the count the form was shown (hidden; null when none). Images are handled by
- * app/server/media/uploads.server.ts.
+ * An optional SKU as staff type it: trimmed; blank is none (null); otherwise at most
+ * MAX_SKU_LENGTH characters of English letters, digits and - _ . / (no spaces), starting with a
+ * letter or digit. Whether another variant has it (case-insensitively) is checked when saving.
  */
-export const productFormSchema = (t: AdminTranslate) =>
+export const skuField = (t: AdminTranslate) =>
+  z
+    .string()
+    .trim()
+    .default("")
+    .superRefine((value, ctx) => {
+      if (value.length > MAX_SKU_LENGTH)
+        ctx.addIssue({ code: "custom", message: t("admin.productForm.skuTooLong", { max: MAX_SKU_LENGTH }) });
+      else if (value !== "" && !SKU_PATTERN.test(value))
+        ctx.addIssue({ code: "custom", message: t("admin.productForm.skuInvalid") });
+    })
+    .transform((value) => normaliseSku(value));
+
+/**
+ * The product form: name required (Bangla name optional); description required (Bangla
+ * description optional); category required (a positive integer id); featured a checkbox ("on" when
+ * ticked); "track stock" a checkbox (docs/decisions/027-stock.md). Images are handled by
+ * app/server/media/uploads.server.ts.
+ *
+ * A product without options (`hasOptions` false, the default) also has its default variant's
+ * fields: SKU optional (`skuField`); price required, a decimal taka amount ≥ 0, stored as paisa (at
+ * most ৳1 crore); discounted price optional (empty = none), same rules, with no check that it is
+ * below the price; when tracking stock, the quantity on hand a whole number of units from 0 to
+ * 1,000,000 (empty: 0), and `stockSeen` the count the form was shown (hidden; null when none).
+ * A product with options (`hasOptions` true: the server says so from the stored product, never
+ * the form) has those per variant: the price, discounted price, SKU and stock fields are not read
+ * and come out as null / 0.
+ */
+export const productFormSchema = (t: AdminTranslate, { hasOptions = false }: { hasOptions?: boolean } = {}) =>
   z
     .object({
       name: trimmed(200, t("admin.productForm.nameRequired"), t),
       nameBn: optionalText(200, t),
-      sku: optionalText(MAX_SKU_LENGTH, t).transform((value) => normaliseSku(value)),
-      price: z
-        .string({ error: t("admin.productForm.priceRequired") })
-        .trim()
-        .min(1, t("admin.productForm.priceRequired"))
-        .transform((value, ctx) => takaToPaisa(value, ctx, t)),
-      discountedPrice: z
-        .string()
-        .optional()
-        .transform((v, ctx) => {
-          const value = v?.trim() ?? "";
-          return value === "" ? null : takaToPaisa(value, ctx, t);
-        }),
+      description: trimmed(5000, t("admin.productForm.descriptionRequired"), t),
+      descriptionBn: optionalText(5000, t),
       categoryId: z.coerce
         .number({ error: t("admin.productForm.categoryRequired") })
         .int(t("admin.productForm.categoryRequired"))
         .positive(t("admin.productForm.categoryRequired")),
-      description: trimmed(5000, t("admin.productForm.descriptionRequired"), t),
-      descriptionBn: optionalText(5000, t),
       isFeatured: z
         .string()
         .optional()
@@ -95,18 +109,10 @@ export const productFormSchema = (t: AdminTranslate) =>
         .string()
         .optional()
         .transform((v) => v === "on"),
-      // Read only when trackStock is on (see the refinement below); an empty field then means 0.
-      stockQuantity: z.string().optional().default(""),
-      stockSeen: z
-        .string()
-        .optional()
-        .transform((v) => {
-          const n = Number(v);
-          return v !== undefined && /^\d{1,9}$/.test(v) ? n : null;
-        }),
+      ...variantFields(t, hasOptions),
     })
     .transform((form, ctx) => {
-      if (!form.trackStock) return { ...form, stockQuantity: 0 };
+      if (!form.trackStock || hasOptions) return { ...form, stockQuantity: 0 };
       const typed = form.stockQuantity.trim() === "" ? "0" : form.stockQuantity;
       const parsed = wholeNumber(MAX_STOCK_QUANTITY, t("admin.productForm.stockInvalid")).safeParse(typed);
       if (!parsed.success) {
@@ -115,6 +121,42 @@ export const productFormSchema = (t: AdminTranslate) =>
       }
       return { ...form, stockQuantity: parsed.data };
     });
+
+/**
+ * The default variant's fields of the product form: read for a product without options; for one
+ * with options whatever is sent is ignored (null prices and SKU, no stock count).
+ */
+const variantFields = (t: AdminTranslate, hasOptions: boolean) => ({
+  sku: hasOptions ? z.unknown().transform((): string | null => null) : skuField(t),
+  price: z
+    .string()
+    .optional()
+    .transform((v, ctx): number | null => {
+      if (hasOptions) return null;
+      const value = v?.trim() ?? "";
+      if (value === "") {
+        ctx.addIssue({ code: "custom", message: t("admin.productForm.priceRequired") });
+        return z.NEVER;
+      }
+      return takaToPaisa(value, ctx, t);
+    }),
+  discountedPrice: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const value = v?.trim() ?? "";
+      return value === "" || hasOptions ? null : takaToPaisa(value, ctx, t);
+    }),
+  // Read only when trackStock is on (see the refinement above); an empty field then means 0.
+  stockQuantity: z.string().optional().default(""),
+  stockSeen: z
+    .string()
+    .optional()
+    .transform((v) => {
+      const n = Number(v);
+      return !hasOptions && v !== undefined && /^\d{1,9}$/.test(v) ? n : null;
+    }),
+});
 
 /** The text fields of the product form as typed, kept to refill the form after an error. */
 export type ProductFormValues = Partial<
@@ -151,16 +193,17 @@ function wholeNumber(max: number, message: string) {
   });
 }
 
-/** The category form: name required (the image is handled by uploads.server.ts). */
+/** The category form: name required, Bangla name optional (the image is handled by uploads.server.ts). */
 export const categoryFormSchema = (t: AdminTranslate) =>
   z.object({
     name: trimmed(100, t("admin.categoryForm.nameRequired"), t),
+    nameBn: optionalText(100, t),
     removeImage: z
       .string()
       .optional()
       .transform((v) => v === "on"),
   });
-export type CategoryFormValues = Partial<Record<"name", string>>;
+export type CategoryFormValues = Partial<Record<"name" | "nameBn", string>>;
 
 /** The delete forms of the admin lists: one record id, read as every id in a URL is (`parseId`). */
 export const deleteSchema = z.object({

@@ -4,15 +4,17 @@ import type { ImageInfo } from "~/utils/image-url";
 import { ADMIN_PAGE_SIZE, paginate } from "~/rules/pagination";
 import { deleteOrphanImages, imageData, imageSelect, toImageInfo, type NewImage } from "./image.server";
 
-export type CategoryCard = { id: number; name: string; slug: string; image: ImageInfo | null };
+/** A category as the storefront lists it: `nameBn` is "" when it has no Bangla name. */
+export type CategoryCard = { id: number; name: string; nameBn: string; slug: string; image: ImageInfo | null };
 
-/** All categories by name, with their images (empty list when there are none). */
+/** All categories by (English) name, with their Bangla names and images (empty list when there are none). */
 export async function listCategories(): Promise<CategoryCard[]> {
   const rows = await prisma.category.findMany({
     orderBy: { name: "asc" },
     select: {
       id: true,
       name: true,
+      nameBn: true,
       slug: true,
       image: { select: imageSelect },
     },
@@ -20,6 +22,7 @@ export async function listCategories(): Promise<CategoryCard[]> {
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
+    nameBn: row.nameBn,
     slug: row.slug,
     image: row.image ? toImageInfo(row.image, row.name) : null,
   }));
@@ -30,16 +33,16 @@ export async function listCategories(): Promise<CategoryCard[]> {
 /** Most categories offered in the product form's select (a shop has far fewer). */
 const MAX_CATEGORY_OPTIONS = 500;
 
-/** Categories for the product form's select: id and name, by name. */
-export async function listCategoryOptions(): Promise<{ id: number; name: string }[]> {
+/** Categories for the product form's select: id, name and Bangla name ("" for none), by name. */
+export async function listCategoryOptions(): Promise<{ id: number; name: string; nameBn: string }[]> {
   return prisma.category.findMany({
     orderBy: [{ name: "asc" }, { id: "asc" }],
     take: MAX_CATEGORY_OPTIONS,
-    select: { id: true, name: true },
+    select: { id: true, name: true, nameBn: true },
   });
 }
 
-/** One page of the admin category list (Name, Slug, Image, product count), by name. */
+/** One page of the admin category list (Name, Bangla name, Slug, Image, product count), by name. */
 export async function listCategoriesForAdmin(page: number) {
   return paginate(
     page,
@@ -52,6 +55,7 @@ export async function listCategoriesForAdmin(page: number) {
         select: {
           id: true,
           name: true,
+          nameBn: true,
           slug: true,
           image: { select: imageSelect },
           _count: { select: { products: true } },
@@ -60,6 +64,7 @@ export async function listCategoriesForAdmin(page: number) {
       return rows.map((row) => ({
         id: row.id,
         name: row.name,
+        nameBn: row.nameBn,
         slug: row.slug,
         image: row.image ? toImageInfo(row.image, row.name) : null,
         productCount: row._count.products,
@@ -75,6 +80,7 @@ export async function getCategoryForEdit(id: number) {
     select: {
       id: true,
       name: true,
+      nameBn: true,
       slug: true,
       image: { select: imageSelect },
       _count: { select: { products: true } },
@@ -84,6 +90,7 @@ export async function getCategoryForEdit(id: number) {
   return {
     id: row.id,
     name: row.name,
+    nameBn: row.nameBn,
     slug: row.slug,
     image: row.image ? toImageInfo(row.image, row.name) : null,
     productCount: row._count.products,
@@ -99,14 +106,15 @@ export class SlugTakenError extends Error {
 }
 
 /**
- * Creates a category (its slug made by the caller from the name, on create only) with
+ * Creates a category (names as typed, `nameBn` "" for none; its slug made by the caller from the
+ * English name, on create only) with
  * an optional image already stored on disk, in one transaction.
  *
  * @returns the new category's id.
  * @throws {SlugTakenError} when another category has this slug; Prisma's error when a write fails.
  */
 export async function createCategoryWithImage(
-  category: { name: string; slug: string },
+  category: { name: string; nameBn: string; slug: string },
   image: NewImage | null,
 ): Promise<number> {
   return prisma.$transaction(async (tx) => {
@@ -116,7 +124,7 @@ export async function createCategoryWithImage(
     const imageRow = image ? await tx.image.create({ data: imageData(image), select: { id: true } }) : null;
     try {
       const created = await tx.category.create({
-        data: { name: category.name, slug: category.slug, imageId: imageRow?.id ?? null },
+        data: { name: category.name, nameBn: category.nameBn, slug: category.slug, imageId: imageRow?.id ?? null },
         select: { id: true },
       });
       return created.id;
@@ -129,7 +137,7 @@ export async function createCategoryWithImage(
 }
 
 /**
- * Updates a category's name (the slug stays as it was made on create) and image: a new image replaces the
+ * Updates a category's names (`nameBn` "" for none; the slug stays as it was made on create) and image: a new image replaces the
  * old one, `removeImage` drops it. A replaced image nothing else links to is deleted.
  *
  * @returns null when there is no such category, else the keys of images whose files to remove.
@@ -137,7 +145,7 @@ export async function createCategoryWithImage(
  */
 export async function updateCategoryWithImage(
   id: number,
-  name: string,
+  names: { name: string; nameBn: string },
   image: NewImage | null,
   removeImage: boolean,
 ): Promise<{ removedKeys: string[] } | null> {
@@ -147,7 +155,7 @@ export async function updateCategoryWithImage(
     let imageId = current.imageId;
     if (image) imageId = (await tx.image.create({ data: imageData(image), select: { id: true } })).id;
     else if (removeImage) imageId = null;
-    await tx.category.update({ where: { id }, data: { name, imageId } });
+    await tx.category.update({ where: { id }, data: { name: names.name, nameBn: names.nameBn, imageId } });
     const removedKeys =
       imageId !== current.imageId
         ? await deleteOrphanImages(tx, current.imageId === null ? [] : [current.imageId])

@@ -78,7 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-/** /admin/categories: Name (with its product count), Slug, Image (a thumbnail or 'No image'), Edit, Delete. */
+/** /admin/categories: Name (the Bangla one under it, then the product count), Slug, Image (a thumbnail or 'No image'), Edit, Delete. */
 export default function AdminCategoriesPage() {
   const t = useAdminT();
   const { categories, toDelete, deleteMissing } = useLoaderData<typeof loader>();
@@ -102,6 +102,11 @@ export default function AdminCategoriesPage() {
         <>
           <td className="px-4 py-3 font-medium">
             <span translate="no">{category.name}</span>
+            {category.nameBn ? (
+              <span className="block font-normal" lang="bn" translate="no" data-testid="category-name-bn">
+                {category.nameBn}
+              </span>
+            ) : null}
             <span className="block text-xs font-normal text-stone-600">
               {t("admin.categories.productCount", { count: category.productCount })}
             </span>

@@ -34,7 +34,7 @@ function searchQuery(params: URLSearchParams): string | null {
 }
 
 /**
- * One page of products, optionally searched by name (`?q=`), and with `?delete=<id>` the product
+ * One page of products, optionally searched by name or SKU (`?q=`), and with `?delete=<id>` the product
  * to confirm deleting (the confirmation step without JavaScript).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -97,7 +97,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-/** The admin product list: Name, Price with ৳, Category, Featured, Stock, Edit, Delete; search; pages. */
+/** The admin product list: Name (the Bangla one under it), Price with ৳ (and the variant count when several), Category, Featured, Stock, Edit, Delete; search; pages. */
 export default function AdminProductsPage() {
   const t = useAdminT();
   const lang = useAdminLang();
@@ -124,15 +124,22 @@ export default function AdminProductsPage() {
       rowTestId="product-row"
       cells={(product) => (
         <>
-          <td className="px-4 py-3 font-medium" translate="no">
-            {product.name}
+          <td className="px-4 py-3 font-medium">
+            <span translate="no">{product.name}</span>
+            {product.nameBn ? (
+              <span className="block font-normal" lang="bn" translate="no" data-testid="product-name-bn">
+                {product.nameBn}
+              </span>
+            ) : null}
           </td>
           <td className="px-4 py-3">
             {product.single ? (
               <>
                 {formatMoney(product.single.pricePaisa, { lang })}
                 {product.single.discountedPricePaisa !== null ? (
-                  <span className="ml-2 text-red-700">{formatMoney(product.single.discountedPricePaisa, { lang })}</span>
+                  <span className="ml-2 text-red-700">
+                    {formatMoney(product.single.discountedPricePaisa, { lang })}
+                  </span>
                 ) : null}
               </>
             ) : product.minPricePaisa === product.maxPricePaisa ? (
@@ -140,6 +147,11 @@ export default function AdminProductsPage() {
             ) : (
               `${formatMoney(product.minPricePaisa, { lang })} – ${formatMoney(product.maxPricePaisa, { lang })}`
             )}
+            {product.variantCount > 1 ? (
+              <span className="block text-xs text-stone-600" data-testid="product-variant-count">
+                {t("admin.products.variantCount", { count: product.variantCount })}
+              </span>
+            ) : null}
           </td>
           <td className="px-4 py-3">{product.category?.name ?? t("admin.products.noCategory")}</td>
           <td className="px-4 py-3">
@@ -157,31 +169,37 @@ export default function AdminProductsPage() {
   );
 }
 
-/** The search by name (GET `?q=`), with a way back to the whole list while searching. */
+/** The search by name or SKU (GET `?q=`), with a way back to the whole list while searching. */
 function ProductSearch({ q }: { q: string | null }) {
   const t = useAdminT();
   return (
-    <Form method="get" action="/admin/products" role="search" className="mb-4 flex gap-2">
-      <label htmlFor="admin-product-search" className="sr-only">
-        {t("admin.products.searchLabel")}
-      </label>
-      <input
-        id="admin-product-search"
-        type="search"
-        name="q"
-        defaultValue={q ?? ""}
-        maxLength={100}
-        placeholder={t("admin.products.searchPlaceholder")}
-        className="min-h-11 w-full max-w-sm rounded-md border border-stone-300 bg-white px-3"
-      />
-      <button type="submit" className="min-h-11 rounded-md border border-stone-300 bg-white px-4 font-medium">
-        {t("admin.products.searchButton")}
-      </button>
-      {q ? (
-        <Link to="/admin/products" className="inline-flex min-h-11 shrink-0 items-center text-sm underline">
-          {t("admin.products.clearSearch")}
-        </Link>
-      ) : null}
+    <Form method="get" action="/admin/products" role="search" className="mb-4">
+      <div className="flex gap-2">
+        <label htmlFor="admin-product-search" className="sr-only">
+          {t("admin.products.searchLabel")}
+        </label>
+        <input
+          id="admin-product-search"
+          type="search"
+          name="q"
+          defaultValue={q ?? ""}
+          maxLength={100}
+          placeholder={t("admin.products.searchPlaceholder")}
+          aria-describedby="admin-product-search-hint"
+          className="min-h-11 w-full max-w-sm rounded-md border border-stone-300 bg-white px-3"
+        />
+        <button type="submit" className="min-h-11 rounded-md border border-stone-300 bg-white px-4 font-medium">
+          {t("admin.products.searchButton")}
+        </button>
+        {q ? (
+          <Link to="/admin/products" className="inline-flex min-h-11 shrink-0 items-center text-sm underline">
+            {t("admin.products.clearSearch")}
+          </Link>
+        ) : null}
+      </div>
+      <p id="admin-product-search-hint" className="mt-1 text-xs text-stone-600">
+        {t("admin.products.searchHint")}
+      </p>
     </Form>
   );
 }

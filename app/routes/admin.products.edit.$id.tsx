@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { ProductForm } from "~/components/admin/product-form";
+import { ProductForm, type ProductFormDefaults } from "~/components/admin/product-form";
+import { priceRangePaisa } from "~/rules/variants";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { listCategoryOptions } from "~/models/category.server";
@@ -50,6 +51,33 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return data(result, { status: result.status });
 }
 
+/**
+ * The product as its form shows it: a product without options with its default variant's SKU,
+ * prices and stock; a product with options with its variants' summary (count, the price range a
+ * shopper pays from the active ones, or all when none is active, and the active ones' stock).
+ */
+function formDefaults(product: NonNullable<Awaited<ReturnType<typeof getProductForEdit>>>): ProductFormDefaults {
+  const single = product.options.length === 0 ? (product.defaultVariant ?? product.variants[0] ?? null) : null;
+  const range = priceRangePaisa(product.variants);
+  return {
+    ...product,
+    sku: single?.sku ?? null,
+    pricePaisa: single?.pricePaisa ?? 0,
+    discountedPricePaisa: single?.discountedPricePaisa ?? null,
+    stockQuantity: single?.stockQuantity ?? 0,
+    variants: single
+      ? null
+      : {
+          count: product.variants.length,
+          minPricePaisa: range.min,
+          maxPricePaisa: range.max,
+          totalStock: product.trackStock
+            ? product.variants.filter((v) => v.isActive).reduce((sum, v) => sum + v.stockQuantity, 0)
+            : null,
+        },
+  };
+}
+
 /** The 'Edit Product' page: the product form filled with the product, and its stock history. */
 export default function EditProductPage() {
   const t = useAdminT();
@@ -67,12 +95,7 @@ export default function EditProductPage() {
         action={`/admin/products/edit/${product.id}`}
         uploadEndpoint={`/admin/products/save?id=${product.id}`}
         categories={categories}
-        defaults={{
-          ...product,
-          pricePaisa: product.defaultVariant?.pricePaisa ?? product.variants[0]?.pricePaisa ?? 0,
-          discountedPricePaisa: product.defaultVariant?.discountedPricePaisa ?? null,
-          stockQuantity: product.defaultVariant?.stockQuantity ?? 0,
-        }}
+        defaults={formDefaults(product)}
         problem={problem && !problem.ok && "values" in problem ? problem : null}
         submitLabel={t("admin.productForm.save")}
       />

@@ -6,15 +6,16 @@ import type { ImageInfo } from "~/utils/image-url";
 import type { CategoryFormValues } from "~/forms/admin-schemas";
 import { ImageField } from "./image-field";
 import { FieldError } from "~/components/field-error";
-import { FormAlert } from "./form-field";
+import { AdminField, FormAlert } from "./form-field";
 import { UploadProgress, useUploadSubmit, type UploadRefusal } from "./upload-submit";
 import { SubmitButton } from "./submit-button";
 
 /** A refused save (from the action or the upload endpoint). */
-export type CategoryFormRefusal = UploadRefusal<"name", CategoryFormValues & { removeImage?: string }>;
+export type CategoryFormRefusal = UploadRefusal<"name" | "nameBn", CategoryFormValues & { removeImage?: string }>;
 
 /**
- * The category form: name and image. New: 'Upload Image' and 'Create
+ * The category form: the English name and, beside it (stacked on a phone), the Bangla one
+ * (optional, `lang="bn"`), and the image. New: 'Upload Image' and 'Create
  * Category'; edit: the current image, 'Change Image' (and a remove box) and 'Update Category'; the
  * slug is shown but never changes after creation. 'Saving...' while saving. Without JavaScript a
  * plain multipart POST to `action`; with it an XMLHttpRequest to `uploadEndpoint` with progress, a
@@ -28,7 +29,7 @@ export function CategoryForm({
 }: {
   action: string;
   uploadEndpoint: string;
-  category: { name: string; slug: string; image: ImageInfo | null } | null;
+  category: { name: string; nameBn: string; slug: string; image: ImageInfo | null } | null;
   problem: CategoryFormRefusal | null;
 }) {
   const t = useAdminT();
@@ -38,6 +39,7 @@ export function CategoryForm({
   const saving = upload.uploading || submitting;
   const name = problem?.values.name ?? category?.name ?? "";
   const nameError = problem?.fieldErrors.name;
+  const nameBn = problem?.values.nameBn ?? category?.nameBn ?? "";
   const fileErrors = [...(upload.clientError ?? []), ...(problem?.fileErrors ?? [])];
   const formError = problem?.formError ?? (upload.clientError ? t("upload.fixErrors") : undefined);
   const editing = category !== null;
@@ -52,26 +54,41 @@ export function CategoryForm({
       className="space-y-5 rounded-lg border border-stone-200 bg-white p-6"
     >
       <FormAlert message={formError} refusal={upload.clientError ?? problem} />
-      <div>
-        <label htmlFor="name" className="block text-sm font-medium">
-          {t("admin.categoryForm.name")}
-        </label>
-        <input
-          id="name"
-          name="name"
-          type="text"
-          defaultValue={name}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div>
+          <label htmlFor="name" className="block text-sm font-medium">
+            {t("admin.categoryForm.nameEn")}
+          </label>
+          <input
+            id="name"
+            name="name"
+            type="text"
+            defaultValue={name}
+            maxLength={100}
+            aria-required
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={nameError ? "name-error" : "slug-note"}
+            className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2"
+          />
+          <FieldError id="name-error" message={nameError} />
+          <p id="slug-note" className="mt-1 text-xs text-stone-600">
+            {editing ? (
+              <>
+                {t("admin.categories.slug")}: <span translate="no">{category.slug}</span>.{" "}
+              </>
+            ) : null}
+            {t("admin.categoryForm.slugNote")}
+          </p>
+        </div>
+        <AdminField
+          name="nameBn"
+          label={t("admin.categoryForm.nameBn")}
+          defaultValue={nameBn}
+          error={problem?.fieldErrors.nameBn}
+          hint={t("admin.categoryForm.nameBnHint")}
           maxLength={100}
-          aria-required
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={nameError ? "name-error" : "slug-note"}
-          className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2"
+          lang="bn"
         />
-        <FieldError id="name-error" message={nameError} />
-        <p id="slug-note" className="mt-1 text-xs text-stone-600">
-          {editing ? `${t("admin.categories.slug")}: ${category.slug}. ` : ""}
-          {t("admin.categoryForm.slugNote")}
-        </p>
       </div>
 
       {category?.image ? (

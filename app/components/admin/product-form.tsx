@@ -2,11 +2,13 @@ import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { useAdminT } from "~/hooks/use-admin-t";
+import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
 import type { ImageInfo } from "~/utils/image-url";
-import { formatAmount, parseTakaToPaisa } from "~/rules/money";
+import { formatAmount, formatMoney, parseTakaToPaisa } from "~/rules/money";
+import { formatInteger } from "~/i18n/format";
 import type { ProductFormValues } from "~/forms/admin-schemas";
+import { MAX_SKU_LENGTH } from "~/rules/variants";
 import { ImageField } from "./image-field";
 import { FieldError } from "~/components/field-error";
 import { AdminField, FormAlert } from "./form-field";
@@ -20,17 +22,35 @@ export type ProductFormRefusal = UploadRefusal<keyof ProductFormValues, ProductF
 
 /** The product being edited, as the form shows it (prices in paisa). */
 export type ProductFormDefaults = {
+  id: number;
   name: string;
-  pricePaisa: number;
-  discountedPricePaisa: number | null;
-  categoryId: number | null;
+  nameBn: string;
   description: string;
+  descriptionBn: string;
+  categoryId: number | null;
   isFeatured: boolean;
   trackStock: boolean;
+  /** The default variant's fields (a product without options; unused with options). */
+  sku: string | null;
+  pricePaisa: number;
+  discountedPricePaisa: number | null;
   /** Units on hand (meaningful while trackStock). */
   stockQuantity: number;
+  /** A product with options: its variants' summary (their prices, SKUs and stock are edited on their own page). */
+  variants: VariantSummary | null;
   images: { imageId: number; image: ImageInfo }[];
 };
+
+/**
+ * What the form says about a product's variants: how many, the lowest and highest price a
+ * shopper pays (paisa) and the units on hand of the active ones (null when stock is not tracked).
+ */
+export type VariantSummary = { count: number; minPricePaisa: number; maxPricePaisa: number; totalStock: number | null };
+
+/** The page where a product's options and variants are edited. */
+export function variantsPageUrl(productId: number): string {
+  return `/admin/products/variants/${productId}`;
+}
 
 /** Taka text for an input from paisa: 125050 → "1250.50" (no grouping, so it parses back). */
 function takaInput(paisa: number | null): string {
@@ -38,8 +58,12 @@ function takaInput(paisa: number | null): string {
 }
 
 /**
- * The product form: name, price (taka), optional discounted price, category
- * ('Select a category' placeholder), description (3 rows), featured, images (multiple,
+ * The product form: the English and Bangla names side by side (stacked on a phone; the Bangla
+ * fields `lang="bn"`, optional), the same for the description (3 rows), category ('Select a
+ * category' placeholder), featured, track stock. A product without options also has its SKU
+ * (optional), price (taka), optional discounted price and quantity on hand, and on edit a link to
+ * add options; a product with options shows its variants' summary and a link to them instead.
+ * Images (multiple,
  * `accept="image/*"`); on edit the current images, each removable and reorderable (position numbers
  * without JavaScript, up/down buttons with it), new uploads appended. Without JavaScript a plain
  * multipart POST to `action`; with JavaScript an XMLHttpRequest to `uploadEndpoint` with a
@@ -62,11 +86,15 @@ export function ProductForm({
 }) {
   const t = useAdminT();
   const upload = useUploadSubmit<ProductFormRefusal>(uploadEndpoint);
+  const variants = defaults?.variants ?? null;
   const problem = upload.failure ?? actionProblem;
   const submitting = usePending({ formAction: action, state: "submitting" });
   const saving = upload.uploading || submitting;
   const values: ProductFormValues = problem?.values ?? {
     name: defaults?.name ?? "",
+    nameBn: defaults?.nameBn ?? "",
+    descriptionBn: defaults?.descriptionBn ?? "",
+    sku: defaults?.sku ?? "",
     price: takaInput(defaults?.pricePaisa ?? null),
     discountedPrice: takaInput(defaults?.discountedPricePaisa ?? null),
     categoryId: defaults?.categoryId ? String(defaults.categoryId) : "",
@@ -102,31 +130,65 @@ export function ProductForm({
     >
       <FormAlert message={formError} refusal={upload.clientError ?? problem} />
 
-      <AdminField {...field("name")} label={t("admin.productForm.name")} required maxLength={200} />
       <div className="grid gap-5 sm:grid-cols-2">
         <AdminField
-          {...field("price")}
-          label={t("admin.productForm.price")}
+          {...field("name")}
+          label={t("admin.productForm.nameEn")}
+          hint={t("admin.productForm.nameHint")}
           required
-          inputMode="decimal"
-          maxLength={20}
-          onValue={setPrice}
+          maxLength={200}
         />
-        <div>
-          <AdminField
-            {...field("discountedPrice")}
-            label={t("admin.productForm.discountedPrice")}
-            inputMode="decimal"
-            maxLength={20}
-            onValue={setDiscounted}
-          />
-          {showDiscountHint ? (
-            <p className="mt-1 text-xs text-amber-800" role="note">
-              {t("admin.productForm.discountHint")}
-            </p>
-          ) : null}
-        </div>
+        <AdminField
+          {...field("nameBn")}
+          label={t("admin.productForm.nameBn")}
+          hint={t("admin.productForm.bnHint")}
+          maxLength={200}
+          lang="bn"
+        />
       </div>
+
+      {variants && defaults ? (
+        <VariantsSummary productId={defaults.id} summary={variants} />
+      ) : (
+        <>
+          <div className="sm:max-w-xs">
+            <AdminField
+              {...field("sku")}
+              label={t("admin.productForm.sku")}
+              hint={t("admin.productForm.skuHint")}
+              maxLength={MAX_SKU_LENGTH}
+              spellCheck={false}
+              autoComplete="off"
+              translate="no"
+              inputClassName="font-mono"
+            />
+          </div>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <AdminField
+              {...field("price")}
+              label={t("admin.productForm.price")}
+              required
+              inputMode="decimal"
+              maxLength={20}
+              onValue={setPrice}
+            />
+            <div>
+              <AdminField
+                {...field("discountedPrice")}
+                label={t("admin.productForm.discountedPrice")}
+                inputMode="decimal"
+                maxLength={20}
+                onValue={setDiscounted}
+              />
+              {showDiscountHint ? (
+                <p className="mt-1 text-xs text-amber-800" role="note">
+                  {t("admin.productForm.discountHint")}
+                </p>
+              ) : null}
+            </div>
+          </div>
+        </>
+      )}
 
       <div>
         <label htmlFor="categoryId" className="block text-sm font-medium">
@@ -162,13 +224,22 @@ export function ProductForm({
         <FieldError id="categoryId-error" message={errors.categoryId} />
       </div>
 
-      <AdminField
-        {...field("description")}
-        label={t("admin.productForm.description")}
-        required
-        multiline
-        maxLength={5000}
-      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <AdminField
+          {...field("description")}
+          label={t("admin.productForm.descriptionEn")}
+          required
+          multiline
+          maxLength={5000}
+        />
+        <AdminField
+          {...field("descriptionBn")}
+          label={t("admin.productForm.descriptionBn")}
+          multiline
+          maxLength={5000}
+          lang="bn"
+        />
+      </div>
 
       <label className="flex items-center gap-2 text-sm font-medium">
         <input type="checkbox" name="isFeatured" defaultChecked={values.isFeatured === "on"} className="h-4 w-4" />
@@ -188,18 +259,31 @@ export function ProductForm({
           {t("admin.productForm.trackStock")}
         </label>
         <p id="trackStock-hint" className="text-sm text-stone-600">
-          {t("admin.productForm.trackStockHint")}
+          {t(variants ? "admin.productForm.trackStockVariantsHint" : "admin.productForm.trackStockHint")}
         </p>
-        <input type="hidden" name="stockSeen" value={values.stockSeen ?? ""} />
-        <div className="sm:max-w-xs">
-          <AdminField
-            {...field("stockQuantity")}
-            label={t("admin.productForm.stockQuantity")}
-            maxLength={9}
-            inputMode="numeric"
-          />
-        </div>
+        {variants ? null : (
+          <>
+            <input type="hidden" name="stockSeen" value={values.stockSeen ?? ""} />
+            <div className="sm:max-w-xs">
+              <AdminField
+                {...field("stockQuantity")}
+                label={t("admin.productForm.stockQuantity")}
+                maxLength={9}
+                inputMode="numeric"
+              />
+            </div>
+          </>
+        )}
       </fieldset>
+
+      {defaults && !variants ? (
+        <p className="text-sm" data-testid="add-options">
+          <Link to={variantsPageUrl(defaults.id)} className="font-medium underline">
+            {t("admin.productForm.addOptions")}
+          </Link>
+          <span className="block text-stone-600">{t("admin.productForm.addOptionsHint")}</span>
+        </p>
+      ) : null}
 
       {defaults && defaults.images.length > 0 ? (
         <ExistingImages images={defaults.images} state={problem?.existing ?? null} />
@@ -226,6 +310,53 @@ export function ProductForm({
         </Link>
       </div>
     </Form>
+  );
+}
+
+/**
+ * A product with options, on its form: its variants' count, price range and total stock, and the
+ * link to the page where they are edited.
+ */
+function VariantsSummary({ productId, summary }: { productId: number; summary: VariantSummary }) {
+  const t = useAdminT();
+  const lang = useAdminLang();
+  const price =
+    summary.minPricePaisa === summary.maxPricePaisa
+      ? formatMoney(summary.minPricePaisa, { lang })
+      : `${formatMoney(summary.minPricePaisa, { lang })} – ${formatMoney(summary.maxPricePaisa, { lang })}`;
+  return (
+    <section
+      aria-labelledby="variants-summary-title"
+      className="space-y-3 rounded-md border border-stone-200 bg-stone-50 p-4"
+      data-testid="variants-summary"
+    >
+      <h2 id="variants-summary-title" className="text-sm font-semibold">
+        {t("admin.productForm.variantsTitle")}
+      </h2>
+      <p className="text-sm text-stone-700">{t("admin.productForm.variantsSummary")}</p>
+      <dl className="grid grid-cols-1 gap-2 text-sm min-[400px]:grid-cols-3">
+        <div>
+          <dt className="text-stone-600">{t("admin.productForm.variantCount")}</dt>
+          <dd className="font-medium">{formatInteger(summary.count, lang)}</dd>
+        </div>
+        <div>
+          <dt className="text-stone-600">{t("admin.productForm.priceRange")}</dt>
+          <dd className="font-medium">{price}</dd>
+        </div>
+        <div>
+          <dt className="text-stone-600">{t("admin.productForm.totalStock")}</dt>
+          <dd className="font-medium">
+            {summary.totalStock === null ? t("admin.products.notTracked") : formatInteger(summary.totalStock, lang)}
+          </dd>
+        </div>
+      </dl>
+      <Link
+        to={variantsPageUrl(productId)}
+        className="inline-flex min-h-11 items-center rounded-md border border-stone-300 bg-white px-4 text-sm font-medium"
+      >
+        {t("admin.productForm.variantsLink")}
+      </Link>
+    </section>
   );
 }
 

@@ -33,6 +33,9 @@ export const categoriesMessages = bilingual({
     "admin.categoryForm.editTitle": "Edit Category",
     "admin.categoryForm.editSubtitle": "Update category information",
     "admin.categoryForm.name": "Name",
+    "admin.categoryForm.nameEn": "Name (English)",
+    "admin.categoryForm.nameBn": "Name (Bangla, optional)",
+    "admin.categoryForm.nameBnHint": "Shown on the Bangla pages of the shop; when empty, they show the English one.",
     "admin.categoryForm.image": "Image",
     "admin.categoryForm.upload": "Upload Image",
     "admin.categoryForm.change": "Change Image",
@@ -48,7 +51,8 @@ export const categoriesMessages = bilingual({
     "admin.categoryForm.nameRequired": "Please enter the category name.",
     "admin.categoryForm.nameNoSlug": "Please use a name with at least one letter or digit.",
     "admin.categoryForm.slugTaken": "A category with the slug “{slug}” already exists. Please choose another name.",
-    "admin.categoryForm.slugNote": "The slug is made from the name when the category is created and does not change.",
+    "admin.categoryForm.slugNote":
+      "The slug is made from the English name when the category is created and does not change.",
   },
   bn: {
     "admin.categories.title": "ক্যাটাগরি",
@@ -79,6 +83,9 @@ export const categoriesMessages = bilingual({
     "admin.categoryForm.editTitle": "ক্যাটাগরি এডিট করুন",
     "admin.categoryForm.editSubtitle": "ক্যাটাগরির তথ্য আপডেট করুন",
     "admin.categoryForm.name": "নাম",
+    "admin.categoryForm.nameEn": "নাম (ইংরেজিতে)",
+    "admin.categoryForm.nameBn": "নাম (বাংলায়, ঐচ্ছিক)",
+    "admin.categoryForm.nameBnHint": "দোকানের বাংলা পাতায় দেখাবে; খালি থাকলে ইংরেজিটা দেখাবে।",
     "admin.categoryForm.image": "ছবি",
     "admin.categoryForm.upload": "ছবি আপলোড করুন",
     "admin.categoryForm.change": "ছবি বদলান",
@@ -94,6 +101,6 @@ export const categoriesMessages = bilingual({
     "admin.categoryForm.nameRequired": "ক্যাটাগরির নাম লিখুন।",
     "admin.categoryForm.nameNoSlug": "নামে অন্তত একটি অক্ষর বা সংখ্যা রাখুন।",
     "admin.categoryForm.slugTaken": "“{slug}” স্লাগের একটি ক্যাটাগরি আগে থেকেই আছে। অন্য একটি নাম দিন।",
-    "admin.categoryForm.slugNote": "ক্যাটাগরি তৈরির সময় নাম থেকে স্লাগ বানানো হয়, পরে আর বদলায় না।",
+    "admin.categoryForm.slugNote": "ক্যাটাগরি তৈরির সময় ইংরেজি নাম থেকে স্লাগ বানানো হয়, পরে আর বদলায় না।",
   },
 });

@@ -13,6 +13,7 @@ import type { AdminTranslate } from "~/i18n/admin";
 import { createCategoryWithImage, SlugTakenError, updateCategoryWithImage } from "~/models/category.server";
 import {
   createProductWithImages,
+  getProductForEdit,
   MissingCategoryError,
   SkuTakenError,
   StockChangedError,
@@ -141,7 +142,8 @@ function readExistingImages(fields: FormData): ExistingImagesState {
  * Messages and the toast are in the staff member's language (`t`, their translator); `actor` is who
  * saves, recorded in the stock ledger when the count changes. A count typed over one that changed
  * since the form was shown is refused (400) with the current count in the form's `stockSeen`, so
- * that saving again, once checked, goes through.
+ * that saving again, once checked, goes through. A product with options (as stored: the form is
+ * not trusted on this) has no price, SKU or stock fields here: its variants keep theirs.
  *
  * @returns success with the list URL and toast, or a failure with status 400 (invalid fields or
  *   files), 404 (no such product), 413 (body too large) or 500 (the database write failed: the
@@ -161,7 +163,15 @@ export async function saveProductForm(
   const fail: (status: ProductFormRefusal["status"], messages: RefusalMessages<ProductField>) => ProductFormRefusal =
     refusalsOf(values, { existing });
 
-  const result = productFormSchema(t).safeParse(values);
+  // Whether the product has options decides which fields the form has: the stored product says
+  // so, never the form (a forged field cannot skip the price of a product without options).
+  let hasOptions = false;
+  if (productId !== null) {
+    const stored = await getProductForEdit(productId);
+    if (!stored) return fail(404, { formError: t("admin.productForm.notFound") });
+    hasOptions = stored.options.length > 0;
+  }
+  const result = productFormSchema(t, { hasOptions }).safeParse(values);
   const rejected = [...read.upload.rejected, ...(await checkUploads(files))];
   if (!result.success || rejected.length > 0) {
     return fail(400, {
@@ -186,11 +196,21 @@ export async function saveProductForm(
     isFeatured: input.isFeatured,
     trackStock: input.trackStock,
   };
-  const defaultVariant = { sku: input.sku, pricePaisa: input.price, discountedPricePaisa: input.discountedPrice };
+  // A product with options keeps its variants as they are: they are edited on their own page.
+  const defaultVariant =
+    input.price === null
+      ? null
+      : { sku: input.sku, pricePaisa: input.price, discountedPricePaisa: input.discountedPrice };
   const stock = { quantity: input.stockQuantity, seen: input.stockSeen, actor };
   try {
     if (productId === null) {
-      const id = await createProductWithImages(product, stored.stored, defaultVariant, stock);
+      // A new product has no options yet, so the schema required its price.
+      const id = await createProductWithImages(
+        product,
+        stored.stored,
+        defaultVariant ?? { sku: null, pricePaisa: 0, discountedPricePaisa: null },
+        stock,
+      );
       return successTo("/admin/products", t("admin.products.created", { name: product.name }), {
         action: "product.created",
         subjectType: "product",
@@ -256,15 +276,15 @@ function successTo(redirectTo: string, message: string, saved: FormSuccess["save
   return { ok: true, redirectTo, toast: { kind: "success", message }, saved };
 }
 
-/** A refused category form (its one text field is the name; the "remove image" box comes back too). */
-type CategoryFormRefusal = UploadFormRefusal<"name", CategoryFormValues & { removeImage?: string }>;
+/** A refused category form (its text fields are the names; the "remove image" box comes back too). */
+type CategoryFormRefusal = UploadFormRefusal<"name" | "nameBn", CategoryFormValues & { removeImage?: string }>;
 
 export type CategoryFormResult = FormSuccess | CategoryFormRefusal;
 
 /**
  * Validates and saves the category form: creates a category (slug from the name, set on
  * create only; a slug another category has is a field error) when `categoryId` is null, else
- * updates its name and image. Messages and the toast are in the staff member's language (`t`).
+ * updates its names (English required, Bangla optional) and image. Messages and the toast are in the staff member's language (`t`).
  *
  * @returns success with the list URL and toast, or a failure with status 400, 404, 413 or 500
  *   (the message 'Failed to save category. Please try again.', logged).
@@ -278,20 +298,24 @@ export async function saveCategoryForm(
   if (!read.ok) return read;
   const { fields } = read.upload;
   const files = read.upload.files.slice(0, 1);
-  const values = typedValues(fields, ["name", "removeImage"] as const);
-  const fail: (status: CategoryFormRefusal["status"], messages: RefusalMessages<"name">) => CategoryFormRefusal =
-    refusalsOf(values, {});
+  const values = typedValues(fields, ["name", "nameBn", "removeImage"] as const);
+  const fail: (
+    status: CategoryFormRefusal["status"],
+    messages: RefusalMessages<"name" | "nameBn">,
+  ) => CategoryFormRefusal = refusalsOf(values, {});
 
   const result = categoryFormSchema(t).safeParse(values);
   const rejected = [...read.upload.rejected, ...(await checkUploads(files))];
-  let fieldErrors: FieldErrors<"name"> = result.success ? {} : fieldErrorsFrom(result.error, ["name"]);
+  let fieldErrors: FieldErrors<"name" | "nameBn"> = result.success
+    ? {}
+    : fieldErrorsFrom(result.error, ["name", "nameBn"]);
   const slug = result.success ? slugify(result.data.name) : "";
   if (result.success && categoryId === null && slug === "") fieldErrors = { name: t("admin.categoryForm.nameNoSlug") };
   if (Object.keys(fieldErrors).length > 0 || rejected.length > 0 || !result.success) {
     return fail(400, { fieldErrors, fileErrors: rejectionMessages(rejected, t), formError: t("upload.fixErrors") });
   }
 
-  const { name, removeImage } = result.data;
+  const { name, nameBn, removeImage } = result.data;
   const stored = await storeUploads(files, name);
   if (stored.rejected.length > 0) {
     return fail(400, { fileErrors: rejectionMessages(stored.rejected, t), formError: t("upload.fixErrors") });
@@ -299,7 +323,7 @@ export async function saveCategoryForm(
   const image = stored.stored[0] ?? null;
   try {
     if (categoryId === null) {
-      const id = await createCategoryWithImage({ name, slug }, image);
+      const id = await createCategoryWithImage({ name, nameBn, slug }, image);
       return successTo("/admin/categories", t("admin.categories.created", { name }), {
         action: "category.created",
         subjectType: "category",
@@ -307,7 +331,7 @@ export async function saveCategoryForm(
         summary: name,
       });
     }
-    const updated = await updateCategoryWithImage(categoryId, name, image, removeImage);
+    const updated = await updateCategoryWithImage(categoryId, { name, nameBn }, image, removeImage);
     if (!updated) {
       await discardStored(stored.stored);
       return fail(404, { formError: t("admin.categoryForm.notFound") });
