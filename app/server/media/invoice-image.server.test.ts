@@ -81,6 +81,28 @@ describe("invoiceSvg and renderInvoicePng", () => {
     expect(longAddress).toBeGreaterThan(one + 100);
   });
 
+  it("names a line's variant after the product, with its SKU small under it, in the invoice's language", () => {
+    const fan = {
+      productName: "Ceiling Fan",
+      productNameBn: "সিলিং ফ্যান",
+      variantLabel: "56″ / Brown",
+      variantLabelBn: "৫৬″ / বাদামি",
+      sku: "FAN-56-BR",
+      quantity: 1,
+      unitPricePaisa: 10000,
+      subtotalPaisa: 10000,
+    };
+    const english = invoiceSvg(buildInvoice(order({ items: [fan] }), seller));
+    expect(english.svg).toContain(">Ceiling Fan — 56″ / Brown</text>");
+    expect(english.svg).toContain('font-size="19" fill="#57534e">SKU FAN-56-BR</text>');
+    expect(english.height).toBeGreaterThan(
+      invoiceSvg(buildInvoice(order({ items: [{ ...fan, sku: "" }] }), seller)).height,
+    );
+    const bangla = invoiceSvg(buildInvoice(order({ items: [fan] }), seller, "bn")).svg;
+    expect(bangla).toContain(">সিলিং ফ্যান — ৫৬″ / বাদামি</text>");
+    expect(bangla).toContain(">এসকেইউ FAN-56-BR</text>");
+  });
+
   it("prints the area and district under the street address, and only the address on an older order", () => {
     const { svg } = invoiceSvg(buildInvoice(order({ district: "Cox's Bazar", area: "Kolatoli" }), seller));
     expect(svg).toContain(">Shipping Address: House 12, Road 5</text>");
