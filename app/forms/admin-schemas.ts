@@ -127,7 +127,12 @@ export const productFormSchema = (t: AdminTranslate, { hasOptions = false }: { h
  * with options whatever is sent is ignored (null prices and SKU, no stock count).
  */
 const variantFields = (t: AdminTranslate, hasOptions: boolean) => ({
-  sku: hasOptions ? z.unknown().transform((): string | null => null) : skuField(t),
+  sku: hasOptions
+    ? z
+        .unknown()
+        .optional()
+        .transform((): string | null => null)
+    : skuField(t),
   price: z
     .string()
     .optional()
