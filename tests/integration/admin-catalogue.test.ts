@@ -23,6 +23,7 @@ import {
   createAdmin,
   createCategory,
   createProduct,
+  defaultVariantOf,
   expectData,
   get,
   multipart,
@@ -96,12 +97,15 @@ describe("creating a product", () => {
     });
     expect(product).toMatchObject({
       slug: "brass-table-lamp",
-      pricePaisa: 245050,
-      discountedPricePaisa: 199900,
+      minPricePaisa: 199900,
+      maxPricePaisa: 199900,
       categoryId: category.id,
       isFeatured: true,
       description: "A warm brass lamp.",
     });
+    expect(await prisma.productVariant.findMany({ where: { productId: product.id } })).toMatchObject([
+      { combinationKey: "", pricePaisa: 245050, discountedPricePaisa: 199900, isActive: true },
+    ]);
     // 800 × 600 and 960 × 600 originals, largest variants 768 px wide.
     expect(product.images.map((i) => [i.position, i.image.width, i.image.height])).toEqual([
       [0, 768, 576],
@@ -130,10 +134,8 @@ describe("creating a product", () => {
         jar,
       ),
     );
-    expect((await prisma.product.findFirstOrThrow({ where: { name: "No Discount" } })).discountedPricePaisa).toBeNull();
-    expect((await prisma.product.findFirstOrThrow({ where: { name: "Odd Discount" } })).discountedPricePaisa).toBe(
-      15050,
-    );
+    expect((await defaultVariantOf({ name: "No Discount" })).discountedPricePaisa).toBeNull();
+    expect((await defaultVariantOf({ name: "Odd Discount" })).discountedPricePaisa).toBe(15050);
   });
 
   it("refuses invalid fields with the messages and keeps every typed value", async () => {
@@ -183,7 +185,7 @@ describe("creating a product", () => {
       ),
     );
     expect(outcome).toRedirectTo("/admin/products", { status: 302 });
-    expect((await prisma.product.findFirstOrThrow({ where: { name: "Chandelier" } })).pricePaisa).toBe(1_000_000_000);
+    expect((await defaultVariantOf({ name: "Chandelier" })).pricePaisa).toBe(1_000_000_000);
   });
 
   it("refuses a category that does not exist", async () => {
@@ -200,6 +202,7 @@ describe("creating a product", () => {
     expect(expectData(loaded).categories).toContainEqual({
       id: category.id,
       name: "Select Me",
+      nameBn: "",
     });
 
     allowConsoleError();
@@ -373,7 +376,8 @@ describe("editing a product", () => {
       include: { images: { orderBy: { position: "asc" }, include: { image: true } } },
     });
     expect(after.slug).toBe("renamed-floor-lamp");
-    expect(after.pricePaisa).toBe(9990);
+    expect((await defaultVariantOf({ id: product.id })).pricePaisa).toBe(9990);
+    expect(after).toMatchObject({ minPricePaisa: 9990, maxPricePaisa: 9990 });
     expect(after.images.map((link) => link.imageId).slice(0, 2)).toEqual([c!.id, a!.id]);
     expect(after.images.map((link) => link.position)).toEqual([0, 1, 2]);
     expect(after.images[2]!.image.variantWidths).toBe("320"); // the 480 px PNG appended last
@@ -469,6 +473,7 @@ describe("deleting a product", () => {
     const jar = await admin();
     const product = await productWithImages(jar, 1);
     const key = product.images[0]!.image.key;
+    const variant = await defaultVariantOf({ id: product.id });
     const order = await prisma.order.create({
       data: {
         customerName: "Rahim",
@@ -485,6 +490,7 @@ describe("deleting a product", () => {
           create: [
             {
               productId: product.id,
+              variantId: variant.id,
               productName: product.name,
               unitPricePaisa: 245050,
               quantity: 1,
@@ -510,7 +516,9 @@ describe("deleting a product", () => {
     await expect(outcome).toSetToast({ kind: "success", message: `Product “${product.name}” deleted.` });
     expect(await prisma.product.count({ where: { id: product.id } })).toBe(0);
     const items = await prisma.orderItem.findMany({ where: { orderId: order.id } });
-    expect(items).toMatchObject([{ productId: null, productName: product.name, subtotalPaisa: 245050 }]);
+    expect(items).toMatchObject([
+      { productId: null, variantId: null, productName: product.name, subtotalPaisa: 245050 },
+    ]);
     expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).productId).toBeNull();
     expect(fs.existsSync(path.join(uploadsDir(), key))).toBe(false);
   });

@@ -11,6 +11,7 @@ import { changeOrderStatus, deleteOrder, placeOrder } from "~/models/order.serve
 import { action as listAction, loader as listLoader } from "~/routes/admin.orders._index/route";
 import { action as statusAction, loader as orderLoader } from "~/routes/admin.orders.view.$id/route";
 import { prisma } from "~/models/db.server";
+import { getVariantsForCart } from "~/models/product.server";
 import { priceCart } from "~/rules/pricing";
 import { allowConsoleError, createAdmin, createProduct, expectData, get, post, run, signedInJar } from "./helpers";
 
@@ -53,7 +54,7 @@ describe("status history", () => {
         checkoutToken: "history-token-0123456789",
         expectedSubtotalPaisa: 15000,
       },
-      priceCart([{ productId: product.id, quantity: 1 }], [product]),
+      priceCart([{ variantId: product.variantId, quantity: 1 }], await getVariantsForCart([product.variantId])),
       SPEC_DELIVERY_FEES,
     );
     if (!result.ok) throw new Error("order not placed");

@@ -164,7 +164,9 @@ describe("the audit trail", () => {
     );
     const [event] = await prisma.auditEvent.findMany({ where: { action: "product.deleted", subjectId: product.id } });
     expect(event!.summary).toBe("Audit Switch");
-    expect(JSON.parse(event!.details)).toMatchObject({ product: { name: "Audit Switch", pricePaisa: 12_000 } });
+    expect(JSON.parse(event!.details)).toMatchObject({
+      product: { name: "Audit Switch", defaultVariant: { id: product.variantId, pricePaisa: 12_000 } },
+    });
   });
 
   it("is append-only: the database refuses to change or delete a row", async () => {

@@ -45,12 +45,13 @@ function rowsById(db: Database.Database, table: string): Map<number, unknown> {
 
 describe("backup and restore", () => {
   let backup: BackupResult;
-  const products: number[] = [];
+  /** The default variants of the three products the shoppers buy. */
+  const variants: number[] = [];
   const uploads = ["products/lamp-400.webp", "products/lamp-800.webp", "categories/fans.webp"];
 
   it("backs up while orders are being placed, and restores one consistent moment of the shop", async () => {
     for (const name of ["Backup Lamp", "Backup Fan", "Backup Switch"]) {
-      products.push((await createProduct({ name, pricePaisa: 50_000, stockQuantity: 1000 })).id);
+      variants.push((await createProduct({ name, pricePaisa: 50_000, stockQuantity: 1000 })).variantId);
     }
     for (const file of uploads) {
       fs.mkdirSync(path.dirname(path.join(uploadsPath, file)), { recursive: true });
@@ -64,8 +65,8 @@ describe("backup and restore", () => {
       while (placed < stopAt) {
         await placeOrder(
           [
-            [products[index % 3]!, 1 + (placed % 3)],
-            [products[(index + 1) % 3]!, 1],
+            [variants[index % 3]!, 1 + (placed % 3)],
+            [variants[(index + 1) % 3]!, 1],
           ],
           { phone: `0171000000${index}` },
         );
@@ -127,12 +128,12 @@ describe("backup and restore", () => {
         .pluck()
         .get();
       expect(empty).toBe(0);
-      for (const productId of products) {
+      for (const variantId of variants) {
         const taken = restored
-          .prepare("SELECT coalesce(sum(quantity), 0) FROM OrderItem WHERE productId = ?")
+          .prepare("SELECT coalesce(sum(quantity), 0) FROM OrderItem WHERE variantId = ?")
           .pluck()
-          .get(productId) as number;
-        const stock = restored.prepare("SELECT stockQuantity FROM Product WHERE id = ?").pluck().get(productId);
+          .get(variantId) as number;
+        const stock = restored.prepare("SELECT stockQuantity FROM ProductVariant WHERE id = ?").pluck().get(variantId);
         expect(stock).toBe(1000 - taken);
       }
       expect(restored.pragma("integrity_check", { simple: true })).toBe("ok");

@@ -13,7 +13,7 @@ import { CART_FETCH_FIELD, CART_FETCH_VALUE } from "~/components/cart/cart-contr
 import { CookieJar, createProduct, get, post, run, runData } from "./helpers";
 
 let jar: CookieJar;
-let lamp: { id: number };
+let lamp: { id: number; variantId: number };
 
 beforeEach(async () => {
   jar = new CookieJar();

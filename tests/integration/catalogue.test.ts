@@ -9,7 +9,7 @@ import { loader as productsLoader } from "~/routes/_shop.products._index";
 import { prisma } from "~/models/db.server";
 import { ADMIN_PAGE_SIZE, STOREFRONT_PAGE_SIZE } from "~/rules/pagination";
 import { unitPricePaisa } from "~/rules/money";
-import { createCategory, get, runData } from "./helpers";
+import { createCategory, createProductsInBulk, get, runData } from "./helpers";
 
 const COUNT = 1200;
 let lighting: { id: number };
@@ -17,8 +17,8 @@ let lighting: { id: number };
 beforeAll(async () => {
   lighting = await createCategory("Lighting");
   const other = await createCategory("Other");
-  await prisma.product.createMany({
-    data: Array.from({ length: COUNT }, (_, i) => ({
+  await createProductsInBulk([
+    ...Array.from({ length: COUNT }, (_, i) => ({
       name: `${i % 2 ? "Lamp" : "Switch"} ${String(i).padStart(4, "0")}`,
       slug: `p-${i}`,
       description: "x",
@@ -27,8 +27,15 @@ beforeAll(async () => {
       discountedPricePaisa: i % 3 === 0 ? 5_000 + (i % 40) * 100 : null,
       categoryId: i % 2 ? lighting.id : other.id,
     })),
-  });
-  await prisma.product.create({ data: { name: "50% off_bulb", slug: "x", description: "x", pricePaisa: 100 } });
+    {
+      name: "50% off_bulb",
+      slug: "x",
+      description: "x",
+      pricePaisa: 100,
+      discountedPricePaisa: null,
+      categoryId: null,
+    },
+  ]);
   await prisma.order.createMany({
     data: Array.from({ length: 1100 }, (_, i) => ({
       customerName: `C${i}`,
@@ -61,7 +68,7 @@ describe("listProducts", () => {
     );
     const charged = pages.flatMap((p) => p.items).map(unitPricePaisa);
     expect(charged).toEqual([...charged].sort((a, b) => a - b));
-    const all = await prisma.product.findMany({ where: { categoryId: lighting.id } });
+    const all = await prisma.productVariant.findMany({ where: { product: { categoryId: lighting.id } } });
     const cheapest = Math.min(...all.map(unitPricePaisa));
     expect(charged[0]).toBe(cheapest);
     const desc = await listProducts({ categoryId: lighting.id, sort: "price-desc" });

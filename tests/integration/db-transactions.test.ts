@@ -67,8 +67,10 @@ describe("a plain query while another request's transaction is open", () => {
         name: "Nested",
         slug: "kinds-nested",
         description: "",
-        pricePaisa: 100,
+        minPricePaisa: 100,
+        maxPricePaisa: 100,
         category: { create: { name: "Nested category", slug: "kinds-nested-category" } },
+        variants: { create: { pricePaisa: 100 } },
       },
     });
 

@@ -20,13 +20,14 @@ const t = serverTranslator("en");
 
 let staff: CookieJar;
 let staffEmail: string;
-let productId: number;
+/** The Defence Lamp's default variant: what the cart line names. */
+let variantId: number;
 
 beforeEach(async () => {
   const admin = await createAdmin();
   staffEmail = admin.email;
   staff = await signedInJar(admin.id);
-  productId = (await createProduct({ name: "Defence Lamp", pricePaisa: 50000 })).id;
+  variantId = (await createProduct({ name: "Defence Lamp", pricePaisa: 50000 })).variantId;
 });
 
 /** Sets the shop's checkout limits (orders per phone and per address in 24 hours; 0: none). */
@@ -38,7 +39,7 @@ async function setLimits(perPhone: number, perAddress: number) {
 /** Checks out one lamp as a new shopper with `phone` to `address`; returns the action's outcome. */
 async function checkout(phone: string, address = "House 4, Road 2") {
   const jar = new CookieJar();
-  jar.take((await run(cartAction, post("/cart", { intent: "add", productId, quantity: 1 }, jar))).headers);
+  jar.take((await run(cartAction, post("/cart", { intent: "add", variantId, quantity: 1 }, jar))).headers);
   const page = await runData(cartLoader, get("/cart", jar));
   return run(
     cartAction,

@@ -17,7 +17,7 @@ const customer = {
   shippingMethod: "Outside Dhaka",
 };
 
-let lamp: { id: number };
+let lamp: { id: number; variantId: number };
 
 beforeEach(async () => {
   lamp = await createProduct({ name: "Brass Table Lamp", pricePaisa: 250000, discountedPricePaisa: 199900 });

@@ -15,12 +15,19 @@ import { createAdmin, createCategory, createProduct, get, signedInJar } from "./
 
 let server: ServerProcess;
 let productId: number;
+/** The Cached Jute Lamp's default variant: what its cart lines name. */
+let variantId: number;
 let categoryId: number;
 
 beforeAll(async () => {
   const category = await createCategory("Cache Lamps");
   categoryId = category.id;
-  productId = (await createProduct({ name: "Cached Jute Lamp", pricePaisa: 250_000, categoryId, stockQuantity: 9 })).id;
+  ({ id: productId, variantId } = await createProduct({
+    name: "Cached Jute Lamp",
+    pricePaisa: 250_000,
+    categoryId,
+    stockQuantity: 9,
+  }));
   server = await startServerProcess();
 });
 
@@ -52,7 +59,7 @@ async function cached(path: string, headers: Record<string, string> = {}) {
 }
 
 /** The Cookie header of a cart holding `lines`, signed as the shop signs it. */
-async function cartCookieOf(lines: { productId: number; quantity: number }[]) {
+async function cartCookieOf(lines: { variantId: number; quantity: number }[]) {
   return (await commitCart(lines)).split(";")[0]!;
 }
 
@@ -69,15 +76,15 @@ describe("the page cache in the production server", () => {
     expect((await page("/products")).text).toContain("Cache Pendants");
 
     expect((await cached(`/products/${productId}`)).text).not.toContain("Only 2 left");
-    await prisma.product.update({ where: { id: productId }, data: { stockQuantity: 2 } });
+    await prisma.productVariant.update({ where: { id: variantId }, data: { stockQuantity: 2 } });
     expect((await page(`/products/${productId}`)).text).toContain("Only 2 left");
   });
 
   it("gives each cart its own badge, and a forged cart the empty one", async () => {
-    const two = await cartCookieOf([{ productId, quantity: 2 }]);
+    const two = await cartCookieOf([{ variantId, quantity: 2 }]);
     const five = await cartCookieOf([
-      { productId, quantity: 3 },
-      { productId: productId + 1000, quantity: 2 },
+      { variantId, quantity: 3 },
+      { variantId: variantId + 1000, quantity: 2 },
     ]);
     const badge = (html: string) => /data-testid="cart-badge"[^>]*>(\d+)</.exec(html)?.[1] ?? null;
     expect(badge((await cached("/products", { Cookie: two })).text)).toBe("2");
@@ -132,7 +139,7 @@ describe("the page cache in the production server", () => {
   });
 
   it("keys a cart cookie in double quotes as the app reads it: its page is never served to visitors without a cart", async () => {
-    const cart = await cartCookieOf([{ productId, quantity: 7 }]);
+    const cart = await cartCookieOf([{ variantId, quantity: 7 }]);
     const quoted = cart.replace(/^haat_cart=(.*)$/, 'haat_cart="$1"');
     const badge = (html: string) => /data-testid="cart-badge"[^>]*>(\d+)</.exec(html)?.[1] ?? null;
     const path = "/products?q=quoted";

@@ -49,13 +49,14 @@ describe("product page loader", () => {
     // A description stored as a BLOB: SQLite keeps it, Prisma cannot read it as a String. Only the
     // product page selects the description, so lists stay readable (the e2e test relies on this).
     await prisma.$executeRawUnsafe(
-      `INSERT INTO Product (name, slug, description, pricePaisa, isFeatured, createdAt, updatedAt)
-       VALUES ('Broken', 'broken', X'DEADBEEF', 100, 0, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)`,
+      `INSERT INTO Product (name, slug, description, minPricePaisa, maxPricePaisa, isFeatured, createdAt, updatedAt)
+       VALUES ('Broken', 'broken', X'DEADBEEF', 100, 100, 0, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)`,
     );
     const rows = await prisma.$queryRawUnsafe<{ id: number | bigint }[]>(
       `SELECT id FROM Product WHERE slug = 'broken'`,
     );
     const id = String(rows[0]!.id);
+    await prisma.productVariant.create({ data: { productId: Number(id), pricePaisa: 100 } });
     let thrown: unknown;
     try {
       await loader({ request: get(`/products/${id}`), params: { id }, context: {} });

@@ -7,22 +7,23 @@ import { SITEMAP_CHUNK, sitemapRows } from "~/models/sitemap.server";
 import { loader as robotsLoader } from "~/routes/[robots.txt]";
 import { loader as sitemapLoader } from "~/routes/[sitemap.xml]";
 import { prisma } from "~/models/db.server";
-import { createCategory, get } from "./helpers";
+import { createCategory, createProductsInBulk, get } from "./helpers";
 
 const COUNT = SITEMAP_CHUNK * 2 + 345;
 let categoryIds: number[] = [];
 
 beforeAll(async () => {
   categoryIds = [(await createCategory("Lamps")).id, (await createCategory("Fans & Switches")).id];
-  await prisma.product.createMany({
-    data: Array.from({ length: COUNT }, (_, i) => ({
+  await createProductsInBulk(
+    Array.from({ length: COUNT }, (_, i) => ({
       name: `Product ${i}`,
       slug: `product-${i}`,
       description: "x",
       pricePaisa: 1000 + i,
+      discountedPricePaisa: null,
       categoryId: categoryIds[i % 2]!,
     })),
-  });
+  );
 });
 
 async function sitemapText(path = "/sitemap.xml"): Promise<{ status: number; type: string | null; text: string }> {

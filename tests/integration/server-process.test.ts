@@ -16,13 +16,13 @@ import { createProduct, stockOf } from "./helpers";
 const form = (fields: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
 
-/** Puts `quantity` of `productId` in a new cart; returns the cart cookie and the checkout form's hidden fields. */
-async function cartWith(server: ServerProcess, productId: number, quantity: number) {
+/** Puts `quantity` of the variant `variantId` in a new cart; returns the cart cookie and the checkout form's hidden fields. */
+async function cartWith(server: ServerProcess, variantId: number, quantity: number) {
   const added = await fetch(`${server.origin}/cart`, {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.origin },
-    body: form({ intent: "add", productId, quantity, redirectTo: "/cart" }),
+    body: form({ intent: "add", variantId, quantity, redirectTo: "/cart" }),
   });
   expect(added.status).toBe(302);
   const cookie = added.headers
@@ -84,7 +84,7 @@ describe("the server process", () => {
   it("on SIGTERM finishes the checkout in flight, refuses new connections, closes and exits 0", async () => {
     const product = await createProduct({ name: "Shutdown Lamp", pricePaisa: 150_000, stockQuantity: 5 });
     const server = await startServerProcess({ SHUTDOWN_TIMEOUT_SECONDS: "10" });
-    const cart = await cartWith(server, product.id, 2);
+    const cart = await cartWith(server, product.variantId, 2);
     expect(cart.checkoutToken).not.toBe("");
     const checkout = startCheckout(
       server,
@@ -119,14 +119,14 @@ describe("the server process", () => {
       where: { checkoutToken: cart.checkoutToken },
       include: { items: true },
     });
-    expect(order.items).toMatchObject([{ productId: product.id, quantity: 2 }]);
+    expect(order.items).toMatchObject([{ productId: product.id, variantId: product.variantId, quantity: 2 }]);
     expect(await stockOf(product.id)).toBe(3);
   });
 
   it("exits 1 at the bound when a request never finishes, leaving no order behind", async () => {
     const product = await createProduct({ name: "Stuck Lamp", pricePaisa: 90_000, stockQuantity: 5 });
     const server = await startServerProcess({ SHUTDOWN_TIMEOUT_SECONDS: "1" });
-    const cart = await cartWith(server, product.id, 1);
+    const cart = await cartWith(server, product.variantId, 1);
     const stuck = startCheckout(server, cart.cookie, form({ intent: "checkout", checkoutToken: cart.checkoutToken }));
     stuck.answer.catch(() => undefined); // the connection is cut when the process exits
     await new Promise((resolve) => setTimeout(resolve, 200));
