@@ -113,7 +113,7 @@ export const variantsMessages = bilingual({
     "admin.variants.untracked": "এই পণ্যের স্টক গোনা হয় না; প্রতিটি ভ্যারিয়েন্টের স্টক গুনতে পণ্যের ফর্মে তা চালু করুন।",
     "admin.variants.colVariant": "ভ্যারিয়েন্ট",
     "admin.variants.defaultVariant": "পণ্যটি (অপশন ছাড়া)",
-    "admin.variants.sku": "SKU",
+    "admin.variants.sku": "এসকেইউ",
     "admin.variants.price": "দাম (৳)",
     "admin.variants.discountedPrice": "ছাড়ের দাম (৳, ঐচ্ছিক)",
     "admin.variants.stock": "স্টক (পিস)",
