@@ -4,8 +4,11 @@
  * checkouts, cancelling, and what the cart does with input it must not trust (an unknown, inactive
  * or sold-out variant, another product's variant, a forged cookie).
  */
+import { createCookie } from "@remix-run/node";
 import { beforeEach, describe, expect, it } from "vitest";
+import { getEnv } from "~/config/env.server";
 import { prisma } from "~/models/db.server";
+import { listLowStock } from "~/models/stock.server";
 import { action as cartAction, loader as cartLoader } from "~/routes/_shop.cart/route";
 import { action as orderAction } from "~/routes/admin.orders.view.$id/route";
 import { commitCart } from "~/server/cart-cookie.server";
@@ -154,6 +157,20 @@ describe("the last unit of one variant", () => {
   );
 });
 
+describe("the low-stock list", () => {
+  it("names each active variant at or below the threshold, fewest first, with its label", async () => {
+    await prisma.product.updateMany({ data: { trackStock: false } });
+    const fan = await createFan("Low Fan");
+    await prisma.productVariant.update({ where: { id: fan.variantId("48″", "White") }, data: { isActive: false } });
+    const low = await listLowStock(2);
+    expect(low).toMatchObject({ total: 2, anyTracked: true });
+    expect(low.variants).toEqual([
+      { id: fan.variantId("48″", "Brown"), productId: fan.id, name: "Low Fan", label: "48″ / Brown", stockQuantity: 0 },
+      { id: fan.variantId("56″", "Brown"), productId: fan.id, name: "Low Fan", label: "56″ / Brown", stockQuantity: 1 },
+    ]);
+  });
+});
+
 describe("input the cart does not trust", () => {
   it("refuses an unknown variant id, and drops one from a signed cookie", async () => {
     const fan = await createFan("Tamper Fan");
@@ -252,6 +269,22 @@ describe("input the cart does not trust", () => {
         quantity: 1,
       },
     ]);
+  });
+
+  it("reads a signed cookie of the wrong shape (a quantity of 0, a line too many units) as an empty cart", async () => {
+    const fan = await createFan("Shapeless Fan");
+    const cookie = createCookie("haat_cart", { secrets: [getEnv().SESSION_SECRET], path: "/" });
+    const variantId = fan.variantId("56″", "White");
+    for (const value of [
+      { v: [[variantId, 0]] },
+      { v: [[variantId, 1_000_000]] },
+      { v: [[-variantId, 1]] },
+      { v: "x" },
+    ]) {
+      const jar = new CookieJar();
+      jar.take(new Headers({ "Set-Cookie": await cookie.serialize(value) }));
+      expect(await cartLines(jar), JSON.stringify(value)).toEqual([]);
+    }
   });
 
   it("reads a cart cookie with a forged signature as an empty cart", async () => {
