@@ -29,10 +29,10 @@ async function storedVariant(page: Page, key: string, width: number) {
 }
 
 async function fillProduct(page: Page, name: string) {
-  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Name (English)", { exact: true }).fill(name);
   await page.getByLabel("Price (৳)").fill("1,250.50");
   await page.getByLabel("Category").selectOption({ index: 1 });
-  await page.getByLabel("Description").fill("Hand-made brass lamp, 40 cm.");
+  await page.getByLabel("Description (English)", { exact: true }).fill("Hand-made brass lamp, 40 cm.");
   await page.getByLabel("Featured product").check();
 }
 
@@ -45,7 +45,7 @@ test("a product is created with real photos, listed, edited and deleted", async 
   await expect(page).toHaveURL(/\/admin\/products\/create$/);
   await expect(page.getByRole("heading", { name: "Add New Product" })).toBeVisible();
   await expect(page.getByLabel("Category").locator("option").first()).toHaveText("Select a category");
-  await expect(page.getByLabel("Description")).toHaveAttribute("rows", "3");
+  await expect(page.getByLabel("Description (English)", { exact: true })).toHaveAttribute("rows", "3");
 
   await fillProduct(page, name);
   const images = page.locator('input[type="file"][name="images"]');
@@ -89,7 +89,7 @@ test("a product is created with real photos, listed, edited and deleted", async 
 
   // Rename, remove the PNG, put the WebP first.
   const renamed = `${name} Renamed`;
-  await page.getByLabel("Name", { exact: true }).fill(renamed);
+  await page.getByLabel("Name (English)", { exact: true }).fill(renamed);
   await page.getByLabel("Remove: Image 2").check();
   if (js) {
     await page.getByRole("button", { name: "Move up: Image 3" }).click();
@@ -166,9 +166,9 @@ test("bad uploads are refused with clear messages and the typed fields are kept"
   await expect(fileErrors).toContainText("pixel-bomb-20000x20000.png has too many pixels (at most 40 megapixels).");
   await expect(fileErrors).toContainText("please choose the images again");
   await expect(page.getByTestId("form-error")).toBeVisible();
-  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
+  await expect(page.getByLabel("Name (English)", { exact: true })).toHaveValue(name);
   await expect(page.getByLabel("Price (৳)")).toHaveValue("1,250.50");
-  await expect(page.getByLabel("Description")).toHaveValue("Hand-made brass lamp, 40 cm.");
+  await expect(page.getByLabel("Description (English)", { exact: true })).toHaveValue("Hand-made brass lamp, 40 cm.");
   await expect(page.getByLabel("Featured product")).toBeChecked();
   await expect(page.getByLabel("Category")).not.toHaveValue("");
 
@@ -178,11 +178,11 @@ test("bad uploads are refused with clear messages and the typed fields are kept"
   ]);
   await page.getByRole("button", { name: "Create Product" }).click();
   await expect(page.getByTestId("file-errors")).toContainText("huge.jpg is larger than 10 MB.");
-  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
+  await expect(page.getByLabel("Name (English)", { exact: true })).toHaveValue(name);
 
   // Field errors from the server, values kept.
   await page.getByLabel("Price (৳)").fill("12.345");
-  await page.getByLabel("Description").fill("");
+  await page.getByLabel("Description (English)", { exact: true }).fill("");
   await images.setInputFiles([]);
   await page.getByRole("button", { name: "Create Product" }).click();
   await expect(
@@ -209,7 +209,7 @@ test("a category is created with a photo, listed, edited and deleted; one with p
   await expect(page.getByRole("heading", { name: "Add New Category" })).toBeVisible();
   await expect(page.getByText("Create a new category for your products")).toBeVisible();
 
-  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Name (English)", { exact: true }).fill(name);
   await page.getByLabel("Upload Image").setInputFiles(photo("ladybird-exif-orientation-6.jpg"));
   if (js) {
     await expect(page.getByTestId("image-chosen")).toHaveText("Chosen: ladybird-exif-orientation-6.jpg");
@@ -228,7 +228,7 @@ test("a category is created with a photo, listed, edited and deleted; one with p
   await row.getByRole("link", { name: `Edit ${name}` }).click();
   await expect(page.getByRole("heading", { name: "Edit Category" })).toBeVisible();
   await expect(page.getByText("Update category information")).toBeVisible();
-  await page.getByLabel("Name").fill(`${name} Renamed`);
+  await page.getByLabel("Name (English)", { exact: true }).fill(`${name} Renamed`);
   await page.getByLabel("Change Image").setInputFiles(photo("garden.webp"));
   await page.getByRole("button", { name: "Update Category" }).click();
   await expect(toast(page)).toHaveText(`Category “${name} Renamed” saved.`);
@@ -275,7 +275,7 @@ test("with JavaScript an upload shows its progress and 'Saving...'", async ({ pa
   const name = unique("E2E Progress", testInfo.project.name);
   await signIn(page);
   await page.goto("/admin/categories/create");
-  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Name (English)", { exact: true }).fill(name);
   await page.getByLabel("Upload Image").setInputFiles(photo("yellowflower-transparent.png"));
   // About 200 KB at 64 KB/s: a few seconds of upload.
   const cdp = await page.context().newCDPSession(page);
@@ -312,10 +312,10 @@ test("with JavaScript, the product form's submit button says 'Saving...' and is 
   try {
     await signIn(page);
     await page.goto("/admin/products/create");
-    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByLabel("Name (English)", { exact: true }).fill(name);
     await page.getByLabel("Price (৳)").fill("450");
     await page.getByLabel("Category").selectOption({ index: 1 });
-    await page.getByLabel("Description").fill("A product to watch being saved.");
+    await page.getByLabel("Description (English)", { exact: true }).fill("A product to watch being saved.");
     await page.route(saveEndpoint, async (route) => {
       if (route.request().method() === "POST") {
         arrived();

@@ -97,7 +97,7 @@ async function editAndVisit(
 
   await signIn(page);
   await page.goto(`/admin/products/edit/${id}`);
-  await page.getByLabel("Name", { exact: true }).fill(`Cache Fan Renamed ${tag}`);
+  await page.getByLabel("Name (English)", { exact: true }).fill(`Cache Fan Renamed ${tag}`);
   await page.getByLabel("Category").selectOption({ label: `Cache Shelf ${tag}` });
   await page.locator('input[type="file"]').first().setInputFiles(path.resolve("tests/fixtures/images/garden.webp"));
   await page.getByRole("button", { name: "Save Product" }).click();
@@ -110,7 +110,7 @@ async function editAndVisit(
   await openCached(visitor, `/products?category=${categoryId}`);
   await expect(visitor.getByRole("article")).toHaveCount(1);
   await page.goto(`/admin/categories/edit/${categoryId}`);
-  await page.getByLabel("Name").fill(`Cache Shelf Renamed ${tag}`);
+  await page.getByLabel("Name (English)", { exact: true }).fill(`Cache Shelf Renamed ${tag}`);
   await page.getByRole("button", { name: "Update Category" }).click();
   await expect(page).toHaveURL(/\/admin\/categories(\?.*)?$/);
   await visitor.goto(`/products?category=${categoryId}`);

@@ -19,8 +19,9 @@ type ProductRow = {
   id: number;
   name: string;
   description: string;
-  /** The product's one variant (its default). */
+  /** The product's one variant (its default), and its SKU (null: none). */
   variantId: number;
+  sku: string | null;
   pricePaisa: number;
   discountedPricePaisa: number | null;
   categoryId: number | null;
@@ -46,7 +47,7 @@ function discountedProduct(): ProductRow {
     (db) =>
       db
         .prepare(
-          `SELECT p.id, p.name, p.description, v.id AS variantId, v.pricePaisa, v.discountedPricePaisa, p.categoryId,
+          `SELECT p.id, p.name, p.description, v.id AS variantId, v.sku, v.pricePaisa, v.discountedPricePaisa, p.categoryId,
              c.name AS categoryName
            FROM Product p JOIN Category c ON c.id = p.categoryId
              JOIN ProductVariant v ON v.productId = p.id AND v.combinationKey = '' AND v.isActive = 1
@@ -158,7 +159,8 @@ test.describe("head tags", () => {
     expect(ld["@context"]).toBe("https://schema.org");
     expect(ld.name).toBe(product.name);
     expect(ld.description).toBe(product.description);
-    expect(ld.sku).toBe(String(product.id));
+    // The variant's SKU; the product's id when it has none.
+    expect(ld.sku).toBe(product.sku ?? String(product.id));
     expect(ld.url).toBe(url);
     const charged = Math.min(product.pricePaisa, product.discountedPricePaisa ?? Infinity);
     expect(ld.offers).toMatchObject({

@@ -142,12 +142,16 @@ test("on a 360 px phone the header shows the shop's whole name and the breadcrum
         )
         .get() as { id: number; name: string },
   );
+  // The shop's name in each language (the Bangla one, when set, on the Bangla pages).
+  const shop = withDb(
+    (db) => db.prepare(`SELECT name, nameBn FROM ShopSettings WHERE id = 1`).get() as { name: string; nameBn: string },
+  );
   for (const lang of ["", "/bn"]) {
     await page.goto(`${lang}/products/${product.id}`);
     const where = lang || "/";
     // The name in full: not cut with an ellipsis, inside the screen.
     const name = page.getByRole("banner").getByRole("link").first();
-    await expect(name).toHaveText("Haat Lights & Decor");
+    await expect(name).toHaveText(lang ? shop.nameBn || shop.name : shop.name);
     const cut = await name
       .locator("span")
       .last()
