@@ -155,8 +155,9 @@ export default function AdminDashboardPage() {
                   <li key={product.id} className="flex items-center justify-between gap-3 px-4 py-2 text-sm">
                     <Link
                       to={`/admin/products/edit/${product.productId}`}
-                      className="font-medium underline"
+                      className="min-w-0 break-words font-medium underline"
                       translate="no"
+                      data-testid="low-stock-product"
                     >
                       {lineItemName(product.name, product.label)}
                     </Link>

@@ -89,18 +89,34 @@ test("the Bangla back office shows no Latin letters or digits outside names, e-m
   const email = `bangla-scan-${testInfo.project.name}-${Date.now()}@haat.example`;
   const staffId = insertAdmin(email, await hashPassword(PASSWORD));
   const orderId = insertOrder({ name: "Scan Shopper", phone: "01711000111", productName: "Scan Lamp", quantity: 3 });
-  const { productId, categoryId, data } = withDb((db) => {
+  const { productId, optionsProductId, categoryId, data } = withDb((db) => {
     const column = (sql: string) => (db.prepare(sql).all() as { value: string | null }[]).map((row) => row.value);
     return {
-      productId: (db.prepare(`SELECT id FROM Product ORDER BY id LIMIT 1`).get() as { id: number }).id,
+      // A demo product without options (its form has the price, SKU and stock fields).
+      productId: (
+        db
+          .prepare(`SELECT id FROM Product WHERE id NOT IN (SELECT productId FROM ProductOption) ORDER BY id LIMIT 1`)
+          .get() as { id: number }
+      ).id,
+      // A demo product with options: its edit form shows the variants' summary, and its variants page.
+      optionsProductId: (
+        db.prepare(`SELECT productId AS id FROM ProductOption ORDER BY productId LIMIT 1`).get() as { id: number }
+      ).id,
       categoryId: (db.prepare(`SELECT id FROM Category ORDER BY id LIMIT 1`).get() as { id: number }).id,
       // The shop's data, Latin in the demo shop and legitimately so: product and category names,
-      // descriptions, slugs and image descriptions, customers' names, the shop's name.
+      // descriptions, slugs and image descriptions, option names and values, customers' names, the
+      // shop's name. SKUs are not here: the pages mark them as not to be translated.
       data: [
         `SELECT name AS value FROM Product`,
         `SELECT description AS value FROM Product`,
+        // The Bangla texts as staff typed them, in the form's fields: "B22", "6500K" belong there.
+        `SELECT nameBn AS value FROM Product`,
+        `SELECT descriptionBn AS value FROM Product`,
+        `SELECT nameBn AS value FROM Category`,
         `SELECT slug AS value FROM Product`,
         `SELECT name AS value FROM Category`,
+        `SELECT name AS value FROM ProductOption`,
+        `SELECT value AS value FROM ProductOptionValue`,
         `SELECT slug AS value FROM Category`,
         `SELECT DISTINCT customerName AS value FROM "Order"`,
         `SELECT DISTINCT productName AS value FROM OrderItem`,
@@ -130,6 +146,9 @@ test("the Bangla back office shows no Latin letters or digits outside names, e-m
       "/admin/products",
       "/admin/products/create",
       `/admin/products/edit/${productId}`,
+      `/admin/products/edit/${optionsProductId}`,
+      `/admin/products/variants/${optionsProductId}`,
+      `/admin/products/variants/${productId}`,
       "/admin/categories",
       "/admin/categories/create",
       `/admin/categories/edit/${categoryId}`,
