@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/pagination";
 import { ProductCard } from "~/components/product-card";
 import { SearchBox } from "~/components/search-box";
-import { useT } from "~/hooks/use-t";
+import { useLocalePath, useT } from "~/hooks/use-t";
 import { langFromPath, langOfRequest, translator, type MessageKey, registerCatalogue } from "~/i18n";
 import { listingMessages } from "~/i18n/listing-messages";
 import { seoContextFor } from "~/server/http/seo.server";
@@ -118,8 +118,8 @@ const SORT_LABELS: Record<ProductSort, MessageKey> = {
   "price-desc": "products.sort.priceDesc",
 };
 
-/** Builds a /products URL keeping the other parameters. */
-function productsHref(params: { category?: number | null; q?: string; sort?: ProductSort }) {
+/** Builds a /products URL keeping the other parameters (English; the page puts it in its language). */
+function productsPath(params: { category?: number | null; q?: string; sort?: ProductSort }) {
   const search = new URLSearchParams();
   if (params.category) search.set("category", String(params.category));
   if (params.q) search.set("q", params.q);
@@ -137,6 +137,9 @@ function productsHref(params: { category?: number | null; q?: string; sort?: Pro
  */
 export default function ProductsPage() {
   const t = useT();
+  const localePath = useLocalePath();
+  /** A /products URL in the page's language (`/bn/products…` on a Bangla page). */
+  const productsHref = (params: Parameters<typeof productsPath>[0]) => localePath(productsPath(params));
   const { categories, products, activeCategory, query, sort } = useLoaderData<typeof loader>();
   const categoryLinkClass = (selected: boolean) =>
     `flex min-h-11 items-center rounded-md px-3 text-sm ${

@@ -22,9 +22,9 @@ import type { Lang } from "~/i18n/lang";
  * list (a failed search leaves the suggestions empty, with no message).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const params = new URL(request.url).searchParams;
-  const query = normalizeSearchQuery(params.get("q"));
-  const lang: Lang = params.get("lang") === "bn" ? "bn" : "en";
+  const { searchParams } = new URL(request.url);
+  const query = normalizeSearchQuery(searchParams.get("q"));
+  const lang: Lang = searchParams.get("lang") === "bn" ? "bn" : "en";
   const headers = { "Cache-Control": "public, max-age=60", "X-Content-Type-Options": "nosniff" };
   let suggestions: ProductSuggestion[];
   try {

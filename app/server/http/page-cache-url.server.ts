@@ -26,7 +26,8 @@ export const UNDERSTOOD_PARAMETERS: Readonly<Record<string, readonly string[]>> 
   "/products/:id": ["variant", "o1", "o2", "o3"],
   "/sitemap.xml": ["part"],
   "/robots.txt": [],
-  "/resources/search-suggestions": ["q"],
+  // Suggestions name the products in the language of the page asking (`lang`).
+  "/resources/search-suggestions": ["q", "lang"],
 };
 
 /** Single fetch's own parameter on a `.data` request (which route loaders to run). */
