@@ -1,0 +1,104 @@
+/**
+ * The back office's options and variants page on a 360 px phone, with JavaScript on and off: staff
+ * give a product the options Colour (Brown, White) and Sweep (48″, 56″), generate the four
+ * combinations, set a different price and stock on each and save; the table (cards on the phone,
+ * the page never scrolling sideways) shows four rows with what was saved. A SKU typed on two rows
+ * is refused beside the second with everything typed kept and nothing saved.
+ *
+ * The product is inserted under a name unique to the test and project, and deleted in `finally`.
+ */
+import type { Page } from "@playwright/test";
+import { deleteProduct, insertProduct, setStock, withDb } from "./e2e-db";
+import { expect, rendered, signIn, test, toast, uniqueTag } from "./fixtures";
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+const LABELS = ["Brown / 48″", "Brown / 56″", "White / 48″", "White / 56″"];
+
+/** The stored price (paisa), stock and SKU of the product's variants, in display order. */
+function storedVariants(productId: number) {
+  return withDb(
+    (db) =>
+      db
+        .prepare(
+          `SELECT pricePaisa, stockQuantity, sku FROM ProductVariant WHERE productId = ? AND isActive = 1 ORDER BY position, id`,
+        )
+        .all(productId) as { pricePaisa: number; stockQuantity: number; sku: string | null }[],
+  );
+}
+
+/** Fills option block `block` (0-based) with its name and values. */
+async function fillOption(page: Page, block: number, name: string, values: string[]) {
+  const fieldset = page.getByTestId("option-block").nth(block);
+  await fieldset.getByLabel("Name (English)").fill(name);
+  for (const [index, value] of values.entries()) {
+    await fieldset.getByLabel(`Value ${index + 1}`, { exact: true }).fill(value);
+  }
+}
+
+test("staff generate four combinations, price and stock each, and a duplicate SKU is refused with the form kept", async ({
+  page,
+}, testInfo) => {
+  const tag = uniqueTag(testInfo);
+  const productId = insertProduct(`Zz Variants ${tag}`, { pricePaisa: 450_000 });
+  setStock(productId, true, 0);
+  try {
+    await signIn(page);
+    await page.goto(`/admin/products/variants/${productId}`);
+    await rendered(page);
+    await expect(page.getByRole("heading", { name: "Options and variants" })).toBeVisible();
+
+    await fillOption(page, 0, "Colour", ["Brown", "White"]);
+    await fillOption(page, 1, "Sweep", ["48″", "56″"]);
+    await page.getByRole("button", { name: "Save options and generate combinations" }).click();
+    await expect(toast(page)).toContainText("4 combinations");
+    await rendered(page);
+    const rows = page.getByTestId("variant-row");
+    await expect(rows).toHaveCount(4);
+    await expect(page.getByTestId("variant-label")).toHaveText(LABELS);
+
+    // On the phone each row is a card with visible labels, and the page does not scroll sideways.
+    expect(await rows.first().evaluate((row) => getComputedStyle(row).display)).toBe("block");
+    await expect(rows.first().getByText("Price (৳)", { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    for (const [index, label] of LABELS.entries()) {
+      await page.getByLabel(`Price for ${label}`, { exact: true }).fill(String(4000 + index * 250));
+      await page.getByLabel(`Stock for ${label}`, { exact: true }).fill(String(index + 2));
+    }
+    await page.getByRole("button", { name: "Save variants" }).click();
+    await expect(toast(page)).toContainText("saved");
+    await rendered(page);
+    await expect(page.getByTestId("variant-row")).toHaveCount(4);
+    await expect(page.getByLabel("Price for White / 56″", { exact: true })).toHaveValue("4750.00");
+    await expect(page.getByLabel("Stock for White / 56″", { exact: true })).toHaveValue("5");
+    expect(storedVariants(productId).map((variant) => [variant.pricePaisa, variant.stockQuantity])).toEqual([
+      [400_000, 2],
+      [425_000, 3],
+      [450_000, 4],
+      [475_000, 5],
+    ]);
+
+    // The same SKU on two rows: refused beside the second, everything typed kept, nothing saved.
+    const sku = `ZZ-${tag.replace(/\D/g, "")}`;
+    await page.getByLabel("SKU for Brown / 48″", { exact: true }).fill(sku);
+    await page.getByLabel("SKU for Brown / 56″", { exact: true }).fill(sku.toLowerCase());
+    await page.getByLabel("Price for Brown / 48″", { exact: true }).fill("999");
+    await page.getByRole("button", { name: "Save variants" }).click();
+    await expect(page.getByText(`Another row of this table has the SKU ${sku.toLowerCase()}.`)).toBeVisible();
+    await expect(page.getByLabel("SKU for Brown / 56″", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("SKU for Brown / 48″", { exact: true })).toHaveValue(sku);
+    await expect(page.getByLabel("SKU for Brown / 56″", { exact: true })).toHaveValue(sku.toLowerCase());
+    await expect(page.getByLabel("Price for Brown / 48″", { exact: true })).toHaveValue("999");
+    expect(storedVariants(productId).map((variant) => [variant.pricePaisa, variant.sku])).toEqual([
+      [400_000, null],
+      [425_000, null],
+      [450_000, null],
+      [475_000, null],
+    ]);
+  } finally {
+    // The variants first: they reference the option values, which the product's deletion removes too.
+    withDb((db) => db.prepare(`DELETE FROM ProductVariant WHERE productId = ?`).run(productId));
+    deleteProduct(productId);
+  }
+});
