@@ -498,3 +498,33 @@ describe("refusals change nothing", () => {
     expect(editor.variants.map((variant) => variant.pricePaisa)).toEqual([120000, 120000, 120000, 120000]);
   });
 });
+
+describe("who may use the page", () => {
+  it("lets a staff account (not only the owner) save, and answers 404 for a missing product", async () => {
+    const user = await createAdmin();
+    await prisma.adminUser.update({ where: { id: user.id }, data: { role: "staff" } });
+    const jar = await signedInJar(user.id);
+    const product = await createProduct({ pricePaisa: 1000 });
+    const outcome = await run(
+      action,
+      post(`/admin/products/variants/${product.id}`, optionsFields([{ name: "Size", values: ["S", "M"] }]), jar),
+      { id: String(product.id) },
+    );
+    expect(outcome).toRedirectTo(`/admin/products/variants/${product.id}`);
+    expect(await prisma.productVariant.count({ where: { productId: product.id } })).toBe(2);
+    const missing = await run(loader, get("/admin/products/variants/999999", jar), { id: "999999" });
+    expect(missing.status).toBe(404);
+  });
+
+  it("sends a visitor who is not signed in to the sign-in page, changing nothing", async () => {
+    const product = await createProduct({ pricePaisa: 1000 });
+    const outcome = await run(
+      action,
+      post(`/admin/products/variants/${product.id}`, optionsFields([{ name: "Size", values: ["S"] }])),
+      { id: String(product.id) },
+    );
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toMatch(/^\/admin\/login/);
+    expect(await prisma.productOption.count({ where: { productId: product.id } })).toBe(0);
+  });
+});
