@@ -1,11 +1,21 @@
 import type { FormEvent } from "react";
 import { useT } from "~/hooks/use-t";
-import { CHIPS_UP_TO_VALUES, findVariantByValues, type VariantChoice } from "~/rules/variants";
 
 /** An option as the picker shows it: its name and values (in the page's language). */
 type PickerOption = { name: string; values: { id: number; value: string }[] };
-/** An active variant: its values and the units a shopper may buy (null: not tracked). */
-type PickerVariant = VariantChoice & { available: number | null };
+/** An active variant: its values (by option position) and the units a shopper may buy (null: not tracked). */
+type PickerVariant = { valueIds: readonly number[]; available: number | null };
+
+/**
+ * The variant whose values are exactly `choice` (one value id per option, in option order; [] for
+ * a product without options), or undefined. The same match as findVariantByValues
+ * (app/rules/variants.ts) for a complete choice, written here so that the product page's
+ * JavaScript does not load the shared rules chunk.
+ */
+export function variantOf<V extends PickerVariant>(variants: readonly V[], choice: readonly number[]): V | undefined {
+  const key = choice.join();
+  return variants.find((variant) => variant.valueIds.join() === key);
+}
 
 /**
  * What buying a value would give, the other chosen values kept: a variant that can be bought, one
@@ -15,18 +25,18 @@ type ValueState = "ok" | "out" | "none";
 
 /** The state of value `valueId` of option `index` with the rest of `choice` kept (see ValueState). */
 function valueState(variants: readonly PickerVariant[], choice: readonly number[], index: number, valueId: number) {
-  const variant = findVariantByValues(
+  const variant = variantOf(
     variants,
     choice.map((id, at) => (at === index ? valueId : id)),
   );
-  return variant === null ? "none" : variant.available === 0 ? "out" : "ok";
+  return !variant ? "none" : variant.available === 0 ? "out" : "ok";
 }
 
 /**
  * The product page's option picker: one group of choices per option, a fieldset whose legend is
  * the option's name and whose values are radio buttons drawn as chips (44 px tap targets, arrow
  * keys move between them as in any radio group), or a select when the option has more than
- * CHIPS_UP_TO_VALUES values. A value that, with the other chosen values, makes a sold-out
+ * `chipsUpTo` values (CHIPS_UP_TO_VALUES, app/rules/variants.ts, passed by the loader). A value that, with the other chosen values, makes a sold-out
  * combination or none at all is struck through and says so to screen readers.
  *
  * Without JavaScript it is a GET form to the product page (`action`) whose fields are `o1`–`o3`
@@ -39,6 +49,7 @@ export function VariantPicker({
   options,
   variants,
   choice,
+  chipsUpTo,
   action,
   hydrated,
   onChoose,
@@ -46,6 +57,7 @@ export function VariantPicker({
   options: readonly PickerOption[];
   variants: readonly PickerVariant[];
   choice: readonly number[];
+  chipsUpTo: number;
   action: string;
   hydrated: boolean;
   onChoose: (index: number, valueId: number) => void;
@@ -61,7 +73,7 @@ export function VariantPicker({
       {options.map((option, index) => {
         const name = `o${index + 1}`;
         const states = option.values.map((value) => valueState(variants, choice, index, value.id));
-        if (option.values.length > CHIPS_UP_TO_VALUES) {
+        if (option.values.length > chipsUpTo) {
           return (
             <p key={name}>
               <label htmlFor={`option-${name}`} className="block font-medium">

@@ -12,8 +12,8 @@ import { langFromPath, langOfRequest, translator } from "~/i18n";
 import { requestTranslator } from "~/server/i18n.server";
 import { seoContextFor } from "~/server/http/seo.server";
 import { getProductDetail, type ProductPageVariant } from "~/models/product.server";
-import { VariantPicker } from "~/components/variant-picker";
-import { findVariantByValues, lineItemName } from "~/rules/variants";
+import { VariantPicker, variantOf } from "~/components/variant-picker";
+import { CHIPS_UP_TO_VALUES, lineItemName } from "~/rules/variants";
 import { getShopSettings } from "~/models/settings.server";
 import { stockLevel, type StockLevel } from "~/rules/stock";
 import { MAX_LINE_QUANTITY } from "~/rules/cart";
@@ -129,9 +129,21 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const choice = chosenValues(product.options, shown, picked);
   // The variant shown: the one the chosen values make (none: 'not available'); the page derives
   // it again from `choice` as the shopper picks.
-  const variant = product.options.length > 0 ? findVariantByValues(product.variants, choice) : (shown ?? null);
+  const variant = (product.options.length > 0 ? variantOf(product.variants, choice) : shown) ?? null;
   const stock = variant ? stockLevel(variant.available, lowStockThreshold) : "out";
-  return { product, variant, stock, choice, lowStockThreshold, meta: await productMeta(request, product, shown) };
+  const meta = await productMeta(request, product, shown);
+  // What the page's script needs of the product (not its English name or slug), and each
+  // variant's stock level, so that the page derives everything from the chosen values.
+  const { nameEn: _nameEn, slug: _slug, ...page } = product;
+  const variants = product.variants.map((each) => ({ ...each, stock: stockLevel(each.available, lowStockThreshold) }));
+  return {
+    product: { ...page, variants },
+    variant,
+    stock,
+    choice,
+    chipsUpTo: CHIPS_UP_TO_VALUES,
+    meta,
+  };
 }
 
 /**
@@ -172,14 +184,7 @@ const GALLERY_SIZES = "(min-width: 1152px) 540px, (min-width: 768px) calc(50vw -
 export default function ProductPage() {
   const data = useLoaderData<typeof loader>();
   // A new product starts afresh (gallery at the first image, quantity 1, the loader's choice).
-  return (
-    <ProductView
-      key={data.product.id}
-      product={data.product}
-      choice={data.choice}
-      lowStockThreshold={data.lowStockThreshold}
-    />
-  );
+  return <ProductView key={data.product.id} product={data.product} choice={data.choice} chipsUpTo={data.chipsUpTo} />;
 }
 
 type ProductData = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -187,17 +192,17 @@ type ProductData = ReturnType<typeof useLoaderData<typeof loader>>;
 function ProductView({
   product,
   choice: loaderChoice,
-  lowStockThreshold,
-}: Pick<ProductData, "product" | "choice" | "lowStockThreshold">) {
+  chipsUpTo,
+}: Pick<ProductData, "product" | "choice" | "chipsUpTo">) {
   const t = useT();
   const href = useLocalePath();
   const hydrated = useHydrated();
   const [quantity, setQuantity] = useState("1");
   // The chosen values: the loader's, then the shopper's picks (shown at once, no request).
   const [choice, setChoice] = useState(loaderChoice);
-  const variant = findVariantByValues(product.variants, choice);
+  const variant = variantOf(product.variants, choice);
   const hasOptions = product.options.length > 0;
-  const stock = variant ? stockLevel(variant.available, lowStockThreshold) : "out";
+  const stock = variant ? variant.stock : "out";
   const soldOut = stock === "out" || !variant;
   const pricePaisa = variant?.pricePaisa ?? 0;
   const discountedPricePaisa = variant?.discountedPricePaisa ?? null;
@@ -209,7 +214,7 @@ function ProductView({
   const choose = (index: number, valueId: number) => {
     const next = choice.map((id, at) => (at === index ? valueId : id));
     setChoice(next);
-    const found = findVariantByValues(product.variants, next);
+    const found = variantOf(product.variants, next);
     // The address names the variant (to share or reload) without running the loader again.
     if (found) window.history.replaceState(window.history.state, "", `${productPath}?variant=${found.id}`);
   };
@@ -280,6 +285,7 @@ function ProductView({
               options={product.options}
               variants={product.variants}
               choice={choice}
+              chipsUpTo={chipsUpTo}
               action={productPath}
               hydrated={hydrated}
               onChoose={choose}
@@ -293,7 +299,10 @@ function ProductView({
             form; with JavaScript it submits the separate reloadDocument form below instead, which
             carries the stepper's quantity.
           */}
-          <AddToCartForm productName={lineItemName(product.name, variant?.label ?? "")} className="mt-8 space-y-4">
+          <AddToCartForm
+            productName={variant?.label ? `${product.name} — ${variant.label}` : product.name}
+            className="mt-8 space-y-4"
+          >
             <input type="hidden" name="variantId" value={variant?.id ?? ""} />
             <input type="hidden" name="redirectTo" value={variantPath} />
             <QuantityStepper
