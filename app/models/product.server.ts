@@ -11,7 +11,7 @@ import type { ProductSort } from "~/rules/product-sort";
 import { availableQuantity, productAvailable, stockEdit } from "~/rules/stock";
 import { unitPricePaisa } from "~/rules/money";
 import type { Lang } from "~/i18n/lang";
-import { lineItemName, localText, priceRangePaisa, skuKey, variantLabel } from "~/rules/variants";
+import { lineItemName, localText, priceRangePaisa, RETIRED_KEY_PREFIX, skuKey, variantLabel } from "~/rules/variants";
 import { recordStockAdjustment, type StockActor } from "./stock.server";
 import { deleteOrphanImages, imageData, imageSelect, toImageInfo, type ImageRow, type NewImage } from "./image.server";
 
@@ -66,7 +66,9 @@ type CardRow = {
 };
 
 /** The cheapest of `variants` to pay for (the first in display order among equals); undefined for none. */
-function cheapest<V extends { pricePaisa: number; discountedPricePaisa: number | null }>(variants: readonly V[]): V | undefined {
+function cheapest<V extends { pricePaisa: number; discountedPricePaisa: number | null }>(
+  variants: readonly V[],
+): V | undefined {
   let best: V | undefined;
   for (const variant of variants) if (!best || unitPricePaisa(variant) < unitPricePaisa(best)) best = variant;
   return best;
@@ -85,7 +87,9 @@ function toCard(row: CardRow, lang: Lang): ProductCard {
     priceVaries: row.variants.length > 1 && row.maxPricePaisa > row.minPricePaisa,
     variantId: row.variants.length === 1 ? row.variants[0]!.id : null,
     available: productAvailable(
-      row.variants.map((variant) => availableQuantity({ trackStock: row.trackStock, stockQuantity: variant.stockQuantity })),
+      row.variants.map((variant) =>
+        availableQuantity({ trackStock: row.trackStock, stockQuantity: variant.stockQuantity }),
+      ),
     ),
     image: first ? toImageInfo(first, name) : null,
   };
@@ -325,13 +329,11 @@ export async function getProductDetail(id: number, lang: Lang = "en") {
       ? { id: row.category.id, name: localText(row.category.name, row.category.nameBn, lang) }
       : null,
     images: row.images.map(({ image }) => toImageInfo(image, name)),
-    options: row.options.map(
-      (option): ProductPageOption => ({
-        position: option.position,
-        name: localText(option.name, option.nameBn, lang),
-        values: option.values.map((value) => ({ id: value.id, value: localText(value.value, value.valueBn, lang) })),
-      }),
-    ),
+    options: row.options.map((option): ProductPageOption => ({
+      position: option.position,
+      name: localText(option.name, option.nameBn, lang),
+      values: option.values.map((value) => ({ id: value.id, value: localText(value.value, value.valueBn, lang) })),
+    })),
     variants: row.variants.map((variant): ProductPageVariant => {
       const values = valuesOf(variant);
       const imageIndex = variant.imageId === null ? -1 : imageIds.indexOf(variant.imageId);
@@ -372,10 +374,7 @@ export type CartVariant = {
  * The active variants with these ids, for pricing a cart. Missing ids (a deleted or switched-off
  * variant) are absent. `db`: the caller's transaction when it reads inside one.
  */
-export async function getVariantsForCart(
-  ids: number[],
-  db: Prisma.TransactionClient = prisma,
-): Promise<CartVariant[]> {
+export async function getVariantsForCart(ids: number[], db: Prisma.TransactionClient = prisma): Promise<CartVariant[]> {
   if (ids.length === 0) return [];
   const rows = await db.productVariant.findMany({
     where: { id: { in: ids }, isActive: true },
@@ -509,6 +508,7 @@ export async function listProductsForAdmin(page: number, query: string | null = 
           trackStock: true,
           category: { select: { name: true, nameBn: true } },
           variants: {
+            where: { NOT: { combinationKey: { startsWith: RETIRED_KEY_PREFIX } } },
             orderBy: [{ position: "asc" }, { id: "asc" }],
             select: { pricePaisa: true, discountedPricePaisa: true, stockQuantity: true, isActive: true },
           },
@@ -542,7 +542,8 @@ export type ProductFormImage = { imageId: number; image: ImageInfo };
 /**
  * Everything the product edit form needs, or null when there is no such product: its texts in both
  * languages, its options (with values) and its variants in display order, each with its option
- * value ids, SKU, prices in paisa, stock, picture and active flag, and whether an order names it.
+ * value ids, SKU, prices in paisa, stock, picture and active flag, and whether an order names it
+ * (retired variants, kept only for their orders and ledger, are left out).
  * `defaultVariant` is the variant of a product without options (null when it has options).
  */
 export async function getProductForEdit(id: number) {
@@ -576,6 +577,7 @@ export async function getProductForEdit(id: number) {
         },
       },
       variants: {
+        where: { NOT: { combinationKey: { startsWith: RETIRED_KEY_PREFIX } } },
         orderBy: [{ position: "asc" }, { id: "asc" }],
         select: {
           id: true,
@@ -605,7 +607,8 @@ export async function getProductForEdit(id: number) {
       image: toImageInfo(image, row.name),
     })),
     variants: editVariants,
-    defaultVariant: row.options.length === 0 ? (editVariants.find((variant) => variant.combinationKey === "") ?? null) : null,
+    defaultVariant:
+      row.options.length === 0 ? (editVariants.find((variant) => variant.combinationKey === "") ?? null) : null,
   };
 }
 
