@@ -475,7 +475,8 @@ export async function getVariantAvailability(
 /**
  * One page of the admin product list, by name: each product with its price range (the lowest and
  * highest price a shopper pays, in paisa), the regular price of a product with one variant, its
- * variant count and total stock (null when it does not track stock), optionally only products whose
+ * variant count and total stock (retired variants left out; stock null when it does not track
+ * stock), optionally only products whose
  * English or Bangla name contains `query` or with a variant whose SKU starts with it
  * (case-insensitive for Latin letters, LIKE wildcards escaped).
  */
