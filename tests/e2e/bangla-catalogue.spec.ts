@@ -8,7 +8,7 @@
 import { bn as bnPage } from "../../app/i18n/bn";
 import { en as enPage } from "../../app/i18n/en";
 import { listingMessages } from "../../app/i18n/listing-messages";
-import { expect, jsEnabled, rendered, test } from "./fixtures";
+import { buyableCards, expect, jsEnabled, rendered, test } from "./fixtures";
 
 const bn = { ...bnPage, ...listingMessages.bn };
 const en = { ...enPage, ...listingMessages.en };
@@ -77,6 +77,19 @@ test("a card of a product with several variants says 'from' and links to Choose 
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(CEILING_FAN.nameBn);
     }
   }
+});
+
+test("a card of a product sold as one variant adds that variant to the cart", async ({ page }) => {
+  await page.goto("/bn/products");
+  await rendered(page);
+  const card = buyableCards(page).first();
+  const name = (await card.getByRole("heading").innerText()).trim();
+  await card.getByRole("button", { name: bn["card.addToCartLabel"].replace("{name}", name) }).click();
+  // The badge counts one unit (in whichever digits the header writes).
+  await expect(page.getByTestId("cart-badge")).toHaveText(/^[1১]$/);
+  await page.goto("/bn/cart");
+  await rendered(page);
+  await expect(page.getByRole("main")).toContainText(name);
 });
 
 test("search suggestions on a Bangla page name products in Bangla, 'from' their lowest price", async ({
