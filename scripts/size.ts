@@ -35,13 +35,13 @@ async function waitForServer(baseUrl: string, child: ChildProcess): Promise<void
   throw new Error(`the server did not answer within ${STARTUP_TIMEOUT_MS / 1000} s`);
 }
 
-/** A cart cookie holding one of `productId`, made by posting the Add to Cart form. */
-async function cartCookie(baseUrl: string, productId: number): Promise<string> {
+/** A cart cookie holding one of `variantId`, made by posting the Add to Cart form. */
+async function cartCookie(baseUrl: string, variantId: number): Promise<string> {
   const response = await fetch(new URL("/cart", baseUrl), {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(baseUrl).origin },
-    body: new URLSearchParams({ intent: "add", productId: String(productId), quantity: "1" }),
+    body: new URLSearchParams({ intent: "add", variantId: String(variantId), quantity: "1" }),
   });
   const cookie = response.headers
     .getSetCookie()
@@ -69,12 +69,23 @@ async function main(): Promise<number> {
     const listing = await (await fetch(new URL("/products", baseUrl))).text();
     const productId = Number(/href="\/products\/(\d+)"/.exec(listing)?.[1]);
     if (!productId) throw new Error("no product link on /products");
-    const cookie = await cartCookie(baseUrl, productId);
+    // The first card sold as one variant carries its variant id in its Add to Cart form.
+    const variantId = Number(/name="variantId" value="(\d+)"/.exec(listing)?.[1]);
+    if (!variantId) throw new Error("no Add to Cart form on /products");
+    const cookie = await cartCookie(baseUrl, variantId);
+    // The demo product with the most options (the ceiling fan: sweep × colour), found by its name.
+    const suggestions = (await (await fetch(new URL("/resources/search-suggestions?q=Batash", baseUrl))).json()) as {
+      suggestions?: { id: number }[];
+    };
+    const withOptions = suggestions.suggestions?.[0]?.id;
+    if (!withOptions)
+      throw new Error("no product with options (the demo's Batash ceiling fan) in the search suggestions");
     const pages: Row[] = [
       { name: "home", path: "/", enforced: false },
       { name: "products", path: "/products", enforced: false },
       { name: "product", path: `/products/${productId}`, enforced: true },
       { name: "product (Bangla)", path: `/bn/products/${productId}`, enforced: true },
+      { name: "product with options (Bangla)", path: `/bn/products/${withOptions}`, enforced: true },
       { name: "home (Bangla)", path: "/bn", enforced: false },
       { name: "cart (1 item)", path: "/cart", cookie, enforced: false },
     ];

@@ -206,7 +206,8 @@ function ProductView({
   const soldOut = stock === "out" || !variant;
   const pricePaisa = variant?.pricePaisa ?? 0;
   const discountedPricePaisa = variant?.discountedPricePaisa ?? null;
-  const available = variant?.available ?? 0;
+  // null: the product does not count stock (no limit); a missing variant has nothing to sell.
+  const available = variant ? variant.available : 0;
   const percent = discountPercent(pricePaisa, discountedPricePaisa);
   const productPath = href(`/products/${product.id}`);
   const variantPath = hasOptions && variant ? `${productPath}?variant=${variant.id}` : productPath;
