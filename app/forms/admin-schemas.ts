@@ -62,7 +62,7 @@ const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
  * MAX_SKU_LENGTH characters of English letters, digits and - _ . / (no spaces), starting with a
  * letter or digit. Whether another variant has it (case-insensitively) is checked when saving.
  */
-export const skuField = (t: AdminTranslate) =>
+const skuField = (t: AdminTranslate) =>
   z
     .string()
     .trim()

@@ -16,7 +16,6 @@
  * something sensible); removing every option makes one variant (the first active one) the default
  * one again. See `planVariants`.
  */
-import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "./db.server";
 import { imageSelect, toImageInfo } from "./image.server";
 import { assertSkuFree, refreshPriceRange, SkuTakenError } from "./product.server";
@@ -499,14 +498,4 @@ export async function saveVariants(
     await refreshPriceRange(tx, productId);
     return { productName: product.name, updated: writes.length, stockChanges };
   });
-}
-
-/** For tests and callers holding a transaction: the live (not retired) variants of a product, in display order. */
-export async function listLiveVariants(productId: number, db: Prisma.TransactionClient = prisma) {
-  const rows = await db.productVariant.findMany({
-    where: { productId },
-    orderBy: [{ position: "asc" }, { id: "asc" }],
-    select: { id: true, combinationKey: true, isActive: true, pricePaisa: true, stockQuantity: true, sku: true },
-  });
-  return rows.filter((row) => !isRetiredKey(row.combinationKey));
 }

@@ -16,7 +16,7 @@ export const MAX_OPTIONS = 3;
 /** At most this many values per option. */
 export const MAX_OPTION_VALUES = 20;
 /** At most this many variants per product: enough for 3 options of a few values, small enough for one form. */
-export const MAX_VARIANTS = 100;
+const MAX_VARIANTS = 100;
 /** Longest option name, option value and SKU, in characters. */
 export const MAX_OPTION_NAME_LENGTH = 40;
 export const MAX_OPTION_VALUE_LENGTH = 40;
@@ -24,12 +24,9 @@ export const MAX_SKU_LENGTH = 64;
 /** Above this many values an option is offered as a select on the product page, not as chips. */
 export const CHIPS_UP_TO_VALUES = 8;
 
-/** Text with an optional Bangla version: the Bangla shows on /bn pages, the English elsewhere. */
-export type BilingualText = { en: string; bn: string };
-
 /**
  * The text for `lang`: the Bangla one on Bangla pages when it is not blank, else the English one
- * (the fallback the issue asks for: a missing Bangla text never leaves a gap).
+ * (a missing Bangla text never leaves a gap).
  */
 export function localText(en: string, bn: string | null | undefined, lang: Lang): string {
   return lang === "bn" && bn && bn.trim() !== "" ? bn : en;
@@ -99,33 +96,13 @@ export function skuKey(sku: string): string {
   return sku.toLowerCase();
 }
 
-/** A choice of values, one per option (value ids in option order), as the product page and `?variant=` name it. */
-export type VariantChoice = { id: number; valueIds: readonly (number | null)[] };
-
-/**
- * The variant a shopper's choice of values names: the variant whose values are exactly
- * `chosen` (value ids in option order). Null when no variant has that combination.
- */
-export function findVariantByValues<V extends VariantChoice>(
-  variants: readonly V[],
-  chosen: readonly number[],
-): V | null {
-  return (
-    variants.find(
-      (variant) =>
-        variant.valueIds.filter((id) => id !== null).length === chosen.length &&
-        chosen.every((id, index) => variant.valueIds[index] === id),
-    ) ?? null
-  );
-}
-
 // ---- The back office's options and variants editor (app/routes/admin.products.variants.$id) ----
 
 /** The characters a SKU may have: English letters, digits and - _ . /, starting with a letter or digit. */
 const VARIANT_SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 
 /** Highest price accepted in the variants table, in paisa: ৳1 crore, as on the product form. */
-export const MAX_VARIANT_PRICE_PAISA = 1_000_000_000;
+const MAX_VARIANT_PRICE_PAISA = 1_000_000_000;
 
 /** Highest stock count accepted in the variants table, in units (as app/rules/stock.ts MAX_STOCK_QUANTITY). */
 const MAX_VARIANT_STOCK = 1_000_000;
@@ -318,7 +295,7 @@ export type VariantRowWrite = {
 };
 
 /** The field of a variants-table row a problem is about. */
-export type VariantRowField = "sku" | "price" | "discountedPrice" | "stock" | "imageId";
+type VariantRowField = "sku" | "price" | "discountedPrice" | "stock" | "imageId";
 
 /** What is wrong with a variants-table row (`variantId`: the row's variant). */
 export type VariantRowProblem = {

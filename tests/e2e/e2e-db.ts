@@ -75,45 +75,6 @@ export function variantIdOf(productId: number): number {
 }
 
 /**
- * Sets a variant's regular and sale prices (paisa; `discountedPricePaisa` null: no sale) and, in
- * the same transaction, its product's lowest and highest charged price among its active variants
- * (among all when none is active), as the shop's product writes keep them.
- */
-export function setVariantPrice(variantId: number, pricePaisa: number, discountedPricePaisa: number | null = null) {
-  withDb((db) =>
-    db.transaction(() => {
-      db.prepare(`UPDATE ProductVariant SET pricePaisa = ?, discountedPricePaisa = ? WHERE id = ?`).run(
-        pricePaisa,
-        discountedPricePaisa,
-        variantId,
-      );
-      const { productId } = db.prepare(`SELECT productId FROM ProductVariant WHERE id = ?`).get(variantId) as {
-        productId: number;
-      };
-      refreshPriceRange(db, productId);
-    })(),
-  );
-}
-
-/** Sets a product's lowest and highest charged price from its variants (active ones, else all). */
-function refreshPriceRange(db: Database.Database, productId: number) {
-  const charged = `MIN(pricePaisa, COALESCE(discountedPricePaisa, pricePaisa))`;
-  const range = (active: string) =>
-    db
-      .prepare(
-        `SELECT MIN(${charged}) AS low, MAX(${charged}) AS high FROM ProductVariant WHERE productId = ? ${active}`,
-      )
-      .get(productId) as { low: number | null; high: number | null };
-  const active = range("AND isActive = 1");
-  const { low, high } = active.low === null ? range("") : active;
-  db.prepare(`UPDATE Product SET minPricePaisa = ?, maxPricePaisa = ? WHERE id = ?`).run(
-    low ?? 0,
-    high ?? 0,
-    productId,
-  );
-}
-
-/**
  * Sets whether a product counts stock and, when `stockQuantity` is given, the units on hand of its
  * first active variant (its default variant when it has no options).
  */

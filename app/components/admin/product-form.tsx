@@ -45,10 +45,10 @@ export type ProductFormDefaults = {
  * What the form says about a product's variants: how many, the lowest and highest price a
  * shopper pays (paisa) and the units on hand of the active ones (null when stock is not tracked).
  */
-export type VariantSummary = { count: number; minPricePaisa: number; maxPricePaisa: number; totalStock: number | null };
+type VariantSummary = { count: number; minPricePaisa: number; maxPricePaisa: number; totalStock: number | null };
 
 /** The page where a product's options and variants are edited. */
-export function variantsPageUrl(productId: number): string {
+function variantsPageUrl(productId: number): string {
   return `/admin/products/variants/${productId}`;
 }
 
