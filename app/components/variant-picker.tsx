@@ -8,9 +8,8 @@ type PickerVariant = { valueIds: readonly number[]; available: number | null };
 
 /**
  * The variant whose values are exactly `choice` (one value id per option, in option order; [] for
- * a product without options), or undefined. The same match as findVariantByValues
- * (app/rules/variants.ts) for a complete choice, written here so that the product page's
- * JavaScript does not load the shared rules chunk.
+ * a product without options), or undefined. Written here rather than in app/rules/variants.ts so
+ * that the product page's JavaScript does not load the shared rules chunk.
  */
 export function variantOf<V extends PickerVariant>(variants: readonly V[], choice: readonly number[]): V | undefined {
   const key = choice.join();
