@@ -18,7 +18,7 @@
  */
 import { prisma } from "./db.server";
 import { imageSelect, toImageInfo } from "./image.server";
-import { assertSkuFree, refreshPriceRange, SkuTakenError } from "./product.server";
+import { assertSkuFree, optionsForEditing, refreshPriceRange, SkuTakenError } from "./product.server";
 import { recordStockAdjustment, type StockActor } from "./stock.server";
 import { stockEdit } from "~/rules/stock";
 import {
@@ -123,19 +123,7 @@ export async function getVariantEditor(productId: number) {
         orderBy: [{ position: "asc" }, { id: "asc" }],
         select: { imageId: true, image: { select: imageSelect } },
       },
-      options: {
-        orderBy: { position: "asc" },
-        select: {
-          id: true,
-          name: true,
-          nameBn: true,
-          position: true,
-          values: {
-            orderBy: [{ position: "asc" }, { id: "asc" }],
-            select: { id: true, value: true, valueBn: true, position: true },
-          },
-        },
-      },
+      options: optionsForEditing,
       variants: {
         orderBy: [{ position: "asc" }, { id: "asc" }],
         select: {

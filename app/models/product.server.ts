@@ -537,6 +537,24 @@ export async function getProductName(id: number): Promise<{ id: number; name: st
   return prisma.product.findUnique({ where: { id }, select: { id: true, name: true } });
 }
 
+/**
+ * A product's options in display order with their values in display order, names in English and
+ * Bangla: what the product form and the options and variants page read.
+ */
+export const optionsForEditing = {
+  orderBy: { position: "asc" },
+  select: {
+    id: true,
+    name: true,
+    nameBn: true,
+    position: true,
+    values: {
+      orderBy: [{ position: "asc" }, { id: "asc" }],
+      select: { id: true, value: true, valueBn: true, position: true },
+    },
+  },
+} satisfies Prisma.Product$optionsArgs;
+
 /** A stored image of a product as the edit form shows it: the Image row id and the image. */
 export type ProductFormImage = { imageId: number; image: ImageInfo };
 
@@ -564,19 +582,7 @@ export async function getProductForEdit(id: number) {
         orderBy: [{ position: "asc" }, { id: "asc" }],
         select: { imageId: true, image: { select: imageSelect } },
       },
-      options: {
-        orderBy: { position: "asc" },
-        select: {
-          id: true,
-          name: true,
-          nameBn: true,
-          position: true,
-          values: {
-            orderBy: [{ position: "asc" }, { id: "asc" }],
-            select: { id: true, value: true, valueBn: true, position: true },
-          },
-        },
-      },
+      options: optionsForEditing,
       variants: {
         where: { NOT: { combinationKey: { startsWith: RETIRED_KEY_PREFIX } } },
         orderBy: [{ position: "asc" }, { id: "asc" }],
