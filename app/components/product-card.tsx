@@ -82,14 +82,18 @@ export function ProductCard({
         ) : null}
         <div className="mt-auto flex gap-2 pt-1">
           {product.variantId === null ? (
-            <Link
-              to={href}
-              aria-label={t("card.chooseOptionsLabel", { name: product.name })}
-              className="inline-flex min-h-11 items-center rounded-full border border-amber-700 px-3 text-sm font-medium text-amber-800 hover:bg-amber-50"
-              data-testid="choose-options"
-            >
-              {t("product.chooseOptions")}
-            </Link>
+            // Nothing to choose when nothing can be bought (every variant sold out or switched off):
+            // the card says "Out of stock", and its name and picture still lead to the page.
+            soldOut ? null : (
+              <Link
+                to={href}
+                aria-label={t("card.chooseOptionsLabel", { name: product.name })}
+                className="inline-flex min-h-11 items-center rounded-full border border-amber-700 px-3 text-sm font-medium text-amber-800 hover:bg-amber-50"
+                data-testid="choose-options"
+              >
+                {t("product.chooseOptions")}
+              </Link>
+            )
           ) : (
             <>
               <CartButton

@@ -188,8 +188,10 @@ export type OptionsSaved = {
  * Saves a product's options (`options`: in display order, blank ones already dropped) and
  * generates its variants from them, in one transaction (see the module's comment and
  * `planVariants` for what each existing variant becomes). A new combination gets the lowest
- * regular price among the product's current variants (active ones first), no discount, 0 in stock,
- * and is active. Ends with `refreshPriceRange`. `actor` is who saves (kept for symmetry with
+ * regular price among the product's current variants (active ones first), no discount and 0 in
+ * stock; it is active when the product counts stock (0 in stock keeps it from being sold until
+ * staff set it), switched off otherwise (staff switch it on in the variants table once priced). A
+ * retired variant lets go of its SKU. Ends with `refreshPriceRange`. `actor` is who saves (kept for symmetry with
  * `saveVariants`: generating combinations moves no stock).
  *
  * @throws {OptionsInvalidError} when the options break a rule; {ForeignVariantFormError} when an
@@ -209,6 +211,7 @@ export async function saveOptions(
       where: { id: productId },
       select: {
         name: true,
+        trackStock: true,
         options: { orderBy: { position: "asc" }, select: { id: true, values: { select: { id: true } } } },
         variants: {
           select: {
@@ -251,7 +254,9 @@ export async function saveOptions(
     for (const id of plan.retire) {
       await tx.productVariant.update({
         where: { id },
-        data: { ...noValues, isActive: false, combinationKey: retiredKey(id) },
+        // Its SKU is let go too (the order lines keep their own copy): a SKU nobody can see on any
+        // page must not stay taken, nor find the product in a search.
+        data: { ...noValues, isActive: false, sku: null, combinationKey: retiredKey(id) },
       });
     }
     if (plan.remove.length > 0) await tx.productVariant.deleteMany({ where: { id: { in: plan.remove } } });
@@ -309,7 +314,10 @@ export async function saveOptions(
             pricePaisa: newPrice,
             discountedPricePaisa: null,
             stockQuantity: 0,
-            isActive: true,
+            // On sale at once only where its 0 in stock keeps it from being bought: a product that
+            // counts no stock would otherwise sell the new combination at a guessed price before
+            // staff set it in step 2.
+            isActive: product.trackStock,
           },
         });
         created += 1;

@@ -15,7 +15,7 @@ import { lineItemName, localText, priceRangePaisa, RETIRED_KEY_PREFIX, skuKey, v
 import { recordStockAdjustment, type StockActor } from "./stock.server";
 import { deleteOrphanImages, imageData, imageSelect, toImageInfo, type ImageRow, type NewImage } from "./image.server";
 
-/** The active variants' price and stock, cheapest first: what a card and the cart read. */
+/** The active variants' price and stock, in display order: what a card reads. */
 const activeVariantsSelect = {
   where: { isActive: true },
   orderBy: [{ position: "asc" }, { id: "asc" }] as Prisma.ProductVariantOrderByWithRelationInput[],
@@ -122,7 +122,7 @@ const ORDER_BY_SQL: Record<ProductSort, Prisma.Sql> = {
 
 /**
  * Above this many names matching a search, a listing page walks the index of its order (name,
- * charged price, or category then name) and keeps the rows whose id is among the matches, instead
+ * lowest price, or category then name) and keeps the rows whose id is among the matches, instead
  * of reading every matching row and sorting them. Measured at 100,000 products (SQL only, page 1):
  * a word in 28,559 names took 11.8 ms sorted and 3–4 ms walked; a word in one name 0.2 ms sorted
  * and 2.6–3.6 ms walked (the walk visits the whole index when matches are rare). The two meet near
@@ -691,7 +691,7 @@ export async function assertSkuFree(tx: Prisma.TransactionClient, sku: string | 
  */
 export async function refreshPriceRange(tx: Prisma.TransactionClient, productId: number): Promise<void> {
   const variants = await tx.productVariant.findMany({
-    where: { productId },
+    where: { productId, NOT: { combinationKey: { startsWith: RETIRED_KEY_PREFIX } } },
     select: { pricePaisa: true, discountedPricePaisa: true, isActive: true },
   });
   const range = priceRangePaisa(variants);
@@ -851,6 +851,9 @@ export async function deleteProductWithImages(id: number): Promise<{ name: strin
       select: { name: true, images: { select: { imageId: true } } },
     });
     if (!product) return null;
+    // The variants first: deleting the product cascades to its options and their values too, and a
+    // value a variant still names may not go first (its foreign key is RESTRICT).
+    await tx.productVariant.deleteMany({ where: { productId: id } });
     await tx.product.delete({ where: { id } });
     const removedKeys = await deleteOrphanImages(
       tx,

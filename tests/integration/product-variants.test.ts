@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/models/db.server";
-import { getVariantsForCart } from "~/models/product.server";
+import { deleteProductWithImages, getVariantsForCart } from "~/models/product.server";
 import { action, loader } from "~/routes/admin.products.variants.$id/route";
 import { optionField, valueField, variantField } from "~/routes/admin.products.variants.$id/fields";
 import { createAdmin, createProduct, createProductWithVariants, get, post, run, runData, signedInJar } from "./helpers";
@@ -297,6 +297,55 @@ describe("generating combinations", () => {
     });
     // The order still names its variant.
     expect(await prisma.orderItem.count({ where: { variantId: white } })).toBe(1);
+  });
+
+  it("lets a retired variant's SKU go, keeps new combinations of a product that counts no stock off sale, and deletes the product", async () => {
+    const jar = await admin();
+    const sku = `WH-${randomUUID().slice(0, 6)}`;
+    const product = await createProductWithVariants({
+      trackStock: false,
+      options: [{ name: "Colour", values: ["Brown", "White"] }],
+      variants: [
+        { values: ["Brown"], pricePaisa: 100000 },
+        { values: ["White"], pricePaisa: 50000, sku },
+      ],
+    });
+    const white = product.variantId("White");
+    await orderFor(white, product.id);
+    const colour = (await editorOf(product.id, jar)).options[0]!;
+    await run(
+      action,
+      post(
+        `/admin/products/variants/${product.id}`,
+        optionsFields([
+          { name: "Colour", id: colour.id, values: ["Brown", "Black"], valueIds: [colour.values[0]!.id] },
+        ]),
+        jar,
+      ),
+      { id: String(product.id) },
+    );
+    // The retired White keeps its order but not its SKU, which another product may now take.
+    expect(await prisma.productVariant.findUniqueOrThrow({ where: { id: white } })).toMatchObject({
+      isActive: false,
+      sku: null,
+    });
+    expect(await prisma.orderItem.count({ where: { variantId: white } })).toBe(1);
+    await expect(createProduct({ pricePaisa: 1000, sku })).resolves.toMatchObject({ variantId: expect.any(Number) });
+    // Black is new (at the lowest price before the change, White's): the product counts no stock,
+    // so it waits off sale for staff to price it.
+    const black = (await editorOf(product.id, jar)).variants.find((variant) => variant.label === "Black")!;
+    expect(black).toMatchObject({ isActive: false, pricePaisa: 50000 });
+    expect(await getVariantsForCart([black.id])).toEqual([]);
+    // The price range counts the active Brown only: Black is off sale, White retired.
+    expect(await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({
+      minPricePaisa: 100000,
+      maxPricePaisa: 100000,
+    });
+    // A product with options and a retired variant is deleted whole; its order keeps its line.
+    await deleteProductWithImages(product.id);
+    expect(await prisma.product.findUnique({ where: { id: product.id } })).toBeNull();
+    expect(await prisma.productVariant.count({ where: { productId: product.id } })).toBe(0);
+    expect(await prisma.orderItem.count({ where: { productId: null, productName: { not: "" } } })).toBeGreaterThan(0);
   });
 
   it("a variant switched off in the table cannot be bought, and the price range leaves it out", async () => {

@@ -27,7 +27,7 @@ export const variantsMessages = bilingual({
     "admin.variants.valueBnColumn": "In Bangla (optional)",
     "admin.variants.saveOptions": "Save options and generate combinations",
     "admin.variants.generateHint":
-      "Existing combinations keep their SKU, price, stock and picture. New ones get the lowest current price and 0 in stock. A removed combination that has orders or stock history is switched off and kept; one without is deleted.",
+      "Existing combinations keep their SKU, price, stock and picture. New ones get the lowest current price and 0 in stock; when the product does not count stock they stay switched off until you tick Active. A removed combination that has orders or stock history is switched off and kept; one without is deleted.",
     "admin.variants.step2": "Step 2: variants",
     "admin.variants.noVariants": "This product has no variants yet: save its options first.",
     "admin.variants.untracked":
@@ -107,7 +107,7 @@ export const variantsMessages = bilingual({
     "admin.variants.valueBnColumn": "বাংলায় (ঐচ্ছিক)",
     "admin.variants.saveOptions": "অপশন সংরক্ষণ করে কম্বিনেশন তৈরি করুন",
     "admin.variants.generateHint":
-      "আগের কম্বিনেশনগুলোর এসকেইউ, দাম, স্টক ও ছবি থাকবে। নতুনগুলো পাবে বর্তমান সর্বনিম্ন দাম ও ০ স্টক। বাদ পড়া কম্বিনেশনের অর্ডার বা স্টকের ইতিহাস থাকলে সেটি বন্ধ করে রাখা হবে; না থাকলে মুছে যাবে।",
+      "আগের কম্বিনেশনগুলোর এসকেইউ, দাম, স্টক ও ছবি থাকবে। নতুনগুলো পাবে বর্তমান সর্বনিম্ন দাম ও ০ স্টক; পণ্যের স্টক গোনা না হলে ‘চালু’ টিক না দেওয়া পর্যন্ত সেগুলো বন্ধ থাকবে। বাদ পড়া কম্বিনেশনের অর্ডার বা স্টকের ইতিহাস থাকলে সেটি বন্ধ করে রাখা হবে; না থাকলে মুছে যাবে।",
     "admin.variants.step2": "ধাপ ২: ভ্যারিয়েন্ট",
     "admin.variants.noVariants": "এই পণ্যের এখনো কোনো ভ্যারিয়েন্ট নেই: আগে অপশন সংরক্ষণ করুন।",
     "admin.variants.untracked": "এই পণ্যের স্টক গোনা হয় না; প্রতিটি ভ্যারিয়েন্টের স্টক গুনতে পণ্যের ফর্মে তা চালু করুন।",
