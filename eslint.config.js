@@ -78,6 +78,7 @@ const capabilities = {
     "page-cache.server.ts",
     "request-gate.server.ts",
     "seo.server.ts",
+    "strip-nul.server.ts",
   ],
   // E-mail: the SMTP transport and the order e-mails.
   mail: ["order-emails.server.ts"],

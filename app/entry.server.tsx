@@ -12,7 +12,6 @@
  * same treatment in `handleDataRequest`. See docs/decisions/010-http-caching-and-seo.md.
  */
 import type { ServerResponse } from "node:http";
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
@@ -37,6 +36,7 @@ import { catalogueVersion } from "~/models/catalogue-version.server";
 import { getCart } from "~/server/cart-cookie.server";
 import { chosenLanguage } from "~/server/language-cookie.server";
 import { createPageCache, type KeyInputs } from "~/server/http/page-cache.server";
+import { stripNul } from "~/server/http/strip-nul.server";
 import { clientKey } from "~/server/client-key.server";
 import { cartQuantity } from "~/rules/cart";
 import { log, readableUrl } from "~/server/log.server";
@@ -81,7 +81,9 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // React 18.3 can emit NUL bytes beside Bangla text at its 2048-byte buffer edges:
+          // app/server/http/strip-nul.server.ts drops them.
+          const body = stripNul();
           if (buffered && !failed) {
             const chunks: Buffer[] = [];
             body.on("data", (chunk: Buffer) => chunks.push(chunk));
