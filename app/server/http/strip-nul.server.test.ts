@@ -1,11 +1,11 @@
-import { PassThrough, Writable } from "node:stream";
+import { PassThrough, Writable, type Duplex } from "node:stream";
 import { createElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { stripNul, withoutNul } from "./strip-nul.server";
 
 /** The bytes React streams for `element`, piped through `through` (a PassThrough for the raw bytes). */
-function render(element: ReturnType<typeof createElement>, through: NodeJS.ReadWriteStream): Promise<Buffer> {
+function render(element: ReturnType<typeof createElement>, through: Duplex): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const sink = new Writable({
@@ -19,7 +19,7 @@ function render(element: ReturnType<typeof createElement>, through: NodeJS.ReadW
     const { pipe } = renderToPipeableStream(element, {
       onAllReady() {
         through.pipe(sink);
-        pipe(through as Writable);
+        pipe(through);
       },
       onError: reject,
     });
