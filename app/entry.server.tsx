@@ -81,7 +81,7 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          // React 18.3 can emit NUL bytes beside Bangla text at its 2048-byte buffer edges:
+          // React 18.3 can emit NUL bytes beside Bangla text at its 2048-byte buffer edges (decision 048):
           // app/server/http/strip-nul.server.ts drops them.
           const body = stripNul();
           if (buffered && !failed) {
