@@ -66,16 +66,23 @@ test("staff set up two options, a shopper buys one combination, and the order, i
     await fillOption(page, 1, "Sweep", ["48″", "56″"]);
     await page.getByRole("button", { name: "Save options and generate combinations" }).click();
     await expect(toast(page)).toContainText("4 combinations");
+    // The table of the four combinations, opened afresh (as staff would come back to it).
+    await page.goto(`/admin/products/variants/${productId}`);
     await rendered(page);
+    await expect(page.getByTestId("variant-row")).toHaveCount(4);
+    await page.waitForLoadState("networkidle");
     const skuBase = `ZJ-${tag.replace(/\W/g, "").slice(-10).toUpperCase()}`;
     for (const [index, label] of LABELS.entries()) {
       await page.getByLabel(`SKU for ${label}`, { exact: true }).fill(`${skuBase}-${index + 1}`);
       await page.getByLabel(`Price for ${label}`, { exact: true }).fill(String(PRICES_TAKA[index]));
       await page.getByLabel(`Stock for ${label}`, { exact: true }).fill(String(STOCKS[index]));
     }
+    for (const [index, label] of LABELS.entries()) {
+      await expect(page.getByLabel(`Stock for ${label}`, { exact: true })).toHaveValue(String(STOCKS[index]));
+    }
     await page.getByRole("button", { name: "Save variants" }).click();
     await expect(toast(page)).toContainText("saved");
-    expect(stocks(productId)).toEqual(STOCKS);
+    await expect.poll(() => stocks(productId)).toEqual(STOCKS);
 
     // The shopper: White / 48″ is sold out and cannot be bought; White / 56″ can.
     await page.goto(`/products/${productId}`);
@@ -117,6 +124,8 @@ test("staff set up two options, a shopper buys one combination, and the order, i
     // The courier CSV of this order, with the SKU column ticked: the note and the SKU name it.
     await page.goto(`/admin/orders/export?order=${orderId}`);
     await rendered(page);
+    // Other tests choose other columns, and the choice is remembered: tick the two read here.
+    await page.getByRole("checkbox", { name: /^Note\b/ }).check();
     await page.getByRole("checkbox", { name: /^SKU\b/ }).check();
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Download CSV" }).click();
