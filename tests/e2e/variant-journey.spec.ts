@@ -124,9 +124,13 @@ test("staff set up two options, a shopper buys one combination, and the order, i
     // The courier CSV of this order, with the SKU column ticked: the note and the SKU name it.
     await page.goto(`/admin/orders/export?order=${orderId}`);
     await rendered(page);
-    // Other tests choose other columns, and the choice is remembered: tick the two read here.
-    await page.getByRole("checkbox", { name: /^Note\b/ }).check();
-    await page.getByRole("checkbox", { name: /^SKU\b/ }).check();
+    // The shop remembers the columns last downloaded, for every test: tick the two read here, and
+    // put the choice back as it was afterwards.
+    const note = page.getByRole("checkbox", { name: /^Note\b/ });
+    const skuColumn = page.getByRole("checkbox", { name: /^SKU\b/ });
+    const before = { note: await note.isChecked(), sku: await skuColumn.isChecked() };
+    await note.check();
+    await skuColumn.check();
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Download CSV" }).click();
     const rows = parse(fs.readFileSync(await (await download).path(), "utf8")) as string[][];
@@ -134,6 +138,13 @@ test("staff set up two options, a shopper buys one combination, and the order, i
     const row = rows[1]!;
     expect(row[header.indexOf("Note")]).toContain(`${lineName} × 1`);
     expect(row[header.indexOf("SKU")]).toContain(`${skuBase}-4`);
+    await page.goto(`/admin/orders/export?order=${orderId}`);
+    await rendered(page);
+    await note.setChecked(before.note);
+    await skuColumn.setChecked(before.sku);
+    const restored = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download CSV" }).click();
+    await restored;
   } finally {
     if (orderId !== null) deleteOrderRows(orderId);
     // The variants first: they reference the option values, which the product's deletion removes too.
