@@ -346,6 +346,9 @@ test("an empty result explains itself and offers ways out", async ({ page }) => 
   await page.getByRole("complementary").getByRole("link", { name: "Furniture" }).click();
   await expect(page).toHaveURL(/category=\d+/);
   await rendered(page);
+  // The category page has finished loading before the next address is asked for (a goto during
+  // the last load was once aborted).
+  await page.waitForLoadState("load");
   await page.goto(`${page.url()}&q=${encodeURIComponent("ceiling fan")}`);
   const empty = page.getByTestId("empty-state");
   await expect(empty).toContainText("No products match “ceiling fan”.");
