@@ -91,8 +91,8 @@ test("a card of a product sold as one variant adds that variant to the cart", as
   );
   await card.getByRole("button", { name: bn["card.addToCartLabel"].replace("{name}", name) }).click();
   await added;
-  // In whichever digits the header writes.
-  await expect(page.getByTestId("cart-badge")).toHaveText(/^[1১]$/);
+  // In Bengali digits, as every number on /bn.
+  await expect(page.getByTestId("cart-badge")).toHaveText("১");
   await page.goto("/bn/cart");
   await rendered(page);
   await expect(page.getByRole("main")).toContainText(name);

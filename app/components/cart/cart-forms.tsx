@@ -7,7 +7,8 @@
  */
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
-import { useLocalePath, useT } from "~/hooks/use-t";
+import { useLang, useLocalePath, useT } from "~/hooks/use-t";
+import { formatInteger } from "~/i18n/format";
 import { clearCartFeedback, getCartFeedback, getServerCartFeedback, subscribeCartFeedback } from "./cart-feedback";
 import { CART_FETCH_FIELD, CART_FETCH_VALUE, CART_PRODUCT_NAME_FIELD, type CartFetchResult } from "./cart-contract";
 import { useOptimisticCart } from "./use-optimistic-cart";
@@ -82,7 +83,8 @@ export function AddToCartForm({
 
 /**
  * The header's cart link with the red badge of the total quantity when above 0,
- * optimistic: `serverCount` (the root loader's `cartCount`) plus the cart forms in flight.
+ * optimistic: `serverCount` (the root loader's `cartCount`) plus the cart forms in flight, in the
+ * page's digits (Bengali on /bn).
  *
  * It prefetches the /cart route once the page has hydrated (`prefetch="render"`: nothing is in the
  * server-rendered HTML). Every cart form's fetcher posts to /cart, whose route code Remix otherwise
@@ -92,6 +94,7 @@ export function AddToCartForm({
 export function CartLink({ serverCount }: { serverCount: number }) {
   const href = useLocalePath();
   const t = useT();
+  const lang = useLang();
   const { count } = useOptimisticCart(serverCount);
   return (
     <Link
@@ -106,7 +109,7 @@ export function CartLink({ serverCount }: { serverCount: number }) {
           data-testid="cart-badge"
           className="absolute -right-1 top-0 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold leading-5 text-white"
         >
-          {count}
+          {formatInteger(count, lang)}
         </span>
       ) : null}
     </Link>
