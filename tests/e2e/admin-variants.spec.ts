@@ -2,14 +2,16 @@
  * The back office's options and variants page on a 360 px phone, with JavaScript on and off: staff
  * give a product the options Colour (Brown, White) and Sweep (48″, 56″), generate the four
  * combinations, set a different price and stock on each and save; the table (cards on the phone,
- * the page never scrolling sideways) shows four rows with what was saved. A SKU typed on two rows
- * is refused beside the second with everything typed kept and nothing saved.
+ * the page never scrolling sideways, every control a thumb's size) shows four rows with what was
+ * saved. A SKU typed on two rows is refused beside the second with everything typed kept and
+ * nothing saved.
  *
  * The product is inserted under a name unique to the test and project, and deleted in `finally`.
  */
 import type { Page } from "@playwright/test";
 import { deleteProduct, insertProduct, setStock, withDb } from "./e2e-db";
 import { expect, rendered, signIn, test, toast, uniqueTag } from "./fixtures";
+import { tapTargetOffenders } from "./tap-targets";
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -47,6 +49,8 @@ test("staff generate four combinations, price and stock each, and a duplicate SK
     await page.goto(`/admin/products/variants/${productId}`);
     await rendered(page);
     await expect(page.getByRole("heading", { name: "Options and variants" })).toBeVisible();
+    // Every field, button and checkbox of both steps is a thumb's size (44 px, or 24 px with room).
+    expect(await tapTargetOffenders(page)).toEqual([]);
 
     await fillOption(page, 0, "Colour", ["Brown", "White"]);
     await fillOption(page, 1, "Sweep", ["48″", "56″"]);
@@ -61,6 +65,7 @@ test("staff generate four combinations, price and stock each, and a duplicate SK
     expect(await rows.first().evaluate((row) => getComputedStyle(row).display)).toBe("block");
     await expect(rows.first().getByText("Price (৳)", { exact: true })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await tapTargetOffenders(page)).toEqual([]);
 
     for (const [index, label] of LABELS.entries()) {
       await page.getByLabel(`Price for ${label}`, { exact: true }).fill(String(4000 + index * 250));

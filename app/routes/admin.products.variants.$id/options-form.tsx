@@ -10,7 +10,7 @@ import { OPTION_BLOCKS, optionField, READ_VALUE_ROWS, valueField, valueRowsFor }
 /** What a refused form gives back: the typed fields and a message per field name. */
 export type Refill = { values: Record<string, string>; fieldErrors: Record<string, string> } | null;
 
-const INPUT = "mt-1 block w-full rounded-md border border-stone-300 px-3 py-2";
+const INPUT = "mt-1 block min-h-11 w-full rounded-md border border-stone-300 px-3 py-2";
 
 /** The number of value rows typed in block `block` of a refused form (the last row with something in it, plus one). */
 function typedRows(refill: Refill, block: number): number {
@@ -113,7 +113,7 @@ export function OptionsForm({ options, refill }: { options: VariantEditor["optio
                             id={valueId}
                             name={valueId}
                             aria-label={t("admin.variants.value", { number: row + 1 })}
-                            className="block w-full min-w-0 rounded-md border border-stone-300 px-2 py-1.5"
+                            className="block min-h-11 w-full min-w-0 rounded-md border border-stone-300 px-2 py-1.5"
                             maxLength={MAX_OPTION_VALUE_LENGTH * 2}
                             defaultValue={typed(valueId, value?.value ?? "")}
                             aria-invalid={error ? true : undefined}
@@ -124,7 +124,7 @@ export function OptionsForm({ options, refill }: { options: VariantEditor["optio
                             name={valueField(block, row, "valueBn")}
                             lang="bn"
                             aria-label={t("admin.variants.valueBn", { number: row + 1 })}
-                            className="block w-full min-w-0 rounded-md border border-stone-300 px-2 py-1.5"
+                            className="block min-h-11 w-full min-w-0 rounded-md border border-stone-300 px-2 py-1.5"
                             maxLength={MAX_OPTION_VALUE_LENGTH * 2}
                             defaultValue={typed(valueField(block, row, "valueBn"), value?.valueBn ?? "")}
                           />

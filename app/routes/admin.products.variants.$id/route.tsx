@@ -68,7 +68,10 @@ export default function ProductVariantsPage() {
         subtitle={t("admin.variants.subtitle", { name: localText(editor.product.name, editor.product.nameBn, lang) })}
       />
       <p>
-        <Link to={`/admin/products/edit/${editor.product.id}`} className="font-medium text-amber-800 underline">
+        <Link
+          to={`/admin/products/edit/${editor.product.id}`}
+          className="inline-flex min-h-11 items-center font-medium text-amber-800 underline"
+        >
           {t("admin.variants.back")}
         </Link>
       </p>

@@ -13,7 +13,7 @@ function takaInput(paisa: number | null): string {
   return paisa === null ? "" : (paisa / 100).toFixed(2);
 }
 
-const INPUT = "block w-full min-w-0 rounded-md border border-stone-300 px-2 py-1.5";
+const INPUT = "block min-h-11 w-full min-w-0 rounded-md border border-stone-300 px-2 py-1.5";
 /** Labels are seen on the cards of a phone; on a wide screen the column headings say it and the inputs carry their own names. */
 const CARD_LABEL = "block text-xs font-medium text-stone-600 md:sr-only";
 const CELL = "block px-0 py-1 md:table-cell md:px-2 md:py-2 md:align-top";
@@ -258,7 +258,7 @@ function Shortcut({
           name={name}
           inputMode={inputMode}
           defaultValue={defaultValue}
-          className="w-32 rounded-md border border-stone-300 px-2 py-1.5"
+          className="min-h-11 w-32 rounded-md border border-stone-300 px-2 py-1.5"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${name}-error` : undefined}
         />
@@ -266,7 +266,7 @@ function Shortcut({
           type="submit"
           name="intent"
           value={intent}
-          className="rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium hover:bg-stone-50"
+          className="min-h-11 rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium hover:bg-stone-50"
         >
           {button}
         </button>
