@@ -11,7 +11,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/models/db.server";
 import { heldByOrder, stockShortages, type StockMovementReason, type StockShortage } from "~/rules/stock";
-import { lineItemName, variantLabel } from "~/rules/variants";
+import { isRetiredKey, lineItemName, variantLabel } from "~/rules/variants";
 
 /** The staff member behind a change; null when the shopper's order made it. */
 export type StockActor = { id: number; email: string } | null;
@@ -34,6 +34,7 @@ const variantLedgerSelect = {
   id: true,
   productId: true,
   stockQuantity: true,
+  combinationKey: true,
   option1Value: { select: { value: true } },
   option2Value: { select: { value: true } },
   option3Value: { select: { value: true } },
@@ -44,6 +45,7 @@ type LedgerVariant = {
   id: number;
   productId: number;
   stockQuantity: number;
+  combinationKey: string;
   option1Value: { value: string } | null;
   option2Value: { value: string } | null;
   option3Value: { value: string } | null;
@@ -51,10 +53,25 @@ type LedgerVariant = {
 };
 
 /** A variant's English label from its option values, "56″ / Brown" ("" without options). */
-function ledgerLabel(variant: LedgerVariant): string {
+function valuesLabel(variant: Omit<LedgerVariant, "combinationKey">): string {
   return variantLabel(
     [variant.option1Value, variant.option2Value, variant.option3Value].flatMap((value) => (value ? [value.value] : [])),
   );
+}
+
+/**
+ * The label a ledger entry records for `variant`: its values' label, or, for a retired variant (it
+ * has no option values left: decision 047), the label its latest entry recorded while it was still
+ * sold, so that units an old order takes back or returns still say which variant they are.
+ */
+async function ledgerLabel(tx: Prisma.TransactionClient, variant: LedgerVariant): Promise<string> {
+  if (!isRetiredKey(variant.combinationKey)) return valuesLabel(variant);
+  const last = await tx.stockMovement.findFirst({
+    where: { variantId: variant.id, variantLabel: { not: "" } },
+    orderBy: { id: "desc" },
+    select: { variantLabel: true },
+  });
+  return last?.variantLabel ?? "";
 }
 
 /**
@@ -82,9 +99,11 @@ export async function takeStock(
     select: variantLedgerSelect,
   });
   if (variants.length === 0) return;
+  const labels = new Map<number, string>();
+  for (const variant of variants) labels.set(variant.id, await ledgerLabel(tx, variant));
   const counted = variants.map((variant) => ({
     id: variant.id,
-    name: lineItemName(variant.product.name, ledgerLabel(variant)),
+    name: lineItemName(variant.product.name, labels.get(variant.id)!),
     trackStock: true,
     stockQuantity: variant.stockQuantity,
   }));
@@ -102,7 +121,7 @@ export async function takeStock(
       throw new OutOfStockError([
         {
           variantId: variant.id,
-          name: lineItemName(variant.product.name, ledgerLabel(variant)),
+          name: lineItemName(variant.product.name, labels.get(variant.id)!),
           requested: units,
           available: variant.stockQuantity,
         },
@@ -113,7 +132,7 @@ export async function takeStock(
         productId: variant.productId,
         productName: variant.product.name,
         variantId: variant.id,
-        variantLabel: ledgerLabel(variant),
+        variantLabel: labels.get(variant.id)!,
         orderId: order.orderId,
         change: -units,
         balance: variant.stockQuantity - units,
@@ -145,7 +164,7 @@ async function putBack(
       productId: updated.productId,
       productName: updated.product.name,
       variantId: updated.id,
-      variantLabel: ledgerLabel(updated),
+      variantLabel: await ledgerLabel(tx, updated),
       orderId: entry.orderId,
       change: entry.units,
       balance: updated.stockQuantity,
@@ -246,7 +265,7 @@ export async function listLowStock(threshold: number) {
     id: row.id,
     productId: row.productId,
     name: row.product.name,
-    label: ledgerLabel(row),
+    label: valuesLabel(row),
     stockQuantity: row.stockQuantity,
   }));
   return { variants, total, anyTracked: anyTracked !== null };

@@ -8,6 +8,7 @@ import { createCookie } from "@remix-run/node";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getEnv } from "~/config/env.server";
 import { prisma } from "~/models/db.server";
+import { saveOptions } from "~/models/product-variants.server";
 import { listLowStock } from "~/models/stock.server";
 import { action as cartAction, loader as cartLoader } from "~/routes/_shop.cart/route";
 import { action as orderAction } from "~/routes/admin.orders.view.$id/route";
@@ -155,6 +156,53 @@ describe("the last unit of one variant", () => {
       expect(returned).toMatchObject({ variantId: last, variantLabel: "56″ / Brown", change: 1, balance: 1 });
     },
   );
+});
+
+describe("a retired variant", () => {
+  it("keeps its label in the stock ledger when a cancelled order returns its units", async () => {
+    const fan = await createFan("Retired Fan");
+    const brown56 = fan.variantId("56″", "Brown");
+    const jar = new CookieJar();
+    await add(jar, brown56);
+    const placed = await (await checkout(jar))();
+    expect(placed.status).toBe(302);
+    const orderId = Number(new URL(placed.headers.get("Location")!, "http://x").searchParams.get("order"));
+
+    // Brown is no longer sold: 56″ / Brown has an order, so it is retired (its option values cleared).
+    const options = await prisma.productOption.findMany({
+      where: { productId: fan.id },
+      orderBy: { position: "asc" },
+      include: { values: { orderBy: { position: "asc" } } },
+    });
+    await saveOptions(
+      fan.id,
+      options.map((option) => ({
+        id: option.id,
+        name: option.name,
+        nameBn: option.nameBn,
+        values: option.values
+          .filter((value) => value.value !== "Brown")
+          .map((value) => ({ id: value.id, value: value.value, valueBn: value.valueBn })),
+      })),
+      null,
+    );
+    expect(await prisma.productVariant.findUniqueOrThrow({ where: { id: brown56 } })).toMatchObject({
+      isActive: false,
+      option1ValueId: null,
+    });
+
+    const cancelled = await run(
+      orderAction,
+      post(`/admin/orders/view/${orderId}`, { status: "cancelled", confirm: "yes" }, staff),
+      { id: String(orderId) },
+    );
+    expect(cancelled.status).toBe(302);
+    const ledger = await prisma.stockMovement.findMany({ where: { variantId: brown56 }, orderBy: { id: "asc" } });
+    expect(ledger.map((m) => [m.variantLabel, m.change, m.balance, m.reason])).toEqual([
+      ["56″ / Brown", -1, 0, "order-placed"],
+      ["56″ / Brown", 1, 1, "order-cancelled"],
+    ]);
+  });
 });
 
 describe("the low-stock list", () => {
