@@ -229,6 +229,22 @@ describe("a cart cookie written before the upgrade", () => {
     expect(ledger).toMatchObject({ variantId: 1, change: -2, balance: 5, reason: "order-placed" });
   });
 
+  it("takes a cart form from a page rendered before the upgrade (it names the product) as its default variant", async () => {
+    const { run, post } = app.helpers;
+    const jar = new app.helpers.CookieJar();
+    // The product page's Add to Cart, then the cart page's quantity form, as the old pages wrote them.
+    const added = await run(
+      app.cart.action,
+      post("/cart", { intent: "add", productId: 3, quantity: 2, redirectTo: "/products/3" }, jar),
+    );
+    expect(added).toRedirectTo("/products/3");
+    jar.take(added.headers);
+    expect(await app.getCart(app.helpers.get("/cart", jar))).toEqual([{ variantId: 3, quantity: 2 }]);
+    const updated = await run(app.cart.action, post("/cart", { intent: "update", productId: 3, quantity: 1 }, jar));
+    jar.take(updated.headers);
+    expect(await app.getCart(app.helpers.get("/cart", jar))).toEqual([{ variantId: 3, quantity: 1 }]);
+  });
+
   it("reads a product that has since gained options as its first active variant", async () => {
     // The fan gets a size option after the upgrade; its default variant is switched off.
     const sized = await app.prisma.$transaction(async (tx) => {

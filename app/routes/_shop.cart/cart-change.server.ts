@@ -8,7 +8,7 @@ import { CART_FETCH_FIELD, CART_FETCH_VALUE, type CartFetchResult } from "~/comp
 import { parseCartForm } from "~/forms/cart";
 import { langOfRequest, localePath } from "~/i18n";
 import { serverTranslator } from "~/server/i18n.server";
-import { getVariantAvailability } from "~/models/product.server";
+import { getDefaultVariantIds, getVariantAvailability } from "~/models/product.server";
 import { applyCartOperation, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine } from "~/rules/cart";
 import { exceedsStock } from "~/rules/stock";
 import { commitCart } from "~/server/cart-cookie.server";
@@ -38,7 +38,7 @@ export async function changeCart(
   const t = serverTranslator(lang);
   const cartPage = localePath(lang, "/cart");
   const viaFetcher = form.get(CART_FETCH_FIELD) === CART_FETCH_VALUE;
-  const op = parseCartForm(form);
+  const op = parseCartForm(await withVariantOfLegacyForm(form));
   if (!op) {
     return viaFetcher ? fetcherAnswer({ ok: false, message: t("cartJs.failed") }, 400) : redirect(cartPage);
   }
@@ -87,4 +87,21 @@ type FetcherAnswer = ReturnType<typeof data<CartFetchResult>>;
 
 function fetcherAnswer(result: CartFetchResult, status: number, headers: [string, string][] = []): FetcherAnswer {
   return data<CartFetchResult>(result, { status, headers });
+}
+
+/**
+ * `form`, or, when it comes from a page rendered before products had variants (an old tab, or the
+ * browser's back-forward cache: it names `productId` and no `variantId`), a copy naming that
+ * product's default variant (its first active one, `getDefaultVariantIds`), as an old cart cookie is
+ * read. A product that is gone or has no active variant leaves the form as it is (refused then).
+ */
+async function withVariantOfLegacyForm(form: FormData): Promise<FormData> {
+  const productId = Number(form.get("productId"));
+  if (form.has("variantId") || !Number.isSafeInteger(productId) || productId < 1) return form;
+  const variantId = (await getDefaultVariantIds([productId])).get(productId);
+  if (variantId === undefined) return form;
+  const copy = new FormData();
+  for (const [name, value] of form) copy.append(name, value);
+  copy.set("variantId", String(variantId));
+  return copy;
 }
