@@ -33,12 +33,22 @@ function appModulesOf(start: string, graph: ModuleGraph): Set<string> {
 function sharedChunk(id: string, graph: ModuleGraph): string | undefined {
   if (FRAMEWORK.test(id)) return "framework";
   if (id.includes("/node_modules/")) return undefined;
-  const app = path.resolve(import.meta.dirname, "app");
-  const shop = new Set([
-    ...appModulesOf(path.join(app, "root.tsx"), graph),
-    ...appModulesOf(path.join(app, "routes/shop-route.layout.tsx"), graph),
-  ]);
-  return shop.has(id) ? "shop" : undefined;
+  return shopModulesOf(graph).has(id) ? "shop" : undefined;
+}
+
+/** The `shop` chunk's modules, found once per build (Rollup asks `sharedChunk` about every module). */
+const shopModulesByBuild = new WeakMap<ModuleGraph["getModuleInfo"], Set<string>>();
+function shopModulesOf(graph: ModuleGraph): Set<string> {
+  let shop = shopModulesByBuild.get(graph.getModuleInfo);
+  if (!shop) {
+    const app = path.resolve(import.meta.dirname, "app");
+    shop = new Set([
+      ...appModulesOf(path.join(app, "root.tsx"), graph),
+      ...appModulesOf(path.join(app, "routes/shop-route.layout.tsx"), graph),
+    ]);
+    shopModulesByBuild.set(graph.getModuleInfo, shop);
+  }
+  return shop;
 }
 
 declare module "@remix-run/node" {
