@@ -15,6 +15,7 @@
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { imageData } from "~/models/image.server";
+import { availableHandle } from "~/models/product.server";
 import { removeStoredImage, storeImage, type StoredImage } from "~/server/media/images.server";
 import { hashPassword } from "~/server/auth/password.server";
 import { slugify } from "~/rules/slug";
@@ -422,6 +423,7 @@ async function writeCatalogue(
               name: product.name,
               nameBn: product.nameBn,
               slug: slugify(product.name),
+              handle: await availableHandle(tx, slugify(product.name), null),
               description: product.description,
               descriptionBn: product.descriptionBn,
               minPricePaisa: range.min,

@@ -685,6 +685,31 @@ export async function assertSkuFree(tx: Prisma.TransactionClient, sku: string | 
   if (owner !== null && owner !== exceptVariantId) throw new SkuTakenError(sku);
 }
 
+/** Longest handle given to a product, in characters (Shopify's limit is 255; haat's slugs are 80). */
+const MAX_HANDLE_LENGTH = 100;
+
+/**
+ * A handle no other product has: `wanted` (cut to 100 characters; "product" when empty) when it is
+ * free or already `exceptProductId`'s, else the first free of `wanted-2`, `wanted-3`… Handles are
+ * compared exactly, as the unique index on Product.handle does.
+ */
+export async function availableHandle(
+  tx: Prisma.TransactionClient,
+  wanted: string,
+  exceptProductId: number | null,
+): Promise<string> {
+  const base = Array.from(wanted.trim() || "product")
+    .slice(0, MAX_HANDLE_LENGTH - 6)
+    .join("");
+  const taken = await tx.product.findMany({
+    where: { OR: [{ handle: base }, { handle: { startsWith: `${base}-` } }] },
+    select: { id: true, handle: true },
+  });
+  const used = new Set(taken.filter((row) => row.id !== exceptProductId).map((row) => row.handle));
+  if (!used.has(base)) return base;
+  for (let suffix = 2; ; suffix++) if (!used.has(`${base}-${suffix}`)) return `${base}-${suffix}`;
+}
+
 /**
  * Sets the product's `minPricePaisa` and `maxPricePaisa` from its variants (`priceRangePaisa`):
  * every write of a variant's price or active flag calls it in the same transaction.
@@ -699,8 +724,8 @@ export async function refreshPriceRange(tx: Prisma.TransactionClient, productId:
 }
 
 /**
- * Creates a product without options, with its default variant (its SKU, prices and starting
- * stock, the stock recorded in the ledger as counted by `stock.actor` when it tracks stock) and its
+ * Creates a product without options, with a handle of its own (`availableHandle` from the
+ * slug), its default variant (its SKU, prices and starting stock, the stock recorded in the ledger as counted by `stock.actor` when it tracks stock) and its
  * images (already stored on disk, in display order), in one transaction.
  *
  * @returns the new product's id.
@@ -718,7 +743,8 @@ export async function createProductWithImages(
     await assertCategory(tx, product.categoryId);
     await assertSkuFree(tx, defaultVariant.sku, null);
     const stockQuantity = product.trackStock ? stock.quantity : 0;
-    const created = await tx.product.create({ data: product, select: { id: true } });
+    const handle = await availableHandle(tx, product.slug, null);
+    const created = await tx.product.create({ data: { ...product, handle }, select: { id: true } });
     const variant = await tx.productVariant.create({
       data: { productId: created.id, combinationKey: "", ...defaultVariant, stockQuantity },
       select: { id: true },
