@@ -1,5 +1,6 @@
 /**
- * The rows a sitemap lists: every category and every product, read in id order
+ * The rows a sitemap lists: every category and every product the shop shows (a hidden one has no
+ * page to list), read in id order
  * in chunks of `SITEMAP_CHUNK` rows (keyset paging, never one unbounded query), so a catalogue of
  * any size is listed with bounded memory. Timestamps are the rows' `updatedAt`.
  */
@@ -11,9 +12,12 @@ export const SITEMAP_CHUNK = 1000;
 /** One listed row: its id and when it last changed. */
 export type SitemapRow = { id: number; updatedAt: Date };
 
+/** The products a sitemap lists: those the shop shows. */
+const SHOWN = { isPublished: true };
+
 /** How many categories and products the sitemap lists. */
 export async function countSitemapRows(): Promise<{ categories: number; products: number }> {
-  const [categories, products] = await Promise.all([prisma.category.count(), prisma.product.count()]);
+  const [categories, products] = await Promise.all([prisma.category.count(), prisma.product.count({ where: SHOWN })]);
   return { categories, products };
 }
 
@@ -37,7 +41,10 @@ export async function* sitemapRows(
       where: cursor === undefined ? {} : { id: { gt: cursor } },
       select: { id: true, updatedAt: true },
     };
-    const rows = kind === "category" ? await prisma.category.findMany(args) : await prisma.product.findMany(args);
+    const rows =
+      kind === "category"
+        ? await prisma.category.findMany(args)
+        : await prisma.product.findMany({ ...args, where: { ...args.where, ...SHOWN } });
     skip = 0;
     for (const row of rows) yield row;
     if (rows.length < take) return;
