@@ -75,11 +75,18 @@ const skuField = (t: AdminTranslate) =>
     })
     .transform((value) => normaliseSku(value));
 
+/** The longest brand a product may have, in characters. */
+const MAX_BRAND_LENGTH = 80;
+
 /**
  * The product form: name required (Bangla name optional); description required (Bangla
- * description optional); category required (a positive integer id); featured a checkbox ("on" when
- * ticked); "track stock" a checkbox (docs/decisions/027-stock.md). Images are handled by
- * app/server/media/uploads.server.ts.
+ * description optional); category required (a positive integer id); brand optional (trimmed, at
+ * most MAX_BRAND_LENGTH characters; null when the form has no such field, so the stored one is
+ * kept); featured a checkbox ("on" when ticked); "shown in the shop" a checkbox, which a browser
+ * sends only when ticked, so it is read only beside the hidden field `publishedBox` the form sends
+ * with it (`isPublished` null without that field: a form rendered before the box existed keeps
+ * the stored flag, true for a new product, instead of hiding the product); "track stock" a
+ * checkbox (docs/decisions/027-stock.md). Images are handled by app/server/media/uploads.server.ts.
  *
  * A product without options (`hasOptions` false, the default) also has its default variant's
  * fields: SKU optional (`skuField`); price required, a decimal taka amount ≥ 0, stored as paisa (at
@@ -101,25 +108,37 @@ export const productFormSchema = (t: AdminTranslate, { hasOptions = false }: { h
         .number({ error: t("admin.productForm.categoryRequired") })
         .int(t("admin.productForm.categoryRequired"))
         .positive(t("admin.productForm.categoryRequired")),
+      brand: z
+        .string()
+        .trim()
+        .max(MAX_BRAND_LENGTH, t("checkout.tooLong", { max: MAX_BRAND_LENGTH }))
+        .nullish(),
       isFeatured: z
         .string()
         .optional()
         .transform((v) => v === "on"),
+      isPublished: z.string().optional(),
+      publishedBox: z.string().optional(),
       trackStock: z
         .string()
         .optional()
         .transform((v) => v === "on"),
       ...variantFields(t, hasOptions),
     })
-    .transform((form, ctx) => {
-      if (!form.trackStock || hasOptions) return { ...form, stockQuantity: 0 };
+    .transform(({ publishedBox, isPublished, brand, ...form }, ctx) => {
+      const read = {
+        ...form,
+        brand: brand ?? null,
+        isPublished: publishedBox === undefined ? null : isPublished === "on",
+      };
+      if (!form.trackStock || hasOptions) return { ...read, stockQuantity: 0 };
       const typed = form.stockQuantity.trim() === "" ? "0" : form.stockQuantity;
       const parsed = wholeNumber(MAX_STOCK_QUANTITY, t("admin.productForm.stockInvalid")).safeParse(typed);
       if (!parsed.success) {
         ctx.addIssue({ code: "custom", path: ["stockQuantity"], message: t("admin.productForm.stockInvalid") });
         return z.NEVER;
       }
-      return { ...form, stockQuantity: parsed.data };
+      return { ...read, stockQuantity: parsed.data };
     });
 
 /**
@@ -174,7 +193,10 @@ export type ProductFormValues = Partial<
     | "categoryId"
     | "description"
     | "descriptionBn"
+    | "brand"
     | "isFeatured"
+    | "isPublished"
+    | "publishedBox"
     | "trackStock"
     | "stockQuantity"
     | "stockSeen",

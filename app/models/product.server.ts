@@ -531,8 +531,8 @@ export async function getVariantAvailability(
  * One page of the admin product list, by name: each product with its price range (the lowest and
  * highest price a shopper pays, in paisa), the regular price of a product with one variant, its
  * variant count and total stock (retired variants left out; stock null when it does not track
- * stock), optionally only products whose
- * English or Bangla name contains `query` or with a variant whose SKU starts with it
+ * stock) and whether the shop shows it (hidden products are listed too); optionally only products
+ * whose English or Bangla name contains `query` or with a variant whose SKU starts with it
  * (case-insensitive for Latin letters, LIKE wildcards escaped).
  */
 export async function listProductsForAdmin(page: number, query: string | null = null) {
@@ -561,6 +561,7 @@ export async function listProductsForAdmin(page: number, query: string | null = 
           minPricePaisa: true,
           maxPricePaisa: true,
           isFeatured: true,
+          isPublished: true,
           trackStock: true,
           category: { select: { name: true, nameBn: true } },
           variants: {
@@ -614,8 +615,9 @@ export const optionsForEditing = {
 export type ProductFormImage = { imageId: number; image: ImageInfo };
 
 /**
- * Everything the product edit form needs, or null when there is no such product: its texts in both
- * languages, its options (with values) and its variants in display order, each with its option
+ * Everything the product edit form needs, or null when there is no such product (a hidden one is
+ * read too): its texts in both languages, its brand, whether the shop shows it, its options (with
+ * values) and its variants in display order, each with its option
  * value ids, SKU, prices in paisa, stock, picture and active flag, and whether an order names it
  * (retired variants, kept only for their orders and ledger, are left out).
  * `defaultVariant` is the variant of a product without options (null when it has options).
@@ -632,6 +634,8 @@ export async function getProductForEdit(id: number) {
       descriptionBn: true,
       categoryId: true,
       isFeatured: true,
+      isPublished: true,
+      brand: true,
       trackStock: true,
       images: {
         orderBy: [{ position: "asc" }, { id: "asc" }],
@@ -684,6 +688,10 @@ export type ProductWrite = {
   descriptionBn: string;
   categoryId: number;
   isFeatured: boolean;
+  /** Whether the shop shows and sells the product; false keeps it in the back office only. */
+  isPublished: boolean;
+  /** The product's brand or maker; "": none given (the shop's name stands for it). */
+  brand: string;
   /** Whether the product's variants count their stock (docs/decisions/027-stock.md). */
   trackStock: boolean;
 };

@@ -97,7 +97,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-/** The admin product list: Name (the Bangla one under it), Price with ৳ (and the variant count when several), Category, Featured, Stock, Edit, Delete; search; pages. */
+/** The admin product list: Name (a "Hidden" badge beside a product the shop does not show; the Bangla name under it), Price with ৳ (and the variant count when several), Category, Featured, Stock, Edit, Delete; search; pages. */
 export default function AdminProductsPage() {
   const t = useAdminT();
   const lang = useAdminLang();
@@ -126,6 +126,14 @@ export default function AdminProductsPage() {
         <>
           <td className="px-4 py-3 font-medium">
             <span translate="no">{product.name}</span>
+            {product.isPublished ? null : (
+              <span
+                className="ml-2 inline-block rounded bg-stone-200 px-1.5 text-xs font-semibold text-stone-800"
+                data-testid="product-hidden"
+              >
+                {t("admin.products.hidden")}
+              </span>
+            )}
             {product.nameBn ? (
               <span className="block font-normal" lang="bn" translate="no" data-testid="product-name-bn">
                 {product.nameBn}

@@ -29,6 +29,10 @@ export type ProductFormDefaults = {
   descriptionBn: string;
   categoryId: number | null;
   isFeatured: boolean;
+  /** Whether the shop shows and sells it. */
+  isPublished: boolean;
+  /** "" when none is given. */
+  brand: string;
   trackStock: boolean;
   /** The default variant's fields (a product without options; unused with options). */
   sku: string | null;
@@ -60,7 +64,9 @@ function takaInput(paisa: number | null): string {
 /**
  * The product form: the English and Bangla names side by side (stacked on a phone; the Bangla
  * fields `lang="bn"`, optional), the same for the description (3 rows), category ('Select a
- * category' placeholder), featured, track stock. A product without options also has its SKU
+ * category' placeholder), brand (optional), shown in the shop (ticked for a new product; sent with
+ * the hidden `publishedBox`, since an unticked box sends nothing), featured, track stock. A product
+ * without options also has its SKU
  * (optional), price (taka), optional discounted price and quantity on hand, and on edit a link to
  * add options; a product with options shows its variants' summary and a link to them instead.
  * Images (multiple,
@@ -99,7 +105,10 @@ export function ProductForm({
     discountedPrice: takaInput(defaults?.discountedPricePaisa ?? null),
     categoryId: defaults?.categoryId ? String(defaults.categoryId) : "",
     description: defaults?.description ?? "",
+    brand: defaults?.brand ?? "",
     isFeatured: defaults?.isFeatured ? "on" : undefined,
+    // A new product is shown in the shop unless staff untick the box.
+    isPublished: !defaults || defaults.isPublished ? "on" : undefined,
     trackStock: defaults?.trackStock ? "on" : undefined,
     stockQuantity: defaults?.trackStock ? String(defaults.stockQuantity) : "",
     // The count the form shows: the server refuses a new count if an order changed it meanwhile.
@@ -224,6 +233,16 @@ export function ProductForm({
         <FieldError id="categoryId-error" message={errors.categoryId} />
       </div>
 
+      <div className="sm:max-w-md">
+        <AdminField
+          {...field("brand")}
+          label={t("admin.productForm.brand")}
+          hint={t("admin.productForm.brandHint")}
+          maxLength={80}
+          autoComplete="off"
+        />
+      </div>
+
       <div className="grid gap-5 sm:grid-cols-2">
         <AdminField
           {...field("description")}
@@ -239,6 +258,23 @@ export function ProductForm({
           maxLength={5000}
           lang="bn"
         />
+      </div>
+
+      <div>
+        <input type="hidden" name="publishedBox" value="1" />
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            name="isPublished"
+            defaultChecked={values.isPublished === "on"}
+            aria-describedby="isPublished-hint"
+            className="h-4 w-4"
+          />
+          {t("admin.productForm.published")}
+        </label>
+        <p id="isPublished-hint" className="mt-1 text-sm text-stone-600">
+          {t("admin.productForm.publishedHint")}
+        </p>
       </div>
 
       <label className="flex items-center gap-2 text-sm font-medium">

@@ -108,7 +108,10 @@ const PRODUCT_TEXT_FIELDS = [
   "discountedPrice",
   "categoryId",
   "description",
+  "brand",
   "isFeatured",
+  "isPublished",
+  "publishedBox",
   "trackStock",
   "stockQuantity",
   "stockSeen",
@@ -143,7 +146,9 @@ function readExistingImages(fields: FormData): ExistingImagesState {
  * saves, recorded in the stock ledger when the count changes. A count typed over one that changed
  * since the form was shown is refused (400) with the current count in the form's `stockSeen`, so
  * that saving again, once checked, goes through. A product with options (as stored: the form is
- * not trusted on this) has no price, SKU or stock fields here: its variants keep theirs.
+ * not trusted on this) has no price, SKU or stock fields here: its variants keep theirs. A form
+ * without the "shown in the shop" box or the brand field (rendered before they existed) keeps the
+ * stored ones; a new product is then shown, without a brand.
  *
  * @returns success with the list URL and toast, or a failure with status 400 (invalid fields or
  *   files), 404 (no such product), 413 (body too large) or 500 (the database write failed: the
@@ -166,10 +171,12 @@ export async function saveProductForm(
   // Whether the product has options decides which fields the form has: the stored product says
   // so, never the form (a forged field cannot skip the price of a product without options).
   let hasOptions = false;
+  let kept = { isPublished: true, brand: "" };
   if (productId !== null) {
     const stored = await getProductForEdit(productId);
     if (!stored) return fail(404, { formError: t("admin.productForm.notFound") });
     hasOptions = stored.options.length > 0;
+    kept = { isPublished: stored.isPublished, brand: stored.brand };
   }
   const result = productFormSchema(t, { hasOptions }).safeParse(values);
   const rejected = [...read.upload.rejected, ...(await checkUploads(files))];
@@ -194,6 +201,8 @@ export async function saveProductForm(
     descriptionBn: input.descriptionBn,
     categoryId: input.categoryId,
     isFeatured: input.isFeatured,
+    isPublished: input.isPublished ?? kept.isPublished,
+    brand: input.brand ?? kept.brand,
     trackStock: input.trackStock,
   };
   // A product with options keeps its variants as they are: they are edited on their own page.
