@@ -5,12 +5,14 @@
  * value again on its edit form; a SKU another product has is refused beside the field with the
  * typed values kept. The English and Bangla fields are stacked on the phone and side by side from
  * 640 px, and the Bangla ones say they are Bangla (`lang="bn"`). A demo product with options shows
- * its variants' summary and link instead of the price fields.
+ * its variants' summary and link instead of the price fields. Unticking "Shown in the shop" hides a
+ * product: the list marks it "Hidden", its edit form keeps the box unticked and its brand, and its
+ * page in the shop is not found.
  *
- * The product is made under a name and SKU unique to the test and project, and deleted in `finally`.
+ * The products are made under names and SKUs unique to the test and project, and deleted in `finally`.
  */
 import type { Locator, Page } from "@playwright/test";
-import { withDb } from "./e2e-db";
+import { deleteProduct, insertProduct, withDb } from "./e2e-db";
 import { cardLayoutProblems } from "./admin-lists";
 import { expect, rendered, signIn, test, toast, uniqueTag } from "./fixtures";
 
@@ -140,4 +142,43 @@ test("a product with options shows its variants' summary and link instead of the
   }
   await expect(page.getByLabel("Track stock")).toBeVisible();
   await expect(page.getByLabel("Name (Bangla, optional)")).not.toHaveValue("");
+});
+
+test("unticking 'Shown in the shop' hides the product: marked in the list, its page not found; the brand is kept", async ({
+  page,
+}, testInfo) => {
+  const name = `Zz Hidden ${uniqueTag(testInfo)}`;
+  const productId = insertProduct(name);
+  try {
+    expect((await page.goto(`/products/${productId}`))?.status(), "shown before").toBe(200);
+
+    await signIn(page);
+    await page.goto(`/admin/products/edit/${productId}`);
+    await rendered(page);
+    const shown = page.getByLabel("Shown in the shop");
+    await expect(shown).toBeChecked();
+    await shown.uncheck();
+    await page.getByLabel("Brand (optional)").fill("Walton");
+    await page.getByLabel("Category").selectOption({ index: 1 });
+    await page.getByRole("button", { name: "Save Product" }).click();
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    await expect(toast(page)).toHaveText(`Product “${name}” saved.`);
+
+    await page.goto(`/admin/products?q=${encodeURIComponent(name)}`);
+    await rendered(page);
+    await expect(page.getByTestId("product-row").getByTestId("product-hidden")).toHaveText("Hidden");
+    await page.goto(`/admin/products/edit/${productId}`);
+    await rendered(page);
+    await expect(page.getByLabel("Shown in the shop")).not.toBeChecked();
+    await expect(page.getByLabel("Brand (optional)")).toHaveValue("Walton");
+
+    // A shopper (no staff session) gets the shop's not-found page, in both languages.
+    await page.context().clearCookies();
+    const response = await page.goto(`/products/${productId}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Product not found");
+    expect((await page.goto(`/bn/products/${productId}`))?.status()).toBe(404);
+  } finally {
+    deleteProduct(productId);
+  }
 });
