@@ -59,6 +59,12 @@ const envSchema = z
       .default(3000),
     /** Mark cookies Secure (HTTPS only). Defaults to true in production. */
     COOKIE_SECURE: booleanFlag,
+    /**
+     * Let a product import fetch pictures from private, loopback and link-local addresses. Off by
+     * default (a file must not make the server reach into its own network); tests turn it on to
+     * serve pictures from a local server.
+     */
+    IMPORT_IMAGES_ALLOW_PRIVATE: booleanFlag.transform((v) => v ?? false),
     /** Trust one reverse proxy hop for the client address (X-Forwarded-For). */
     TRUST_PROXY: booleanFlag.transform((v) => v ?? false),
     /**

@@ -16,6 +16,7 @@
  * something sensible); removing every option makes one variant (the first active one) the default
  * one again. See `planVariants`.
  */
+import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "./db.server";
 import { imageSelect, toImageInfo } from "./image.server";
 import { assertSkuFree, optionsForEditing, refreshPriceRange, SkuTakenError } from "./product.server";
@@ -206,132 +207,144 @@ export async function saveOptions(
   void actor;
   const problems = optionProblems(options);
   if (problems.length > 0) throw new OptionsInvalidError(problems);
-  return prisma.$transaction(async (tx) => {
-    const product = await tx.product.findUnique({
-      where: { id: productId },
-      select: {
-        name: true,
-        trackStock: true,
-        options: { orderBy: { position: "asc" }, select: { id: true, values: { select: { id: true } } } },
-        variants: {
-          select: {
-            id: true,
-            combinationKey: true,
-            option1ValueId: true,
-            option2ValueId: true,
-            option3ValueId: true,
-            isActive: true,
-            position: true,
-            pricePaisa: true,
-            _count: { select: { orderItems: true, stockMovements: true } },
-          },
+  return prisma.$transaction((tx) => writeOptions(tx, productId, options));
+}
+
+/**
+ * `saveOptions`'s writes inside the caller's transaction `tx`, for options already checked with
+ * `optionProblems` (the product CSV import uses it to give a product the options of its file).
+ *
+ * @throws {ForeignVariantFormError}; {VariantProductMissingError}; Prisma's error when a write fails.
+ */
+export async function writeOptions(
+  tx: Prisma.TransactionClient,
+  productId: number,
+  options: readonly OptionInput[],
+): Promise<OptionsSaved> {
+  const product = await tx.product.findUnique({
+    where: { id: productId },
+    select: {
+      name: true,
+      trackStock: true,
+      options: { orderBy: { position: "asc" }, select: { id: true, values: { select: { id: true } } } },
+      variants: {
+        select: {
+          id: true,
+          combinationKey: true,
+          option1ValueId: true,
+          option2ValueId: true,
+          option3ValueId: true,
+          isActive: true,
+          position: true,
+          pricePaisa: true,
+          _count: { select: { orderItems: true, stockMovements: true } },
         },
       },
-    });
-    if (!product) throw new VariantProductMissingError(productId);
-    assertOwnOptions(product.options, options);
-
-    const currentOptionIds = product.options.map((option) => option.id);
-    const live = product.variants.filter((variant) => !isRetiredKey(variant.combinationKey));
-    const plan = planVariants(
-      currentOptionIds,
-      options,
-      live.map((variant) => ({
-        id: variant.id,
-        valueIds: [variant.option1ValueId, variant.option2ValueId, variant.option3ValueId].slice(
-          0,
-          currentOptionIds.length,
-        ),
-        isActive: variant.isActive,
-        position: variant.position,
-        hasHistory: variant._count.orderItems + variant._count.stockMovements > 0,
-      })),
-    );
-    const priced = live.some((variant) => variant.isActive) ? live.filter((variant) => variant.isActive) : live;
-    const newPrice = priced.length > 0 ? Math.min(...priced.map((variant) => variant.pricePaisa)) : 0;
-
-    const noValues = { option1ValueId: null, option2ValueId: null, option3ValueId: null };
-    for (const id of plan.retire) {
-      await tx.productVariant.update({
-        where: { id },
-        // Its SKU is let go too (the order lines keep their own copy): a SKU nobody can see on any
-        // page must not stay taken, nor find the product in a search.
-        data: { ...noValues, isActive: false, sku: null, combinationKey: retiredKey(id) },
-      });
-    }
-    if (plan.remove.length > 0) await tx.productVariant.deleteMany({ where: { id: { in: plan.remove } } });
-    // Kept variants let go of their combination (and values) for now: keys are unique per
-    // product, and their old values may be about to be deleted.
-    const kept = plan.combinations.flatMap((entry) => (entry.variantId === null ? [] : [entry.variantId]));
-    for (const id of kept) {
-      await tx.productVariant.update({ where: { id }, data: { ...noValues, combinationKey: `moving-${id}` } });
-    }
-
-    const sentOptionIds = options.flatMap((option) => (option.id === null ? [] : [option.id]));
-    await tx.productOption.deleteMany({ where: { productId, id: { notIn: sentOptionIds } } });
-    // Positions are unique per product: kept options step aside before taking their new places.
-    for (const [index, id] of sentOptionIds.entries()) {
-      await tx.productOption.update({ where: { id }, data: { position: 100 + index } });
-    }
-    const valueIds: number[][] = [];
-    for (const [position, option] of options.entries()) {
-      const fields = { name: option.name, nameBn: option.nameBn, position };
-      const optionId =
-        option.id === null
-          ? (await tx.productOption.create({ data: { productId, ...fields }, select: { id: true } })).id
-          : (await tx.productOption.update({ where: { id: option.id }, data: fields, select: { id: true } })).id;
-      const sentValueIds = option.values.flatMap((value) => (value.id === null ? [] : [value.id]));
-      await tx.productOptionValue.deleteMany({ where: { optionId, id: { notIn: sentValueIds } } });
-      const ids: number[] = [];
-      for (const [valuePosition, value] of option.values.entries()) {
-        const data = { value: value.value, valueBn: value.valueBn, position: valuePosition };
-        ids.push(
-          value.id === null
-            ? (await tx.productOptionValue.create({ data: { optionId, ...data }, select: { id: true } })).id
-            : (await tx.productOptionValue.update({ where: { id: value.id }, data, select: { id: true } })).id,
-        );
-      }
-      valueIds.push(ids);
-    }
-
-    let created = 0;
-    for (const [position, entry] of plan.combinations.entries()) {
-      const ids = entry.values.map((index, option) => valueIds[option]![index]!);
-      const data = {
-        combinationKey: combinationKey(ids),
-        option1ValueId: ids[0] ?? null,
-        option2ValueId: ids[1] ?? null,
-        option3ValueId: ids[2] ?? null,
-        position,
-      };
-      if (entry.variantId !== null) {
-        await tx.productVariant.update({ where: { id: entry.variantId }, data });
-      } else {
-        await tx.productVariant.create({
-          data: {
-            productId,
-            ...data,
-            pricePaisa: newPrice,
-            discountedPricePaisa: null,
-            stockQuantity: 0,
-            // On sale at once only where its 0 in stock keeps it from being bought: a product that
-            // counts no stock would otherwise sell the new combination at a guessed price before
-            // staff set it in step 2.
-            isActive: product.trackStock,
-          },
-        });
-        created += 1;
-      }
-    }
-    await refreshPriceRange(tx, productId);
-    return {
-      productName: product.name,
-      combinations: plan.combinations.length,
-      created,
-      retired: plan.retire.length,
-      removed: plan.remove.length,
-    };
+    },
   });
+  if (!product) throw new VariantProductMissingError(productId);
+  assertOwnOptions(product.options, options);
+
+  const currentOptionIds = product.options.map((option) => option.id);
+  const live = product.variants.filter((variant) => !isRetiredKey(variant.combinationKey));
+  const plan = planVariants(
+    currentOptionIds,
+    options,
+    live.map((variant) => ({
+      id: variant.id,
+      valueIds: [variant.option1ValueId, variant.option2ValueId, variant.option3ValueId].slice(
+        0,
+        currentOptionIds.length,
+      ),
+      isActive: variant.isActive,
+      position: variant.position,
+      hasHistory: variant._count.orderItems + variant._count.stockMovements > 0,
+    })),
+  );
+  const priced = live.some((variant) => variant.isActive) ? live.filter((variant) => variant.isActive) : live;
+  const newPrice = priced.length > 0 ? Math.min(...priced.map((variant) => variant.pricePaisa)) : 0;
+
+  const noValues = { option1ValueId: null, option2ValueId: null, option3ValueId: null };
+  for (const id of plan.retire) {
+    await tx.productVariant.update({
+      where: { id },
+      // Its SKU is let go too (the order lines keep their own copy): a SKU nobody can see on any
+      // page must not stay taken, nor find the product in a search.
+      data: { ...noValues, isActive: false, sku: null, combinationKey: retiredKey(id) },
+    });
+  }
+  if (plan.remove.length > 0) await tx.productVariant.deleteMany({ where: { id: { in: plan.remove } } });
+  // Kept variants let go of their combination (and values) for now: keys are unique per
+  // product, and their old values may be about to be deleted.
+  const kept = plan.combinations.flatMap((entry) => (entry.variantId === null ? [] : [entry.variantId]));
+  for (const id of kept) {
+    await tx.productVariant.update({ where: { id }, data: { ...noValues, combinationKey: `moving-${id}` } });
+  }
+
+  const sentOptionIds = options.flatMap((option) => (option.id === null ? [] : [option.id]));
+  await tx.productOption.deleteMany({ where: { productId, id: { notIn: sentOptionIds } } });
+  // Positions are unique per product: kept options step aside before taking their new places.
+  for (const [index, id] of sentOptionIds.entries()) {
+    await tx.productOption.update({ where: { id }, data: { position: 100 + index } });
+  }
+  const valueIds: number[][] = [];
+  for (const [position, option] of options.entries()) {
+    const fields = { name: option.name, nameBn: option.nameBn, position };
+    const optionId =
+      option.id === null
+        ? (await tx.productOption.create({ data: { productId, ...fields }, select: { id: true } })).id
+        : (await tx.productOption.update({ where: { id: option.id }, data: fields, select: { id: true } })).id;
+    const sentValueIds = option.values.flatMap((value) => (value.id === null ? [] : [value.id]));
+    await tx.productOptionValue.deleteMany({ where: { optionId, id: { notIn: sentValueIds } } });
+    const ids: number[] = [];
+    for (const [valuePosition, value] of option.values.entries()) {
+      const data = { value: value.value, valueBn: value.valueBn, position: valuePosition };
+      ids.push(
+        value.id === null
+          ? (await tx.productOptionValue.create({ data: { optionId, ...data }, select: { id: true } })).id
+          : (await tx.productOptionValue.update({ where: { id: value.id }, data, select: { id: true } })).id,
+      );
+    }
+    valueIds.push(ids);
+  }
+
+  let created = 0;
+  for (const [position, entry] of plan.combinations.entries()) {
+    const ids = entry.values.map((index, option) => valueIds[option]![index]!);
+    const data = {
+      combinationKey: combinationKey(ids),
+      option1ValueId: ids[0] ?? null,
+      option2ValueId: ids[1] ?? null,
+      option3ValueId: ids[2] ?? null,
+      position,
+    };
+    if (entry.variantId !== null) {
+      await tx.productVariant.update({ where: { id: entry.variantId }, data });
+    } else {
+      await tx.productVariant.create({
+        data: {
+          productId,
+          ...data,
+          pricePaisa: newPrice,
+          discountedPricePaisa: null,
+          stockQuantity: 0,
+          // On sale at once only where its 0 in stock keeps it from being bought: a product that
+          // counts no stock would otherwise sell the new combination at a guessed price before
+          // staff set it in step 2.
+          isActive: product.trackStock,
+        },
+      });
+      created += 1;
+    }
+  }
+  await refreshPriceRange(tx, productId);
+  return {
+    productName: product.name,
+    combinations: plan.combinations.length,
+    created,
+    retired: plan.retire.length,
+    removed: plan.remove.length,
+  };
 }
 
 /**

@@ -11,6 +11,7 @@ const AUDIT_ACTIONS = {
   "product.updated": "catalogue",
   "product.deleted": "catalogue",
   "product.variants-updated": "catalogue",
+  "products.imported": "catalogue",
   "category.created": "catalogue",
   "category.updated": "catalogue",
   "category.deleted": "catalogue",

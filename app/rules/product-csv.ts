@@ -97,7 +97,6 @@ export type RowProblemCode =
   | "tooManyVariants"
   | "skuTwiceInFile"
   | "skuTaken"
-  | "handleTwice"
   | "notAUrl"
   | "typeNotSupported"
   | "anyValueNotSupported"

@@ -19,6 +19,7 @@ import { invoiceMessages } from "./invoice";
 import { orderEditsMessages } from "./order-edits";
 import { ordersMessages } from "./orders";
 import { productsMessages } from "./products";
+import { productCsvMessages } from "./product-csv";
 import { settingsMessages } from "./settings";
 import { shellMessages } from "./shell";
 import { signInMessages } from "./sign-in";
@@ -47,6 +48,7 @@ export const ADMIN_AREAS = {
   blocklist: blocklistMessages,
   export: exportMessages,
   variants: variantsMessages,
+  "product-csv": productCsvMessages,
 } as const satisfies Record<string, Bilingual<string>>;
 
 /** A key of the back office's own messages (any area's). */

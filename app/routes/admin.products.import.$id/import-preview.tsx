@@ -1,0 +1,163 @@
+import { Form, Link } from "@remix-run/react";
+import { SubmitButton } from "~/components/admin/submit-button";
+import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
+import { usePending } from "~/hooks/use-pending";
+import { formatInteger } from "~/i18n/format";
+import type { RowProblem } from "~/rules/product-csv";
+import type { ImportPreview } from "~/server/catalogue/product-import.server";
+
+/** Splits `text` around the marker `column` was replaced with, so the file's column name can be marked as not to translate. */
+function withColumn(text: string, column: string | null) {
+  const [before, after] = text.split(COLUMN_MARK);
+  if (after === undefined || column === null) return text;
+  return (
+    <>
+      {before}
+      <span translate="no" className="font-mono text-[0.95em]">
+        {column}
+      </span>
+      {after}
+    </>
+  );
+}
+
+const COLUMN_MARK = "\u0000";
+
+/** One problem's message in the staff member's language, the file's column name kept as written. */
+function ProblemMessage({ problem }: { problem: RowProblem }) {
+  const t = useAdminT();
+  const text = t(`admin.productCsv.code.${problem.code}`, {
+    column: COLUMN_MARK,
+    value: problem.value ?? "",
+  });
+  return <>{withColumn(text, problem.column)}</>;
+}
+
+/**
+ * The dry run: counts of what would be created, updated, left unchanged and skipped, new
+ * categories, every problem by row (errors that skip a product, notes), the products by name, and
+ * the confirmation (or a way to discard the file).
+ */
+export function ImportPreviewSection({ id, preview }: { id: number; preview: ImportPreview }) {
+  const t = useAdminT();
+  const lang = useAdminLang();
+  const pending = usePending({ intent: "import" });
+  const toWrite = preview.counts.create + preview.counts.update;
+  const count = (value: number) => formatInteger(value, lang);
+  const total = preview.counts.create + preview.counts.update + preview.counts.unchanged;
+  return (
+    <>
+      <ul className="flex flex-wrap gap-3" data-testid="import-counts">
+        {(["create", "update", "unchanged", "skipped"] as const).map((kind) => (
+          <li
+            key={kind}
+            data-testid={`import-count-${kind}`}
+            className={`rounded-md border px-3 py-2 font-medium ${
+              kind === "skipped" && preview.counts.skipped > 0
+                ? "border-red-300 bg-red-50 text-red-800"
+                : "border-stone-200 bg-white"
+            }`}
+          >
+            {t(`admin.productCsv.count.${kind}`, { count: count(preview.counts[kind]) })}
+          </li>
+        ))}
+      </ul>
+      {preview.newCategories.length > 0 ? (
+        <p>
+          {t("admin.productCsv.newCategories", { names: "" })}
+          <span translate="no">{preview.newCategories.join(", ")}</span>
+        </p>
+      ) : null}
+      {preview.imageCount > 0 ? (
+        <p>{t("admin.productCsv.imagesToFetch", { count: count(preview.imageCount) })}</p>
+      ) : null}
+
+      {preview.problems.length > 0 ? (
+        <section aria-labelledby="import-problems" className="space-y-2">
+          <h2 id="import-problems" className="text-lg font-semibold">
+            {t("admin.productCsv.problems")}
+          </h2>
+          <p className="text-sm text-stone-600">{t("admin.productCsv.problemsHint")}</p>
+          <ul
+            className="divide-y divide-stone-100 rounded-lg border border-stone-200 bg-white"
+            data-testid="import-problems"
+          >
+            {preview.problems.map((problem, index) => (
+              <li key={index} className="flex flex-wrap gap-x-3 px-4 py-2" data-testid="import-problem">
+                <span
+                  className={`rounded px-1.5 text-xs font-semibold leading-6 ${
+                    problem.severity === "error" ? "bg-red-100 text-red-800" : "bg-stone-200 text-stone-800"
+                  }`}
+                >
+                  {t(`admin.productCsv.severity.${problem.severity}`)}
+                </span>
+                <span className="font-medium">{t("admin.productCsv.rowNumber", { row: count(problem.row) })}:</span>
+                <span>
+                  <ProblemMessage problem={problem} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {preview.planned.length > 0 ? (
+        <section aria-labelledby="import-products" className="space-y-2">
+          <h2 id="import-products" className="text-lg font-semibold">
+            {t("admin.productCsv.products")}
+          </h2>
+          {total > preview.planned.length ? (
+            <p className="text-sm text-stone-600">
+              {t("admin.productCsv.productsMore", { shown: count(preview.planned.length), total: count(total) })}
+            </p>
+          ) : null}
+          <ul
+            className="divide-y divide-stone-100 rounded-lg border border-stone-200 bg-white"
+            data-testid="import-products"
+          >
+            {preview.planned.map((entry) => (
+              <li key={`${entry.row}-${entry.handle}`} className="flex flex-wrap items-center gap-x-3 px-4 py-2">
+                <span className="rounded bg-amber-100 px-1.5 text-xs font-semibold leading-6 text-amber-900">
+                  {t(`admin.productCsv.action.${entry.action}`)}
+                </span>
+                {entry.productId !== null ? (
+                  <Link to={`/admin/products/edit/${entry.productId}`} className="font-medium text-amber-800 underline">
+                    <span translate="no">{entry.name}</span>
+                  </Link>
+                ) : (
+                  <span className="font-medium" translate="no">
+                    {entry.name}
+                  </span>
+                )}
+                <span className="text-sm text-stone-600">
+                  {t("admin.productCsv.rowNumber", { row: count(entry.row) })} ·{" "}
+                  {t("admin.productCsv.variants", { count: count(entry.variantCount) })} ·{" "}
+                  {t("admin.productCsv.pictures", { count: count(entry.imageCount) })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <Form method="post" action={`/admin/products/import/${id}`} className="flex flex-wrap items-center gap-4">
+        {toWrite > 0 ? (
+          <SubmitButton
+            pending={pending}
+            pendingLabel={t("admin.productCsv.confirming")}
+            name="intent"
+            value="import"
+            className="min-h-11"
+          >
+            {t("admin.productCsv.confirm", { count: count(toWrite) })}
+          </SubmitButton>
+        ) : (
+          <p className="font-medium">{t("admin.productCsv.nothingToImport")}</p>
+        )}
+        <SubmitButton pending={false} look="secondary" name="intent" value="discard" className="min-h-11">
+          {t("admin.productCsv.discard")}
+        </SubmitButton>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,140 @@
+import { Link, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
+import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
+import { formatInteger } from "~/i18n/format";
+import type { ImportOutcome } from "~/models/product-import.server";
+
+/** How often the page looks again while the import or its pictures are under way, in ms. */
+const REFRESH_MS = 1500;
+
+type Images = {
+  waiting: number;
+  done: number;
+  failed: number;
+  failures: { productId: number; productName: string; url: string; error: string }[];
+};
+
+const REASONS = [
+  "notHttp",
+  "privateAddress",
+  "unreachable",
+  "timeout",
+  "httpStatus",
+  "tooBig",
+  "tooManyRedirects",
+  "notAnImage",
+  "productGone",
+  "unexpected",
+] as const;
+
+/** A stored failure reason as one of the messages' keys ("unexpected" for anything else). */
+function reasonOf(error: string): (typeof REASONS)[number] {
+  return (REASONS as readonly string[]).includes(error) ? (error as (typeof REASONS)[number]) : "unexpected";
+}
+
+/**
+ * An import's progress and result: products written so far, then what it did; its pictures
+ * (added, waiting, failed with the address and the reason). While anything is under way the page
+ * looks again by itself: with JavaScript by revalidating, without it by a refresh.
+ */
+export function ImportResultSection({
+  status,
+  outcome,
+  images,
+  interrupted,
+}: {
+  status: string;
+  outcome: ImportOutcome | null;
+  images: Images;
+  interrupted: boolean;
+}) {
+  const t = useAdminT();
+  const lang = useAdminLang();
+  const count = (value: number) => formatInteger(value, lang);
+  const running = (status === "importing" && !interrupted) || images.waiting > 0;
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!running) return;
+    const timer = window.setInterval(() => {
+      if (revalidator.state === "idle") revalidator.revalidate();
+    }, REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [running, revalidator]);
+  return (
+    <div className="space-y-4" aria-live="polite" data-testid="import-result">
+      {running ? (
+        <noscript>
+          <meta httpEquiv="refresh" content="2" />
+        </noscript>
+      ) : null}
+      {interrupted ? (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
+          {t("admin.productCsv.interrupted")}
+        </p>
+      ) : status === "importing" && outcome ? (
+        <p className="font-medium" data-testid="import-running">
+          {t("admin.productCsv.running", { done: count(outcome.done), total: count(outcome.total) })}
+        </p>
+      ) : outcome ? (
+        <p className="font-medium" data-testid="import-done">
+          {t("admin.productCsv.done", {
+            created: count(outcome.created),
+            updated: count(outcome.updated),
+            unchanged: count(outcome.unchanged),
+          })}
+        </p>
+      ) : null}
+      {outcome && outcome.categoriesCreated.length > 0 ? (
+        <p>
+          {t("admin.productCsv.categoriesCreated", { names: "" })}
+          <span translate="no">{outcome.categoriesCreated.join(", ")}</span>
+        </p>
+      ) : null}
+      {outcome && outcome.failed.length > 0 ? (
+        <div role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
+          <p>{t("admin.productCsv.failed")}</p>
+          <ul className="mt-1 list-disc pl-5">
+            {outcome.failed.map((entry) => (
+              <li key={`${entry.row}-${entry.handle}`}>
+                {t("admin.productCsv.rowNumber", { row: count(entry.row) })}: <span translate="no">{entry.name}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {images.done + images.waiting + images.failed > 0 ? (
+        <p data-testid="import-pictures">
+          {t("admin.productCsv.picturesProgress", {
+            done: count(images.done),
+            waiting: count(images.waiting),
+            failed: count(images.failed),
+          })}
+        </p>
+      ) : null}
+      {images.failures.length > 0 ? (
+        <section aria-labelledby="import-picture-failures" className="space-y-2">
+          <h2 id="import-picture-failures" className="font-semibold">
+            {t("admin.productCsv.picturesFailed")}
+          </h2>
+          <ul
+            className="divide-y divide-stone-100 rounded-lg border border-stone-200 bg-white"
+            data-testid="import-picture-failures"
+          >
+            {images.failures.map((failure, index) => (
+              <li key={index} className="px-4 py-2">
+                <Link to={`/admin/products/edit/${failure.productId}`} className="font-medium text-amber-800 underline">
+                  <span translate="no">{failure.productName}</span>
+                </Link>
+                <span className="block break-all text-sm text-stone-600" translate="no">
+                  {failure.url}
+                </span>
+                <span className="block text-sm">{t(`admin.productCsv.reason.${reasonOf(failure.error)}`)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {running ? <p className="text-sm text-stone-600">{t("admin.productCsv.refreshing")}</p> : null}
+    </div>
+  );
+}

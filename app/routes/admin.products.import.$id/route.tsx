@@ -1,0 +1,116 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
+import { adminTitle } from "~/components/admin/admin-meta";
+import { AdminPageHeader } from "~/components/admin/page-header";
+import { useAdminT } from "~/hooks/use-admin-t";
+import { discardImport } from "~/models/product-import.server";
+import { staffTranslator } from "~/server/admin-i18n.server";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { importResult, previewImport, startImport } from "~/server/catalogue/product-import.server";
+import { readFormData } from "~/server/form-data.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { notFound, requireId } from "~/utils/params";
+import { ImportPreviewSection } from "./import-preview";
+import { ImportResultSection } from "./import-result";
+
+export const meta = adminTitle("admin.productCsv.importTitle");
+
+/**
+ * GET /admin/products/import/N: a file not imported yet shows its dry run (computed now, against
+ * the shop as it is); one being imported or imported shows its progress and result, pictures
+ * included.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = requireId(params.id);
+  const previewed = await previewImport(id);
+  if (!previewed) throw notFound();
+  const { stored, preview } = previewed;
+  const base = { id, fileName: stored.fileName, format: stored.format, status: stored.status };
+  if (preview) return { ...base, kind: "preview" as const, preview };
+  const result = await importResult(id);
+  if (!result) throw notFound();
+  return {
+    ...base,
+    kind: "result" as const,
+    outcome: result.stored.outcome,
+    images: result.images,
+    interrupted: result.interrupted,
+  };
+}
+
+/**
+ * POST `intent=import`: starts importing the file (once; a second confirmation finds it started),
+ * then its progress page. `intent=discard`: drops the file, back to the upload form.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const t = staffTranslator(admin);
+  const id = requireId(params.id);
+  const form = await readFormData(request);
+  const page = `/admin/products/import/${id}`;
+  if (form.get("intent") === "discard") {
+    const discarded = await discardImport(id);
+    return redirectWithToast(request, discarded ? "/admin/products/import" : page, {
+      kind: discarded ? "success" : "error",
+      message: t(discarded ? "admin.productCsv.discarded" : "admin.productCsv.notPreview"),
+    });
+  }
+  const started = await startImport(id, admin, context);
+  return redirectWithToast(request, page, {
+    kind: started ? "success" : "error",
+    message: t(started ? "admin.productCsv.started" : "admin.productCsv.notPreview"),
+  });
+}
+
+/** /admin/products/import/N: the dry run with its confirmation, or the import's progress and result. */
+export default function ProductImportFilePage() {
+  const t = useAdminT();
+  const data = useLoaderData<typeof loader>();
+  const format = t(`admin.productCsv.format.${data.format as "shopify"}`);
+  return (
+    <section aria-labelledby="import-file-title" className="max-w-5xl space-y-6">
+      {data.kind === "preview" ? (
+        <>
+          <AdminPageHeader
+            id="import-file-title"
+            title={t("admin.productCsv.previewTitle")}
+            subtitle={t("admin.productCsv.previewSubtitle", { file: data.fileName, format })}
+          />
+          <ImportPreviewSection id={data.id} preview={data.preview} />
+        </>
+      ) : (
+        <>
+          <AdminPageHeader
+            id="import-file-title"
+            title={t("admin.productCsv.resultTitle", { file: data.fileName })}
+            subtitle={format}
+          />
+          <ImportResultSection
+            status={data.status}
+            outcome={data.outcome}
+            images={data.images}
+            interrupted={data.interrupted}
+          />
+        </>
+      )}
+      <p className="flex flex-wrap gap-6">
+        <Link to="/admin/products" className="inline-flex min-h-11 items-center font-medium text-amber-800 underline">
+          {t("admin.productCsv.backToProducts")}
+        </Link>
+        <Link
+          to="/admin/products/import"
+          className="inline-flex min-h-11 items-center font-medium text-amber-800 underline"
+        >
+          {t("admin.productCsv.importAnother")}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export const ErrorBoundary = adminErrorBoundary({
+  backTo: "/admin/products/import",
+  backLabel: "admin.productCsv.importAnother",
+});

@@ -1,0 +1,227 @@
+/**
+ * Importing products from a CSV file (docs/decisions/049-product-import.md), the steps a staff
+ * member goes through: upload (the file is read, recognised and kept), the dry run (what would be
+ * created, updated, left as it is and skipped, with every problem by row and column; nothing is
+ * written), the confirmation (the products are written in the background in short transactions,
+ * then their pictures are fetched), and the result.
+ */
+import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import {
+  claimImport,
+  finishImport,
+  getImport,
+  importImageProgress,
+  importProducts,
+  planImport,
+  saveImportFile,
+  saveImportProgress,
+  type ImportOutcome,
+  type PlannedProduct,
+  type StoredImport,
+} from "~/models/product-import.server";
+import { MAX_CSV_BYTES, type ReadProducts, type RowProblem } from "~/rules/product-csv";
+import { audit } from "~/server/audit.server";
+import { log } from "~/server/log.server";
+import { readProductCsv, type FileProblem } from "./csv-read.server";
+import { readShopifyProducts } from "./csv-shopify.server";
+import { readWooCommerceProducts } from "./csv-woocommerce.server";
+import { startImportImages } from "./import-images.server";
+
+export type { FileProblem } from "./csv-read.server";
+export type { StoredImport } from "~/models/product-import.server";
+
+/** The signed-in staff member an import acts for. */
+type Staff = { id: number; email: string };
+
+/**
+ * Reads the upload form of /admin/products/import: the file of field `file`, keeping at most
+ * MAX_CSV_BYTES + 1 bytes (the rest is read and dropped, so a 50 MB file is refused with a message
+ * instead of filling memory).
+ *
+ * @returns the file's name and bytes, or null when the form has no file.
+ * @throws {Error} for a request that is not multipart/form-data.
+ */
+export async function readImportUpload(
+  request: Request,
+): Promise<{ fileName: string; bytes: Buffer; size: number } | null> {
+  let file: { fileName: string; bytes: Buffer; size: number } | null = null;
+  const handler: UploadHandler = async ({ name, filename, data }) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of data) {
+      size += chunk.byteLength;
+      if (size <= MAX_CSV_BYTES + 1) chunks.push(Buffer.from(chunk));
+    }
+    if (name === "file" && typeof filename === "string" && filename !== "" && file === null) {
+      file = { fileName: filename.split(/[/\\]/).pop()!.slice(0, 120), bytes: Buffer.concat(chunks), size };
+    }
+    return undefined;
+  };
+  await unstable_parseMultipartFormData(request, handler);
+  return file;
+}
+
+/**
+ * Reads an uploaded file and keeps it for its dry run.
+ *
+ * @returns the new import's id, or why the file cannot be read (nothing kept then).
+ */
+export async function acceptImportFile(
+  staff: Staff,
+  upload: { fileName: string; bytes: Buffer; size: number },
+): Promise<{ ok: true; importId: number } | { ok: false; problem: FileProblem }> {
+  if (upload.size > MAX_CSV_BYTES) return { ok: false, problem: { code: "tooBig", maxBytes: MAX_CSV_BYTES } };
+  const read = readProductCsv(upload.bytes);
+  if (!read.ok) return read;
+  const csv = new TextDecoder("utf-8").decode(upload.bytes).replace(/^\uFEFF/, "");
+  const importId = await saveImportFile(staff.id, { fileName: upload.fileName, format: read.table.format, csv });
+  return { ok: true, importId };
+}
+
+/** The products of a kept file, read by its format's reader. */
+function readStoredFile(csv: string): ReadProducts & { format: string } {
+  const read = readProductCsv(new TextEncoder().encode(csv));
+  if (!read.ok) return { format: "", products: [], problems: [], skipped: [] };
+  const products =
+    read.table.format === "woocommerce" ? readWooCommerceProducts(read.table) : readShopifyProducts(read.table);
+  return { format: read.table.format, ...products };
+}
+
+/** One product of the dry run: what would happen to it, and what the file gives it. */
+export type PreviewProduct = Pick<PlannedProduct, "action" | "productId"> & {
+  row: number;
+  name: string;
+  handle: string;
+  variantCount: number;
+  imageCount: number;
+};
+
+/** The dry run of a kept file, as the preview page shows it. */
+export type ImportPreview = {
+  counts: { create: number; update: number; unchanged: number; skipped: number };
+  /** Every problem, by row: errors (their product is skipped) and notes. */
+  problems: RowProblem[];
+  /** Products that would be written, in file order (at most PREVIEW_LIST). */
+  planned: PreviewProduct[];
+  /** Category names that would be created. */
+  newCategories: string[];
+  /** How many pictures would be fetched by address (all of the file's, before matching). */
+  imageCount: number;
+};
+
+/** Most products listed by name on the preview page (the counts cover them all). */
+const PREVIEW_LIST = 500;
+
+/**
+ * The dry run of import `id` against the shop as it is now: nothing is written.
+ *
+ * @returns null when there is no such import; `preview` null when it is no longer a preview.
+ */
+export async function previewImport(
+  id: number,
+): Promise<{ stored: StoredImport; preview: ImportPreview | null } | null> {
+  const stored = await getImport(id);
+  if (!stored) return null;
+  if (stored.status !== "preview") return { stored, preview: null };
+  const read = readStoredFile(stored.csv);
+  const plan = await planImport(read.products);
+  const refusedByPlan = read.products.filter((product) => !plan.planned.some((entry) => entry.product === product));
+  const count = (action: PlannedProduct["action"]) => plan.planned.filter((entry) => entry.action === action).length;
+  return {
+    stored,
+    preview: {
+      counts: {
+        create: count("create"),
+        update: count("update"),
+        unchanged: count("unchanged"),
+        skipped: read.skipped.length + refusedByPlan.length,
+      },
+      problems: [...read.problems, ...plan.problems].sort((a, b) => a.row - b.row),
+      planned: plan.planned.slice(0, PREVIEW_LIST).map((entry) => ({
+        action: entry.action,
+        productId: entry.productId,
+        row: entry.product.row,
+        name: entry.product.name,
+        handle: entry.product.handle,
+        variantCount: entry.product.variants.length,
+        imageCount: entry.product.imageUrls.length,
+      })),
+      newCategories: plan.newCategories,
+      imageCount: plan.planned.reduce((sum, entry) => sum + entry.product.imageUrls.length, 0),
+    },
+  };
+}
+
+const running = new Map<number, Promise<void>>();
+
+/**
+ * Starts importing the kept file of import `id` for `staff`, once: the products are written in
+ * the background (progress saved on the import after each transaction), then an audit event is
+ * recorded and the pictures are fetched. Returns at once.
+ *
+ * @returns false when the import is not a preview any more (already started, done or discarded).
+ */
+export async function startImport(id: number, staff: Staff, context: unknown): Promise<boolean> {
+  const stored = await getImport(id);
+  if (!stored || stored.status !== "preview") return false;
+  const read = readStoredFile(stored.csv);
+  const empty: ImportOutcome = {
+    total: read.products.length,
+    done: 0,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    categoriesCreated: [],
+    failed: [],
+    imagesQueued: 0,
+  };
+  if (!(await claimImport(id, empty))) return false;
+  const job = (async () => {
+    const outcome = await importProducts(id, read.products, staff, (progress) => saveImportProgress(id, progress));
+    await finishImport(id, outcome);
+    await audit(context, staff, {
+      action: "products.imported",
+      subjectType: "import",
+      subjectId: id,
+      summary: stored.fileName,
+      details: {
+        format: read.format,
+        created: outcome.created,
+        updated: outcome.updated,
+        unchanged: outcome.unchanged,
+        failed: outcome.failed.length,
+        categoriesCreated: outcome.categoriesCreated,
+      },
+    });
+    if (outcome.imagesQueued > 0) startImportImages();
+  })()
+    .catch((error: unknown) => log.error({ err: error, importId: id }, "A product import stopped"))
+    .finally(() => running.delete(id));
+  running.set(id, job);
+  return true;
+}
+
+/** Resolves when import `id` has finished writing its products in this process (for tests). */
+export async function importFinished(id: number): Promise<void> {
+  await running.get(id);
+}
+
+/**
+ * How long an import may run without saving progress before its page calls it interrupted (the
+ * process that ran it stopped): a transaction of products takes well under a second.
+ */
+const INTERRUPTED_AFTER_MS = 2 * 60 * 1000;
+
+/**
+ * Import `id` with its progress: products, and pictures (waiting, done, failed with reasons).
+ * Starts fetching pictures that are still queued (after a restart). Null when there is no such import.
+ */
+export async function importResult(id: number) {
+  const stored = await getImport(id);
+  if (!stored) return null;
+  const images = await importImageProgress(id);
+  if (images.waiting > 0) startImportImages();
+  const interrupted =
+    stored.status === "importing" && !running.has(id) && Date.now() - stored.updatedAt.getTime() > INTERRUPTED_AFTER_MS;
+  return { stored, images, interrupted };
+}
