@@ -2,7 +2,7 @@
  * Downloading a picture from an address a product CSV names, with the limits an address typed by
  * somebody else needs (OWASP's server-side request forgery advice): http(s) only; the host's
  * addresses looked up first and refused when any is private, loopback, link-local, multicast or
- * otherwise not public (unless IMPORT_IMAGES_ALLOW_PRIVATE); the connection made to the address
+ * otherwise not public (unless IMPORT_IMAGES_ALLOW_PRIVATE; `DownloadLimits.mayConnect`); the connection made to the address
  * that was checked (so a second lookup cannot point elsewhere); redirects followed by hand, each
  * checked the same way, at most MAX_REDIRECTS; a time limit for the whole download and a size
  * limit counted while reading.
@@ -32,8 +32,12 @@ export class DownloadError extends Error {
 /** Redirects followed at most. */
 const MAX_REDIRECTS = 3;
 
-/** Limits of one download: size in bytes, time in ms for the whole of it (redirects included). */
-export type DownloadLimits = { maxBytes: number; timeoutMs: number; allowPrivate: boolean };
+/**
+ * Limits of one download: size in bytes, time in ms for the whole of it (redirects included), and
+ * which addresses may be connected to (`isPublicAddress`, or anything when the shop's setting
+ * allows private addresses).
+ */
+export type DownloadLimits = { maxBytes: number; timeoutMs: number; mayConnect: (address: string) => boolean };
 
 /** Whether `address` (IPv4 or IPv6) is an ordinary public unicast address. */
 export function isPublicAddress(address: string): boolean {
@@ -69,7 +73,7 @@ export async function downloadImage(url: string, limits: DownloadLimits): Promis
       throw new DownloadError("unreachable", false, "DNS");
     }
     if (addresses.length === 0) throw new DownloadError("unreachable", false, "DNS");
-    if (!limits.allowPrivate && addresses.some((entry) => !isPublicAddress(entry.address))) {
+    if (addresses.some((entry) => !limits.mayConnect(entry.address))) {
       throw new DownloadError("privateAddress", false, host);
     }
     const answer = await get(parsed, addresses[0]!, limits, deadline);

@@ -17,7 +17,7 @@ import {
 import { log } from "~/server/log.server";
 import { ImageProcessingError, removeStoredImage, storeImage } from "~/server/media/images.server";
 import { MAX_FILE_BYTES } from "~/server/media/uploads.server";
-import { downloadImage, DownloadError } from "./image-download.server";
+import { downloadImage, DownloadError, isPublicAddress } from "./image-download.server";
 
 /** Pictures downloaded at once (each worker takes one product's pictures). */
 const WORKERS = 3;
@@ -77,7 +77,7 @@ async function fetchOne(job: ImportImageJob): Promise<void> {
     bytes = await downloadImage(job.url, {
       maxBytes: MAX_FILE_BYTES,
       timeoutMs: DOWNLOAD_TIMEOUT_MS,
-      allowPrivate: env.IMPORT_IMAGES_ALLOW_PRIVATE,
+      mayConnect: (address) => env.IMPORT_IMAGES_ALLOW_PRIVATE || isPublicAddress(address),
     });
   } catch (error) {
     if (!(error instanceof DownloadError)) throw error;

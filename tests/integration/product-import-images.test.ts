@@ -1,0 +1,217 @@
+/**
+ * The pictures of a product import, fetched from a local HTTP server this test starts: added to
+ * their products in file order and shown for their variants; a picture that cannot be fetched
+ * (not an image, a 404, too big, too slow, a private address, a redirect to one) is recorded with
+ * its reason and its product is imported without it; a re-import fetches nothing again.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+// Pictures come from this test's own server on the loopback address, which the shop refuses
+// unless this setting allows it: the app's modules are loaded again once it is set (the
+// environment is read once per load).
+process.env.IMPORT_IMAGES_ALLOW_PRIVATE = "true";
+vi.resetModules();
+
+const { prisma } = await import("~/models/db.server");
+const { downloadImage, DownloadError, isPublicAddress } = await import("~/server/catalogue/image-download.server");
+const { importImagesIdle } = await import("~/server/catalogue/import-images.server");
+const { importFinished } = await import("~/server/catalogue/product-import.server");
+const importPage = await import("~/routes/admin.products.import._index");
+const importFile = await import("~/routes/admin.products.import.$id/route");
+const { loadSharp } = await import("~/server/media/images.server");
+const { createAdmin, get, multipart, post, run, runData, signedInJar } = await import("./helpers");
+
+let server: http.Server;
+let base: string;
+let png: Buffer;
+let jpeg: Buffer;
+const requests: string[] = [];
+
+beforeAll(async () => {
+  const sharp = await loadSharp();
+  png = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#b45309" } })
+    .png()
+    .toBuffer();
+  jpeg = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#1c1917" } })
+    .jpeg()
+    .toBuffer();
+  server = http.createServer((request, response) => {
+    requests.push(request.url ?? "");
+    const port = (server.address() as AddressInfo).port;
+    switch (request.url) {
+      case "/fan.png":
+        response.writeHead(200, { "Content-Type": "image/png" }).end(png);
+        return;
+      case "/fan-white.jpg":
+        response.writeHead(200, { "Content-Type": "image/jpeg" }).end(jpeg);
+        return;
+      case "/moved.png":
+        response.writeHead(301, { Location: "/fan.png" }).end();
+        return;
+      case "/to-private":
+        response.writeHead(302, { Location: `http://127.0.0.1:${port}/fan.png` }).end();
+        return;
+      case "/page.jpg":
+        response.writeHead(200, { "Content-Type": "text/html" }).end("<html>not a picture</html>");
+        return;
+      case "/huge.jpg":
+        response.writeHead(200, { "Content-Type": "image/jpeg", "Content-Length": String(11 * 1024 * 1024) });
+        response.end();
+        return;
+      case "/slow.jpg":
+        // Never answers: the download's time limit ends it.
+        return;
+      default:
+        response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "0.0.0.0", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+beforeEach(() => {
+  requests.length = 0;
+});
+
+const HEAD =
+  "Handle,Title,Option1 Name,Option1 Value,Variant SKU,Variant Price,Image Src,Image Position,Variant Image,Status";
+
+async function importCsv(csv: string) {
+  const jar = await signedInJar((await createAdmin()).id);
+  const uploaded = await run(
+    importPage.action,
+    multipart(
+      "/admin/products/import?index",
+      {},
+      [{ field: "file", name: "p.csv", bytes: Buffer.from(csv), type: "text/csv" }],
+      jar,
+    ),
+  );
+  const id = Number(uploaded.location!.split("/").pop());
+  const dryRun = await runData(importFile.loader, get(`/admin/products/import/${id}`, jar), { id: String(id) });
+  await run(importFile.action, post(`/admin/products/import/${id}`, { intent: "import" }, jar), { id: String(id) });
+  await importFinished(id);
+  await importImagesIdle();
+  const result = await runData(importFile.loader, get(`/admin/products/import/${id}`, jar), { id: String(id) });
+  if (result.kind !== "result") throw new Error("not imported");
+  return { id, dryRun, result };
+}
+
+describe("pictures of an import", () => {
+  it("adds fetched pictures in file order, shows a variant's own, and lists those that failed", async () => {
+    const csv = [
+      HEAD,
+      `fan,Fan,Colour,Brown,FAN-BR,3500,${base}/fan.png,1,,active`,
+      `fan,,,White,FAN-WH,3500,${base}/fan-white.jpg,2,${base}/fan-white.jpg,`,
+      `fan,,,,,,${base}/moved.png,3,,`,
+      `lamp,Lamp,Title,Default Title,LAMP,900,${base}/page.jpg,1,,active`,
+      `lamp,,,,,,${base}/missing.jpg,2,,`,
+      `lamp,,,,,,${base}/huge.jpg,3,,`,
+      "",
+    ].join("\n");
+    const { result } = await importCsv(csv);
+
+    const fan = await prisma.product.findUniqueOrThrow({
+      where: { handle: "fan" },
+      include: {
+        images: { orderBy: { position: "asc" }, include: { image: true } },
+        variants: { include: { option1Value: true } },
+      },
+    });
+    expect(fan.images.map((link) => link.image.sourceUrl)).toEqual([
+      `${base}/fan.png`,
+      `${base}/fan-white.jpg`,
+      `${base}/moved.png`,
+    ]);
+    // Stored through the image pipeline: WebP widths up to the original, 400 × 300 stored as 320 × 240.
+    expect(fan.images[0]!.image).toMatchObject({ width: 320, height: 240, variantWidths: "320" });
+    const white = fan.variants.find((variant) => variant.option1Value?.value === "White")!;
+    expect(white.imageId).toBe(fan.images[1]!.imageId);
+    expect(fan.variants.find((variant) => variant.option1Value?.value === "Brown")!.imageId).toBeNull();
+
+    const lamp = await prisma.product.findUniqueOrThrow({ where: { handle: "lamp" }, include: { images: true } });
+    expect(lamp.images).toEqual([]);
+    expect(result.images).toMatchObject({ waiting: 0, done: 3, failed: 3 });
+    expect(result.images.failures.map((failure) => [failure.url.replace(base, ""), failure.error])).toEqual([
+      ["/page.jpg", "notAnImage"],
+      ["/missing.jpg", "httpStatus"],
+      ["/huge.jpg", "tooBig"],
+    ]);
+
+    // The same file again: the pictures are found by their address, nothing is fetched.
+    requests.length = 0;
+    const again = await importCsv(csv);
+    expect(again.dryRun.kind === "preview" && again.dryRun.preview.counts).toEqual({
+      create: 0,
+      update: 0,
+      unchanged: 2,
+      skipped: 0,
+    });
+    // Only the three that failed are tried again.
+    expect(requests.sort()).toEqual(["/huge.jpg", "/missing.jpg", "/page.jpg"]);
+    expect(await prisma.productImage.count({ where: { productId: fan.id } })).toBe(3);
+  });
+});
+
+describe("downloadImage", () => {
+  const limits = { maxBytes: 10 * 1024 * 1024, timeoutMs: 2_000 };
+  // In these tests 127.0.0.2 stands for the public internet and 127.0.0.1 for the private network.
+  const mayConnect = (address: string) => address === "127.0.0.2";
+
+  it("follows a redirect to a public address", async () => {
+    const port = (server.address() as AddressInfo).port;
+    const bytes = await downloadImage(`http://127.0.0.2:${port}/moved.png`, { ...limits, mayConnect });
+    expect(bytes.equals(png)).toBe(true);
+  });
+
+  it("refuses a private address, and a redirect to one", async () => {
+    const port = (server.address() as AddressInfo).port;
+    await expect(downloadImage(`http://127.0.0.1:${port}/fan.png`, { ...limits, mayConnect })).rejects.toMatchObject({
+      reason: "privateAddress",
+    });
+    await expect(downloadImage(`http://127.0.0.2:${port}/to-private`, { ...limits, mayConnect })).rejects.toMatchObject(
+      {
+        reason: "privateAddress",
+      },
+    );
+    expect(requests).toEqual(["/to-private"]);
+  });
+
+  it("refuses what is not http(s), and gives up on a server that does not answer", async () => {
+    await expect(downloadImage("file:///etc/passwd", { ...limits, mayConnect })).rejects.toBeInstanceOf(DownloadError);
+    await expect(downloadImage("ftp://example.com/a.jpg", { ...limits, mayConnect })).rejects.toMatchObject({
+      reason: "notHttp",
+    });
+    const port = (server.address() as AddressInfo).port;
+    await expect(
+      downloadImage(`http://127.0.0.2:${port}/slow.jpg`, { maxBytes: 1024, timeoutMs: 300, mayConnect }),
+    ).rejects.toMatchObject({ reason: "timeout", transient: true });
+  });
+
+  it("tells public addresses from private, loopback, link-local and mapped ones", () => {
+    expect(["8.8.8.8", "203.112.218.1", "2606:4700::1111"].map(isPublicAddress)).toEqual([true, true, true]);
+    expect(
+      [
+        "10.0.0.5",
+        "172.16.3.4",
+        "192.168.1.1",
+        "127.0.0.1",
+        "169.254.169.254",
+        "100.64.0.1",
+        "0.0.0.0",
+        "::1",
+        "fe80::1",
+        "fd00::1",
+        "::ffff:127.0.0.1",
+        "not an address",
+      ].map(isPublicAddress),
+    ).toEqual(Array(12).fill(false));
+  });
+});
