@@ -213,7 +213,7 @@ function combinationOf(values: readonly string[]): string {
 }
 
 /** The upload key of an address of one of this shop's pictures ("…/uploads/<key>/<width>.webp"), else null. */
-export function ownImageKey(url: string): string | null {
+function ownImageKey(url: string): string | null {
   const match = /\/uploads\/([a-f0-9]{32})\/\d{1,5}\.webp(?:[?#].*)?$/.exec(url);
   return match ? match[1]! : null;
 }

@@ -6,6 +6,7 @@
  * Amounts are what the courier collects, in taka as a plain number ("1250" or "1250.50": no
  * symbol, no thousands separator), the way Steadfast's and Pathao's bulk files take them.
  */
+import { spreadsheetSafe } from "./spreadsheet";
 import { SHOP_TIME_ZONE } from "~/i18n/format";
 import {
   courierInvoice,
@@ -81,15 +82,6 @@ function takaNumber(paisa: number): string {
   return paisa % 100 === 0 ? String(paisa / 100) : (paisa / 100).toFixed(2);
 }
 
-/**
- * Text typed by a shopper, made safe for a spreadsheet: a cell that starts with = + - @ (or a tab
- * or carriage return) is read by Excel and LibreOffice as a formula, so it gets a leading
- * apostrophe (OWASP, "CSV injection").
- */
-function plainText(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 /** YYYY-MM-DD (the Canadian English format) in the shop's time zone. */
 const isoDay = new Intl.DateTimeFormat("en-CA", {
   timeZone: SHOP_TIME_ZONE,
@@ -105,23 +97,23 @@ export function csvRow(order: CsvOrder, columns: readonly CsvColumn[]): string[]
       case "invoice":
         return courierInvoice(order.id);
       case "name":
-        return plainText(order.customerName);
+        return spreadsheetSafe(order.customerName);
       case "address":
-        return plainText(parcelAddress(order));
+        return spreadsheetSafe(parcelAddress(order));
       case "phone":
         return order.customerPhone;
       case "amount":
         return takaNumber(codAmountPaisa(order));
       case "note":
-        return plainText(parcelItems(order));
+        return spreadsheetSafe(parcelItems(order));
       case "order":
         return String(order.id);
       case "date":
         return isoDay.format(order.createdAt);
       case "street":
-        return plainText(order.customerAddress);
+        return spreadsheetSafe(order.customerAddress);
       case "area":
-        return plainText(order.area ?? "");
+        return spreadsheetSafe(order.area ?? "");
       case "district":
         return order.district ?? "";
       case "itemCount":
@@ -129,7 +121,7 @@ export function csvRow(order: CsvOrder, columns: readonly CsvColumn[]): string[]
       case "shippingMethod":
         return order.shippingMethod;
       case "sku":
-        return plainText(parcelSkus(order));
+        return spreadsheetSafe(parcelSkus(order));
     }
   };
   return columns.map(value);

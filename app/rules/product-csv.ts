@@ -1,7 +1,7 @@
 /**
  * Product CSV files: what an imported product is once read from Shopify's, WooCommerce's or haat's
  * own columns, the problems a row can have, and the cell rules every format shares (prices in taka,
- * spreadsheet formulas, handles). The formats themselves are read in
+ * stock counts, handles, picture addresses; formulas: ./spreadsheet.ts). The formats themselves are read in
  * app/server/catalogue/csv-shopify.server.ts and csv-woocommerce.server.ts; decision 049 says why
  * they map as they do.
  */
@@ -50,7 +50,7 @@ export type ImportedVariant = {
 };
 
 /** An option with its values in display order; Bangla names only from haat's export. */
-export type ImportedOption = { name: string; nameBn?: string };
+type ImportedOption = { name: string; nameBn?: string };
 
 /**
  * A product as a file gives it. A field left undefined is one the file's format does not carry
@@ -170,33 +170,6 @@ export function parseCsvCount(
   return match[1] === "-" ? { ok: true, count: 0, negative: count > 0 } : { ok: true, count, negative: false };
 }
 
-/**
- * Whether a text cell would run as a formula when the file is opened in a spreadsheet: it starts
- * with "=" or "@", or with "+" or "-" followed by something other than a number ("-20% off" and
- * "+880…" are text). OWASP's "CSV injection". haat's export writes such text with a leading
- * apostrophe, which `unescapeCell` removes.
- */
-export function looksLikeFormula(cell: string): boolean {
-  return /^[=@]/.test(cell) || /^[+-][^\d\s.]/.test(cell);
-}
-
-/**
- * A cell as written by a spreadsheet-safe export (`spreadsheetSafe`): a leading apostrophe before
- * = + - @ is dropped, so such text survives a round trip.
- */
-export function unescapeCell(cell: string): string {
-  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
-}
-
-/**
- * Text made safe for a spreadsheet: a cell that starts with = + - @ (or a tab or carriage
- * return) would be read by Excel and LibreOffice as a formula, so it gets a leading apostrophe
- * (OWASP, "CSV injection").
- */
-export function spreadsheetSafe(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 /** A handle for a product that has none in its file (WooCommerce): its name's slug, "product" when that is empty. */
 export function handleFromName(name: string): string {
   return slugify(name) || "product";
@@ -210,11 +183,6 @@ export function isHttpUrl(text: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** The products a row problem of severity "error" keeps out, by their first row. */
-export function hasErrors(problems: readonly RowProblem[]): boolean {
-  return problems.some((problem) => problem.severity === "error");
 }
 
 /**
@@ -258,12 +226,6 @@ export const HAAT_CSV_HEADINGS = [
   "Featured",
   "Variant Active",
 ] as const;
-
-/** The headings an import needs to recognise each format (compared case-insensitively). */
-export const REQUIRED_HEADINGS: Record<"shopify" | "woocommerce", readonly string[]> = {
-  shopify: ["Handle", "Title", "Variant Price"],
-  woocommerce: ["Type", "Name", "Regular price"],
-};
 
 /**
  * Which format a heading row is: haat's export (Shopify's headings with "Title (Bangla)"),

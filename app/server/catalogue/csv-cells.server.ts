@@ -3,12 +3,11 @@
  * share: text cells (spreadsheet formulas refused, lengths checked), prices and counts, the
  * options of a product from its variants' values, and its pictures.
  */
+import { looksLikeFormula, unescapeCell } from "~/rules/spreadsheet";
 import {
-  looksLikeFormula,
   MAX_IMAGES_PER_PRODUCT,
   parseCsvCount,
   parseCsvPrice,
-  unescapeCell,
   isHttpUrl,
   type ImportedVariant,
   type RowProblem,

@@ -10,7 +10,8 @@
  */
 import { stringify } from "csv-stringify/sync";
 import { productsForExport, type ExportProduct } from "~/models/product-export.server";
-import { HAAT_CSV_HEADINGS, spreadsheetSafe } from "~/rules/product-csv";
+import { HAAT_CSV_HEADINGS } from "~/rules/product-csv";
+import { spreadsheetSafe } from "~/rules/spreadsheet";
 import { variantUrl } from "~/utils/image-url";
 import { absoluteUrl, paisaToDecimal } from "~/utils/seo";
 import { textToHtml } from "./html-text.server";
@@ -33,7 +34,7 @@ function handleOf(product: ExportProduct): string {
  * with two decimals; the price paid is Variant Price, the regular price Variant Compare At Price
  * when the variant is discounted.
  */
-export function productRows(product: ExportProduct, origin: string): Row[] {
+function productRows(product: ExportProduct, origin: string): Row[] {
   const imageUrl = (image: { key: string; width: number; variantWidths: string }) => {
     const widths = image.variantWidths.split(",").map(Number).filter(Number.isFinite);
     return absoluteUrl(origin, variantUrl(image.key, widths.length ? Math.max(...widths) : image.width));

@@ -88,7 +88,7 @@ function readStoredFile(csv: string): ReadProducts & { format: string } {
 }
 
 /** One product of the dry run: what would happen to it, and what the file gives it. */
-export type PreviewProduct = Pick<PlannedProduct, "action" | "productId"> & {
+type PreviewProduct = Pick<PlannedProduct, "action" | "productId"> & {
   row: number;
   name: string;
   handle: string;
