@@ -111,7 +111,12 @@ export default function AdminProductsPage() {
       q={q ?? ""}
       page={products.page}
       pageCount={products.pageCount}
-      search={<ProductSearch q={q} />}
+      search={
+        <>
+          <CatalogueFileLinks />
+          <ProductSearch q={q} />
+        </>
+      }
       empty={products.total > 0 ? null : q ? t("admin.products.noMatch", { q }) : t("admin.products.empty")}
       columns={[
         { label: t("admin.products.name") },
@@ -174,6 +179,27 @@ export default function AdminProductsPage() {
         </>
       )}
     />
+  );
+}
+
+/** The ways to move the catalogue in and out as a file: import a product CSV, export one. */
+function CatalogueFileLinks() {
+  const t = useAdminT();
+  return (
+    <nav aria-label={t("admin.productCsv.fileLinks")} className="mb-2 flex gap-4">
+      <Link
+        to="/admin/products/import"
+        className="inline-flex min-h-11 items-center font-medium text-amber-800 underline"
+      >
+        {t("admin.productCsv.importLink")}
+      </Link>
+      <Link
+        to="/admin/products/export"
+        className="inline-flex min-h-11 items-center font-medium text-amber-800 underline"
+      >
+        {t("admin.productCsv.exportLink")}
+      </Link>
+    </nav>
   );
 }
 

@@ -7,6 +7,7 @@ import { bilingual } from "../bilingual";
  */
 export const productCsvMessages = bilingual({
   en: {
+    "admin.productCsv.fileLinks": "Import and export products",
     "admin.productCsv.importLink": "Import",
     "admin.productCsv.exportLink": "Export",
     "admin.productCsv.importTitle": "Import products",
@@ -131,6 +132,7 @@ export const productCsvMessages = bilingual({
       "Paste these addresses in Meta Commerce Manager (Catalogue → Data sources) and Google Merchant Center (Products → Add products from a file). Add ?lang=bn for Bangla.",
   },
   bn: {
+    "admin.productCsv.fileLinks": "পণ্য ইমপোর্ট ও এক্সপোর্ট",
     "admin.productCsv.importLink": "ইমপোর্ট",
     "admin.productCsv.exportLink": "এক্সপোর্ট",
     "admin.productCsv.importTitle": "পণ্য ইমপোর্ট",
