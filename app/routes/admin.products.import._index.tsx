@@ -8,11 +8,12 @@ import { SubmitButton } from "~/components/admin/submit-button";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
 import type { AdminTranslate } from "~/i18n/admin";
+import type { Lang } from "~/i18n/lang";
 import { formatShopDateTime } from "~/i18n/format-date";
 import { formatInteger } from "~/i18n/format";
 import { listRecentImports } from "~/models/product-import.server";
 import { MAX_CSV_BYTES } from "~/rules/product-csv";
-import { staffTranslator } from "~/server/admin-i18n.server";
+import { staffLanguage, staffTranslator } from "~/server/admin-i18n.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { acceptImportFile, readImportUpload, type FileProblem } from "~/server/catalogue/product-import.server";
 
@@ -26,15 +27,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { recent: await listRecentImports() };
 }
 
-/** The message for a file that cannot be read, in the staff member's language. */
-function fileProblemMessage(problem: FileProblem, t: AdminTranslate): string {
+/** The message for a file that cannot be read, in the staff member's language (`lang`, its digits too). */
+function fileProblemMessage(problem: FileProblem, t: AdminTranslate, lang: Lang): string {
   switch (problem.code) {
     case "tooBig":
-      return t("admin.productCsv.file.tooBig", { mb: MAX_MB });
+      return t("admin.productCsv.file.tooBig", { mb: formatInteger(MAX_MB, lang) });
     case "malformed":
-      return t("admin.productCsv.file.malformed", { row: problem.row });
+      return t("admin.productCsv.file.malformed", { row: formatInteger(problem.row, lang) });
     case "tooManyRows":
-      return t("admin.productCsv.file.tooManyRows", { max: problem.max });
+      return t("admin.productCsv.file.tooManyRows", { max: formatInteger(problem.max, lang) });
     case "unknownFormat":
       return t("admin.productCsv.file.unknownFormat", { headings: problem.headings.slice(0, 30).join(", ") });
     default:
@@ -49,6 +50,7 @@ function fileProblemMessage(problem: FileProblem, t: AdminTranslate): string {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const t = staffTranslator(admin);
+  const lang = staffLanguage(admin);
   let upload;
   try {
     upload = await readImportUpload(request);
@@ -59,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ error: t(upload ? "admin.productCsv.file.empty" : "admin.productCsv.noFile") }, { status: 400 });
   }
   const accepted = await acceptImportFile(admin, upload);
-  if (!accepted.ok) return data({ error: fileProblemMessage(accepted.problem, t) }, { status: 400 });
+  if (!accepted.ok) return data({ error: fileProblemMessage(accepted.problem, t, lang) }, { status: 400 });
   return redirect(`/admin/products/import/${accepted.importId}`);
 }
 
@@ -88,7 +90,7 @@ export default function ProductImportPage() {
             {t("admin.productCsv.fileLabel")}
           </label>
           <p id="import-file-hint" className="text-sm text-stone-600">
-            {t("admin.productCsv.fileHint", { mb: MAX_MB })}
+            {t("admin.productCsv.fileHint", { mb: formatInteger(MAX_MB, lang) })}
           </p>
           <input
             id="import-file"

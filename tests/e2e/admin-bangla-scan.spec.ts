@@ -36,6 +36,19 @@ const PROVIDER_TERMS = [
   "AVIF",
   "STEADFAST_BASE_URL",
   "SESSION_SECRET",
+  // Where a catalogue comes from and goes to, and the file's encoding as Excel names it.
+  "Shopify",
+  "WooCommerce",
+  "haat",
+  "UTF-8",
+  "MB",
+  "Excel",
+  "File → Save As → “CSV UTF-8”",
+  "Facebook",
+  "Google",
+  "Meta Commerce Manager (Catalogue → Data sources)",
+  "Google Merchant Center (Products → Add products from a file)",
+  "?lang=bn",
 ];
 
 /** Every Latin letter or ASCII digit run in the page's readable text, outside the allow-list. */
@@ -145,6 +158,8 @@ test("the Bangla back office shows no Latin letters or digits outside names, e-m
       "/admin/orders/export",
       "/admin/products",
       "/admin/products/create",
+      "/admin/products/import",
+      "/admin/products/export",
       `/admin/products/edit/${productId}`,
       `/admin/products/edit/${optionsProductId}`,
       `/admin/products/variants/${optionsProductId}`,

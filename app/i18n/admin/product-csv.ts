@@ -140,7 +140,7 @@ export const productCsvMessages = bilingual({
       "Shopify বা WooCommerce-এর পণ্যের CSV, বা haat থেকে এক্সপোর্ট করা ফাইল থেকে। আপনি নিশ্চিত না করা পর্যন্ত কিছুই সংরক্ষণ হয় না।",
     "admin.productCsv.fileLabel": "পণ্যের CSV ফাইল",
     "admin.productCsv.fileHint":
-      "UTF-8 CSV ফাইল, সর্বোচ্চ {mb} MB। দোকানে আগে থেকে থাকা পণ্য হালনাগাদ হবে (হ্যান্ডল, তারপর SKU দিয়ে খোঁজা হয়), দ্বিতীয়বার তৈরি হবে না।",
+      "UTF-8 CSV ফাইল, সর্বোচ্চ {mb} MB। দোকানে আগে থেকে থাকা পণ্য হালনাগাদ হবে (হ্যান্ডল, তারপর এসকেইউ দিয়ে খোঁজা হয়), দ্বিতীয়বার তৈরি হবে না।",
     "admin.productCsv.check": "ফাইল যাচাই করুন",
     "admin.productCsv.checking": "ফাইল পড়া হচ্ছে…",
     "admin.productCsv.noFile": "আপলোডের জন্য একটি CSV ফাইল বেছে নিন।",
@@ -195,8 +195,8 @@ export const productCsvMessages = bilingual({
     "admin.productCsv.code.tooManyOptions": "{value}টির বেশি অপশন",
     "admin.productCsv.code.tooManyValues": "অনেক বেশি মান ({value}); একটি অপশনে সর্বোচ্চ ২০টি",
     "admin.productCsv.code.tooManyVariants": "{value}টি কম্বিনেশন; একটি পণ্যে সর্বোচ্চ ১০০টি",
-    "admin.productCsv.code.skuTwiceInFile": "SKU “{value}” ফাইলে দুবার দেওয়া হয়েছে",
-    "admin.productCsv.code.skuTaken": "SKU {value} দোকানের অন্য একটি পণ্যের",
+    "admin.productCsv.code.skuTwiceInFile": "এসকেইউ “{value}” ফাইলে দুবার দেওয়া হয়েছে",
+    "admin.productCsv.code.skuTaken": "এসকেইউ {value} দোকানের অন্য একটি পণ্যের",
     "admin.productCsv.code.notAUrl": "{column} “{value}” http(s) ঠিকানা নয়: বাদ দেওয়া হয়েছে",
     "admin.productCsv.code.typeNotSupported": "“{value}” ধরনের পণ্য ইমপোর্ট হয় না: haat সাধারণ ও ভ্যারিয়েবল পণ্য বিক্রি করে",
     "admin.productCsv.code.anyValueNotSupported":
