@@ -49,11 +49,22 @@ export type StoredImport = {
   createdBy: string | null;
 };
 
-/** Keeps an uploaded file (its text, without a byte-order mark) for its dry run; returns its id. */
+/** How long a file that was checked but never imported is kept, in ms. */
+const PREVIEW_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Keeps an uploaded file (its text, without a byte-order mark) for its dry run; returns its id.
+ * Files checked more than a week ago and never imported are let go (discarded) meanwhile, so the
+ * database does not keep every upload.
+ */
 export async function saveImportFile(
   createdById: number,
   file: { fileName: string; format: string; csv: string },
 ): Promise<number> {
+  await prisma.productImport.updateMany({
+    where: { status: "preview", createdAt: { lt: new Date(Date.now() - PREVIEW_KEPT_MS) } },
+    data: { status: "discarded", csv: "" },
+  });
   const row = await prisma.productImport.create({ data: { createdById, ...file }, select: { id: true } });
   return row.id;
 }

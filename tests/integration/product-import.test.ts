@@ -411,6 +411,22 @@ describe("bad input", () => {
     expect(JSON.stringify("data" in outcome ? outcome.data : null)).toMatch(/larger than 15 MB/);
   });
 
+  it("lets go of files checked more than a week ago and never imported", async () => {
+    const old = await upload(`${HEAD}\nbulb,Bulb,Title,Default Title,B-7,120,active\n`);
+    await prisma.productImport.update({
+      where: { id: old },
+      data: { createdAt: new Date(Date.now() - 8 * 86_400_000) },
+    });
+    const recent = await upload(`${HEAD}\nbulb,Bulb,Title,Default Title,B-7,120,active\n`);
+    expect(await prisma.productImport.findUniqueOrThrow({ where: { id: old } })).toMatchObject({
+      status: "discarded",
+      csv: "",
+    });
+    expect((await prisma.productImport.findUniqueOrThrow({ where: { id: recent } })).status).toBe("preview");
+    const page = await runData(importFile.loader, get(`/admin/products/import/${old}`, jar), { id: String(old) });
+    expect(page).toMatchObject({ kind: "result", status: "discarded" });
+  });
+
   it("imports a confirmation sent twice once", async () => {
     const id = await upload(`${HEAD}\nbulb,Bulb,Title,Default Title,B-9,120,active\n`);
     const first = run(importFile.action, post(`/admin/products/import/${id}`, { intent: "import" }, jar), {

@@ -67,6 +67,7 @@ export function ImportResultSection({
           <meta httpEquiv="refresh" content="2" />
         </noscript>
       ) : null}
+      {status === "discarded" ? <p data-testid="import-discarded">{t("admin.productCsv.discarded")}</p> : null}
       {interrupted ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
           {t("admin.productCsv.interrupted")}
