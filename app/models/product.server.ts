@@ -331,6 +331,7 @@ export async function getProductDetail(id: number, lang: Lang = "en") {
       slug: true,
       description: true,
       descriptionBn: true,
+      brand: true,
       trackStock: true,
       category: { select: { id: true, name: true, nameBn: true } },
       images: { orderBy: { position: "asc" }, select: { image: { select: { id: true, ...imageSelect } } } },
@@ -369,6 +370,8 @@ export async function getProductDetail(id: number, lang: Lang = "en") {
     nameEn: row.name,
     slug: row.slug,
     description: localText(row.description, row.descriptionBn, lang),
+    /** The brand or maker; "" when none is set. */
+    brand: row.brand,
     category: row.category
       ? { id: row.category.id, name: localText(row.category.name, row.category.nameBn, lang) }
       : null,

@@ -69,6 +69,7 @@ async function productMeta(
     url,
     category: product.category?.name,
     shopName: seo.shopName,
+    brand: product.brand,
   };
   return seoMeta(seo, {
     title: pageTitle(product.name, seo),

@@ -124,6 +124,23 @@ describe("JSON-LD", () => {
     });
     expect(ld.sku).toBe("LM-7");
   });
+  it("names the product's brand when it has one, and none otherwise", () => {
+    const base = {
+      id: 7,
+      name: "Fan",
+      description: "",
+      pricePaisa: 100,
+      images: [],
+      url: "https://s.example/products/7",
+      shopName: "Haat",
+    };
+    expect(productJsonLd({ ...base, brand: "Walton" }).brand).toEqual({ "@type": "Brand", name: "Walton" });
+    expect(productJsonLd({ ...base, brand: "" })).not.toHaveProperty("brand");
+    expect(productGroupJsonLd({ ...base, brand: "Walton", optionNames: ["Size"], variants: [] }).brand).toEqual({
+      "@type": "Brand",
+      name: "Walton",
+    });
+  });
   it("describes a product with options as a ProductGroup of its variants", () => {
     const ld = productGroupJsonLd({
       id: 9,

@@ -121,6 +121,8 @@ export function productJsonLd(input: {
   shopName: string;
   inStock?: boolean;
   sku?: string | null;
+  /** The product's brand; empty or missing: none is given. */
+  brand?: string;
 }): JsonLd {
   return {
     "@context": "https://schema.org",
@@ -129,6 +131,7 @@ export function productJsonLd(input: {
     description: input.description,
     ...(input.images.length > 0 ? { image: input.images } : {}),
     sku: input.sku || String(input.id),
+    ...(input.brand ? { brand: { "@type": "Brand", name: input.brand } } : {}),
     ...(input.category ? { category: input.category } : {}),
     url: input.url,
     offers: offerJsonLd(input.url, input.pricePaisa, input.inStock, input.shopName),
@@ -167,6 +170,8 @@ export function productGroupJsonLd(input: {
   url: string;
   category?: string | null;
   shopName: string;
+  /** The product's brand; empty or missing: none is given. */
+  brand?: string;
   /** The options' English names, in order. */
   optionNames: string[];
   variants: {
@@ -188,6 +193,7 @@ export function productGroupJsonLd(input: {
     description: input.description,
     ...(input.images.length > 0 ? { image: input.images } : {}),
     productGroupID: String(input.id),
+    ...(input.brand ? { brand: { "@type": "Brand", name: input.brand } } : {}),
     ...(input.category ? { category: input.category } : {}),
     url: input.url,
     variesBy: input.optionNames.map((name) => VARIES_BY[name.trim().toLowerCase()] ?? name),
