@@ -42,7 +42,7 @@ test("import a product CSV: dry run with a bad row, confirm, the products are in
   await expect(problem).toContainText("Variant Price is not a number: “ten”");
   await expect(page.getByTestId("import-products")).toContainText(`Import Lamp ${id}`);
 
-  await page.getByRole("button", { name: "Import 2 products" }).click();
+  await page.getByRole("button", { name: "Import now (2 to save)" }).click();
   await expect(toast(page)).toHaveText("The import has started.");
   // The page looks again by itself until the products and pictures are done.
   await expect(page.getByTestId("import-done")).toHaveText("Imported: 2 created, 0 updated, 0 unchanged.", {

@@ -121,7 +121,10 @@ export function ImportPreviewSection({ id, preview }: { id: number; preview: Imp
                   {t(`admin.productCsv.action.${entry.action}`)}
                 </span>
                 {entry.productId !== null ? (
-                  <Link to={`/admin/products/edit/${entry.productId}`} className="font-medium text-amber-800 underline">
+                  <Link
+                    to={`/admin/products/edit/${entry.productId}`}
+                    className="inline-flex min-h-11 items-center font-medium text-amber-800 underline"
+                  >
                     <span translate="no">{entry.name}</span>
                   </Link>
                 ) : (

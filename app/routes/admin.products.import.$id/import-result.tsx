@@ -123,7 +123,10 @@ export function ImportResultSection({
           >
             {images.failures.map((failure, index) => (
               <li key={index} className="px-4 py-2">
-                <Link to={`/admin/products/edit/${failure.productId}`} className="font-medium text-amber-800 underline">
+                <Link
+                  to={`/admin/products/edit/${failure.productId}`}
+                  className="inline-flex min-h-11 items-center font-medium text-amber-800 underline"
+                >
                   <span translate="no">{failure.productName}</span>
                 </Link>
                 <span className="block break-all text-sm text-stone-600" translate="no">
