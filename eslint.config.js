@@ -65,8 +65,13 @@ const capabilities = {
   // Sessions, passwords, two-factor codes, the sign-in limits and log stay inside.
   auth: ["auth.server.ts", "sign-in.server.ts", "account.server.ts", "staff-accounts.server.ts"],
   // The product and category forms (multipart: pictures, validation, save, the answer); the product
-  // CSV import (with its pictures fetched in the background) and export.
-  catalogue: ["catalogue-forms.server.ts", "product-import.server.ts", "product-export.server.ts"],
+  // CSV import (with its pictures fetched in the background) and export; the product feeds.
+  catalogue: [
+    "catalogue-forms.server.ts",
+    "product-import.server.ts",
+    "product-export.server.ts",
+    "product-feeds.server.ts",
+  ],
   // Everything courier: the shop's account (keys, checks), the hand-off and status refresh as staff
   // ask for them, the schedule (entry.server), the CSV file. The provider clients, the contract
   // and the messages are inside.

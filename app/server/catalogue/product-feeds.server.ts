@@ -1,0 +1,229 @@
+/**
+ * The product feeds Facebook and Instagram shops (Meta Commerce Manager) and Google Merchant
+ * Center read the catalogue from (docs/decisions/050-product-feeds.md): one item per variant on
+ * sale of each product shown in the shop, in one language, streamed a chunk of products at a time.
+ *
+ * - Meta: a CSV with the columns of "Product data feed fields" (id, title, description,
+ *   availability "in stock" / "out of stock", condition, price, link, image_link, brand; sale_price,
+ *   item_group_id, additional_image_link when they apply).
+ * - Google: RSS 2.0 with the `g:` namespace of the "Product data specification" (the same fields;
+ *   availability "in_stock" / "out_of_stock"; `g:identifier_exists` "no", since haat keeps no GTIN
+ *   or MPN).
+ *
+ * Both specifications require a picture: a variant with none (neither its own nor its product's) is
+ * left out. Out-of-stock variants are listed as out of stock, as both ask.
+ */
+import { stringify } from "csv-stringify/sync";
+import type { Lang } from "~/i18n/lang";
+import { catalogueVersion } from "~/models/catalogue-version.server";
+import { productsForFeed, type FeedProduct } from "~/models/product-feed.server";
+import { getShopSettings, shopLanguage } from "~/models/settings.server";
+import { ifNoneMatchMatches, notModifiedHeaders } from "~/server/http/http-cache.server";
+import { feedDescription, feedGroupId, feedItemId, feedPrice, feedTitle } from "~/rules/product-feed";
+import { availableQuantity } from "~/rules/stock";
+import { lineItemName, localText, variantLabel } from "~/rules/variants";
+import { variantUrl } from "~/utils/image-url";
+import { absoluteUrl } from "~/utils/seo";
+
+/** One item of a feed: a variant on sale, every field as both feeds write it. */
+type FeedItem = {
+  id: string;
+  itemGroupId: string | null;
+  title: string;
+  description: string;
+  inStock: boolean;
+  price: string;
+  salePrice: string | null;
+  link: string;
+  imageLink: string;
+  additionalImageLinks: string[];
+  brand: string;
+};
+
+/** What every item of one feed shares: its language, the shop's address and name. */
+type FeedContext = { lang: Lang; origin: string; shopName: string };
+
+/** The address of the largest stored width of a picture. */
+function largest(origin: string, image: { key: string; width: number; variantWidths: string }): string {
+  const widths = image.variantWidths.split(",").map(Number).filter(Number.isFinite);
+  return absoluteUrl(origin, variantUrl(image.key, widths.length > 0 ? Math.max(...widths) : image.width));
+}
+
+/** The items of one product: one per variant on sale that has a picture. */
+function itemsOf(product: FeedProduct, context: FeedContext): FeedItem[] {
+  const { lang, origin } = context;
+  const name = localText(product.name, product.nameBn, lang);
+  const description = localText(product.description, product.descriptionBn, lang);
+  const values = new Map(product.options.flatMap((option) => option.values.map((value) => [value.id, value] as const)));
+  const pictures = product.images.map((link) => largest(origin, link.image));
+  const hasOptions = product.options.length > 0;
+  const page = `${lang === "bn" ? "/bn" : ""}/products/${product.id}`;
+  return product.variants.flatMap((variant): FeedItem[] => {
+    const own = variant.image ? largest(origin, variant.image) : null;
+    const imageLink = own ?? pictures[0];
+    if (!imageLink) return [];
+    const label = variantLabel(
+      [variant.option1ValueId, variant.option2ValueId, variant.option3ValueId].flatMap((id) => {
+        const value = id === null ? undefined : values.get(id);
+        return value ? [localText(value.value, value.valueBn, lang)] : [];
+      }),
+    );
+    const title = feedTitle(lineItemName(name, label));
+    const discounted = variant.discountedPricePaisa !== null && variant.discountedPricePaisa < variant.pricePaisa;
+    return [
+      {
+        id: feedItemId(variant.sku, variant.id),
+        itemGroupId: hasOptions ? feedGroupId(product.handle, product.id) : null,
+        title,
+        description: feedDescription(description, title),
+        inStock: availableQuantity({ trackStock: product.trackStock, stockQuantity: variant.stockQuantity }) !== 0,
+        price: feedPrice(variant.pricePaisa),
+        salePrice: discounted ? feedPrice(variant.discountedPricePaisa!) : null,
+        link: absoluteUrl(origin, hasOptions ? `${page}?variant=${variant.id}` : page),
+        imageLink,
+        additionalImageLinks: pictures.filter((url) => url !== imageLink).slice(0, 10),
+        brand: product.brand || context.shopName,
+      },
+    ];
+  });
+}
+
+/** Streams `chunks` of text as a Response body, encoded as UTF-8. */
+function streamed(
+  head: string,
+  chunks: AsyncGenerator<FeedProduct[]>,
+  render: (items: FeedItem[]) => string,
+  tail: string,
+  context: FeedContext,
+) {
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(head));
+    },
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) {
+        if (tail) controller.enqueue(encoder.encode(tail));
+        controller.close();
+        return;
+      }
+      const items = next.value.flatMap((product) => itemsOf(product, context));
+      if (items.length > 0) controller.enqueue(encoder.encode(render(items)));
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+}
+
+/** Meta's columns, in order. */
+const META_COLUMNS = [
+  "id",
+  "title",
+  "description",
+  "availability",
+  "condition",
+  "price",
+  "sale_price",
+  "link",
+  "image_link",
+  "additional_image_link",
+  "brand",
+  "item_group_id",
+] as const;
+
+/** The Meta Commerce Manager feed (CSV) of the catalogue in `context.lang`, as a stream. */
+function metaFeed(context: FeedContext): ReadableStream<Uint8Array> {
+  const rows = (items: FeedItem[]) =>
+    stringify(
+      items.map((item) => [
+        item.id,
+        item.title,
+        item.description,
+        item.inStock ? "in stock" : "out of stock",
+        "new",
+        item.price,
+        item.salePrice ?? "",
+        item.link,
+        item.imageLink,
+        item.additionalImageLinks.join(","),
+        item.brand,
+        item.itemGroupId ?? "",
+      ]),
+    );
+  return streamed(stringify([[...META_COLUMNS]]), productsForFeed(), rows, "", context);
+}
+
+/** `text` escaped for XML character data and attribute values; characters XML 1.0 forbids are dropped. */
+function xml(text: string): string {
+  return text
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
+}
+
+/** One `<item>` of Google's feed. */
+function googleItem(item: FeedItem): string {
+  const field = (name: string, value: string) => `<g:${name}>${xml(value)}</g:${name}>`;
+  return [
+    "<item>",
+    field("id", item.id),
+    field("title", item.title),
+    field("description", item.description),
+    field("link", item.link),
+    field("image_link", item.imageLink),
+    ...item.additionalImageLinks.map((url) => field("additional_image_link", url)),
+    field("availability", item.inStock ? "in_stock" : "out_of_stock"),
+    field("condition", "new"),
+    field("price", item.price),
+    ...(item.salePrice ? [field("sale_price", item.salePrice)] : []),
+    field("brand", item.brand),
+    field("identifier_exists", "no"),
+    ...(item.itemGroupId ? [field("item_group_id", item.itemGroupId)] : []),
+    "</item>\n",
+  ].join("");
+}
+
+/** The Google Merchant Center feed (RSS 2.0 with the g: namespace) in `context.lang`, as a stream. */
+function googleFeed(context: FeedContext & { shopUrl: string }): ReadableStream<Uint8Array> {
+  const head =
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">\n<channel>\n' +
+    `<title>${xml(context.shopName)}</title>\n<link>${xml(context.shopUrl)}</link>\n` +
+    `<description>${xml(context.shopName)}</description>\n`;
+  return streamed(head, productsForFeed(), (items) => items.map(googleItem).join(""), "</channel>\n</rss>\n", context);
+}
+
+/** How long Meta, Google or a proxy may keep a feed, in seconds (they fetch it a few times a day). */
+const FEED_MAX_AGE_S = 3600;
+
+/**
+ * The answer to a feed's GET: the shop's default language unless `?lang=bn` or `?lang=en` asks
+ * for one; public, kept an hour, with a weak ETag of the catalogue version (which every product,
+ * variant, picture, category and settings write moves), so a fetch of an unchanged catalogue is a
+ * 304 without a body.
+ */
+export async function feedResponse(request: Request, kind: "meta" | "google", origin: string): Promise<Response> {
+  const settings = await getShopSettings();
+  const asked = new URL(request.url).searchParams.get("lang");
+  const lang: Lang = asked === "bn" || asked === "en" ? asked : shopLanguage(settings);
+  const etag = `W/"feed-${kind}-${lang}-${catalogueVersion()}"`;
+  const headers = new Headers({
+    "Content-Type": kind === "meta" ? "text/csv; charset=utf-8" : "application/xml; charset=utf-8",
+    "Cache-Control": `public, max-age=${FEED_MAX_AGE_S}`,
+    ETag: etag,
+    Vary: "Accept-Encoding",
+  });
+  if (ifNoneMatchMatches(request.headers.get("If-None-Match"), etag)) {
+    return new Response(null, { status: 304, headers: notModifiedHeaders(headers) });
+  }
+  const context = { lang, origin, shopName: localText(settings.name, settings.nameBn, lang) };
+  const body =
+    kind === "meta"
+      ? metaFeed(context)
+      : googleFeed({ ...context, shopUrl: absoluteUrl(origin, lang === "bn" ? "/bn" : "/") });
+  return new Response(body, { headers });
+}
