@@ -4,7 +4,7 @@
  * shop; the result page lists a picture that could not be fetched; the catalogue downloads as a
  * CSV that Excel reads as UTF-8.
  */
-import { expect, rendered, signIn, test, toast, uniqueTag } from "./fixtures";
+import { expect, rendered, serverMarkupOnly, signIn, test, toast, uniqueTag } from "./fixtures";
 
 const HEAD =
   "Handle,Title,Body (HTML),Option1 Name,Option1 Value,Variant SKU,Variant Price,Variant Compare At Price,Image Src,Image Position,Status";
@@ -67,6 +67,21 @@ test("import a product CSV: dry run with a bad row, confirm, the products are in
   await expect(page.getByText("Brass lamp", { exact: true })).toBeVisible();
   await expect(page.locator("main")).toContainText("৳1,250");
   await expect(page.locator("main")).toContainText("৳1,500");
+});
+
+test("the product feeds answer through the server, compressed", async ({ request }) => {
+  serverMarkupOnly("The feeds are files the server sends");
+  const google = await request.get("/feeds/google.xml", { headers: { "Accept-Encoding": "gzip" } });
+  expect(google.status()).toBe(200);
+  expect(google.headers()["content-type"]).toBe("application/xml; charset=utf-8");
+  expect(await google.text()).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0" xmlns:g=/);
+  const meta = await request.get("/feeds/facebook.csv?lang=bn");
+  expect(meta.status()).toBe(200);
+  const text = await meta.text();
+  expect(text.split("\n")[0]).toBe(
+    "id,title,description,availability,condition,price,sale_price,link,image_link,additional_image_link,brand,item_group_id",
+  );
+  expect(text).toMatch(/\/bn\/products\/\d+/);
 });
 
 test("export the catalogue as a CSV for Excel", async ({ page }) => {
