@@ -48,7 +48,7 @@ export function startImportImages(): void {
     });
 }
 
-/** Resolves when the current fetching (if any) is over: for tests and a graceful shutdown. */
+/** Resolves when the current fetching (if any) is over (tests wait for it). */
 export async function importImagesIdle(): Promise<void> {
   while (running) await running;
 }
