@@ -24,7 +24,7 @@ const META_REQUIRED = [
   "link",
   "image_link",
   "brand",
-];
+] as const;
 const GOOGLE_REQUIRED = [
   "g:id",
   "g:title",
@@ -37,6 +37,12 @@ const GOOGLE_REQUIRED = [
   "g:brand",
 ];
 const PRICE = /^\d+\.\d{2} BDT$/;
+
+/** A row of Meta's feed: every column, an empty cell as "". */
+type MetaRow = Record<
+  (typeof META_REQUIRED)[number] | "sale_price" | "additional_image_link" | "item_group_id",
+  string
+>;
 
 let fanId: number;
 
@@ -120,7 +126,7 @@ async function metaRows(query = "") {
   })) as Response;
   expect(response.status).toBe(200);
   expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-  return parse(await response.text(), { columns: true }) as Record<string, string>[];
+  return parse(await response.text(), { columns: true }) as MetaRow[];
 }
 
 async function googleItems(query = "") {
@@ -152,7 +158,7 @@ describe("the Meta feed", () => {
       expect(["in stock", "out of stock"]).toContain(row.availability);
     }
     expect(new Set(rows.map((row) => row.id)).size).toBe(rows.length);
-    const [brown, white, lamp] = rows as [Record<string, string>, Record<string, string>, Record<string, string>];
+    const [brown, white, lamp] = rows as [MetaRow, MetaRow, MetaRow];
     expect(brown).toMatchObject({
       id: "FAN-BR",
       price: "3900.00 BDT",
