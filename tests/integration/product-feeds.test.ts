@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/models/db.server";
 import * as facebook from "~/routes/feeds.facebook[.]csv";
 import * as google from "~/routes/feeds.google[.]xml";
-import { createCategory, createProductWithVariants, get } from "./helpers";
+import { createCategory, createProductsInBulk, createProductWithVariants, get } from "./helpers";
 
 /** Meta's required fields ("Product data feed fields"), and Google's ("Product data specification"). */
 const META_REQUIRED = [
@@ -221,4 +221,30 @@ describe("the Google feed", () => {
     expect(changed.status).toBe(200);
     expect(await changed.text()).toContain("<g:id>FAN-BR</g:id>");
   });
+});
+
+describe("a long run of products without an item", () => {
+  it("still ends both feeds, with the items after it", async () => {
+    // 500 products without pictures: more than two reads' worth (200 products a read) that give no item.
+    await createProductsInBulk(
+      Array.from({ length: 500 }, (_, index) => ({
+        name: `Bare ${index}`,
+        slug: `bare-${index}`,
+        description: "",
+        pricePaisa: 10_000,
+        discountedPricePaisa: null,
+        categoryId: null,
+      })),
+    );
+    const last = await createProductWithVariants({
+      name: "Last Lamp",
+      options: [],
+      variants: [{ values: [], pricePaisa: 20_000, sku: "LAST-1" }],
+    });
+    await prisma.productImage.create({
+      data: { productId: last.id, imageId: (await picture("d".repeat(32))).id, position: 0 },
+    });
+    expect((await metaRows()).map((row) => row.id)).toContain("LAST-1");
+    expect((await googleItems()).map((item) => item["g:id"])).toContain("LAST-1");
+  }, 10_000);
 });

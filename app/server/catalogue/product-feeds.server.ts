@@ -22,7 +22,7 @@ import { ifNoneMatchMatches, notModifiedHeaders } from "~/server/http/http-cache
 import { feedDescription, feedGroupId, feedItemId, feedPrice, feedTitle } from "~/rules/product-feed";
 import { availableQuantity } from "~/rules/stock";
 import { lineItemName, localText, variantLabel } from "~/rules/variants";
-import { variantUrl } from "~/utils/image-url";
+import { parseVariantWidths, variantUrl } from "~/utils/image-url";
 import { absoluteUrl } from "~/utils/seo";
 
 /** One item of a feed: a variant on sale, every field as both feeds write it. */
@@ -43,10 +43,13 @@ type FeedItem = {
 /** What every item of one feed shares: its language, the shop's address and name. */
 type FeedContext = { lang: Lang; origin: string; shopName: string };
 
-/** The address of the largest stored width of a picture. */
+/**
+ * The absolute address of a picture at its largest stored width (its widths ascending, as
+ * `parseVariantWidths` reads "320,640,1024"; its own width when none is listed, as the pages do).
+ */
 function largest(origin: string, image: { key: string; width: number; variantWidths: string }): string {
-  const widths = image.variantWidths.split(",").map(Number).filter(Number.isFinite);
-  return absoluteUrl(origin, variantUrl(image.key, widths.length > 0 ? Math.max(...widths) : image.width));
+  const width = parseVariantWidths(image.variantWidths).at(-1) ?? image.width;
+  return absoluteUrl(origin, variantUrl(image.key, width));
 }
 
 /** The items of one product: one per variant on sale that has a picture. */
@@ -101,15 +104,24 @@ function streamed(
     start(controller) {
       controller.enqueue(encoder.encode(head));
     },
+    // Each pull enqueues something or closes: a stream whose pull returns having enqueued nothing
+    // is not pulled again while its reader waits (WHATWG Streams, "ReadableStreamDefaultController
+    // CallPullIfNeeded"), so a run of chunks without an item (products without pictures) would
+    // leave the answer hanging.
     async pull(controller) {
-      const next = await chunks.next();
-      if (next.done) {
-        if (tail) controller.enqueue(encoder.encode(tail));
-        controller.close();
-        return;
+      for (;;) {
+        const next = await chunks.next();
+        if (next.done) {
+          if (tail) controller.enqueue(encoder.encode(tail));
+          controller.close();
+          return;
+        }
+        const items = next.value.flatMap((product) => itemsOf(product, context));
+        if (items.length > 0) {
+          controller.enqueue(encoder.encode(render(items)));
+          return;
+        }
       }
-      const items = next.value.flatMap((product) => itemsOf(product, context));
-      if (items.length > 0) controller.enqueue(encoder.encode(render(items)));
     },
     async cancel() {
       await chunks.return(undefined);
