@@ -18,7 +18,7 @@ import type { Lang } from "~/i18n/lang";
 import { catalogueVersion } from "~/models/catalogue-version.server";
 import { productsForFeed, type FeedProduct } from "~/models/product-feed.server";
 import { getShopSettings, shopLanguage } from "~/models/settings.server";
-import { ifNoneMatchMatches, notModifiedHeaders } from "~/server/http/http-cache.server";
+import { ifNoneMatchMatches, notModifiedHeaders, weakEtag } from "~/server/http/http-cache.server";
 import { feedDescription, feedGroupId, feedItemId, feedPrice, feedTitle } from "~/rules/product-feed";
 import { availableQuantity } from "~/rules/stock";
 import { lineItemName, localText, variantLabel } from "~/rules/variants";
@@ -213,16 +213,24 @@ function googleFeed(context: FeedContext & { shopUrl: string }): ReadableStream<
 const FEED_MAX_AGE_S = 3600;
 
 /**
+ * When this process started, in ms: part of the feeds' ETags, so that after a deploy (a restart)
+ * a feed that haat now writes differently is sent again, although the catalogue did not change.
+ */
+const PROCESS_STARTED = Date.now();
+
+/**
  * The answer to a feed's GET: the shop's default language unless `?lang=bn` or `?lang=en` asks
  * for one; public, kept an hour, with a weak ETag of the catalogue version (which every product,
- * variant, picture, category and settings write moves), so a fetch of an unchanged catalogue is a
- * 304 without a body.
+ * variant, picture, category and settings write moves), the feed, its language and address and
+ * this process, so a fetch of an unchanged catalogue is a 304 without a body. The version is read
+ * before the products: a write while the feed is streamed gives the next fetch a new ETag, never a
+ * 304 for a feed that missed it.
  */
 export async function feedResponse(request: Request, kind: "meta" | "google", origin: string): Promise<Response> {
   const settings = await getShopSettings();
   const asked = new URL(request.url).searchParams.get("lang");
   const lang: Lang = asked === "bn" || asked === "en" ? asked : shopLanguage(settings);
-  const etag = `W/"feed-${kind}-${lang}-${catalogueVersion()}"`;
+  const etag = weakEtag(`${kind} ${lang} ${origin} ${catalogueVersion()} ${PROCESS_STARTED}`);
   const headers = new Headers({
     "Content-Type": kind === "meta" ? "text/csv; charset=utf-8" : "application/xml; charset=utf-8",
     "Cache-Control": `public, max-age=${FEED_MAX_AGE_S}`,
