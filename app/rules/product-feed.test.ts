@@ -24,4 +24,18 @@ describe("product feed fields", () => {
     expect(feedDescription("  ", "Fan — 56″")).toBe("Fan — 56″");
     expect(Array.from(feedDescription("ক".repeat(6000), "x")).length).toBe(5000);
   });
+
+  it("keeps a title that fits, collapses its whitespace, and cuts one without spaces at 150", () => {
+    const fits = "T".repeat(150);
+    expect(feedTitle(fits)).toBe(fits);
+    expect(feedTitle("  Ceiling fan\n —  56″ / Brown ")).toBe("Ceiling fan — 56″ / Brown");
+    expect(feedTitle("X".repeat(151))).toBe(`${"X".repeat(149)}…`);
+  });
+
+  it("writes whole taka, a zero price and large prices without grouping", () => {
+    expect(feedPrice(0)).toBe("0.00 BDT");
+    expect(feedPrice(100)).toBe("1.00 BDT");
+    expect(feedPrice(1_000_000_000)).toBe("10000000.00 BDT");
+    expect(() => feedPrice(-100)).toThrow(TypeError);
+  });
 });

@@ -11,7 +11,11 @@ const MAX_FEED_TITLE = 150;
 /** Longest description Google accepts (Meta takes 9,999), in characters. */
 const MAX_FEED_DESCRIPTION = 5000;
 
-/** A price in paisa as both feeds write it: taka with two decimals, a dot, no grouping, then "BDT". */
+/**
+ * A price in paisa as both feeds write it (Meta's and Google's `price` and `sale_price`: the amount,
+ * a space, the ISO 4217 code): taka with two decimals and a dot, no grouping, 125000 → "1250.00 BDT".
+ * @throws {TypeError} for a negative or non-integer amount.
+ */
 export function feedPrice(paisa: number): string {
   if (!Number.isSafeInteger(paisa) || paisa < 0) throw new TypeError(`Price must be non-negative paisa, got ${paisa}`);
   return `${Math.floor(paisa / 100)}.${String(paisa % 100).padStart(2, "0")} BDT`;
@@ -39,12 +43,18 @@ function cut(text: string, max: number): string {
   return `${(space > max / 2 ? head.slice(0, space) : head).trimEnd()}…`;
 }
 
-/** A title of at most 150 characters. */
+/**
+ * A title with its whitespace collapsed, cut on a word with "…" to at most 150 characters (Google's
+ * limit; Meta's is 200).
+ */
 export function feedTitle(title: string): string {
   return cut(title.replace(/\s+/g, " ").trim(), MAX_FEED_TITLE);
 }
 
-/** A description of at most 5,000 characters; the title when the product has none (both feeds require one). */
+/**
+ * A description of at most 5,000 characters (Google's limit; Meta's is 9,999), cut on a word with
+ * "…"; `title` when the product has none, since both feeds require a description.
+ */
 export function feedDescription(description: string, title: string): string {
   const text = description.trim();
   return cut(text === "" ? title : text, MAX_FEED_DESCRIPTION);
