@@ -10,13 +10,21 @@
  */
 import { parse } from "csv-parse/sync";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/models/db.server";
 import { getShopSettings, saveShopSettings } from "~/models/settings.server";
 import { retiredKey } from "~/rules/variants";
+import { log } from "~/server/log.server";
 import * as facebook from "~/routes/feeds.facebook[.]csv";
 import * as google from "~/routes/feeds.google[.]xml";
-import { createCategory, createProductsInBulk, createProductWithVariants, get } from "./helpers";
+import {
+  allowConsoleError,
+  createCategory,
+  createProductsInBulk,
+  createProductWithVariants,
+  get,
+  withTableUnavailable,
+} from "./helpers";
 
 /** The fields of an item, by Meta's names (Google's are the same with `g:`). */
 const FIELDS = [
@@ -356,6 +364,23 @@ describe.each(FEEDS)("the $name feed", (feed) => {
     expect(changed.status).toBe(200);
     expect(changed.headers.get("ETag")).not.toBe(etag);
     expect(feed.read(await changed.text())).toHaveLength(3);
+  });
+});
+
+describe("a feed the database fails under", () => {
+  it("is cut off, not ended as a shorter catalogue, and logged", async () => {
+    allowConsoleError();
+    const logged = vi.spyOn(log, "error");
+    for (const feed of FEEDS) {
+      const response = await fetchFeed(feed);
+      expect(response.status).toBe(200);
+      // The pictures are read with the first products, after the answer has started.
+      await withTableUnavailable("ProductImage", async () => {
+        await expect(response.text()).rejects.toThrow();
+      });
+    }
+    expect(logged).toHaveBeenCalledTimes(FEEDS.length);
+    logged.mockRestore();
   });
 });
 

@@ -19,6 +19,7 @@ import { catalogueVersion } from "~/models/catalogue-version.server";
 import { productsForFeed, type FeedProduct } from "~/models/product-feed.server";
 import { getShopSettings, shopLanguage } from "~/models/settings.server";
 import { ifNoneMatchMatches, notModifiedHeaders, weakEtag } from "~/server/http/http-cache.server";
+import { log } from "~/server/log.server";
 import { feedDescription, feedGroupId, feedItemId, feedPrice, feedTitle } from "~/rules/product-feed";
 import { availableQuantity } from "~/rules/stock";
 import { lineItemName, localText, variantLabel } from "~/rules/variants";
@@ -110,7 +111,15 @@ function streamed(
     // leave the answer hanging.
     async pull(controller) {
       for (;;) {
-        const next = await chunks.next();
+        let next: IteratorResult<FeedProduct[]>;
+        try {
+          next = await chunks.next();
+        } catch (error) {
+          // The stream errors, so the answer is cut off before the end of its chunked body: Meta and
+          // Google see a failed fetch, never a shorter catalogue they would take as the new one.
+          log.error({ err: error }, `The product feed for ${context.lang} could not be read to its end`);
+          throw error;
+        }
         if (next.done) {
           if (tail) controller.enqueue(encoder.encode(tail));
           controller.close();
