@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectCsvFormat, handleFromName, isHttpUrl, parseCsvCount, parseCsvPrice } from "./product-csv";
+import { detectCsvFormat, handleFromName, isHttpUrl, isValidHandle, parseCsvCount, parseCsvPrice } from "./product-csv";
 import { looksLikeFormula, spreadsheetSafe, unescapeCell } from "./spreadsheet";
 
 describe("parseCsvPrice", () => {
@@ -13,7 +13,7 @@ describe("parseCsvPrice", () => {
     ["১,২৫০ টাকা", 125_000],
     ["1250,5", 125_050],
     ["1 250", 125_000],
-    ["12.500", 1_250],
+    ["12.50", 1_250],
   ])("reads %s as %i paisa", (cell, paisa) => {
     expect(parseCsvPrice(cell)).toEqual({ ok: true, paisa });
   });
@@ -30,7 +30,9 @@ describe("parseCsvPrice", () => {
     ["-5", "negativeNumber"],
     ["(5)", "negativeNumber"],
     ["ten", "notANumber"],
-    ["1.234", "notANumber"],
+    ["1.234", "ambiguousNumber"],
+    ["1.250.000", "ambiguousNumber"],
+    ["10000001", "tooHigh"],
     ["12e3", "notANumber"],
   ])("refuses %s (%s)", (cell, code) => {
     expect(parseCsvPrice(cell)).toEqual({ ok: false, code });
@@ -45,6 +47,7 @@ describe("parseCsvCount", () => {
     expect(parseCsvCount("")).toEqual({ ok: true, count: null, negative: false });
     expect(parseCsvCount("-3")).toEqual({ ok: true, count: 0, negative: true });
     expect(parseCsvCount("2.5")).toEqual({ ok: false, code: "notAWholeNumber" });
+    expect(parseCsvCount("1000001")).toEqual({ ok: false, code: "tooHigh" });
   });
 });
 
@@ -87,6 +90,22 @@ describe("handles and addresses", () => {
     expect(handleFromName("V-Neck T-Shirt")).toBe("v-neck-t-shirt");
     expect(handleFromName("সিলিং ফ্যান")).toBe("সিলিং-ফ্যান");
     expect(handleFromName("!!!")).toBe("product");
+  });
+
+  it("keeps handles of letters, digits and - _ . only", () => {
+    expect(["example-t-shirt", "সিলিং-ফ্যান", "fan_56.v2", "a".repeat(100)].map(isValidHandle)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['=HYPERLINK("x")', "two words", "-lead", "", "a".repeat(101)].map(isValidHandle)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it("accepts only http(s) picture addresses", () => {

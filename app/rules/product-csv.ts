@@ -7,6 +7,7 @@
  */
 import { toAsciiDigits } from "./phone";
 import { slugify } from "./slug";
+import { MAX_STOCK_QUANTITY } from "./stock";
 
 /** The formats an import reads: Shopify's product CSV, WooCommerce's, and haat's export (Shopify's plus Bangla columns). */
 export type CsvFormat = "shopify" | "woocommerce" | "haat";
@@ -22,10 +23,13 @@ export const MAX_IMAGES_PER_PRODUCT = 10;
 
 /** Longest product name and handle accepted, in characters. */
 export const MAX_NAME_LENGTH = 200;
-export const MAX_HANDLE_LENGTH = 100;
+const MAX_HANDLE_LENGTH = 100;
 
-/** Longest description kept, in characters (after the HTML is cleaned). */
-export const MAX_DESCRIPTION_LENGTH = 20_000;
+/** Longest description kept, in characters (after the HTML is cleaned): the product form's limit. */
+export const MAX_DESCRIPTION_LENGTH = 5000;
+
+/** Highest price accepted, in paisa: the product form's (৳1 crore). */
+const MAX_PRICE_PAISA = 1_000_000_000;
 
 /** Longest brand kept, in characters. */
 export const MAX_BRAND_LENGTH = 80;
@@ -83,6 +87,10 @@ export type ImportedProduct = {
 /** Why a row is refused or noted. `column` is the file's heading the problem is in. */
 export type RowProblemCode =
   | "notANumber"
+  | "ambiguousNumber"
+  | "tooHigh"
+  | "handleInvalid"
+  | "parentStock"
   | "negativeNumber"
   | "foreignCurrency"
   | "notAWholeNumber"
@@ -133,12 +141,15 @@ export type ReadProducts = {
  * A price cell read as taka into paisa. Accepts what spreadsheets and people write: "1250",
  * "1,250.50", "৳ 1,250", "Tk 1250", "1250 BDT", "১২৫০", a decimal comma ("1250,5") and Excel's
  * accounting spaces. Returns `{ ok: false, code }` for anything else: another currency's sign
- * ("$", "€", "£", "₹", "USD", "Rs") is refused rather than read as taka, a negative amount too.
+ * ("$", "€", "£", "₹", "USD", "Rs") is refused rather than read as taka, a negative amount too,
+ * "1.250" (a thousands dot or a decimal one: ambiguous) and more than the product form's ৳1 crore.
  * An empty cell is `{ ok: true, paisa: null }`.
  */
 export function parseCsvPrice(
   cell: string,
-): { ok: true; paisa: number | null } | { ok: false; code: "notANumber" | "negativeNumber" | "foreignCurrency" } {
+):
+  | { ok: true; paisa: number | null }
+  | { ok: false; code: "notANumber" | "negativeNumber" | "foreignCurrency" | "ambiguousNumber" | "tooHigh" } {
   let text = toAsciiDigits(cell)
     .replace(/[\s\u00a0\u202f]+/g, " ")
     .trim();
@@ -146,28 +157,43 @@ export function parseCsvPrice(
   if (/[$€£₹¥]|\b(?:usd|eur|gbp|inr|rs\.?)(?:\b|$)/i.test(text)) return { ok: false, code: "foreignCurrency" };
   text = text.replace(/৳|\btk\.?|\bbdt\b|টাকা/gi, "").replace(/\s+/g, "");
   if (/^-/.test(text) || /^\(.*\)$/.test(text)) return { ok: false, code: "negativeNumber" };
+  // "1.250" is ৳1,250 in a spreadsheet set to a European locale and ৳1.25 elsewhere: refused
+  // rather than guessed, since a wrong guess prices the product a thousand times off.
+  if (/^\d{1,3}(?:\.\d{3})+$/.test(text)) return { ok: false, code: "ambiguousNumber" };
   // One comma followed by one or two digits and no dot is a decimal comma ("1250,5" from a
   // spreadsheet set to a European locale); other commas separate thousands.
   if (/^\d+,\d{1,2}$/.test(text)) text = text.replace(",", ".");
   else text = text.replace(/,/g, "");
   const match = /^(\d{1,9})(?:\.(\d{1,2})0*)?$/.exec(text);
   if (!match) return { ok: false, code: "notANumber" };
-  return { ok: true, paisa: Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) };
+  const paisa = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  return paisa > MAX_PRICE_PAISA ? { ok: false, code: "tooHigh" } : { ok: true, paisa };
 }
 
 /**
  * A whole number of units from a stock cell ("12", "১২", "1,200"); empty: null. Negative counts are
- * read (`negative: true`) so that the caller can note them and store 0.
+ * read (`negative: true`) so that the caller can note them and store 0; more than the product
+ * form's 1,000,000 is refused.
  */
 export function parseCsvCount(
   cell: string,
-): { ok: true; count: number | null; negative: boolean } | { ok: false; code: "notAWholeNumber" } {
+): { ok: true; count: number | null; negative: boolean } | { ok: false; code: "notAWholeNumber" | "tooHigh" } {
   const text = toAsciiDigits(cell).replace(/[\s,]/g, "");
   if (text === "") return { ok: true, count: null, negative: false };
   const match = /^(-?)(\d{1,9})(?:\.0+)?$/.exec(text);
   if (!match) return { ok: false, code: "notAWholeNumber" };
   const count = Number(match[2]);
-  return match[1] === "-" ? { ok: true, count: 0, negative: count > 0 } : { ok: true, count, negative: false };
+  if (match[1] === "-") return { ok: true, count: 0, negative: count > 0 };
+  return count > MAX_STOCK_QUANTITY ? { ok: false, code: "tooHigh" } : { ok: true, count, negative: false };
+}
+
+/**
+ * Whether `handle` is a handle haat keeps: letters and digits of any script, with "-", "_" or "."
+ * between them (Shopify's handles are lowercase letters, digits and hyphens), at most
+ * MAX_HANDLE_LENGTH characters. Anything else (spaces, quotes, a formula) is refused.
+ */
+export function isValidHandle(handle: string): boolean {
+  return Array.from(handle).length <= MAX_HANDLE_LENGTH && /^[\p{L}\p{N}][\p{L}\p{M}\p{N}._-]*$/u.test(handle);
 }
 
 /** A handle for a product that has none in its file (WooCommerce): its name's slug, "product" when that is empty. */

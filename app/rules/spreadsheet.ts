@@ -6,12 +6,13 @@
 
 /**
  * Whether a text cell would run as a formula when the file is opened in a spreadsheet: it starts
- * with "=" or "@", or with "+" or "-" followed by something other than a number ("-20% off" and
- * "+880…" are text). OWASP's "CSV injection". haat's export writes such text with a leading
- * apostrophe, which `unescapeCell` removes.
+ * with "=" or "@", or with "+" or "-" before a letter or a sign, or before a number and an
+ * operator ("-20% off", "- 100% cotton" and "+8801711…" are text; "-cmd|…" and "-2+3+cmd|…" are
+ * formulas). OWASP's "CSV injection".
+ * haat's export writes such text with a leading apostrophe, which `unescapeCell` removes.
  */
 export function looksLikeFormula(cell: string): boolean {
-  return /^[=@]/.test(cell) || /^[+-][^\d\s.]/.test(cell);
+  return /^[=@]/.test(cell) || /^[+-][^\d\s.,]/.test(cell) || /^[+-][\d.,]+\s*[-+*/^&|(=]/.test(cell);
 }
 
 /**

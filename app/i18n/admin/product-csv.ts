@@ -35,6 +35,7 @@ export const productCsvMessages = bilingual({
     "admin.productCsv.status.preview": "Checked, not imported",
     "admin.productCsv.status.importing": "Importing",
     "admin.productCsv.status.imported": "Imported",
+    "admin.productCsv.status.stopped": "Stopped",
     "admin.productCsv.status.discarded": "Discarded",
     "admin.productCsv.previewTitle": "Check the import",
     "admin.productCsv.previewSubtitle": "{file} ({format}). Nothing has been saved yet.",
@@ -48,6 +49,7 @@ export const productCsvMessages = bilingual({
     "admin.productCsv.newCategories": "New categories: {names}",
     "admin.productCsv.imagesToFetch": "Pictures to fetch from their addresses after the import: {count}.",
     "admin.productCsv.problems": "Problems",
+    "admin.productCsv.problemsMore": "The first {shown} of {total} problems are listed.",
     "admin.productCsv.problemsHint":
       "A product with a problem marked “Skipped” is left out; fix its rows and upload the file again. Notes are imported as they say.",
     "admin.productCsv.row": "Row",
@@ -57,12 +59,17 @@ export const productCsvMessages = bilingual({
     "admin.productCsv.severity.error": "Skipped",
     "admin.productCsv.severity.note": "Note",
     "admin.productCsv.code.notANumber": "{column} is not a number: “{value}”",
+    "admin.productCsv.code.ambiguousNumber":
+      "{column} “{value}” could be read two ways (a thousands dot or a decimal one): write 1250 or 1250.00",
+    "admin.productCsv.code.tooHigh": "{column} is more than the shop accepts: “{value}”",
     "admin.productCsv.code.negativeNumber": "{column} is below zero: “{value}”",
     "admin.productCsv.code.foreignCurrency": "{column} is in another currency (“{value}”); prices are read as taka",
     "admin.productCsv.code.notAWholeNumber": "{column} is not a whole number: “{value}”",
     "admin.productCsv.code.required": "{column} is empty",
     "admin.productCsv.code.tooLong": "{column} is longer than {value} characters",
     "admin.productCsv.code.formula": "{column} looks like a spreadsheet formula: “{value}”",
+    "admin.productCsv.code.handleInvalid":
+      "{column} “{value}” is not a handle: use letters, digits and hyphens, at most 100 characters",
     "admin.productCsv.code.noProductRow":
       "Handle “{value}” has no row with a Title: its variant rows have no product row",
     "admin.productCsv.code.optionValueMissing": "{column} is empty: every variant needs a value of “{value}”",
@@ -81,6 +88,8 @@ export const productCsvMessages = bilingual({
     "admin.productCsv.code.stockBelowZero": "{column} is below zero (“{value}”): imported as 0",
     "admin.productCsv.code.stockMissing":
       "{column}: this variant's stock is not counted while others' are: imported as 0",
+    "admin.productCsv.code.parentStock":
+      "{column}: the stock is kept on the parent product, not per variation: imported as 0; set each variation's stock in haat",
     "admin.productCsv.code.tooManyImages": "More than {value} pictures: the rest are left out",
     "admin.productCsv.code.discountNotLower":
       "The sale price is not below the regular price: imported without a discount",
@@ -98,13 +107,14 @@ export const productCsvMessages = bilingual({
     "admin.productCsv.discarded": "The file was discarded; nothing was imported.",
     "admin.productCsv.notPreview": "This file is already being imported, or was discarded.",
     "admin.productCsv.started": "The import has started.",
+    "admin.productCsv.busy": "Another import is running. Import this file once it has finished.",
     "admin.productCsv.resultTitle": "Import of {file}",
     "admin.productCsv.running": "Importing: {done} of {total} products…",
     "admin.productCsv.done": "Imported: {created} created, {updated} updated, {unchanged} unchanged.",
     "admin.productCsv.categoriesCreated": "Categories created: {names}",
     "admin.productCsv.failed": "These products could not be saved, and nothing of them was written:",
     "admin.productCsv.interrupted":
-      "The import stopped before it finished (the server restarted). Upload the file again: products already imported are updated, not duplicated.",
+      "The import stopped before it finished. Upload the file again: products already imported are updated, not duplicated.",
     "admin.productCsv.picturesProgress": "Pictures: {done} added, {waiting} waiting, {failed} could not be fetched.",
     "admin.productCsv.picturesFailed":
       "These pictures could not be fetched; their products were imported without them. Add them on the product's page.",
@@ -160,6 +170,7 @@ export const productCsvMessages = bilingual({
     "admin.productCsv.status.preview": "যাচাই হয়েছে, ইমপোর্ট হয়নি",
     "admin.productCsv.status.importing": "ইমপোর্ট চলছে",
     "admin.productCsv.status.imported": "ইমপোর্ট হয়েছে",
+    "admin.productCsv.status.stopped": "থেমে গেছে",
     "admin.productCsv.status.discarded": "বাতিল",
     "admin.productCsv.previewTitle": "ইমপোর্ট যাচাই",
     "admin.productCsv.previewSubtitle": "{file} ({format})। এখনো কিছু সংরক্ষণ হয়নি।",
@@ -173,6 +184,7 @@ export const productCsvMessages = bilingual({
     "admin.productCsv.newCategories": "নতুন ক্যাটাগরি: {names}",
     "admin.productCsv.imagesToFetch": "ইমপোর্টের পরে {count}টি ছবি তাদের ঠিকানা থেকে আনা হবে।",
     "admin.productCsv.problems": "সমস্যা",
+    "admin.productCsv.problemsMore": "{total}টি সমস্যার মধ্যে প্রথম {shown}টি দেখানো হলো।",
     "admin.productCsv.problemsHint":
       "“বাদ” চিহ্নিত সমস্যার পণ্য ইমপোর্ট হবে না; তার সারি ঠিক করে ফাইলটি আবার আপলোড করুন। নোটগুলো যেমন লেখা তেমনই ইমপোর্ট হবে।",
     "admin.productCsv.row": "সারি",
@@ -182,12 +194,16 @@ export const productCsvMessages = bilingual({
     "admin.productCsv.severity.error": "বাদ",
     "admin.productCsv.severity.note": "নোট",
     "admin.productCsv.code.notANumber": "{column} সংখ্যা নয়: “{value}”",
+    "admin.productCsv.code.ambiguousNumber":
+      "{column} “{value}” দুইভাবে পড়া যায় (হাজারের বিন্দু নাকি দশমিক): ১২৫০ বা ১২৫০.০০ লিখুন",
+    "admin.productCsv.code.tooHigh": "{column} দোকানের সীমার চেয়ে বেশি: “{value}”",
     "admin.productCsv.code.negativeNumber": "{column} শূন্যের কম: “{value}”",
     "admin.productCsv.code.foreignCurrency": "{column} অন্য মুদ্রায় (“{value}”); দাম টাকায় পড়া হয়",
     "admin.productCsv.code.notAWholeNumber": "{column} পূর্ণসংখ্যা নয়: “{value}”",
     "admin.productCsv.code.required": "{column} খালি",
     "admin.productCsv.code.tooLong": "{column} {value} অক্ষরের চেয়ে লম্বা",
     "admin.productCsv.code.formula": "{column} স্প্রেডশিটের সূত্রের মতো দেখায়: “{value}”",
+    "admin.productCsv.code.handleInvalid": "{column} “{value}” হ্যান্ডল নয়: অক্ষর, সংখ্যা ও হাইফেন দিন, সর্বোচ্চ ১০০ অক্ষর",
     "admin.productCsv.code.noProductRow":
       "হ্যান্ডল “{value}”-এর কোনো সারিতে Title নেই: এর ভ্যারিয়েন্টের সারিগুলোর পণ্যের সারি নেই",
     "admin.productCsv.code.optionValueMissing": "{column} খালি: প্রতিটি ভ্যারিয়েন্টে “{value}”-এর মান দরকার",
@@ -204,6 +220,8 @@ export const productCsvMessages = bilingual({
     "admin.productCsv.code.parentMissing": "এর মূল পণ্য “{value}” ফাইলে নেই",
     "admin.productCsv.code.stockBelowZero": "{column} শূন্যের কম (“{value}”): ০ হিসেবে ইমপোর্ট হবে",
     "admin.productCsv.code.stockMissing": "{column}: অন্যগুলোর স্টক গোনা হলেও এই ভ্যারিয়েন্টের হয় না: ০ হিসেবে ইমপোর্ট হবে",
+    "admin.productCsv.code.parentStock":
+      "{column}: স্টক মূল পণ্যে রাখা, প্রতিটি ভ্যারিয়েশনে নয়: ০ হিসেবে ইমপোর্ট হবে; haat-এ প্রতিটির স্টক দিন",
     "admin.productCsv.code.tooManyImages": "{value}টির বেশি ছবি: বাকিগুলো বাদ",
     "admin.productCsv.code.discountNotLower": "সেল দাম নিয়মিত দামের চেয়ে কম নয়: ছাড় ছাড়া ইমপোর্ট হবে",
     "admin.productCsv.products": "ফাইলের পণ্য",
@@ -220,13 +238,14 @@ export const productCsvMessages = bilingual({
     "admin.productCsv.discarded": "ফাইলটি বাতিল হয়েছে; কিছুই ইমপোর্ট হয়নি।",
     "admin.productCsv.notPreview": "এই ফাইলটি ইতিমধ্যে ইমপোর্ট হচ্ছে, বা বাতিল হয়েছে।",
     "admin.productCsv.started": "ইমপোর্ট শুরু হয়েছে।",
+    "admin.productCsv.busy": "আরেকটি ইমপোর্ট চলছে। সেটি শেষ হলে এই ফাইলটি ইমপোর্ট করুন।",
     "admin.productCsv.resultTitle": "{file} ইমপোর্ট",
     "admin.productCsv.running": "ইমপোর্ট চলছে: {total}টির মধ্যে {done}টি পণ্য…",
     "admin.productCsv.done": "ইমপোর্ট হয়েছে: {created}টি নতুন, {updated}টি হালনাগাদ, {unchanged}টি অপরিবর্তিত।",
     "admin.productCsv.categoriesCreated": "তৈরি হওয়া ক্যাটাগরি: {names}",
     "admin.productCsv.failed": "এই পণ্যগুলো সংরক্ষণ করা যায়নি, এদের কিছুই লেখা হয়নি:",
     "admin.productCsv.interrupted":
-      "ইমপোর্ট শেষ হওয়ার আগেই থেমে গেছে (সার্ভার আবার চালু হয়েছে)। ফাইলটি আবার আপলোড করুন: আগে ইমপোর্ট হওয়া পণ্য হালনাগাদ হবে, দ্বিতীয়বার তৈরি হবে না।",
+      "ইমপোর্ট শেষ হওয়ার আগেই থেমে গেছে। ফাইলটি আবার আপলোড করুন: আগে ইমপোর্ট হওয়া পণ্য হালনাগাদ হবে, দ্বিতীয়বার তৈরি হবে না।",
     "admin.productCsv.picturesProgress": "ছবি: {done}টি যোগ হয়েছে, {waiting}টি অপেক্ষায়, {failed}টি আনা যায়নি।",
     "admin.productCsv.picturesFailed": "এই ছবিগুলো আনা যায়নি; পণ্যগুলো ছবি ছাড়াই ইমপোর্ট হয়েছে। পণ্যের পাতায় ছবি যোগ করুন।",
     "admin.productCsv.refreshing": "ইমপোর্ট শেষ না হওয়া পর্যন্ত এই পাতা নিজে থেকে রিফ্রেশ হবে।",

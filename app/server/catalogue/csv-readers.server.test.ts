@@ -243,6 +243,51 @@ describe("bad input", () => {
   });
 });
 
+describe("mapping details", () => {
+  it("hides an active Shopify product that is not published, and does not count stock that keeps selling", () => {
+    const read = readShopifyProducts(
+      table(
+        "Handle,Title,Published,Option1 Name,Option1 Value,Variant Price,Variant Inventory Tracker,Variant Inventory Qty,Variant Inventory Policy,Status\n" +
+          "a,A,FALSE,Title,Default Title,100,shopify,0,continue,active\nb,B,TRUE,Title,Default Title,100,shopify,3,deny,active\n",
+      ),
+    );
+    expect(read.products.map((product) => [product.handle, product.isPublished, product.trackStock])).toEqual([
+      ["a", false, false],
+      ["b", true, true],
+    ]);
+  });
+
+  it("refuses a handle that is not one (a formula, spaces), and keeps a 100-character one", () => {
+    const long = "h".repeat(100);
+    const read = readShopifyProducts(
+      table(
+        `${SHOPIFY_HEAD}\n"=HYPERLINK(""x"")",A,,Title,Default Title,,100,,active\ntwo words,B,,Title,Default Title,,100,,active\n${long},C,,Title,Default Title,,100,,active\n`,
+      ),
+    );
+    expect(read.problems.map((problem) => [problem.row, problem.code])).toEqual([
+      [2, "handleInvalid"],
+      [3, "handleInvalid"],
+    ]);
+    expect(read.products.map((product) => product.handle)).toEqual([long]);
+  });
+
+  it("keeps WooCommerce's line breaks between tags as lines, and counts stock kept on the parent as 0", () => {
+    const read = readWooCommerceProducts(
+      table(
+        "ID,Type,SKU,Name,Description,Stock,Regular price,Parent,Attribute 1 name,Attribute 1 value(s)\n" +
+          '1,variable,P,Lamp,"First <strong>bold</strong>\\n\\nSecond",10,,,Colour,"Red, Blue"\n' +
+          "2,variation,P-R,Lamp - Red,,parent,100,id:1,Colour,Red\n3,variation,P-B,Lamp - Blue,,parent,100,id:1,Colour,Blue\n",
+      ),
+    );
+    expect(read.products[0]!.description).toBe("First bold\n\nSecond");
+    expect(read.products[0]!.variants.map((variant) => variant.stockQuantity)).toEqual([0, 0]);
+    expect(read.problems.map((problem) => [problem.row, problem.code, problem.severity])).toEqual([
+      [3, "parentStock", "note"],
+      [4, "parentStock", "note"],
+    ]);
+  });
+});
+
 describe("htmlToText", () => {
   it("drops scripts, styles, frames and attributes, keeps paragraphs and breaks", () => {
     expect(
@@ -250,6 +295,10 @@ describe("htmlToText", () => {
         '<style>p{color:red}</style><p onclick="x()">One &amp; <a href="javascript:x">two</a></p><iframe src="https://evil.example">frame</iframe><p>Three<br>Four</p><script>alert(1)</script>',
       ),
     ).toBe("One & two\n\nThree\nFour");
+  });
+
+  it("decodes entities once: an escaped entity stays text", () => {
+    expect(htmlToText("<p>&amp;nbsp; &amp;#60; &lt;b&gt;</p>")).toBe("&nbsp; &#60; <b>");
   });
 
   it("reads back what textToHtml writes", () => {

@@ -9,8 +9,8 @@
 import {
   MAX_BRAND_LENGTH,
   MAX_DESCRIPTION_LENGTH,
-  MAX_HANDLE_LENGTH,
   MAX_NAME_LENGTH,
+  isValidHandle,
   type ImportedProduct,
   type ImportedVariant,
   type ReadProducts,
@@ -84,15 +84,17 @@ function readOne(table: CsvTable, rows: CsvRow[], problems: ProblemList): Import
     return null;
   }
   const handle = first.cell("Handle");
-  if (handle.length > MAX_HANDLE_LENGTH) problems.error(first.row, "Handle", "tooLong", String(MAX_HANDLE_LENGTH));
+  if (!isValidHandle(handle)) problems.error(first.row, "Handle", "handleInvalid", handle.slice(0, 40));
   const name = textCell(first, "Title", problems, MAX_NAME_LENGTH);
   const description = htmlToText(textCell(first, "Body (HTML)", problems, MAX_DESCRIPTION_LENGTH * 4)).slice(
     0,
     MAX_DESCRIPTION_LENGTH,
   );
   const status = first.cell("Status").toLowerCase();
-  const isPublished =
-    status !== "" ? status === "active" : first.cell("Published") === "" || isYes(first.cell("Published"));
+  // Shown when active (a draft or archived product is not) and published to the online store
+  // (Shopify's Published FALSE keeps an active product off it).
+  const published = first.cell("Published");
+  const isPublished = (status === "" || status === "active") && (published === "" || isYes(published));
   const type = textCell(first, "Type", problems, 100);
   const taxonomy = textCell(first, "Product Category", problems, 500);
   const categoryName = type || (taxonomy.split(">").pop() ?? "").trim();
@@ -117,9 +119,13 @@ function readOne(table: CsvTable, rows: CsvRow[], problems: ProblemList): Import
     const selling = priceCell(row, "Variant Price", problems);
     if (selling === null && row.cell("Variant Price") === "") problems.error(row.row, "Variant Price", "required");
     const compareAt = priceCell(row, "Variant Compare At Price", problems);
-    const tracked = trackerColumn
-      ? row.cell("Variant Inventory Tracker").toLowerCase() === "shopify"
-      : row.cell("Variant Inventory Qty") !== "";
+    // Counted when Shopify tracks it, unless it keeps selling at 0 ("continue"): haat then does
+    // not count it either, so it stays on sale.
+    const tracked =
+      (trackerColumn
+        ? row.cell("Variant Inventory Tracker").toLowerCase() === "shopify"
+        : row.cell("Variant Inventory Qty") !== "") &&
+      row.cell("Variant Inventory Policy").toLowerCase() !== "continue";
     const quantity = tracked ? (countCell(row, "Variant Inventory Qty", problems) ?? 0) : null;
     const sku = textCell(row, "Variant SKU", problems, MAX_SKU_LENGTH);
     variants.push({

@@ -34,9 +34,14 @@ function splitList(cell: string): string[] {
     .filter((item) => item !== "");
 }
 
-/** WooCommerce writes line breaks in descriptions as the two characters "\n". */
+/**
+ * WooCommerce writes line breaks in descriptions as the two characters "\n", and WordPress makes
+ * paragraphs of line breaks even between tags (wpautop): a description with tags keeps them as
+ * `<br>`, which the HTML cleaning reads as line breaks (a line break in HTML is a space).
+ */
 function wooText(cell: string): string {
-  return cell.replace(/\\n/g, "\n").replace(/\\r/g, "");
+  const text = cell.replace(/\\n/g, "\n").replace(/\\r/g, "").replace(/\r\n?/g, "\n");
+  return /<[a-z!/]/i.test(text) ? text.replace(/\n/g, "<br>") : text;
 }
 
 /** The attributes of a row in column order: name and value(s) cell. */
@@ -52,15 +57,18 @@ function attributesOf(row: CsvRow): { name: string; value: string }[] {
 /**
  * The price and stock of a simple product or variation: Sale price below Regular price makes it
  * discounted; a number in Stock counts its stock, as does "In stock?" 0 without one (out of stock).
+ * A variation whose Stock is "parent" shares its parent's count, which haat cannot (each variant
+ * counts its own): it is noted and counted as 0, never the parent's whole count for each.
  */
-function variantFields(row: CsvRow, problems: ProblemList, parentStock: number | null) {
+function variantFields(row: CsvRow, problems: ProblemList) {
   const regular = priceCell(row, "Regular price", problems);
   if (regular === null && row.cell("Regular price") === "") problems.error(row.row, "Regular price", "required");
   const sale = priceCell(row, "Sale price", problems);
   const stockCell = row.cell("Stock").toLowerCase();
+  if (stockCell === "parent") problems.note(row.row, "Stock", "parentStock");
   const stock =
     stockCell === "parent"
-      ? parentStock
+      ? 0
       : stockCell !== ""
         ? countCell(row, "Stock", problems)
         : row.cell("In stock?") === "0"
@@ -160,7 +168,6 @@ function readOne(
     textCell(row, "Short description", problems, MAX_DESCRIPTION_LENGTH * 4);
   const firstCategory = splitList(row.cell("Categories"))[0] ?? "";
   const categoryName = (firstCategory.split(">")[0] ?? "").trim();
-  const parentStock = row.cell("Stock") !== "" ? countCell(row, "Stock", problems) : null;
 
   let optionNames: string[] = [];
   let preferred: string[][] = [];
@@ -171,7 +178,7 @@ function readOne(
       row: row.row,
       values: [],
       sku: sku === "" ? null : sku,
-      ...variantFields(row, problems, null),
+      ...variantFields(row, problems),
       imageUrl: null,
       isActive: true,
     });
@@ -203,7 +210,7 @@ function readOne(
         row: variation.row,
         values,
         sku: sku === "" ? null : sku,
-        ...variantFields(variation, problems, parentStock),
+        ...variantFields(variation, problems),
         imageUrl: splitList(variation.cell("Images"))[0] ?? null,
         isActive: variation.cell("Published") !== "0" && variation.cell("Published") !== "-1",
       });

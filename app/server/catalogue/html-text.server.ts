@@ -61,13 +61,18 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-/** Decodes the entities sanitize-html writes, and the numeric and common named ones a file may carry. */
+/**
+ * Decodes, in one pass, the entities sanitize-html writes and the numeric and common named ones a
+ * file may carry: "&amp;nbsp;" is the text "&nbsp;", not a space.
+ */
 function decodeEntities(text: string): string {
-  return text
-    .replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity)
-    .replace(/&nbsp;/g, "\u00a0")
-    .replace(/&#(\d{1,7});/g, (_, code: string) => safeCodePoint(Number(code)))
-    .replace(/&#x([0-9a-f]{1,6});/gi, (_, code: string) => safeCodePoint(Number.parseInt(code, 16)));
+  return text.replace(/&(amp|lt|gt|quot|#39|nbsp|#\d{1,7}|#x[0-9a-f]{1,6});/gi, (entity, name: string) => {
+    const lower = name.toLowerCase();
+    if (lower === "nbsp") return "\u00a0";
+    if (lower.startsWith("#x")) return safeCodePoint(Number.parseInt(lower.slice(2), 16));
+    if (lower.startsWith("#")) return safeCodePoint(Number(lower.slice(1)));
+    return ENTITIES[`&${lower};`] ?? entity;
+  });
 }
 
 function safeCodePoint(code: number): string {

@@ -24,9 +24,12 @@ function yesNo(value: boolean): string {
   return value ? "TRUE" : "FALSE";
 }
 
-/** The handle a product is exported under: its own, else one made from its slug and id (unique). */
+/**
+ * The handle a product is exported under: its own, else one made from its slug and id (unique);
+ * spreadsheet-safe (an import refuses handles that are not letters, digits and hyphens anyway).
+ */
 function handleOf(product: ExportProduct): string {
-  return product.handle ?? `${product.slug || "product"}-${product.id}`;
+  return spreadsheetSafe(product.handle ?? `${product.slug || "product"}-${product.id}`);
 }
 
 /**
