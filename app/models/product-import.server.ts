@@ -42,7 +42,7 @@ export type StoredImport = {
   updatedAt: Date;
   fileName: string;
   format: string;
-  status: "preview" | "importing" | "imported" | "discarded";
+  status: "preview" | "importing" | "imported" | "stopped" | "discarded";
   csv: string;
   outcome: ImportOutcome | null;
   importedAt: Date | null;
@@ -69,8 +69,13 @@ export async function saveImportFile(
   return row.id;
 }
 
-/** The import with this id, or null. */
-export async function getImport(id: number): Promise<StoredImport | null> {
+/**
+ * The import with this id, or null. Its file (`csv`, up to 15 MB) is read only `withFile`; "" otherwise.
+ */
+export async function getImport(
+  id: number,
+  { withFile = true }: { withFile?: boolean } = {},
+): Promise<StoredImport | null> {
   const row = await prisma.productImport.findUnique({
     where: { id },
     select: {
@@ -80,7 +85,7 @@ export async function getImport(id: number): Promise<StoredImport | null> {
       fileName: true,
       format: true,
       status: true,
-      csv: true,
+      csv: withFile,
       outcome: true,
       importedAt: true,
       createdBy: { select: { email: true } },
@@ -89,6 +94,7 @@ export async function getImport(id: number): Promise<StoredImport | null> {
   if (!row) return null;
   return {
     ...row,
+    csv: row.csv ?? "",
     status: row.status as StoredImport["status"],
     outcome: row.outcome ? (JSON.parse(row.outcome) as ImportOutcome) : null,
     createdBy: row.createdBy?.email ?? null,
@@ -109,15 +115,34 @@ export async function listRecentImports(take = 10) {
 }
 
 /**
- * Marks a previewed import as running, once: true for the one request that does it, false when
- * it is not (any more) a preview, so a confirmation sent twice imports once.
+ * How long a running import may go without saving progress before it counts as stopped (its
+ * process ended): a transaction of products takes well under a second.
  */
-export async function claimImport(id: number, outcome: ImportOutcome): Promise<boolean> {
-  const claimed = await prisma.productImport.updateMany({
-    where: { id, status: "preview" },
-    data: { status: "importing", outcome: JSON.stringify(outcome) },
+export const IMPORT_STALLED_MS = 2 * 60 * 1000;
+
+/**
+ * Marks a previewed import as running, once, and only while no other import runs (two imports of
+ * one file at once would each create its products): "claimed" for the one request that does it,
+ * "busy" while another import is running, "done" when it is not a preview any more, so a
+ * confirmation sent twice imports once.
+ */
+export async function claimImport(id: number, outcome: ImportOutcome): Promise<"claimed" | "busy" | "done"> {
+  return prisma.$transaction(async (tx) => {
+    const running = await tx.productImport.count({
+      where: { status: "importing", id: { not: id }, updatedAt: { gt: new Date(Date.now() - IMPORT_STALLED_MS) } },
+    });
+    if (running > 0) return "busy";
+    const claimed = await tx.productImport.updateMany({
+      where: { id, status: "preview" },
+      data: { status: "importing", outcome: JSON.stringify(outcome) },
+    });
+    return claimed.count === 1 ? "claimed" : "done";
   });
-  return claimed.count === 1;
+}
+
+/** Marks a running import as stopped by an error (its products so far are written); its file is let go. */
+export async function stopImport(id: number): Promise<void> {
+  await prisma.productImport.updateMany({ where: { id, status: "importing" }, data: { status: "stopped", csv: "" } });
 }
 
 /** Saves a running import's progress. */
@@ -355,12 +380,12 @@ function isUnchanged(
 ): boolean {
   if (
     stored.name !== file.name ||
-    stored.description !== file.description ||
+    !sameText(stored.description, file.description) ||
     stored.categoryId !== categoryId ||
     stored.isPublished !== file.isPublished ||
     stored.trackStock !== file.trackStock ||
     (file.nameBn !== undefined && file.nameBn !== stored.nameBn) ||
-    (file.descriptionBn !== undefined && file.descriptionBn !== stored.descriptionBn) ||
+    (file.descriptionBn !== undefined && !sameText(file.descriptionBn, stored.descriptionBn)) ||
     (file.brand !== undefined && file.brand !== stored.brand) ||
     (file.isFeatured !== undefined && file.isFeatured !== stored.isFeatured)
   ) {
@@ -405,6 +430,23 @@ function isUnchanged(
     previous = index;
   }
   return true;
+}
+
+/**
+ * Whether two descriptions read the same: line ends, spaces at the ends of lines and runs of blank
+ * lines aside (a form saves Windows line ends; a file's HTML keeps neither those spaces nor blank
+ * runs), so a description round-tripped through a file is not a change.
+ */
+function sameText(a: string, b: string): boolean {
+  const plain = (text: string) =>
+    text
+      .replace(/\r\n?/g, "\n")
+      .split("\n")
+      .map((line) => line.trim())
+      .join("\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trim();
+  return plain(a) === plain(b);
 }
 
 /** Option value id → its English text, for a stored product. */
@@ -477,12 +519,14 @@ export async function planImport(products: readonly ImportedProduct[]): Promise<
   for (const product of products) {
     if (product.variants.some((variant) => refused.has(variant.row))) continue;
     const categoryName = product.category?.name ?? null;
-    const categoryId = categoryName === null ? null : (categories.get(textKey(categoryName)) ?? null);
+    const match = matches.get(product);
+    const current = match ? stored.get(match.id) : undefined;
+    // A file without a category keeps the product's (a new product has none).
+    const categoryId =
+      categoryName === null ? (current?.categoryId ?? null) : (categories.get(textKey(categoryName)) ?? null);
     if (categoryName !== null && categoryId === null && !newCategories.has(textKey(categoryName))) {
       newCategories.set(textKey(categoryName), categoryName);
     }
-    const match = matches.get(product);
-    const current = match ? stored.get(match.id) : undefined;
     const unchanged =
       current !== undefined &&
       (categoryName === null || categoryId !== null) &&
@@ -502,6 +546,12 @@ export async function planImport(products: readonly ImportedProduct[]): Promise<
 
 /** Products written per transaction: short enough that orders wait at most a moment behind one. */
 const PRODUCTS_PER_TRANSACTION = 20;
+
+/**
+ * How long one transaction of products may take, in ms (Prisma's default is 5 s): a batch takes
+ * about 0.15 s here, but a slow disk must not turn every batch into one-product retries.
+ */
+const TRANSACTION_TIMEOUT_MS = 30_000;
 
 /** A stored variant beside the file's variant of the same combination (null: the file does not list it). */
 type VariantRow = { variant: StoredProduct["variants"][number]; values: string[]; wanted: ImportedVariant | null };
@@ -607,12 +657,19 @@ export async function importProducts(
   for (let start = 0; start < writes.length; start += PRODUCTS_PER_TRANSACTION) {
     const batch = writes.slice(start, start + PRODUCTS_PER_TRANSACTION);
     try {
-      const results = await prisma.$transaction((tx) => writeBatch(tx, importId, batch, actor));
+      const results = await prisma.$transaction((tx) => writeBatch(tx, importId, batch, actor), {
+        timeout: TRANSACTION_TIMEOUT_MS,
+      });
       tally(outcome, results);
     } catch {
       for (const entry of batch) {
         try {
-          tally(outcome, await prisma.$transaction((tx) => writeBatch(tx, importId, [entry], actor)));
+          tally(
+            outcome,
+            await prisma.$transaction((tx) => writeBatch(tx, importId, [entry], actor), {
+              timeout: TRANSACTION_TIMEOUT_MS,
+            }),
+          );
         } catch {
           outcome.failed.push({ row: entry.product.row, handle: entry.product.handle, name: entry.product.name });
         }
@@ -664,7 +721,8 @@ async function writeBatch(
   const results: WriteResult[] = [];
   for (const entry of batch) {
     let categoryCreated: string | null = null;
-    let categoryId: number | null = null;
+    // A file without a category keeps the product's (undefined: the write leaves it).
+    let categoryId: number | null | undefined = entry.productId === null ? null : undefined;
     if (entry.product.category) {
       const key = textKey(entry.product.category.name);
       categoryId = categories.get(key) ?? null;
@@ -706,16 +764,16 @@ async function writeProduct(
   tx: Prisma.TransactionClient,
   importId: number,
   entry: PlannedProduct,
-  categoryId: number | null,
+  categoryId: number | null | undefined,
   actor: NonNullable<StockActor>,
   known: Map<string, number>,
 ): Promise<number> {
   const file = entry.product;
   const fields = {
     name: file.name,
-    slug: slugify(file.name),
+    slug: slugify(file.name) || "product",
     description: file.description,
-    categoryId,
+    ...(categoryId === undefined ? {} : { categoryId }),
     isPublished: file.isPublished,
     trackStock: file.trackStock,
     ...(file.nameBn !== undefined ? { nameBn: file.nameBn } : {}),

@@ -751,13 +751,14 @@ export async function assertSkuFree(tx: Prisma.TransactionClient, sku: string | 
   if (owner !== null && owner !== exceptVariantId) throw new SkuTakenError(sku);
 }
 
-/** Longest handle given to a product, in characters (Shopify's limit is 255; haat's slugs are 80). */
+/** Longest handle given to a product, in characters (what a product CSV may carry; Shopify's is 255). */
 const MAX_HANDLE_LENGTH = 100;
 
 /**
- * A handle no other product has: `wanted` (cut to 100 characters; "product" when empty) when it is
- * free or already `exceptProductId`'s, else the first free of `wanted-2`, `wanted-3`… Handles are
- * compared exactly, as the unique index on Product.handle does.
+ * A handle no other product has: `wanted` (trimmed, cut to 100 characters; "product" when empty)
+ * when it is free or already `exceptProductId`'s, else the first free of `wanted-2`, `wanted-3`…
+ * (cut so that the suffix fits). Handles are compared exactly, as the unique index on
+ * Product.handle does.
  */
 export async function availableHandle(
   tx: Prisma.TransactionClient,
@@ -765,15 +766,18 @@ export async function availableHandle(
   exceptProductId: number | null,
 ): Promise<string> {
   const base = Array.from(wanted.trim() || "product")
-    .slice(0, MAX_HANDLE_LENGTH - 6)
+    .slice(0, MAX_HANDLE_LENGTH)
+    .join("");
+  const stem = Array.from(base)
+    .slice(0, MAX_HANDLE_LENGTH - 7)
     .join("");
   const taken = await tx.product.findMany({
-    where: { OR: [{ handle: base }, { handle: { startsWith: `${base}-` } }] },
+    where: { OR: [{ handle: base }, { handle: { startsWith: `${stem}-` } }] },
     select: { id: true, handle: true },
   });
   const used = new Set(taken.filter((row) => row.id !== exceptProductId).map((row) => row.handle));
   if (!used.has(base)) return base;
-  for (let suffix = 2; ; suffix++) if (!used.has(`${base}-${suffix}`)) return `${base}-${suffix}`;
+  for (let suffix = 2; ; suffix++) if (!used.has(`${stem}-${suffix}`)) return `${stem}-${suffix}`;
 }
 
 /**

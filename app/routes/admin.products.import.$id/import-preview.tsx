@@ -72,12 +72,20 @@ export function ImportPreviewSection({ id, preview }: { id: number; preview: Imp
         <p>{t("admin.productCsv.imagesToFetch", { count: count(preview.imageCount) })}</p>
       ) : null}
 
-      {preview.problems.length > 0 ? (
+      {preview.problemCount > 0 ? (
         <section aria-labelledby="import-problems" className="space-y-2">
           <h2 id="import-problems" className="text-lg font-semibold">
             {t("admin.productCsv.problems")}
           </h2>
           <p className="text-sm text-stone-600">{t("admin.productCsv.problemsHint")}</p>
+          {preview.problemCount > preview.problems.length ? (
+            <p className="text-sm font-medium">
+              {t("admin.productCsv.problemsMore", {
+                shown: count(preview.problems.length),
+                total: count(preview.problemCount),
+              })}
+            </p>
+          ) : null}
           <ul
             className="divide-y divide-stone-100 rounded-lg border border-stone-200 bg-white"
             data-testid="import-problems"

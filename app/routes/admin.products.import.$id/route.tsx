@@ -41,8 +41,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /**
- * POST `intent=import`: starts importing the file (once; a second confirmation finds it started),
- * then its progress page. `intent=discard`: drops the file, back to the upload form.
+ * POST `intent=import`: starts importing the file (once; a second confirmation finds it started;
+ * not while another import runs), then its progress page. `intent=discard`: drops the file, back to the upload form.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -59,8 +59,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const started = await startImport(id, admin, context);
   return redirectWithToast(request, page, {
-    kind: started ? "success" : "error",
-    message: t(started ? "admin.productCsv.started" : "admin.productCsv.notPreview"),
+    kind: started === "started" ? "success" : "error",
+    message: t(
+      started === "started"
+        ? "admin.productCsv.started"
+        : started === "busy"
+          ? "admin.productCsv.busy"
+          : "admin.productCsv.notPreview",
+    ),
   });
 }
 

@@ -9,6 +9,8 @@ import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/
 import {
   claimImport,
   finishImport,
+  IMPORT_STALLED_MS,
+  stopImport,
   getImport,
   importImageProgress,
   importProducts,
@@ -99,8 +101,9 @@ type PreviewProduct = Pick<PlannedProduct, "action" | "productId"> & {
 /** The dry run of a kept file, as the preview page shows it. */
 export type ImportPreview = {
   counts: { create: number; update: number; unchanged: number; skipped: number };
-  /** Every problem, by row: errors (their product is skipped) and notes. */
+  /** The problems by row, errors (their product is skipped) and notes: the first PREVIEW_LIST of `problemCount`. */
   problems: RowProblem[];
+  problemCount: number;
   /** Products that would be written, in file order (at most PREVIEW_LIST). */
   planned: PreviewProduct[];
   /** Category names that would be created. */
@@ -109,7 +112,7 @@ export type ImportPreview = {
   imageCount: number;
 };
 
-/** Most products listed by name on the preview page (the counts cover them all). */
+/** Most products and problems listed on the preview page (the counts cover them all). */
 const PREVIEW_LIST = 500;
 
 /**
@@ -125,8 +128,10 @@ export async function previewImport(
   if (stored.status !== "preview") return { stored, preview: null };
   const read = readStoredFile(stored.csv);
   const plan = await planImport(read.products);
-  const refusedByPlan = read.products.filter((product) => !plan.planned.some((entry) => entry.product === product));
+  const planned = new Set(plan.planned.map((entry) => entry.product));
+  const refusedByPlan = read.products.filter((product) => !planned.has(product));
   const count = (action: PlannedProduct["action"]) => plan.planned.filter((entry) => entry.action === action).length;
+  const problems = [...read.problems, ...plan.problems].sort((a, b) => a.row - b.row);
   return {
     stored,
     preview: {
@@ -136,7 +141,8 @@ export async function previewImport(
         unchanged: count("unchanged"),
         skipped: read.skipped.length + refusedByPlan.length,
       },
-      problems: [...read.problems, ...plan.problems].sort((a, b) => a.row - b.row),
+      problems: problems.slice(0, PREVIEW_LIST),
+      problemCount: problems.length,
       planned: plan.planned.slice(0, PREVIEW_LIST).map((entry) => ({
         action: entry.action,
         productId: entry.productId,
@@ -159,11 +165,13 @@ const running = new Map<number, Promise<void>>();
  * the background (progress saved on the import after each transaction), then an audit event is
  * recorded and the pictures are fetched. Returns at once.
  *
- * @returns false when the import is not a preview any more (already started, done or discarded).
+ * @returns "started"; "busy" while another import runs (one at a time: two imports of one file
+ *   would each create its products); "done" when it is not a preview any more (already started,
+ *   done or discarded).
  */
-export async function startImport(id: number, staff: Staff, context: unknown): Promise<boolean> {
+export async function startImport(id: number, staff: Staff, context: unknown): Promise<"started" | "busy" | "done"> {
   const stored = await getImport(id);
-  if (!stored || stored.status !== "preview") return false;
+  if (!stored || stored.status !== "preview") return "done";
   const read = readStoredFile(stored.csv);
   const empty: ImportOutcome = {
     total: read.products.length,
@@ -175,7 +183,8 @@ export async function startImport(id: number, staff: Staff, context: unknown): P
     failed: [],
     imagesQueued: 0,
   };
-  if (!(await claimImport(id, empty))) return false;
+  const claim = await claimImport(id, empty);
+  if (claim !== "claimed") return claim;
   const job = (async () => {
     const outcome = await importProducts(id, read.products, staff, (progress) => saveImportProgress(id, progress));
     await finishImport(id, outcome);
@@ -195,10 +204,14 @@ export async function startImport(id: number, staff: Staff, context: unknown): P
     });
     if (outcome.imagesQueued > 0) startImportImages();
   })()
-    .catch((error: unknown) => log.error({ err: error, importId: id }, "A product import stopped"))
+    .catch(async (error: unknown) => {
+      // The products written so far stay (each whole); the page says the import stopped.
+      log.error({ err: error, importId: id }, "A product import stopped");
+      await stopImport(id).catch(() => undefined);
+    })
     .finally(() => running.delete(id));
   running.set(id, job);
-  return true;
+  return "started";
 }
 
 /** Resolves when import `id` has finished writing its products in this process (for tests). */
@@ -207,21 +220,16 @@ export async function importFinished(id: number): Promise<void> {
 }
 
 /**
- * How long an import may run without saving progress before its page calls it interrupted (the
- * process that ran it stopped): a transaction of products takes well under a second.
- */
-const INTERRUPTED_AFTER_MS = 2 * 60 * 1000;
-
-/**
  * Import `id` with its progress: products, and pictures (waiting, done, failed with reasons).
  * Starts fetching pictures that are still queued (after a restart). Null when there is no such import.
  */
 export async function importResult(id: number) {
-  const stored = await getImport(id);
+  const stored = await getImport(id, { withFile: false });
   if (!stored) return null;
   const images = await importImageProgress(id);
   if (images.waiting > 0) startImportImages();
   const interrupted =
-    stored.status === "importing" && !running.has(id) && Date.now() - stored.updatedAt.getTime() > INTERRUPTED_AFTER_MS;
+    stored.status === "stopped" ||
+    (stored.status === "importing" && !running.has(id) && Date.now() - stored.updatedAt.getTime() > IMPORT_STALLED_MS);
   return { stored, images, interrupted };
 }

@@ -57,3 +57,6 @@ CREATE INDEX "ProductImportImage_status_id_idx" ON "ProductImportImage"("status"
 
 -- CreateIndex
 CREATE INDEX "ProductImportImage_importId_idx" ON "ProductImportImage"("importId");
+
+-- A picture imported before is found by its address (a re-import fetches nothing again).
+CREATE INDEX "Image_sourceUrl_idx" ON "Image"("sourceUrl");
