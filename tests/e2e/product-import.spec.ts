@@ -62,6 +62,8 @@ test("import a product CSV: dry run with a bad row, confirm, the products are in
     .getByRole("link", { name: `Import Lamp ${id}` })
     .first()
     .click();
+  // The address changes first, then the page (rendered reads the address it waits for).
+  await expect(page).toHaveURL(/\/products\/\d+$/);
   await rendered(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Import Lamp ${id}`);
   await expect(page.getByText("Brass lamp", { exact: true })).toBeVisible();
