@@ -148,6 +148,8 @@ describe("pictures of an import", () => {
     // The same file again: the pictures are found by their address, nothing is fetched.
     requests.length = 0;
     const again = await importCsv(csv);
+    // Only the three that failed are to fetch again.
+    expect(again.dryRun.kind === "preview" && again.dryRun.preview.imageCount).toBe(3);
     expect(again.dryRun.kind === "preview" && again.dryRun.preview.counts).toEqual({
       create: 0,
       update: 0,

@@ -142,6 +142,7 @@ describe("Shopify's product template", () => {
     const dryRun = await preview(id);
     expect(dryRun.counts).toEqual({ create: 5, update: 0, unchanged: 0, skipped: 0 });
     expect(dryRun.newCategories.sort()).toEqual(["Accessories", "Fans", "Lighting", "Pants", "Shirts"]);
+    expect(dryRun.imageCount).toBe(4);
     expect(await prisma.product.count()).toBe(0);
 
     const outcome = await confirm(id);

@@ -108,7 +108,7 @@ export type ImportPreview = {
   planned: PreviewProduct[];
   /** Category names that would be created. */
   newCategories: string[];
-  /** How many pictures would be fetched by address (all of the file's, before matching). */
+  /** How many pictures would be fetched by address (those the shop does not have yet). */
   imageCount: number;
 };
 
@@ -153,7 +153,7 @@ export async function previewImport(
         imageCount: entry.product.imageUrls.length,
       })),
       newCategories: plan.newCategories,
-      imageCount: plan.planned.reduce((sum, entry) => sum + entry.product.imageUrls.length, 0),
+      imageCount: plan.planned.reduce((sum, entry) => sum + entry.picturesToFetch, 0),
     },
   };
 }
