@@ -8,6 +8,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { RETIRED_KEY_PREFIX } from "~/rules/variants";
 import { prisma } from "./db.server";
 import { imageSelect } from "./image.server";
+import { optionsForEditing } from "./product.server";
 
 /** Products read per query. */
 const EXPORT_CHUNK = 200;
@@ -25,14 +26,7 @@ const exportSelect = {
   isFeatured: true,
   trackStock: true,
   category: { select: { name: true, nameBn: true } },
-  options: {
-    orderBy: { position: "asc" },
-    select: {
-      name: true,
-      nameBn: true,
-      values: { orderBy: [{ position: "asc" }, { id: "asc" }], select: { id: true, value: true, valueBn: true } },
-    },
-  },
+  options: optionsForEditing,
   variants: {
     where: { NOT: { combinationKey: { startsWith: RETIRED_KEY_PREFIX } } },
     orderBy: [{ position: "asc" }, { id: "asc" }],

@@ -11,7 +11,7 @@ import type { ImportedProduct, ImportedVariant, RowProblem } from "~/rules/produ
 import { slugify } from "~/rules/slug";
 import { optionProblems, RETIRED_KEY_PREFIX, skuKey, variantLabel, type OptionInput } from "~/rules/variants";
 import { prisma } from "./db.server";
-import { availableHandle, refreshPriceRange } from "./product.server";
+import { availableHandle, optionsForEditing, refreshPriceRange } from "./product.server";
 import { writeOptions } from "./product-variants.server";
 import { recordStockAdjustment, type StockActor } from "./stock.server";
 import { imageData, type NewImage } from "./image.server";
@@ -181,15 +181,7 @@ const storedSelect = {
   isPublished: true,
   isFeatured: true,
   trackStock: true,
-  options: {
-    orderBy: { position: "asc" },
-    select: {
-      id: true,
-      name: true,
-      nameBn: true,
-      values: { orderBy: [{ position: "asc" }, { id: "asc" }], select: { id: true, value: true, valueBn: true } },
-    },
-  },
+  options: optionsForEditing,
   variants: {
     where: { NOT: { combinationKey: { startsWith: RETIRED_KEY_PREFIX } } },
     orderBy: [{ position: "asc" }, { id: "asc" }],

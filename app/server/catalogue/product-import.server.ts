@@ -123,9 +123,11 @@ const PREVIEW_LIST = 500;
 export async function previewImport(
   id: number,
 ): Promise<{ stored: StoredImport; preview: ImportPreview | null } | null> {
+  // The file (up to 15 MB) is read only for a dry run: a running import's page asks every 1.5 s.
+  const summary = await getImport(id, { withFile: false });
+  if (!summary || summary.status !== "preview") return summary ? { stored: summary, preview: null } : null;
   const stored = await getImport(id);
   if (!stored) return null;
-  if (stored.status !== "preview") return { stored, preview: null };
   const read = readStoredFile(stored.csv);
   const plan = await planImport(read.products);
   const planned = new Set(plan.planned.map((entry) => entry.product));
