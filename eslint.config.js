@@ -82,6 +82,7 @@ const capabilities = {
     "health.server.ts",
     "http-cache.server.ts",
     "page-cache.server.ts",
+    "page-changes.server.ts",
     "request-gate.server.ts",
     "seo.server.ts",
     "strip-nul.server.ts",

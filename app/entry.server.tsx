@@ -32,10 +32,12 @@ import {
   weakEtag,
 } from "~/server/http/http-cache.server";
 import { signedInAdmin } from "~/server/auth/auth.server";
-import { catalogueVersion } from "~/models/catalogue-version.server";
+import { getEnv } from "~/config/env.server";
+import { catalogueVersion, pruneCatalogueChanges } from "~/models/catalogue-changes.server";
 import { getCart } from "~/server/cart-cookie.server";
 import { chosenLanguage } from "~/server/language-cookie.server";
 import { createPageCache, type KeyInputs } from "~/server/http/page-cache.server";
+import { pageChangesAfter } from "~/server/http/page-changes.server";
 import { stripNul } from "~/server/http/strip-nul.server";
 import { clientKey } from "~/server/client-key.server";
 import { cartQuantity } from "~/rules/cart";
@@ -165,7 +167,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 };
 
 /** Re-exported for server.js, which validates the configuration before it listens. */
-export { getEnv } from "~/config/env.server";
+export { getEnv };
 
 /**
  * Re-exported for server.js, which starts reading the couriers' statuses once it listens and stops
@@ -191,17 +193,31 @@ async function pageCacheInputs(cookieHeader: string): Promise<KeyInputs> {
   return { cartQuantity: cartQuantity(lines), language: language ?? "" };
 }
 
+/** How often this process deletes the change log's old rows, in ms (any process may; each delete is idempotent). */
+const PRUNE_CHANGES_EVERY_MS = 10 * 60 * 1000;
+
 /**
- * The page cache for server.js (docs/decisions/036-page-cache.md): anonymous catalogue pages from
- * memory, keyed on the canonical URL, the cart badge's quantity and the remembered language,
- * dropped when the catalogue version moves. `maxBytes` is PAGE_CACHE_MB in bytes; `trustProxy`
- * is TRUST_PROXY (the client address is then the one the proxy appended to X-Forwarded-For, as
- * Express's `trust proxy` = 1 reads it). Per-client limits count an IPv6 address by its /64.
+ * The page cache for server.js (docs/decisions/036-page-cache.md and 051): anonymous catalogue pages
+ * from memory, keyed on the canonical URL, the cart badge's quantity and the remembered language,
+ * dropped when a change in the catalogue's change log alters what they show, and served stale for
+ * PAGE_CACHE_STALE_SECONDS while one render refreshes each. `maxBytes` is PAGE_CACHE_MB in bytes;
+ * `trustProxy` is TRUST_PROXY (the client address is then the one the proxy appended to
+ * X-Forwarded-For, as Express's `trust proxy` = 1 reads it). Per-client limits count an IPv6
+ * address by its /64. Also starts pruning the change log's old rows (a timer that does not keep
+ * the process alive).
  */
 export function createShopPageCache(maxBytes: number, trustProxy: boolean) {
+  const staleSeconds = getEnv().PAGE_CACHE_STALE_SECONDS;
+  setInterval(() => {
+    pruneCatalogueChanges().catch((error: unknown) =>
+      log.warn({ err: error }, "Pruning the catalogue change log failed"),
+    );
+  }, PRUNE_CHANGES_EVERY_MS).unref();
   return createPageCache({
     maxBytes,
-    catalogueVersion,
+    changesAfter: pageChangesAfter,
+    latestChange: catalogueVersion,
+    staleMs: staleSeconds * 1000,
     inputsOf: pageCacheInputs,
     // Counted by network as the other per-address limits are: an IPv6 address by its /64.
     clientAddress: (req) => {

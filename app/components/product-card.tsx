@@ -15,8 +15,8 @@ type ProductCardData = {
   priceVaries: boolean;
   /** The one active variant the card's forms post; null when there are several (the shopper chooses on the product page). */
   variantId: number | null;
-  /** Units a shopper may buy now; null when the product does not track stock. */
-  available: number | null;
+  /** Nothing of it can be bought now (out of stock, or no variant on sale). */
+  soldOut: boolean;
   image: ImageInfo | null;
 };
 
@@ -47,7 +47,7 @@ export function ProductCard({
   const t = useT();
   const localePath = useLocalePath();
   const href = localePath(`/products/${product.id}`);
-  const soldOut = product.available === 0;
+  const { soldOut } = product;
   return (
     <article className="group flex flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm">
       <Link to={href} className="block aspect-square overflow-hidden bg-stone-100" tabIndex={-1} aria-hidden="true">

@@ -135,6 +135,23 @@ const envSchema = z
      * docs/decisions/036-page-cache.md); 0 turns the cache off.
      */
     PAGE_CACHE_MB: optionalCount(32, 4096),
+    /**
+     * Seconds a dropped page may still be served while one render refreshes it (stale while
+     * revalidating; docs/decisions/051-page-cache-under-a-sale.md); 0: a changed page is never served.
+     */
+    PAGE_CACHE_STALE_SECONDS: optionalCount(3, 60),
+    /**
+     * Processes serving the shop on this machine (server.js, docs/decisions/052-one-process-per-core.md):
+     * 1 (the default) is one process; "auto" is one per core.
+     */
+    WEB_CONCURRENCY: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+      z
+        .union([z.literal("auto"), z.coerce.number().int().min(1).max(64)], {
+          error: 'must be a whole number from 1 to 64, or "auto" (one process per core)',
+        })
+        .default(1),
+    ),
     /** The least important log lines written (app/server/log.server.ts); "silent" writes none. */
     LOG_LEVEL: z.preprocess(
       (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),

@@ -4,7 +4,7 @@
  */
 import type { PrismaClient } from "~/generated/prisma/client";
 import { prisma } from "~/models/db.server";
-import { closeCatalogueVersion } from "~/models/catalogue-version.server";
+import { closeCatalogueChanges } from "~/models/catalogue-changes.server";
 
 /**
  * Reads the shop's settings row through `client` (this process's by default), the row every page
@@ -15,10 +15,10 @@ export async function probeDatabase(client: PrismaClient = prisma): Promise<void
 }
 
 /**
- * Closes this process's connections (server.js, on shutdown): the catalogue version's read-only one,
+ * Closes this process's connections (server.js, on shutdown): the catalogue change log's read-only one,
  * then the main one; SQLite checkpoints its WAL file then.
  */
 export async function closeDatabase(): Promise<void> {
-  closeCatalogueVersion();
+  closeCatalogueChanges();
   await prisma.$disconnect();
 }

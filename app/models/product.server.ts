@@ -48,8 +48,12 @@ export type ProductCard = {
   priceVaries: boolean;
   /** The variant a card's add-to-cart form posts: its one active variant; null when it has several (the card links to the product page). */
   variantId: number | null;
-  /** Units a shopper may buy now over its active variants; null when the product does not track stock (app/rules/stock.ts). */
-  available: number | null;
+  /**
+   * No active variant has a unit to sell (app/rules/stock.ts). A card says only this of the stock,
+   * never a count, so an order leaves it as it was until the product sells out (the page cache
+   * keeps the pages it is on: docs/decisions/051-page-cache-under-a-sale.md).
+   */
+  soldOut: boolean;
   image: ImageInfo | null;
 };
 
@@ -86,11 +90,12 @@ function toCard(row: CardRow, lang: Lang): ProductCard {
     discountedPricePaisa: from?.discountedPricePaisa ?? null,
     priceVaries: row.variants.length > 1 && row.maxPricePaisa > row.minPricePaisa,
     variantId: row.variants.length === 1 ? row.variants[0]!.id : null,
-    available: productAvailable(
-      row.variants.map((variant) =>
-        availableQuantity({ trackStock: row.trackStock, stockQuantity: variant.stockQuantity }),
-      ),
-    ),
+    soldOut:
+      productAvailable(
+        row.variants.map((variant) =>
+          availableQuantity({ trackStock: row.trackStock, stockQuantity: variant.stockQuantity }),
+        ),
+      ) === 0,
     image: first ? toImageInfo(first, name) : null,
   };
 }

@@ -12,6 +12,7 @@ import {
   urlEntries,
 } from "~/utils/seo-sitemap";
 import { log } from "~/server/log.server";
+import { noteShownProducts } from "~/server/http/page-cache.server";
 
 /** Bytes of XML gathered before a chunk is sent. */
 const FLUSH_BYTES = 32 * 1024;
@@ -22,7 +23,10 @@ const FLUSH_BYTES = 32 * 1024;
  * rows' `updatedAt`. Over 50,000 URLs it is a sitemap index of `/sitemap.xml?part=N` files (see
  * ~/utils/seo-sitemap). The XML is streamed while the rows are read in chunks.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // Every product's address and lastmod: the page cache drops it when any product changes, not
+  // on a stock change (decision 051).
+  noteShownProducts(context, { lists: true });
   const origin = publicOrigin(request, getEnv().PUBLIC_URL);
   const counts = await countSitemapRows();
   const parts = sitemapPartCount(counts);

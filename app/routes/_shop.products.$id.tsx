@@ -15,7 +15,7 @@ import { getProductDetail, type ProductPageVariant } from "~/models/product.serv
 import { VariantPicker, variantOf } from "~/components/variant-picker";
 import { CHIPS_UP_TO_VALUES, lineItemName } from "~/rules/variants";
 import { getShopSettings } from "~/models/settings.server";
-import { stockLevel, type StockLevel } from "~/rules/stock";
+import { shownUnits, stockLevel, type StockLevel } from "~/rules/stock";
 import { MAX_LINE_QUANTITY } from "~/rules/cart";
 import { discountPercent, unitPricePaisa } from "~/rules/money";
 import {
@@ -31,6 +31,7 @@ import {
 import { notFound, parseId } from "~/utils/params";
 import { skipRevalidationAfterCartChange } from "~/utils/revalidation";
 import { log } from "~/server/log.server";
+import { noteShownProducts } from "~/server/http/page-cache.server";
 
 /** Head tags built by the loader (`productMeta`). */
 export const meta: MetaFunction<typeof loader> = ({ data, location }) =>
@@ -110,7 +111,7 @@ async function productMeta(
 /** See app/utils/revalidation.ts. */
 export const shouldRevalidate = skipRevalidationAfterCartChange;
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const t = requestTranslator(request);
   const id = parseId(params.id);
   if (id === null) throw notFound(t("product.notFound"));
@@ -122,6 +123,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     throw new Response(t("product.loadFailed"), { status: 500 });
   }
   if (!product) throw notFound(t("product.notFound"));
+  // The page cache drops this page when this product changes in what it shows (decision 051).
+  noteShownProducts(context, { products: [product.id] });
   const { lowStockThreshold } = await getShopSettings();
   const { searchParams } = new URL(request.url);
   const shown = defaultVariant(product.variants, searchParams.get("variant"));
@@ -134,12 +137,19 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const stock = variant ? stockLevel(variant.available, lowStockThreshold) : "out";
   const meta = await productMeta(request, product, shown);
   // What the page's script needs of the product (not its English name or slug), and each
-  // variant's stock level, so that the page derives everything from the chosen values.
+  // variant's stock level, so that the page derives everything from the chosen values. Each
+  // variant's units are those the page names (`shownUnits`: "Only N left", or 0), never the count
+  // on hand, so an order that leaves the page's words as they were leaves the page as it was and
+  // the page cache keeps it; the cart checks a quantity against the real count.
   const { nameEn: _nameEn, slug: _slug, ...page } = product;
-  const variants = product.variants.map((each) => ({ ...each, stock: stockLevel(each.available, lowStockThreshold) }));
+  const variants = product.variants.map((each) => ({
+    ...each,
+    available: shownUnits(each.available, lowStockThreshold),
+    stock: stockLevel(each.available, lowStockThreshold),
+  }));
   return {
     product: { ...page, variants },
-    variant,
+    variant: variant && { ...variant, available: shownUnits(variant.available, lowStockThreshold) },
     stock,
     choice,
     chipsUpTo: CHIPS_UP_TO_VALUES,

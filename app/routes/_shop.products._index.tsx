@@ -11,6 +11,7 @@ import { listCategories, type CategoryCard } from "~/models/category.server";
 import type { Lang } from "~/i18n/lang";
 import { localText } from "~/rules/variants";
 import { listProducts } from "~/models/product.server";
+import { noteShownProducts } from "~/server/http/page-cache.server";
 import { parsePage } from "~/rules/pagination";
 import { breadcrumbJsonLd, pageTitle, pageUrl, productsCanonicalPath, seoMeta, shareImage } from "~/utils/seo";
 import { parseProductSort, PRODUCT_SORTS, type ProductSort } from "~/rules/product-sort";
@@ -90,7 +91,7 @@ export const shouldRevalidate = skipRevalidationAfterCartChange;
  * never lands on an empty page of a non-empty list. Product and category names are in the page's
  * language (Bangla where given, else English); search matches either language's name or a SKU.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const categoryParam = Number(url.searchParams.get("category"));
   const categoryId = Number.isInteger(categoryParam) && categoryParam > 0 ? categoryParam : null;
@@ -107,6 +108,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     else url.searchParams.delete("page");
     throw redirect(`${url.pathname}${url.search}`);
   }
+  // The page cache drops a listing when any product changes in name, price, category or
+  // visibility (its place in a list), or one of these cards changes (decision 051).
+  noteShownProducts(context, { cards: products.items.map((product) => product.id), lists: true });
   const activeCategory = categories.find((c) => c.id === categoryId) ?? null;
   const meta = await listingMeta(request, { activeCategory, query, products });
   return { categories, products, activeCategory, query, sort, meta };

@@ -7,6 +7,7 @@ import {
   type SearchSuggestionsResponse,
 } from "~/rules/search";
 import { log } from "~/server/log.server";
+import { noteShownProducts } from "~/server/http/page-cache.server";
 import type { Lang } from "~/i18n/lang";
 
 /**
@@ -21,7 +22,7 @@ import type { Lang } from "~/i18n/lang";
  * it briefly: `public, max-age=60`. A database failure is logged and answered 500 with an empty
  * list (a failed search leaves the suggestions empty, with no message).
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { searchParams } = new URL(request.url);
   const query = normalizeSearchQuery(searchParams.get("q"));
   const lang: Lang = searchParams.get("lang") === "bn" ? "bn" : "en";
@@ -36,5 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       headers: { "Cache-Control": "no-store" },
     });
   }
+  // Names and prices of a list of products, no stock: the page cache drops it when a product changes.
+  noteShownProducts(context, { lists: true });
   return Response.json({ query, suggestions } satisfies SearchSuggestionsResponse, { headers });
 }

@@ -55,6 +55,33 @@ export function stockLevel(available: number | null, lowThreshold: number): Stoc
 }
 
 /**
+ * The units a storefront page names for `available` units (`availableQuantity`; null: not tracked):
+ * the count where the page says "Only N left" (the `low` level), 0 when out of stock, and null
+ * where it names none (in stock above the threshold, or not tracked). Catalogue pages carry this,
+ * never the count on hand, so that an order which leaves the words on the page as they were leaves
+ * the page as it was, and the page cache keeps it (docs/decisions/051-page-cache-under-a-sale.md).
+ * The quantity a shopper may add is checked against the real count by the cart.
+ */
+export function shownUnits(available: number | null, lowThreshold: number): number | null {
+  const level = stockLevel(available, lowThreshold);
+  return level === "low" || level === "out" ? available : null;
+}
+
+/**
+ * Whether a page that shows `before` units (of a variant, or of a product over its variants) reads
+ * differently with `after` units: its level or the "Only N left" count changes. Units are counted
+ * ones (the product tracks stock); `lowThreshold` is the shop's setting.
+ */
+export function shownStockChanged(before: number, after: number, lowThreshold: number): boolean {
+  const was = Math.max(0, before);
+  const now = Math.max(0, after);
+  return (
+    stockLevel(was, lowThreshold) !== stockLevel(now, lowThreshold) ||
+    shownUnits(was, lowThreshold) !== shownUnits(now, lowThreshold)
+  );
+}
+
+/**
  * A line the stock cannot fill: the variant, its line item name ("Fan — 56″ / Brown"), what the
  * line asks for and what is on hand (units).
  */

@@ -80,6 +80,38 @@ describe("the page cache in the production server", () => {
     expect((await page(`/products/${productId}`)).text).toContain("Only 2 left");
   });
 
+  it("keeps its pages through orders that leave their words as they were: drops a product's page at 'only N left', its cards when it sells out", async () => {
+    const fan = await createProduct({ name: "Sale Ceiling Fan", pricePaisa: 480_000, stockQuantity: 57 });
+    const other = await createProduct({ name: "Sale Table Fan", pricePaisa: 220_000, stockQuantity: 57 });
+    const listing = "/products?q=sale";
+    const pages = [`/products/${fan.id}`, `/products/${other.id}`, listing];
+    for (const path of pages) await cached(path);
+    /** Takes units of the fan as an order does (a conditional decrement, from another process). */
+    const sell = (units: number) =>
+      prisma.productVariant.updateMany({
+        where: { id: fan.variantId, stockQuantity: { gte: units } },
+        data: { stockQuantity: { decrement: units } },
+      });
+    const states = async () => Promise.all(pages.map(async (path) => (await page(path)).cache));
+
+    await sell(1);
+    await sell(50);
+    expect(await states()).toEqual(["HIT", "HIT", "HIT"]);
+    // 6 → 5 units: the product page now says "Only 5 left"; the listing's card says nothing of it.
+    await sell(1);
+    const low = await page(`/products/${fan.id}`);
+    expect([low.cache, low.text.includes("Only 5 left")]).toEqual(["MISS", true]);
+    expect((await page(listing)).cache).toBe("HIT");
+    await cached(`/products/${fan.id}`);
+    // The last units: both the product page and the listing say "Out of stock" now.
+    await sell(5);
+    const out = await page(`/products/${fan.id}`);
+    const list = await page(listing);
+    expect([out.cache, out.text.includes("Out of stock")]).toEqual(["MISS", true]);
+    expect(list.cache).toBe("MISS");
+    expect((await page(`/products/${other.id}`)).cache).toBe("HIT");
+  });
+
   it("gives each cart its own badge, and a forged cart the empty one", async () => {
     const two = await cartCookieOf([{ variantId, quantity: 2 }]);
     const five = await cartCookieOf([

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/models/db.server";
-import { catalogueVersion } from "~/models/catalogue-version.server";
+import { catalogueVersion } from "~/models/catalogue-changes.server";
 import { importFinished } from "~/server/catalogue/product-import.server";
 import { importImagesIdle } from "~/server/catalogue/import-images.server";
 import * as importPage from "~/routes/admin.products.import._index";

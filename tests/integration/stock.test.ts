@@ -8,6 +8,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { enAdmin } from "~/i18n/admin/catalogue";
 import { prisma } from "~/models/db.server";
+import { listProducts } from "~/models/product.server";
 import { action as cartAction, loader as cartLoader } from "~/routes/_shop.cart/route";
 import { loader as productLoader } from "~/routes/_shop.products.$id";
 import { loader as dashboardLoader } from "~/routes/admin.dashboard";
@@ -361,6 +362,22 @@ describe("what shoppers and staff see", () => {
     expect(JSON.stringify(data.meta)).toContain("https://schema.org/OutOfStock");
     const few = await createProduct({ name: "Few Lamps", pricePaisa: 100, stockQuantity: 2 });
     expect((await runData(productLoader, get(`/products/${few.id}`), { id: String(few.id) })).stock).toBe("low");
+  });
+
+  it("gives the product page and the cards the words of the stock, never the count on hand above the threshold", async () => {
+    const fan = await createProduct({ name: "Counted Fan", pricePaisa: 100, stockQuantity: 57 });
+    const pageOf = () => runData(productLoader, get(`/products/${fan.id}`), { id: String(fan.id) });
+    const at57 = await pageOf();
+    expect(at57.product.variants[0]).toMatchObject({ available: null, stock: "in-stock" });
+    expect(at57.variant).toMatchObject({ available: null });
+    await prisma.productVariant.update({ where: { id: fan.variantId }, data: { stockQuantity: 56 } });
+    // What the page is made of did not change with the order: the page cache may keep it.
+    expect(JSON.stringify(await pageOf())).toBe(JSON.stringify(at57));
+    await prisma.productVariant.update({ where: { id: fan.variantId }, data: { stockQuantity: 3 } });
+    expect((await pageOf()).product.variants[0]).toMatchObject({ available: 3, stock: "low" });
+    const [card] = (await listProducts({ query: "Counted Fan", categoryId: null, sort: "name", page: 1 })).items;
+    expect(card).toMatchObject({ id: fan.id, soldOut: false });
+    expect(card).not.toHaveProperty("available");
   });
 
   it("lists the variants at or below the threshold on the dashboard, fewest first", async () => {

@@ -15,7 +15,7 @@
  */
 import { stringify } from "csv-stringify/sync";
 import type { Lang } from "~/i18n/lang";
-import { catalogueVersion } from "~/models/catalogue-version.server";
+import { catalogueVersion } from "~/models/catalogue-changes.server";
 import { productsForFeed, type FeedProduct } from "~/models/product-feed.server";
 import { getShopSettings, shopLanguage } from "~/models/settings.server";
 import { ifNoneMatchMatches, notModifiedHeaders, weakEtag } from "~/server/http/http-cache.server";

@@ -7,8 +7,11 @@ import {
   createPageCache,
   hashedPage,
   noteRenderedInputs,
+  noteShownProducts,
   pickEncoding,
   type PageCache,
+  type PageChange,
+  type PageShows,
   type RenderedInputs,
 } from "./page-cache.server";
 
@@ -48,6 +51,10 @@ type AppOptions = {
   /** How long reading a Cookie header's inputs takes, in ms. */
   inputsMs?: number;
   waitForRenderMs?: number;
+  /** What the page at `url` shows of the catalogue (undefined: it records nothing). */
+  shows?: (url: string) => Partial<PageShows> | undefined;
+  /** How long a dropped page may be served stale, in ms (default 0: never). */
+  staleMs?: number;
 };
 
 /**
@@ -68,14 +75,19 @@ function inputsOf(cookie: string) {
  * nonce per request, `capture` around it. Counts the renders.
  */
 async function startApp(options: AppOptions = {}) {
-  let version = 1;
+  /** The catalogue's change log, as the cache reads it. */
+  const log: PageChange[] = [];
+  /** The latest id given (pruning keeps it, as SQLite's AUTOINCREMENT does). */
+  let lastId = 0;
   let renders = 0;
   let inFlight = 0;
   let mostInFlight = 0;
   let onRender = () => {};
   const cache: PageCache = createPageCache({
     maxBytes: options.maxBytes ?? 1_000_000,
-    catalogueVersion: () => version,
+    changesAfter: (afterId, limit) => log.filter((change) => change.id > afterId).slice(0, limit),
+    latestChange: () => lastId,
+    staleMs: options.staleMs ?? 0,
     inputsOf: async (cookie) => {
       if (options.inputsMs) await new Promise((resolve) => setTimeout(resolve, options.inputsMs));
       return inputsOf(cookie);
@@ -102,6 +114,8 @@ async function startApp(options: AppOptions = {}) {
           { renderedInputs: cache.renderedInputsOf(req) },
           options.rendered?.(req.url!, cookie) ?? inputsOf(cookie),
         );
+        const shown = options.shows?.(req.url!);
+        if (shown) noteShownProducts({ renderedInputs: cache.renderedInputsOf(req) }, shown);
         const renderMs = options.renderMsOf?.(req.url!) ?? options.renderMs;
         if (renderMs) await new Promise((resolve) => setTimeout(resolve, renderMs));
         const nonce = crypto.randomBytes(16).toString("base64");
@@ -130,7 +144,15 @@ async function startApp(options: AppOptions = {}) {
     renders: () => renders,
     /** The most renders that ran at the same time. */
     mostInFlight: () => mostInFlight,
-    setVersion: (v: number) => (version = v),
+    /** Appends a committed change to the log (made `ago` ms before now). */
+    change(alters: PageChange["alters"], ago = 0) {
+      log.push({ id: ++lastId, at: Date.now() - ago, alters });
+    },
+    /** Drops the log's rows up to `id`, as pruning does. */
+    prune(id: number) {
+      const kept = log.filter((change) => change.id > id);
+      log.splice(0, log.length, ...kept);
+    },
     onRender: (hook: () => void) => (onRender = hook),
     /** GETs `path` once and waits until the answer is stored. */
     async warm(path: string, headers: Record<string, string> = {}) {
@@ -215,20 +237,126 @@ describe("createPageCache", () => {
     expect(app.renders()).toBe(1);
   });
 
-  it("drops every page when the catalogue version moves, and keeps no page rendered while it moved", async () => {
+  it("drops every page on a shared change, and keeps no page rendered while a change that alters it was committed", async () => {
     const app = await startApp();
     await app.warm("/products");
-    app.setVersion(2);
+    app.change("all");
     expect((await app.warm("/products")).headers["x-cache"]).toBe("MISS");
     expect((await request(app.origin, "/products")).headers["x-cache"]).toBe("HIT");
 
     // A write lands while the next page is being rendered: that page is answered but not kept.
-    app.onRender(() => app.setVersion(3));
+    app.onRender(() => app.change("all"));
     expect((await app.warm("/products/1")).headers["x-cache"]).toBe("MISS");
     app.onRender(() => {});
     expect((await app.warm("/products/1")).headers["x-cache"]).toBe("MISS");
     expect((await request(app.origin, "/products/1")).headers["x-cache"]).toBe("HIT");
     expect(app.renders()).toBe(4);
+  });
+
+  it("drops only the pages a product's change alters: its page, its cards, the listings", async () => {
+    const app = await startApp({
+      shows: (url) => {
+        const product = /^\/products\/(\d+)$/.exec(url)?.[1];
+        if (product) return { products: [Number(product)] };
+        if (url === "/") return { cards: [1, 2] };
+        if (url.startsWith("/products")) return { cards: [1, 2, 3], lists: true };
+        return undefined;
+      },
+    });
+    const pages = ["/", "/products", "/products?q=lamp", "/products/1", "/products/2", "/products/3", "/robots.txt"];
+    const stateAfter = async () => {
+      const states: Record<string, string> = {};
+      for (const path of pages) states[path] = String((await app.warm(path)).headers["x-cache"]);
+      return states;
+    };
+    for (const path of pages) await app.warm(path);
+
+    // Product 2's stock moved and its page words it differently (only N left): its page, and the
+    // pages that say nothing of what they show.
+    app.change({ productId: 2, page: true, card: false, lists: false });
+    expect(await stateAfter()).toEqual({
+      "/": "HIT",
+      "/products": "HIT",
+      "/products?q=lamp": "HIT",
+      "/products/1": "HIT",
+      "/products/2": "MISS",
+      "/products/3": "HIT",
+      "/robots.txt": "MISS",
+    });
+    // Product 3 sold out: its page and every page with its card.
+    app.change({ productId: 3, page: true, card: true, lists: false });
+    expect(await stateAfter()).toMatchObject({ "/": "HIT", "/products": "MISS", "/products/3": "MISS", "/products/1": "HIT" });
+    // Product 1 was renamed: its page, its cards, and every listing (its place in them moves).
+    app.change({ productId: 1, page: true, card: true, lists: true });
+    expect(await stateAfter()).toMatchObject({
+      "/": "MISS",
+      "/products": "MISS",
+      "/products?q=lamp": "MISS",
+      "/products/1": "MISS",
+      "/products/2": "HIT",
+    });
+    // A product no page shows was created: the listings only.
+    app.change({ productId: 9, page: true, card: true, lists: true });
+    expect(await stateAfter()).toMatchObject({ "/": "HIT", "/products": "MISS", "/products/2": "HIT" });
+    // A stock change that no page words differently alters nothing, not even the pages that say nothing.
+    app.change(null);
+    expect(Object.values(await stateAfter())).toEqual(pages.map(() => "HIT"));
+  });
+
+  it("answers a dropped page stale, within the bound, while one render refreshes it", async () => {
+    let edition = 1;
+    const app = await startApp({ staleMs: 1_000, renderMs: 150, page: (url) => `<p>${url} edition ${edition}</p>` });
+    await app.warm("/products/1");
+    edition = 2;
+    app.change({ productId: 1, page: true, card: true, lists: true });
+    // The first visitor after the change renders the page; the others meanwhile get the old one.
+    const refresh = request(app.origin, "/products/1");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const during = await Promise.all([1, 2, 3].map(() => request(app.origin, "/products/1")));
+    expect(during.map((answer) => answer.headers["x-cache"])).toEqual(["STALE", "STALE", "STALE"]);
+    expect(during.map((answer) => answer.body.toString())).toEqual(during.map(() => "<p>/products/1 edition 1</p>"));
+    const refreshed = await refresh;
+    expect(refreshed.headers["x-cache"]).toBe("MISS");
+    expect(refreshed.body.toString()).toBe("<p>/products/1 edition 2</p>");
+    await app.cache.settled();
+    const after = await request(app.origin, "/products/1");
+    expect([after.headers["x-cache"], after.body.toString()]).toEqual(["HIT", "<p>/products/1 edition 2</p>"]);
+    expect(app.renders()).toBe(2);
+    expect(app.cache.stats()).toMatchObject({ stale: 3, dropped: 1 });
+  });
+
+  it("never answers a page staler than the bound: past it, visitors wait for the refresh", async () => {
+    let edition = 1;
+    const app = await startApp({ staleMs: 1_000, renderMs: 150, page: (url) => `<p>${url} edition ${edition}</p>` });
+    await app.warm("/products/1");
+    edition = 2;
+    // Made 1.1 s ago (read late, as after an idle time): past the bound already.
+    app.change({ productId: 1, page: true, card: true, lists: true }, 1_100);
+    const refresh = request(app.origin, "/products/1");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const waited = await request(app.origin, "/products/1");
+    expect([waited.headers["x-cache"], waited.body.toString()]).toEqual(["HIT", "<p>/products/1 edition 2</p>"]);
+    expect((await refresh).headers["x-cache"]).toBe("MISS");
+    expect(app.renders()).toBe(2);
+    expect(app.cache.stats().stale).toBe(0);
+  });
+
+  it("drops every page when the log has lost changes it had not read, or brings too many at once", async () => {
+    const app = await startApp({ shows: () => ({ products: [1] }), staleMs: 60_000 });
+    await app.warm("/products/1");
+    await app.warm("/products/2");
+    // Two changes to product 5 were pruned before this process read them.
+    app.change({ productId: 5, page: true, card: true, lists: true });
+    app.change({ productId: 5, page: true, card: true, lists: true });
+    app.prune(2);
+    app.change(null);
+    expect((await app.warm("/products/1")).headers["x-cache"]).toBe("MISS");
+    expect((await request(app.origin, "/products/2")).headers["x-cache"]).toBe("MISS");
+    await app.cache.settled();
+    // An import wrote 600 products at once: every page is stale, then refreshed.
+    for (let i = 0; i < 600; i++) app.change({ productId: 100 + i, page: true, card: true, lists: false });
+    expect((await app.warm("/products/1")).headers["x-cache"]).toBe("MISS");
+    expect((await request(app.origin, "/products/1")).headers["x-cache"]).toBe("HIT");
   });
 
   it("keys on the cart's quantity and the language; bypasses any other haat cookie", async () => {

@@ -23,12 +23,19 @@
  *
  * - Stored once per key, after the first (MISS) answer: its headers, its body as sent, gzip and
  *   brotli bodies compressed once at cheap levels, its ETag. A hit answers 304 to a matching If-None-Match.
- * - Never stale: each page carries the catalogue version it was rendered at (read before
- *   rendering); when the version moves, every page is dropped (app/models/catalogue-version.server.ts).
+ * - Dropped when what it shows changes: each page knows what it shows (`noteShownProducts`: the
+ *   products in full, the product cards, whether it lists products; a page that says nothing shows
+ *   everything), and every lookup reads the catalogue's change log first (`changesAfter`: committed
+ *   writes of any process, app/server/http/page-changes.server.ts). A change drops only the pages
+ *   it alters; a page rendered while a change that alters it was committed is not kept.
+ * - Stale while revalidating: a dropped page is still served, for at most `staleMs` after the
+ *   change, to the visitors who ask while one visitor's render refreshes it (`X-Cache: STALE`); the
+ *   cart and the checkout read price and stock themselves, so a second-old page never sells what is
+ *   not there (docs/decisions/051-page-cache-under-a-sale.md).
  * - Bounded: a least-recently-used list whose bodies together stay under `maxBytes`.
  * - Strict CSP: a page's inline scripts were allowed by the request's nonce; the stored page has the
  *   nonce removed and allows exactly its own inline scripts by their SHA-256 hashes instead.
- * - `X-Cache: HIT` or `MISS` on every candidate answer; other requests get no such header.
+ * - `X-Cache: HIT`, `STALE` or `MISS` on every candidate answer; other requests get no such header.
  */
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -96,19 +103,58 @@ const NOT_STORED = new Set([
   "x-request-id",
 ]);
 
-/** A page's body in one encoding, and the headers to send with it (a flat name, value list). */
-type Variant = { body: Buffer; headers: string[] };
+/**
+ * A page's body in one encoding, and the headers to send with it (flat name, value lists): as a
+ * fresh page (`X-Cache: HIT`) and as a stale one (`X-Cache: STALE`).
+ */
+type Variant = { body: Buffer; headers: string[]; staleHeaders: string[] };
 
-/** A stored page. `version` is the catalogue version it was rendered at. */
+/**
+ * What a page shows of the catalogue, as its loaders record it (`noteShownProducts`): the products
+ * it shows in full (a product page), those it shows as cards (a listing, the home page), and
+ * whether it lists products (which products a listing holds, and in what order, change with any
+ * product's name, price, category or visibility). null: nothing recorded, so any change alters it.
+ */
+export type PageShows = { products: number[]; cards: number[]; lists: boolean };
+
+/**
+ * A committed change to the catalogue, as the cache applies it (app/server/http/page-changes.server.ts
+ * makes them from the change log): its position in the log, when it was made (ms since 1970), and
+ * what it alters: every page (`all`), nothing (null: a stock change no page words differently), or
+ * the pages showing one product in full (`page`), as a card (`card`), and the listings (`lists`).
+ */
+export type PageChange = {
+  id: number;
+  at: number;
+  alters: "all" | null | { productId: number; page: boolean; card: boolean; lists: boolean };
+};
+
+/**
+ * A stored page. `shows` says which changes alter it; `staleSince` is when the first change that
+ * altered it was made (ms since 1970), null while it is current.
+ */
 type Entry = {
-  version: number;
+  shows: PageShows | null;
+  staleSince: number | null;
   etag: string;
   identity: Variant;
   gzip: Variant;
   br: Variant;
   /** The headers of a 304: validators and caching only (RFC 9110 section 15.4.5). */
   notModified: string[];
+  staleNotModified: string[];
 };
+
+/** Whether `change` alters a page that shows `shows`. */
+export function alters(change: PageChange["alters"], shows: PageShows | null): boolean {
+  if (change === null) return false;
+  if (change === "all" || shows === null) return true;
+  return (
+    (change.lists && shows.lists) ||
+    (change.page && shows.products.includes(change.productId)) ||
+    (change.card && shows.cards.includes(change.productId))
+  );
+}
 
 /**
  * The inputs of a page besides its URL, as the app reads them from the request's cookies: the cart
@@ -118,15 +164,17 @@ export type KeyInputs = { cartQuantity: number; language: string };
 
 /**
  * What a render read of the key's inputs, recorded by the loaders that read them (the root layout
- * reads the cart, the home page the remembered language) through `noteRenderedInputs`. A page
- * whose recorded inputs differ from its key is answered but never stored.
+ * reads the cart, the home page the remembered language) through `noteRenderedInputs`, and what
+ * it showed of the catalogue (`noteShownProducts`). A page whose recorded inputs differ from its
+ * key is answered but never stored.
  */
-export type RenderedInputs = Partial<KeyInputs>;
+export type RenderedInputs = Partial<KeyInputs> & { shows?: PageShows };
 
 /** What a candidate request's MISS carries through Express to `capture`. */
 type Pending = {
   key: string;
-  version: number;
+  /** The last change of the log applied when the render started. */
+  seen: number;
   inputs: KeyInputs;
   rendered: RenderedInputs;
   /** The client address, charged for each page stored (STORES_PER_CLIENT_PER_MINUTE). */
@@ -139,8 +187,16 @@ type CandidateRequest = IncomingMessage & { [PENDING]?: Pending };
 export type PageCacheOptions = {
   /** Cap of the stored bodies (all three encodings of every page), in bytes; 0 turns the cache off. */
   maxBytes: number;
-  /** The current catalogue version (app/models/catalogue-version.server.ts). */
-  catalogueVersion: () => number;
+  /**
+   * The committed changes after `afterId` in the catalogue's change log, oldest first, at most
+   * `limit` (app/server/http/page-changes.server.ts); read on every lookup, so it must be cheap.
+   * Throws when the database cannot say (the app then answers, and reports it).
+   */
+  changesAfter: (afterId: number, limit: number) => PageChange[];
+  /** The id of the latest change in the log (where a new cache starts reading). */
+  latestChange: () => number;
+  /** How long after a change its pages may still be served stale while one render refreshes each (ms). */
+  staleMs: number;
   /**
    * The key's inputs for a request's whole `Cookie` header, read with the very parsers the app's
    * loaders use (a forged or malformed cart reads as 0, as the app reads it).
@@ -159,7 +215,11 @@ export type PageCacheOptions = {
 /** Counters, for tests and the benchmark. */
 type PageCacheStats = {
   hits: number;
+  /** Answers from a dropped page while its refresh was rendered. */
+  stale: number;
   misses: number;
+  /** Stored pages a change altered (each counted once per change). */
+  dropped: number;
   stored: number;
   /** Answers not stored because their render read other inputs than the key says. */
   mismatched: number;
@@ -206,6 +266,31 @@ export function noteRenderedInputs(context: { renderedInputs?: unknown } | undef
   const record = context?.renderedInputs;
   if (record && typeof record === "object") Object.assign(record, inputs);
 }
+
+/**
+ * Records what a page shows of the catalogue, so that the cache drops it only when one of those
+ * changes (`PageShows`): a route loader calls it with the product ids it shows in full
+ * (`products`), as cards (`cards`), and `lists: true` when it lists products (a listing, search
+ * suggestions, the sitemap). Several calls add up. A page whose loaders never call it is dropped
+ * by every change. `context` as for `noteRenderedInputs`.
+ */
+export function noteShownProducts(
+  context: { renderedInputs?: unknown } | undefined,
+  shown: { products?: readonly number[]; cards?: readonly number[]; lists?: boolean },
+): void {
+  const record = context?.renderedInputs as RenderedInputs | undefined;
+  if (!record || typeof record !== "object") return;
+  const shows = (record.shows ??= { products: [], cards: [], lists: false });
+  if (shown.products) shows.products.push(...shown.products);
+  if (shown.cards) shows.cards.push(...shown.cards);
+  if (shown.lists) shows.lists = true;
+}
+
+/** Changes read from the log at once; more (a large import) drop every page instead. */
+const CHANGES_PER_READ = 500;
+
+/** Changes remembered after they were applied, to check the pages rendered while they were committed. */
+const RECENT_CHANGES = 1_000;
 
 /**
  * The names of the cookies in a `Cookie` header, split as every cookie parser splits it (pairs
@@ -274,7 +359,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     maxSize: Math.max(1, options.maxBytes),
     sizeCalculation: (entry) => entry.identity.body.length + entry.gzip.body.length + entry.br.body.length + 1024,
   });
-  const counters = { hits: 0, misses: 0, stored: 0, mismatched: 0, overBudget: 0, queued: 0 };
+  const counters = { hits: 0, stale: 0, misses: 0, dropped: 0, stored: 0, mismatched: 0, overBudget: 0, queued: 0 };
   /**
    * The key inputs of Cookie headers seen lately, by whole header: each signature is checked once.
    * Bounded by the headers' length too (a header may be 16 KB), so unique headers cannot grow it.
@@ -290,7 +375,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const filling = new Map<string, (() => void)[]>();
   /** Per client address: its misses being rendered now, and those waiting their turn. */
   const rendering = new Map<string, { active: number; queue: { res: ServerResponse; render: () => void }[] }>();
-  let version = -1;
+  /** The last change of the log applied here; -1 until the first lookup. */
+  let seen = -1;
+  /** The changes applied lately (at most RECENT_CHANGES), oldest first. */
+  const recent: PageChange[] = [];
 
   /**
    * Calls `render` (the app) for a miss of `client` now, or once fewer than RENDERS_PER_CLIENT of
@@ -324,47 +412,94 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     render();
   }
 
-  /** The version now; every stored page is dropped when it has moved. */
-  function currentVersion(): number {
-    const now = options.catalogueVersion();
-    if (now !== version) {
-      entries.clear();
-      version = now;
+  /** Marks the stored pages `change` alters as stale since it was made, and remembers it. */
+  function apply(change: PageChange): void {
+    if (change.alters !== null) {
+      entries.forEach((entry) => {
+        if (!alters(change.alters, entry.shows)) return;
+        if (entry.staleSince === null) counters.dropped++;
+        entry.staleSince = Math.min(entry.staleSince ?? change.at, change.at);
+      });
     }
-    return version;
+    recent.push(change);
+    if (recent.length > RECENT_CHANGES) recent.shift();
+  }
+
+  /**
+   * Applies the changes committed since the last look (by any process). When some are missing
+   * (pruned from the log while nothing was asked of this process) or too many came at once, every
+   * page is dropped: at once when missing, as stale since the first change when too many.
+   *
+   * @returns false when the database cannot say (broken, unmigrated): the app then answers.
+   */
+  function catchUp(): boolean {
+    let changes: PageChange[];
+    try {
+      if (seen < 0) {
+        seen = options.latestChange();
+        return true;
+      }
+      changes = options.changesAfter(seen, CHANGES_PER_READ + 1);
+    } catch {
+      return false;
+    }
+    if (changes.length === 0) return true;
+    const first = changes[0]!;
+    const last = changes[changes.length - 1]!;
+    if (first.id !== seen + 1) {
+      entries.clear();
+      recent.length = 0;
+      seen = Math.max(seen, last.id);
+      return true;
+    }
+    if (changes.length > CHANGES_PER_READ) {
+      apply({ id: first.id, at: first.at, alters: "all" });
+      recent.length = 0;
+      seen = options.latestChange();
+      return true;
+    }
+    for (const change of changes) apply(change);
+    seen = last.id;
+    return true;
+  }
+
+  /**
+   * Whether a change after `since` alters a page that shows `shows`: one applied meanwhile says
+   * so, or the record of them does not reach back that far.
+   */
+  function alteredSince(since: number, shows: PageShows | null): boolean {
+    if (seen === since) return false;
+    const oldest = recent[0];
+    if (!oldest || oldest.id > since + 1) return true;
+    return recent.some((change) => change.id > since && alters(change.alters, shows));
+  }
+
+  /** Whether a stored page may still be served while its refresh is rendered. */
+  function servableStale(entry: Entry, now: number): boolean {
+    return entry.staleSince !== null && now - entry.staleSince <= options.staleMs;
   }
 
   function answer(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
-    counters.hits++;
+    const stale = entry.staleSince !== null;
+    if (stale) counters.stale++;
+    else counters.hits++;
     const inm = req.headers["if-none-match"];
     if (inm && ifNoneMatchMatches(inm, entry.etag)) {
-      res.writeHead(304, entry.notModified);
+      res.writeHead(304, stale ? entry.staleNotModified : entry.notModified);
       res.end();
       options.onHit?.(req, 304);
       return;
     }
     const variant = entry[pickEncoding(req.headers["accept-encoding"])];
-    res.writeHead(200, variant.headers);
+    res.writeHead(200, stale ? variant.staleHeaders : variant.headers);
     res.end(req.method === "HEAD" ? undefined : variant.body);
     options.onHit?.(req, 200);
   }
 
-  /**
-   * The version now, or null when the database cannot say (broken, unmigrated): the app then
-   * answers, and reports it.
-   */
-  function versionNow(): number | null {
-    try {
-      return currentVersion();
-    } catch {
-      return null;
-    }
-  }
-
-  /** The stored page for `key` if it is current, else undefined (also when the version cannot be read). */
+  /** The stored page for `key` if it is current, else undefined (also when the log cannot be read). */
   function fresh(key: string): Entry | undefined {
     const entry = entries.get(key);
-    return entry && entry.version === versionNow() ? entry : undefined;
+    return entry && catchUp() && entry.staleSince === null ? entry : undefined;
   }
 
   /**
@@ -396,15 +531,20 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const key = `${url}\n${keyed.cartQuantity}\n${keyed.language}`;
     // The page is rendered for the URL it is stored under: parameters no loader reads are dropped.
     if (req.url !== url) req.url = url;
-    const now = versionNow();
-    if (now === null) return next();
+    if (!catchUp()) return next();
     const entry = entries.get(key);
-    if (entry && entry.version === now) return answer(req, res, entry);
+    if (entry && entry.staleSince === null) return answer(req, res, entry);
+    if (entry && !servableStale(entry, Date.now())) entries.delete(key);
     const client = options.clientAddress(req);
     const fillInTurn = () => renderInTurn(client, res, () => fill(req, res, next, key, keyed, client));
-    // The same page is being rendered for another visitor: wait for it rather than render it again
-    // (after a change drops the cache, a spike would otherwise render each page once per visitor).
-    if (filling.has(key)) return waitFor(key, req, res, fillInTurn);
+    // The same page is being rendered for another visitor: answer the page it replaces while that
+    // may still be served, else wait for it rather than render it again (after a change, a spike
+    // would otherwise render each page once per visitor).
+    if (filling.has(key)) {
+      const stale = entries.get(key);
+      if (stale) return answer(req, res, stale);
+      return waitFor(key, req, res, fillInTurn);
+    }
     fillInTurn();
   }
 
@@ -422,18 +562,20 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     inputs: KeyInputs,
     client: string,
   ): void {
-    const now = versionNow();
-    if (now === null) return next();
+    if (!catchUp()) return next();
     const entry = entries.get(key);
-    if (entry && entry.version === now) return answer(req, res, entry);
+    if (entry && entry.staleSince === null) return answer(req, res, entry);
     const render = () => {
       counters.misses++;
       res.setHeader("X-Cache", "MISS");
       next();
     };
-    if (filling.has(key)) return waitFor(key, req, res, render);
+    if (filling.has(key)) {
+      if (entry && servableStale(entry, Date.now())) return answer(req, res, entry);
+      return waitFor(key, req, res, render);
+    }
     if (req.method === "GET") {
-      const pending: Pending = { key, version: now, inputs, rendered: {}, client };
+      const pending: Pending = { key, seen, inputs, rendered: {}, client };
       (req as CandidateRequest)[PENDING] = pending;
       filling.set(key, []);
       // Once this answer is over (sent, or cut off) and stored if it could be, the visitors who
@@ -542,7 +684,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       for (const one of Array.isArray(value) ? value : [String(value)]) kept.push(name, one);
     }
     if (typeof csp === "string") kept.push("content-security-policy", csp);
-    kept.push("etag", etag, "vary", "Accept-Encoding", "x-cache", "HIT");
+    kept.push("etag", etag, "vary", "Accept-Encoding");
     const [gzipped, brotlied] = await Promise.all([
       gzip(body, { level: GZIP_LEVEL }),
       brotli(body, {
@@ -553,22 +695,30 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         },
       }),
     ]);
-    const variant = (encoded: Buffer, encoding: string | null): Variant => ({
-      body: encoded,
-      headers: [...kept, ...(encoding ? ["content-encoding", encoding] : []), "content-length", String(encoded.length)],
-    });
-    const notModified: string[] = ["etag", etag, "vary", "Accept-Encoding", "x-cache", "HIT"];
+    const variant = (encoded: Buffer, encoding: string | null): Variant => {
+      const headers = [
+        ...kept,
+        ...(encoding ? ["content-encoding", encoding] : []),
+        "content-length",
+        String(encoded.length),
+      ];
+      return { body: encoded, headers: [...headers, "x-cache", "HIT"], staleHeaders: [...headers, "x-cache", "STALE"] };
+    };
+    const notModified: string[] = ["etag", etag, "vary", "Accept-Encoding"];
     if (cacheControl) notModified.push("cache-control", cacheControl);
-    // A write that landed while this page was rendered or compressed has moved the version: the
-    // page may show what was there before it, so it is not kept.
-    if (pending.version !== currentVersion()) return;
+    // A change committed while this page was rendered or compressed may not be in it: the page is
+    // not kept when such a change alters what it shows.
+    const shows = rendered.shows ?? null;
+    if (!catchUp() || alteredSince(pending.seen, shows)) return;
     entries.set(pending.key, {
-      version: pending.version,
+      shows,
+      staleSince: null,
       etag,
       identity: variant(body, null),
       gzip: variant(gzipped, "gzip"),
       br: variant(brotlied, "br"),
-      notModified,
+      notModified: [...notModified, "x-cache", "HIT"],
+      staleNotModified: [...notModified, "x-cache", "STALE"],
     });
     counters.stored++;
   }

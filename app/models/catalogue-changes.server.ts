@@ -1,0 +1,110 @@
+/**
+ * The catalogue's change log (table CatalogueChange; docs/decisions/051-page-cache-under-a-sale.md):
+ * SQLite triggers append one row per committed write to what catalogue pages show: a product (its
+ * fields, options, values, variants, pictures), only a variant's units on hand (with the units
+ * before and after), or a shared input (categories, the shop's settings, a picture's file).
+ *
+ * Because triggers write it, every writer counts: this process, another process or instance on the
+ * same file, a restore, the sqlite3 shell. Each process's page cache reads the rows after the last
+ * one it saw (app/server/http/page-changes.server.ts) and drops the pages they change; it reads them
+ * on every lookup, so a page is never served as fresh after the commit that changed it.
+ */
+import Database from "better-sqlite3";
+import { getEnv } from "~/config/env.server";
+import { prisma } from "./db.server";
+
+/** One row of the log, with the shop's low-stock threshold as it is now. */
+export type CatalogueChange = {
+  id: number;
+  kind: "shared" | "product" | "stock";
+  /** The product changed; null for a shared change. */
+  productId: number | null;
+  /** For a stock change: the variant's units before and after (null otherwise). */
+  variantStockBefore: number | null;
+  variantStockAfter: number | null;
+  /** For a stock change: the product's units over its active variants, before and after. */
+  productStockBefore: number | null;
+  productStockAfter: number | null;
+  /** For a stock change: whether the product counts stock (else its pages show no stock at all). */
+  trackStock: boolean | null;
+  /** When the write was made, in ms since 1970 (the database's clock). */
+  changedAt: number;
+  /** The shop's low-stock threshold now (ShopSettings; its default before the row exists). */
+  lowStockThreshold: number;
+};
+
+/** The settings' default low-stock threshold (prisma/schema.prisma), before the settings row exists. */
+const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+
+type Statements = {
+  after: Database.Statement<[number, number], Omit<CatalogueChange, "trackStock"> & { trackStock: number | null }>;
+  latest: Database.Statement<[], { seq: number }>;
+};
+
+let connection: Database.Database | null = null;
+let statements: Statements | null = null;
+
+/** The statements on the log's own read-only connection, opened on first use. */
+function prepared(): Statements {
+  if (statements) return statements;
+  connection = new Database(getEnv().databasePath, { readonly: true, fileMustExist: true });
+  statements = {
+    after: connection.prepare(
+      `SELECT c."id", c."kind", c."productId", c."variantStockBefore", c."variantStockAfter",
+              c."productStockBefore", c."productStockAfter", c."trackStock", c."changedAt",
+              COALESCE((SELECT "lowStockThreshold" FROM "ShopSettings" WHERE "id" = 1), ${DEFAULT_LOW_STOCK_THRESHOLD})
+                AS "lowStockThreshold"
+         FROM "CatalogueChange" c WHERE c."id" > ? ORDER BY c."id" LIMIT ?`,
+    ),
+    // AUTOINCREMENT keeps the largest id ever given here, pruned rows included.
+    latest: connection.prepare(`SELECT "seq" FROM "sqlite_sequence" WHERE "name" = 'CatalogueChange'`),
+  };
+  return statements;
+}
+
+/**
+ * The committed changes with an id above `afterId`, oldest first, at most `limit` of them, read
+ * synchronously through a read-only connection of its own (which sees committed writes only):
+ * a few µs when there are none.
+ *
+ * @throws better-sqlite3's error when the database cannot be opened or is not migrated.
+ */
+export function catalogueChangesAfter(afterId: number, limit: number): CatalogueChange[] {
+  return prepared()
+    .after.all(afterId, limit)
+    .map((row) => ({
+      ...row,
+      changedAt: Number(row.changedAt),
+      trackStock: row.trackStock === null ? null : row.trackStock !== 0,
+    }));
+}
+
+/**
+ * The id of the latest change ever made (0 before the first): a number that moves on every
+ * committed write to what catalogue pages show, stock included, in any process. For an ETag or a
+ * cached copy that only needs to know whether anything changed.
+ *
+ * @throws better-sqlite3's error when the database cannot be opened.
+ */
+export function catalogueVersion(): number {
+  return prepared().latest.get()?.seq ?? 0;
+}
+
+/** How long the log keeps a change, in ms: far longer than any process goes without reading it while it serves. */
+const KEEP_CHANGES_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes the changes older than KEEP_CHANGES_MS (through the main connection: a write), and
+ * returns how many. A process that had not read them since (it served no page for an hour) finds
+ * the gap and drops its whole page cache (app/server/http/page-changes.server.ts).
+ */
+export async function pruneCatalogueChanges(now = Date.now()): Promise<number> {
+  return prisma.$executeRaw`DELETE FROM "CatalogueChange" WHERE "changedAt" < ${now - KEEP_CHANGES_MS}`;
+}
+
+/** Closes the log's own connection (on shutdown, with the main one). */
+export function closeCatalogueChanges(): void {
+  connection?.close();
+  connection = null;
+  statements = null;
+}

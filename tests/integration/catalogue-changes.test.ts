@@ -1,0 +1,169 @@
+/**
+ * The catalogue's change log against a real SQLite database: what the triggers write for each kind
+ * of write (app/models/catalogue-changes.server.ts, migration …_catalogue_changes), and what each
+ * change alters on the page cache's stored pages (app/server/http/page-changes.server.ts;
+ * docs/decisions/051-page-cache-under-a-sale.md).
+ */
+import Database from "better-sqlite3";
+import { beforeEach, describe, expect, it } from "vitest";
+import { getEnv } from "~/config/env.server";
+import { catalogueChangesAfter, catalogueVersion, pruneCatalogueChanges } from "~/models/catalogue-changes.server";
+import { prisma } from "~/models/db.server";
+import { getShopSettings, saveShopSettings } from "~/models/settings.server";
+import { pageChangesAfter } from "~/server/http/page-changes.server";
+import { createCategory, createProduct, createProductWithVariants } from "./helpers";
+import { placeOrder } from "./place-order";
+
+/** The changes written since `mark` (a `catalogueVersion()`), as the page cache reads them. */
+const since = (mark: number) => pageChangesAfter(mark, 1000).map((change) => change.alters);
+
+beforeEach(async () => {
+  await getShopSettings();
+});
+
+describe("the catalogue's change log", () => {
+  it("records a stock-only change of a variant with the units before and after, and nothing for a write that changes nothing", async () => {
+    const product = await createProductWithVariants({
+      options: [{ name: "Size", values: ["S", "M"] }],
+      variants: [
+        { values: ["S"], pricePaisa: 10_000, stockQuantity: 30 },
+        { values: ["M"], pricePaisa: 12_000, stockQuantity: 20 },
+      ],
+    });
+    const [small] = await prisma.productVariant.findMany({
+      where: { productId: product.id },
+      orderBy: { position: "asc" },
+    });
+    const mark = catalogueVersion();
+    await prisma.productVariant.update({ where: { id: small!.id }, data: { stockQuantity: { decrement: 1 } } });
+    await prisma.productVariant.update({ where: { id: small!.id }, data: { pricePaisa: 10_000 } });
+    const rows = catalogueChangesAfter(mark, 10);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      kind: "stock",
+      productId: product.id,
+      variantStockBefore: 30,
+      variantStockAfter: 29,
+      productStockBefore: 50,
+      productStockAfter: 49,
+      trackStock: true,
+      lowStockThreshold: 5,
+    });
+    expect(Math.abs(rows[0]!.changedAt - Date.now())).toBeLessThan(5_000);
+    expect(catalogueVersion()).toBe(rows[0]!.id);
+  });
+
+  it("records a price, a name, an option, a value or a picture as a change of the product", async () => {
+    const product = await createProduct({ name: "Change Lamp", pricePaisa: 50_000, stockQuantity: 100 });
+    const mark = catalogueVersion();
+    await prisma.productVariant.update({ where: { id: product.variantId }, data: { pricePaisa: 45_000 } });
+    // Price and units in one write: not only stock.
+    await prisma.productVariant.update({
+      where: { id: product.variantId },
+      data: { pricePaisa: 44_000, stockQuantity: 99 },
+    });
+    await prisma.product.update({ where: { id: product.id }, data: { name: "Change Lamp 2" } });
+    const option = await prisma.productOption.create({ data: { productId: product.id, name: "Colour", position: 0 } });
+    await prisma.productOptionValue.create({ data: { optionId: option.id, value: "Red", position: 0 } });
+    const image = await prisma.image.create({ data: { key: "change-lamp", width: 10, height: 10, variantWidths: "" } });
+    expect(catalogueVersion(), "a picture no product shows yet changes nothing").toBe(mark + 5);
+    await prisma.productImage.create({ data: { productId: product.id, imageId: image.id, position: 0 } });
+    const whole = { productId: product.id, page: true, card: true, lists: true };
+    expect(since(mark)).toEqual([whole, whole, whole, whole, whole, whole]);
+  });
+
+  it("records categories, the settings and a picture's file as shared changes, which alter every page", async () => {
+    const mark = catalogueVersion();
+    await createCategory("Change Fans");
+    const {
+      id: _id,
+      updatedAt: _at,
+      logoId: _logoId,
+      logo: _logo,
+      courierCsvColumns: _columns,
+      ...input
+    } = await getShopSettings();
+    await saveShopSettings({ ...input, lowStockThreshold: input.lowStockThreshold + 1 });
+    const image = await prisma.image.create({ data: { key: "change-fan", width: 10, height: 10, variantWidths: "" } });
+    await prisma.image.update({ where: { id: image.id }, data: { alt: "A fan" } });
+    expect(since(mark)).toEqual(["all", "all", "all"]);
+    await saveShopSettings(input);
+  });
+
+  it("compares every column of a variant but its units: a new column must join the trigger", () => {
+    const db = new Database(getEnv().databasePath, { readonly: true });
+    try {
+      const columns = db
+        .prepare<[], { name: string }>(`SELECT "name" FROM pragma_table_info('ProductVariant')`)
+        .all()
+        .map((column) => column.name);
+      const trigger = db
+        .prepare<[], { sql: string }>(
+          `SELECT "sql" FROM sqlite_master WHERE name = 'ProductVariant_catalogue_change_stock'`,
+        )
+        .get()!.sql;
+      const compared = [...trigger.matchAll(/OLD\."(\w+)" IS NEW\."\1"/g)].map((match) => match[1]);
+      expect(columns).toContain("stockQuantity");
+      expect(compared.sort()).toEqual(columns.filter((column) => column !== "stockQuantity").sort());
+    } finally {
+      db.close();
+    }
+  });
+
+  it("prunes changes older than an hour, and keeps the latest id", async () => {
+    await createCategory("Change Old");
+    const latest = catalogueVersion();
+    expect(await pruneCatalogueChanges(Date.now() + 2 * 60 * 60 * 1000)).toBeGreaterThan(0);
+    expect(catalogueChangesAfter(0, 10)).toEqual([]);
+    expect(catalogueVersion()).toBe(latest);
+  });
+});
+
+describe("what a stock change alters on the pages", () => {
+  /** Sets the variant's units as an order or a count does, and returns what that alters. */
+  async function setUnits(variantId: number, units: number) {
+    const mark = catalogueVersion();
+    await prisma.productVariant.update({ where: { id: variantId }, data: { stockQuantity: units } });
+    return since(mark);
+  }
+
+  it("alters nothing while the page's words stay, the product's page at 'only N left', its cards when it sells out", async () => {
+    const product = await createProduct({ name: "Sale Fan", pricePaisa: 30_000, stockQuantity: 57 });
+    const page = { productId: product.id, page: true, card: false, lists: false };
+    const pageAndCards = { productId: product.id, page: true, card: true, lists: false };
+    expect(await setUnits(product.variantId, 56)).toEqual([null]);
+    expect(await setUnits(product.variantId, 6)).toEqual([null]);
+    expect(await setUnits(product.variantId, 5)).toEqual([page]);
+    expect(await setUnits(product.variantId, 4)).toEqual([page]);
+    expect(await setUnits(product.variantId, 0)).toEqual([pageAndCards]);
+    expect(await setUnits(product.variantId, 80)).toEqual([pageAndCards]);
+  });
+
+  it("alters a variant's product page when the variant sells out, and its cards only when the last one does", async () => {
+    const product = await createProductWithVariants({
+      options: [{ name: "Size", values: ["S", "M"] }],
+      variants: [
+        { values: ["S"], pricePaisa: 10_000, stockQuantity: 1 },
+        { values: ["M"], pricePaisa: 12_000, stockQuantity: 1 },
+      ],
+    });
+    const [small, medium] = await prisma.productVariant.findMany({
+      where: { productId: product.id },
+      orderBy: { position: "asc" },
+    });
+    expect(await setUnits(small!.id, 0)).toEqual([{ productId: product.id, page: true, card: false, lists: false }]);
+    expect(await setUnits(medium!.id, 0)).toEqual([{ productId: product.id, page: true, card: true, lists: false }]);
+  });
+
+  it("alters nothing for a product that does not count stock", async () => {
+    const product = await createProduct({ name: "Uncounted Switch", pricePaisa: 1_000 });
+    expect(await setUnits(product.variantId, 3)).toEqual([null]);
+  });
+
+  it("records an order's unit taken as a stock change that alters nothing above the threshold", async () => {
+    const product = await createProduct({ name: "Ordered Fan", pricePaisa: 30_000, stockQuantity: 40 });
+    const mark = catalogueVersion();
+    await placeOrder([[product.variantId, 2]]);
+    expect(since(mark)).toEqual([null]);
+  });
+});
