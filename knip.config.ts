@@ -26,6 +26,9 @@ const config: KnipConfig = {
     // chromium.ts, the browser of playwright.config.ts and scripts/lighthouse.ts.
     "!scripts/free-port.ts",
     "!scripts/chromium.ts",
+    // A worker of a test's cluster, started by path (cluster.setupPrimary in
+    // app/server/rate-limit.server.test.ts).
+    "tests/support/limits-worker.ts",
     // Served to the browser as text (`~/service-worker/admin-sw.js?raw` in server/admin-app.server.ts).
     "app/service-worker/admin-sw.js",
     "{vite,vitest,playwright,prisma}.config.ts",

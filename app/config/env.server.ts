@@ -152,6 +152,12 @@ const envSchema = z
         })
         .default(1),
     ),
+    /**
+     * Internal: set by server.js's cluster primary in each process it forks, never by hand. "primary":
+     * the rate limits are counted in the primary, for all its processes together
+     * (app/server/rate-limit.server.ts); unset: in this process's memory.
+     */
+    HAAT_RATE_LIMITS: z.enum(["memory", "primary"]).default("memory"),
     /** The least important log lines written (app/server/log.server.ts); "silent" writes none. */
     LOG_LEVEL: z.preprocess(
       (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),

@@ -1,5 +1,6 @@
 /**
- * Limits on order-tracking lookups (/orders/track), in memory (haat is one process); the trade-off
+ * Limits on order-tracking lookups (/orders/track), counted as every rate limit of the app is
+ * (app/server/rate-limit.server.ts: in memory, shared by a cluster's processes); the trade-off
  * is docs/decisions/042-tracking-lock-and-address-key.md. An order number is sequential and easy to
  * guess; the phone is the secret that proves the shopper's right to see the order, so guessing
  * phones must be slow, and one guesser must not be able to lock the shopper out:
@@ -18,23 +19,22 @@
  * the same moment cannot all pass a check none of them has counted yet. A refused lookup reports
  * how long to wait.
  */
-import { RateLimiterMemory } from "rate-limiter-flexible";
 import { clientKey } from "~/server/client-key.server";
-import { waitFrom } from "~/server/rate-limit.server";
+import { createLimiter, waitFrom, type Limiter } from "~/server/rate-limit.server";
 
 /** Lookups one client address may make in 15 minutes, found or not. */
 const ADDRESS_LOOKUPS = 30;
-const perAddress = new RateLimiterMemory({ keyPrefix: "track-address", points: ADDRESS_LOOKUPS, duration: 15 * 60 });
+const perAddress = createLimiter({ keyPrefix: "track-address", points: ADDRESS_LOOKUPS, duration: 15 * 60 });
 /** Failed lookups of one order number from one client address allowed per hour. */
 const ORDER_ADDRESS_FAILURES = 5;
-const perOrderAndAddressFailures = new RateLimiterMemory({
+const perOrderAndAddressFailures = createLimiter({
   keyPrefix: "track-order-address",
   points: ORDER_ADDRESS_FAILURES,
   duration: 60 * 60,
 });
 /** Failed lookups of one order number allowed per hour, from all addresses together. */
 const ORDER_FAILURES = 30;
-const perOrderFailures = new RateLimiterMemory({ keyPrefix: "track-order", points: ORDER_FAILURES, duration: 60 * 60 });
+const perOrderFailures = createLimiter({ keyPrefix: "track-order", points: ORDER_FAILURES, duration: 60 * 60 });
 
 /** The outcome of `takeTrackingLookup`: go ahead, or wait `waitMs` milliseconds (at least 1). */
 type TrackingVerdict = { allowed: true } | { allowed: false; waitMs: number };
@@ -63,7 +63,7 @@ function failureCounters(address: string, orderId: number) {
  * @throws whatever the limiter throws other than its limit-reached answer.
  */
 export async function takeTrackingLookup(address: string, orderId: number): Promise<TrackingVerdict> {
-  const taken: (readonly [RateLimiterMemory, string])[] = [];
+  const taken: (readonly [Limiter, string])[] = [];
   const giveBack = () => Promise.all(taken.map(([limiter, key]) => limiter.reward(key, 1)));
   for (const [limiter, key] of [...failureCounters(address, orderId), [perAddress, clientKey(address)] as const]) {
     try {

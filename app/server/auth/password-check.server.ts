@@ -4,8 +4,8 @@
  * sign-in, new recovery codes, an owner resetting someone's two-factor), so that a stolen session
  * alone cannot do it. Without a limit a session could try passwords as fast as argon2 answers.
  *
- * - Per session (the SHA-256 of its token, as the Session table keys it), in memory like the
- *   sign-in limits (decision 021): 5 wrong passwords, then the session is ended (signed out, a row
+ * - Per session (the SHA-256 of its token, as the Session table keys it), counted like the
+ *   sign-in limits (decision 021; ../rate-limit.server.ts): 5 wrong passwords, then the session is ended (signed out, a row
  *   in the trail, a message on the sign-in page). Whoever holds a stolen session gets 5 guesses
  *   and loses the session; the owner's own sessions keep their checks, so the thief cannot lock
  *   them out of changing their password or two-factor. Getting a new session takes the password
@@ -19,7 +19,6 @@
  *   as its summary): the person is signed in, so it is a staff action, and the limits bound it. A
  *   refused check (429) is only logged: it costs nothing, so it could be sent without end.
  */
-import { RateLimiterMemory } from "rate-limiter-flexible";
 import { hashSessionToken } from "~/models/admin-session.server";
 import type { AdminUser } from "~/models/admin-user.server";
 import { getPasswordHash } from "~/models/staff.server";
@@ -27,7 +26,7 @@ import { staffTranslator } from "../admin-i18n.server";
 import { audit } from "../audit.server";
 import { log } from "../log.server";
 import { verifyPassword } from "./password.server";
-import { waitFrom } from "../rate-limit.server";
+import { createLimiter, waitFrom, type Limiter } from "../rate-limit.server";
 import { destroyAdminSession, getSessionToken } from "./session.server";
 import { redirectWithToast } from "../toast.server";
 
@@ -44,12 +43,12 @@ const WRONG_PASSWORDS_PER_SESSION = 5;
 const WRONG_PASSWORDS_PER_ACCOUNT_DAY = 50;
 
 /** Per session: kept for a session's longest life (14 days), so an ended count never comes back. */
-const perSession = new RateLimiterMemory({
+const perSession = createLimiter({
   keyPrefix: "password-check-session",
   points: WRONG_PASSWORDS_PER_SESSION,
   duration: 14 * 24 * 60 * 60,
 });
-const perAccount = new RateLimiterMemory({
+const perAccount = createLimiter({
   keyPrefix: "password-check-account",
   points: WRONG_PASSWORDS_PER_ACCOUNT_DAY,
   duration: 24 * 60 * 60,
@@ -104,7 +103,7 @@ async function checkOwnPassword(
  * milliseconds until one comes back (at least 1). Rethrows anything but the limiter's refusal.
  */
 async function take(
-  limiter: RateLimiterMemory,
+  limiter: Limiter,
   key: string,
 ): Promise<{ taken: true; left: number } | { taken: false; waitMs: number }> {
   return limiter.consume(key).then(

@@ -1,5 +1,7 @@
 /**
- * Sign-in throttling, in memory (haat is one process); docs/decisions/021-sign-in-throttling.md.
+ * Sign-in throttling; docs/decisions/021-sign-in-throttling.md. Every count is a limit of
+ * ../rate-limit.server.ts: in memory in one process, shared by all processes of a cluster
+ * (docs/decisions/052-one-process-per-core.md).
  *
  * An attempt from a browser the account has not signed in from is limited three ways:
  * - per client address + e-mail: 10 attempts in 15 minutes;
@@ -20,9 +22,8 @@
  * limit. A success gives back what its attempt took, and clears the account's failures: only
  * failures add up (before, 50 ordinary sign-ins from one office address locked every colleague out).
  */
-import { RateLimiterMemory } from "rate-limiter-flexible";
 import { clientKey } from "../client-key.server";
-import { waitFrom } from "../rate-limit.server";
+import { createLimiter, waitFrom } from "../rate-limit.server";
 
 const WINDOW_SECONDS = 15 * 60;
 /** Consecutive failures of an account before its back-off starts. */
@@ -31,12 +32,12 @@ const FREE_FAILURES = 5;
 const FIRST_WAIT_MS = 1000;
 /** The longest back-off wait, in milliseconds. */
 const MAX_WAIT_MS = WINDOW_SECONDS * 1000;
-/** An account's failures are forgotten after this long without an attempt, in milliseconds. */
-const FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
+/** An account's failures are forgotten this long after the first of them, in seconds (a success forgets them at once). */
+const FORGET_AFTER_SECONDS = 24 * 60 * 60;
 
-const perAddressAndEmail = new RateLimiterMemory({ keyPrefix: "login-account", points: 10, duration: WINDOW_SECONDS });
-const perAddress = new RateLimiterMemory({ keyPrefix: "login-address", points: 50, duration: WINDOW_SECONDS });
-const perDevice = new RateLimiterMemory({ keyPrefix: "login-device", points: 10, duration: WINDOW_SECONDS });
+const perAddressAndEmail = createLimiter({ keyPrefix: "login-account", points: 10, duration: WINDOW_SECONDS });
+const perAddress = createLimiter({ keyPrefix: "login-address", points: 50, duration: WINDOW_SECONDS });
+const perDevice = createLimiter({ keyPrefix: "login-device", points: 10, duration: WINDOW_SECONDS });
 
 /** One sign-in attempt: the client address, the e-mail typed, and the trusted device id (or null). */
 type LoginAttempt = {
@@ -71,7 +72,7 @@ export async function takeLoginAttempt({ address: typed, email, device }: LoginA
   const account = accountOf(email);
   const address = clientKey(typed);
   // Already waiting: refused before it costs the address anything.
-  const backoffMs = accountWait(account, Date.now());
+  const backoffMs = await accountWait(account);
   if (backoffMs > 0) return { allowed: false, waitMs: backoffMs, limit: "account" };
 
   const [pairMs, addressMs] = await Promise.all([
@@ -85,7 +86,7 @@ export async function takeLoginAttempt({ address: typed, email, device }: LoginA
   }
   // Checked again and counted in one step: a parallel attempt may have counted while this one waited
   // for the limiters above.
-  const waitMs = takeAccountAttempt(account, Date.now());
+  const waitMs = await takeAccountAttempt(account);
   if (waitMs > 0) return { allowed: false, waitMs, limit: "account" };
   return { allowed: true, viaDevice: false };
 }
@@ -101,60 +102,50 @@ export async function recordSuccessfulLogin(
 ): Promise<void> {
   const account = accountOf(email);
   const address = clientKey(typed);
-  accounts.delete(account);
+  await Promise.all([accountFailures.delete(account), accountGate.delete(account)]);
   if (verdict.viaDevice && device !== null) await perDevice.delete(device);
   else await Promise.all([perAddressAndEmail.delete(`${address}|${account}`), perAddress.reward(address, 1)]);
 }
 
 /**
- * The account-wide back-off. Per account: its failures in a row (every attempt counts as one until
- * it succeeds) and the time before which the next attempt is refused (epoch milliseconds).
- * Plain synchronous code on a Map: checking and counting cannot interleave with another attempt.
+ * The account-wide back-off, in two limits so that it holds across processes:
+ * - `accountFailures` counts the account's attempts in a row (every attempt that goes ahead counts
+ *   as one until one succeeds), forgotten FORGET_AFTER_SECONDS after the first of them;
+ * - `accountGate` is held, one point, by the attempt that set the account's current wait, until
+ *   that wait is over. Taking it is the one atomic step that decides between parallel attempts
+ *   (the limiter answers them one at a time, in this process or in the cluster's primary).
  */
-type AccountFailures = { failures: number; lastAttemptAt: number; notBefore: number };
-const accounts = new Map<string, AccountFailures>();
-let lastSweepAt = 0;
-
-/** The account's record, or undefined when it has none or has been quiet for FORGET_AFTER_MS. */
-function accountRecord(account: string, now: number): AccountFailures | undefined {
-  const record = accounts.get(account);
-  if (record && now - record.lastAttemptAt > FORGET_AFTER_MS) {
-    accounts.delete(account);
-    return undefined;
-  }
-  return record;
-}
+const accountFailures = createLimiter({
+  keyPrefix: "login-account-failures",
+  points: Number.MAX_SAFE_INTEGER,
+  duration: FORGET_AFTER_SECONDS,
+});
+const accountGate = createLimiter({ keyPrefix: "login-account-wait", points: 1, duration: MAX_WAIT_MS / 1000 });
 
 /** Milliseconds until the account may try again (0: now). */
-function accountWait(account: string, now: number): number {
-  const record = accountRecord(account, now);
-  return record ? Math.max(0, record.notBefore - now) : 0;
+async function accountWait(account: string): Promise<number> {
+  const gate = await accountGate.get(account);
+  return gate !== null && gate.consumedPoints > 0 ? Math.max(0, gate.msBeforeNext) : 0;
+}
+
+/** The wait, in ms, that the account's `failures`-th attempt in a row sets for the next one (0: none). */
+function waitAfter(failures: number): number {
+  if (failures < FREE_FAILURES) return 0;
+  return Math.min(MAX_WAIT_MS, FIRST_WAIT_MS * 2 ** (failures - FREE_FAILURES));
 }
 
 /**
  * Counts an attempt for the account unless it must still wait; returns the wait in milliseconds
  * (0: counted, go ahead). From the FREE_FAILURES-th attempt in a row on, the next one must wait
- * FIRST_WAIT_MS, doubled for each further attempt, at most MAX_WAIT_MS.
+ * FIRST_WAIT_MS, doubled for each further attempt, at most MAX_WAIT_MS: such an attempt goes ahead
+ * only if it takes the account's gate, which then stays taken for that wait. Of parallel attempts
+ * one takes it; the others are refused and not counted.
  */
-function takeAccountAttempt(account: string, now: number): number {
-  sweep(now);
-  const waitMs = accountWait(account, now);
-  if (waitMs > 0) return waitMs;
-  const record = accountRecord(account, now) ?? { failures: 0, lastAttemptAt: now, notBefore: 0 };
-  record.failures += 1;
-  record.lastAttemptAt = now;
-  if (record.failures >= FREE_FAILURES) {
-    record.notBefore = now + Math.min(MAX_WAIT_MS, FIRST_WAIT_MS * 2 ** (record.failures - FREE_FAILURES));
-  }
-  accounts.set(account, record);
-  return 0;
-}
-
-/** Drops the records of accounts quiet for FORGET_AFTER_MS, at most once an hour, so memory stays bounded. */
-function sweep(now: number): void {
-  if (now - lastSweepAt < 60 * 60 * 1000) return;
-  lastSweepAt = now;
-  for (const [account, record] of accounts) {
-    if (now - record.lastAttemptAt > FORGET_AFTER_MS) accounts.delete(account);
-  }
+async function takeAccountAttempt(account: string): Promise<number> {
+  const { consumedPoints: failures } = await accountFailures.consume(account);
+  const waitMs = waitAfter(failures);
+  if (waitMs === 0) return 0;
+  const refusedMs = await accountGate.consume(account, 1, { customDuration: waitMs / 1000 }).then(() => 0, waitFrom);
+  if (refusedMs > 0) await accountFailures.reward(account, 1);
+  return refusedMs;
 }

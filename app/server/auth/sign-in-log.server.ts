@@ -25,13 +25,12 @@
  * What was typed is a JSON string value, so it cannot forge a field or a line; it is kept only when
  * it is an e-mail address (else "(not an e-mail address)"). The password is never a field.
  */
-import { RateLimiterMemory } from "rate-limiter-flexible";
 import { z } from "zod";
 import { recordAuditEvent } from "~/models/audit.server";
 import { recordRefusedSignIn, SUPPRESSED_ALL } from "~/models/refused-sign-in.server";
 import { log } from "~/server/log.server";
 import { clientKey } from "~/server/client-key.server";
-import { waitFrom } from "~/server/rate-limit.server";
+import { createLimiter, waitFrom } from "~/server/rate-limit.server";
 
 const EMAIL = z.email().max(254);
 /** What the log and the tables show for an e-mail box that did not hold an e-mail address. */
@@ -123,8 +122,10 @@ async function toRefusedTable(entry: Parameters<typeof recordRefusedSignIn>[0]):
   }
 }
 
-const linesPerAddress = new RateLimiterMemory({ keyPrefix: "sign-in-lines", points: LINES_PER_MINUTE, duration: 60 });
-const linesOverall = new RateLimiterMemory({ keyPrefix: "sign-in-lines-all", points: ROWS_PER_MINUTE, duration: 60 });
+// The limits are shared by all processes of a cluster (../rate-limit.server.ts); what each process
+// left out is counted, and summarised, by that process: the summaries of one minute add up.
+const linesPerAddress = createLimiter({ keyPrefix: "sign-in-lines", points: LINES_PER_MINUTE, duration: 60 });
+const linesOverall = createLimiter({ keyPrefix: "sign-in-lines-all", points: ROWS_PER_MINUTE, duration: 60 });
 /** Per client key: the refused attempts not written one by one in its current minute. */
 const suppressed = new Map<string, number>();
 /** The refused attempts the overall limit left out in its current minute. */

@@ -20,10 +20,11 @@ import { LRUCache } from "lru-cache";
 import crypto from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes } from "rate-limiter-flexible";
 import { z } from "zod";
 import { getEnv } from "~/config/env.server";
 import { secureCookieName } from "../cookie-name.server";
+import { createLimiter } from "../rate-limit.server";
 
 const PERIOD_SECONDS = 30;
 const RECOVERY_CODE_COUNT = 10;
@@ -192,14 +193,15 @@ export function releaseSignIn(): Promise<string> {
 
 /** Code attempts per account: 5 in 5 minutes, and 20 in a day (about a 1-in-50,000 chance a day). */
 const codeAttempts = [
-  new RateLimiterMemory({ keyPrefix: "two-factor", points: 5, duration: 5 * 60 }),
-  new RateLimiterMemory({ keyPrefix: "two-factor-day", points: 20, duration: 24 * 60 * 60 }),
+  createLimiter({ keyPrefix: "two-factor", points: 5, duration: 5 * 60 }),
+  createLimiter({ keyPrefix: "two-factor-day", points: 20, duration: 24 * 60 * 60 }),
 ];
 
 /**
  * Takes one code attempt for `userId`: resolves true while fewer than 5 codes were tried in the
  * last 5 minutes and fewer than 20 in the last day (the caller `forgiveCodeAttempts` after a right
- * one), false when refused. In memory, like the sign-in limits: a restart forgets them.
+ * one), false when refused. Counted like the sign-in limits (../rate-limit.server.ts): a restart
+ * forgets them.
  */
 export async function takeCodeAttempt(userId: number): Promise<boolean> {
   try {
