@@ -1,8 +1,10 @@
 /**
  * The shop's settings (one row, model ShopSettings; docs/decisions/024-settings-in-the-database.md).
  * The first read creates the row from the environment's SHOP_* values, which are first-start
- * defaults only. Reads come from an in-process copy (haat is one process) that every save
- * replaces, so a change shows on the next request.
+ * defaults only. Reads come from an in-process copy, kept while the catalogue version has not moved:
+ * a trigger moves it on every committed write to the row, whichever process or tool made it, so a
+ * save in another server process (docs/decisions/052-one-process-per-core.md) shows here on the
+ * next request, and so does this process's own.
  */
 import { getEnv } from "~/config/env.server";
 import type { ShopSettings as ShopSettingsRow } from "~/generated/prisma/client";
@@ -10,6 +12,7 @@ import { isLang, type Lang } from "~/i18n";
 import type { InvoiceSeller } from "~/rules/invoice";
 import type { DeliveryFees } from "~/rules/shipping";
 import type { ImageInfo } from "~/utils/image-url";
+import { catalogueVersion } from "./catalogue-changes.server";
 import { prisma } from "./db.server";
 import { deleteOrphanImages, imageData, imageSelect, toImageInfo, type ImageRow, type NewImage } from "./image.server";
 
@@ -38,18 +41,44 @@ export type ShopIdentity = {
 const withLogo = { logo: { select: imageSelect } } as const;
 
 const SETTINGS_ID = 1;
-let cached: Promise<ShopSettings> | null = null;
 
-/** The shop's settings, from the in-process copy; the first call creates the row when missing. */
+/**
+ * The copy of the row and the catalogue version read just before it was loaded: a write committed
+ * after that read moves the version (the change log's trigger on ShopSettings,
+ * app/models/catalogue-changes.server.ts), so the copy is never kept past a change. The version also
+ * moves with every product and stock change: the row is then read again, one indexed read.
+ */
+let cached: { version: number; settings: Promise<ShopSettings> } | null = null;
+
+/**
+ * The shop's settings, from the in-process copy unless the catalogue version moved since it was
+ * read (about 2 µs to ask); the first call creates the row when missing.
+ * @returns a promise rejected with the database's error when the row cannot be read (the next call
+ *   tries again).
+ */
 export function getShopSettings(): Promise<ShopSettings> {
-  cached ??= loadSettings().catch((error: unknown) => {
-    cached = null;
-    throw error;
-  });
-  return cached;
+  let version: number;
+  try {
+    version = catalogueVersion();
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+  if (cached && cached.version === version) return cached.settings;
+  const entry = {
+    version,
+    settings: loadSettings().catch((error: unknown) => {
+      if (cached === entry) cached = null;
+      throw error;
+    }),
+  };
+  cached = entry;
+  return entry.settings;
 }
 
+/** Reads the row, or creates it from the environment's SHOP_* values when it does not exist yet. */
 async function loadSettings(): Promise<ShopSettings> {
+  const stored = await prisma.shopSettings.findUnique({ where: { id: SETTINGS_ID }, include: withLogo });
+  if (stored) return stored;
   const env = getEnv();
   return prisma.shopSettings.upsert({
     where: { id: SETTINGS_ID },
@@ -70,8 +99,8 @@ async function loadSettings(): Promise<ShopSettings> {
 }
 
 /**
- * Saves the owner's settings and their logo change in one transaction, and makes them the ones
- * every following request reads.
+ * Saves the owner's settings and their logo change in one transaction; every following read, in
+ * any process, returns them.
  *
  * @returns the saved settings and the keys of logo images nothing uses any more, whose files the
  *   caller removes (removeImageFiles) now that the change is committed.
@@ -98,7 +127,10 @@ export async function saveShopSettings(
       logoId !== current.logoId && current.logoId !== null ? await deleteOrphanImages(tx, [current.logoId]) : [];
     return { settings, removedKeys };
   });
-  cached = Promise.resolve(result.settings);
+  // The save moved the catalogue version: the next read loads the row again (with any save another
+  // process committed meanwhile). Dropped here too, in case a read that began before the save is
+  // still loading the old row under an older version.
+  cached = null;
   return result;
 }
 
@@ -108,12 +140,8 @@ export async function saveShopSettings(
  */
 export async function saveCourierCsvColumns(columns: readonly string[]): Promise<void> {
   await getShopSettings(); // creates the row on a first start
-  const settings = await prisma.shopSettings.update({
-    where: { id: SETTINGS_ID },
-    data: { courierCsvColumns: columns.join(",") },
-    include: withLogo,
-  });
-  cached = Promise.resolve(settings);
+  await prisma.shopSettings.update({ where: { id: SETTINGS_ID }, data: { courierCsvColumns: columns.join(",") } });
+  cached = null;
 }
 
 /** The identity in `lang`: a Bangla text the owner left empty falls back to the English one. */

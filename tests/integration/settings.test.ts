@@ -3,6 +3,7 @@
  * the environment, saved by the owner's form, shown at once by the storefront; the checkout
  * charges the fees of the moment and an order keeps the fee it was placed with.
  */
+import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
@@ -99,6 +100,21 @@ describe("shop settings", () => {
     expect((await runData(rootLoader, get("/bn"))).shop.name).toBe("নূর লাইটিং");
     const home = await runData(homeLoader, get("/"));
     expect(home.meta).toContainEqual({ property: "og:site_name", content: "Noor Lighting" });
+  });
+
+  it("a save another process commits shows here on the next read (regression: the copy was kept until this process saved)", async () => {
+    expect((await getShopSettings()).name).not.toBe("Saved Elsewhere");
+    // Another server process's connection to the same file, as a second process of a cluster saves.
+    const elsewhere = new Database(getEnv().databasePath);
+    try {
+      elsewhere
+        .prepare(`UPDATE "ShopSettings" SET "name" = ?, "insideDhakaFeePaisa" = ? WHERE "id" = 1`)
+        .run("Saved Elsewhere", 7000);
+    } finally {
+      elsewhere.close();
+    }
+    expect(await getShopSettings()).toMatchObject({ name: "Saved Elsewhere", insideDhakaFeePaisa: 7000 });
+    expect((await runData(rootLoader, get("/"))).shop.name).toBe("Saved Elsewhere");
   });
 
   it("the checkout charges the fees of the moment, and an order keeps the fee it was placed with", async () => {
