@@ -1,6 +1,8 @@
 /**
  * The stored side of two-factor sign-in (docs/decisions/034-two-factor-sign-in.md): the sealed
- * TOTP secret on the account, the last time step used, and the hashed recovery codes. Secrets
+ * TOTP secret on the account, the last time step used, the hashed recovery codes, and the sign-ins
+ * held between the password and the code (in the database so that every server process sees them:
+ * docs/decisions/052-one-process-per-core.md). Secrets
  * arrive sealed and codes hashed (app/server/auth/two-factor.server.ts); nothing here sees them plain.
  */
 import { prisma } from "./db.server";
@@ -99,4 +101,38 @@ export async function redeemRecoveryCode(userId: number, codeHash: string): Prom
     data: { usedAt: new Date() },
   });
   return count > 0;
+}
+
+/**
+ * Stores the held sign-in `nonce` of `userId`, usable until `until`, as the account's newest, and
+ * keeps only the account's `keep` newest (the older ones stop working). Expired ones, of any account,
+ * are deleted on the way.
+ */
+export async function storeHeldSignIn(userId: number, nonce: string, until: Date, keep: number): Promise<void> {
+  await prisma.$transaction(async (tx) => {
+    await tx.heldSignIn.deleteMany({ where: { OR: [{ until: { lte: new Date() } }, { nonce }] } });
+    await tx.heldSignIn.create({ data: { userId, nonce, until } });
+    const older = await tx.heldSignIn.findMany({
+      where: { userId },
+      orderBy: { id: "desc" },
+      skip: keep,
+      select: { id: true },
+    });
+    if (older.length > 0) await tx.heldSignIn.deleteMany({ where: { id: { in: older.map((row) => row.id) } } });
+  });
+}
+
+/** Whether `userId` holds the sign-in `nonce`, unused and not expired at `now`. */
+export async function isSignInHeld(userId: number, nonce: string, now = new Date()): Promise<boolean> {
+  return (await prisma.heldSignIn.count({ where: { userId, nonce, until: { gt: now } } })) > 0;
+}
+
+/**
+ * Uses up the held sign-in `nonce` of `userId`: true for the one request that deletes it while it
+ * is unexpired at `now`, false for any other (already used, replaced or expired), whichever server
+ * process each request reached.
+ */
+export async function deleteHeldSignIn(userId: number, nonce: string, now = new Date()): Promise<boolean> {
+  const { count } = await prisma.heldSignIn.deleteMany({ where: { userId, nonce, until: { gt: now } } });
+  return count === 1;
 }

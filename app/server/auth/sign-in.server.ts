@@ -201,16 +201,17 @@ export async function completeTwoFactor(request: Request, context: unknown): Pro
   }
   const way = await findWayIn(user.id, code);
   if (!way) return wrongCode();
-  // The held sign-in is spent synchronously (of two requests with one cookie only one gets past
-  // this), and only then is the code used up; a code taken meanwhile gives the held sign-in back.
-  if (!spendHeldSignIn(held)) {
+  // The held sign-in is spent by one delete in the database (of two requests with one cookie, on
+  // one server process or two, only one gets past this), and only then is the code used up; a code
+  // taken meanwhile gives the held sign-in back.
+  if (!(await spendHeldSignIn(held))) {
     throw redirect("/admin/login", { headers: { "Set-Cookie": await releaseSignIn() } });
   }
   let usedUp = false;
   try {
     usedUp = await way.spend();
   } finally {
-    if (!usedUp) restoreHeldSignIn(held);
+    if (!usedUp) await restoreHeldSignIn(held);
   }
   if (!usedUp) return wrongCode();
   await forgiveCodeAttempts(user.id);

@@ -9,20 +9,20 @@
  * - Ten recovery codes of 10 characters from 29 letters and digits without look-alikes (about 48
  *   random bits each, `xxxxx-xxxxx`), shown once, stored as SHA-256 hashes, each usable once.
  * - Between the password and the code, the sign-in is held in a signed cookie for 5 minutes
- *   (`holdSignIn`), never a session, and used once: the cookie names a random id the server keeps
- *   in memory until the second step succeeds (`spendHeldSignIn`), so a copy of the cookie is worth
- *   nothing after that. An account keeps at most 3 held sign-ins (a new one replaces its oldest), so
- *   nobody's sign-ins push out another account's. Codes are limited per account: 5 in 5 minutes,
- *   20 in a day.
+ *   (`holdSignIn`), never a session, and used once: the cookie names a random id the database keeps
+ *   (table HeldSignIn, so any server process can take the second step) until the second step
+ *   succeeds (`spendHeldSignIn`), so a copy of the cookie is worth nothing after that. An account
+ *   keeps at most 3 held sign-ins (a new one replaces its oldest), so nobody's sign-ins push out
+ *   another account's. Codes are limited per account: 5 in 5 minutes, 20 in a day.
  */
 import { createCookie } from "@remix-run/node";
-import { LRUCache } from "lru-cache";
 import crypto from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { z } from "zod";
 import { getEnv } from "~/config/env.server";
+import { deleteHeldSignIn, isSignInHeld, storeHeldSignIn } from "~/models/two-factor.server";
 import { secureCookieName } from "../cookie-name.server";
 import { createLimiter } from "../rate-limit.server";
 
@@ -100,32 +100,6 @@ export type PendingSignIn = z.infer<typeof pendingSchema>;
 
 /** Held sign-ins kept per account; a new one replaces that account's oldest. */
 const HELD_PER_ACCOUNT = 3;
-/** Accounts with held sign-ins kept at once; past it the least recently used account's go first. */
-const MAX_ACCOUNTS_HOLDING = 10_000;
-
-/** One held sign-in not used yet: the id its cookie names and its expiry (ms). */
-type Held = { nonce: string; until: number };
-
-/**
- * The held sign-ins not used yet, per account: at most HELD_PER_ACCOUNT each, oldest first. In
- * memory, like the limits: a restart drops them, and the person types the password again. Only a
- * right password adds one, so one person's sign-ins can only push out their own account's: a
- * colleague signing in again and again never pushes out the owner's. An account's entry expires
- * PENDING_SECONDS after its newest hold (the LRU cache's ttl, checked when it is read), and the
- * cache keeps at most MAX_ACCOUNTS_HOLDING accounts; nothing ever scans all of them.
- */
-const unused = new LRUCache<number, Held[]>({ max: MAX_ACCOUNTS_HOLDING, ttl: PENDING_SECONDS * 1000 });
-
-/** The unexpired held sign-ins of `userId` at `now` (ms), oldest first. */
-function heldOf(userId: number, now: number): Held[] {
-  return (unused.get(userId) ?? []).filter((held) => held.until > now);
-}
-
-/** Stores `list` as the held sign-ins of `userId` (the newest last), or forgets the account when empty. */
-function keep(userId: number, list: Held[]): void {
-  if (list.length === 0) unused.delete(userId);
-  else unused.set(userId, list.slice(-HELD_PER_ACCOUNT));
-}
 
 const pendingCookie = createCookie(secureCookieName("haat_2fa", getEnv().COOKIE_SECURE), {
   httpOnly: true,
@@ -139,39 +113,33 @@ const pendingCookie = createCookie(secureCookieName("haat_2fa", getEnv().COOKIE_
 /**
  * The Set-Cookie header that holds the sign-in of `userId` for 5 minutes, usable once. The account
  * keeps at most HELD_PER_ACCOUNT held sign-ins: this one replaces its oldest.
+ * @throws the database's error when it cannot be stored.
  */
-export function holdSignIn(userId: number, redirectTo: string): Promise<string> {
-  const now = Date.now();
+export async function holdSignIn(userId: number, redirectTo: string): Promise<string> {
   const nonce = crypto.randomBytes(16).toString("base64url");
-  const until = now + PENDING_SECONDS * 1000;
-  keep(userId, [...heldOf(userId, now), { nonce, until }]);
+  const until = Date.now() + PENDING_SECONDS * 1000;
+  await storeHeldSignIn(userId, nonce, new Date(until), HELD_PER_ACCOUNT);
   return pendingCookie.serialize({ userId, redirectTo, until, nonce });
 }
 
 /**
- * The held sign-in of the request, or null (none, tampered with, over 5 minutes old, or already
- * used by a successful second step).
+ * The held sign-in of the request, or null (none, tampered with, over 5 minutes old, replaced by
+ * newer ones of the account, or already used by a successful second step).
  */
 export async function heldSignIn(request: Request): Promise<PendingSignIn | null> {
   const parsed = pendingSchema.safeParse(await pendingCookie.parse(request.headers.get("Cookie")));
   if (!parsed.success || parsed.data.until <= Date.now()) return null;
-  return heldOf(parsed.data.userId, Date.now()).some((held) => held.nonce === parsed.data.nonce) ? parsed.data : null;
+  return (await isSignInHeld(parsed.data.userId, parsed.data.nonce)) ? parsed.data : null;
 }
 
 /**
  * Uses up `held` before its second step's code is used up, so a code is never spent by a request
- * that does not sign in. Returns true the first time; false when it was already used (two requests
- * with one cookie: only one wins) or has expired. Synchronous, so nothing can run between the
- * check and the removal. A code that then turns out to be taken already gives it back with
- * `restoreHeldSignIn`.
+ * that does not sign in. Resolves true the first time; false when it was already used (two
+ * requests with one cookie, in one process or two: only one deletes it) or has expired. A code
+ * that then turns out to be taken already gives it back with `restoreHeldSignIn`.
  */
-export function spendHeldSignIn(held: PendingSignIn): boolean {
-  const now = Date.now();
-  const list = heldOf(held.userId, now);
-  const left = list.filter((entry) => entry.nonce !== held.nonce);
-  if (left.length === list.length) return false;
-  keep(held.userId, left);
-  return true;
+export function spendHeldSignIn(held: PendingSignIn): Promise<boolean> {
+  return deleteHeldSignIn(held.userId, held.nonce);
 }
 
 /**
@@ -179,11 +147,9 @@ export function spendHeldSignIn(held: PendingSignIn): boolean {
  * try another code with the same cookie. Nothing happens once it has expired. It counts as the
  * account's newest held sign-in.
  */
-export function restoreHeldSignIn(held: PendingSignIn): void {
-  const now = Date.now();
-  if (held.until <= now) return;
-  const list = heldOf(held.userId, now).filter((entry) => entry.nonce !== held.nonce);
-  keep(held.userId, [...list, { nonce: held.nonce, until: held.until }]);
+export async function restoreHeldSignIn(held: PendingSignIn): Promise<void> {
+  if (held.until <= Date.now()) return;
+  await storeHeldSignIn(held.userId, held.nonce, new Date(held.until), HELD_PER_ACCOUNT);
 }
 
 /** The Set-Cookie header that drops the held sign-in. */
