@@ -21,7 +21,8 @@ const { importFinished } = await import("~/server/catalogue/product-import.serve
 const importPage = await import("~/routes/admin.products.import._index");
 const importFile = await import("~/routes/admin.products.import.$id/route");
 const { loadSharp } = await import("~/server/media/images.server");
-const { createAdmin, get, multipart, post, run, runData, signedInJar } = await import("./helpers");
+const { attachImportImage, IMAGE_CLAIM_MS } = await import("~/models/product-import.server");
+const { createAdmin, createProduct, get, multipart, post, run, runData, signedInJar } = await import("./helpers");
 
 let server: http.Server;
 let base: string;
@@ -159,6 +160,84 @@ describe("pictures of an import", () => {
     // Only the three that failed are tried again.
     expect(requests.sort()).toEqual(["/huge.jpg", "/missing.jpg", "/page.jpg"]);
     expect(await prisma.productImage.count({ where: { productId: fan.id } })).toBe(3);
+  });
+});
+
+describe("pictures of an import with several server processes", () => {
+  /**
+   * An imported shop with one product per picture of `pictures`, queued as given: a status, and
+   * for a picture being fetched, the claim that holds it and until when.
+   */
+  async function queued(pictures: { status: string; claim?: string; claimUntil?: Date | null }[]) {
+    const imported = await prisma.productImport.create({
+      data: { fileName: "p.csv", format: "shopify", csv: "", status: "imported" },
+    });
+    const rows = [];
+    for (const [position, picture] of pictures.entries()) {
+      const product = await createProduct({ name: `Claimed Lamp ${position}`, pricePaisa: 90_000 });
+      rows.push(
+        await prisma.productImportImage.create({
+          data: {
+            importId: imported.id,
+            productId: product.id,
+            productName: product.name,
+            url: `${base}/fan.png`,
+            position: 0,
+            status: picture.status,
+            claim: picture.claim ?? "",
+            claimUntil: picture.claimUntil ?? null,
+          },
+        }),
+      );
+    }
+    return rows;
+  }
+
+  /** The picture workers of a process that has just started: a fresh instance of their module. */
+  async function freshProcessWorkers() {
+    vi.resetModules();
+    return import("~/server/catalogue/import-images.server");
+  }
+
+  it("a process starting leaves the pictures another running process is fetching (regression: it queued them all again)", async () => {
+    const [theirs, waiting] = await queued([
+      { status: "fetching", claim: "another-process", claimUntil: new Date(Date.now() + IMAGE_CLAIM_MS) },
+      { status: "pending" },
+    ]);
+    const workers = await freshProcessWorkers();
+    workers.startImportImages();
+    await workers.importImagesIdle();
+
+    expect(await prisma.productImportImage.findUniqueOrThrow({ where: { id: theirs!.id } })).toMatchObject({
+      status: "fetching",
+      claim: "another-process",
+    });
+    expect(await prisma.productImage.count({ where: { productId: theirs!.productId } })).toBe(0);
+    expect(await prisma.productImportImage.findUniqueOrThrow({ where: { id: waiting!.id } })).toMatchObject({
+      status: "done",
+      claim: "",
+      claimUntil: null,
+    });
+    expect(await prisma.productImage.count({ where: { productId: waiting!.productId } })).toBe(1);
+  });
+
+  it("takes over the pictures of a process that stopped, once its claim lapsed, and attaches each once", async () => {
+    const [lapsed] = await queued([
+      { status: "fetching", claim: "stopped-process", claimUntil: new Date(Date.now() - 1000) },
+    ]);
+    const workers = await freshProcessWorkers();
+    workers.startImportImages();
+    await workers.importImagesIdle();
+    expect(await prisma.productImportImage.findUniqueOrThrow({ where: { id: lapsed!.id } })).toMatchObject({
+      status: "done",
+    });
+    expect(await prisma.productImage.count({ where: { productId: lapsed!.productId } })).toBe(1);
+
+    // The stopped process, had it only been slow, finds its claim gone and attaches nothing.
+    const late = { ...lapsed!, claim: "stopped-process" };
+    const image = { key: "late-key", width: 320, height: 240, variantWidths: [320], alt: "" };
+    expect(await attachImportImage(late, image, late.url)).toBe(false);
+    expect(await prisma.productImage.count({ where: { productId: lapsed!.productId } })).toBe(1);
   });
 });
 

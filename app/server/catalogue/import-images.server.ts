@@ -5,13 +5,19 @@
  * size and time limits) and store it through the image pipeline (sharp: the same checks and WebP
  * variants as an upload). A picture that cannot be fetched is recorded with the reason and listed
  * on the import's result page; the product stays, without it.
+ *
+ * A worker claims one product's pictures at a time, for two minutes, renewed before each picture
+ * (app/models/product-import.server.ts, IMAGE_CLAIM_MS): pictures a stopped process left half-way
+ * are taken over once their claim lapses, and a process starting never takes over the pictures
+ * another running process is fetching (docs/decisions/052-one-process-per-core.md). The pictures
+ * of an import are fetched by the process that imported it.
  */
 import { getEnv } from "~/config/env.server";
 import {
   attachImportImage,
   claimNextImageJobs,
   failImportImage,
-  requeueInterruptedImages,
+  renewImageClaim,
   type ImportImageJob,
 } from "~/models/product-import.server";
 import { log } from "~/server/log.server";
@@ -26,22 +32,15 @@ const WORKERS = 3;
 const DOWNLOAD_TIMEOUT_MS = 20_000;
 
 let running: Promise<void> | null = null;
-let recovered = false;
 
 /**
- * Starts fetching the queued pictures unless this process already is; returns at once. Pictures a
- * stopped process left half-way are queued again the first time. Safe to call on every page view
- * of an import.
+ * Starts fetching the waiting pictures (queued, or left by a stopped process) unless this process
+ * already is; returns at once. Safe to call on every page view of an import.
  */
 export function startImportImages(): void {
   if (running) return;
-  running = (async () => {
-    if (!recovered) {
-      recovered = true;
-      await requeueInterruptedImages();
-    }
-    await Promise.all(Array.from({ length: WORKERS }, () => work()));
-  })()
+  running = Promise.all(Array.from({ length: WORKERS }, () => work()))
+    .then(() => undefined)
     .catch((error: unknown) => log.error({ err: error }, "Fetching the pictures of a product import stopped"))
     .finally(() => {
       running = null;
@@ -58,6 +57,9 @@ async function work(): Promise<void> {
     const jobs = await claimNextImageJobs();
     if (jobs.length === 0) return;
     for (const job of jobs) {
+      // Renewed before each picture; false once another process took the rest over (this one was
+      // too slow), which then fetches them.
+      if (!(await renewImageClaim(job.claim))) break;
       try {
         await fetchOne(job);
       } catch (error) {
@@ -93,7 +95,7 @@ async function fetchOne(job: ImportImageJob): Promise<void> {
     return;
   }
   try {
-    const attached = await attachImportImage(job.id, stored, job.url);
+    const attached = await attachImportImage(job, stored, job.url);
     if (!attached) await removeStoredImage(stored.key);
   } catch (error) {
     await removeStoredImage(stored.key).catch(() => undefined);

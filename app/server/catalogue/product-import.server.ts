@@ -223,13 +223,15 @@ export async function importFinished(id: number): Promise<void> {
 
 /**
  * Import `id` with its progress: products, and pictures (waiting, done, failed with reasons).
- * Starts fetching pictures that are still queued (after a restart). Null when there is no such import.
+ * Starts fetching its pictures in this process when some wait and no process is fetching any of
+ * them (after a restart); while the process that imported it fetches them, it goes on alone. Null
+ * when there is no such import.
  */
 export async function importResult(id: number) {
   const stored = await getImport(id, { withFile: false });
   if (!stored) return null;
   const images = await importImageProgress(id);
-  if (images.waiting > 0) startImportImages();
+  if (images.waiting > 0 && images.claimed === 0) startImportImages();
   const interrupted =
     stored.status === "stopped" ||
     (stored.status === "importing" && !running.has(id) && Date.now() - stored.updatedAt.getTime() > IMPORT_STALLED_MS);
