@@ -1,5 +1,7 @@
 /**
- * haat's production server: one Node process serving the Remix build through Express.
+ * haat's production server: one Node process serving the Remix build through Express. With
+ * WEB_CONCURRENCY above 1 this process is instead the primary of that many such processes (one per
+ * core; server-cluster.js, docs/decisions/052-one-process-per-core.md), each running this file.
  * - helmet sets security headers, with a Content-Security-Policy whose per-request nonce is passed
  *   to Remix (load context `cspNonce`) for its inline scripts;
  * - compression gzips responses; a 304 answer keeps the CSP stored with the page it revalidates;
@@ -12,6 +14,7 @@
  * 032-operations.md.
  */
 import "dotenv/config";
+import cluster from "node:cluster";
 import crypto from "node:crypto";
 import http from "node:http";
 import path from "node:path";
@@ -20,8 +23,13 @@ import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
+import { runPrimary, serverProcessCount } from "./server-cluster.js";
 
 process.env.NODE_ENV ??= "production";
+// WEB_CONCURRENCY above 1: this process forks the server processes and exits when they have
+// stopped; it never reaches the server below, which each of them runs.
+const processes = serverProcessCount();
+if (cluster.isPrimary && processes > 1) process.exit(await runPrimary(processes));
 const here = path.dirname(fileURLToPath(import.meta.url));
 let build;
 let env;
@@ -139,8 +147,8 @@ const port = env.PORT;
 const server = http.createServer((req, res) => pageCache.handle(req, res, () => app(req, res)));
 server.listen(port, () => {
   log.info(`haat is serving on http://localhost:${port}`);
-  // Parcels handed to a courier: their statuses are read every COURIER_REFRESH_MINUTES.
-  build.entry.module.startCourierSchedule();
+  // The background jobs (parcels' statuses read every COURIER_REFRESH_MINUTES), in one process only.
+  build.entry.module.startBackgroundJobs();
 });
 
 /**
@@ -155,7 +163,7 @@ function shutdown(signal) {
   if (stopping) return;
   stopping = true;
   log.info(`haat received ${signal}: finishing the requests in flight, then stopping`);
-  build.entry.module.stopCourierSchedule();
+  build.entry.module.stopBackgroundJobs();
   const deadline = setTimeout(() => {
     log.error(`haat: requests still running after ${env.SHUTDOWN_TIMEOUT_SECONDS} s; exiting without them`);
     process.exit(1);

@@ -40,6 +40,8 @@ import { createPageCache, type KeyInputs } from "~/server/http/page-cache.server
 import { pageChangesAfter } from "~/server/http/page-changes.server";
 import { stripNul } from "~/server/http/strip-nul.server";
 import { clientKey } from "~/server/client-key.server";
+import { startCourierSchedule, stopCourierSchedule } from "~/server/couriers/schedule.server";
+import { runsBackgroundJobs } from "~/server/process-role.server";
 import { cartQuantity } from "~/rules/cart";
 import { log, readableUrl } from "~/server/log.server";
 
@@ -170,10 +172,18 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 export { getEnv };
 
 /**
- * Re-exported for server.js, which starts reading the couriers' statuses once it listens and stops
- * when it shuts down.
+ * For server.js, once it listens: starts the background jobs (the couriers' statuses read every
+ * COURIER_REFRESH_MINUTES) if this process runs them, which exactly one process of the server does
+ * (app/server/process-role.server.ts, docs/decisions/052-one-process-per-core.md).
  */
-export { startCourierSchedule, stopCourierSchedule } from "~/server/couriers/schedule.server";
+export function startBackgroundJobs(): void {
+  if (runsBackgroundJobs()) startCourierSchedule();
+}
+
+/** For server.js, when it shuts down: stops the background jobs' timers (a run already going finishes). */
+export function stopBackgroundJobs(): void {
+  stopCourierSchedule();
+}
 
 /** Re-exported for server.js: the process's log, and its one line per request. */
 export { createRequestLogger, log } from "~/server/log.server";

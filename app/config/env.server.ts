@@ -158,6 +158,21 @@ const envSchema = z
      * (app/server/rate-limit.server.ts); unset: in this process's memory.
      */
     HAAT_RATE_LIMITS: z.enum(["memory", "primary"]).default("memory"),
+    /**
+     * Internal: set by server.js's cluster primary, "1" in the one process that runs the background
+     * jobs and "0" in the others (app/server/process-role.server.ts); unset: this process is the
+     * only one, and runs them.
+     */
+    HAAT_BACKGROUND_JOBS: booleanFlag.transform((v) => v ?? true),
+    /**
+     * Internal: set by server.js's cluster primary, when it started, in ms since 1970, the same in
+     * every process it forks (the product feeds' ETags name it); unset: this process's own start.
+     */
+    HAAT_STARTED_AT: z
+      .string()
+      .regex(/^\d{1,15}$/, "must be a time in ms")
+      .optional()
+      .transform((v) => (v === undefined ? undefined : Number(v))),
     /** The least important log lines written (app/server/log.server.ts); "silent" writes none. */
     LOG_LEVEL: z.preprocess(
       (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),

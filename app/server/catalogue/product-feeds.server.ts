@@ -14,6 +14,7 @@
  * left out. Out-of-stock variants are listed as out of stock, as both ask.
  */
 import { stringify } from "csv-stringify/sync";
+import { getEnv } from "~/config/env.server";
 import type { Lang } from "~/i18n/lang";
 import { catalogueVersion } from "~/models/catalogue-changes.server";
 import { productsForFeed, type FeedProduct } from "~/models/product-feed.server";
@@ -222,10 +223,11 @@ function googleFeed(context: FeedContext & { shopUrl: string }): ReadableStream<
 const FEED_MAX_AGE_S = 3600;
 
 /**
- * When this process started, in ms: part of the feeds' ETags, so that after a deploy (a restart)
- * a feed that haat now writes differently is sent again, although the catalogue did not change.
+ * When the server started, in ms: part of the feeds' ETags, so that after a deploy (a restart) a
+ * feed that haat now writes differently is sent again, although the catalogue did not change. With
+ * several processes it is their primary's start, so every process answers with the same ETag.
  */
-const PROCESS_STARTED = Date.now();
+const SERVER_STARTED = getEnv().HAAT_STARTED_AT ?? Date.now();
 
 /**
  * The answer to a feed's GET: the shop's default language unless `?lang=bn` or `?lang=en` asks
@@ -239,7 +241,7 @@ export async function feedResponse(request: Request, kind: "meta" | "google", or
   const settings = await getShopSettings();
   const asked = new URL(request.url).searchParams.get("lang");
   const lang: Lang = asked === "bn" || asked === "en" ? asked : shopLanguage(settings);
-  const etag = weakEtag(`${kind} ${lang} ${origin} ${catalogueVersion()} ${PROCESS_STARTED}`);
+  const etag = weakEtag(`${kind} ${lang} ${origin} ${catalogueVersion()} ${SERVER_STARTED}`);
   const headers = new Headers({
     "Content-Type": kind === "meta" ? "text/csv; charset=utf-8" : "application/xml; charset=utf-8",
     "Cache-Control": `public, max-age=${FEED_MAX_AGE_S}`,
