@@ -146,7 +146,7 @@ type Entry = {
 };
 
 /** Whether `change` alters a page that shows `shows`. */
-export function alters(change: PageChange["alters"], shows: PageShows | null): boolean {
+function alters(change: PageChange["alters"], shows: PageShows | null): boolean {
   if (change === null) return false;
   if (change === "all" || shows === null) return true;
   return (

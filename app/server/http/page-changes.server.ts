@@ -15,7 +15,7 @@ import { shownStockChanged } from "~/rules/stock";
 import type { PageChange } from "./page-cache.server";
 
 /** What one change of the log alters on the pages (see the module's comment). */
-export function pageChangeOf(change: CatalogueChange): PageChange {
+function pageChangeOf(change: CatalogueChange): PageChange {
   const { id, changedAt: at, productId } = change;
   if (change.kind === "shared" || productId === null) return { id, at, alters: "all" };
   if (change.kind === "product") return { id, at, alters: { productId, page: true, card: true, lists: true } };
