@@ -14,9 +14,9 @@
  * - on SIGTERM or SIGINT tells every process to stop gracefully (each finishes its requests in
  *   flight and closes the database, within SHUTDOWN_TIMEOUT_SECONDS) and exits once all have:
  *   0, or 1 if any had to be cut off.
- * The primary does not load the app (about 45 MB instead of 130): the configuration is checked by
- * the first process, before any other is forked, so a wrong variable stops the server with the same
- * message and exit code 1 as with one process.
+ * The primary does not load the app (55–65 MB resident instead of about 130): the configuration is
+ * checked by the first process, before any other is forked, so a wrong variable stops the server
+ * with the same message and exit code 1 as with one process.
  */
 import cluster from "node:cluster";
 import os from "node:os";

@@ -6,7 +6,8 @@
  * - 40 shoppers checking out at once through both, for a counted product with 15 units: exactly 15
  *   orders, none lost or duplicated, no stock below 0;
  * - the sign-in limits count for both processes together;
- * - a killed process is replaced, and the server keeps answering;
+ * - exactly one process runs the background jobs; when it is killed, it is replaced by one that
+ *   runs them, and the server keeps answering meanwhile;
  * - SIGTERM stops every process gracefully, and the primary exits 0 once they have.
  */
 import fs from "node:fs";
@@ -60,6 +61,14 @@ async function pidOf(requestId: string): Promise<number> {
   }, `no log line for request ${requestId}`);
   return pid;
 }
+
+/** HAAT_BACKGROUND_JOBS as the primary set it for the process `pid` (Linux's /proc). */
+const backgroundJobsOf = (pid: number) =>
+  fs
+    .readFileSync(`/proc/${pid}/environ`, "utf8")
+    .split("\0")
+    .find((entry) => entry.startsWith("HAAT_BACKGROUND_JOBS="))
+    ?.split("=")[1];
 
 /** A form body. */
 const form = (fields: Record<string, string | number>) =>
@@ -165,25 +174,29 @@ describe("two server processes on one port", () => {
     expect(statuses[5]).toBe(429);
   });
 
-  it("replaces a process that is killed, and keeps answering meanwhile", async () => {
-    const [, victim] = servingPids();
-    process.kill(victim!, "SIGKILL");
+  it("replaces a process that is killed, and its replacement takes over its background jobs", async () => {
+    const [holder, other] = servingPids();
+    // Exactly one process runs the background jobs: the first one forked.
+    expect(backgroundJobsOf(holder!)).toBe("1");
+    expect(backgroundJobsOf(other!)).toBe("0");
+    process.kill(holder!, "SIGKILL");
     await waitFor(() => server.output().includes("a server process stopped unexpectedly"), "no log of the stop");
     for (let i = 0; i < 4; i++) expect((await ask("/healthz")).status).toBe(200);
     await waitFor(() => servingPids().length === 3, "no new process listened", 15_000);
     const replacement = servingPids()[2]!;
-    expect(replacement).not.toBe(victim);
+    expect(replacement).not.toBe(holder);
+    expect(backgroundJobsOf(replacement)).toBe("1");
     const answered = new Set<number>();
     for (let i = 0; i < 4; i++) answered.add(await pidOf(String((await ask("/healthz")).headers["x-request-id"])));
-    expect(answered.has(replacement)).toBe(true);
+    expect(answered).toEqual(new Set([other, replacement]));
   });
 
   it("stops every process gracefully on SIGTERM, and the primary exits 0 once they have", async () => {
-    const [first, , replacement] = servingPids();
+    const [, other, replacement] = servingPids();
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
     const output = server.output();
-    for (const pid of [first!, replacement!]) {
+    for (const pid of [other!, replacement!]) {
       expect(output).toMatch(new RegExp(`"pid":${pid}[^\\n]*"msg":"haat received SIGTERM`));
       expect(output).toMatch(new RegExp(`"pid":${pid}[^\\n]*"msg":"haat stopped"`));
       expect(fs.existsSync(`/proc/${pid}`)).toBe(false);
