@@ -22,7 +22,7 @@ import { undoableChange, type OrderStatus } from "~/rules/order-status";
 import { addToHistory, DUPLICATE_WINDOW_MS, likelyDuplicates, NO_HISTORY, type PhoneHistory } from "~/rules/order-risk";
 import type { StockShortage } from "~/rules/stock";
 import { addressKey, limitReached, ORDER_LIMIT_WINDOW_MS, type OrderLimits } from "~/rules/order-limits";
-import { OutOfStockError, returnStock, takeStock, type StockActor } from "~/models/stock.server";
+import { OutOfStockError, returnStock, takeStock, takeUnits, type StockActor } from "~/models/stock.server";
 
 /** The outcome of placing an order. */
 export type PlaceOrderResult =
@@ -91,7 +91,11 @@ export async function placeOrder(
   const key = addressKey(input.address, input.area, input.district);
   try {
     const order = await prisma.$transaction(async (tx) => {
-      if ((await tx.blockedPhone.count({ where: { phone: input.phone } })) > 0) {
+      // Every statement here holds SQLite's write lock (every other checkout, and with several
+      // processes every other process, waits for it), so the transaction is as few statements as
+      // the rules allow: the order, its history entry, line items and ledger entries are one
+      // nested create (docs/decisions/052-one-process-per-core.md).
+      if (await tx.blockedPhone.findFirst({ where: { phone: input.phone }, select: { id: true } })) {
         throw new OrderRefused({ ok: false, reason: "blocked" });
       }
       if (limits.perPhone > 0 || limits.perAddress > 0) {
@@ -105,7 +109,9 @@ export async function placeOrder(
         const limit = limitReached(limits, { byPhone, byAddress });
         if (limit) throw new OrderRefused({ ok: false, reason: "limit", limit });
       }
-      const created = await tx.order.create({
+      const lines = cart.lineItems.map((item) => ({ variantId: item.variant.variantId, quantity: item.quantity }));
+      const taken = await takeUnits(tx, lines, "order-placed", null);
+      return tx.order.create({
         data: {
           customerName: input.name,
           customerEmail: input.email ?? null,
@@ -124,39 +130,43 @@ export async function placeOrder(
           itemCount: cart.itemCount,
           productId: cart.lineItems[0]?.variant.productId ?? null,
           checkoutToken: input.checkoutToken,
+          // Status history (docs/decisions/015-order-status-history-and-invoice.md): the first entry, by the shopper.
+          statusChanges: { create: { fromStatus: null, toStatus: "pending" } },
+          items: {
+            createMany: {
+              data: cart.lineItems.map((item) => ({
+                productId: item.variant.productId,
+                variantId: item.variant.variantId,
+                productName: item.variant.name,
+                productNameBn: item.variant.nameBn,
+                variantLabel: item.variant.label,
+                variantLabelBn: item.variant.labelBn,
+                sku: item.variant.sku ?? "",
+                unitPricePaisa: item.unitPricePaisa,
+                quantity: item.quantity,
+                subtotalPaisa: item.subtotalPaisa,
+              })),
+            },
+          },
+          ...(taken.length > 0 ? { stockMovements: { createMany: { data: taken } } } : {}),
         },
         select: { id: true },
       });
-      // Status history (docs/decisions/015-order-status-history-and-invoice.md): the first entry, by the shopper.
-      await tx.orderStatusChange.create({ data: { orderId: created.id, fromStatus: null, toStatus: "pending" } });
-      await tx.orderItem.createMany({
-        data: cart.lineItems.map((item) => ({
-          orderId: created.id,
-          productId: item.variant.productId,
-          variantId: item.variant.variantId,
-          productName: item.variant.name,
-          productNameBn: item.variant.nameBn,
-          variantLabel: item.variant.label,
-          variantLabelBn: item.variant.labelBn,
-          sku: item.variant.sku ?? "",
-          unitPricePaisa: item.unitPricePaisa,
-          quantity: item.quantity,
-          subtotalPaisa: item.subtotalPaisa,
-        })),
-      });
-      const lines = cart.lineItems.map((item) => ({ variantId: item.variant.variantId, quantity: item.quantity }));
-      await takeStock(tx, { orderId: created.id, lines }, "order-placed", null);
-      return created;
     });
     return { ok: true, orderId: order.id, duplicate: false };
   } catch (error) {
-    if (error instanceof OutOfStockError) return { ok: false, reason: "out-of-stock", shortages: error.shortages };
     if (error instanceof OrderRefused) return error.result;
-    // A concurrent submit of the same form won the race: answer with its order.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+    // A concurrent submit of the same form won the race: answer with its order. The stock is taken
+    // before the order is written, so when the first submit took the last units the second one
+    // fails as out of stock, not on the checkout token.
+    const raced =
+      error instanceof OutOfStockError ||
+      (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002");
+    if (raced) {
       const winner = await findOrderByCheckoutToken(input.checkoutToken);
       if (winner) return { ok: true, orderId: winner, duplicate: true };
     }
+    if (error instanceof OutOfStockError) return { ok: false, reason: "out-of-stock", shortages: error.shortages };
     throw error;
   }
 }

@@ -119,6 +119,18 @@ describe("placing orders takes stock", () => {
     expect(page.lineItems[0]).toMatchObject({ quantity: 1, variant: { variantId: lamp.variantId, available: 0 } });
   });
 
+  it("answers a double submit of the last unit with the order it placed, not 'out of stock'", async () => {
+    const lamp = await createProduct({ name: "One Last Lamp", pricePaisa: 150000, stockQuantity: 1 });
+    const submit = await checkout(await shopperWith(lamp.variantId, 1));
+    // The same form posted twice at once (a double tap): the second post finds the unit taken.
+    const outcomes = await Promise.all([submit(), submit()]);
+
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([302, 302]);
+    expect(outcomes[1].location).toBe(outcomes[0].location);
+    expect(await prisma.order.count({ where: { items: { some: { productId: lamp.id } } } })).toBe(1);
+    expect(await stockOf(lamp.id)).toBe(0);
+  });
+
   it("writes nothing of an order whose second line the stock cannot fill", async () => {
     const fan = await createProduct({ name: "Plenty Fans", pricePaisa: 500000, stockQuantity: 10 });
     const bulb = await createProduct({ name: "Two Bulbs", pricePaisa: 20000, stockQuantity: 2 });
