@@ -41,7 +41,7 @@ type Connection = Pick<BetterSqlite3.Database, "inTransaction" | "exec" | "prepa
  * used dropped first). Prisma writes a handful of statement shapes per query; `IN (?,?,…)` lists
  * make one per length, so a busy shop settles at a few hundred. Each costs a few KB of SQLite's memory.
  */
-export const STATEMENT_CACHE_SIZE = 500;
+const STATEMENT_CACHE_SIZE = 500;
 
 /** How long a query, or a transaction's start, keeps retrying while another process holds the write lock, in ms. */
 export const BUSY_DEADLINE_MS = 5000;
