@@ -155,17 +155,18 @@ export async function placeOrder(
     });
     return { ok: true, orderId: order.id, duplicate: false };
   } catch (error) {
-    if (error instanceof OrderRefused) return error.result;
-    // A concurrent submit of the same form won the race: answer with its order. The stock is taken
-    // before the order is written, so when the first submit took the last units the second one
-    // fails as out of stock, not on the checkout token.
+    // A concurrent submit of the same form may have won the race: answer with its order. The
+    // second submit then fails on what the first one used up: the checkout token, the last units
+    // (the stock is taken before the order is written), or the phone's or address's limit.
     const raced =
       error instanceof OutOfStockError ||
+      (error instanceof OrderRefused && error.result.reason === "limit") ||
       (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002");
     if (raced) {
       const winner = await findOrderByCheckoutToken(input.checkoutToken);
       if (winner) return { ok: true, orderId: winner, duplicate: true };
     }
+    if (error instanceof OrderRefused) return error.result;
     if (error instanceof OutOfStockError) return { ok: false, reason: "out-of-stock", shortages: error.shortages };
     throw error;
   }

@@ -85,6 +85,32 @@ describe("checkout limits", () => {
     expect((await checkout("01812000002", "House 4")).status).toBe(302);
   });
 
+  it("answers a double submit that reached the phone's limit with the order it placed", async () => {
+    await setLimits(1, 0);
+    const jar = new CookieJar();
+    jar.take((await run(cartAction, post("/cart", { intent: "add", variantId, quantity: 1 }, jar))).headers);
+    const page = await runData(cartLoader, get("/cart", jar));
+    const form = {
+      intent: "checkout",
+      name: "Double Tapper",
+      phone: "01812000099",
+      address: "House 9",
+      area: "Mirpur 10",
+      district: "Dhaka",
+      shippingMethod: "Inside Dhaka",
+      checkoutToken: page.checkoutToken,
+      expectedSubtotalPaisa: page.subtotalPaisa,
+    };
+    // The same form posted twice at once: the first order uses up the phone's one order a day.
+    const outcomes = await Promise.all([
+      run(cartAction, post("/cart", form, jar)),
+      run(cartAction, post("/cart", form, jar)),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([302, 302]);
+    expect(outcomes[1].location).toBe(outcomes[0].location);
+    expect(await prisma.order.count({ where: { customerPhone: "01812000099" } })).toBe(1);
+  });
+
   it("refuses an address's order over its limit, however the address is spelled", async () => {
     await setLimits(0, 2);
     expect((await checkout("01812000011", "Flat 2B, House 7, Road 3")).status).toBe(302);
