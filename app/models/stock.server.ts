@@ -105,7 +105,7 @@ type CountedRow = {
 /**
  * The variants among `ids` whose product tracks stock, with what their ledger entries name, inside
  * `tx`. One statement joining the four tables (Prisma reads each relation with a query of its
- * own: five statements, a quarter of placing an order while the write lock is held); the SQL is
+ * own: five statements, about a sixth of the time an order held the write lock); the SQL is
  * standard, double-quoted identifiers included, for every database haat runs on.
  */
 async function countedVariants(tx: Prisma.TransactionClient, ids: number[]): Promise<LedgerVariant[]> {
