@@ -25,13 +25,20 @@ describe("parseEnv", () => {
   });
   it("lists every invalid variable at once", () => {
     try {
-      parseEnv({ PORT: "http", DATABASE_URL: "postgres://x", SESSION_SECRET: "short", SHOP_EMAIL: "nope" });
+      parseEnv({ PORT: "http", DATABASE_URL: "mysql://x", SESSION_SECRET: "short", SHOP_EMAIL: "nope" });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(EnvError);
       const message = (error as Error).message;
       for (const name of ["PORT", "DATABASE_URL", "SESSION_SECRET", "SHOP_EMAIL"]) expect(message).toContain(name);
     }
+  });
+  it("names the database by DATABASE_URL's scheme: a file is SQLite, postgresql:// is PostgreSQL", () => {
+    expect(parseEnv({ DATABASE_URL: "file:./x.db" })).toMatchObject({ databaseKind: "sqlite" });
+    const pg = parseEnv({ DATABASE_URL: "postgresql://haat:pw@127.0.0.1:5432/haat" });
+    expect(pg).toMatchObject({ databaseKind: "postgresql", databasePath: "" });
+    expect(parseEnv({ DATABASE_URL: "postgres://h/haat" }).databaseKind).toBe("postgresql");
+    expect(() => parseEnv({ DATABASE_URL: "mysql://h/haat" })).toThrow(/DATABASE_URL must look like/);
   });
   it("reports a missing production secret together with other problems", () => {
     expect(() => parseEnv({ NODE_ENV: "production", PORT: "abc" })).toThrow(

@@ -39,13 +39,29 @@ const booleanFlag = z
   .optional()
   .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
 
+/** The databases haat runs on (docs/decisions/053-two-databases.md). */
+export type DatabaseKind = "sqlite" | "postgresql";
+
+/** Which database a DATABASE_URL names, by its scheme: `file:` is SQLite, anything else PostgreSQL. */
+export function databaseKindOf(databaseUrl: string): DatabaseKind {
+  return databaseUrl.startsWith("file:") ? "sqlite" : "postgresql";
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    /** SQLite file as `file:<path>`, the path relative to the working directory. */
+    /**
+     * The database (docs/decisions/053-two-databases.md): a SQLite file as `file:<path>`, the path
+     * relative to the working directory (the default), or PostgreSQL as
+     * `postgresql://user:password@host:5432/haat` (`postgres://` is accepted too).
+     */
     DATABASE_URL: z
       .string()
-      .regex(/^file:.+/, "must look like file:./data/haat.db")
+      .trim()
+      .regex(
+        /^(file:.+|postgres(ql)?:\/\/.+)$/,
+        "must look like file:./data/haat.db or postgresql://user:password@host:5432/haat",
+      )
       .default("file:./data/haat.db"),
     /** Signs the session, cart and flash cookies. At least 32 characters; required in production. */
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -203,8 +219,11 @@ const envSchema = z
     ...env,
     SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
     COOKIE_SECURE: env.COOKIE_SECURE ?? env.NODE_ENV === "production",
-    /** Absolute path of the SQLite file. */
-    databasePath: path.resolve(env.DATABASE_URL.replace(/^file:/, "")),
+    /** Which database DATABASE_URL names: "sqlite" (a `file:` URL) or "postgresql". */
+    databaseKind: databaseKindOf(env.DATABASE_URL),
+    /** Absolute path of the SQLite file; "" when the database is PostgreSQL. */
+    databasePath:
+      databaseKindOf(env.DATABASE_URL) === "sqlite" ? path.resolve(env.DATABASE_URL.replace(/^file:/, "")) : "",
     /** Absolute path of the uploads folder. */
     uploadsPath: path.resolve(env.UPLOADS_DIR),
   }));
