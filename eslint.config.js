@@ -89,8 +89,9 @@ const capabilities = {
   ],
   // E-mail: the SMTP transport and the order e-mails.
   mail: ["order-emails.server.ts"],
-  // Pictures: uploads, image variants, the invoice image.
-  media: ["images.server.ts", "invoice-image.server.ts", "uploads.server.ts"],
+  // Pictures: uploads, image variants, the invoice image, the storage their bytes live in (a folder
+  // or a bucket: the health check probes it, the /uploads route reads it).
+  media: ["images.server.ts", "invoice-image.server.ts", "storage.server.ts", "uploads.server.ts"],
 };
 const capabilityZones = Object.entries(capabilities).flatMap(([name, entrances]) => [
   {

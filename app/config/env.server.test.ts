@@ -77,3 +77,76 @@ describe("SHOP_PHONE_ORDER_LIMIT and SHOP_ADDRESS_ORDER_LIMIT", () => {
     }
   });
 });
+
+describe("the pictures' storage: UPLOADS_DIR, or UPLOADS_URL and the S3 variables", () => {
+  const keys = { AWS_ACCESS_KEY_ID: "AKIAEXAMPLE", AWS_SECRET_ACCESS_KEY: "secret-example" };
+
+  it("is the local folder by default", () => {
+    const env = parseEnv({ UPLOADS_DIR: "./pictures" });
+    expect(env.uploadsStorage).toEqual({ kind: "local", root: env.uploadsPath });
+    expect(env.uploadsPath.endsWith("/pictures")).toBe(true);
+  });
+
+  it("is a bucket on AWS for s3://bucket/prefix, in us-east-1 with virtual-hosted addresses", () => {
+    expect(parseEnv({ UPLOADS_URL: "s3://shop-pictures/haat/images/", ...keys }).uploadsStorage).toEqual({
+      kind: "s3",
+      bucket: "shop-pictures",
+      prefix: "haat/images",
+      endpoint: undefined,
+      region: "us-east-1",
+      forcePathStyle: false,
+      accessKeyId: "AKIAEXAMPLE",
+      secretAccessKey: "secret-example",
+      publicUrl: undefined,
+    });
+    expect(parseEnv({ UPLOADS_URL: "s3://shop-pictures", ...keys }).uploadsStorage).toMatchObject({ prefix: "" });
+  });
+
+  it("uses path-style addresses with S3_ENDPOINT unless told otherwise, and takes R2's region auto", () => {
+    const minio = parseEnv({ UPLOADS_URL: "s3://haat", S3_ENDPOINT: "http://127.0.0.1:9000/", ...keys });
+    expect(minio.uploadsStorage).toMatchObject({ endpoint: "http://127.0.0.1:9000", forcePathStyle: true });
+    const r2 = parseEnv({
+      UPLOADS_URL: "s3://haat",
+      S3_ENDPOINT: "https://0123abcd.r2.cloudflarestorage.com",
+      S3_REGION: "auto",
+      S3_FORCE_PATH_STYLE: "false",
+      UPLOADS_PUBLIC_URL: "https://images.shop.example/",
+      ...keys,
+    });
+    expect(r2.uploadsStorage).toMatchObject({
+      region: "auto",
+      forcePathStyle: false,
+      publicUrl: "https://images.shop.example",
+    });
+  });
+
+  it("refuses a UPLOADS_URL that is not s3://bucket/prefix", () => {
+    for (const bad of [
+      "https://bucket/x",
+      "s3://",
+      "s3://UpperCase",
+      "s3://ab",
+      "s3://bucket/../x",
+      "s3://bucket/a b",
+    ]) {
+      expect(() => parseEnv({ UPLOADS_URL: bad, ...keys }), bad).toThrow(/UPLOADS_URL must look like s3:\/\/bucket/);
+    }
+  });
+
+  it("requires both keys with UPLOADS_URL, and UPLOADS_URL with UPLOADS_PUBLIC_URL, naming each", () => {
+    expect(() => parseEnv({ UPLOADS_URL: "s3://haat" })).toThrow(
+      /AWS_ACCESS_KEY_ID is required when UPLOADS_URL[\s\S]*AWS_SECRET_ACCESS_KEY is required/,
+    );
+    expect(() => parseEnv({ UPLOADS_PUBLIC_URL: "https://images.shop.example" })).toThrow(
+      /UPLOADS_PUBLIC_URL needs UPLOADS_URL/,
+    );
+  });
+
+  it("refuses an S3_ENDPOINT, S3_REGION or UPLOADS_PUBLIC_URL that is not one", () => {
+    const s3 = { UPLOADS_URL: "s3://haat", ...keys };
+    expect(() => parseEnv({ ...s3, S3_ENDPOINT: "minio:9000" })).toThrow(/S3_ENDPOINT must be an http\(s\) address/);
+    expect(() => parseEnv({ ...s3, S3_REGION: "US East" })).toThrow(/S3_REGION must be a region name/);
+    expect(() => parseEnv({ ...s3, UPLOADS_PUBLIC_URL: "cdn.example" })).toThrow(/UPLOADS_PUBLIC_URL must be/);
+    expect(() => parseEnv({ ...s3, S3_FORCE_PATH_STYLE: "yes" })).toThrow(/S3_FORCE_PATH_STYLE/);
+  });
+});

@@ -65,8 +65,69 @@ const envSchema = z
       .default("file:./data/haat.db"),
     /** Signs the session, cart and flash cookies. At least 32 characters; required in production. */
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-    /** Folder where uploaded and generated images are stored. */
+    /**
+     * Folder where uploaded and generated images are stored (the local storage, the default); with
+     * UPLOADS_URL, only the folder `npm run migrate:to-s3` copies from by default.
+     */
     UPLOADS_DIR: optionalString("./uploads"),
+    /**
+     * Pictures in an S3-compatible bucket instead of UPLOADS_DIR (docs/decisions/054-picture-storage.md):
+     * `s3://bucket` or `s3://bucket/a/prefix`. Empty: the local folder.
+     */
+    UPLOADS_URL: z
+      .string()
+      .trim()
+      .default("")
+      .transform((v, ctx) => {
+        if (v === "") return undefined;
+        const parsed = parseBucketUrl(v);
+        if (!parsed) {
+          ctx.addIssue({
+            code: "custom",
+            message:
+              "must look like s3://bucket or s3://bucket/prefix (a bucket name of 3-63 lowercase letters, digits, dots and hyphens; a prefix of plain path segments)",
+          });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    /** The S3 API's address for a provider other than AWS (R2, MinIO, Garage, B2); empty: AWS. */
+    S3_ENDPOINT: z
+      .string()
+      .trim()
+      .default("")
+      .refine(
+        (v) => v === "" || isHttpUrl(v),
+        "must be an http(s) address such as https://<account>.r2.cloudflarestorage.com",
+      )
+      .transform((v) => v.replace(/\/+$/, "") || undefined),
+    /** The bucket's region; "auto" for Cloudflare R2. */
+    S3_REGION: z
+      .string()
+      .trim()
+      .default("")
+      .refine((v) => v === "" || /^[a-z0-9-]{2,40}$/.test(v), "must be a region name such as us-east-1 or auto")
+      .transform((v) => v || "us-east-1"),
+    /** Path-style addresses (`endpoint/bucket/key`); defaults to true when S3_ENDPOINT is set (MinIO, Garage). */
+    S3_FORCE_PATH_STYLE: booleanFlag,
+    AWS_ACCESS_KEY_ID: z.string().trim().default(""),
+    AWS_SECRET_ACCESS_KEY: z.string().trim().default(""),
+    /**
+     * The public address of the bucket (or a CDN in front of it), without the prefix: /uploads/…
+     * then redirects there instead of streaming each picture through haat. Needs UPLOADS_URL.
+     */
+    UPLOADS_PUBLIC_URL: z
+      .string()
+      .trim()
+      .default("")
+      .transform((v, ctx) => {
+        if (v === "") return undefined;
+        if (!isHttpUrl(v) || /[?#]/.test(v)) {
+          ctx.addIssue({ code: "custom", message: "must be an http(s) address such as https://images.shop.example" });
+          return z.NEVER;
+        }
+        return v.replace(/\/+$/, "");
+      }),
     PORT: z.coerce
       .number({ error: "must be a port number (1-65535)" })
       .int("must be a port number (1-65535)")
@@ -200,6 +261,19 @@ const envSchema = z
     ),
   })
   .superRefine((env, ctx) => {
+    if (env.UPLOADS_URL) {
+      for (const name of ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"] as const) {
+        if (env[name] === "") {
+          ctx.addIssue({ code: "custom", path: [name], message: "is required when UPLOADS_URL names a bucket" });
+        }
+      }
+    } else if (env.UPLOADS_PUBLIC_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["UPLOADS_PUBLIC_URL"],
+        message: "needs UPLOADS_URL (the bucket it is the public address of)",
+      });
+    }
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: "custom",
@@ -226,7 +300,74 @@ const envSchema = z
       databaseKindOf(env.DATABASE_URL) === "sqlite" ? path.resolve(env.DATABASE_URL.replace(/^file:/, "")) : "",
     /** Absolute path of the uploads folder. */
     uploadsPath: path.resolve(env.UPLOADS_DIR),
+    /** Where the pictures are kept: UPLOADS_DIR, or the bucket UPLOADS_URL names. */
+    uploadsStorage: uploadsStorageOf(env),
   }));
+
+/** Where the pictures are kept (app/server/media/storage.server.ts makes the storage from it). */
+export type UploadsStorageConfig =
+  | { kind: "local"; root: string }
+  | {
+      kind: "s3";
+      bucket: string;
+      /** Key prefix without leading or trailing "/", "" for the bucket's root. */
+      prefix: string;
+      /** The API's origin; undefined: AWS. */
+      endpoint: string | undefined;
+      region: string;
+      forcePathStyle: boolean;
+      accessKeyId: string;
+      secretAccessKey: string;
+      /** Public origin of the bucket (no trailing "/"); undefined: haat streams the pictures. */
+      publicUrl: string | undefined;
+    };
+
+function uploadsStorageOf(env: {
+  UPLOADS_DIR: string;
+  UPLOADS_URL: { bucket: string; prefix: string } | undefined;
+  S3_ENDPOINT: string | undefined;
+  S3_REGION: string;
+  S3_FORCE_PATH_STYLE: boolean | undefined;
+  AWS_ACCESS_KEY_ID: string;
+  AWS_SECRET_ACCESS_KEY: string;
+  UPLOADS_PUBLIC_URL: string | undefined;
+}): UploadsStorageConfig {
+  if (!env.UPLOADS_URL) return { kind: "local", root: path.resolve(env.UPLOADS_DIR) };
+  return {
+    kind: "s3",
+    ...env.UPLOADS_URL,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
+    accessKeyId: env.AWS_ACCESS_KEY_ID,
+    secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+    publicUrl: env.UPLOADS_PUBLIC_URL,
+  };
+}
+
+/** True for an absolute http: or https: URL. */
+function isHttpUrl(value: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The bucket and key prefix of `s3://bucket[/prefix]`, or null when it is not one: a bucket name
+ * as S3 allows (3-63 lowercase letters, digits, dots and hyphens, starting and ending with a
+ * letter or digit), a prefix of segments without "." or ".." (slashes at its ends dropped).
+ */
+function parseBucketUrl(value: string): { bucket: string; prefix: string } | null {
+  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(\/.*)?$/.exec(value);
+  if (!match) return null;
+  const segments = (match[2] ?? "").split("/").filter((segment) => segment !== "");
+  if (segments.some((segment) => segment === "." || segment === ".." || !/^[A-Za-z0-9._-]+$/.test(segment))) {
+    return null;
+  }
+  return { bucket: match[1]!, prefix: segments.join("/") };
+}
 
 export type Env = z.output<typeof envSchema>;
 

@@ -18,7 +18,7 @@ describe("GET /healthz", () => {
     const answer = await loader();
     expect(answer.status).toBe(200);
     expect(answer.headers.get("Cache-Control")).toBe("no-store");
-    expect(await answer.json()).toEqual({ status: "ok", database: "ok", uploads: "ok" });
+    expect(await answer.json()).toEqual({ status: "ok", database: "ok", uploads: "ok", uploadsStorage: "local" });
     expect(fs.readdirSync(uploadsDir).filter((name) => name.startsWith(".healthz"))).toEqual([]);
   });
 
@@ -26,7 +26,12 @@ describe("GET /healthz", () => {
     const answer = await withTableUnavailable("ShopSettings", () => loader());
     expect(answer.status).toBe(503);
     const text = await answer.text();
-    expect(JSON.parse(text)).toEqual({ status: "failing", database: "failing", uploads: "ok" });
+    expect(JSON.parse(text)).toEqual({
+      status: "failing",
+      database: "failing",
+      uploads: "ok",
+      uploadsStorage: "local",
+    });
     expect(text).not.toMatch(/ShopSettings|no such table|\.db/);
   });
 
@@ -42,11 +47,13 @@ describe("GET /healthz", () => {
         status: "failing",
         database: "failing",
         uploads: "ok",
+        uploadsStorage: "local",
       });
       expect(await checkHealth(() => probeDatabase(), notAFolder)).toEqual({
         status: "failing",
         database: "ok",
         uploads: "failing",
+        uploadsStorage: "local",
       });
       expect(await checkHealth(() => probeDatabase(), path.join(notAFolder, "uploads"))).toMatchObject({
         uploads: "failing",
@@ -60,7 +67,12 @@ describe("GET /healthz", () => {
   it("makes an uploads folder that does not exist yet, as the first upload would", async () => {
     const fresh = path.join(path.dirname(uploadsDir), `healthz-fresh-${process.pid}`);
     try {
-      expect(await checkHealth(() => probeDatabase(), fresh)).toEqual({ status: "ok", database: "ok", uploads: "ok" });
+      expect(await checkHealth(() => probeDatabase(), fresh)).toEqual({
+        status: "ok",
+        database: "ok",
+        uploads: "ok",
+        uploadsStorage: "local",
+      });
       expect(fs.statSync(fresh).isDirectory()).toBe(true);
     } finally {
       fs.rmSync(fresh, { recursive: true, force: true });

@@ -73,7 +73,7 @@ describe("the server process", () => {
       const answer = await fetch(`${server.origin}/healthz`);
       expect(answer.status).toBe(200);
       const text = await answer.text();
-      expect(JSON.parse(text)).toEqual({ status: "ok", database: "ok", uploads: "ok" });
+      expect(JSON.parse(text)).toEqual({ status: "ok", database: "ok", uploads: "ok", uploadsStorage: "local" });
       expect(text).not.toContain(process.env.SESSION_SECRET);
     } finally {
       server.child.kill("SIGKILL");

@@ -13,7 +13,7 @@ import type { Lang } from "~/i18n/lang";
 import { ADMIN_APP_SCOPE, ADMIN_APP_START_URL } from "~/utils/admin-app";
 import type { ShopIdentity } from "~/models/settings.server";
 import type { ImageInfo } from "~/utils/image-url";
-import { imageFilePath, loadSharp } from "../media/images.server";
+import { loadSharp, readVariant } from "../media/images.server";
 import serviceWorkerSource from "~/service-worker/admin-sw.js?raw";
 
 /** The admin header's colour (stone-900) and the page background (stone-100). */
@@ -66,7 +66,7 @@ const iconCache = new Map<string, Promise<Buffer>>();
 /**
  * The PNG bytes of an icon, rendered on first use and kept in memory: the shop's `logo` centred on
  * white (inside the central safe circle for a maskable icon), else the lamp mark.
- * @throws sharp's error when the logo's file cannot be read (the caller answers 500; the next
+ * @throws when the logo cannot be read (the storage's error, or sharp's) (the caller answers 500; the next
  *   request tries again).
  */
 export function adminAppIcon(name: AdminAppIconName, logo: ImageInfo | null = null): Promise<Buffer> {
@@ -96,8 +96,8 @@ async function markIcon(size: number, maskable: boolean): Promise<Buffer> {
  */
 async function logoIcon(logo: ImageInfo, size: number, maskable: boolean): Promise<Buffer> {
   const widths = logo.variantWidths.length > 0 ? logo.variantWidths : [logo.width];
-  const file = imageFilePath(logo.key, widths[widths.length - 1]!);
-  if (!file) throw new Error(`Not a stored image key: ${logo.key}`);
+  const file = await readVariant(logo.key, widths[widths.length - 1]!);
+  if (!file) throw new Error(`The logo ${logo.key} is not stored`);
   const inner = Math.floor(size * (maskable ? 0.8 / Math.SQRT2 : 0.8));
   const white = { r: 255, g: 255, b: 255, alpha: 1 };
   const sharp = await loadSharp();

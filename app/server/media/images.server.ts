@@ -9,21 +9,23 @@
  *    default when `withMetadata` is not called), converting to sRGB;
  * 3. resizes to each of `VARIANT_WIDTHS` (320, 640, 768, 1024, 1600 px) that is not wider than the
  *    original, never enlarging; an original narrower than 320 px gets one variant at its own width;
- * 4. encodes each variant as WebP (quality `WEBP_QUALITY`) and writes it to
- *    `<uploadsPath>/<key>/<width>.webp`, where `key` is 32 random hex characters made here.
+ * 4. encodes each variant as WebP (quality `WEBP_QUALITY`) in memory, once, on the process that
+ *    received the picture, and stores it as `<key>/<width>.webp` in the uploads storage (the folder
+ *    UPLOADS_DIR or a bucket, storage.server.ts), where `key` is 32 random hex characters made here.
  *
- * The files are written into a hidden temporary folder that is renamed to `<key>` only when every
- * variant is on disk, so a failure never leaves a half-written image folder behind.
- * Served by the /uploads/<key>/<width>.webp route through `imageFilePath`, which accepts nothing
- * but a well-formed key and width, so no request can reach outside the uploads folder.
+ * The storage writes an image's variants all or nothing (`UploadsStorage.putImage`), so a failure
+ * never leaves a half-stored image behind, and no row names an image before `storeImage` returned.
+ * Served by the /uploads/<key>/<width>.webp route through `variantName`, which accepts nothing
+ * but a well-formed key and width, so no request can reach anything else in the storage.
  * Browser-safe URL helpers for these files are in app/utils/image-url.ts.
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type sharpFunction from "sharp";
 import type { Metadata } from "sharp";
 import { getEnv } from "~/config/env.server";
+import { localStorage } from "./storage-local.server";
+import { uploadsStorage, type UploadsStorage } from "./storage.server";
 
 let sharpModule: Promise<typeof sharpFunction> | undefined;
 
@@ -86,8 +88,13 @@ export type StoredImage = {
 export type StoreImageOptions = {
   /** Alternative text for the image; defaults to "". */
   alt?: string;
-  /** Absolute folder to write into; defaults to `getEnv().uploadsPath`. */
+  /**
+   * Absolute folder to write into (the demo seed's own folder, tests); defaults to the process's
+   * uploads storage (`uploadsStorage()`: UPLOADS_DIR or the bucket of UPLOADS_URL).
+   */
   uploadsPath?: string;
+  /** The storage to write into; wins over `uploadsPath`. */
+  storage?: UploadsStorage;
   /** Pixel limit (width × height); defaults to `MAX_INPUT_PIXELS`. Lower it in tests. */
   maxInputPixels?: number;
   /** Byte limit of the input; defaults to `MAX_INPUT_BYTES`. */
@@ -117,13 +124,13 @@ type EncodedVariant = { width: number; height: number; data: Buffer };
  * @returns where the image is stored; `width`/`height` are those of the largest variant, in px.
  * @throws {ImageProcessingError} when the input is not a decodable image in an accepted format, is
  *   larger than the byte limit or has more pixels than the pixel limit.
- * @throws the file system's error (e.g. ENOSPC, EACCES) when the variants cannot be written; no
- *   folder is left behind in that case.
+ * @throws the storage's error (the file system's, e.g. ENOSPC or EACCES, or the bucket's) when the
+ *   variants cannot be written; none of them is left stored in that case.
  */
 export async function storeImage(input: Buffer, options: StoreImageOptions = {}): Promise<StoredImage> {
   const maxInputPixels = options.maxInputPixels ?? MAX_INPUT_PIXELS;
   const maxInputBytes = options.maxInputBytes ?? MAX_INPUT_BYTES;
-  const uploadsPath = options.uploadsPath ?? getEnv().uploadsPath;
+  const storage = storageOf(options.storage, options.uploadsPath);
 
   if (input.length === 0) throw new ImageProcessingError("The file is empty.");
   if (input.length > maxInputBytes) {
@@ -133,7 +140,10 @@ export async function storeImage(input: Buffer, options: StoreImageOptions = {})
   const { width } = await readOrientedSize(input, maxInputPixels);
   const variants = await encodeVariants(input, variantWidthsFor(width), maxInputPixels);
   const key = newImageKey();
-  await writeVariantsAtomically(uploadsPath, key, variants);
+  await storage.putImage(
+    key,
+    variants.map((v) => ({ name: `${key}/${v.width}.webp`, bytes: v.data, contentType: "image/webp" })),
+  );
 
   const largest = variants[variants.length - 1]!;
   return {
@@ -156,19 +166,52 @@ export function variantWidthsFor(originalWidth: number): number[] {
 }
 
 /**
- * The absolute path of the stored variant `<uploadsPath>/<key>/<width>.webp`, or null when `key` is
- * not 32 lowercase hex characters or `width` is not a width a variant can have (one of
- * `VARIANT_WIDTHS`, or a whole number from 1 to 319 px for a small original). Nothing else is ever
- * joined to the path, so `../` and similar cannot escape the uploads folder. The file may still
- * not exist (e.g. a 640 px variant of a 500 px image): the caller answers 404 then.
+ * The storage name of a stored variant, `<key>/<width>.webp`, or null when `key` is not 32
+ * lowercase hex characters or `width` is not a width a variant can have (one of `VARIANT_WIDTHS`,
+ * or a whole number from 1 to 319 px for a small original). Nothing else is ever put in the name,
+ * so `../` and similar cannot reach anything else. The object may still not exist (e.g. a 640 px
+ * variant of a 500 px image): the caller answers 404 then.
  *
  * @param key the image's key, as in the URL.
  * @param width the variant's width in pixels, as in the URL.
+ */
+export function variantName(key: string, width: number): string | null {
+  if (!isImageKey(key) || !isVariantWidth(width)) return null;
+  return `${key}/${width}.webp`;
+}
+
+/**
+ * The absolute path of a stored variant in a local uploads folder,
+ * `<uploadsPath>/<key>/<width>.webp`, or null for a name `variantName` refuses. For the local
+ * storage only; the app reads variants through `readVariant`, whatever the storage.
+ *
+ * @param key the image's key.
+ * @param width the variant's width in pixels.
  * @param uploadsPath absolute uploads folder; defaults to `getEnv().uploadsPath`.
  */
 export function imageFilePath(key: string, width: number, uploadsPath: string = getEnv().uploadsPath): string | null {
-  if (!isImageKey(key) || !isVariantWidth(width)) return null;
-  return path.join(uploadsPath, key, `${width}.webp`);
+  const name = variantName(key, width);
+  return name === null ? null : path.join(uploadsPath, ...name.split("/"));
+}
+
+/**
+ * The bytes of a stored variant, read whole (for sharp: the invoice's logo, the admin app's icons).
+ *
+ * @param key the image's key.
+ * @param width the variant's width in pixels.
+ * @param storage where to read; defaults to the process's uploads storage.
+ * @returns the WebP bytes, or null when the name is refused or there is no such variant.
+ * @throws the storage's error other than "not found".
+ */
+export async function readVariant(
+  key: string,
+  width: number,
+  storage: UploadsStorage = uploadsStorage(),
+): Promise<Buffer | null> {
+  const name = variantName(key, width);
+  const object = name === null ? null : await storage.read(name);
+  if (!object) return null;
+  return Buffer.from(await new Response(object.body).arrayBuffer());
 }
 
 /** True when `key` has the format of a stored image key (32 lowercase hex characters). */
@@ -176,25 +219,31 @@ function isImageKey(key: string): boolean {
   return KEY_PATTERN.test(key);
 }
 
-/** True when `width` (px) is a width a stored variant can have (see `imageFilePath`). */
+/** True when `width` (px) is a width a stored variant can have (see `variantName`). */
 function isVariantWidth(width: number): boolean {
   if (!Number.isInteger(width)) return false;
   return VARIANT_WIDTHS.includes(width) || (width >= 1 && width < VARIANT_WIDTHS[0]!);
 }
 
 /**
- * Deletes the folder of a stored image and every variant in it. Does nothing for a key that is
- * not well formed or a folder that does not exist.
+ * Deletes every stored variant of an image. Does nothing for a key that is not well formed or an
+ * image that is not stored.
  *
  * @param key the image's key.
- * @param uploadsPath absolute uploads folder; defaults to `getEnv().uploadsPath`.
- * @returns true when `key` was well formed (the folder is gone now), false otherwise.
- * @throws the file system's error when the folder exists but cannot be removed.
+ * @param uploadsPath an absolute uploads folder to delete from (the demo seed's, tests); defaults
+ *   to the process's uploads storage.
+ * @returns true when `key` was well formed (its variants are gone now), false otherwise.
+ * @throws the storage's error when the variants exist but cannot be deleted.
  */
-export async function removeStoredImage(key: string, uploadsPath: string = getEnv().uploadsPath): Promise<boolean> {
+export async function removeStoredImage(key: string, uploadsPath?: string): Promise<boolean> {
   if (!isImageKey(key)) return false;
-  await rm(path.join(uploadsPath, key), { recursive: true, force: true });
+  await storageOf(undefined, uploadsPath).removeImage(key);
   return true;
+}
+
+/** The storage to use: `storage`, else the local folder `uploadsPath`, else the process's. */
+function storageOf(storage: UploadsStorage | undefined, uploadsPath: string | undefined): UploadsStorage {
+  return storage ?? (uploadsPath === undefined ? uploadsStorage() : localStorage(uploadsPath));
 }
 
 /** A new random image key: 16 random bytes as 32 lowercase hex characters. */
@@ -260,23 +309,6 @@ async function encodeVariants(input: Buffer, widths: number[], maxInputPixels: n
     throw new ImageProcessingError("The image could not be processed; it may be damaged.", {
       cause: error,
     });
-  }
-}
-
-/**
- * Writes every variant into `<uploadsPath>/.tmp-<random>/` and renames that folder to
- * `<uploadsPath>/<key>`; on any failure the temporary folder is removed and the error rethrown.
- */
-async function writeVariantsAtomically(uploadsPath: string, key: string, variants: EncodedVariant[]): Promise<void> {
-  await mkdir(uploadsPath, { recursive: true });
-  const tempDir = path.join(uploadsPath, `.tmp-${randomBytes(8).toString("hex")}`);
-  try {
-    await mkdir(tempDir);
-    await Promise.all(variants.map((v) => writeFile(path.join(tempDir, `${v.width}.webp`), v.data)));
-    await rename(tempDir, path.join(uploadsPath, key));
-  } catch (error) {
-    await rm(tempDir, { recursive: true, force: true });
-    throw error;
   }
 }
 

@@ -18,7 +18,7 @@ import { adminTranslator } from "~/i18n/admin";
 import { formatInteger } from "~/i18n/format";
 import type { InvoiceView } from "~/rules/invoice";
 import type { ImageInfo } from "~/utils/image-url";
-import { imageFilePath, loadSharp } from "./images.server";
+import { loadSharp, readVariant } from "./images.server";
 import { log } from "~/server/log.server";
 
 /** Image width in px: A4 (210 mm) at 150 dpi. */
@@ -65,9 +65,9 @@ async function loadInvoiceLogo(logo: ImageInfo): Promise<InvoiceLogo | null> {
   const height = Math.max(1, Math.round(logo.height * scale));
   const widths = logo.variantWidths.length > 0 ? logo.variantWidths : [logo.width];
   const variant = widths.find((w) => w >= width * 2) ?? widths[widths.length - 1]!;
-  const file = imageFilePath(logo.key, variant);
-  if (!file) return null;
   try {
+    const file = await readVariant(logo.key, variant);
+    if (!file) throw new Error(`The logo's ${variant} px variant is not stored`);
     const sharp = await loadSharp();
     const png = await sharp(file)
       .resize({ width: width * 2, height: height * 2, fit: "inside" })

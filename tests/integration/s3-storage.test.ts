@@ -1,0 +1,172 @@
+/**
+ * The shop with its pictures in an S3-compatible bucket (UPLOADS_URL), against a real S3 server
+ * (s3rver on a loopback port, tests/support/s3-server.ts) reached through the AWS SDK, as in
+ * production: an upload through the product form's action stores its variants in the bucket (and
+ * a failed save leaves none), /uploads/… streams them with their headers or answers 404, redirects
+ * to UPLOADS_PUBLIC_URL when it is set, and /healthz probes the bucket.
+ *
+ * The app reads its environment once (getEnv), and the per-file setup (tests/setup/setup-test-env.ts)
+ * has read it already: this file starts the server, sets the bucket's variables, and loads the app
+ * modules anew (vi.resetModules) so that they read them, as a process started with them would.
+ */
+import sharp from "sharp";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { startS3Server } from "../support/s3-server";
+
+const s3 = await startS3Server("haat-shop");
+Object.assign(process.env, s3.env("pictures"));
+vi.resetModules();
+
+const { createUploadsStorage } = await import("~/server/media/storage.server");
+const { action: createProductAction } = await import("~/routes/admin.products.create");
+const { loader: uploadsLoader } = await import("~/routes/uploads.$key.$file");
+const { loader: healthLoader } = await import("~/routes/healthz");
+const { prisma } = await import("~/models/db.server");
+const helpers = await import("./helpers");
+
+/** The bucket seen directly, under the shop's prefix. */
+const bucket = createUploadsStorage(s3.config("pictures"));
+
+afterAll(async () => {
+  for (const name of [
+    "UPLOADS_URL",
+    "S3_ENDPOINT",
+    "AWS_ACCESS_KEY_ID",
+    "AWS_SECRET_ACCESS_KEY",
+    "UPLOADS_PUBLIC_URL",
+  ]) {
+    delete process.env[name];
+  }
+  await s3.remove();
+});
+
+async function objectNames(): Promise<string[]> {
+  const names: string[] = [];
+  for await (const object of bucket.list()) names.push(object.name);
+  return names.sort();
+}
+
+function jpeg(width: number, height: number, colour: string): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
+}
+
+/** GET /uploads/<key>/<file> through the route's loader: its Response, thrown or returned. */
+async function getUpload(key: string, file: string): Promise<Response> {
+  const request = new Request(`http://shop.test/uploads/${key}/${file}`);
+  try {
+    return await uploadsLoader({ request, params: { key, file }, context: {} });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+async function createProductWithPicture(name: string) {
+  const jar = await helpers.signedInJar((await helpers.createAdmin()).id);
+  const category = await helpers.createCategory();
+  return helpers.multipart(
+    "/admin/products/create",
+    { name, price: "1,200", discountedPrice: "", categoryId: String(category.id), description: "In the bucket." },
+    [{ field: "images", name: "lamp.jpg", bytes: await jpeg(900, 600, "#b5651d") }],
+    jar,
+  );
+}
+
+describe("pictures in an S3 bucket", () => {
+  let key = "";
+  let widths: number[] = [];
+
+  it("stores an uploaded picture's variants in the bucket, under the prefix, in the folder's layout", async () => {
+    const outcome = await helpers.run(createProductAction, await createProductWithPicture("Bucket Lamp"));
+    expect(outcome).toRedirectTo("/admin/products", { status: 302 });
+    const product = await prisma.product.findFirstOrThrow({
+      where: { name: "Bucket Lamp" },
+      include: { images: { include: { image: true } } },
+    });
+    key = product.images[0]!.image.key;
+    widths = product.images[0]!.image.variantWidths.split(",").map(Number);
+    expect(widths).toEqual([320, 640, 768]);
+    expect(await objectNames()).toEqual(widths.map((width) => `${key}/${width}.webp`));
+    // Nothing in the local folder.
+    const fs = await import("node:fs");
+    expect(fs.existsSync(`${process.env.UPLOADS_DIR}/${key}`)).toBe(false);
+  });
+
+  it("streams a variant from the bucket with its type, length and a year's immutable caching", async () => {
+    const answer = await getUpload(key, "640.webp");
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("Content-Type")).toBe("image/webp");
+    expect(answer.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(answer.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    const bytes = Buffer.from(await answer.arrayBuffer());
+    expect(Number(answer.headers.get("Content-Length"))).toBe(bytes.length);
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: "webp", width: 640 });
+  });
+
+  it("answers 404 for an absent variant and for names the pipeline never makes", async () => {
+    expect((await getUpload(key, "1024.webp")).status).toBe(404);
+    expect((await getUpload("f".repeat(32), "320.webp")).status).toBe(404);
+    expect((await getUpload("..", "320.webp")).status).toBe(404);
+    expect((await getUpload(key, "640.png")).status).toBe(404);
+  });
+
+  it("leaves nothing in the bucket when the database refuses the product", async () => {
+    const before = await objectNames();
+    const request = await createProductWithPicture("Doomed Bucket Lamp");
+    helpers.allowConsoleError();
+    const outcome = await helpers.withInsertsFailing("Product", () => helpers.run(createProductAction, request));
+    expect(outcome.status).toBe(500);
+    expect(await prisma.product.count({ where: { name: "Doomed Bucket Lamp" } })).toBe(0);
+    expect(await objectNames()).toEqual(before);
+  });
+
+  it("reports the bucket in /healthz, and 503 with uploads failing while the bucket does not answer", async () => {
+    const healthy = await healthLoader();
+    expect(healthy.status).toBe(200);
+    expect(await healthy.json()).toEqual({ status: "ok", database: "ok", uploads: "ok", uploadsStorage: "s3" });
+    expect((await objectNames()).filter((name) => name.startsWith("."))).toEqual([]);
+
+    await s3.stop();
+    try {
+      const started = Date.now();
+      const failing = await healthLoader();
+      expect(failing.status).toBe(503);
+      const text = await failing.text();
+      expect(JSON.parse(text)).toEqual({ status: "failing", database: "ok", uploads: "failing", uploadsStorage: "s3" });
+      expect(text).not.toMatch(/haat-shop|127\.0\.0\.1|pictures/);
+      // Within the check's timeout (2 s) and a little.
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      await s3.restart();
+    }
+    expect((await healthLoader()).status).toBe(200);
+  });
+
+  it("redirects /uploads/… to UPLOADS_PUBLIC_URL (prefix included) when it is set", async () => {
+    process.env.UPLOADS_PUBLIC_URL = "https://images.shop.example/";
+    vi.resetModules();
+    try {
+      const { loader } = await import("~/routes/uploads.$key.$file");
+      const answer = await loader({
+        request: new Request(`http://shop.test/uploads/${key}/320.webp`),
+        params: { key, file: "320.webp" },
+        context: {},
+      });
+      expect(answer.status).toBe(301);
+      expect(answer.headers.get("Location")).toBe(`https://images.shop.example/pictures/${key}/320.webp`);
+      expect(answer.headers.get("Cache-Control")).toBe("public, max-age=604800");
+      // A refused name is still a 404, never a redirect.
+      await expect(
+        loader({
+          request: new Request("http://shop.test/uploads/x/320.webp"),
+          params: { key: "x", file: "320.webp" },
+          context: {},
+        }),
+      ).rejects.toMatchObject({ status: 404 });
+    } finally {
+      delete process.env.UPLOADS_PUBLIC_URL;
+    }
+  });
+});

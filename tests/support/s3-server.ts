@@ -1,0 +1,92 @@
+/**
+ * A local S3 server for tests: s3rver (an implementation of S3's REST API over a folder), on a
+ * loopback port of its own, with one bucket. Not a mock: the app's S3 storage signs and sends real
+ * requests to it through the AWS SDK, as it would to AWS, R2 or MinIO.
+ *
+ *     const s3 = await startS3Server();
+ *     const storage = createUploadsStorage(s3.config("shop/pictures"));
+ *     …
+ *     await s3.stop();
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import S3rver from "s3rver";
+import type { UploadsStorageConfig } from "~/config/env.server";
+
+/** s3rver's fixed credentials (it checks every request's signature against them). */
+const ACCESS_KEY = "S3RVER";
+
+/** A running local S3 server. */
+export type S3TestServer = {
+  /** The API's origin, e.g. http://127.0.0.1:40123 (path-style: `<endpoint>/<bucket>/<key>`). */
+  endpoint: string;
+  bucket: string;
+  /** The storage configuration for this server's bucket, under `prefix` ("" for the root). */
+  config(prefix?: string, publicUrl?: string): Extract<UploadsStorageConfig, { kind: "s3" }>;
+  /** The environment variables that select this bucket (UPLOADS_URL, S3_ENDPOINT, keys). */
+  env(prefix?: string): Record<string, string>;
+  /** Stops the server; its files stay until `remove` (a stopped server is a failing storage). */
+  stop(): Promise<void>;
+  /** Starts it again on the same port, with the same files. */
+  restart(): Promise<void>;
+  /** Stops it (if running) and deletes its folder. */
+  remove(): Promise<void>;
+};
+
+/**
+ * Starts s3rver on 127.0.0.1 (a free port, or `port`) over a new temporary folder, with the bucket
+ * `bucket` made. Silent: it logs nothing.
+ */
+export async function startS3Server(bucket = "haat-pictures", port = 0): Promise<S3TestServer> {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "haat-s3rver-"));
+  const make = (onPort: number) =>
+    new S3rver({
+      address: "127.0.0.1",
+      port: onPort,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: bucket }],
+    });
+  let server = make(port);
+  const address = await server.run();
+  let running = true;
+  const endpoint = `http://127.0.0.1:${address.port}`;
+  const stop = async () => {
+    if (!running) return;
+    running = false;
+    await server.close();
+  };
+  return {
+    endpoint,
+    bucket,
+    config: (prefix = "", publicUrl?: string) => ({
+      kind: "s3",
+      bucket,
+      prefix,
+      endpoint,
+      region: "us-east-1",
+      forcePathStyle: true,
+      accessKeyId: ACCESS_KEY,
+      secretAccessKey: ACCESS_KEY,
+      publicUrl,
+    }),
+    env: (prefix = "") => ({
+      UPLOADS_URL: `s3://${bucket}${prefix ? `/${prefix}` : ""}`,
+      S3_ENDPOINT: endpoint,
+      AWS_ACCESS_KEY_ID: ACCESS_KEY,
+      AWS_SECRET_ACCESS_KEY: ACCESS_KEY,
+    }),
+    stop,
+    async restart() {
+      if (running) return;
+      server = make(address.port);
+      await server.run();
+      running = true;
+    },
+    async remove() {
+      await stop();
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
