@@ -22,6 +22,8 @@ export type S3TestServer = {
   /** The API's origin, e.g. http://127.0.0.1:40123 (path-style: `<endpoint>/<bucket>/<key>`). */
   endpoint: string;
   bucket: string;
+  /** The folder the server keeps its buckets in (`<directory>/<bucket>/<key>._S3rver_object`…). */
+  directory: string;
   /** The storage configuration for this server's bucket, under `prefix` ("" for the root). */
   config(prefix?: string, publicUrl?: string): Extract<UploadsStorageConfig, { kind: "s3" }>;
   /** The environment variables that select this bucket (UPLOADS_URL, S3_ENDPOINT, keys). */
@@ -60,6 +62,7 @@ export async function startS3Server(bucket = "haat-pictures", port = 0): Promise
   return {
     endpoint,
     bucket,
+    directory,
     config: (prefix = "", publicUrl?: string) => ({
       kind: "s3",
       bucket,
