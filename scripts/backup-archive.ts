@@ -7,7 +7,9 @@
  *   manifest.json   what is inside: the database's bytes, SHA-256, applied migrations and row
  *                   counts per table; each upload's path, bytes and SHA-256
  *   haat.db         the database, copied with SQLite's online backup API while the shop runs
- *   uploads/…       the uploaded and generated images
+ *   uploads/…       the uploaded and generated images: the uploads folder's files, or, with the
+ *                   pictures in a bucket (UPLOADS_URL), every object under its prefix, downloaded
+ *                   into the same layout (docs/decisions/054-picture-storage.md)
  *
  * `createBackup` is used by `npm run backup` (scripts/backup.ts), `restoreBackup` by
  * `npm run restore` (scripts/restore.ts). Archives and their folder are the owner's alone (0600 and
@@ -18,6 +20,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import * as tar from "tar";
+import { copyObjects } from "~/server/media/storage-copy.server";
+import { createUploadsStorage, type UploadsStorage } from "~/server/media/storage.server";
 import {
   checkMigrationHistory,
   readSchema,
@@ -256,8 +260,32 @@ function stamp(date: Date): string {
 }
 
 /**
- * Backs up the database at `databasePath` and the folder `uploadsPath` into
- * `<outDir>/haat-backup-<YYYYMMDD-HHMMSS>.tar.gz` while the shop keeps running.
+ * Copies the pictures of `from` into `to` (`copyObjects`: same names, same-size objects skipped,
+ * each tried 3 times) for a backup or a restore.
+ * @throws {BackupError} naming the first few pictures that failed, or why the storage could not
+ *   be listed at all; `what` says which way ("downloaded from the bucket").
+ */
+async function copyPictures(from: UploadsStorage, to: UploadsStorage, what: string): Promise<void> {
+  let report: Awaited<ReturnType<typeof copyObjects>>;
+  try {
+    report = await copyObjects(from, to);
+  } catch (error) {
+    throw new BackupError(
+      `The pictures could not be ${what}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  if (report.failed.length === 0) return;
+  const shown = report.failed
+    .slice(0, 5)
+    .map((failure) => `${failure.name} (${failure.error})`)
+    .join(", ");
+  const more = report.failed.length > 5 ? ` and ${report.failed.length - 5} more` : "";
+  throw new BackupError(`${report.failed.length} pictures could not be ${what}: ${shown}${more}.`);
+}
+
+/**
+ * Backs up the database at `databasePath` and the folder `uploadsPath` (or the bucket
+ * `uploadsStorage`) into `<outDir>/haat-backup-<YYYYMMDD-HHMMSS>.tar.gz` while the shop keeps running.
  *
  * The database is copied with SQLite's online backup API (better-sqlite3's `backup`) in one step
  * over the whole file, under a read lock: the copy is one consistent moment of the database, and
@@ -268,16 +296,24 @@ function stamp(date: Date): string {
  * renamed when complete. The archive is made 0600 and a folder `outDir` made here 0700, whatever the
  * umask (an existing folder keeps its mode).
  *
- * @throws {BackupError} when the database does not exist or its copy fails the integrity check.
+ * With `uploadsStorage` (a bucket), every object under its prefix is downloaded into the staging
+ * folder first (same names, so the archive's uploads part has the folder's layout) and archived
+ * from there; `uploadsPath` is not read. The staging folder then needs room for all the pictures.
+ *
+ * @throws {BackupError} when the database does not exist, its copy fails the integrity check, or
+ *   pictures could not be downloaded from the bucket (each read tried 3 times).
  */
 export async function createBackup(options: {
   databasePath: string;
   uploadsPath: string;
+  /** The pictures' bucket, when they are not in `uploadsPath` (UPLOADS_URL). */
+  uploadsStorage?: UploadsStorage;
   outDir: string;
   now?: Date;
 }): Promise<BackupResult> {
   const started = performance.now();
-  const { databasePath, uploadsPath } = options;
+  const { databasePath } = options;
+  let uploadsPath = options.uploadsPath;
   if (!fs.existsSync(databasePath)) throw new BackupError(`There is no database at ${databasePath}.`);
   if (!fs.existsSync(options.outDir)) {
     fs.mkdirSync(options.outDir, { recursive: true, mode: PRIVATE_FOLDER });
@@ -307,6 +343,16 @@ export async function createBackup(options: {
       copy.close();
     }
 
+    if (options.uploadsStorage) {
+      // The bucket's pictures, downloaded beside the database copy into the archive's own layout.
+      uploadsPath = path.join(staging, UPLOADS_ENTRY);
+      fs.mkdirSync(uploadsPath);
+      await copyPictures(
+        options.uploadsStorage,
+        createUploadsStorage({ kind: "local", root: uploadsPath }),
+        "downloaded from the bucket",
+      );
+    }
     const uploads: UploadEntry[] = [];
     for (const file of filesUnder(uploadsPath)) {
       const absolute = path.join(uploadsPath, file);
@@ -322,7 +368,10 @@ export async function createBackup(options: {
     fs.writeFileSync(path.join(staging, MANIFEST_ENTRY), `${JSON.stringify(manifest, null, 2)}\n`);
     // The uploads enter the archive through a link in the staging folder, so that every entry is
     // named relative to one folder; the listed files only, so the manifest and the archive agree.
-    if (uploads.length > 0) fs.symlinkSync(path.resolve(uploadsPath), path.join(staging, UPLOADS_ENTRY), "dir");
+    // (Downloaded from a bucket, they are already there.)
+    if (uploads.length > 0 && !options.uploadsStorage) {
+      fs.symlinkSync(path.resolve(uploadsPath), path.join(staging, UPLOADS_ENTRY), "dir");
+    }
 
     const archivePath = path.resolve(options.outDir, `haat-backup-${stamp(createdAt)}.tar.gz`);
     const partial = path.join(staging, "archive.partial");
@@ -456,12 +505,20 @@ function move(from: string, to: string): void {
  * `…before-restore-<YYYYMMDD-HHMMSS>`, kept, never deleted, and the backup's moved in; the
  * database is made 0600.
  *
- * @throws {BackupError} when a check fails, naming what failed; nothing has been changed then.
+ * With `uploadsStorage` (a bucket), the backup's pictures are put into it instead, before the
+ * database is replaced (those it holds with the same size are skipped): a failure then leaves the
+ * shop's database as it was, with at most some extra pictures in the bucket, which no row names.
+ * The bucket's other objects are left in place (nothing is kept aside); `uploadsPath` is untouched.
+ *
+ * @throws {BackupError} when a check fails, naming what failed, or pictures could not be put into
+ *   the bucket (each tried 3 times); the database has not been changed then.
  */
 export async function restoreBackup(options: {
   archivePath: string;
   databasePath: string;
   uploadsPath: string;
+  /** The pictures' bucket, when they are not in `uploadsPath` (UPLOADS_URL). */
+  uploadsStorage?: UploadsStorage;
   migrationsDir?: string;
   now?: Date;
   /** Caps on what is unpacked; see `restoreLimits` for the defaults. */
@@ -577,6 +634,13 @@ export async function restoreBackup(options: {
       await compare([...history.applied, ...migrationsApplied], " once brought up to date");
     }
     const cleaned = cleanRestoredDatabase(copyPath);
+    if (options.uploadsStorage && fs.existsSync(stagedUploads)) {
+      await copyPictures(
+        createUploadsStorage({ kind: "local", root: stagedUploads }),
+        options.uploadsStorage,
+        "put into the bucket",
+      );
+    }
 
     const suffix = `before-restore-${stamp(options.now ?? new Date())}`;
     const keptAside: RestoreResult["keptAside"] = { database: null, uploads: null };
@@ -586,7 +650,7 @@ export async function restoreBackup(options: {
         if (fs.existsSync(databasePath + sidecar)) move(databasePath + sidecar, keptAside.database + sidecar);
       }
     }
-    if (fs.existsSync(uploadsPath)) {
+    if (!options.uploadsStorage && fs.existsSync(uploadsPath)) {
       keptAside.uploads = `${uploadsPath}.${suffix}`;
       move(uploadsPath, keptAside.uploads);
     }
@@ -595,7 +659,9 @@ export async function restoreBackup(options: {
       move(copyPath + sidecar, databasePath + sidecar);
       fs.chmodSync(databasePath + sidecar, PRIVATE_FILE);
     }
-    if (fs.existsSync(stagedUploads)) move(stagedUploads, uploadsPath);
+    if (options.uploadsStorage) {
+      // The pictures went into the bucket above.
+    } else if (fs.existsSync(stagedUploads)) move(stagedUploads, uploadsPath);
     else fs.mkdirSync(uploadsPath, { recursive: true });
     return { manifest, migrationsApplied, keptAside, cleaned };
   } finally {

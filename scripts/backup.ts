@@ -9,7 +9,8 @@
  *   --keep <n>       afterwards, delete all but the newest n haat-backup-*.tar.gz in that folder.
  *   --help, -h       show the usage.
  *
- * Reads DATABASE_URL and UPLOADS_DIR from .env or the environment, like the server. Prints the
+ * Reads DATABASE_URL and UPLOADS_DIR (or UPLOADS_URL and the S3 variables: the bucket's pictures
+ * are downloaded into the archive) from .env or the environment, like the server. Prints the
  * archive's path, size and contents; exits 0 on success, 1 on any error (message on stderr).
  */
 import dotenv from "dotenv";
@@ -20,7 +21,8 @@ import { BackupError, createBackup } from "./backup-archive";
 
 const USAGE = `Usage: npm run backup -- [--out <folder>] [--keep <n>]
 
-Backs up the database and the uploads folder into one dated .tar.gz archive, while haat runs.
+Backs up the database and the pictures (the uploads folder, or the bucket of UPLOADS_URL)
+into one dated .tar.gz archive, while haat runs.
   --out <folder>   where the archive goes; default ./backups
   --keep <n>       then delete all but the newest n backups in that folder
   -h, --help       show this help`;
@@ -49,17 +51,20 @@ async function main(): Promise<number> {
     throw new BackupError("--keep takes a whole number of backups, at least 1.");
   }
   const { getEnv } = await import("~/config/env.server");
+  const { createUploadsStorage } = await import("~/server/media/storage.server");
   const env = getEnv();
+  const bucket = env.uploadsStorage.kind === "s3" ? env.uploadsStorage : undefined;
   const result = await createBackup({
     databasePath: env.databasePath,
     uploadsPath: env.uploadsPath,
+    uploadsStorage: bucket ? createUploadsStorage(bucket) : undefined,
     outDir: values.out,
   });
   const rows = Object.values(result.manifest.database.rowCounts).reduce((sum, count) => sum + count, 0);
   console.log(
     `Backed up to ${result.archivePath} (${size(result.archiveBytes)}) in ${(result.durationMs / 1000).toFixed(1)} s: ` +
       `the database (${size(result.manifest.database.bytes)}, ${rows} rows in ${Object.keys(result.manifest.database.rowCounts).length} tables) ` +
-      `and ${result.manifest.uploads.length} uploaded files.`,
+      `and ${result.manifest.uploads.length} uploaded files${bucket ? ` from s3://${bucket.bucket}${bucket.prefix ? `/${bucket.prefix}` : ""}` : ""}.`,
   );
   if (keep !== undefined) {
     const archives = fs

@@ -11,7 +11,9 @@
  * `--max-size <MB>`: the most the archive may unpack to (default 20480, i.e. 20 GiB); never more
  * than the free space beside the database less 256 MB.
  *
- * Reads DATABASE_URL, UPLOADS_DIR and PORT from .env or the environment, like the server. Exits 0
+ * Reads DATABASE_URL, UPLOADS_DIR and PORT from .env or the environment, like the server. With
+ * UPLOADS_URL (pictures in a bucket), the backup's pictures are put into the bucket instead of the
+ * folder, before the database is replaced; the bucket's other objects are left alone. Exits 0
  * when restored, 1 on any error (nothing is changed when a check fails).
  */
 import dotenv from "dotenv";
@@ -20,7 +22,8 @@ import { BackupError, DEFAULT_MAX_RESTORE_BYTES, restoreBackup } from "./backup-
 
 const USAGE = `Usage: npm run restore -- [--max-size <MB>] <haat-backup-….tar.gz>
 
-Checks the backup, then replaces the database and the uploads folder with it.
+Checks the backup, then replaces the database and the uploads folder with it
+(with UPLOADS_URL, puts its pictures into the bucket instead).
 Stop haat first. What is replaced is kept beside it as …before-restore-<date>.
 Every staff session in the backup is ended: everyone signs in again.
   --max-size <MB>  the most the archive may unpack to; default 20480 (20 GiB),
@@ -54,6 +57,7 @@ async function main(): Promise<number> {
     throw new BackupError("--max-size takes a whole number of megabytes, at least 1.");
   }
   const { getEnv } = await import("~/config/env.server");
+  const { createUploadsStorage } = await import("~/server/media/storage.server");
   const env = getEnv();
   if (await haatIsRunning(env.PORT)) {
     throw new BackupError(
@@ -64,6 +68,7 @@ async function main(): Promise<number> {
     archivePath: positionals[0]!,
     databasePath: env.databasePath,
     uploadsPath: env.uploadsPath,
+    uploadsStorage: env.uploadsStorage.kind === "s3" ? createUploadsStorage(env.uploadsStorage) : undefined,
     limits: { maxTotalBytes: maxMegabytes === undefined ? DEFAULT_MAX_RESTORE_BYTES : maxMegabytes * 1024 * 1024 },
   });
   const rows = Object.values(result.manifest.database.rowCounts).reduce((sum, count) => sum + count, 0);
@@ -72,6 +77,9 @@ async function main(): Promise<number> {
   );
   if (result.keptAside.database) console.log(`The database it replaced is kept as ${result.keptAside.database}.`);
   if (result.keptAside.uploads) console.log(`The uploads it replaced are kept as ${result.keptAside.uploads}.`);
+  if (env.uploadsStorage.kind === "s3") {
+    console.log("Its pictures are in the bucket now; the bucket's other pictures were left as they were.");
+  }
   if (result.migrationsApplied.length > 0) {
     console.log(`Brought up to date with ${result.migrationsApplied.length} newer migrations.`);
   }
