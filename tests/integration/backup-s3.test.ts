@@ -6,15 +6,19 @@
  * database is replaced, skips what is there already, and a bucket that refuses them leaves the
  * database as it was.
  */
+import { execFile } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import sharp from "sharp";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeImage } from "~/server/media/images.server";
 import { createUploadsStorage, type UploadsStorage } from "~/server/media/storage.server";
 import { BackupError, createBackup, restoreBackup, type BackupResult } from "../../scripts/backup-archive";
+import { freePort } from "../../scripts/free-port";
 import { startS3Server, type S3TestServer } from "../support/s3-server";
 
 const livePath = process.env.DATABASE_URL!.replace(/^file:/, "");
@@ -125,4 +129,36 @@ describe("backup and restore with the pictures in a bucket", () => {
     ).rejects.toThrow(/The pictures could not be downloaded from the bucket: .*bucket/);
     expect(fs.readdirSync(outDir)).toEqual([]);
   });
+});
+
+describe("npm run backup and npm run restore with UPLOADS_URL", () => {
+  it("back up the bucket's pictures and put them into the bucket of the shop restored", async () => {
+    const pictures = await contents(shop);
+    expect(pictures.size).toBeGreaterThan(0);
+    const out = path.join(work, "cli-backups");
+    const target = path.join(work, "cli-restored");
+    const env = (prefix: string, databasePath: string): NodeJS.ProcessEnv => ({
+      PATH: process.env.PATH,
+      HOME: os.homedir(),
+      NODE_ENV: "production",
+      SESSION_SECRET: "s".repeat(40),
+      PUBLIC_URL: "https://shop.example",
+      DATABASE_URL: `file:${databasePath}`,
+      UPLOADS_DIR: path.join(work, "cli-no-folder"),
+      ...s3.env(prefix),
+    });
+    const tsx = (script: string, args: string[], environment: NodeJS.ProcessEnv) =>
+      promisify(execFile)("npx", ["tsx", script, ...args], { env: environment, cwd: process.cwd() });
+
+    const backedUp = await tsx("scripts/backup.ts", ["--out", out], env("shop", livePath));
+    expect(backedUp.stdout).toContain(`and ${pictures.size} uploaded files from s3://backed-up/shop.`);
+    const [archive] = fs.readdirSync(out).filter((name) => name.endsWith(".tar.gz"));
+
+    const restoreEnv = { ...env("cli-restored", path.join(target, "haat.db")), PORT: String(await freePort()) };
+    const restored = await tsx("scripts/restore.ts", [path.join(out, archive!)], restoreEnv);
+    expect(restored.stdout).toContain(`${pictures.size} uploaded files, all checked.`);
+    expect(restored.stdout).toContain("Its pictures are in the bucket now");
+    expect(await contents(createUploadsStorage(s3.config("cli-restored")))).toEqual(pictures);
+    expect(fs.existsSync(path.join(work, "cli-no-folder"))).toBe(false);
+  }, 60_000);
 });
