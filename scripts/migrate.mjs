@@ -40,8 +40,12 @@
  */
 import Database from "better-sqlite3";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
-import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { bindMigrationAwareSqlAdapterFactory, ColumnTypeEnum } from "@prisma/driver-adapter-utils";
 import dotenv from "dotenv";
+import pg from "pg";
+import { parse as parsePgUrl } from "pg-connection-string";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -54,6 +58,9 @@ const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 export const DEFAULT_MIGRATIONS_DIR = path.join(PROJECT_ROOT, "prisma", "migrations");
 /** Absolute path of the project's Prisma schema. */
 export const DEFAULT_SCHEMA_PATH = path.join(PROJECT_ROOT, "prisma", "schema.prisma");
+/** PostgreSQL's migrations folder and schema, written from the SQLite ones (scripts/db-schemas.mjs). */
+export const POSTGRESQL_MIGRATIONS_DIR = path.join(PROJECT_ROOT, "prisma", "postgresql", "migrations");
+export const POSTGRESQL_SCHEMA_PATH = path.join(PROJECT_ROOT, "prisma", "postgresql", "schema.prisma");
 /** Used when DATABASE_URL is not set (same default as app/config/env.server.ts). */
 export const DEFAULT_DATABASE_URL = "file:./data/haat.db";
 
@@ -65,7 +72,7 @@ const MIGRATION_TABLE = "_prisma_migrations";
  * keeps for it, all made and kept in step by the migration that creates the index
  * (docs/decisions/037-search-at-scale.md). Without this, `create` would offer to drop them.
  */
-const NO_FILTERS = {
+const SQLITE_FILTERS = {
   externalTables: [
     "ProductSearch",
     "ProductSearch_data",
@@ -75,6 +82,9 @@ const NO_FILTERS = {
   ],
   externalEnums: [],
 };
+
+/** PostgreSQL's search index is an index on "Product" (pg_trgm), not a table: nothing to leave out. */
+const POSTGRESQL_FILTERS = { externalTables: [], externalEnums: [] };
 
 /**
  * A migration problem the user has to act on (modified or failed migration, drift, invalid
@@ -97,6 +107,9 @@ export class MigrationError extends Error {
 // The WebAssembly engine
 // ---------------------------------------------------------------------------------------------
 
+/** The message of the engine's last Rust panic, added to the error that follows it. */
+let lastEnginePanic = null;
+
 /** @type {Promise<typeof import("@prisma/schema-engine-wasm")> | undefined} */
 let engineModulePromise;
 
@@ -108,6 +121,13 @@ let engineModulePromise;
  */
 function loadEngineModule() {
   engineModulePromise ??= (async () => {
+    // Where the engine writes a Rust panic's message before it throws (as Prisma's CLI sets it up);
+    // without it the panic surfaces as "Cannot read properties of undefined (reading 'set_message')".
+    globalThis.PRISMA_WASM_PANIC_REGISTRY ??= {
+      set_message(message) {
+        lastEnginePanic = message;
+      },
+    };
     // createRequire rather than import.meta.resolve, which Vitest's module runner lacks.
     const gluePath = createRequire(import.meta.url).resolve("@prisma/schema-engine-wasm/schema_engine_bg");
     const glue = await import(pathToFileURL(gluePath).href);
@@ -143,15 +163,21 @@ function withMultiStatementFallback(adapter) {
 }
 
 /**
- * Runs `fn(engine)` with a schema engine connected to the SQLite file at `databasePath`, then
- * frees the engine and closes every connection it opened (the engine takes an exclusive lock on
- * the database, so leaving a connection open would lock out the app in the same process).
+ * Runs `fn(engine)` with a schema engine connected to `target` (a SQLite file or a PostgreSQL
+ * database, see `resolveTarget`), then frees the engine and closes every connection it opened (on
+ * SQLite the engine takes an exclusive lock on the database, so leaving a connection open would
+ * lock out the app in the same process).
  */
-async function withEngine({ databasePath, schemaPath, log }, fn) {
+async function withEngine({ target, schemaPath, log }, fn) {
   const { SchemaEngine } = await loadEngineModule();
   const schema = readSchema(schemaPath);
 
-  const driver = new PrismaBetterSqlite3({ url: `file:${databasePath}`, timeout: 5000 });
+  const driver =
+    target.kind === "sqlite"
+      ? new PrismaBetterSqlite3({ url: `file:${target.path}`, timeout: 5000 })
+      : // A config object, not a connection string: the adapter's shadow database is `{ ...config,
+        // database }`, and pg would let a connection string's database name win over that.
+        new PrismaPg(pgConfig(target.url));
   const connections = [];
   const factory = bindMigrationAwareSqlAdapterFactory({
     provider: driver.provider,
@@ -159,12 +185,16 @@ async function withEngine({ databasePath, schemaPath, log }, fn) {
     async connect() {
       const adapter = await driver.connect();
       connections.push(adapter);
-      return adapter;
+      return target.kind === "sqlite" ? adapter : withPostgresFixes(adapter);
     },
     async connectToShadowDb() {
-      const adapter = await driver.connectToShadowDb(); // ":memory:" by default
+      // SQLite: ":memory:"; PostgreSQL: a database of its own (postgresShadowDb).
+      const adapter =
+        target.kind === "sqlite"
+          ? withMultiStatementFallback(await driver.connectToShadowDb())
+          : await postgresShadowDb(target.url);
       connections.push(adapter);
-      return withMultiStatementFallback(adapter);
+      return adapter;
     },
   });
 
@@ -185,6 +215,79 @@ async function withEngine({ databasePath, schemaPath, log }, fn) {
   }
 }
 
+/** PostgreSQL's `"char"` type (pg_catalog's one-byte codes, such as pg_class.relkind) and `text`. */
+const PG_CHAR_OID = 18;
+const PG_TEXT_OID = 25;
+const CHAR_COLUMNS = Symbol("charColumns");
+
+/**
+ * Two gaps of @prisma/adapter-pg 7.10 that the schema engine runs into, closed for its connections
+ * only (the app never reads the catalogue or runs scripts):
+ * - the engine's catalogue queries return `"char"` columns (such as a constraint's type), which the
+ *   adapter cannot map ("Column type 'char' could not be deserialized"): they are handed to the
+ *   engine as the single characters it reads them as;
+ * - `executeScript` splits a migration at every ";", which cuts a function body (`$$ …; … $$`) in
+ *   pieces: the script is sent whole instead. PostgreSQL runs a multi-statement query as one
+ *   implicit transaction, so a migration that fails leaves nothing half-applied.
+ */
+function withPostgresFixes(adapter) {
+  const readCharAsText = (queryable) => {
+    // performIO reads the rows; queryRaw maps each column's type by its OID, then returns the same
+    // rows array, which carries the `"char"` columns' positions from one to the other.
+    const performIO = queryable.performIO.bind(queryable);
+    queryable.performIO = async (query) => {
+      const result = await performIO(query);
+      const charColumns = [];
+      (result.fields ?? []).forEach((field, index) => {
+        if (field.dataTypeID !== PG_CHAR_OID) return;
+        field.dataTypeID = PG_TEXT_OID;
+        charColumns.push(index);
+      });
+      if (charColumns.length > 0) Object.defineProperty(result.rows, CHAR_COLUMNS, { value: charColumns });
+      return result;
+    };
+    const queryRaw = queryable.queryRaw.bind(queryable);
+    queryable.queryRaw = async (query) => {
+      const result = await queryRaw(query);
+      for (const index of result.rows[CHAR_COLUMNS] ?? []) result.columnTypes[index] = ColumnTypeEnum.Character;
+      return result;
+    };
+    return queryable;
+  };
+  readCharAsText(adapter);
+  const startTransaction = adapter.startTransaction.bind(adapter);
+  adapter.startTransaction = async (...args) => readCharAsText(await startTransaction(...args));
+  adapter.executeScript = async (script) => {
+    try {
+      await adapter.underlyingDriver().query(script);
+    } catch (error) {
+      throw new MigrationError(`PostgreSQL refused the script: ${error.message}`, { code: error.code, cause: error });
+    }
+  };
+  return adapter;
+}
+
+/**
+ * A throwaway database beside `url`'s, for the engine to replay the migrations in, dropped when
+ * the engine disposes of it. (The adapter's own shadow database drops the database before it closes
+ * its pool, which PostgreSQL refuses while that pool is connected.)
+ */
+async function postgresShadowDb(url) {
+  const name = `haat_shadow_${crypto.randomUUID().replace(/-/g, "")}`;
+  await withPgClient(url, (client) => client.query(`CREATE DATABASE "${name}"`));
+  const adapter = withPostgresFixes(await new PrismaPg({ ...pgConfig(url), database: name }).connect());
+  const dispose = adapter.dispose.bind(adapter);
+  let dropped = false;
+  adapter.dispose = async () => {
+    // The engine may have closed the pool itself already; the database is dropped either way.
+    await dispose().catch(() => {});
+    if (dropped) return;
+    dropped = true;
+    await withPgClient(url, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  };
+  return adapter;
+}
+
 /** The engine logs JSON lines (mostly INFO-level SQL tracing); only warnings and errors matter. */
 function forwardEngineLog(line, log) {
   try {
@@ -203,7 +306,11 @@ function forwardEngineLog(line, log) {
  */
 function toMigrationError(error) {
   if (error instanceof MigrationError) return error;
-  const message = (error instanceof Error ? error.message : String(error)).split(/\n\s*0: /)[0].trim();
+  let message = (error instanceof Error ? error.message : String(error)).split(/\n\s*0: /)[0].trim();
+  if (lastEnginePanic) {
+    message = `${message}\nThe schema engine stopped: ${lastEnginePanic}`;
+    lastEnginePanic = null;
+  }
   return new MigrationError(message, { code: error?.code, cause: error });
 }
 
@@ -213,12 +320,12 @@ function toMigrationError(error) {
  * leave the database half-migrated (SQLite migrations do not run in one transaction).
  * @throws {MigrationError} P3018 when a migration's SQL fails.
  */
-async function applyPendingMigrations(engine, migrationsDir, log) {
-  const migrationsList = readMigrationsList(migrationsDir);
+async function applyPendingMigrations(engine, target, log) {
+  const migrationsList = readMigrationsList(target.migrationsDir);
   try {
     const { appliedMigrationNames } = await engine.applyMigrations({
       migrationsList,
-      filters: NO_FILTERS,
+      filters: filtersOf(target),
     });
     for (const name of appliedMigrationNames) log(`Applied migration ${name}`);
     return appliedMigrationNames;
@@ -280,22 +387,72 @@ function readMigrationsList(migrationsDir) {
 }
 
 /**
- * Creates the database's folder (and the file), switches the database to WAL journaling (a
- * persistent setting) and tells whether Prisma's migrations table exists yet.
+ * Makes the database ready for the engine and tells whether Prisma's migrations table exists yet.
+ * SQLite: creates the file's folder (and the file) and switches it to WAL journaling (a persistent
+ * setting). PostgreSQL: creates the database when the server does not have it yet, as the Prisma
+ * CLI does (the URL's user must be allowed to; otherwise create it by hand first).
  */
-function prepareDatabase(databasePath) {
-  fs.mkdirSync(path.dirname(databasePath), { recursive: true });
-  const db = new Database(databasePath);
-  try {
-    db.pragma("journal_mode = WAL");
-    return { hasMigrationsTable: hasTable(db, MIGRATION_TABLE) };
-  } finally {
-    db.close();
+async function prepareDatabase(target) {
+  if (target.kind === "sqlite") {
+    fs.mkdirSync(path.dirname(target.path), { recursive: true });
+    const db = new Database(target.path);
+    try {
+      db.pragma("journal_mode = WAL");
+      return { hasMigrationsTable: hasTable(db, MIGRATION_TABLE) };
+    } finally {
+      db.close();
+    }
   }
+  await createPostgresDatabaseIfMissing(target.url);
+  return withPgClient(target.url, async (client) => {
+    const { rows } = await client.query("SELECT to_regclass($1) IS NOT NULL AS present", [`"${MIGRATION_TABLE}"`]);
+    return { hasMigrationsTable: rows[0].present === true };
+  });
 }
 
 function hasTable(db, name) {
   return Boolean(db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name));
+}
+
+/**
+ * node-postgres's settings for a `postgresql://` URL (user, password, host, port, database and the
+ * URL's query options such as `sslmode`), as an object so that one field can be changed.
+ */
+function pgConfig(url) {
+  const { database, ...rest } = parsePgUrl(url);
+  const config = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined && value !== null));
+  return { ...config, database: database ?? undefined, port: config.port ? Number(config.port) : undefined };
+}
+
+/** Runs `fn(client)` with one node-postgres connection to `url`, closed afterwards. */
+async function withPgClient(url, fn, overrides = {}) {
+  const client = new pg.Client({ ...pgConfig(url), ...overrides });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Creates the URL's database from the server's `postgres` database when it does not exist. */
+async function createPostgresDatabaseIfMissing(url) {
+  const { database } = pgConfig(url);
+  if (!database)
+    throw new MigrationError(`DATABASE_URL names no database (got "${redactUrl(url)}").`, { code: "BAD_DATABASE_URL" });
+  await withPgClient(
+    url,
+    async (client) => {
+      const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
+      if (rowCount === 0) await client.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`);
+    },
+    { database: "postgres" },
+  );
+}
+
+/** The URL without its password, for messages. */
+function redactUrl(url) {
+  return url.replace(/(\/\/[^:/@]+:)[^@]*@/, "$1***@");
 }
 
 /**
@@ -323,19 +480,53 @@ export function slugifyMigrationName(name) {
 export function databasePathFromUrl(url, cwd = process.cwd()) {
   const match = /^file:([^?]+)/.exec(url ?? "");
   if (!match) {
-    throw new MigrationError(`DATABASE_URL must look like file:./data/haat.db (got "${url}").`, {
-      code: "BAD_DATABASE_URL",
-    });
+    throw new MigrationError(
+      `DATABASE_URL must look like file:./data/haat.db or postgresql://… (got "${redactUrl(String(url))}").`,
+      {
+        code: "BAD_DATABASE_URL",
+      },
+    );
   }
   return path.resolve(cwd, match[1]);
 }
 
+/**
+ * Where to migrate, from a command's options: `databaseUrl` (`file:<path>` or `postgresql://…`) or,
+ * for SQLite, `databasePath`. Gives the kind, the file path or URL, a label for messages (never a
+ * password) and the migrations folder and schema of that database, unless the options name others.
+ * @throws {MigrationError} "BAD_DATABASE_URL" for a URL that is neither.
+ */
+/** The tables and enums Prisma must leave alone in `target`'s database. */
+function filtersOf(target) {
+  return target.kind === "sqlite" ? SQLITE_FILTERS : POSTGRESQL_FILTERS;
+}
+
+function resolveTarget({ databasePath, databaseUrl, migrationsDir, schemaPath }) {
+  if (databaseUrl !== undefined && /^postgres(ql)?:\/\//.test(databaseUrl)) {
+    return {
+      kind: "postgresql",
+      url: databaseUrl,
+      label: redactUrl(databaseUrl),
+      migrationsDir: path.resolve(migrationsDir ?? POSTGRESQL_MIGRATIONS_DIR),
+      schemaPath: schemaPath ?? POSTGRESQL_SCHEMA_PATH,
+    };
+  }
+  const file = path.resolve(databasePath ?? databasePathFromUrl(databaseUrl));
+  return {
+    kind: "sqlite",
+    path: file,
+    label: file,
+    migrationsDir: path.resolve(migrationsDir ?? DEFAULT_MIGRATIONS_DIR),
+    schemaPath: schemaPath ?? DEFAULT_SCHEMA_PATH,
+  };
+}
+
 /** Fails with the engine's own explanation when the database no longer matches its history. */
-async function assertHistoryIsClean(engine, migrationsList, databasePath) {
-  const { action } = await engine.devDiagnostic({ migrationsList, filters: NO_FILTERS });
+async function assertHistoryIsClean(engine, migrationsList, target) {
+  const { action } = await engine.devDiagnostic({ migrationsList, filters: filtersOf(target) });
   if (action.tag === "reset") {
     throw new MigrationError(
-      `The database ${databasePath} does not match the migration history:\n${action.reason.trim()}`,
+      `The database ${target.label} does not match the migration history:\n${action.reason.trim()}`,
       { code: "HISTORY_MISMATCH" },
     );
   }
@@ -346,16 +537,19 @@ async function assertHistoryIsClean(engine, migrationsList, databasePath) {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Applies every pending migration of `migrationsDir` to the SQLite file at `databasePath` (what
+ * Applies every pending migration of `migrationsDir` to the database (what
  * `prisma migrate deploy` does), after checking that the migrations already applied are intact:
  * none modified since, none failed, none missing locally, and no drift between the database and
- * its history. Creates the database's folder and file when missing and turns on WAL journaling.
+ * its history. SQLite: creates the database's folder and file when missing and turns on WAL
+ * journaling. PostgreSQL: creates the database when the server lacks it.
  *
  * @param {object} options
- * @param {string} options.databasePath  SQLite file (absolute, or relative to the cwd).
- * @param {string} [options.migrationsDir]  Defaults to the project's prisma/migrations.
- * @param {string} [options.schemaPath]  Defaults to the project's prisma/schema.prisma (the
- *   engine reads the datasource provider from it).
+ * @param {string} [options.databasePath]  SQLite file (absolute, or relative to the cwd), or:
+ * @param {string} [options.databaseUrl]  `file:<path>` or `postgresql://…`.
+ * @param {string} [options.migrationsDir]  Defaults to the database's own: prisma/migrations or
+ *   prisma/postgresql/migrations.
+ * @param {string} [options.schemaPath]  Defaults to the database's own schema (the engine reads
+ *   the datasource provider from it).
  * @param {(message: string) => void} [options.log]  Progress messages; silent by default.
  * @returns {Promise<string[]>} Names of the migrations applied now, oldest first (empty when
  *   the database was up to date).
@@ -363,31 +557,29 @@ async function assertHistoryIsClean(engine, migrationsList, databasePath) {
  *   failed or is missing locally, or the schema drifted; a Prisma code such as "P3005"
  *   (non-empty database without migration history) or "P3018" (a migration's SQL failed).
  */
-export async function applyMigrations({
-  databasePath,
-  migrationsDir = DEFAULT_MIGRATIONS_DIR,
-  schemaPath = DEFAULT_SCHEMA_PATH,
-  log = () => {},
-}) {
-  databasePath = path.resolve(databasePath);
-  const { hasMigrationsTable } = prepareDatabase(databasePath);
-  return withEngine({ databasePath, schemaPath, log }, async (engine) => {
+export async function applyMigrations({ log = () => {}, ...where }) {
+  const target = resolveTarget(where);
+  const { hasMigrationsTable } = await prepareDatabase(target);
+  return withEngine({ target, schemaPath: target.schemaPath, log }, async (engine) => {
     // On a fresh database there is no history to check (devDiagnostic would fail with P1014).
     if (hasMigrationsTable) {
-      await assertHistoryIsClean(engine, readMigrationsList(migrationsDir), databasePath);
+      await assertHistoryIsClean(engine, readMigrationsList(target.migrationsDir), target);
     }
-    return applyPendingMigrations(engine, migrationsDir, log);
+    return applyPendingMigrations(engine, target, log);
   });
 }
 
 /**
  * Creates a migration from the difference between the migration history and the Prisma schema
  * (what `prisma migrate dev --name <name>` does), writes it in Prisma's layout, then applies it
- * to the development database at `databasePath`. Pending migrations are applied first. When the
- * schema matches the history, nothing is created.
+ * to the development database. Pending migrations are applied first. When the schema matches the
+ * history, nothing is created. On PostgreSQL the engine compares in a shadow database of its own
+ * on the same server (created and dropped by it), so the URL's user must be allowed to create
+ * databases.
  *
  * @param {object} options
- * @param {string} options.databasePath  Development SQLite file (created when missing).
+ * @param {string} [options.databasePath]  Development SQLite file (created when missing), or:
+ * @param {string} [options.databaseUrl]  `file:<path>` or `postgresql://…` (a development database).
  * @param {string} options.name  Free text, turned into a slug: "Add SKU" -> `<timestamp>_add_sku`.
  * @param {string} [options.migrationsDir]  Defaults to the project's prisma/migrations.
  * @param {string} [options.schemaPath]  Defaults to the project's prisma/schema.prisma.
@@ -404,36 +596,34 @@ export async function applyMigrations({
  *   empty name, or the engine's Prisma code (e.g. P1012 for an invalid schema).
  */
 export async function createMigration({
-  databasePath,
   name,
-  migrationsDir = DEFAULT_MIGRATIONS_DIR,
-  schemaPath = DEFAULT_SCHEMA_PATH,
   createOnly = false,
   confirmDataLoss = () => false,
   log = () => {},
+  ...where
 }) {
   const slug = slugifyMigrationName(name ?? "");
   if (!slug) {
     const message = "Give the migration a name, e.g. --name add_product_sku.";
     throw new MigrationError(message, { code: "BAD_NAME" });
   }
-  databasePath = path.resolve(databasePath);
-  migrationsDir = path.resolve(migrationsDir);
-  const { hasMigrationsTable } = prepareDatabase(databasePath);
+  const target = resolveTarget(where);
+  const { migrationsDir } = target;
+  const { hasMigrationsTable } = await prepareDatabase(target);
 
-  return withEngine({ databasePath, schemaPath, log }, async (engine, schema) => {
+  return withEngine({ target, schemaPath: target.schemaPath, log }, async (engine, schema) => {
     const applied = [];
     const applyPending = async () => {
-      applied.push(...(await applyPendingMigrations(engine, migrationsDir, log)));
+      applied.push(...(await applyPendingMigrations(engine, target, log)));
     };
 
     // A fresh database first gets the migrations table (and any existing migration), because
     // devDiagnostic cannot run without it.
     if (!hasMigrationsTable) await applyPending();
     // devDiagnostic also sets up the shadow database that evaluateDataLoss/createMigration need.
-    await assertHistoryIsClean(engine, readMigrationsList(migrationsDir), databasePath).catch((error) => {
+    await assertHistoryIsClean(engine, readMigrationsList(migrationsDir), target).catch((error) => {
       if (error.code === "HISTORY_MISMATCH") {
-        error.message += `\nIf this is only a development database, delete ${databasePath} and run the command again.`;
+        error.message += `\nIf this is only a development database, delete ${target.label} and run the command again.`;
       }
       throw error;
     });
@@ -443,13 +633,13 @@ export async function createMigration({
     const evaluation = await engine.evaluateDataLoss({
       migrationsList,
       schema,
-      filters: NO_FILTERS,
+      filters: filtersOf(target),
     });
     // Like `prisma migrate dev`: steps that cannot run on the current data (e.g. a new required
     // column without default on a table with rows) block applying, not writing with createOnly.
     if (evaluation.unexecutableSteps.length > 0) {
       const steps = evaluation.unexecutableSteps.map((step) => `  - ${step.message}`).join("\n");
-      const message = `The migration cannot be applied to the data in ${databasePath}:\n${steps}`;
+      const message = `The migration cannot be applied to the data in ${target.label}:\n${steps}`;
       if (!createOnly) {
         throw new MigrationError(`${message}\nCreate it with --create-only, edit its migration.sql, then run deploy.`, {
           code: "UNEXECUTABLE",
@@ -473,7 +663,7 @@ export async function createMigration({
       migrationName: slug,
       migrationsList,
       schema,
-      filters: NO_FILTERS,
+      filters: filtersOf(target),
     });
     if (output.migrationScript === null) {
       return { migrationName: null, migrationPath: null, applied, warnings };
@@ -504,11 +694,12 @@ export async function createMigration({
 }
 
 /**
- * Compares the migrations folder with the `_prisma_migrations` table of `databasePath`, like
+ * Compares the migrations folder with the `_prisma_migrations` table of the database, like
  * `prisma migrate status`. Does not create the database.
  *
  * @param {object} options
- * @param {string} options.databasePath
+ * @param {string} [options.databasePath]  SQLite file, or:
+ * @param {string} [options.databaseUrl]  `file:<path>` or `postgresql://…`.
  * @param {string} [options.migrationsDir]
  * @param {string} [options.schemaPath]
  * @returns {Promise<{ databaseExists: boolean,
@@ -518,53 +709,62 @@ export async function createMigration({
  *   or missing migration, or drift (null when the history is clean).
  * @throws {MigrationError} when the engine cannot read the database or the schema.
  */
-export async function migrationStatus({
-  databasePath,
-  migrationsDir = DEFAULT_MIGRATIONS_DIR,
-  schemaPath = DEFAULT_SCHEMA_PATH,
-}) {
-  databasePath = path.resolve(databasePath);
-  const migrationsList = readMigrationsList(migrationsDir);
+export async function migrationStatus(where) {
+  const target = resolveTarget(where);
+  const migrationsList = readMigrationsList(target.migrationsDir);
   const local = migrationsList.migrationDirectories.map((dir) => dir.path);
-  if (!fs.existsSync(databasePath)) {
-    return { databaseExists: false, applied: [], pending: local, problem: null };
-  }
+  const history = await readHistory(target);
+  if (history === "no-database") return { databaseExists: false, applied: [], pending: local, problem: null };
+  if (history === "no-table") return { databaseExists: true, applied: [], pending: local, problem: null };
 
-  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
-  let rows = [];
-  try {
-    if (hasTable(db, MIGRATION_TABLE)) {
-      rows = db
-        .prepare(
-          `SELECT migration_name AS name, finished_at AS finishedAt FROM ${MIGRATION_TABLE}
-           WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`,
-        )
-        .all();
-    } else {
-      return { databaseExists: true, applied: [], pending: local, problem: null };
-    }
-  } finally {
-    db.close();
-  }
-
-  const applied = rows.map((row) => ({
+  const applied = history.map((row) => ({
     name: row.name,
     finishedAt: row.finishedAt == null ? null : String(row.finishedAt),
   }));
   const appliedNames = new Set(applied.map((row) => row.name));
   const pending = local.filter((name) => !appliedNames.has(name));
-  const problem = await withEngine({ databasePath, schemaPath, log: () => {} }, async (engine) => {
-    const { action } = await engine.devDiagnostic({ migrationsList, filters: NO_FILTERS });
+  const problem = await withEngine({ target, schemaPath: target.schemaPath, log: () => {} }, async (engine) => {
+    const { action } = await engine.devDiagnostic({ migrationsList, filters: filtersOf(target) });
     return action.tag === "reset" ? action.reason.trim() : null;
   });
   return { databaseExists: true, applied, pending, problem };
+}
+
+/**
+ * The successful, not rolled-back rows of `_prisma_migrations`, by name; "no-database" or
+ * "no-table" when there is none yet.
+ */
+async function readHistory(target) {
+  const sql = `SELECT migration_name AS "name", finished_at AS "finishedAt" FROM ${MIGRATION_TABLE}
+           WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`;
+  if (target.kind === "sqlite") {
+    if (!fs.existsSync(target.path)) return "no-database";
+    const db = new Database(target.path, { readonly: true, fileMustExist: true });
+    try {
+      return hasTable(db, MIGRATION_TABLE) ? db.prepare(sql).all() : "no-table";
+    } finally {
+      db.close();
+    }
+  }
+  const { database } = pgConfig(target.url);
+  const exists = await withPgClient(
+    target.url,
+    async (client) => (await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [database])).rowCount > 0,
+    { database: "postgres" },
+  );
+  if (!exists) return "no-database";
+  return withPgClient(target.url, async (client) => {
+    const { rows } = await client.query("SELECT to_regclass($1) IS NOT NULL AS present", [`"${MIGRATION_TABLE}"`]);
+    if (!rows[0].present) return "no-table";
+    return (await client.query(sql)).rows;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
 // CLI
 // ---------------------------------------------------------------------------------------------
 
-const USAGE = `Usage (DATABASE_URL=file:<path>, default ${DEFAULT_DATABASE_URL}; .env is read):
+const USAGE = `Usage (DATABASE_URL=file:<path> or postgresql://…, default ${DEFAULT_DATABASE_URL}; .env is read):
   node scripts/migrate.mjs deploy                  apply pending migrations
   node scripts/migrate.mjs create --name <name>    create a migration from schema changes and apply it
          [--create-only]                            ... only write it (to edit it before deploy)
@@ -624,15 +824,15 @@ async function main(argv) {
     return options.help ? 0 : 1;
   }
   const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
-  const databasePath = databasePathFromUrl(databaseUrl);
-  const relativePath = path.relative(process.cwd(), databasePath);
-  const shownPath = relativePath.startsWith("..") ? databasePath : relativePath;
+  const target = resolveTarget({ databaseUrl });
+  const relativePath = target.kind === "sqlite" ? path.relative(process.cwd(), target.path) : "..";
+  const shownPath = relativePath.startsWith("..") ? target.label : relativePath;
   const log = (message) => console.log(message);
 
   switch (options.command) {
     case "deploy": {
       const started = performance.now();
-      const applied = await applyMigrations({ databasePath, log });
+      const applied = await applyMigrations({ databaseUrl, log });
       const ms = Math.round(performance.now() - started);
       console.log(
         applied.length === 0
@@ -643,7 +843,7 @@ async function main(argv) {
     }
     case "create": {
       const result = await createMigration({
-        databasePath,
+        databaseUrl,
         name: options.name,
         createOnly: options.createOnly,
         confirmDataLoss: dataLossConfirmer(options.acceptDataLoss),
@@ -659,7 +859,7 @@ async function main(argv) {
       return 0;
     }
     case "status": {
-      const status = await migrationStatus({ databasePath });
+      const status = await migrationStatus({ databaseUrl });
       if (!status.databaseExists) console.log(`Database ${shownPath} does not exist yet.`);
       console.log(`Applied (${status.applied.length}):`);
       for (const { name } of status.applied) console.log(`  ✔ ${name}`);
