@@ -32,6 +32,9 @@ const config: KnipConfig = {
     // Served to the browser as text (`~/service-worker/admin-sw.js?raw` in server/admin-app.server.ts).
     "app/service-worker/admin-sw.js",
     "{vite,vitest,playwright,prisma}.config.ts",
+    // The PostgreSQL run of the tests (`npm run test:postgresql`) and its own test files.
+    "vitest.postgresql.config.ts",
+    "tests/postgresql/**/*.test.ts",
   ],
   ignore: [
     // Deliberately cyclic modules that tests/lint/architecture.test.ts hands to dependency-cruiser
@@ -47,6 +50,9 @@ const config: KnipConfig = {
     // fontconfig's command-line tool, a system program (Debian package), not an npm binary:
     // app/server/media/invoice-image.server.test.ts runs it to see whether a Bengali font is installed.
     "fc-list",
+    // PostgreSQL's own tool, a system program (Debian's postgresql package): scripts/with-postgres.mjs
+    // asks it where the server's programs are.
+    "pg_config",
     // Load generator and web server of `npm run bench:http`, used only when installed (Debian
     // packages wrk and nginx-light), never required.
     "wrk",

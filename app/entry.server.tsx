@@ -33,7 +33,7 @@ import {
 } from "~/server/http/http-cache.server";
 import { signedInAdmin } from "~/server/auth/auth.server";
 import { getEnv } from "~/config/env.server";
-import { catalogueVersion, pruneCatalogueChanges } from "~/models/catalogue-changes.server";
+import { catalogueVersion, onCatalogueChangeProblem, pruneCatalogueChanges } from "~/models/catalogue-changes.server";
 import { getCart } from "~/server/cart-cookie.server";
 import { chosenLanguage } from "~/server/language-cookie.server";
 import { createPageCache, type KeyInputs } from "~/server/http/page-cache.server";
@@ -218,6 +218,7 @@ const PRUNE_CHANGES_EVERY_MS = 10 * 60 * 1000;
  */
 export function createShopPageCache(maxBytes: number, trustProxy: boolean) {
   const staleSeconds = getEnv().PAGE_CACHE_STALE_SECONDS;
+  onCatalogueChangeProblem((error, message) => log.warn({ err: error }, message));
   setInterval(() => {
     pruneCatalogueChanges().catch((error: unknown) =>
       log.warn({ err: error }, "Pruning the catalogue change log failed"),

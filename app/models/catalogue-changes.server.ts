@@ -8,30 +8,16 @@
  * same file, a restore, the sqlite3 shell. Each process's page cache reads the rows after the last
  * one it saw (app/server/http/page-changes.server.ts) and drops the pages they change; it reads them
  * on every lookup, so a page is never served as fresh after the commit that changed it.
+ *
+ * On PostgreSQL the same triggers fill the same table, and a feed of this process follows it in
+ * memory (app/models/catalogue-changes-postgres.server.ts): the functions below then answer from
+ * that feed, which learns of another node's write within milliseconds, a second at most.
  */
 import Database from "better-sqlite3";
 import { getEnv } from "~/config/env.server";
+import type { CatalogueChange } from "./catalogue-change";
+import { PostgresChangeFeed } from "./catalogue-changes-postgres.server";
 import { prisma } from "./db.server";
-
-/** One row of the log, with the shop's low-stock threshold as it is now. */
-export type CatalogueChange = {
-  id: number;
-  kind: "shared" | "product" | "stock";
-  /** The product changed; null for a shared change. */
-  productId: number | null;
-  /** For a stock change: the variant's units before and after (null otherwise). */
-  variantStockBefore: number | null;
-  variantStockAfter: number | null;
-  /** For a stock change: the product's units over its active variants, before and after. */
-  productStockBefore: number | null;
-  productStockAfter: number | null;
-  /** For a stock change: whether the product counts stock (else its pages show no stock at all). */
-  trackStock: boolean | null;
-  /** When the write was made, in ms since 1970 (the database's clock). */
-  changedAt: number;
-  /** The shop's low-stock threshold now (ShopSettings; its default before the row exists). */
-  lowStockThreshold: number;
-};
 
 /** The settings' default low-stock threshold (prisma/schema.prisma), before the settings row exists. */
 const DEFAULT_LOW_STOCK_THRESHOLD = 5;
@@ -49,6 +35,29 @@ let statements: Statements | null = null;
  * neither has moved, nothing was committed since, so the log need not be read again.
  */
 let quiet: { afterId: number; dataVersion: number } | null = null;
+
+/** The feed of the log on PostgreSQL (null on SQLite), started on first use. */
+let feed: PostgresChangeFeed | null = null;
+/** Where the feed reports a lost connection or a failed read (the server's log; silent until set). */
+let reportProblem: (error: unknown, message: string) => void = () => {};
+
+/**
+ * Sets where the PostgreSQL feed of the log reports its problems (a lost connection, a failed
+ * read: each retried on its own), such as the server's log. On SQLite there are none to report.
+ */
+export function onCatalogueChangeProblem(report: (error: unknown, message: string) => void): void {
+  reportProblem = report;
+}
+
+function postgresFeed(): PostgresChangeFeed | null {
+  const env = getEnv();
+  if (env.databaseKind !== "postgresql") return null;
+  if (!feed) {
+    feed = new PostgresChangeFeed(env.DATABASE_URL, (error, message) => reportProblem(error, message));
+    void feed.start();
+  }
+  return feed;
+}
 
 /** The statements on the log's own read-only connection, opened on first use. */
 function prepared(): Statements {
@@ -77,9 +86,14 @@ function prepared(): Statements {
  * the last call found no change after the same id, SQLite's `data_version` says so and the log is
  * not read (about 2 µs instead of 14 µs, measured on the 2-core development machine).
  *
+ * On PostgreSQL, the ids are this process's positions of the changes (see
+ * app/models/catalogue-changes-postgres.server.ts), read from memory.
+ *
  * @throws better-sqlite3's error when the database cannot be opened or is not migrated.
  */
 export function catalogueChangesAfter(afterId: number, limit: number): CatalogueChange[] {
+  const postgres = postgresFeed();
+  if (postgres) return postgres.changesAfter(afterId, limit);
   const { after, dataVersion } = prepared();
   // Read before the log: a commit after this read moves it, so the next call reads the log again.
   const version = dataVersion.get()!;
@@ -101,7 +115,18 @@ export function catalogueChangesAfter(afterId: number, limit: number): Catalogue
  * @throws better-sqlite3's error when the database cannot be opened.
  */
 export function catalogueVersion(): number {
+  const postgres = postgresFeed();
+  if (postgres) return postgres.version();
   return prepared().latest.get()?.seq ?? 0;
+}
+
+/**
+ * Resolves once every change committed before the call is known to this process. Nothing to wait
+ * for on SQLite (every read sees the file as it is); on PostgreSQL, one read of the log, for a
+ * caller that has just written and must see its own change (a saved setting), or a test.
+ */
+export async function catalogueChangesSettled(): Promise<void> {
+  await postgresFeed()?.readNow();
 }
 
 /** How long the log keeps a change, in ms: far longer than any process goes without reading it while it serves. */
@@ -118,6 +143,8 @@ export async function pruneCatalogueChanges(now = Date.now()): Promise<number> {
 
 /** Closes the log's own connection (on shutdown, with the main one). */
 export function closeCatalogueChanges(): void {
+  void feed?.close();
+  feed = null;
   connection?.close();
   connection = null;
   statements = null;

@@ -19,6 +19,7 @@ import { TZDate } from "@date-fns/tz";
 import { addDays, format, startOfDay } from "date-fns";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/models/db.server";
+import { dialect } from "~/models/dialect.server";
 import { SHOP_TIME_ZONE } from "~/i18n/format";
 import { ORDER_STATUSES, type OrderStatus } from "~/rules/order-status";
 
@@ -115,16 +116,18 @@ async function dailySales(bounds: TZDate[]): Promise<DailySales[]> {
     end: new Date(bounds[i + 1]!.getTime()),
     date: format(start, "yyyy-MM-dd"),
   }));
-  const values = Prisma.join(days.map((d) => Prisma.sql`(${d.index}, ${d.start}, ${d.end})`));
+  const values = Prisma.join(
+    days.map((d) => Prisma.sql`(${d.index}, ${dialect.timestamp(d.start)}, ${dialect.timestamp(d.end)})`),
+  );
   const rows = await prisma.$queryRaw<
     { dayIndex: number | bigint; orders: number | bigint; revenue: number | bigint }[]
   >`
-    WITH days(dayIndex, startAt, endAt) AS (VALUES ${values})
-    SELECT days.dayIndex AS dayIndex, COUNT(o.id) AS orders, COALESCE(SUM(o.totalPaisa), 0) AS revenue
-    FROM days
+    WITH "days"("dayIndex", "startAt", "endAt") AS (VALUES ${values})
+    SELECT "days"."dayIndex" AS "dayIndex", COUNT(o."id") AS "orders", COALESCE(SUM(o."totalPaisa"), 0) AS "revenue"
+    FROM "days"
     LEFT JOIN "Order" o
-      ON o.createdAt >= days.startAt AND o.createdAt < days.endAt AND o.status <> 'cancelled'
-    GROUP BY days.dayIndex`;
+      ON o."createdAt" >= "days"."startAt" AND o."createdAt" < "days"."endAt" AND o."status" <> 'cancelled'
+    GROUP BY "days"."dayIndex"`;
   const byIndex = new Map(rows.map((row) => [Number(row.dayIndex), row]));
   return days.map((d) => {
     const row = byIndex.get(d.index);
@@ -138,7 +141,8 @@ async function dailySales(bounds: TZDate[]): Promise<DailySales[]> {
 
 /** The best sellers by quantity between `from` and `to`, grouped by product (or by name once deleted). */
 async function topProducts(from: Date, to: Date): Promise<TopProduct[]> {
-  // SQLite returns the bare columns of the row holding MAX(i.id): the most recent line item's name.
+  // Grouped by product (by name once deleted); each group is named as its most recent line item
+  // (the highest id) names it, read back by that id.
   const rows = await prisma.$queryRaw<
     {
       productId: number | bigint | null;
@@ -148,13 +152,17 @@ async function topProducts(from: Date, to: Date): Promise<TopProduct[]> {
       lastId: number | bigint;
     }[]
   >`
-    SELECT i.productId AS productId, i.productName AS name, MAX(i.id) AS lastId,
-           SUM(i.quantity) AS quantity, SUM(i.subtotalPaisa) AS revenue
-    FROM OrderItem i
-    JOIN "Order" o ON o.id = i.orderId
-    WHERE o.createdAt >= ${from} AND o.createdAt < ${to} AND o.status <> 'cancelled'
-    GROUP BY COALESCE('id:' || i.productId, 'name:' || i.productName)
-    ORDER BY quantity DESC, revenue DESC, lastId DESC
+    WITH "sold" AS (
+      SELECT MAX(i."id") AS "lastId", SUM(i."quantity") AS "quantity", SUM(i."subtotalPaisa") AS "revenue"
+      FROM "OrderItem" i
+      JOIN "Order" o ON o."id" = i."orderId"
+      WHERE o."createdAt" >= ${dialect.timestamp(from)} AND o."createdAt" < ${dialect.timestamp(to)} AND o."status" <> 'cancelled'
+      GROUP BY COALESCE('id:' || CAST(i."productId" AS TEXT), 'name:' || i."productName")
+    )
+    SELECT last."productId" AS "productId", last."productName" AS "name", "sold"."lastId" AS "lastId",
+           "sold"."quantity" AS "quantity", "sold"."revenue" AS "revenue"
+    FROM "sold" JOIN "OrderItem" last ON last."id" = "sold"."lastId"
+    ORDER BY "sold"."quantity" DESC, "sold"."revenue" DESC, "sold"."lastId" DESC
     LIMIT ${TOP_PRODUCTS}`;
   return rows.map((row) => ({
     productId: row.productId === null ? null : Number(row.productId),

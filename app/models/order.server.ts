@@ -8,6 +8,7 @@
 import { toAsciiDigits } from "~/rules/phone";
 import { districtSearched } from "~/rules/districts";
 import { Prisma } from "~/generated/prisma/client";
+import { dialect } from "~/models/dialect.server";
 import { isLang } from "~/i18n";
 import type { Lang } from "~/i18n/lang";
 import { getShopSettings, invoiceSeller } from "~/models/settings.server";
@@ -99,6 +100,12 @@ export async function placeOrder(
         throw new OrderRefused({ ok: false, reason: "blocked" });
       }
       if (limits.perPhone > 0 || limits.perAddress > 0) {
+        // Two checkouts of one phone or address count, then write, one after the other: SQLite's
+        // transactions already do; on PostgreSQL, advisory locks on the phone and the address.
+        await dialect.lockKeys(tx, [
+          ...(limits.perPhone > 0 ? [`order-limit:phone:${input.phone}`] : []),
+          ...(limits.perAddress > 0 ? [`order-limit:address:${key}`] : []),
+        ]);
         const since = new Date(Date.now() - ORDER_LIMIT_WINDOW_MS);
         const [byPhone, byAddress] = await Promise.all([
           limits.perPhone > 0
@@ -215,9 +222,12 @@ export function orderSearchWhere(q: string): Prisma.OrderWhereInput {
     return { OR: [...byId, { customerPhone: { contains: phoneDigits } }] };
   }
   const district = districtSearched(text);
-  if (!district) return { customerName: { contains: text } };
+  if (!district) return { customerName: { contains: text, ...dialect.insensitive } };
   return {
-    OR: [{ customerName: { contains: text } }, { district: { in: [district.name, ...district.formerNames] } }],
+    OR: [
+      { customerName: { contains: text, ...dialect.insensitive } },
+      { district: { in: [district.name, ...district.formerNames] } },
+    ],
   };
 }
 

@@ -300,9 +300,9 @@ async function matchProducts(
   for (let start = 0; start < skus.length; start += 500) {
     const chunk = skus.slice(start, start + 500);
     const rows = await db.$queryRaw<{ sku: string; productId: number | bigint; name: string }[]>`
-      SELECT lower(v.sku) AS sku, v.productId AS productId, p.name AS name
-      FROM ProductVariant v JOIN Product p ON p.id = v.productId
-      WHERE lower(v.sku) IN (${Prisma.join(chunk)})`;
+      SELECT lower(v."sku") AS "sku", v."productId" AS "productId", p."name" AS "name"
+      FROM "ProductVariant" v JOIN "Product" p ON p."id" = v."productId"
+      WHERE lower(v."sku") IN (${Prisma.join(chunk)})`;
     for (const row of rows) skuOwner.set(row.sku, { productId: Number(row.productId), name: row.name });
   }
 

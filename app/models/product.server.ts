@@ -4,6 +4,7 @@
  */
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/models/db.server";
+import { dialect } from "~/models/dialect.server";
 import { ADMIN_PAGE_SIZE, paginate, STOREFRONT_PAGE_SIZE, type Page } from "~/rules/pagination";
 import { variantUrl, type ImageInfo } from "~/utils/image-url";
 import { containsLikePattern, prefixLikePattern, type ProductSuggestion } from "~/rules/search";
@@ -123,9 +124,9 @@ export async function listFeaturedProducts(lang: Lang = "en"): Promise<ProductCa
  * (prisma/migrations/…_variants_and_bangla_catalogue).
  */
 const ORDER_BY_SQL: Record<ProductSort, Prisma.Sql> = {
-  name: Prisma.sql`lower(name) ASC, id ASC`,
-  "price-asc": Prisma.sql`minPricePaisa ASC, lower(name) ASC, id ASC`,
-  "price-desc": Prisma.sql`minPricePaisa DESC, lower(name) ASC, id ASC`,
+  name: Prisma.sql`lower("name") ASC, "id" ASC`,
+  "price-asc": Prisma.sql`"minPricePaisa" ASC, lower("name") ASC, "id" ASC`,
+  "price-desc": Prisma.sql`"minPricePaisa" DESC, lower("name") ASC, "id" ASC`,
 };
 
 /**
@@ -148,12 +149,7 @@ const WALK_INDEX_ABOVE_MATCHES = 5_000;
  * no condition); a search walk unchanged at 7 ms. With no hidden product the list is empty and
  * page 2,000 takes 2.6 ms.
  */
-const SHOWN_SQL = Prisma.sql`id NOT IN (SELECT id FROM Product WHERE isPublished = 0)`;
-
-/** `query` as one quoted FTS5 phrase: a `"` typed is doubled, so nothing is read as FTS syntax. */
-function ftsPhrase(query: string): string {
-  return `"${query.replaceAll('"', '""')}"`;
-}
+const SHOWN_SQL = Prisma.sql`"id" NOT IN (SELECT "id" FROM "Product" WHERE "isPublished" = FALSE)`;
 
 /** Whether `query` is looked up in the full-text index of names (three characters or more). */
 function usesNameIndex(query: string): boolean {
@@ -161,12 +157,11 @@ function usesNameIndex(query: string): boolean {
 }
 
 /**
- * SQL for the ids of products with a variant whose SKU starts with `query`, case-insensitively
- * (a range over the unique `lower(sku)` index).
+ * SQL for the ids of products whose name contains `query` (three characters or more, through the
+ * database's trigram index) or with a variant whose SKU starts with it, case-insensitively.
  */
-function skuMatchesSql(query: string): Prisma.Sql {
-  const key = skuKey(query);
-  return Prisma.sql`SELECT productId FROM ProductVariant WHERE lower(sku) >= ${key} AND lower(sku) < ${`${key}\uffff`}`;
+function matchesSql(query: string): Prisma.Sql {
+  return Prisma.sql`(${dialect.nameMatchesSql(query)} UNION ${dialect.skuMatchesSql(skuKey(query))})`;
 }
 
 /**
@@ -178,9 +173,10 @@ function skuMatchesSql(query: string): Prisma.Sql {
  * for their 286 hidden ones.
  */
 async function countNameMatches(query: string): Promise<{ all: number; shown: number }> {
-  const matches = Prisma.sql`(SELECT rowid FROM ProductSearch WHERE ProductSearch MATCH ${ftsPhrase(query)} UNION ${skuMatchesSql(query)})`;
+  const matches = matchesSql(query);
   const rows = await prisma.$queryRaw<{ total: number | bigint; hidden: number | bigint }[]>`
-    SELECT (SELECT count(*) FROM ${matches}) AS total, (${hiddenCountSql([Prisma.sql`+id IN ${matches}`])}) AS hidden`;
+    SELECT (SELECT count(*) FROM ${matches} AS "matches") AS "total",
+      (${hiddenCountSql([dialect.notDriving(Prisma.sql`"id" IN ${matches}`)])}) AS "hidden"`;
   const all = Number(rows[0]?.total ?? 0);
   return { all, shown: all - Number(rows[0]?.hidden ?? 0) };
 }
@@ -194,8 +190,8 @@ async function countNameMatches(query: string): Promise<{ all: number; shown: nu
  * A search condition here is the `+id IN (…)` form, which never drives the read.
  */
 function hiddenCountSql(conditions: Prisma.Sql[]): Prisma.Sql {
-  const where = Prisma.join([Prisma.sql`isPublished = 0`, ...conditions], " AND ");
-  return Prisma.sql`SELECT count(*) FROM Product INDEXED BY Product_isPublished_idx WHERE ${where}`;
+  const where = Prisma.join([Prisma.sql`"isPublished" = FALSE`, ...conditions], " AND ");
+  return Prisma.sql`SELECT count(*) FROM ${dialect.productsByPublishedIndex} WHERE ${where}`;
 }
 
 /**
@@ -213,10 +209,10 @@ function hiddenCountSql(conditions: Prisma.Sql[]): Prisma.Sql {
 function nameContainsSql(query: string, walk = false): Prisma.Sql {
   if (!usesNameIndex(query)) {
     const pattern = containsLikePattern(query);
-    return Prisma.sql`(name LIKE ${pattern} ESCAPE '\\' OR nameBn LIKE ${pattern} ESCAPE '\\' OR id IN (${skuMatchesSql(query)}))`;
+    return Prisma.sql`(${dialect.likeSql('"name"', pattern)} OR ${dialect.likeSql('"nameBn"', pattern)} OR "id" IN (${dialect.skuMatchesSql(skuKey(query))}))`;
   }
-  const matches = Prisma.sql`(SELECT rowid FROM ProductSearch WHERE ProductSearch MATCH ${ftsPhrase(query)} UNION ${skuMatchesSql(query)})`;
-  return walk ? Prisma.sql`+id IN ${matches}` : Prisma.sql`id IN ${matches}`;
+  const condition = Prisma.sql`"id" IN ${matchesSql(query)}`;
+  return walk ? dialect.notDriving(condition) : condition;
 }
 
 /**
@@ -245,8 +241,8 @@ export async function listProducts(options: {
   const conditions: Prisma.Sql[] = [];
   const hiddenConditions: Prisma.Sql[] = [];
   if (options.categoryId) {
-    conditions.push(Prisma.sql`categoryId = ${options.categoryId}`);
-    hiddenConditions.push(Prisma.sql`categoryId = ${options.categoryId}`);
+    conditions.push(Prisma.sql`"categoryId" = ${options.categoryId}`);
+    hiddenConditions.push(Prisma.sql`"categoryId" = ${options.categoryId}`);
   }
   if (query) {
     // Hidden matches are read too before being left out, so all of them decide how.
@@ -263,13 +259,13 @@ export async function listProducts(options: {
     async () => {
       if (nameMatches !== null && !options.categoryId) return nameMatches.shown;
       const rows = await prisma.$queryRaw<{ total: number | bigint }[]>`
-        SELECT (SELECT COUNT(*) FROM Product ${where}) - (${hiddenCountSql(hiddenConditions)}) AS total`;
+        SELECT (SELECT COUNT(*) FROM "Product" ${where}) - (${hiddenCountSql(hiddenConditions)}) AS "total"`;
       return Number(rows[0]?.total ?? 0);
     },
     async ({ skip, take }) => {
       const idRows = await prisma.$queryRaw<
         { id: number | bigint }[]
-      >`SELECT id FROM Product ${shownWhere} ORDER BY ${orderBy} LIMIT ${take} OFFSET ${skip}`;
+      >`SELECT "id" FROM "Product" ${shownWhere} ORDER BY ${orderBy} LIMIT ${take} OFFSET ${skip}`;
       const ids = idRows.map((row) => Number(row.id));
       const rows = ids.length ? await prisma.product.findMany({ where: { id: { in: ids } }, select: cardSelect }) : [];
       const byId = new Map(rows.map((row) => [row.id, toCard(row, lang)]));
@@ -547,9 +543,9 @@ export async function listProductsForAdmin(page: number, query: string | null = 
   const where: Prisma.ProductWhereInput = query
     ? {
         OR: [
-          { name: { contains: query } },
-          { nameBn: { contains: query } },
-          { variants: { some: { sku: { startsWith: query } } } },
+          { name: { contains: query, ...dialect.insensitive } },
+          { nameBn: { contains: query, ...dialect.insensitive } },
+          { variants: { some: { sku: { startsWith: query, ...dialect.insensitive } } } },
         ],
       }
     : {};
@@ -751,7 +747,7 @@ async function assertCategory(tx: Prisma.TransactionClient, categoryId: number) 
 export async function assertSkuFree(tx: Prisma.TransactionClient, sku: string | null, exceptVariantId: number | null) {
   if (sku === null) return;
   const rows = await tx.$queryRaw<{ id: number | bigint }[]>`
-    SELECT id FROM ProductVariant WHERE lower(sku) = ${skuKey(sku)} LIMIT 1`;
+    SELECT "id" FROM "ProductVariant" WHERE lower("sku") = ${skuKey(sku)} LIMIT 1`;
   const owner = rows[0] ? Number(rows[0].id) : null;
   if (owner !== null && owner !== exceptVariantId) throw new SkuTakenError(sku);
 }
@@ -994,9 +990,10 @@ export async function searchProductSuggestions(
   if (!query || !(take >= 1)) return [];
   const prefix = prefixLikePattern(query);
   const idRows = await prisma.$queryRaw<{ id: number | bigint }[]>`
-    SELECT id FROM Product
-    WHERE ${nameContainsSql(query)} AND +isPublished = 1
-    ORDER BY CASE WHEN name LIKE ${prefix} ESCAPE '\\' OR nameBn LIKE ${prefix} ESCAPE '\\' THEN 0 ELSE 1 END, lower(name) ASC, id ASC
+    SELECT "id" FROM "Product"
+    WHERE ${nameContainsSql(query)} AND ${dialect.notDriving(Prisma.sql`"isPublished"`)} = TRUE
+    ORDER BY CASE WHEN ${dialect.likeSql('"name"', prefix)} OR ${dialect.likeSql('"nameBn"', prefix)} THEN 0 ELSE 1 END,
+      lower("name") ASC, "id" ASC
     LIMIT ${take}`;
   const ids = idRows.map((row) => Number(row.id));
   if (ids.length === 0) return [];

@@ -57,8 +57,10 @@ export async function recordRefusedSignIn(entry: RefusedSignInEntry, now = new D
       },
       select: { id: true },
     }),
-    // Ids only grow (AUTOINCREMENT), so "id at most newest - cap" is everything but the newest cap rows.
-    prisma.$executeRaw`DELETE FROM "RefusedSignIn" WHERE "id" <= (SELECT MAX("id") FROM "RefusedSignIn") - ${REFUSED_SIGN_IN_CAP}`,
+    // Ids only grow, so everything up to the (cap + 1)-th newest id is everything but the newest cap
+    // rows (ids may skip values: a PostgreSQL sequence keeps those of rolled-back inserts).
+    prisma.$executeRaw`DELETE FROM "RefusedSignIn" WHERE "id" <= (
+      SELECT "id" FROM "RefusedSignIn" ORDER BY "id" DESC LIMIT 1 OFFSET ${REFUSED_SIGN_IN_CAP})`,
     prisma.refusedSignIn.deleteMany({ where: { createdAt: { lt: oldest } } }),
   ]);
 }

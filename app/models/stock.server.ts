@@ -10,6 +10,7 @@
  */
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/models/db.server";
+import { dialect } from "~/models/dialect.server";
 import { heldByOrder, stockShortages, type StockMovementReason, type StockShortage } from "~/rules/stock";
 import { isRetiredKey, lineItemName, variantLabel } from "~/rules/variants";
 
@@ -106,7 +107,9 @@ type CountedRow = {
  * The variants among `ids` whose product tracks stock, with what their ledger entries name, inside
  * `tx`. One statement joining the four tables (Prisma reads each relation with a query of its
  * own: five statements, about a sixth of the time an order held the write lock); the SQL is
- * standard, double-quoted identifiers included, for every database haat runs on.
+ * standard, double-quoted identifiers included, for every database haat runs on. The variants stay
+ * as read until `tx` ends (`lockRowsOf`: on PostgreSQL, another order for one of them waits, in id
+ * order, so the ledger's balances follow each other; SQLite's transactions already run one at a time).
  */
 async function countedVariants(tx: Prisma.TransactionClient, ids: number[]): Promise<LedgerVariant[]> {
   const rows = await tx.$queryRaw<CountedRow[]>`
@@ -117,7 +120,9 @@ async function countedVariants(tx: Prisma.TransactionClient, ids: number[]): Pro
     LEFT JOIN "ProductOptionValue" o1 ON o1."id" = v."option1ValueId"
     LEFT JOIN "ProductOptionValue" o2 ON o2."id" = v."option2ValueId"
     LEFT JOIN "ProductOptionValue" o3 ON o3."id" = v."option3ValueId"
-    WHERE v."id" IN (${Prisma.join(ids)}) AND p."trackStock" = TRUE`;
+    WHERE v."id" IN (${Prisma.join(ids)}) AND p."trackStock" = TRUE
+    ORDER BY v."id"
+    ${dialect.lockRowsOf("v")}`;
   const value = (text: string | null) => (text === null ? null : { value: text });
   return rows.map((row) => ({
     id: row.id,
@@ -138,8 +143,9 @@ async function countedVariants(tx: Prisma.TransactionClient, ids: number[]): Pro
  * or that no longer exist, are left alone (no entry).
  *
  * The decrement is conditional (`stockQuantity >= units`), and the column has a CHECK (>= 0), so
- * even many shoppers buying the last unit at once cannot take it twice: transactions run one at a
- * time (docs/decisions/020-one-connection-serialised.md), the first takes it, the others find 0.
+ * even many shoppers buying the last unit at once cannot take it twice: on SQLite transactions run
+ * one at a time (docs/decisions/020-one-connection-serialised.md), on PostgreSQL the variants read
+ * are locked until the transaction ends (`countedVariants`); the first takes it, the others find 0.
  *
  * @throws {OutOfStockError} when any line asks for more than is on hand (nothing taken then, once
  *   the caller's transaction rolls back).

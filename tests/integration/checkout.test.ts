@@ -27,6 +27,7 @@ import {
   runData,
   type HandlerData,
   type Outcome,
+  withWritesFailing,
 } from "./helpers";
 
 const customer = {
@@ -237,18 +238,13 @@ describe("placing an order", () => {
     allowConsoleError();
     await add(lamp.variantId, 1);
     const before = await prisma.order.count();
-    await prisma.$executeRawUnsafe(
-      "CREATE TRIGGER fail_items BEFORE INSERT ON OrderItem BEGIN SELECT RAISE(ABORT, 'disk full'); END;",
-    );
-    try {
+    await withWritesFailing({ table: "OrderItem", event: "INSERT", message: "disk full" }, async () => {
       const { outcome } = await checkout(customer);
       expect(outcome.status).toBe(400);
       expect(refusal(outcome).formError).toBe(t("checkout.failed"));
       expect(await prisma.order.count()).toBe(before);
       expect(jar.has("haat_cart")).toBe(true); // the cart is kept
-    } finally {
-      await prisma.$executeRawUnsafe("DROP TRIGGER fail_items");
-    }
+    });
   });
 
   it("rejects invalid details with every message and keeps what was typed", async () => {

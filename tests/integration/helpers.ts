@@ -6,6 +6,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { Prisma } from "~/generated/prisma/client";
+import { getEnv } from "~/config/env.server";
 import { prisma } from "~/models/db.server";
 import { refreshPriceRange } from "~/models/product.server";
 import { unitPricePaisa } from "~/rules/money";
@@ -258,8 +259,28 @@ export async function createProductsInBulk(rows: readonly BulkProduct[]): Promis
   const now = new Date().toISOString();
   const products = rows.map((row) => ({ ...row, charged: unitPricePaisa(row) }));
   await prisma.$transaction(async (tx) => {
-    const lastRows = await tx.$queryRaw<{ last: number | bigint | null }[]>`SELECT max(id) AS last FROM Product`;
+    const lastRows = await tx.$queryRaw<{ last: number | bigint | null }[]>`SELECT max("id") AS "last" FROM "Product"`;
     const last = Number(lastRows[0]?.last ?? 0);
+    const json = JSON.stringify(products);
+    if (getEnv().databaseKind === "postgresql") {
+      await tx.$executeRawUnsafe(
+        `INSERT INTO "Product" ("name", "slug", "description", "minPricePaisa", "maxPricePaisa", "categoryId", "isFeatured", "createdAt", "updatedAt")
+         SELECT e ->> 'name', e ->> 'slug', e ->> 'description', (e ->> 'charged')::int, (e ->> 'charged')::int,
+                (e ->> 'categoryId')::int, FALSE, $1::timestamptz, $1::timestamptz
+         FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS j(e, n) ORDER BY n`,
+        now,
+        json,
+      );
+      await tx.$executeRawUnsafe(
+        `INSERT INTO "ProductVariant" ("productId", "combinationKey", "pricePaisa", "discountedPricePaisa", "stockQuantity", "isActive", "position")
+         SELECT p."id", '', (j.e ->> 'pricePaisa')::int, (j.e ->> 'discountedPricePaisa')::int, 0, TRUE, 0
+         FROM (SELECT "id", row_number() OVER (ORDER BY "id") AS n FROM "Product" WHERE "id" > $1) AS p
+         JOIN jsonb_array_elements($2::jsonb) WITH ORDINALITY AS j(e, n) ON j.n = p.n`,
+        last,
+        json,
+      );
+      return;
+    }
     await tx.$executeRawUnsafe(
       `INSERT INTO Product (name, slug, description, minPricePaisa, maxPricePaisa, categoryId, isFeatured, createdAt, updatedAt)
        SELECT value ->> '$.name', value ->> '$.slug', value ->> '$.description', value ->> '$.charged',
@@ -267,7 +288,7 @@ export async function createProductsInBulk(rows: readonly BulkProduct[]): Promis
        FROM json_each(?) ORDER BY key`,
       now,
       now,
-      JSON.stringify(products),
+      json,
     );
     // The new products, in the order inserted: their ids are the ones above the previous largest.
     await tx.$executeRawUnsafe(
@@ -276,7 +297,7 @@ export async function createProductsInBulk(rows: readonly BulkProduct[]): Promis
        FROM (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM Product WHERE id > ?) AS p
        JOIN json_each(?) AS j ON j.key = p.n`,
       last,
-      JSON.stringify(products),
+      json,
     );
   });
 }
@@ -427,16 +448,47 @@ export async function withTableUnavailable<T>(table: string, fn: () => Promise<T
 }
 
 /**
- * Runs `fn` while every insert into `table` fails (a trigger raises an abort, so the transaction
+ * Runs `fn` while every insert into `table` fails (a trigger raises an error, so the transaction
  * around it rolls back): a real database failure for the code under test, not a mock of Prisma.
  */
 export async function withInsertsFailing<T>(table: string, fn: () => Promise<T>): Promise<T> {
-  await prisma.$executeRawUnsafe(
-    `CREATE TRIGGER "fail_insert_${table}" BEFORE INSERT ON "${table}" BEGIN SELECT RAISE(ABORT, 'injected failure'); END`,
-  );
+  return withWritesFailing({ table, event: "INSERT" }, fn);
+}
+
+/**
+ * Runs `fn` while the database refuses some writes to `table`: every `event` ("INSERT", "UPDATE" or
+ * "DELETE"), or those whose row meets `when`, an SQL condition on `NEW` (insert, update) or `OLD`
+ * (delete) in quoted identifiers, such as `OLD."orderId" = 4`. A trigger raises the error `message`
+ * on SQLite and on PostgreSQL alike; it is removed afterwards.
+ */
+export async function withWritesFailing<T>(
+  options: { table: string; event: "INSERT" | "UPDATE" | "DELETE"; when?: string; message?: string },
+  fn: () => Promise<T>,
+): Promise<T> {
+  const { table, event, when, message = "injected failure" } = options;
+  const name = `fail_${event.toLowerCase()}_${table}`;
+  const text = message.replaceAll("'", "''");
+  const postgres = getEnv().databaseKind === "postgresql";
+  if (postgres) {
+    await prisma.$executeRawUnsafe(
+      `CREATE FUNCTION "${name}"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION '${text}'; END; $$`,
+    );
+    await prisma.$executeRawUnsafe(
+      `CREATE TRIGGER "${name}" BEFORE ${event} ON "${table}" FOR EACH ROW ${when ? `WHEN (${when})` : ""} EXECUTE FUNCTION "${name}"()`,
+    );
+  } else {
+    await prisma.$executeRawUnsafe(
+      `CREATE TRIGGER "${name}" BEFORE ${event} ON "${table}" ${when ? `WHEN ${when}` : ""} BEGIN SELECT RAISE(ABORT, '${text}'); END`,
+    );
+  }
   try {
     return await fn();
   } finally {
-    await prisma.$executeRawUnsafe(`DROP TRIGGER "fail_insert_${table}"`);
+    if (postgres) {
+      await prisma.$executeRawUnsafe(`DROP TRIGGER "${name}" ON "${table}"`);
+      await prisma.$executeRawUnsafe(`DROP FUNCTION "${name}"()`);
+    } else {
+      await prisma.$executeRawUnsafe(`DROP TRIGGER "${name}"`);
+    }
   }
 }

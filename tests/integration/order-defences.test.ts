@@ -111,6 +111,39 @@ describe("checkout limits", () => {
     expect(await prisma.order.count({ where: { customerPhone: "01812000099" } })).toBe(1);
   });
 
+  it("holds the limits when many checkouts of one phone or one address arrive at once", async () => {
+    // Each from its own cart and form: with several processes or nodes (PostgreSQL), the counts
+    // and the writes of concurrent checkouts must not interleave.
+    async function form(phone: string, address: string) {
+      const jar = new CookieJar();
+      jar.take((await run(cartAction, post("/cart", { intent: "add", variantId, quantity: 1 }, jar))).headers);
+      const page = await runData(cartLoader, get("/cart", jar));
+      const fields = {
+        intent: "checkout",
+        name: "Crowd Shopper",
+        phone,
+        address,
+        area: "Mirpur 10",
+        district: "Dhaka",
+        shippingMethod: "Inside Dhaka",
+        checkoutToken: page.checkoutToken,
+        expectedSubtotalPaisa: page.subtotalPaisa,
+      };
+      return () => run(cartAction, post("/cart", fields, jar));
+    }
+    await setLimits(1, 2);
+    const samePhone = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => form("01812000077", `House ${i}, Road 77`)),
+    );
+    const sameAddress = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => form(`0181200010${i}`, "House 1, Road 78")),
+    );
+    const outcomes = await Promise.all([...samePhone, ...sameAddress].map((post) => post()));
+    expect(outcomes.filter((outcome) => outcome.status === 302)).toHaveLength(1 + 2);
+    expect(await prisma.order.count({ where: { customerPhone: "01812000077" } })).toBe(1);
+    expect(await prisma.order.count({ where: { customerAddress: "House 1, Road 78" } })).toBe(2);
+  });
+
   it("refuses an address's order over its limit, however the address is spelled", async () => {
     await setLimits(0, 2);
     expect((await checkout("01812000011", "Flat 2B, House 7, Road 3")).status).toBe(302);

@@ -10,17 +10,26 @@ import path from "node:path";
 import crypto from "node:crypto";
 import { inspect } from "node:util";
 import { afterEach, beforeEach, vi } from "vitest";
+import { createDatabase, databaseUrl, testPostgresUrl } from "../support/postgres-databases";
 
 // The folder tests/setup/global-setup.ts prepares for this run (not imported: that module runs in
 // the main process, and names the folder in the environment).
 const tmp = process.env.HAAT_VITEST_TMP;
 if (!tmp) throw new Error("HAAT_VITEST_TMP is not set: run the tests with Vitest (tests/setup/global-setup.ts)");
 const id = `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
-const databasePath = path.join(tmp, `test-${id}.db`);
-fs.copyFileSync(path.join(tmp, "base.db"), databasePath);
-
 process.env.NODE_ENV = "test";
-process.env.DATABASE_URL = `file:${databasePath}`;
+const postgresUrl = testPostgresUrl();
+if (postgresUrl) {
+  // A run on PostgreSQL (tests/setup/global-setup.ts): a copy of the run's migrated base database.
+  const base = process.env.HAAT_TEST_POSTGRES_BASE ?? "";
+  const name = `${base}_${id.replace("-", "_")}`;
+  await createDatabase(postgresUrl, name, base);
+  process.env.DATABASE_URL = databaseUrl(postgresUrl, name);
+} else {
+  const databasePath = path.join(tmp, `test-${id}.db`);
+  fs.copyFileSync(path.join(tmp, "base.db"), databasePath);
+  process.env.DATABASE_URL = `file:${databasePath}`;
+}
 process.env.UPLOADS_DIR = path.join(tmp, `uploads-${id}`);
 process.env.SESSION_SECRET = "test-session-secret-that-is-long-enough-0123456789";
 process.env.COOKIE_SECURE = "false";

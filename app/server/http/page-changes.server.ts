@@ -10,7 +10,8 @@
  *   sells out or comes back (a card says only "Out of stock"), nothing otherwise. A product that
  *   does not count stock shows none, so its stock changes alter nothing.
  */
-import { catalogueChangesAfter, type CatalogueChange } from "~/models/catalogue-changes.server";
+import type { CatalogueChange } from "~/models/catalogue-change";
+import { catalogueChangesAfter } from "~/models/catalogue-changes.server";
 import { shownStockChanged } from "~/rules/stock";
 import type { PageChange } from "./page-cache.server";
 

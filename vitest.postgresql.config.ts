@@ -1,0 +1,25 @@
+/**
+ * The tests that run a second time on PostgreSQL (`npm run test:postgresql`, inside
+ * scripts/with-postgres.mjs): the ones that read or write through what differs between the two
+ * databases (docs/decisions/053-two-databases.md). The whole suite runs on SQLite (vitest.config.ts).
+ */
+import { defineConfig } from "vitest/config";
+import base from "./vitest.config";
+
+/** Test files, or a list given in HAAT_POSTGRES_TESTS (comma-separated) to try others. */
+const POSTGRESQL_TESTS = process.env.HAAT_POSTGRES_TESTS?.split(",") ?? [
+  // PostgreSQL's own: its migrations, and what only it has.
+  "tests/postgresql/**/*.test.ts",
+  // Orders under concurrency: checkout, stock (conditional decrements, row locks), limits.
+  "tests/integration/checkout.test.ts",
+  "tests/integration/stock.test.ts",
+  "tests/integration/order-defences.test.ts",
+  // Search (pg_trgm against FTS5), the listings' SQL, the dashboard's aggregates.
+  "tests/integration/search-fts.test.ts",
+  "tests/integration/dashboard.test.ts",
+  // Triggers: the audit trail's append-only rule and the catalogue's change log.
+  "tests/integration/audit-trail.test.ts",
+  "tests/integration/catalogue-changes.test.ts",
+];
+
+export default defineConfig({ ...base, test: { ...base.test, include: POSTGRESQL_TESTS } });
