@@ -14,9 +14,9 @@
  *
  * `checkImage` sniffs the bytes with sharp: the file name and the declared type are never trusted.
  * `storeUploads` then runs each accepted file through `storeImage` (app/server/media/images.server.ts:
- * auto-orient, metadata stripped, pixel limit, WebP variants under UPLOADS_DIR with server-made
- * names). Each rejection names the file and the reason; `rejectionMessage` words it for staff in
- * their language.
+ * auto-orient, metadata stripped, pixel limit, WebP variants with server-made names in the uploads
+ * storage, the folder UPLOADS_DIR or the bucket of UPLOADS_URL: storage.server.ts). Each rejection
+ * names the file and the reason; `rejectionMessage` words it for staff in their language.
  */
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { englishAdminT, type AdminTranslate } from "~/i18n/admin";
@@ -270,8 +270,9 @@ export async function checkUploads(files: readonly UploadedFile[]): Promise<Uplo
  * file name as alternative text fallback `alt`. When any file fails, the images stored so far are
  * removed and the refusals are returned instead.
  *
- * @returns `{ stored }` in the order of the files, or `{ rejected }` (nothing left on disk).
- * @throws the file system's error when a variant cannot be written (nothing left on disk either).
+ * @returns `{ stored }` in the order of the files, or `{ rejected }` (nothing left stored).
+ * @throws the storage's error (the file system's or the bucket's) when a variant cannot be written
+ *   (nothing left stored either).
  */
 export async function storeUploads(
   files: readonly UploadedFile[],
@@ -309,9 +310,9 @@ export async function discardStored(stored: readonly Pick<StoredImage, "key">[])
 }
 
 /**
- * Removes the folders of stored images by key (after their rows were deleted). Never throws: a
- * folder that cannot be removed is logged and left behind (it is unreachable without its row's key
- * being linked anywhere).
+ * Removes the variants of stored images by key (their folder, or their objects in the bucket),
+ * after their rows were deleted. Never throws: an image that cannot be removed is logged and left
+ * behind (it is unreachable without its row's key being linked anywhere).
  */
 export async function removeImageFiles(keys: readonly string[]): Promise<void> {
   await Promise.all(
@@ -319,7 +320,7 @@ export async function removeImageFiles(keys: readonly string[]): Promise<void> {
       try {
         await removeStoredImage(key);
       } catch (error) {
-        log.error({ err: error, image: key }, "Could not remove an image folder");
+        log.error({ err: error, image: key }, "Could not remove an image's stored variants");
       }
     }),
   );
