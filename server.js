@@ -156,14 +156,17 @@ server.listen(port, () => {
  * stop accepting connections, let every request in flight finish (a checkout being placed is
  * completed and answered), close idle keep-alive connections, then close the database and exit 0.
  * If requests are still running after SHUTDOWN_TIMEOUT_SECONDS, exit 1 without waiting further:
- * SQLite's journal rolls back any transaction that was cut off, so no half-written order remains.
+ * the database rolls back any transaction that was cut off (SQLite from its journal, PostgreSQL when
+ * the connection drops), so no half-written order remains.
  */
 let stopping = false;
 function shutdown(signal) {
   if (stopping) return;
   stopping = true;
   log.info(`haat received ${signal}: finishing the requests in flight, then stopping`);
-  build.entry.module.stopBackgroundJobs();
+  build.entry.module
+    .stopBackgroundJobs()
+    .catch((error) => log.warn({ err: error }, "Stopping the background jobs failed"));
   const deadline = setTimeout(() => {
     log.error(`haat: requests still running after ${env.SHUTDOWN_TIMEOUT_SECONDS} s; exiting without them`);
     process.exit(1);

@@ -41,7 +41,7 @@ import { pageChangesAfter } from "~/server/http/page-changes.server";
 import { stripNul } from "~/server/http/strip-nul.server";
 import { clientKey } from "~/server/client-key.server";
 import { startCourierSchedule, stopCourierSchedule } from "~/server/couriers/schedule.server";
-import { runsBackgroundJobs } from "~/server/process-role.server";
+import { holdBackgroundJobs } from "~/server/process-role.server";
 import { cartQuantity } from "~/rules/cart";
 import { log, readableUrl } from "~/server/log.server";
 
@@ -171,18 +171,26 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 /** Re-exported for server.js, which validates the configuration before it listens. */
 export { getEnv };
 
+let releaseBackgroundJobs: (() => Promise<void>) | null = null;
+
 /**
- * For server.js, once it listens: starts the background jobs (the couriers' statuses read every
- * COURIER_REFRESH_MINUTES) if this process runs them, which exactly one process of the server does
- * (app/server/process-role.server.ts, docs/decisions/052-one-process-per-core.md).
+ * For server.js, once it listens: runs the background jobs (the couriers' statuses read every
+ * COURIER_REFRESH_MINUTES) while this process holds their role, which exactly one process of the
+ * server (of all the nodes, on PostgreSQL) does at a time (app/server/process-role.server.ts,
+ * docs/decisions/052-one-process-per-core.md and 053).
  */
 export function startBackgroundJobs(): void {
-  if (runsBackgroundJobs()) startCourierSchedule();
+  releaseBackgroundJobs ??= holdBackgroundJobs({ start: startCourierSchedule, stop: stopCourierSchedule });
 }
 
-/** For server.js, when it shuts down: stops the background jobs' timers (a run already going finishes). */
-export function stopBackgroundJobs(): void {
+/**
+ * For server.js, when it shuts down: stops the background jobs' timers (a run already going
+ * finishes) and gives up their role.
+ */
+export async function stopBackgroundJobs(): Promise<void> {
   stopCourierSchedule();
+  await releaseBackgroundJobs?.();
+  releaseBackgroundJobs = null;
 }
 
 /** Re-exported for server.js: the process's log, and its one line per request. */

@@ -83,8 +83,12 @@ const SQLITE_FILTERS = {
   externalEnums: [],
 };
 
-/** PostgreSQL's search index is an index on "Product" (pg_trgm), not a table: nothing to leave out. */
-const POSTGRESQL_FILTERS = { externalTables: [], externalEnums: [] };
+/**
+ * The table of the rate limits' counts on PostgreSQL, made by its own migration in the layout
+ * rate-limiter-flexible reads (app/server/rate-limit.server.ts): Prisma's schema cannot hold a
+ * PostgreSQL-only table. (The search index is an index on "Product", pg_trgm, not a table.)
+ */
+const POSTGRESQL_FILTERS = { externalTables: ["public.RateLimit"], externalEnums: [] };
 
 /**
  * A migration problem the user has to act on (modified or failed migration, drift, invalid

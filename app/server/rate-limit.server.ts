@@ -12,10 +12,19 @@
  *   message each way (well under a millisecond); nothing waits on the event loop, and the counts
  *   survive a worker's restart (they reset when the whole server restarts, as before).
  *
- * Several machines on one database would need a store they all reach (PostgreSQL's, with the same
- * calls): only `createLimiter` changes then.
+ * - on PostgreSQL (docs/decisions/053-two-databases.md), in every process of every node: in the
+ *   database's "RateLimit" table (rate-limiter-flexible's `RateLimiterPostgres`, one upsert per
+ *   question, through a small pool of this process's own), so several machines behind one load
+ *   balancer draw on one budget too, and the counts survive a restart of any of them.
  */
-import { RateLimiterCluster, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import pg from "pg";
+import {
+  RateLimiterCluster,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
 import { getEnv } from "~/config/env.server";
 
 /** A rate limit: `consume`, `reward`, `get`, `delete` of rate-limiter-flexible, keyed by strings. */
@@ -38,13 +47,32 @@ type LimiterOptions = {
  */
 const PRIMARY_ANSWER_MS = 5000;
 
+/** The table of the limits' counts on PostgreSQL (prisma/postgresql/migrations/…_rate_limits). */
+const RATE_LIMIT_TABLE = "RateLimit";
+/** Connections the limits of one process use at most on PostgreSQL (a question is one short statement). */
+const RATE_LIMIT_POOL_SIZE = 3;
+
+let postgresPool: pg.Pool | null = null;
+
 /**
  * A new rate limit counted where this process's limits are counted (the module's comment): in
- * memory in a single process, in the cluster's primary in a worker. Two limits must not share a
- * `keyPrefix`: in a cluster they would share their counts.
+ * the database on PostgreSQL; else in memory in a single process, in the cluster's primary in a
+ * worker. Two limits must not share a `keyPrefix`: they would share their counts.
  */
 export function createLimiter(options: LimiterOptions): Limiter {
-  return getEnv().HAAT_RATE_LIMITS === "primary"
+  const env = getEnv();
+  if (env.databaseKind === "postgresql") {
+    postgresPool ??= new pg.Pool({ connectionString: env.DATABASE_URL, max: RATE_LIMIT_POOL_SIZE });
+    // The table is made by the migrations, not by the library; expired rows are deleted by each
+    // limiter hourly (a timer that does not keep the process alive).
+    return new RateLimiterPostgres({
+      ...options,
+      storeClient: postgresPool,
+      tableName: RATE_LIMIT_TABLE,
+      tableCreated: true,
+    });
+  }
+  return env.HAAT_RATE_LIMITS === "primary"
     ? new RateLimiterCluster({ ...options, timeoutMs: PRIMARY_ANSWER_MS })
     : new RateLimiterMemory(options);
 }
