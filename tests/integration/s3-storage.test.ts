@@ -12,6 +12,7 @@
 import sharp from "sharp";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { startS3Server } from "../support/s3-server";
+import { startServerProcess } from "../support/server-process";
 
 const s3 = await startS3Server("haat-shop");
 Object.assign(process.env, s3.env("pictures"));
@@ -168,5 +169,28 @@ describe("pictures in an S3 bucket", () => {
     } finally {
       delete process.env.UPLOADS_PUBLIC_URL;
     }
+  });
+
+  it("serves them from the production server started with the bucket's variables", async () => {
+    const server = await startServerProcess(s3.env("pictures"));
+    try {
+      const health = await fetch(`${server.origin}/healthz`);
+      expect(await health.json()).toEqual({ status: "ok", database: "ok", uploads: "ok", uploadsStorage: "s3" });
+      const answer = await fetch(`${server.origin}/uploads/${key}/768.webp`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("content-type")).toBe("image/webp");
+      expect(answer.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect((await sharp(Buffer.from(await answer.arrayBuffer())).metadata()).width).toBe(768);
+      expect((await fetch(`${server.origin}/uploads/${key}/1600.webp`)).status).toBe(404);
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+  });
+
+  it("refuses to start with UPLOADS_URL but no keys, naming them", async () => {
+    const error: unknown = await startServerProcess({ UPLOADS_URL: "s3://haat-shop" }).catch((e: unknown) => e);
+    expect(String(error)).toMatch(/AWS_ACCESS_KEY_ID is required when UPLOADS_URL names a bucket/);
+    expect(String(error)).toMatch(/AWS_SECRET_ACCESS_KEY is required/);
   });
 });
