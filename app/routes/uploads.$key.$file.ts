@@ -19,7 +19,7 @@ const REDIRECT_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
  * otherwise streams it from the storage (the folder or the bucket) with its length, cached for a
  * year, immutable. 404 for a refused name or an absent variant.
  */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const match = /^([1-9]\d{0,3})\.webp$/.exec(params.file ?? "");
   const name = match ? variantName(params.key ?? "", Number(match[1])) : null;
   if (!name) throw new Response("Not found", { status: 404 });
@@ -33,12 +33,16 @@ export async function loader({ params }: LoaderFunctionArgs) {
   }
   const object = await storage.read(name);
   if (!object) throw new Response("Not found", { status: 404 });
-  return new Response(object.body, {
-    headers: {
-      "Content-Type": "image/webp",
-      "Content-Length": String(object.size),
-      "Cache-Control": VARIANT_CACHE_CONTROL,
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  const headers = {
+    "Content-Type": "image/webp",
+    "Content-Length": String(object.size),
+    "Cache-Control": VARIANT_CACHE_CONTROL,
+    "X-Content-Type-Options": "nosniff",
+  };
+  if (request.method === "HEAD") {
+    // Nobody reads the body: closed now, so a bucket's connection goes back to the pool.
+    await object.body.cancel();
+    return new Response(null, { headers });
+  }
+  return new Response(object.body, { headers });
 }

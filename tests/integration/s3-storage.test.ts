@@ -53,9 +53,9 @@ function jpeg(width: number, height: number, colour: string): Promise<Buffer> {
     .toBuffer();
 }
 
-/** GET /uploads/<key>/<file> through the route's loader: its Response, thrown or returned. */
-async function getUpload(key: string, file: string): Promise<Response> {
-  const request = new Request(`http://shop.test/uploads/${key}/${file}`);
+/** GET (or `method`) /uploads/<key>/<file> through the route's loader: its Response, thrown or returned. */
+async function getUpload(key: string, file: string, method = "GET"): Promise<Response> {
+  const request = new Request(`http://shop.test/uploads/${key}/${file}`, { method });
   try {
     return await uploadsLoader({ request, params: { key, file }, context: {} });
   } catch (thrown) {
@@ -104,6 +104,12 @@ describe("pictures in an S3 bucket", () => {
     const bytes = Buffer.from(await answer.arrayBuffer());
     expect(Number(answer.headers.get("Content-Length"))).toBe(bytes.length);
     expect(await sharp(bytes).metadata()).toMatchObject({ format: "webp", width: 640 });
+
+    // HEAD: the same headers, no body (the bucket's answer is closed, not left unread).
+    const head = await getUpload(key, "640.webp", "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers.get("Content-Length")).toBe(String(bytes.length));
+    expect(head.body).toBeNull();
   });
 
   it("answers 404 for an absent variant and for names the pipeline never makes", async () => {

@@ -24,6 +24,12 @@ const REQUEST_TIMEOUT_MS = 30_000;
 /** Attempts of each request (the SDK's retries, with its backoff, on throttling and 5xx answers). */
 const MAX_ATTEMPTS = 3;
 /**
+ * Connections kept open to the bucket (the SDK's default is 50). Without UPLOADS_PUBLIC_URL every
+ * picture a browser does not have yet is one GetObject streamed through haat: a listing of 24
+ * pictures opened by a dozen shoppers at once would queue behind 50.
+ */
+const MAX_SOCKETS = 128;
+/**
  * Cache-Control stored with each object: a public bucket or a CDN serving them directly
  * (UPLOADS_PUBLIC_URL) sends what haat's /uploads route sends. A variant never changes once written.
  */
@@ -59,7 +65,12 @@ export function s3Storage(config: S3Config): UploadsStorage {
           requestChecksumCalculation: "WHEN_REQUIRED",
           responseChecksumValidation: "WHEN_REQUIRED",
           maxAttempts: MAX_ATTEMPTS,
-          requestHandler: { connectionTimeout: CONNECTION_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
+          requestHandler: {
+            connectionTimeout: CONNECTION_TIMEOUT_MS,
+            requestTimeout: REQUEST_TIMEOUT_MS,
+            httpAgent: { maxSockets: MAX_SOCKETS },
+            httpsAgent: { maxSockets: MAX_SOCKETS },
+          },
         }),
     );
     return client;
