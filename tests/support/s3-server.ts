@@ -8,6 +8,7 @@
  *     …
  *     await s3.stop();
  */
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -63,17 +64,7 @@ export async function startS3Server(bucket = "haat-pictures", port = 0): Promise
     endpoint,
     bucket,
     directory,
-    config: (prefix = "", publicUrl?: string) => ({
-      kind: "s3",
-      bucket,
-      prefix,
-      endpoint,
-      region: "us-east-1",
-      forcePathStyle: true,
-      accessKeyId: ACCESS_KEY,
-      secretAccessKey: ACCESS_KEY,
-      publicUrl,
-    }),
+    config: (prefix = "", publicUrl?: string) => configFor(endpoint, bucket, prefix, publicUrl),
     env: (prefix = "") => ({
       UPLOADS_URL: `s3://${bucket}${prefix ? `/${prefix}` : ""}`,
       S3_ENDPOINT: endpoint,
@@ -89,6 +80,61 @@ export async function startS3Server(bucket = "haat-pictures", port = 0): Promise
     },
     async remove() {
       await stop();
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The storage configuration of `bucket` on the s3rver at `endpoint`, under `prefix`. */
+function configFor(
+  endpoint: string,
+  bucket: string,
+  prefix: string,
+  publicUrl?: string,
+): Extract<UploadsStorageConfig, { kind: "s3" }> {
+  return {
+    kind: "s3",
+    bucket,
+    prefix,
+    endpoint,
+    region: "us-east-1",
+    forcePathStyle: true,
+    accessKeyId: ACCESS_KEY,
+    secretAccessKey: ACCESS_KEY,
+    publicUrl,
+  };
+}
+
+/**
+ * s3rver in a child process started with OpenSSL's legacy provider (tests/support/s3rver-process.mjs),
+ * so that it can list past 1000 objects (its continuation tokens use DES). Slower to start than
+ * `startS3Server`; for the listing tests only.
+ */
+export async function startS3ServerProcess(
+  bucket = "haat-pictures",
+): Promise<{ config(prefix?: string): Extract<UploadsStorageConfig, { kind: "s3" }>; remove(): Promise<void> }> {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "haat-s3rver-"));
+  const child = spawn(
+    process.execPath,
+    ["--openssl-legacy-provider", path.join(import.meta.dirname, "s3rver-process.mjs"), directory, bucket],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = /^(\d+)\n/.exec(output);
+      if (line) resolve(Number(line[1]));
+    });
+    child.once("exit", (code) => reject(new Error(`s3rver stopped before it listened (exit ${code})`)));
+  });
+  const endpoint = `http://127.0.0.1:${port}`;
+  return {
+    config: (prefix = "") => configFor(endpoint, bucket, prefix),
+    async remove() {
+      child.kill("SIGTERM");
+      await exited;
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };

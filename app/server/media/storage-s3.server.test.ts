@@ -6,7 +6,7 @@
  */
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startS3Server, type S3TestServer } from "../../../tests/support/s3-server";
+import { startS3Server, startS3ServerProcess, type S3TestServer } from "../../../tests/support/s3-server";
 import { readVariant, removeStoredImage, storeImage } from "./images.server";
 import { createUploadsStorage, type UploadsStorage } from "./storage.server";
 
@@ -62,6 +62,26 @@ describe("the S3 storage", () => {
     // Nothing there is no error.
     await expect(storage.removeImage(gone)).resolves.toBeUndefined();
   });
+
+  it("lists past the first page of 1000 objects (ListObjectsV2's continuation token)", async () => {
+    const server = await startS3ServerProcess("many-objects");
+    try {
+      const many = createUploadsStorage(server.config("many"));
+      const count = 1003;
+      const names = Array.from({ length: count }, (_, i) => `${String(i).padStart(32, "0")}/320.webp`);
+      for (let start = 0; start < count; start += 50) {
+        await Promise.all(names.slice(start, start + 50).map((name) => many.put(name, Buffer.from("x"), "image/webp")));
+      }
+      let listed = 0;
+      for await (const object of many.list()) {
+        expect(object.size).toBe(1);
+        listed++;
+      }
+      expect(listed).toBe(count);
+    } finally {
+      await server.remove();
+    }
+  }, 60_000);
 
   it("probes with a write that leaves nothing behind, and fails once the server is gone", async () => {
     const other = await startS3Server("probe-bucket");
