@@ -4,6 +4,8 @@
  * the probe, the public address; and images stored by the pipeline land under the prefix, in the
  * local folder's layout.
  */
+import fs from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startS3Server, startS3ServerProcess, type S3TestServer } from "../../../tests/support/s3-server";
@@ -122,6 +124,22 @@ describe("the S3 storage", () => {
     await storage.removeImage(image.key);
     expect((await names()).filter((name) => name.startsWith(image.key))).toEqual([]);
     expect(await removeStoredImage("not-a-key")).toBe(false);
+  });
+
+  it("deletes the variants it wrote when the bucket refuses another of the same image", async () => {
+    const key = "9".repeat(32);
+    // s3rver keeps an object's metadata in `<key>/<name>._S3rver_metadata.json`: with a folder in
+    // its place, the server's file system refuses that write and it answers 500 for 640.webp only.
+    const metadata = path.join(s3.directory, s3.bucket, "shop", "pictures", key, "640.webp._S3rver_metadata.json");
+    fs.mkdirSync(metadata, { recursive: true });
+    await expect(
+      storage.putImage(key, [
+        { name: `${key}/320.webp`, bytes: Buffer.from("small"), contentType: "image/webp" },
+        { name: `${key}/640.webp`, bytes: Buffer.from("refused"), contentType: "image/webp" },
+      ]),
+    ).rejects.toThrow();
+    expect(await storage.read(`${key}/320.webp`)).toBeNull();
+    fs.rmSync(path.dirname(metadata), { recursive: true, force: true });
   });
 
   it("stores nothing of an image when the bucket refuses the writes (no such bucket)", async () => {
