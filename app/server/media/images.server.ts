@@ -24,7 +24,7 @@ import path from "node:path";
 import type sharpFunction from "sharp";
 import type { Metadata } from "sharp";
 import { getEnv } from "~/config/env.server";
-import { localStorage } from "./storage-local.server";
+import { folderStorage } from "./storage-local.server";
 import { uploadsStorage, type UploadsStorage } from "./storage.server";
 
 let sharpModule: Promise<typeof sharpFunction> | undefined;
@@ -243,7 +243,7 @@ export async function removeStoredImage(key: string, uploadsPath?: string): Prom
 
 /** The storage to use: `storage`, else the local folder `uploadsPath`, else the process's. */
 function storageOf(storage: UploadsStorage | undefined, uploadsPath: string | undefined): UploadsStorage {
-  return storage ?? (uploadsPath === undefined ? uploadsStorage() : localStorage(uploadsPath));
+  return storage ?? (uploadsPath === undefined ? uploadsStorage() : folderStorage(uploadsPath));
 }
 
 /** A new random image key: 16 random bytes as 32 lowercase hex characters. */

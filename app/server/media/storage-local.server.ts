@@ -14,7 +14,7 @@ import { isHiddenName, type ImageFile, type ListedObject, type UploadsStorage } 
  * The storage in the folder `root` (absolute; made on the first write).
  * Names are joined to `root` as given: callers pass only names the image pipeline made.
  */
-export function localStorage(root: string): UploadsStorage {
+export function folderStorage(root: string): UploadsStorage {
   const fileOf = (name: string) => path.join(root, ...name.split("/"));
   return {
     kind: "local",

@@ -11,7 +11,7 @@
  */
 import { getEnv, type UploadsStorageConfig } from "~/config/env.server";
 import type { UploadsStorage } from "./storage-contract.server";
-import { localStorage } from "./storage-local.server";
+import { folderStorage } from "./storage-local.server";
 import { s3Storage } from "./storage-s3.server";
 
 export type { UploadsStorage } from "./storage-contract.server";
@@ -21,7 +21,7 @@ export type { UploadsStorage } from "./storage-contract.server";
  * @param config `getEnv().uploadsStorage`, or an explicit one (scripts, tests).
  */
 export function createUploadsStorage(config: UploadsStorageConfig): UploadsStorage {
-  return config.kind === "local" ? localStorage(config.root) : s3Storage(config);
+  return config.kind === "local" ? folderStorage(config.root) : s3Storage(config);
 }
 
 let processStorage: UploadsStorage | undefined;
