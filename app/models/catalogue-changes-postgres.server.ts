@@ -117,6 +117,9 @@ export class PostgresChangeFeed {
     client.on("error", (error) => this.lost(client, error));
     try {
       await client.connect();
+      // A follower in the background, like the poll's timer: it never keeps the process alive (a
+      // script that read the settings ends when its work does).
+      (client as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
       await client.query(`LISTEN ${CHANNEL}`);
       this.client = client;
       if (!this.begun) {
