@@ -34,9 +34,13 @@ const config: KnipConfig = {
     // Served to the browser as text (`~/service-worker/admin-sw.js?raw` in server/admin-app.server.ts).
     "app/service-worker/admin-sw.js",
     "{vite,vitest,playwright,prisma}.config.ts",
-    // The PostgreSQL run of the tests (`npm run test:postgresql`) and its own test files.
+    // The PostgreSQL run of the tests (`npm run test:postgresql`): its own test files, and the
+    // two-node journey (its servers are started by path, from its config's webServer command).
     "vitest.postgresql.config.ts",
     "tests/postgresql/**/*.test.ts",
+    "playwright.scale-out.config.ts",
+    "tests/scale-out/*.spec.ts",
+    "tests/scale-out/servers.ts",
   ],
   ignore: [
     // Deliberately cyclic modules that tests/lint/architecture.test.ts hands to dependency-cruiser
