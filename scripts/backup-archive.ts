@@ -206,6 +206,23 @@ export class BackupError extends Error {
   }
 }
 
+/**
+ * Refuses a backup or restore of a PostgreSQL database: this archive holds a SQLite file. Until the
+ * commands learn pg_dump, PostgreSQL is backed up with its own tools (docs/deploy/scale-out.md).
+ * @throws {BackupError} when `databaseKind` is "postgresql", naming the commands to use instead.
+ */
+export function refusePostgres(databaseKind: string, command: "backup" | "restore"): void {
+  if (databaseKind !== "postgresql") return;
+  throw new BackupError(
+    command === "backup"
+      ? "npm run backup copies a SQLite file; DATABASE_URL names PostgreSQL. Back it up with PostgreSQL's own tool, " +
+          '`pg_dump --format=custom --file=haat.pgdump "$DATABASE_URL"`, and the pictures with the bucket\'s ' +
+          '(docs/deploy/scale-out.md, "Backups").'
+      : "npm run restore puts back a SQLite file; DATABASE_URL names PostgreSQL. Restore a pg_dump archive with " +
+          '`pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" haat.pgdump` (docs/deploy/scale-out.md, "Backups").',
+  );
+}
+
 /** SHA-256 of a file, hex, read as a stream. */
 async function sha256Of(file: string): Promise<string> {
   const hash = crypto.createHash("sha256");

@@ -18,7 +18,7 @@
  */
 import dotenv from "dotenv";
 import { parseArgs } from "node:util";
-import { BackupError, DEFAULT_MAX_RESTORE_BYTES, restoreBackup } from "./backup-archive";
+import { BackupError, DEFAULT_MAX_RESTORE_BYTES, refusePostgres, restoreBackup } from "./backup-archive";
 
 const USAGE = `Usage: npm run restore -- [--max-size <MB>] <haat-backup-….tar.gz>
 
@@ -59,6 +59,7 @@ async function main(): Promise<number> {
   const { getEnv } = await import("~/config/env.server");
   const { createUploadsStorage } = await import("~/server/media/storage.server");
   const env = getEnv();
+  refusePostgres(env.databaseKind, "restore");
   if (await haatIsRunning(env.PORT)) {
     throw new BackupError(
       `haat is running on port ${env.PORT}: stop it first (for example \`systemctl stop haat\`), then restore.`,
