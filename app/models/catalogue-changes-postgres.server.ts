@@ -22,6 +22,8 @@ import type { CatalogueChange } from "./catalogue-change";
 
 /** The channel the change log's triggers notify (prisma/postgresql/migrations/…_database_rules). */
 const CHANNEL = "haat_catalogue_change";
+/** The listening connection's name in pg_stat_activity. */
+export const APPLICATION_NAME = "haat catalogue changes";
 /** How often the log is read without a notification, in ms. */
 const POLL_EVERY_MS = 1000;
 /** Changes kept in memory for the page cache to read; one that falls further behind drops every page. */
@@ -30,6 +32,12 @@ const KEEP_CHANGES = 10_000;
 const READ_LIMIT = 1000;
 /** How long to wait before connecting again after the listening connection failed, in ms. */
 const RECONNECT_AFTER_MS = 1000;
+/**
+ * How long after its last successful read the feed still vouches for what it holds, in ms: five
+ * polls. Past it (a lost connection, a database that does not answer) the feed says it does not
+ * know, and the page cache answers through the app instead of serving what may be stale.
+ */
+const TRUSTED_FOR_MS = 5 * POLL_EVERY_MS;
 
 /** The settings' default low-stock threshold (prisma/schema.prisma), before the settings row exists. */
 const DEFAULT_LOW_STOCK_THRESHOLD = 5;
@@ -56,6 +64,8 @@ export class PostgresChangeFeed {
   private closed = false;
   private started: Promise<void> | null = null;
   private begun = false;
+  /** When the last read succeeded (performance.now(), ms); -Infinity before the first. */
+  private lastReadAt = -Infinity;
 
   /**
    * @param url the database's `postgresql://` URL.
@@ -75,17 +85,39 @@ export class PostgresChangeFeed {
     return this.started;
   }
 
-  /** The changes after position `afterId`, oldest first, at most `limit` (see the module's comment). */
+  /**
+   * Whether the feed knows every change committed up to a moment ago: it is connected and its last
+   * read succeeded within TRUSTED_FOR_MS.
+   */
+  following(): boolean {
+    return this.client !== null && performance.now() - this.lastReadAt < TRUSTED_FOR_MS;
+  }
+
+  /**
+   * The changes after position `afterId`, oldest first, at most `limit` (see the module's comment).
+   * @throws {Error} when the feed is not `following()`: it cannot say what changed.
+   */
   changesAfter(afterId: number, limit: number): CatalogueChange[] {
+    this.assertFollowing();
     const first = this.changes[0];
     if (!first) return [];
     const from = Math.max(0, afterId + 1 - first.id);
     return this.changes.slice(from, from + limit);
   }
 
-  /** This process's position of the latest change seen (0 before the first). */
+  /**
+   * This process's position of the latest change seen (0 before the first).
+   * @throws {Error} when the feed is not `following()`.
+   */
   version(): number {
+    this.assertFollowing();
     return this.position;
+  }
+
+  private assertFollowing(): void {
+    if (!this.following()) {
+      throw new Error("The catalogue change log is not being followed: no answer from PostgreSQL lately");
+    }
   }
 
   /**
@@ -112,7 +144,8 @@ export class PostgresChangeFeed {
 
   private async connect(): Promise<void> {
     if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.url });
+    // Named, so that an operator sees it in pg_stat_activity (one per app process).
+    const client = new pg.Client({ connectionString: this.url, application_name: APPLICATION_NAME });
     client.on("notification", () => void this.read());
     client.on("error", (error) => this.lost(client, error));
     try {
@@ -216,7 +249,10 @@ export class PostgresChangeFeed {
       }
       // A gap every transaction running when it was missed has left behind will never be filled.
       for (const [id, horizon] of this.gaps) if (xmin >= horizon) this.gaps.delete(id);
-      if (count < READ_LIMIT) return;
+      if (count < READ_LIMIT) {
+        this.lastReadAt = performance.now();
+        return;
+      }
     }
   }
 

@@ -12,7 +12,7 @@ import { isLang, type Lang } from "~/i18n";
 import type { InvoiceSeller } from "~/rules/invoice";
 import type { DeliveryFees } from "~/rules/shipping";
 import type { ImageInfo } from "~/utils/image-url";
-import { catalogueVersion } from "./catalogue-changes.server";
+import { catalogueVersionIfKnown } from "./catalogue-changes.server";
 import { prisma } from "./db.server";
 import { deleteOrphanImages, imageData, imageSelect, toImageInfo, type ImageRow, type NewImage } from "./image.server";
 
@@ -52,16 +52,22 @@ let cached: { version: number; settings: Promise<ShopSettings> } | null = null;
 
 /**
  * The shop's settings, from the in-process copy unless the catalogue version moved since it was
- * read (about 2 µs to ask); the first call creates the row when missing.
+ * read (about 2 µs to ask), or cannot be known at the moment (`catalogueVersionIfKnown`); the
+ * first call creates the row when missing.
  * @returns a promise rejected with the database's error when the row cannot be read (the next call
  *   tries again).
  */
 export function getShopSettings(): Promise<ShopSettings> {
-  let version: number;
+  let version: number | null;
   try {
-    version = catalogueVersion();
+    version = catalogueVersionIfKnown();
   } catch (error) {
     return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+  // Unknown (PostgreSQL's change log out of reach for a moment): read afresh, keep no copy.
+  if (version === null) {
+    cached = null;
+    return loadSettings();
   }
   if (cached && cached.version === version) return cached.settings;
   const entry = {
