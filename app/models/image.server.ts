@@ -23,7 +23,7 @@ export function toImageInfo(row: ImageRow, fallbackAlt: string): ImageInfo {
   };
 }
 
-/** A new image stored on disk by this request (what storeImage returned); sizes in px. */
+/** A new image stored by this request in the uploads storage, folder or bucket (what storeImage returned); sizes in px. */
 export type NewImage = { key: string; width: number; height: number; variantWidths: number[]; alt: string };
 
 /** The Image row data for a newly stored image (variant widths as "320,640,…"). */
