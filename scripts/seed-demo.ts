@@ -59,7 +59,11 @@ async function main(): Promise<number> {
     const rel = path.relative(process.cwd(), p);
     return rel === "" ? "." : rel.startsWith("..") ? p : rel;
   };
-  console.log(`Seeding the demo shop: database ${relative(env.databasePath)}, images in ${relative(env.uploadsPath)}/`);
+  const database =
+    env.databaseKind === "sqlite"
+      ? relative(env.databasePath)
+      : env.DATABASE_URL.replace(/(\/\/[^:/@]+:)[^@]*@/, "$1***@");
+  console.log(`Seeding the demo shop: database ${database}, images in ${relative(env.uploadsPath)}/`);
   try {
     const result = await seedDemoCatalogue(prisma, {
       uploadsPath: env.uploadsPath,
