@@ -54,10 +54,12 @@ function freePort() {
 
 /**
  * Makes and starts a cluster; returns its `postgres` database's URL and a `stop` that ends the
- * server and deletes its folder.
+ * server and deletes its folder. For tests it writes nothing durably (no fsync, no synchronous
+ * commit); `{ durable: true }` keeps PostgreSQL's defaults, for a benchmark that compares it with
+ * SQLite's durable commits.
  * @throws {Error} when PostgreSQL is not installed or the server does not start (its log is quoted).
  */
-export async function startThrowawayPostgres() {
+export async function startThrowawayPostgres({ durable = false } = {}) {
   const bin = postgresBinDir();
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "haat-postgres-"));
   const data = path.join(folder, "data");
@@ -80,9 +82,7 @@ export async function startThrowawayPostgres() {
     `-p ${port}`,
     `-k ${folder}`,
     "-c listen_addresses=127.0.0.1",
-    "-c fsync=off",
-    "-c synchronous_commit=off",
-    "-c full_page_writes=off",
+    ...(durable ? [] : ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]),
     "-c max_connections=300",
   ].join(" ");
   try {

@@ -1,0 +1,353 @@
+/**
+ * `npm run bench:scale-out [-- options]`: the same shop on one node with SQLite, one node with
+ * PostgreSQL, and two nodes with PostgreSQL, in one command on this machine
+ * (docs/decisions/053-two-databases.md). For each:
+ * 1. a fresh database (a SQLite file, or a database on a throwaway PostgreSQL server started here
+ *    with PostgreSQL's durable defaults, as SQLite commits durably) with `--products` products
+ *    (default 2,000, in 10 categories, stock not counted), no pictures;
+ * 2. the production build (`--no-build` reuses build/) started as `npm start` does, once or twice
+ *    (the nodes on their own ports, each given half the connections: the load balancer's share);
+ * 3. `--duration` seconds (default 10) of each load with autocannon's `--connections` (default 32):
+ *    - **catalogue, cached**: GET of 50 product pages, `/products` and its pages 2–3, in turn, with
+ *      the page cache as shipped: requests a second;
+ *    - **catalogue, uncached**: the same with the page cache off (PAGE_CACHE_MB=0): every page
+ *      rendered, its queries run: requests a second;
+ *    - **checkout**: one cart per connection, each post a new checkout token and phone: orders (302
+ *      answers) a second, then the database is compared with the answers (lost: answered as placed,
+ *      not stored; duplicated: stored, not answered) and both must be 0.
+ * Prints one table. The load generator, the node(s) and PostgreSQL share this machine's cores: on a
+ * 2-core machine a second node competes with the first for them, so the 2-node rows measure
+ * correctness under load and the overhead of sharing, not the gain of a second machine.
+ */
+import autocannon from "autocannon";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { freePort } from "./free-port";
+import { applyMigrations } from "./migrate.mjs";
+import { startThrowawayPostgres } from "./with-postgres.mjs";
+
+const { values: options } = parseArgs({
+  options: {
+    products: { type: "string", default: "2000" },
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "32" },
+    "no-build": { type: "boolean", default: false },
+    only: { type: "string" },
+  },
+});
+const PRODUCTS = Number(options.products);
+const DURATION_S = Number(options.duration);
+const CONNECTIONS = Number(options.connections);
+const SECRET = "bench-scale-out-secret-0123456789abcdef0123456789";
+
+type Setup = { name: string; database: "sqlite" | "postgresql"; nodes: 1 | 2 };
+const SETUPS: Setup[] = [
+  { name: "1 node, SQLite", database: "sqlite", nodes: 1 },
+  { name: "1 node, PostgreSQL", database: "postgresql", nodes: 1 },
+  { name: "2 nodes, PostgreSQL", database: "postgresql", nodes: 2 },
+].filter((setup) => !options.only || setup.name.toLowerCase().includes(options.only.toLowerCase())) as Setup[];
+
+/** Runs `sql` statements on a database, whichever it is (the seed below is standard SQL). */
+type Runner = { run(sql: string, values?: unknown[]): Promise<void>; close(): Promise<void> };
+
+async function runnerFor(databaseUrl: string): Promise<Runner> {
+  if (databaseUrl.startsWith("file:")) {
+    const { default: Database } = await import("better-sqlite3");
+    const db = new Database(databaseUrl.slice("file:".length));
+    return {
+      async run(sql, values = []) {
+        // `$n` as PostgreSQL numbers them, as `?` in the order they appear.
+        const ordered = [...sql.matchAll(/\$(\d+)/g)].map((match) => values[Number(match[1]) - 1]);
+        db.prepare(sql.replace(/\$\d+/g, "?")).run(...(ordered as never[]));
+      },
+      async close() {
+        db.close();
+      },
+    };
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  return {
+    async run(sql, values = []) {
+      await client.query(sql, values);
+    },
+    async close() {
+      await client.end();
+    },
+  };
+}
+
+/** `PRODUCTS` products in 10 categories, each with its default variant (ids 1…PRODUCTS). */
+async function seed(databaseUrl: string): Promise<void> {
+  const db = await runnerFor(databaseUrl);
+  const now = new Date().toISOString();
+  try {
+    await db.run("BEGIN");
+    for (let c = 1; c <= 10; c++) {
+      await db.run(`INSERT INTO "Category" ("name", "slug", "updatedAt") VALUES ($1, $2, $3)`, [
+        `Bench Category ${c}`,
+        `bench-category-${c}`,
+        now,
+      ]);
+    }
+    const words = ["Brass", "Ceiling", "Table", "LED", "Wall", "Pendant", "Switch", "Socket", "Fan", "Lamp"];
+    for (let i = 1; i <= PRODUCTS; i++) {
+      const name = `${words[i % 10]} ${words[(i * 7) % 10]} ${i}`;
+      const price = 50_000 + (i % 50) * 1_000;
+      await db.run(
+        `INSERT INTO "Product" ("name", "slug", "description", "minPricePaisa", "maxPricePaisa", "categoryId", "updatedAt")
+         VALUES ($1, $2, $3, $4, $4, $5, $6)`,
+        [name, `bench-${i}`, "A product of the benchmark.", price, (i % 10) + 1, now],
+      );
+      await db.run(`INSERT INTO "ProductVariant" ("productId", "pricePaisa") VALUES ($1, $2)`, [i, price]);
+    }
+    await db.run("COMMIT");
+  } finally {
+    await db.close();
+  }
+}
+
+/** Starts `node server.js` with `env` on a free port; resolves with its origin and process once it listens. */
+async function startNode(
+  env: Record<string, string>,
+  logFile: string,
+): Promise<{ origin: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--max-old-space-size=192", "--max-semi-space-size=4", "server.js"], {
+    env: {
+      ...env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      MALLOC_ARENA_MAX: "2",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const log = fs.createWriteStream(logFile);
+  child.stdout!.pipe(log);
+  // Ready once /healthz answers (the log is kept to warnings, so its "serving" line is not written).
+  const origin = `http://127.0.0.1:${port}`;
+  for (const giveUpAt = Date.now() + 30_000; ;) {
+    if (child.exitCode !== null)
+      throw new Error(`The server ended (${child.exitCode}) before listening; its log: ${logFile}`);
+    if (Date.now() > giveUpAt) throw new Error(`The server did not answer within 30 s; its log: ${logFile}`);
+    const healthy = await fetch(`${origin}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { origin, child };
+}
+
+/** The catalogue pages the load asks for, in turn. */
+function catalogueRequests(): autocannon.Request[] {
+  const paths = ["/products", "/products?page=2", "/products?page=3"];
+  for (let i = 0; i < 50; i++) paths.push(`/products/${1 + Math.floor((i * PRODUCTS) / 50)}`);
+  return paths.map((p) => ({ method: "GET" as const, path: p }));
+}
+
+/** Drives each origin with `connections / origins` connections at once; sums the 200 answers a second. */
+async function loadCatalogue(origins: string[]): Promise<{ rps: number; errors: number }> {
+  const results = await Promise.all(
+    origins.map((origin) =>
+      autocannon({
+        url: origin,
+        connections: Math.max(1, Math.round(CONNECTIONS / origins.length)),
+        duration: DURATION_S,
+        requests: catalogueRequests(),
+      }),
+    ),
+  );
+  let ok = 0;
+  let errors = 0;
+  for (const result of results) {
+    const answered = result.statusCodeStats?.["200"]?.count ?? 0;
+    ok += answered;
+    errors += result.requests.total - answered;
+  }
+  return { rps: ok / DURATION_S, errors };
+}
+
+/** A cart cookie holding one unit of product `productId`'s default variant (variant id = product id here). */
+async function cartOf(origin: string, variantId: number): Promise<{ cookie: string; subtotal: string }> {
+  const added = await fetch(`${origin}/cart`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "add", variantId: String(variantId), quantity: "1" }),
+  });
+  const cookie = added.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("haat_cart"))
+    ?.split(";")[0];
+  if (!cookie) throw new Error(`Adding to a cart answered ${added.status}`);
+  const page = await (await fetch(`${origin}/cart`, { headers: { Cookie: cookie } })).text();
+  return { cookie, subtotal: /name="expectedSubtotalPaisa" value="(\d+)"/.exec(page)![1]! };
+}
+
+/** Checkouts on each origin for DURATION_S seconds; orders a second, and the database compared with the answers. */
+async function loadCheckout(origins: string[], databaseUrl: string) {
+  const placed: string[] = [];
+  const sent: string[] = [];
+  let sequence = 0;
+  const perOrigin = Math.max(1, Math.round(CONNECTIONS / origins.length));
+  await Promise.all(
+    origins.map(async (origin, o) => {
+      const carts = await Promise.all(
+        Array.from({ length: perOrigin }, (_, i) => cartOf(origin, 1 + ((o * perOrigin + i) % PRODUCTS))),
+      );
+      let nextCart = 0;
+      await autocannon({
+        url: `${origin}/cart`,
+        connections: perOrigin,
+        duration: DURATION_S,
+        requests: [
+          {
+            method: "POST",
+            setupRequest(request, context) {
+              const shopper = context as { cart?: { cookie: string; subtotal: string }; token?: string };
+              shopper.cart ??= carts[nextCart++ % carts.length];
+              shopper.token = crypto.randomBytes(18).toString("base64url");
+              sent.push(shopper.token);
+              const n = sequence++;
+              return {
+                ...request,
+                headers: {
+                  Origin: origin,
+                  Cookie: shopper.cart!.cookie,
+                  "Content-Type": "application/x-www-form-urlencoded",
+                },
+                body: new URLSearchParams({
+                  intent: "checkout",
+                  name: "Bench Shopper",
+                  phone: `017${String(10_000_000 + n).padStart(8, "0")}`,
+                  address: `House ${n}, Road 2`,
+                  area: "Mirpur 10",
+                  district: "Dhaka",
+                  shippingMethod: "Inside Dhaka",
+                  checkoutToken: shopper.token,
+                  expectedSubtotalPaisa: shopper.cart!.subtotal,
+                }).toString(),
+              };
+            },
+            onResponse(status, _body, context) {
+              if (status === 302) placed.push((context as { token: string }).token);
+            },
+          },
+        ],
+      });
+    }),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const stored = await storedTokens(databaseUrl);
+  const sentSet = new Set(sent);
+  return {
+    ordersPerSecond: placed.length / DURATION_S,
+    lost: placed.filter((token) => !stored.has(token)).length,
+    duplicated: [...stored].filter((token) => !sentSet.has(token)).length,
+  };
+}
+
+/** The checkout tokens of every order in the database. */
+async function storedTokens(databaseUrl: string): Promise<Set<string>> {
+  if (databaseUrl.startsWith("file:")) {
+    const { default: Database } = await import("better-sqlite3");
+    const db = new Database(databaseUrl.slice("file:".length), { readonly: true });
+    try {
+      return new Set(db.prepare('SELECT "checkoutToken" FROM "Order"').pluck().all() as string[]);
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return new Set((await client.query('SELECT "checkoutToken" FROM "Order"')).rows.map((row) => row.checkoutToken));
+  } finally {
+    await client.end();
+  }
+}
+
+async function main() {
+  if (!options["no-build"]) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "haat-bench-scale-out-"));
+  const postgres = SETUPS.some((setup) => setup.database === "postgresql")
+    ? await startThrowawayPostgres({ durable: true })
+    : null;
+  const rows: string[][] = [];
+  try {
+    for (const [index, setup] of SETUPS.entries()) {
+      const databaseUrl =
+        setup.database === "sqlite"
+          ? `file:${path.join(folder, `bench-${index}.db`)}`
+          : postgres!.url.replace(/\/postgres$/, `/bench_${index}`);
+      await applyMigrations({ databaseUrl });
+      await seed(databaseUrl);
+      const figures: Record<string, string> = {};
+      for (const cache of [true, false]) {
+        const env: Record<string, string> = {
+          PATH: process.env.PATH ?? "",
+          NODE_ENV: "production",
+          DATABASE_URL: databaseUrl,
+          UPLOADS_DIR: path.join(folder, "uploads"),
+          SESSION_SECRET: SECRET,
+          COOKIE_SECURE: "false",
+          COURIER_REFRESH_MINUTES: "0",
+          SHOP_PHONE_ORDER_LIMIT: "0",
+          SHOP_ADDRESS_ORDER_LIMIT: "0",
+          LOG_LEVEL: "warn",
+          ...(cache ? {} : { PAGE_CACHE_MB: "0" }),
+        };
+        const nodes = [];
+        for (let n = 0; n < setup.nodes; n++)
+          nodes.push(await startNode(env, path.join(folder, `node-${index}-${n}.log`)));
+        const origins = nodes.map((node) => node.origin);
+        try {
+          // A second of warm-up (the first renders, the cache's first stores).
+          await Promise.all(
+            origins.map((origin) =>
+              autocannon({ url: origin, connections: 4, duration: 1, requests: catalogueRequests() }),
+            ),
+          );
+          const catalogue = await loadCatalogue(origins);
+          figures[cache ? "cached" : "uncached"] =
+            `${Math.round(catalogue.rps)}${catalogue.errors ? ` (${catalogue.errors} errors)` : ""}`;
+          if (cache) {
+            const checkout = await loadCheckout(origins, databaseUrl);
+            figures.checkout = `${Math.round(checkout.ordersPerSecond)}`;
+            figures.lostDuplicated = `${checkout.lost}/${checkout.duplicated}`;
+          }
+        } finally {
+          for (const node of nodes) node.child.kill("SIGTERM");
+          await Promise.all(nodes.map((node) => new Promise((resolve) => node.child.once("exit", resolve))));
+        }
+      }
+      rows.push([setup.name, figures.cached!, figures.uncached!, figures.checkout!, figures.lostDuplicated!]);
+      console.log(`${setup.name}: done`);
+    }
+  } finally {
+    postgres?.stop();
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+  console.log(
+    `\n${PRODUCTS} products, ${CONNECTIONS} connections, ${DURATION_S} s each, ${os.availableParallelism()} cores (load generator, nodes and PostgreSQL share them)\n`,
+  );
+  const header = ["setup", "catalogue rps (cached)", "catalogue rps (uncached)", "orders/s", "lost/duplicated"];
+  console.log(`| ${header.join(" | ")} |\n|${header.map(() => "---").join("|")}|`);
+  for (const row of rows) console.log(`| ${row.join(" | ")} |`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.stack : error);
+    process.exit(1);
+  },
+);
