@@ -6,7 +6,9 @@
  * Archive layout (format "haat-backup", version 1):
  *   manifest.json   what is inside: the database's bytes, SHA-256, applied migrations and row
  *                   counts per table; each upload's path, bytes and SHA-256
- *   haat.db         the database, copied with SQLite's online backup API while the shop runs
+ *   haat.db         the database, copied with SQLite's online backup API while the shop runs;
+ *   haat.pgdump     or, on PostgreSQL, pg_dump's custom-format dump of it (`database.kind`
+ *                   "postgresql" in the manifest), taken in one snapshot while the shop runs
  *   uploads/…       the uploaded and generated images: the uploads folder's files, or, with the
  *                   pictures in a bucket (UPLOADS_URL), every object under its prefix, downloaded
  *                   into the same layout (docs/decisions/054-picture-storage.md)
@@ -16,9 +18,12 @@
  * 0700): they hold the whole database.
  */
 import Database from "better-sqlite3";
+import { execFile } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import pg from "pg";
+import { promisify } from "node:util";
 import * as tar from "tar";
 import { copyObjects } from "~/server/media/storage-copy.server";
 import { createUploadsStorage, type UploadsStorage } from "~/server/media/storage.server";
@@ -36,6 +41,8 @@ import { applyMigrations, DEFAULT_MIGRATIONS_DIR } from "./migrate.mjs";
 const FORMAT = "haat-backup";
 const VERSION = 1;
 const DATABASE_ENTRY = "haat.db";
+/** A PostgreSQL database's dump in the archive (pg_dump's custom format), instead of haat.db. */
+const POSTGRES_DATABASE_ENTRY = "haat.pgdump";
 const MANIFEST_ENTRY = "manifest.json";
 const UPLOADS_ENTRY = "uploads";
 /** Mode of an archive: read and written by its owner only (it holds the whole database). */
@@ -177,6 +184,8 @@ export type BackupManifest = {
   /** When the database copy was taken (ISO 8601, UTC). */
   createdAt: string;
   database: {
+    /** Absent for SQLite (haat.db); "postgresql" for a pg_dump (haat.pgdump). */
+    kind?: "postgresql";
     bytes: number;
     sha256: string;
     /** Names of the migrations applied to the copy, oldest first. */
@@ -207,20 +216,83 @@ export class BackupError extends Error {
 }
 
 /**
- * Refuses a backup or restore of a PostgreSQL database: this archive holds a SQLite file. Until the
- * commands learn pg_dump, PostgreSQL is backed up with its own tools (docs/deploy/scale-out.md).
- * @throws {BackupError} when `databaseKind` is "postgresql", naming the commands to use instead.
+ * Refuses `npm run restore` on a PostgreSQL database: a restore replaces a SQLite file. A
+ * PostgreSQL backup's dump is restored with pg_restore into an empty database
+ * (docs/deploy/scale-out.md, "Backups").
+ * @throws {BackupError} when `databaseKind` is "postgresql", naming the steps instead.
  */
-export function refusePostgres(databaseKind: string, command: "backup" | "restore"): void {
+export function refusePostgres(databaseKind: string): void {
   if (databaseKind !== "postgresql") return;
   throw new BackupError(
-    command === "backup"
-      ? "npm run backup copies a SQLite file; DATABASE_URL names PostgreSQL. Back it up with PostgreSQL's own tool, " +
-          '`pg_dump --format=custom --file=haat.pgdump "$DATABASE_URL"`, and the pictures with the bucket\'s ' +
-          '(docs/deploy/scale-out.md, "Backups").'
-      : "npm run restore puts back a SQLite file; DATABASE_URL names PostgreSQL. Restore a pg_dump archive with " +
-          '`pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" haat.pgdump` (docs/deploy/scale-out.md, "Backups").',
+    "npm run restore puts back a SQLite file; DATABASE_URL names PostgreSQL. Take haat.pgdump out of the " +
+      "archive (tar -xzf <archive> haat.pgdump), restore it into an empty database with " +
+      '`pg_restore --no-owner --dbname="<the new database\'s URL>" haat.pgdump`, and point DATABASE_URL at it ' +
+      '(docs/deploy/scale-out.md, "Backups").',
   );
+}
+
+/**
+ * Dumps the PostgreSQL database at `databaseUrl` into `file` (pg_dump's custom format) and counts
+ * its rows and reads its applied migrations in the same snapshot: a transaction exports its
+ * snapshot and pg_dump reads that one (`--snapshot`), so the counts describe the dump exactly while
+ * the shop goes on writing. The password goes to pg_dump through PGPASSWORD, not its command line.
+ * @throws {BackupError} when pg_dump is not installed or fails (its message is quoted).
+ */
+async function dumpPostgres(
+  databaseUrl: string,
+  file: string,
+): Promise<{ rowCounts: Record<string, number>; migrations: string[] }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    const { rows: snapshot } = await client.query<{ id: string }>("SELECT pg_export_snapshot() AS id");
+    const { rows: tables } = await client.query<{ name: string }>(
+      `SELECT table_name AS name FROM information_schema.tables
+        WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`,
+    );
+    const rowCounts: Record<string, number> = {};
+    for (const { name } of tables) {
+      const { rows } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM "${name.replaceAll('"', '""')}"`);
+      rowCounts[name] = Number(rows[0]!.n);
+    }
+    const migrations = tables.some((table) => table.name === "_prisma_migrations")
+      ? (
+          await client.query<{ name: string }>(
+            `SELECT migration_name AS name FROM _prisma_migrations
+              WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`,
+          )
+        ).rows.map((row) => row.name)
+      : [];
+    const url = new URL(databaseUrl);
+    const password = decodeURIComponent(url.password);
+    url.password = "";
+    try {
+      await promisify(execFile)(
+        "pg_dump",
+        [
+          "--format=custom",
+          "--no-owner",
+          "--no-privileges",
+          `--snapshot=${snapshot[0]!.id}`,
+          `--file=${file}`,
+          `--dbname=${url}`,
+        ],
+        { env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) } },
+      );
+    } catch (error) {
+      const failure = error as { code?: string; stderr?: string; message: string };
+      throw new BackupError(
+        failure.code === "ENOENT"
+          ? "pg_dump is not installed: install PostgreSQL's client programs (Debian: postgresql-client), of the server's major version or newer."
+          : `pg_dump failed: ${(failure.stderr ?? failure.message).trim()}`,
+      );
+    }
+    await client.query("COMMIT");
+    return { rowCounts, migrations };
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 /** SHA-256 of a file, hex, read as a stream. */
@@ -322,6 +394,8 @@ async function copyPictures(from: UploadsStorage, to: UploadsStorage, what: stri
  */
 export async function createBackup(options: {
   databasePath: string;
+  /** A PostgreSQL database's URL: dumped with pg_dump instead of copying `databasePath`. */
+  databaseUrl?: string;
   uploadsPath: string;
   /** The pictures' bucket, when they are not in `uploadsPath` (UPLOADS_URL). */
   uploadsStorage?: UploadsStorage;
@@ -329,9 +403,9 @@ export async function createBackup(options: {
   now?: Date;
 }): Promise<BackupResult> {
   const started = performance.now();
-  const { databasePath } = options;
+  const { databasePath, databaseUrl } = options;
   let uploadsPath = options.uploadsPath;
-  if (!fs.existsSync(databasePath)) throw new BackupError(`There is no database at ${databasePath}.`);
+  if (!databaseUrl && !fs.existsSync(databasePath)) throw new BackupError(`There is no database at ${databasePath}.`);
   if (!fs.existsSync(options.outDir)) {
     fs.mkdirSync(options.outDir, { recursive: true, mode: PRIVATE_FOLDER });
     // The mode given to mkdir is narrowed by the umask, never widened: set it outright.
@@ -340,24 +414,30 @@ export async function createBackup(options: {
   // mkdtemp makes its folder 0700: the database copy inside is never readable by others.
   const staging = fs.mkdtempSync(path.join(options.outDir, ".backup-"));
   try {
-    const copyPath = path.join(staging, DATABASE_ENTRY);
-    const source = new Database(databasePath, { readonly: true, fileMustExist: true });
+    const databaseEntry = databaseUrl ? POSTGRES_DATABASE_ENTRY : DATABASE_ENTRY;
+    const copyPath = path.join(staging, databaseEntry);
     const createdAt = options.now ?? new Date();
-    try {
-      // The largest step better-sqlite3 allows: the rest of the file in one step, under one read lock.
-      await source.backup(copyPath, { progress: () => 0x7fffffff });
-    } finally {
-      source.close();
-    }
-    const copy = new Database(copyPath);
     let description: ReturnType<typeof describeDatabase>;
-    try {
-      const check = copy.pragma("integrity_check", { simple: true });
-      if (check !== "ok") throw new BackupError(`The database copy failed SQLite's integrity check: ${String(check)}`);
-      copy.pragma("journal_mode = DELETE");
-      description = describeDatabase(copy);
-    } finally {
-      copy.close();
+    if (databaseUrl) {
+      description = await dumpPostgres(databaseUrl, copyPath);
+    } else {
+      const source = new Database(databasePath, { readonly: true, fileMustExist: true });
+      try {
+        // The largest step better-sqlite3 allows: the rest of the file in one step, under one read lock.
+        await source.backup(copyPath, { progress: () => 0x7fffffff });
+      } finally {
+        source.close();
+      }
+      const copy = new Database(copyPath);
+      try {
+        const check = copy.pragma("integrity_check", { simple: true });
+        if (check !== "ok")
+          throw new BackupError(`The database copy failed SQLite's integrity check: ${String(check)}`);
+        copy.pragma("journal_mode = DELETE");
+        description = describeDatabase(copy);
+      } finally {
+        copy.close();
+      }
     }
 
     if (options.uploadsStorage) {
@@ -379,7 +459,12 @@ export async function createBackup(options: {
       format: FORMAT,
       version: VERSION,
       createdAt: createdAt.toISOString(),
-      database: { bytes: fs.statSync(copyPath).size, sha256: await sha256Of(copyPath), ...description },
+      database: {
+        ...(databaseUrl ? { kind: "postgresql" as const } : {}),
+        bytes: fs.statSync(copyPath).size,
+        sha256: await sha256Of(copyPath),
+        ...description,
+      },
       uploads,
     };
     fs.writeFileSync(path.join(staging, MANIFEST_ENTRY), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -394,7 +479,7 @@ export async function createBackup(options: {
     const partial = path.join(staging, "archive.partial");
     await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [
       MANIFEST_ENTRY,
-      DATABASE_ENTRY,
+      databaseEntry,
       ...uploads.map((upload) => `${UPLOADS_ENTRY}/${upload.path}`),
     ]);
     fs.chmodSync(partial, PRIVATE_FILE);
@@ -486,6 +571,11 @@ function readManifest(folder: string): BackupManifest {
   }
   if (manifest.format !== FORMAT || manifest.version !== VERSION) {
     throw new BackupError(`This is not a haat backup of version ${VERSION} (format ${String(manifest.format)}).`);
+  }
+  if (manifest.database?.kind === "postgresql") {
+    throw new BackupError(
+      'This backup is of a PostgreSQL database (haat.pgdump): restore it with pg_restore (docs/deploy/scale-out.md, "Backups").',
+    );
   }
   return manifest;
 }

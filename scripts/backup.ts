@@ -17,7 +17,7 @@ import dotenv from "dotenv";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { BackupError, createBackup, refusePostgres } from "./backup-archive";
+import { BackupError, createBackup } from "./backup-archive";
 
 const USAGE = `Usage: npm run backup -- [--out <folder>] [--keep <n>]
 
@@ -53,10 +53,10 @@ async function main(): Promise<number> {
   const { getEnv } = await import("~/config/env.server");
   const { createUploadsStorage } = await import("~/server/media/storage.server");
   const env = getEnv();
-  refusePostgres(env.databaseKind, "backup");
   const bucket = env.uploadsStorage.kind === "s3" ? env.uploadsStorage : undefined;
   const result = await createBackup({
     databasePath: env.databasePath,
+    databaseUrl: env.databaseKind === "postgresql" ? env.DATABASE_URL : undefined,
     uploadsPath: env.uploadsPath,
     uploadsStorage: bucket ? createUploadsStorage(bucket) : undefined,
     outDir: values.out,

@@ -59,7 +59,7 @@ async function main(): Promise<number> {
   const { getEnv } = await import("~/config/env.server");
   const { createUploadsStorage } = await import("~/server/media/storage.server");
   const env = getEnv();
-  refusePostgres(env.databaseKind, "restore");
+  refusePostgres(env.databaseKind);
   if (await haatIsRunning(env.PORT)) {
     throw new BackupError(
       `haat is running on port ${env.PORT}: stop it first (for example \`systemctl stop haat\`), then restore.`,
