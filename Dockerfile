@@ -25,6 +25,10 @@ ENV NODE_ENV=production \
     DATABASE_URL=file:/data/haat.db \
     UPLOADS_DIR=/uploads
 WORKDIR /app
+# pg_dump, for `npm run backup` when DATABASE_URL names PostgreSQL (docs/deploy/scale-out.md): Debian
+# bookworm's, version 15, for a PostgreSQL server of 15 or older.
+RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client \
+    && rm -rf /var/lib/apt/lists/*
 RUN groupadd --system haat \
     && useradd --system --gid haat --home-dir /app --shell /usr/sbin/nologin haat \
     && mkdir -p /data /uploads /backups \
