@@ -7,7 +7,7 @@
  * next request, and so does this process's own.
  */
 import { getEnv } from "~/config/env.server";
-import type { ShopSettings as ShopSettingsRow } from "~/generated/prisma/client";
+import { Prisma, type ShopSettings as ShopSettingsRow } from "~/generated/prisma/client";
 import { isLang, type Lang } from "~/i18n";
 import type { InvoiceSeller } from "~/rules/invoice";
 import type { DeliveryFees } from "~/rules/shipping";
@@ -49,6 +49,8 @@ const SETTINGS_ID = 1;
  * moves with every product and stock change: the row is then read again, one indexed read.
  */
 let cached: { version: number; settings: Promise<ShopSettings> } | null = null;
+/** The read in flight while the catalogue version is unknown, shared by the requests that ask meanwhile. */
+let unknownVersionRead: Promise<ShopSettings> | null = null;
 
 /**
  * The shop's settings, from the in-process copy unless the catalogue version moved since it was
@@ -64,10 +66,14 @@ export function getShopSettings(): Promise<ShopSettings> {
   } catch (error) {
     return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
-  // Unknown (PostgreSQL's change log out of reach for a moment): read afresh, keep no copy.
+  // Unknown (PostgreSQL's change log out of reach for a moment, or not yet read after the start):
+  // read afresh and keep no copy; the requests that ask meanwhile share one read.
   if (version === null) {
     cached = null;
-    return loadSettings();
+    unknownVersionRead ??= loadSettings().finally(() => {
+      unknownVersionRead = null;
+    });
+    return unknownVersionRead;
   }
   if (cached && cached.version === version) return cached.settings;
   const entry = {
@@ -81,10 +87,25 @@ export function getShopSettings(): Promise<ShopSettings> {
   return entry.settings;
 }
 
-/** Reads the row, or creates it from the environment's SHOP_* values when it does not exist yet. */
+/**
+ * Reads the row, or creates it from the environment's SHOP_* values when it does not exist yet. Two
+ * first requests may both find it missing (on PostgreSQL, in two processes or nodes at once, where
+ * SQLite's one writer made them take turns): the one whose insert loses to the other's reads the
+ * row the other made.
+ */
 async function loadSettings(): Promise<ShopSettings> {
   const stored = await prisma.shopSettings.findUnique({ where: { id: SETTINGS_ID }, include: withLogo });
   if (stored) return stored;
+  try {
+    return await createSettings();
+  } catch (error) {
+    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
+    return prisma.shopSettings.findUniqueOrThrow({ where: { id: SETTINGS_ID }, include: withLogo });
+  }
+}
+
+/** Creates the row from the environment's SHOP_* values (an existing row is left as it is). */
+function createSettings(): Promise<ShopSettings> {
   const env = getEnv();
   return prisma.shopSettings.upsert({
     where: { id: SETTINGS_ID },
@@ -137,6 +158,7 @@ export async function saveShopSettings(
   // process committed meanwhile). Dropped here too, in case a read that began before the save is
   // still loading the old row under an older version.
   cached = null;
+  unknownVersionRead = null;
   return result;
 }
 
@@ -148,6 +170,7 @@ export async function saveCourierCsvColumns(columns: readonly string[]): Promise
   await getShopSettings(); // creates the row on a first start
   await prisma.shopSettings.update({ where: { id: SETTINGS_ID }, data: { courierCsvColumns: columns.join(",") } });
   cached = null;
+  unknownVersionRead = null;
 }
 
 /** The identity in `lang`: a Bangla text the owner left empty falls back to the English one. */

@@ -1,9 +1,13 @@
 /**
  * What several app nodes share through PostgreSQL (docs/decisions/053-two-databases.md), with two
  * "nodes" in this test's process, each with its own connections, as two machines would have:
- * the rate limits draw on one budget, and one node at a time runs the background jobs.
+ * the rate limits draw on one budget, one node at a time runs the background jobs, and the settings
+ * row is made once when both nodes' first requests find it missing.
  */
+import pg from "pg";
 import { describe, expect, it, vi } from "vitest";
+import { catalogueChangesSettled } from "~/models/catalogue-changes.server";
+import { getShopSettings } from "~/models/settings.server";
 import { holdBackgroundJobs } from "~/server/process-role.server";
 import { createLimiter } from "~/server/rate-limit.server";
 import { prisma } from "~/models/db.server";
@@ -65,5 +69,29 @@ describe("the background jobs' role on PostgreSQL", () => {
     await vi.waitFor(() => expect(log).toEqual(["A started", "A stopped", "B started"]), { timeout: 5000 });
     await releaseA();
     await releaseB();
+  });
+});
+
+describe("the shop's settings row on PostgreSQL", () => {
+  it("is made once when two nodes' first requests both find it missing", async () => {
+    // Node B's first request is inserting the row (its transaction still open) when this node's
+    // first request finds it missing and creates it too.
+    await prisma.shopSettings.deleteMany();
+    await catalogueChangesSettled();
+    const nodeB = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await nodeB.connect();
+    try {
+      await nodeB.query("BEGIN");
+      await nodeB.query(
+        `INSERT INTO "ShopSettings" ("id", "name", "tagline", "about", "email", "phone", "address", "updatedAt")
+         VALUES (1, 'Made by Node B', '', '', 'b@haat.example', '01700000000', 'Dhaka', now())`,
+      );
+      const here = getShopSettings();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await nodeB.query("COMMIT");
+      await expect(here).resolves.toMatchObject({ id: 1, name: "Made by Node B" });
+    } finally {
+      await nodeB.end();
+    }
   });
 });
