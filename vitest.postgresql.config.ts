@@ -12,6 +12,8 @@ const POSTGRESQL_TESTS = process.env.HAAT_POSTGRES_TESTS?.split(",") ?? [
   "tests/postgresql/**/*.test.ts",
   // Orders under concurrency: checkout, stock (conditional decrements, row locks), limits.
   "tests/integration/checkout.test.ts",
+  // The district decides the delivery fee: every district and posted zone.
+  "tests/integration/checkout-delivery-zone.test.ts",
   "tests/integration/stock.test.ts",
   "tests/integration/order-defences.test.ts",
   // Search (pg_trgm against FTS5), the listings' SQL, the dashboard's aggregates.

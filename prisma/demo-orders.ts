@@ -7,9 +7,8 @@
  * Every sample order's checkout token starts with DEMO_ORDER_TOKEN_PREFIX, so they can be told
  * apart from (and deleted before) real orders.
  */
-import { DISTRICTS } from "~/rules/districts";
+import { DISTRICTS, shippingMethodOf } from "~/rules/districts";
 import { orderTotals } from "~/rules/pricing";
-import { suggestedShippingMethod } from "~/rules/districts";
 import type { DeliveryFees } from "~/rules/shipping";
 import type { OrderStatus } from "~/rules/order-status";
 
@@ -128,7 +127,8 @@ export function demoOrders(products: readonly DemoOrderProduct[], fees: Delivery
       };
     });
     const subtotalPaisa = items.reduce((sum, item) => sum + item.subtotalPaisa, 0);
-    const shippingMethod = suggestedShippingMethod(who.district);
+    const shippingMethod = shippingMethodOf(who.district);
+    if (!shippingMethod) throw new Error(`Not a district: ${who.district}`);
     const totals = orderTotals(subtotalPaisa, shippingMethod, fees);
     orders.push({
       createdAt,

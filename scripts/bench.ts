@@ -85,7 +85,6 @@ await time("checkout (3 line items: one product read, one transaction)", 300, as
       address: "House 1, Road 2",
       area: "Mirpur 10",
       district: "Dhaka",
-      shippingMethod: "Inside Dhaka",
       checkoutToken: `bench-token-${i}-xxxxxxxxxxxx`,
       expectedSubtotalPaisa: cart.subtotalPaisa,
     },

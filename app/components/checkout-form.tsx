@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent, type FocusEvent, type ReactNode } from "react";
 import { useLang, useT } from "~/hooks/use-t";
 import type { MessageKey } from "~/i18n";
-import { findDistrict, suggestedShippingMethod } from "~/rules/districts";
+import { shippingMethodOf } from "~/rules/districts";
 import { formatMoney, formatTakaShort } from "~/rules/money";
 import { orderTotals } from "~/rules/pricing";
 import { checkoutFieldValid } from "~/forms/checkout-fields";
@@ -74,8 +74,9 @@ const SHIPPING_LABELS: Record<ShippingMethod, { label: MessageKey; fee: MessageK
  * server validates and prices everything; this form only shows its answer. Without JavaScript it is
  * a plain POST and the server's messages appear beside the fields with the typed values kept, and
  * the summary shows the total for each shipping method; with JavaScript the total follows the
- * chosen method, choosing a district chooses the method it suggests (Inside Dhaka for Dhaka
- * district, Outside Dhaka for the rest; the shopper may still pick the other), the button reads
+ * chosen method, choosing a district ticks its zone (Inside Dhaka for Dhaka district, Outside Dhaka
+ * for the rest) and leaves the other disabled, as the server charges the district's zone whatever is
+ * posted (without JavaScript it asks the shopper to confirm the fee when the two differ), the button reads
  * 'Processing...' while submitting, focus moves to the error after a rejection, and a field's error
  * clears as soon as the field is put right (typing, choosing or leaving it; ~/forms/checkout-fields.ts
  * holds the server's rules), with the form's "correct the highlighted fields" once none is left.
@@ -105,18 +106,22 @@ export function CheckoutForm({
 }) {
   const t = useT();
   const lang = useLang();
-  const initialMethod = (SHIPPING_METHODS as readonly string[]).includes(values.shippingMethod ?? "")
-    ? (values.shippingMethod as ShippingMethod)
-    : DEFAULT_SHIPPING_METHOD;
-  const [method, setMethod] = useState<ShippingMethod>(initialMethod);
+  // The method ticked before a district decides it: the server's answer, else the specification's default.
+  const [picked, setPicked] = useState<ShippingMethod>(
+    (SHIPPING_METHODS as readonly string[]).includes(values.shippingMethod ?? "")
+      ? (values.shippingMethod as ShippingMethod)
+      : DEFAULT_SHIPPING_METHOD,
+  );
+  // Once a district is chosen, its zone is the method (the server charges it whatever is posted).
+  const [districtMethod, setDistrictMethod] = useState(() => shippingMethodOf(values.district ?? ""));
+  const method = districtMethod ?? picked;
   // Said to screen readers when choosing a district changed the shipping method below it.
   const [methodNotice, setMethodNotice] = useState("");
   const chooseDistrict = (name: string) => {
-    if (!findDistrict(name)) return;
-    const suggested = suggestedShippingMethod(name);
-    if (suggested !== method)
-      setMethodNotice(t("checkout.methodSuggested", { method: t(SHIPPING_LABELS[suggested].label) }));
-    setMethod(suggested);
+    const decided = shippingMethodOf(name);
+    if (decided && decided !== method)
+      setMethodNotice(t("checkout.methodSuggested", { method: t(SHIPPING_LABELS[decided].label) }));
+    setDistrictMethod(decided);
   };
   const totals = orderTotals(subtotalPaisa, method, fees);
   const hydrated = useHydrated();
@@ -200,8 +205,12 @@ export function CheckoutForm({
                 name="shippingMethod"
                 value={option}
                 checked={option === method}
+                // With JavaScript the district's zone is the only choice once a district is chosen;
+                // without it the server asks to confirm the fee when the ticked zone is not the district's.
+                disabled={hydrated && districtMethod !== null && option !== districtMethod}
+                aria-describedby={hydrated && districtMethod !== null ? "checkout-method-by-district" : undefined}
                 onChange={() => {
-                  setMethod(option);
+                  setPicked(option);
                   setMethodNotice("");
                 }}
               />
@@ -219,6 +228,11 @@ export function CheckoutForm({
         {fees.freeFromPaisa !== null ? (
           <p className="mt-2 text-sm text-emerald-800" data-testid="free-delivery">
             {t("checkout.freeFrom", { amount: formatMoney(fees.freeFromPaisa, { lang }) })}
+          </p>
+        ) : null}
+        {hydrated && districtMethod !== null ? (
+          <p id="checkout-method-by-district" className="mt-2 text-sm text-stone-600">
+            {t("checkout.methodByDistrict")}
           </p>
         ) : null}
         <p role="status" className="sr-only">

@@ -417,12 +417,12 @@ const lineQuantity = (t: AdminTranslate, min: number) =>
 
 /**
  * The order edit form (`intent=save`): each line's quantity (`quantity-<line id>`, gathered by the
- * route into `quantities`; 0 removes), the delivery address, area, district and shipping method with
- * checkout's rules and messages, and `version` (the order's updatedAt in ms when it was shown).
+ * route into `quantities`; 0 removes), the delivery address, area and district with checkout's
+ * rules and messages (the shipping method follows the district), and `version` (the order's updatedAt in ms when it was shown).
  */
 export const orderEditSchema = (t: AdminTranslate) =>
   checkoutSchema(t)
-    .pick({ address: true, area: true, district: true, shippingMethod: true })
+    .pick({ address: true, area: true, district: true })
     .extend({
       version: z.coerce.number().int().min(0),
       quantities: z.record(z.string().regex(/^\d+$/), lineQuantity(t, 0)),

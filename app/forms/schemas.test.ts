@@ -47,9 +47,9 @@ describe("checkoutSchema", () => {
       email: t("checkout.emailInvalid"),
     });
   });
-  it("defaults a missing shipping method to Inside Dhaka and refuses an unknown one", () => {
+  it("reads the shown shipping method as absent when none was posted, and refuses an unknown one", () => {
     const { shippingMethod: _omitted, ...withoutMethod } = valid;
-    expect(checkoutSchema(t).parse(withoutMethod).shippingMethod).toBe("Inside Dhaka");
+    expect(checkoutSchema(t).parse(withoutMethod).shippingMethod).toBeUndefined();
     expect(errorsOf({ ...valid, shippingMethod: "Mars" })).toEqual({ shippingMethod: t("checkout.shippingInvalid") });
   });
   it("limits lengths", () => {

@@ -79,7 +79,12 @@ function buildCheckoutSchema(t: ServerTranslate) {
         }
         return district.name;
       }),
-    shippingMethod: z.enum(SHIPPING_METHODS, { error: t("checkout.shippingInvalid") }).default("Inside Dhaka"),
+    /**
+     * The shipping method the form showed ticked, absent when none was posted. It is not what the
+     * order is charged: the district decides that (checkout.server.ts asks the shopper to confirm
+     * the fee when the two differ).
+     */
+    shippingMethod: z.enum(SHIPPING_METHODS, { error: t("checkout.shippingInvalid") }).optional(),
     checkoutToken: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
     /** The subtotal the page showed, in paisa: the order is refused if prices changed since. */
     expectedSubtotalPaisa: z.coerce.number().int().min(0),

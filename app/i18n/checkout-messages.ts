@@ -32,6 +32,9 @@ export const checkoutMessages = bilingual({
     "checkout.districtHint": "Dhaka district is delivered Inside Dhaka; every other district, Outside Dhaka.",
     "checkout.divisionGroup": "{division} Division",
     "checkout.methodSuggested": "Shipping method changed to {method} for this district.",
+    "checkout.methodByDistrict": "Set by the district you chose.",
+    "checkout.zoneConfirm":
+      "Delivery to {district} is {method}: shipping charge {fee}, total {total}. Check the total, then place the order again.",
     "checkout.shippingMethod": "Shipping method",
     "checkout.insideDhaka": "Inside Dhaka",
     "checkout.outsideDhaka": "Outside Dhaka",
@@ -88,6 +91,9 @@ export const checkoutMessages = bilingual({
     "checkout.districtHint": "ঢাকা জেলায় ঢাকার ভিতরের ডেলিভারি চার্জ, অন্য সব জেলায় ঢাকার বাইরের চার্জ।",
     "checkout.divisionGroup": "{division} বিভাগ",
     "checkout.methodSuggested": "এই জেলার জন্য ডেলিভারি {method} করা হলো।",
+    "checkout.methodByDistrict": "আপনার বেছে নেওয়া জেলা অনুযায়ী।",
+    "checkout.zoneConfirm":
+      "{district} জেলায় ডেলিভারি {method}: ডেলিভারি চার্জ {fee}, সর্বমোট {total}। সর্বমোট দেখে নিয়ে আবার অর্ডার করুন।",
     "checkout.shippingMethod": "ডেলিভারি এলাকা",
     "checkout.insideDhaka": "ঢাকার ভিতরে",
     "checkout.outsideDhaka": "ঢাকার বাইরে",

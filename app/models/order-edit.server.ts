@@ -7,7 +7,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/models/db.server";
 import { OutOfStockError, returnUnits, takeStock, type StockActor } from "~/models/stock.server";
 import { addressKey } from "~/rules/order-limits";
-import { isEditable, planOrderEdit, type EditAddress, type OrderEditChange } from "~/rules/order-edit";
+import { isEditable, planOrderEdit, type EditedAddress, type OrderEditChange } from "~/rules/order-edit";
 import { unitPricePaisa } from "~/rules/money";
 import { getVariantsForCart } from "~/models/product.server";
 import type { DeliveryFees } from "~/rules/shipping";
@@ -19,7 +19,7 @@ export type OrderEditRequest = {
   version: number;
   quantities: Map<number, number>;
   add: { variantId: number; quantity: number } | null;
-  address: EditAddress;
+  address: EditedAddress;
 };
 
 /** The outcome of `editOrder`. */
@@ -143,7 +143,7 @@ async function editOrderIn(
       customerAddress: request.address.customerAddress,
       area: request.address.area,
       district: request.address.district,
-      shippingMethod: request.address.shippingMethod,
+      shippingMethod: plan.shippingMethod,
       addressKey: addressKey(request.address.customerAddress, request.address.area, request.address.district),
       subtotalPaisa: plan.subtotalPaisa,
       shippingFeePaisa: plan.shippingFeePaisa,

@@ -6,7 +6,7 @@
  * checkout form) makes a double submit return the first order.
  */
 import { toAsciiDigits } from "~/rules/phone";
-import { districtSearched } from "~/rules/districts";
+import { districtSearched, shippingMethodOf } from "~/rules/districts";
 import { Prisma } from "~/generated/prisma/client";
 import { dialect } from "~/models/dialect.server";
 import { isLang } from "~/i18n";
@@ -68,25 +68,29 @@ export type OrderableVariant = PricedVariant & {
  * Places a cash-on-delivery order in one transaction: the order (status and payment "pending"),
  * its first status history entry, its line items and the stock they take (stock.server.ts). The
  * cart comes priced from the database (`priceCart`; the caller checks that the subtotal is the one
- * the shopper saw); the shipping fee and total are computed here from the chosen method and the
- * current `fees`, and the order keeps them. `language` is the one its invoice prints in.
+ * the shopper saw); the shipping method is the district's (`shippingMethodOf`: never a form's, so an
+ * order's zone always agrees with its district), and the shipping fee and total are computed here
+ * from it and the current `fees`; the order keeps them. `language` is the one its invoice prints in.
  *
  * Returns the order's id (`duplicate`: this checkout token already placed it, a double submit), or
  * a reason, having written nothing: `empty-cart`, `too-large` (over MAX_ORDER_TOTAL_PAISA),
  * `out-of-stock` (the lines the stock cannot fill), `blocked` (the phone is on the blocklist),
  * `limit` (the phone or address reached `limits` within ORDER_LIMIT_WINDOW_MS; read inside the
  * transaction, so concurrent checkouts cannot slip past; docs/decisions/028).
- * @throws database errors other than a duplicate checkout token; nothing is written then.
+ * @throws database errors other than a duplicate checkout token, and an Error for a district that
+ *   is not one of the 64 (the checkout schema refuses those first); nothing is written then.
  */
 export async function placeOrder(
-  input: CheckoutInput,
+  input: Omit<CheckoutInput, "shippingMethod">,
   cart: PricedCart<OrderableVariant>,
   fees: DeliveryFees,
   language: Lang = "en",
   limits: OrderLimits = NO_LIMITS,
 ): Promise<PlaceOrderResult> {
   if (cart.lineItems.length === 0) return { ok: false, reason: "empty-cart" };
-  const { shippingFeePaisa, totalPaisa } = orderTotals(cart.subtotalPaisa, input.shippingMethod, fees);
+  const shippingMethod = shippingMethodOf(input.district);
+  if (!shippingMethod) throw new Error(`Not one of the 64 districts: ${input.district}`);
+  const { shippingFeePaisa, totalPaisa } = orderTotals(cart.subtotalPaisa, shippingMethod, fees);
   if (totalPaisa > MAX_ORDER_TOTAL_PAISA) return { ok: false, reason: "too-large" };
 
   const key = addressKey(input.address, input.area, input.district);
@@ -128,7 +132,7 @@ export async function placeOrder(
           area: input.area,
           addressKey: key,
           language,
-          shippingMethod: input.shippingMethod,
+          shippingMethod,
           shippingFeePaisa,
           subtotalPaisa: cart.subtotalPaisa,
           totalPaisa,

@@ -6,7 +6,8 @@ import {
   districtSearched,
   findDistrict,
   placeName,
-  suggestedShippingMethod,
+  shippingMethodMismatch,
+  shippingMethodOf,
 } from "./districts";
 
 describe("the district list (nuhil/bangladesh-geocode)", () => {
@@ -138,12 +139,30 @@ describe("districtGroups", () => {
   });
 });
 
-describe("suggestedShippingMethod", () => {
-  it("suggests Inside Dhaka for Dhaka district only", () => {
-    expect(suggestedShippingMethod("Dhaka")).toBe("Inside Dhaka");
+describe("shippingMethodOf", () => {
+  it("gives Inside Dhaka for Dhaka district only, Outside Dhaka for the 63 others, former names included", () => {
+    expect(shippingMethodOf("Dhaka")).toBe("Inside Dhaka");
     for (const district of DISTRICTS.filter((d) => d.name !== "Dhaka")) {
-      expect(suggestedShippingMethod(district.name), district.name).toBe("Outside Dhaka");
+      expect(shippingMethodOf(district.name), district.name).toBe("Outside Dhaka");
+      for (const former of district.formerNames) expect(shippingMethodOf(former), former).toBe("Outside Dhaka");
     }
-    expect(suggestedShippingMethod("")).toBe("Outside Dhaka");
+  });
+
+  it("gives no zone for a name that is not a district: the caller decides", () => {
+    expect(shippingMethodOf("")).toBeNull();
+    expect(shippingMethodOf("Atlantis")).toBeNull();
+    expect(shippingMethodOf("dhaka")).toBeNull();
+  });
+});
+
+describe("shippingMethodMismatch", () => {
+  it("names the district's zone when the stored one is another, and nothing otherwise", () => {
+    expect(shippingMethodMismatch({ district: "Chattogram", shippingMethod: "Inside Dhaka" })).toBe("Outside Dhaka");
+    expect(shippingMethodMismatch({ district: "Dhaka", shippingMethod: "Outside Dhaka" })).toBe("Inside Dhaka");
+    expect(shippingMethodMismatch({ district: "Chattogram", shippingMethod: "Outside Dhaka" })).toBeNull();
+    expect(shippingMethodMismatch({ district: "Dhaka", shippingMethod: "Inside Dhaka" })).toBeNull();
+    // An order from before districts has none to judge by.
+    expect(shippingMethodMismatch({ district: "", shippingMethod: "Inside Dhaka" })).toBeNull();
+    expect(shippingMethodMismatch({ district: null, shippingMethod: "Outside Dhaka" })).toBeNull();
   });
 });

@@ -192,10 +192,28 @@ export function districtGroups(lang: Lang): DistrictGroup[] {
 const INSIDE_DHAKA_DISTRICT = "Dhaka";
 
 /**
- * The shipping method a district suggests: "Inside Dhaka" for Dhaka district, "Outside Dhaka" for
- * every other (and for a name not in the list). Only a suggestion: the shopper's chosen method is
- * what the server charges.
+ * The shipping method (delivery zone) of a district, which decides the shipping fee: "Inside
+ * Dhaka" for Dhaka district, "Outside Dhaka" for every other of the 64 (a former name counts as
+ * its district); null for a name that is none of them (orders placed before haat asked for the
+ * district have ""). The district decides, on the server, whatever a form sends: a shopper in
+ * Chattogram who leaves the form's default "Inside Dhaka" ticked still pays the outside fee
+ * (docs/decisions/055-the-district-decides-the-delivery-fee.md).
  */
-export function suggestedShippingMethod(districtName: string): ShippingMethod {
-  return districtName === INSIDE_DHAKA_DISTRICT ? "Inside Dhaka" : "Outside Dhaka";
+export function shippingMethodOf(districtName: string): ShippingMethod | null {
+  const district = findDistrict(districtName);
+  if (!district) return null;
+  return district.name === INSIDE_DHAKA_DISTRICT ? "Inside Dhaka" : "Outside Dhaka";
+}
+
+/**
+ * For an order as stored (its district, "" or null for none, and its shipping method): the shipping
+ * method its district gives when the stored one is another, else null. Such an order was placed
+ * before the district decided the fee, with the form's zone; the admin order page flags it.
+ */
+export function shippingMethodMismatch(order: {
+  district: string | null;
+  shippingMethod: string;
+}): ShippingMethod | null {
+  const method = shippingMethodOf(order.district ?? "");
+  return method !== null && method !== order.shippingMethod ? method : null;
 }

@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { isEditable, planOrderEdit, type EditAddress } from "./order-edit";
 import { SPEC_DELIVERY_FEES } from "./shipping";
 
-const address: EditAddress = {
+const address = {
   customerAddress: "House 4",
   area: "Mirpur",
   district: "Dhaka",
-  shippingMethod: "Inside Dhaka",
 };
+const stored: EditAddress = { ...address, shippingMethod: "Inside Dhaka" };
 const order = {
   lines: [
     { id: 1, productId: 10, variantId: 110, productName: "Lamp", variantLabel: "", unitPricePaisa: 1000, quantity: 2 },
@@ -23,7 +23,7 @@ const order = {
   ],
   shippingFeePaisa: 6000,
   totalPaisa: 13_000,
-  address,
+  address: stored,
 };
 
 /** A variant of product 10 ("Lamp") to add; its default variant is 110. */
@@ -105,19 +105,47 @@ describe("planOrderEdit", () => {
     expect(result.plan.changes[0]).toEqual({ kind: "removed", name: "Bulb — 9 W", quantity: 2 });
   });
 
-  it("keeps the shipping fee charged unless the method changes, then charges the current fee", () => {
+  it("keeps the shipping fee charged unless the district's zone changes, then charges the current fee", () => {
     const kept = planOrderEdit(
       order,
       { quantities: new Map([[1, 1]]), add: null, address },
       { ...SPEC_DELIVERY_FEES, insideDhakaPaisa: 9900 },
     );
     expect(kept.ok && kept.plan.shippingFeePaisa).toBe(6000);
+    // Another district in the same zone: same fee.
+    const sameZone = planOrderEdit(order, { quantities: new Map(), add: null, address }, SPEC_DELIVERY_FEES);
+    expect(sameZone.ok && sameZone.plan.shippingMethod).toBe("Inside Dhaka");
     const moved = planOrderEdit(
       order,
-      { quantities: new Map(), add: null, address: { ...address, shippingMethod: "Outside Dhaka" } },
+      { quantities: new Map(), add: null, address: { ...address, district: "Chattogram" } },
       SPEC_DELIVERY_FEES,
     );
-    expect(moved.ok && moved.plan.shippingFeePaisa).toBe(12_000);
+    expect(moved.ok && moved.plan).toMatchObject({ shippingMethod: "Outside Dhaka", shippingFeePaisa: 12_000 });
+    expect(moved.ok && moved.plan.changes).toContainEqual({
+      kind: "shipping",
+      from: "Inside Dhaka",
+      to: "Outside Dhaka",
+    });
+  });
+
+  it("re-prices an order whose stored zone is not its district's, even when the district is kept", () => {
+    const charged = { ...order, address: { ...stored, district: "Chattogram" } };
+    const result = planOrderEdit(
+      charged,
+      { quantities: new Map(), add: null, address: { ...address, district: "Chattogram" } },
+      SPEC_DELIVERY_FEES,
+    );
+    expect(result.ok && result.plan).toMatchObject({ shippingMethod: "Outside Dhaka", shippingFeePaisa: 12_000 });
+  });
+
+  it("keeps the stored method of an order from before districts, which has none", () => {
+    const old = { ...order, address: { ...stored, district: "", shippingMethod: "Outside Dhaka" } };
+    const result = planOrderEdit(
+      old,
+      { quantities: new Map([[1, 1]]), add: null, address: { ...address, district: "" } },
+      SPEC_DELIVERY_FEES,
+    );
+    expect(result.ok && result.plan).toMatchObject({ shippingMethod: "Outside Dhaka", shippingFeePaisa: 6000 });
   });
 
   it("refuses no line left and quantities outside 0 to 999; a deleted product's line needs no stock", () => {

@@ -6,11 +6,15 @@
  * - A line keeps the unit price the shopper was charged; a product added now is charged its
  *   current price (the discounted one when there is one). Adding a product the order already holds
  *   adds to that line, at that line's price.
- * - The shipping fee stays what the order was charged, unless the shipping method changes: then it
- *   is the shop's current fee for the new method and the new subtotal (rules/shipping.ts).
+ * - The shipping method is the district's (rules/districts.ts `shippingMethodOf`), as at checkout:
+ *   an edit cannot choose another. The shipping fee stays what the order was charged, unless the
+ *   method changes (a new district in the other zone, or an order placed before the district
+ *   decided, whose stored zone was not its district's): then it is the shop's current fee for the
+ *   new method and the new subtotal (rules/shipping.ts).
  */
 import { lineItemName } from "./variants";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart";
+import { shippingMethodOf } from "./districts";
 import { shippingFeePaisa, type DeliveryFees } from "./shipping";
 
 /** Only these order statuses may be edited: the parcel has not left. */
@@ -49,8 +53,11 @@ export type AddedVariant = {
   quantity: number;
 };
 
-/** The delivery details an edit may correct. */
+/** An order's delivery details as stored: its address, area, district and shipping method. */
 export type EditAddress = { customerAddress: string; area: string; district: string; shippingMethod: string };
+
+/** The delivery details an edit may correct; the shipping method follows the district. */
+export type EditedAddress = Omit<EditAddress, "shippingMethod">;
 
 /** One change an edit made, as the order's history records it. Amounts in paisa. */
 export type OrderEditChange =
@@ -69,6 +76,8 @@ export type EditPlan = {
   /** Units each variant's stock changes by (by variant id): negative takes, positive returns. */
   stock: Map<number, number>;
   subtotalPaisa: number;
+  /** The district's shipping method (the stored one when the district is none of the 64). */
+  shippingMethod: string;
   shippingFeePaisa: number;
   totalPaisa: number;
   itemCount: number;
@@ -101,7 +110,7 @@ export function planOrderEdit(
     totalPaisa: number;
     address: EditAddress;
   },
-  edit: { quantities: Map<number, number>; add: AddedVariant | null; address: EditAddress },
+  edit: { quantities: Map<number, number>; add: AddedVariant | null; address: EditedAddress },
   fees: DeliveryFees,
 ): { ok: true; plan: EditPlan } | { ok: false; reason: EditRefusal } {
   const changes: OrderEditChange[] = [];
@@ -129,6 +138,7 @@ export function planOrderEdit(
     create: [],
     stock,
     subtotalPaisa: 0,
+    shippingMethod: order.address.shippingMethod,
     shippingFeePaisa: order.shippingFeePaisa,
     totalPaisa: 0,
     itemCount: 0,
@@ -168,9 +178,11 @@ export function planOrderEdit(
   const before = addressLine(order.address);
   const after = addressLine(edit.address);
   if (before !== after) changes.push({ kind: "address", from: before, to: after });
-  if (edit.address.shippingMethod !== order.address.shippingMethod) {
-    changes.push({ kind: "shipping", from: order.address.shippingMethod, to: edit.address.shippingMethod });
-    plan.shippingFeePaisa = shippingFeePaisa(edit.address.shippingMethod, plan.subtotalPaisa, fees);
+  // An order from before haat asked for the district has none (""): it keeps its method.
+  plan.shippingMethod = shippingMethodOf(edit.address.district) ?? order.address.shippingMethod;
+  if (plan.shippingMethod !== order.address.shippingMethod) {
+    changes.push({ kind: "shipping", from: order.address.shippingMethod, to: plan.shippingMethod });
+    plan.shippingFeePaisa = shippingFeePaisa(plan.shippingMethod, plan.subtotalPaisa, fees);
   }
   plan.totalPaisa = plan.subtotalPaisa + plan.shippingFeePaisa;
   if (plan.totalPaisa !== order.totalPaisa)

@@ -1,6 +1,7 @@
 /**
  * Shipping methods and fees: the inside-Dhaka fee for "Inside Dhaka", the
- * outside-Dhaka fee for "Outside Dhaka" or anything else. The amounts are the shop's settings
+ * outside-Dhaka fee for "Outside Dhaka" or anything else. An order's method is its district's
+ * (`shippingMethodOf` in rules/districts.ts), never the one a form sends. The amounts are the shop's settings
  * (60 and 120 taka unless the owner changed them), and an order whose subtotal reaches the
  * free-delivery minimum, when the owner set one, ships free. The fee is always computed on the
  * server; an order keeps the fee it was placed with.
@@ -9,7 +10,7 @@
 export const SHIPPING_METHODS = ["Inside Dhaka", "Outside Dhaka"] as const;
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
 
-/** The method the checkout form starts with. */
+/** The method the checkout form shows ticked before a district is chosen: the specification's default. */
 export const DEFAULT_SHIPPING_METHOD: ShippingMethod = "Inside Dhaka";
 
 /** The shop's delivery fees, in paisa, from its settings. */

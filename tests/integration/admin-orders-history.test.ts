@@ -50,7 +50,6 @@ describe("status history", () => {
         address: "বাড়ি ৩, রোড ৭",
         area: "উত্তরা",
         district: "Dhaka",
-        shippingMethod: "Inside Dhaka",
         checkoutToken: "history-token-0123456789",
         expectedSubtotalPaisa: 15000,
       },

@@ -347,24 +347,56 @@ describe("placing an order", () => {
     });
   });
 
-  it("charges the shipping method chosen, whatever the district suggests", async () => {
+  it("charges the district's zone: a form that showed the other one is asked to confirm the fee first", async () => {
     await add(lamp.variantId, 1);
-    // Dhaka district suggests Inside Dhaka; the shopper (without JavaScript, say) chose Outside Dhaka.
-    const { outcome } = await checkout({
+    // Dhaka district is Inside Dhaka; the form (without JavaScript, its radio left or changed) showed Outside Dhaka.
+    const { outcome, checkoutToken } = await checkout({
       ...customer,
       district: "Dhaka",
       area: "Savar",
       shippingMethod: "Outside Dhaka",
     });
-    expect(outcome).toRedirectTo(/^\/order-success\?order=\d+$/);
-    const orderId = Number(new URL(outcome.location!, "http://x").searchParams.get("order"));
+    const asked = refusal(outcome);
+    expect(asked.formError).toBe(
+      "Delivery to Dhaka is Inside Dhaka: shipping charge ৳60.00, total ৳2,059.00. Check the total, then place the order again.",
+    );
+    expect(asked.fieldErrors).toEqual({});
+    // Everything typed is kept, with the district's zone ticked.
+    expect(asked.values).toMatchObject({
+      name: customer.name,
+      area: "Savar",
+      district: "Dhaka",
+      shippingMethod: "Inside Dhaka",
+    });
+    expect(await prisma.order.count({ where: { checkoutToken } })).toBe(0);
+
+    const { outcome: placed } = await checkout({
+      ...customer,
+      district: "Dhaka",
+      area: "Savar",
+      shippingMethod: "Inside Dhaka",
+    });
+    expect(placed).toRedirectTo(/^\/order-success\?order=\d+$/);
+    const orderId = Number(new URL(placed.location!, "http://x").searchParams.get("order"));
     expect(await prisma.order.findUniqueOrThrow({ where: { id: orderId } })).toMatchObject({
       district: "Dhaka",
       area: "Savar",
-      shippingMethod: "Outside Dhaka",
-      shippingFeePaisa: 12000,
-      totalPaisa: 199900 + 12000,
+      shippingMethod: "Inside Dhaka",
+      shippingFeePaisa: 6000,
+      totalPaisa: 199900 + 6000,
     });
+  });
+
+  it("asks the Bangla shopper to confirm in Bangla, with Bengali digits", async () => {
+    await add(lamp.variantId, 1);
+    const hidden = await formState();
+    const outcome = await run(
+      cartAction,
+      post("/bn/cart", { ...hidden, ...customer, shippingMethod: "Inside Dhaka" }, jar),
+    );
+    expect(refusal(outcome).formError).toBe(
+      "চট্টগ্রাম জেলায় ডেলিভারি ঢাকার বাইরে: ডেলিভারি চার্জ ৳১২০.০০, সর্বমোট ৳২,১১৯.০০। সর্বমোট দেখে নিয়ে আবার অর্ডার করুন।",
+    );
   });
 
   it("refuses, with a message, an order too large for the database's integers", async () => {

@@ -47,7 +47,6 @@ async function save(id: number, overrides: Record<string, string | number> = {})
     address: page.order.customerAddress,
     area: page.order.area ?? "",
     district: page.order.district ?? "",
-    shippingMethod: page.order.shippingMethod,
     ...Object.fromEntries(page.order.items.map((item) => [`quantity-${item.id}`, item.quantity])),
     ...overrides,
   };
@@ -109,7 +108,7 @@ describe("editing an order before it ships", () => {
     expect(page.invoice.totalInclShipping).toContain("5,060.00");
   });
 
-  it("adds a product at its current price and corrects the address and shipping method", async () => {
+  it("adds a product at its current price and corrects the address, the district re-pricing the delivery", async () => {
     const lamp = await createProduct({ name: "Base Lamp", pricePaisa: 100_000 });
     const switchboard = await createProduct({ name: "Added Switch", pricePaisa: 30_000, discountedPricePaisa: 25_000 });
     const id = await placeOrder([[lamp.variantId, 1]]);
@@ -134,7 +133,8 @@ describe("editing an order before it ships", () => {
       address: "Flat 2B, Rose Villa",
       area: "Zindabazar",
       district: "Sylhet",
-      shippingMethod: "Outside Dhaka",
+      // A stale or tampered form's zone: the district decides.
+      shippingMethod: "Inside Dhaka",
     });
     expect(moved).toRedirectTo(`/admin/orders/view/${id}`);
     const order = await prisma.order.findUniqueOrThrow({ where: { id } });
@@ -153,6 +153,47 @@ describe("editing an order before it ships", () => {
       { kind: "shipping", from: "Inside Dhaka", to: "Outside Dhaka" },
       { kind: "total", from: 156_000, to: 162_000 },
     ]);
+  });
+
+  it("re-prices an order whose stored zone is not its district's at its next save, and keeps a district-less order's", async () => {
+    const lamp = await createProduct({ name: "Mispriced Lamp", pricePaisa: 100_000 });
+    const id = await placeOrder([[lamp.variantId, 1]], { district: "Chattogram" });
+    expect(await prisma.order.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      shippingMethod: "Outside Dhaka",
+      shippingFeePaisa: 12_000,
+    });
+    // As an order placed before the district decided the fee was stored: the form's zone, not the district's.
+    await prisma.order.update({
+      where: { id },
+      data: { shippingMethod: "Inside Dhaka", shippingFeePaisa: 6000, totalPaisa: 106_000 },
+    });
+    expect(await save(id)).toRedirectTo(`/admin/orders/view/${id}`);
+    expect(await prisma.order.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      district: "Chattogram",
+      shippingMethod: "Outside Dhaka",
+      shippingFeePaisa: 12_000,
+      totalPaisa: 112_000,
+    });
+
+    // An order from before checkout asked for the district: adding a product keeps its method and fee.
+    const old = await placeOrder([[lamp.variantId, 1]]);
+    await prisma.order.update({ where: { id: old }, data: { district: "", area: "" } });
+    const page = await editPage(old);
+    const added = await run(
+      editAction,
+      post(
+        `/admin/orders/edit/${old}`,
+        { intent: "add", variantId: lamp.variantId, quantity: 1, version: page.version },
+        staff,
+      ),
+      { id: String(old) },
+    );
+    expect(added).toRedirectTo(`/admin/orders/view/${old}`);
+    expect(await prisma.order.findUniqueOrThrow({ where: { id: old } })).toMatchObject({
+      shippingMethod: "Inside Dhaka",
+      shippingFeePaisa: 6000,
+      totalPaisa: 206_000,
+    });
   });
 
   it("refuses, changing nothing: an edit over a change made meanwhile, no line left, too little stock, a bad district", async () => {

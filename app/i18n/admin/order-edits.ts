@@ -15,6 +15,11 @@ export const orderEditsMessages = bilingual({
     "admin.edit.quantityHint": "0 removes the line. Each line keeps the price the shopper was charged.",
     "admin.edit.unitPrice": "{price} each",
     "admin.edit.delivery": "Delivery",
+    "admin.edit.methodNow": "Shipping method: {method}, charged {fee}.",
+    "admin.edit.methodByDistrict":
+      "The district decides it: Dhaka district is Inside Dhaka, every other district Outside Dhaka. A district in the other zone is charged that zone's current fee.",
+    "admin.edit.methodMismatch":
+      "This order was charged the {method} fee, but {district} is {zone}: saving charges the {zone} fee.",
     "admin.edit.save": "Save changes",
     "admin.edit.saving": "Saving...",
     "admin.edit.cancel": "Back to the order",
@@ -54,6 +59,11 @@ export const orderEditsMessages = bilingual({
     "admin.edit.quantityHint": "০ দিলে লাইনটি বাদ যায়। প্রতিটি লাইনে ক্রেতার কাছে নেওয়া দামই থাকে।",
     "admin.edit.unitPrice": "প্রতিটি {price}",
     "admin.edit.delivery": "ডেলিভারি",
+    "admin.edit.methodNow": "ডেলিভারি এলাকা: {method}, চার্জ {fee}।",
+    "admin.edit.methodByDistrict":
+      "জেলা অনুযায়ী ঠিক হয়: ঢাকা জেলা ঢাকার ভিতরে, অন্য সব জেলা ঢাকার বাইরে। অন্য এলাকার জেলা দিলে সেই এলাকার এখনকার চার্জ নেওয়া হয়।",
+    "admin.edit.methodMismatch":
+      "এই অর্ডারে {method}-এর চার্জ নেওয়া হয়েছে, কিন্তু {district} {zone}: সংরক্ষণ করলে {zone}-এর চার্জ নেওয়া হবে।",
     "admin.edit.save": "পরিবর্তন সংরক্ষণ করুন",
     "admin.edit.saving": "সংরক্ষণ হচ্ছে...",
     "admin.edit.cancel": "অর্ডারে ফিরে যান",

@@ -12,8 +12,10 @@ import { findOrderByCheckoutToken, placeOrder } from "~/models/order.server";
 import { deliveryFees, getShopSettings } from "~/models/settings.server";
 import { getVariantsForCart } from "~/models/product.server";
 import type { CartLine } from "~/rules/cart";
-import { priceCart } from "~/rules/pricing";
-import { DEFAULT_SHIPPING_METHOD } from "~/rules/shipping";
+import { orderTotals, priceCart } from "~/rules/pricing";
+import { findDistrict, placeName, shippingMethodOf } from "~/rules/districts";
+import { DEFAULT_SHIPPING_METHOD, shippingFeePaisa, type DeliveryFees, type ShippingMethod } from "~/rules/shipping";
+import { formatMoney } from "~/rules/money";
 import { commitCart } from "~/server/cart-cookie.server";
 import { rememberPlacedOrder } from "~/server/placed-orders-cookie.server";
 import { announceNewOrder } from "~/server/mail/order-emails.server";
@@ -92,8 +94,23 @@ export async function checkout(request: Request, form: FormData, lines: CartLine
       return reject(t("checkout.cartChanged"), {}, { cartChanged: true });
     }
     const settings = await getShopSettings();
+    const fees = deliveryFees(settings);
+    // The district decides the zone and its fee. A form that showed another zone with another fee
+    // (without JavaScript the radio keeps the form's default until the shopper changes it) is
+    // answered with the district's zone ticked and its fee and total, to confirm: the order is
+    // never charged a fee the shopper was not shown.
+    const method = shippingMethodOf(input.district);
+    if (!method) throw new Error(`No shipping method for the district ${input.district}`);
+    values.shippingMethod = method;
+    if (
+      input.shippingMethod !== undefined &&
+      shippingFeePaisa(input.shippingMethod, cart.subtotalPaisa, fees) !==
+        shippingFeePaisa(method, cart.subtotalPaisa, fees)
+    ) {
+      return reject(zoneConfirmation(t, lang, input.district, method, cart.subtotalPaisa, fees));
+    }
     const limits = { perPhone: settings.phoneOrderLimit, perAddress: settings.addressOrderLimit };
-    const result = await placeOrder(input, cart, deliveryFees(settings), lang, limits);
+    const result = await placeOrder(input, cart, fees, lang, limits);
     if (result.ok) {
       // After the commit, in the background: the shopper's answer never waits for the mail server.
       if (!result.duplicate) void announceNewOrder(result.orderId);
@@ -116,4 +133,27 @@ export async function checkout(request: Request, form: FormData, lines: CartLine
     log.error({ err: error }, "Order placement failed");
     return reject(t("checkout.failed"));
   }
+}
+
+/**
+ * The message asking the shopper to confirm the district's shipping fee (amounts in `lang`'s
+ * digits): "Delivery to Chattogram is Outside Dhaka: shipping charge ৳120.00, total ৳1,320.00. Check
+ * the total, then place the order." `subtotalPaisa` is the cart's, in paisa.
+ */
+function zoneConfirmation(
+  t: ReturnType<typeof serverTranslator>,
+  lang: Lang,
+  districtName: string,
+  method: ShippingMethod,
+  subtotalPaisa: number,
+  fees: DeliveryFees,
+): string {
+  const district = findDistrict(districtName);
+  const totals = orderTotals(subtotalPaisa, method, fees);
+  return t("checkout.zoneConfirm", {
+    district: district ? placeName(district, lang) : districtName,
+    method: t(method === "Inside Dhaka" ? "checkout.insideDhaka" : "checkout.outsideDhaka"),
+    fee: formatMoney(totals.shippingFeePaisa, { lang }),
+    total: formatMoney(totals.totalPaisa, { lang }),
+  });
 }

@@ -5,7 +5,7 @@
 import type { FormRefusal } from "~/forms/refusal";
 
 /** The edit form's fields that can have an error of their own. */
-export const EDIT_FIELDS = ["address", "area", "district", "shippingMethod", "quantities"] as const;
+export const EDIT_FIELDS = ["address", "area", "district", "quantities"] as const;
 
 /** A refused save (400): the message, the field errors and everything that was typed, by field name. */
 export type OrderEditRefusal = FormRefusal<(typeof EDIT_FIELDS)[number], Record<string, string>> & {

@@ -4,9 +4,9 @@ import { FieldError } from "~/components/field-error";
 import { AdminField, FormAlert } from "~/components/admin/form-field";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
-import { shippingMethodLabel } from "~/components/admin/order-summary";
-import { findDistrict } from "~/rules/districts";
-import { SHIPPING_METHODS } from "~/rules/shipping";
+import { districtLabel, shippingMethodLabel } from "~/components/admin/order-summary";
+import { findDistrict, shippingMethodMismatch } from "~/rules/districts";
+import { formatMoney } from "~/rules/money";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { type EDIT_FIELDS, type OrderEditRefusal } from "./edit-fields";
 import { LineLabel } from "./line-label";
@@ -14,7 +14,7 @@ import { lineItemName } from "~/rules/variants";
 
 /**
  * The edit form (`intent=save`): each line item's quantity (0 removes it) and the delivery details
- * (address, area, district, shipping method), for the order's `version`. A refused save shows its
+ * (address, area, district; the shipping method follows the district), for the order's `version`. A refused save shows its
  * message on top, each field's error under it, and what was typed.
  */
 export function EditForm({
@@ -28,6 +28,7 @@ export function EditForm({
     area: string | null;
     district: string | null;
     shippingMethod: string;
+    shippingFeePaisa: number;
     /** The lines, named as the order snapshotted them: the product and its variant's label ("" for none). */
     items: { id: number; productName: string; variantLabel: string; unitPricePaisa: number; quantity: number }[];
   };
@@ -111,21 +112,7 @@ export function EditForm({
           error={errorOf("district")}
           selectClassName={`${input} bg-white`}
         />
-        <fieldset>
-          <legend className="text-sm font-medium">{t("admin.order.shippingMethod")}</legend>
-          {SHIPPING_METHODS.map((method) => (
-            <label key={method} className="mr-6 inline-flex items-center gap-2">
-              <input
-                type="radio"
-                name="shippingMethod"
-                value={method}
-                defaultChecked={value("shippingMethod", order.shippingMethod) === method}
-                className="h-4 w-4"
-              />
-              {shippingMethodLabel(method, t)}
-            </label>
-          ))}
-        </fieldset>
+        <ShippingMethodNote order={order} />
       </fieldset>
 
       <div className="flex flex-wrap items-center gap-4">
@@ -137,5 +124,40 @@ export function EditForm({
         </Link>
       </div>
     </Form>
+  );
+}
+
+/**
+ * The order's shipping method and fee, and why there is nothing to choose: the district decides
+ * (rules/districts.ts). An order whose stored method is not its district's (placed before the
+ * district decided) is told what saving will charge.
+ */
+function ShippingMethodNote({
+  order,
+}: {
+  order: { district: string | null; shippingMethod: string; shippingFeePaisa: number };
+}) {
+  const t = useAdminT();
+  const lang = useAdminLang();
+  const zone = shippingMethodMismatch(order);
+  return (
+    <div className="text-sm" data-testid="edit-shipping-method">
+      <p className="font-medium">
+        {t("admin.edit.methodNow", {
+          method: shippingMethodLabel(order.shippingMethod, t),
+          fee: formatMoney(order.shippingFeePaisa, { lang }),
+        })}
+      </p>
+      <p className="text-stone-600">{t("admin.edit.methodByDistrict")}</p>
+      {zone ? (
+        <p className="mt-1 font-medium text-amber-900" data-testid="edit-method-mismatch">
+          {t("admin.edit.methodMismatch", {
+            method: shippingMethodLabel(order.shippingMethod, t),
+            district: districtLabel(order.district ?? "", lang),
+            zone: shippingMethodLabel(zone, t),
+          })}
+        </p>
+      ) : null}
+    </div>
   );
 }

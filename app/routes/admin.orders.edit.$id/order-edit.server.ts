@@ -65,7 +65,6 @@ export async function saveOrderEdit({
     customerAddress: order.customerAddress,
     area: order.area ?? "",
     district: order.district ?? "",
-    shippingMethod: order.shippingMethod,
   };
 
   let editRequest: Parameters<typeof editOrder>[1];
@@ -100,7 +99,6 @@ export async function saveOrderEdit({
         customerAddress: parsed.data.address,
         area: parsed.data.area,
         district: parsed.data.district,
-        shippingMethod: parsed.data.shippingMethod,
       },
     };
   }

@@ -2,6 +2,8 @@ import { Link } from "@remix-run/react";
 import { districtLabel, shippingMethodLabel } from "~/components/admin/order-summary";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import type { OrderRiskSignals } from "~/models/order.server";
+import { shippingMethodMismatch } from "~/rules/districts";
+import { isEditable } from "~/rules/order-edit";
 
 /** The order's customer block: name, e-mail, phone (with its signals), address, area, district, shipping method. */
 export function CustomerSection({
@@ -9,6 +11,7 @@ export function CustomerSection({
   risk,
 }: {
   order: {
+    id: number;
     customerName: string;
     customerEmail: string | null;
     customerPhone: string;
@@ -16,6 +19,8 @@ export function CustomerSection({
     area: string | null;
     district: string | null;
     shippingMethod: string;
+    status: string;
+    consignmentId: string | null;
   };
   risk: OrderRiskSignals;
 }) {
@@ -58,9 +63,46 @@ export function CustomerSection({
           </>
         ) : null}
         <dt className="text-stone-600">{t("admin.order.shippingMethod")}</dt>
-        <dd data-testid="order-shipping-method">{shippingMethodLabel(order.shippingMethod, t)}</dd>
+        <dd data-testid="order-shipping-method">
+          {shippingMethodLabel(order.shippingMethod, t)}
+          <ShippingMethodMismatch order={order} />
+        </dd>
       </dl>
     </section>
+  );
+}
+
+/**
+ * Under the shipping method of an order placed before the district decided the fee, whose stored
+ * method is not its district's: the warning, and the way to re-price it while the order can still
+ * be edited (an edit charges the district's zone). Nothing for an order whose method agrees.
+ */
+function ShippingMethodMismatch({
+  order,
+}: {
+  order: { id: number; district: string | null; shippingMethod: string; status: string; consignmentId: string | null };
+}) {
+  const t = useAdminT();
+  const lang = useAdminLang();
+  const zone = shippingMethodMismatch(order);
+  if (!zone) return null;
+  return (
+    <p
+      role="note"
+      className="mt-1 rounded bg-amber-100 px-2 py-1 font-medium text-amber-900"
+      data-testid="method-mismatch"
+    >
+      {t("admin.order.methodMismatch", {
+        method: shippingMethodLabel(order.shippingMethod, t),
+        district: districtLabel(order.district ?? "", lang),
+        zone: shippingMethodLabel(zone, t),
+      })}{" "}
+      {isEditable(order) ? (
+        <Link to={`/admin/orders/edit/${order.id}`} className="underline">
+          {t("admin.order.methodMismatchFix", { zone: shippingMethodLabel(zone, t) })}
+        </Link>
+      ) : null}
+    </p>
   );
 }
 
