@@ -33,7 +33,20 @@ export type ImportOutcome = {
   categoriesCreated: string[];
   failed: { row: number; handle: string; name: string }[];
   imagesQueued: number;
+  /**
+   * The person chose to keep the products this import creates hidden until they are checked
+   * (`ImportOptions.hideNew`); absent on imports from before that choice existed.
+   */
+  newHidden?: boolean;
 };
+
+/**
+ * A person's choices for one import. `hideNew`: products it creates are not shown in the shop
+ * (whatever the file's status says), and products it updates keep being shown or hidden as they
+ * are; a template's products (Shopify's arrive live and without pictures) are then checked before
+ * customers see them.
+ */
+export type ImportOptions = { hideNew: boolean };
 
 /** A stored import as its pages read it. */
 export type StoredImport = {
@@ -215,7 +228,11 @@ export type PlannedProduct = {
   productId: number | null;
   /** How it was found: by handle or by SKU; null for a new one. */
   matchedBy: "handle" | "sku" | null;
-  /** How many of its pictures the shop does not have yet (they are fetched after the import). */
+  /**
+   * How many of its pictures the import would fetch: none for an unchanged product; for the others
+   * those the shop does not have and that are not already queued or failed for this product (a
+   * failed one is fetched again by "Try again" on its import's page, not by importing the file again).
+   */
   picturesToFetch: number;
 };
 
@@ -360,22 +377,52 @@ async function matchProducts(
 }
 
 /**
- * Whether the shop's product already is what the file says: every field the file carries, the
- * options and their values in order, each variant's SKU, prices, stock (when counted), switch and
- * picture, and the pictures the shop has (each among the product's, in the file's order). A
- * picture the shop does not have yet is not a change of the product: it is fetched.
+ * The addresses of the pictures queued, being fetched or failed for each of the products
+ * `productIds` (by any import): an import does not queue them again.
+ */
+async function queuedPictures(
+  db: Prisma.TransactionClient,
+  productIds: readonly number[],
+): Promise<Map<number, Set<string>>> {
+  const queued = new Map<number, Set<string>>();
+  for (let start = 0; start < productIds.length; start += 500) {
+    const rows = await db.productImportImage.findMany({
+      where: {
+        productId: { in: productIds.slice(start, start + 500) },
+        status: { in: ["pending", "fetching", "failed"] },
+      },
+      select: { productId: true, url: true },
+    });
+    for (const row of rows) {
+      const urls = queued.get(row.productId) ?? new Set<string>();
+      urls.add(row.url);
+      queued.set(row.productId, urls);
+    }
+  }
+  return queued;
+}
+
+/**
+ * Whether the shop's product already is what the file says: every field the file carries (its
+ * shown state unless `options.hideNew`, which keeps an updated product's), the options and their
+ * values in order, each variant's SKU, prices, stock (when counted), switch and picture, and the
+ * pictures the shop has (each among the product's, in the file's order). A picture the shop does
+ * not have is a change unless it is among `queued` (already queued or failed for this product:
+ * the import would not fetch it).
  */
 function isUnchanged(
   file: ImportedProduct,
   stored: StoredProduct,
   categoryId: number | null,
   imageIdOf: (url: string) => number | undefined,
+  queued: ReadonlySet<string>,
+  options: ImportOptions,
 ): boolean {
   if (
     stored.name !== file.name ||
     !sameText(stored.description, file.description) ||
     stored.categoryId !== categoryId ||
-    stored.isPublished !== file.isPublished ||
+    (!options.hideNew && stored.isPublished !== file.isPublished) ||
     stored.trackStock !== file.trackStock ||
     (file.nameBn !== undefined && file.nameBn !== stored.nameBn) ||
     (file.descriptionBn !== undefined && !sameText(file.descriptionBn, stored.descriptionBn)) ||
@@ -411,13 +458,16 @@ function isUnchanged(
     }
   }
   if (fileVariants.size > 0) return false;
-  // Pictures the shop has are compared; the others are not the product's data but pictures still
-  // to fetch (`picturesToFetch`).
+  // Pictures the shop has are compared; one it does not have is a change unless it was queued
+  // already (waiting, or failed: "Try again" fetches those).
   const linked = stored.images.map((link) => link.imageId);
   let previous = -1;
   for (const url of file.imageUrls) {
     const id = imageIdOf(url);
-    if (id === undefined) continue;
+    if (id === undefined) {
+      if (!queued.has(url)) return false;
+      continue;
+    }
     const index = linked.indexOf(id);
     if (index <= previous) return false;
     previous = index;
@@ -491,18 +541,20 @@ async function loadStored(db: Prisma.TransactionClient, ids: readonly number[]):
 }
 
 /**
- * The dry run: what importing `products` would do to the shop as it is now, without writing.
- * Products with a SKU problem against the shop or the file are left out of `planned` (their
- * problems say why).
+ * The dry run: what importing `products` would do to the shop as it is now, with `options`,
+ * without writing. Products with a SKU problem against the shop or the file are left out of
+ * `planned` (their problems say why).
  */
-export async function planImport(products: readonly ImportedProduct[]): Promise<ImportPlan> {
+export async function planImport(
+  products: readonly ImportedProduct[],
+  options: ImportOptions = { hideNew: false },
+): Promise<ImportPlan> {
   const { matches, problems } = await matchProducts(prisma, products);
   const refused = new Set(problems.map((problem) => problem.row));
   const categories = await categoryIndex(prisma);
-  const stored = await loadStored(
-    prisma,
-    [...matches.values()].map((match) => match.id),
-  );
+  const matchedIds = [...matches.values()].map((match) => match.id);
+  const stored = await loadStored(prisma, matchedIds);
+  const queued = await queuedPictures(prisma, matchedIds);
   const known = await knownImages(
     prisma,
     products.flatMap((product) => product.imageUrls),
@@ -520,16 +572,19 @@ export async function planImport(products: readonly ImportedProduct[]): Promise<
     if (categoryName !== null && categoryId === null && !newCategories.has(textKey(categoryName))) {
       newCategories.set(textKey(categoryName), categoryName);
     }
+    const queuedHere = (current && queued.get(current.id)) || new Set<string>();
     const unchanged =
       current !== undefined &&
       (categoryName === null || categoryId !== null) &&
-      isUnchanged(product, current, categoryId, (url) => known.get(url));
+      isUnchanged(product, current, categoryId, (url) => known.get(url), queuedHere, options);
     planned.push({
       product,
       action: !current ? "create" : unchanged ? "unchanged" : "update",
       productId: current?.id ?? null,
       matchedBy: current ? match!.by : null,
-      picturesToFetch: product.imageUrls.filter((url) => !known.has(url)).length,
+      picturesToFetch: unchanged
+        ? 0
+        : new Set(product.imageUrls.filter((url) => !known.has(url) && !queuedHere.has(url))).size,
     });
   }
   return { planned, problems, newCategories: [...newCategories.values()] };
@@ -564,8 +619,9 @@ function storedVariantRows(stored: StoredProduct, file: ImportedProduct): Varian
 /**
  * The file's pictures of product `productId`: each the shop has (`known`) is linked to it when it
  * is not yet (after its pictures); each it does not have is queued on import `importId` with the
- * variants that show it, unless it is already waiting in the queue for this product. Returns how
- * many were queued.
+ * variants that show it, unless it is already queued or failed for this product (a failed picture
+ * is fetched again by `retryImportImages`, not by importing the file again). Returns how many were
+ * queued.
  */
 async function queuePictures(
   tx: Prisma.TransactionClient,
@@ -578,14 +634,7 @@ async function queuePictures(
   const links = await tx.productImage.findMany({ where: { productId }, select: { imageId: true, position: true } });
   const linked = new Set(links.map((link) => link.imageId));
   let nextPosition = links.reduce((max, link) => Math.max(max, link.position + 1), 0);
-  const waiting = new Set(
-    (
-      await tx.productImportImage.findMany({
-        where: { productId, status: { in: ["pending", "fetching"] } },
-        select: { url: true },
-      })
-    ).map((row) => row.url),
-  );
+  const waiting = (await queuedPictures(tx, [productId])).get(productId) ?? new Set<string>();
   let queued = 0;
   for (const [position, url] of file.imageUrls.entries()) {
     const imageId = known.get(url);
@@ -616,20 +665,21 @@ async function queuePictures(
 }
 
 /**
- * Imports `products` (already read and checked) for `actor`, in transactions of
+ * Imports `products` (already read and checked) for `actor` with `options`, in transactions of
  * PRODUCTS_PER_TRANSACTION products, matching them to the shop again first (it may have changed
  * since the dry run). A product whose transaction fails is written again alone; one that still
  * fails is listed in `failed` and nothing of it remains. `onProgress` is called after each
  * transaction with the outcome so far. Pictures the shop does not have yet are queued on the
- * import `importId` for fetching.
+ * import `importId` for fetching (`queuePictures`); an unchanged product has none to queue.
  */
 export async function importProducts(
   importId: number,
   products: readonly ImportedProduct[],
   actor: NonNullable<StockActor>,
   onProgress: (outcome: ImportOutcome) => Promise<void>,
+  options: ImportOptions = { hideNew: false },
 ): Promise<ImportOutcome> {
-  const plan = await planImport(products);
+  const plan = await planImport(products, options);
   const outcome: ImportOutcome = {
     total: plan.planned.length,
     done: 0,
@@ -639,18 +689,14 @@ export async function importProducts(
     categoriesCreated: [],
     failed: [],
     imagesQueued: 0,
+    newHidden: options.hideNew,
   };
   const writes = plan.planned.filter((entry) => entry.action !== "unchanged");
-  for (const entry of plan.planned) {
-    if (entry.action !== "unchanged") continue;
-    outcome.unchanged += 1;
-    outcome.done += 1;
-    if (entry.picturesToFetch > 0) outcome.imagesQueued += await queueMissingPictures(importId, entry);
-  }
+  outcome.unchanged = outcome.done = plan.planned.length - writes.length;
   for (let start = 0; start < writes.length; start += PRODUCTS_PER_TRANSACTION) {
     const batch = writes.slice(start, start + PRODUCTS_PER_TRANSACTION);
     try {
-      const results = await prisma.$transaction((tx) => writeBatch(tx, importId, batch, actor), {
+      const results = await prisma.$transaction((tx) => writeBatch(tx, importId, batch, actor, options), {
         timeout: TRANSACTION_TIMEOUT_MS,
       });
       tally(outcome, results);
@@ -659,7 +705,7 @@ export async function importProducts(
         try {
           tally(
             outcome,
-            await prisma.$transaction((tx) => writeBatch(tx, importId, [entry], actor), {
+            await prisma.$transaction((tx) => writeBatch(tx, importId, [entry], actor, options), {
               timeout: TRANSACTION_TIMEOUT_MS,
             }),
           );
@@ -672,21 +718,6 @@ export async function importProducts(
     await onProgress(outcome);
   }
   return outcome;
-}
-
-/**
- * Queues the pictures of an unchanged product that the shop does not have yet (a fetch that
- * failed before, or still running for another import: those are not queued twice). Returns how
- * many were queued.
- */
-async function queueMissingPictures(importId: number, entry: PlannedProduct): Promise<number> {
-  return prisma.$transaction(async (tx) => {
-    const productId = entry.productId!;
-    const known = await knownImages(tx, entry.product.imageUrls);
-    const stored = (await loadStored(tx, [productId])).get(productId);
-    if (!stored) return 0;
-    return queuePictures(tx, importId, entry.product, productId, known, storedVariantRows(stored, entry.product));
-  });
 }
 
 type WriteResult = { action: "create" | "update"; categoryCreated: string | null; imagesQueued: number };
@@ -705,6 +736,7 @@ async function writeBatch(
   importId: number,
   batch: readonly PlannedProduct[],
   actor: NonNullable<StockActor>,
+  options: ImportOptions,
 ): Promise<WriteResult[]> {
   const categories = await categoryIndex(tx);
   const known = await knownImages(
@@ -725,7 +757,7 @@ async function writeBatch(
         categoryCreated = entry.product.category.name;
       }
     }
-    const queued = await writeProduct(tx, importId, entry, categoryId, actor, known);
+    const queued = await writeProduct(tx, importId, entry, categoryId, actor, known, options);
     results.push({
       action: entry.productId === null ? "create" : "update",
       categoryCreated,
@@ -752,6 +784,7 @@ async function createCategory(tx: Prisma.TransactionClient, name: string, nameBn
  * ledger as counted by `actor`) and picture; combinations the file does not list are switched
  * off. Pictures the shop has are linked at once; the others are queued on import `importId`
  * (`queuePictures`; returns how many). Pictures the product has and the file does not are kept.
+ * With `options.hideNew` a new product is hidden and an updated one keeps its shown state.
  */
 async function writeProduct(
   tx: Prisma.TransactionClient,
@@ -760,14 +793,16 @@ async function writeProduct(
   categoryId: number | null | undefined,
   actor: NonNullable<StockActor>,
   known: Map<string, number>,
+  options: ImportOptions,
 ): Promise<number> {
   const file = entry.product;
+  const isNew = entry.productId === null;
   const fields = {
     name: file.name,
     slug: slugify(file.name) || "product",
     description: file.description,
     ...(categoryId === undefined ? {} : { categoryId }),
-    isPublished: file.isPublished,
+    ...(!options.hideNew ? { isPublished: file.isPublished } : isNew ? { isPublished: false } : {}),
     trackStock: file.trackStock,
     ...(file.nameBn !== undefined ? { nameBn: file.nameBn } : {}),
     ...(file.descriptionBn !== undefined ? { descriptionBn: file.descriptionBn } : {}),
@@ -981,6 +1016,26 @@ export async function failImportImage(job: ImportImageJob, reason: string, retry
 const MAX_IMAGE_ATTEMPTS = 2;
 
 /**
+ * Puts the failed pictures of import `importId` back in the queue (only picture `pictureId` when
+ * given), with their tries counted afresh, for the picture workers to fetch again. Only pictures
+ * that are "failed" now are taken, so a second press while they are queued, being fetched or
+ * added takes none (nothing is fetched or attached twice). Pictures of a product deleted since stay
+ * failed. Returns how many were queued again.
+ */
+export async function retryImportImages(importId: number, pictureId?: number): Promise<number> {
+  const { count } = await prisma.productImportImage.updateMany({
+    where: {
+      importId,
+      status: "failed",
+      NOT: { error: "productGone" },
+      ...(pictureId === undefined ? {} : { id: pictureId }),
+    },
+    data: { status: "pending", error: "", attempts: 0, ...unclaimed },
+  });
+  return count;
+}
+
+/**
  * How far an import's pictures are: counts by status (`claimed`: being fetched by a process now),
  * and the failed ones (product, address, reason).
  */
@@ -998,7 +1053,7 @@ export async function importImageProgress(importId: number) {
     where: { importId, status: "failed" },
     orderBy: { id: "asc" },
     take: 500,
-    select: { productId: true, productName: true, url: true, error: true },
+    select: { id: true, productId: true, productName: true, url: true, error: true },
   });
   return {
     waiting: count("pending") + count("fetching"),

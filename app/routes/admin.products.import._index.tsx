@@ -45,7 +45,8 @@ function fileProblemMessage(problem: FileProblem, t: AdminTranslate, lang: Lang)
 
 /**
  * POST: reads the uploaded file (multipart, field `file`). A file that can be read is kept and its
- * dry run shown (/admin/products/import/N); otherwise the form again with why, 400.
+ * dry run shown (/admin/products/import/N, with `?hideNew=1` when the checkbox `hideNew` keeps new
+ * products hidden); otherwise the form again with why, 400.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -62,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const accepted = await acceptImportFile(admin, upload);
   if (!accepted.ok) return data({ error: fileProblemMessage(accepted.problem, t, lang) }, { status: 400 });
-  return redirect(`/admin/products/import/${accepted.importId}`);
+  return redirect(`/admin/products/import/${accepted.importId}${upload.hideNew ? "?hideNew=1" : ""}`);
 }
 
 /** /admin/products/import: choose a product CSV; the dry run follows. */
@@ -102,6 +103,21 @@ export default function ProductImportPage() {
             aria-invalid={failure ? true : undefined}
             className="mt-2 block min-h-11 w-full text-sm"
           />
+        </div>
+        <div>
+          <label className="flex min-h-11 items-center gap-2 font-medium">
+            <input
+              type="checkbox"
+              name="hideNew"
+              aria-describedby="import-hide-new-hint"
+              className="h-5 w-5"
+              data-testid="import-hide-new"
+            />
+            {t("admin.productCsv.hideNew")}
+          </label>
+          <p id="import-hide-new-hint" className="text-sm text-stone-600">
+            {t("admin.productCsv.hideNewHint")}
+          </p>
         </div>
         {failure ? (
           <p id="import-error" role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">

@@ -12,6 +12,7 @@ const AUDIT_ACTIONS = {
   "product.deleted": "catalogue",
   "product.variants-updated": "catalogue",
   "products.imported": "catalogue",
+  "products.pictures-retried": "catalogue",
   "category.created": "catalogue",
   "category.updated": "catalogue",
   "category.deleted": "catalogue",

@@ -63,7 +63,11 @@ export function createLimiter(options: LimiterOptions): Limiter {
   const env = getEnv();
   if (env.databaseKind === "postgresql") {
     // Idle connections do not keep a process alive (a script that signed in ends when it is done).
-    postgresPool ??= new pg.Pool({ connectionString: env.DATABASE_URL, max: RATE_LIMIT_POOL_SIZE, allowExitOnIdle: true });
+    postgresPool ??= new pg.Pool({
+      connectionString: env.DATABASE_URL,
+      max: RATE_LIMIT_POOL_SIZE,
+      allowExitOnIdle: true,
+    });
     // The table is made by the migrations, not by the library; expired rows are deleted by each
     // limiter hourly (a timer that does not keep the process alive).
     return new RateLimiterPostgres({

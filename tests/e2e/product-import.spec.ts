@@ -1,8 +1,8 @@
 /**
  * Moving a catalogue in and out through the back office, with JavaScript on and off: a product CSV
  * is uploaded, its dry run shows a bad row, the import is confirmed and its products are in the
- * shop; the result page lists a picture that could not be fetched; the catalogue downloads as a
- * CSV that Excel reads as UTF-8.
+ * shop; the result page lists a picture that could not be fetched, with "Try again"; products can
+ * be imported hidden until checked; the catalogue downloads as a CSV that Excel reads as UTF-8.
  */
 import { expect, rendered, serverMarkupOnly, signIn, test, toast, uniqueTag } from "./fixtures";
 
@@ -52,6 +52,13 @@ test("import a product CSV: dry run with a bad row, confirm, the products are in
   await expect(failures).toContainText(`http://127.0.0.1:9/lamp-${id}.jpg`, { timeout: 15_000 });
   await expect(failures).toContainText("it points to a private network address");
   await expect(failures.getByRole("link", { name: `Import Lamp ${id}` })).toBeVisible();
+  // "Try again" queues it once more (it fails again here, for the same reason) and comes back.
+  await failures.getByRole("button", { name: `Try again (Import Lamp ${id})` }).click();
+  await expect(toast(page)).toHaveText("Pictures being fetched again: 1.");
+  await expect(page.getByTestId("import-picture-failures")).toContainText("it points to a private network address", {
+    timeout: 15_000,
+  });
+  await expect(page.getByRole("button", { name: "Try all again" })).toBeVisible();
 
   // In the shop: both products, the lamp discounted from ৳1,500 to ৳1,250, its description cleaned.
   await page.goto(`/products?q=${id}`);
@@ -69,6 +76,28 @@ test("import a product CSV: dry run with a bad row, confirm, the products are in
   await expect(page.getByText("Brass lamp", { exact: true })).toBeVisible();
   await expect(page.locator("main")).toContainText("৳1,250");
   await expect(page.locator("main")).toContainText("৳1,500");
+});
+
+test("import new products hidden until they are checked", async ({ page }, testInfo) => {
+  const id = uniqueTag(testInfo).split(" ")[1]!;
+  const csv = [HEAD, `shade-${id},Hidden Shade ${id},,Title,Default Title,HS-${id},800,,,,active`, ""].join("\n");
+  await signIn(page);
+  await page.goto("/admin/products/import");
+  await rendered(page);
+  await page
+    .getByLabel("Product CSV file")
+    .setInputFiles({ name: "template.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByLabel("Keep new products hidden in the shop until I have checked them").check();
+  await page.getByRole("button", { name: "Check the file" }).click();
+  await expect(page).toHaveURL(/\/admin\/products\/import\/\d+\?hideNew=1$/);
+  await rendered(page);
+  await expect(page.getByTestId("import-visibility")).toContainText("New products will be hidden in the shop");
+  await page.getByRole("button", { name: "Import now (1 to save)" }).click();
+  await expect(page.getByTestId("import-new-hidden")).toBeVisible({ timeout: 15_000 });
+
+  await page.goto(`/products?q=${id}`);
+  await rendered(page);
+  await expect(page.getByText(`Hidden Shade ${id}`)).toHaveCount(0);
 });
 
 test("the product feeds answer through the server, compressed", async ({ request }) => {

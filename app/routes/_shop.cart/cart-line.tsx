@@ -41,7 +41,11 @@ export function CartLine({
       </div>
       <div className="min-w-40 flex-1">
         <Link
-          to={href(product.label ? `/products/${product.productId}?variant=${product.variantId}` : `/products/${product.productId}`)}
+          to={href(
+            product.label
+              ? `/products/${product.productId}?variant=${product.variantId}`
+              : `/products/${product.productId}`,
+          )}
           className="font-medium hover:underline"
         >
           {product.name}

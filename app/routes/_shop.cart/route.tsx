@@ -48,18 +48,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const variants = await getVariantsForCart(lines.map((line) => line.variantId));
   const cart = priceCart(
     lines,
-    variants.map(
-      (variant): CartProduct => ({
-        variantId: variant.variantId,
-        productId: variant.productId,
-        name: localText(variant.name, variant.nameBn, lang),
-        label: lang === "bn" ? variant.labelBn : variant.label,
-        pricePaisa: variant.pricePaisa,
-        discountedPricePaisa: variant.discountedPricePaisa,
-        available: variant.available,
-        image: variant.image,
-      }),
-    ),
+    variants.map((variant): CartProduct => ({
+      variantId: variant.variantId,
+      productId: variant.productId,
+      name: localText(variant.name, variant.nameBn, lang),
+      label: lang === "bn" ? variant.labelBn : variant.label,
+      pricePaisa: variant.pricePaisa,
+      discountedPricePaisa: variant.discountedPricePaisa,
+      available: variant.available,
+      image: variant.image,
+    })),
   );
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   if (cart.missingVariantIds.length > 0) {

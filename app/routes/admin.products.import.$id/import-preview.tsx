@@ -36,9 +36,18 @@ function ProblemMessage({ problem }: { problem: RowProblem }) {
 /**
  * The dry run: counts of what would be created, updated, left unchanged and skipped, new
  * categories, every problem by row (errors that skip a product, notes), the products by name, and
- * the confirmation (or a way to discard the file).
+ * whether new products are kept hidden (chosen on the upload form; a link changes it), and the
+ * confirmation (or a way to discard the file).
  */
-export function ImportPreviewSection({ id, preview }: { id: number; preview: ImportPreview }) {
+export function ImportPreviewSection({
+  id,
+  preview,
+  hideNew,
+}: {
+  id: number;
+  preview: ImportPreview;
+  hideNew: boolean;
+}) {
   const t = useAdminT();
   const lang = useAdminLang();
   const pending = usePending({ intent: "import" });
@@ -152,6 +161,18 @@ export function ImportPreviewSection({ id, preview }: { id: number; preview: Imp
       ) : null}
 
       <Form method="post" action={`/admin/products/import/${id}`} className="flex flex-wrap items-center gap-4">
+        {toWrite > 0 ? (
+          <p className="basis-full" data-testid="import-visibility">
+            {t(hideNew ? "admin.productCsv.previewHidden" : "admin.productCsv.previewShown")}{" "}
+            <Link
+              to={hideNew ? `/admin/products/import/${id}` : `/admin/products/import/${id}?hideNew=1`}
+              className="inline-flex min-h-11 items-center font-medium text-amber-800 underline"
+            >
+              {t(hideNew ? "admin.productCsv.previewShowInstead" : "admin.productCsv.previewHideInstead")}
+            </Link>
+          </p>
+        ) : null}
+        {hideNew ? <input type="hidden" name="hideNew" value="on" /> : null}
         {toWrite > 0 ? (
           <SubmitButton
             pending={pending}

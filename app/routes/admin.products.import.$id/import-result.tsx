@@ -1,6 +1,8 @@
-import { Link, useRevalidator } from "@remix-run/react";
+import { Form, Link, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
+import { SubmitButton } from "~/components/admin/submit-button";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
+import { usePending } from "~/hooks/use-pending";
 import { formatInteger } from "~/i18n/format";
 import type { ImportOutcome } from "~/models/product-import.server";
 
@@ -11,7 +13,7 @@ type Images = {
   waiting: number;
   done: number;
   failed: number;
-  failures: { productId: number; productName: string; url: string; error: string }[];
+  failures: { id: number; productId: number; productName: string; url: string; error: string }[];
 };
 
 const REASONS = [
@@ -33,16 +35,19 @@ function reasonOf(error: string): (typeof REASONS)[number] {
 }
 
 /**
- * An import's progress and result: products written so far, then what it did; its pictures
- * (added, waiting, failed with the address and the reason). While anything is under way the page
+ * An import's progress and result: products written so far, then what it did (and that its new
+ * products are hidden, when chosen); its pictures (added, waiting, failed with the address and the
+ * reason, each with "Try again", and one button for all). While anything is under way the page
  * looks again by itself: with JavaScript by revalidating, without it by a refresh.
  */
 export function ImportResultSection({
+  id,
   status,
   outcome,
   images,
   interrupted,
 }: {
+  id: number;
   status: string;
   outcome: ImportOutcome | null;
   images: Images;
@@ -53,6 +58,8 @@ export function ImportResultSection({
   const count = (value: number) => formatInteger(value, lang);
   const running = (status === "importing" && !interrupted) || images.waiting > 0;
   const revalidator = useRevalidator();
+  const retrying = usePending({ intent: "retry-pictures" });
+  const page = `/admin/products/import/${id}`;
   useEffect(() => {
     if (!running) return;
     const timer = window.setInterval(() => {
@@ -84,6 +91,9 @@ export function ImportResultSection({
             unchanged: count(outcome.unchanged),
           })}
         </p>
+      ) : null}
+      {outcome?.newHidden && outcome.created > 0 ? (
+        <p data-testid="import-new-hidden">{t("admin.productCsv.newHidden")}</p>
       ) : null}
       {outcome && outcome.categoriesCreated.length > 0 ? (
         <p>
@@ -117,12 +127,17 @@ export function ImportResultSection({
           <h2 id="import-picture-failures" className="font-semibold">
             {t("admin.productCsv.picturesFailed")}
           </h2>
+          <Form method="post" action={page}>
+            <SubmitButton pending={retrying} name="intent" value="retry-pictures" className="min-h-11">
+              {t("admin.productCsv.retryAll")}
+            </SubmitButton>
+          </Form>
           <ul
             className="divide-y divide-stone-100 rounded-lg border border-stone-200 bg-white"
             data-testid="import-picture-failures"
           >
-            {images.failures.map((failure, index) => (
-              <li key={index} className="px-4 py-2">
+            {images.failures.map((failure) => (
+              <li key={failure.id} className="px-4 py-2">
                 <Link
                   to={`/admin/products/edit/${failure.productId}`}
                   className="inline-flex min-h-11 items-center font-medium text-amber-800 underline"
@@ -133,6 +148,24 @@ export function ImportResultSection({
                   {failure.url}
                 </span>
                 <span className="block text-sm">{t(`admin.productCsv.reason.${reasonOf(failure.error)}`)}</span>
+                {failure.error === "productGone" ? null : (
+                  <Form method="post" action={page} className="mt-1">
+                    <input type="hidden" name="picture" value={failure.id} />
+                    <SubmitButton
+                      pending={retrying}
+                      look="secondary"
+                      name="intent"
+                      value="retry-pictures"
+                      className="min-h-11"
+                    >
+                      {t("admin.productCsv.retryOne")}
+                      <span className="sr-only" translate="no">
+                        {" "}
+                        ({failure.productName})
+                      </span>
+                    </SubmitButton>
+                  </Form>
+                )}
               </li>
             ))}
           </ul>

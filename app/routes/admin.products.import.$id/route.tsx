@@ -5,12 +5,18 @@ import { adminTitle } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { discardImport } from "~/models/product-import.server";
-import { staffTranslator } from "~/server/admin-i18n.server";
+import { formatInteger } from "~/i18n/format";
+import { staffLanguage, staffTranslator } from "~/server/admin-i18n.server";
 import { requireAdmin } from "~/server/auth/auth.server";
-import { importResult, previewImport, startImport } from "~/server/catalogue/product-import.server";
+import {
+  importResult,
+  previewImport,
+  retryImportPictures,
+  startImport,
+} from "~/server/catalogue/product-import.server";
 import { readFormData } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { notFound, requireId } from "~/utils/params";
+import { notFound, parseId, requireId } from "~/utils/params";
 import { ImportPreviewSection } from "./import-preview";
 import { ImportResultSection } from "./import-result";
 
@@ -18,17 +24,18 @@ export const meta = adminTitle("admin.productCsv.importTitle");
 
 /**
  * GET /admin/products/import/N: a file not imported yet shows its dry run (computed now, against
- * the shop as it is); one being imported or imported shows its progress and result, pictures
- * included.
+ * the shop as it is; with `?hideNew=1`, new products kept hidden and the others' shown state kept);
+ * one being imported or imported shows its progress and result, pictures included.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = requireId(params.id);
-  const previewed = await previewImport(id);
+  const hideNew = new URL(request.url).searchParams.get("hideNew") === "1";
+  const previewed = await previewImport(id, { hideNew });
   if (!previewed) throw notFound();
   const { stored, preview } = previewed;
   const base = { id, fileName: stored.fileName, format: stored.format, status: stored.status };
-  if (preview) return { ...base, kind: "preview" as const, preview };
+  if (preview) return { ...base, kind: "preview" as const, preview, hideNew };
   const result = await importResult(id);
   if (!result) throw notFound();
   return {
@@ -42,7 +49,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /**
  * POST `intent=import`: starts importing the file (once; a second confirmation finds it started;
- * not while another import runs), then its progress page. `intent=discard`: drops the file, back to the upload form.
+ * not while another import runs), new products hidden when `hideNew` is checked, then its progress
+ * page. `intent=discard`: drops the file, back to the upload form. `intent=retry-pictures`: fetches
+ * the import's failed pictures again (only picture `picture` when given), back to its page.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -57,7 +66,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       message: t(discarded ? "admin.productCsv.discarded" : "admin.productCsv.notPreview"),
     });
   }
-  const started = await startImport(id, admin, context);
+  if (form.get("intent") === "retry-pictures") {
+    // One picture's button names it; the button for all names none. A name that is no id retries nothing.
+    const picture = form.get("picture");
+    const pictureId = picture === null ? undefined : parseId(String(picture));
+    const queued = pictureId === null ? 0 : await retryImportPictures(id, admin, context, pictureId);
+    return redirectWithToast(request, page, {
+      kind: queued > 0 ? "success" : "error",
+      message:
+        queued > 0
+          ? t("admin.productCsv.retrying", { count: formatInteger(queued, staffLanguage(admin)) })
+          : t("admin.productCsv.nothingToRetry"),
+    });
+  }
+  const started = await startImport(id, admin, context, { hideNew: form.get("hideNew") === "on" });
   return redirectWithToast(request, page, {
     kind: started === "started" ? "success" : "error",
     message: t(
@@ -84,7 +106,7 @@ export default function ProductImportFilePage() {
             title={t("admin.productCsv.previewTitle")}
             subtitle={t("admin.productCsv.previewSubtitle", { file: data.fileName, format })}
           />
-          <ImportPreviewSection id={data.id} preview={data.preview} />
+          <ImportPreviewSection id={data.id} preview={data.preview} hideNew={data.hideNew} />
         </>
       ) : (
         <>
@@ -94,6 +116,7 @@ export default function ProductImportFilePage() {
             subtitle={format}
           />
           <ImportResultSection
+            id={data.id}
             status={data.status}
             outcome={data.outcome}
             images={data.images}

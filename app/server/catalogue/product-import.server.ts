@@ -15,8 +15,10 @@ import {
   importImageProgress,
   importProducts,
   planImport,
+  retryImportImages,
   saveImportFile,
   saveImportProgress,
+  type ImportOptions,
   type ImportOutcome,
   type PlannedProduct,
   type StoredImport,
@@ -38,15 +40,16 @@ type Staff = { id: number; email: string };
 /**
  * Reads the upload form of /admin/products/import: the file of field `file`, keeping at most
  * MAX_CSV_BYTES + 1 bytes (the rest is read and dropped, so a 50 MB file is refused with a message
- * instead of filling memory).
+ * instead of filling memory), and its checkbox `hideNew` (keep new products hidden).
  *
- * @returns the file's name and bytes, or null when the form has no file.
+ * @returns the file's name and bytes with the checkbox, or null when the form has no file.
  * @throws {Error} for a request that is not multipart/form-data.
  */
 export async function readImportUpload(
   request: Request,
-): Promise<{ fileName: string; bytes: Buffer; size: number } | null> {
+): Promise<{ fileName: string; bytes: Buffer; size: number; hideNew: boolean } | null> {
   let file: { fileName: string; bytes: Buffer; size: number } | null = null;
+  let hideNew = false;
   const handler: UploadHandler = async ({ name, filename, data }) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -57,10 +60,11 @@ export async function readImportUpload(
     if (name === "file" && typeof filename === "string" && filename !== "" && file === null) {
       file = { fileName: filename.split(/[/\\]/).pop()!.slice(0, 120), bytes: Buffer.concat(chunks), size };
     }
+    if (name === "hideNew" && filename === undefined) hideNew = true;
     return undefined;
   };
   await unstable_parseMultipartFormData(request, handler);
-  return file;
+  return file === null ? null : { ...(file as { fileName: string; bytes: Buffer; size: number }), hideNew };
 }
 
 /**
@@ -116,12 +120,14 @@ export type ImportPreview = {
 const PREVIEW_LIST = 500;
 
 /**
- * The dry run of import `id` against the shop as it is now: nothing is written.
+ * The dry run of import `id` against the shop as it is now, with `options` (new products hidden
+ * or not, which decides whether a product's shown state is a change): nothing is written.
  *
  * @returns null when there is no such import; `preview` null when it is no longer a preview.
  */
 export async function previewImport(
   id: number,
+  options: ImportOptions = { hideNew: false },
 ): Promise<{ stored: StoredImport; preview: ImportPreview | null } | null> {
   // The file (up to 15 MB) is read only for a dry run: a running import's page asks every 1.5 s.
   const summary = await getImport(id, { withFile: false });
@@ -129,7 +135,7 @@ export async function previewImport(
   const stored = await getImport(id);
   if (!stored) return null;
   const read = readStoredFile(stored.csv);
-  const plan = await planImport(read.products);
+  const plan = await planImport(read.products, options);
   const planned = new Set(plan.planned.map((entry) => entry.product));
   const refusedByPlan = read.products.filter((product) => !planned.has(product));
   const count = (action: PlannedProduct["action"]) => plan.planned.filter((entry) => entry.action === action).length;
@@ -163,15 +169,20 @@ export async function previewImport(
 const running = new Map<number, Promise<void>>();
 
 /**
- * Starts importing the kept file of import `id` for `staff`, once: the products are written in
- * the background (progress saved on the import after each transaction), then an audit event is
- * recorded and the pictures are fetched. Returns at once.
+ * Starts importing the kept file of import `id` for `staff` with `options` (new products hidden
+ * or not), once: the products are written in the background (progress saved on the import after
+ * each transaction), then an audit event is recorded and the pictures are fetched. Returns at once.
  *
  * @returns "started"; "busy" while another import runs (one at a time: two imports of one file
  *   would each create its products); "done" when it is not a preview any more (already started,
  *   done or discarded).
  */
-export async function startImport(id: number, staff: Staff, context: unknown): Promise<"started" | "busy" | "done"> {
+export async function startImport(
+  id: number,
+  staff: Staff,
+  context: unknown,
+  options: ImportOptions = { hideNew: false },
+): Promise<"started" | "busy" | "done"> {
   const stored = await getImport(id);
   if (!stored || stored.status !== "preview") return "done";
   const read = readStoredFile(stored.csv);
@@ -184,11 +195,18 @@ export async function startImport(id: number, staff: Staff, context: unknown): P
     categoriesCreated: [],
     failed: [],
     imagesQueued: 0,
+    newHidden: options.hideNew,
   };
   const claim = await claimImport(id, empty);
   if (claim !== "claimed") return claim;
   const job = (async () => {
-    const outcome = await importProducts(id, read.products, staff, (progress) => saveImportProgress(id, progress));
+    const outcome = await importProducts(
+      id,
+      read.products,
+      staff,
+      (progress) => saveImportProgress(id, progress),
+      options,
+    );
     await finishImport(id, outcome);
     await audit(context, staff, {
       action: "products.imported",
@@ -202,6 +220,7 @@ export async function startImport(id: number, staff: Staff, context: unknown): P
         unchanged: outcome.unchanged,
         failed: outcome.failed.length,
         categoriesCreated: outcome.categoriesCreated,
+        newHidden: options.hideNew,
       },
     });
     if (outcome.imagesQueued > 0) startImportImages();
@@ -214,6 +233,36 @@ export async function startImport(id: number, staff: Staff, context: unknown): P
     .finally(() => running.delete(id));
   running.set(id, job);
   return "started";
+}
+
+/**
+ * "Try again" on an import's page: queues the failed pictures of import `id` again (only picture
+ * `pictureId` when given; `retryImportImages`) and starts fetching them in this process, through
+ * the same workers and download checks as the import's own. Records an audit event for `staff`
+ * when any was queued.
+ *
+ * @returns how many pictures were queued again: 0 when there is no such import or none of its
+ *   pictures (or not that one) is failed now, as when the button is pressed a second time.
+ */
+export async function retryImportPictures(
+  id: number,
+  staff: Staff,
+  context: unknown,
+  pictureId?: number,
+): Promise<number> {
+  const stored = await getImport(id, { withFile: false });
+  if (!stored) return 0;
+  const queued = await retryImportImages(id, pictureId);
+  if (queued === 0) return 0;
+  await audit(context, staff, {
+    action: "products.pictures-retried",
+    subjectType: "import",
+    subjectId: id,
+    summary: stored.fileName,
+    details: { pictures: queued, ...(pictureId === undefined ? {} : { picture: pictureId }) },
+  });
+  startImportImages();
+  return queued;
 }
 
 /** Resolves when import `id` has finished writing its products in this process (for tests). */

@@ -285,7 +285,12 @@ describe("createPageCache", () => {
     });
     // Product 3 sold out: its page and every page with its card.
     app.change({ productId: 3, page: true, card: true, lists: false });
-    expect(await stateAfter()).toMatchObject({ "/": "HIT", "/products": "MISS", "/products/3": "MISS", "/products/1": "HIT" });
+    expect(await stateAfter()).toMatchObject({
+      "/": "HIT",
+      "/products": "MISS",
+      "/products/3": "MISS",
+      "/products/1": "HIT",
+    });
     // Product 1 was renamed: its page, its cards, and every listing (its place in them moves).
     app.change({ productId: 1, page: true, card: true, lists: true });
     expect(await stateAfter()).toMatchObject({
