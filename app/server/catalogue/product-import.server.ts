@@ -48,7 +48,8 @@ type Staff = { id: number; email: string };
 export async function readImportUpload(
   request: Request,
 ): Promise<{ fileName: string; bytes: Buffer; size: number; hideNew: boolean } | null> {
-  let file: { fileName: string; bytes: Buffer; size: number } | null = null;
+  // Set in the handler: declared with `as` so that TypeScript does not take it for null forever after.
+  let file = null as { fileName: string; bytes: Buffer; size: number; hideNew: boolean } | null;
   let hideNew = false;
   const handler: UploadHandler = async ({ name, filename, data }) => {
     const chunks: Buffer[] = [];
@@ -58,13 +59,18 @@ export async function readImportUpload(
       if (size <= MAX_CSV_BYTES + 1) chunks.push(Buffer.from(chunk));
     }
     if (name === "file" && typeof filename === "string" && filename !== "" && file === null) {
-      file = { fileName: filename.split(/[/\\]/).pop()!.slice(0, 120), bytes: Buffer.concat(chunks), size };
+      file = {
+        fileName: filename.split(/[/\\]/).pop()!.slice(0, 120),
+        bytes: Buffer.concat(chunks),
+        size,
+        hideNew: false,
+      };
     }
     if (name === "hideNew" && filename === undefined) hideNew = true;
     return undefined;
   };
   await unstable_parseMultipartFormData(request, handler);
-  return file === null ? null : { ...(file as { fileName: string; bytes: Buffer; size: number }), hideNew };
+  return file === null ? null : { ...file, hideNew };
 }
 
 /**
