@@ -4,13 +4,15 @@
  * combinations, set a different price and stock on each and save; the table (cards on the phone,
  * the page never scrolling sideways, every control a thumb's size) shows four rows with what was
  * saved. A SKU typed on two rows is refused beside the second with everything typed kept and
- * nothing saved.
+ * nothing saved. The options form shows only the values in use and adds a row at a time ("Add a
+ * value", "Add an option": without JavaScript a round trip that keeps what was typed), so the page
+ * of one option of three values stays short.
  *
  * The product is inserted under a name unique to the test and project, and deleted in `finally`.
  */
-import type { Page } from "@playwright/test";
 import { deleteProduct, insertProduct, setStock, withDb } from "./e2e-db";
-import { expect, rendered, signIn, test, toast, uniqueTag } from "./fixtures";
+import { fillOption } from "./variants-form";
+import { expect, jsEnabled, rendered, signIn, test, toast, uniqueTag } from "./fixtures";
 import { tapTargetOffenders } from "./tap-targets";
 
 test.use({ viewport: { width: 360, height: 740 } });
@@ -27,15 +29,6 @@ function storedVariants(productId: number) {
         )
         .all(productId) as { pricePaisa: number; stockQuantity: number; sku: string | null }[],
   );
-}
-
-/** Fills option block `block` (0-based) with its name and values. */
-async function fillOption(page: Page, block: number, name: string, values: string[]) {
-  const fieldset = page.getByTestId("option-block").nth(block);
-  await fieldset.getByLabel("Name (English)").fill(name);
-  for (const [index, value] of values.entries()) {
-    await fieldset.getByLabel(`Value ${index + 1}`, { exact: true }).fill(value);
-  }
 }
 
 test("staff generate four combinations, price and stock each, and a duplicate SKU is refused with the form kept", async ({
@@ -61,8 +54,8 @@ test("staff generate four combinations, price and stock each, and a duplicate SK
     await expect(rows).toHaveCount(4);
     await expect(page.getByTestId("variant-label")).toHaveText(LABELS);
 
-    // On the phone each row is a card with visible labels, and the page does not scroll sideways.
-    expect(await rows.first().evaluate((row) => getComputedStyle(row).display)).toBe("block");
+    // On the phone each row is a card (two fields a row) with visible labels, and the page does not scroll sideways.
+    expect(await rows.first().evaluate((row) => getComputedStyle(row).display)).toBe("grid");
     await expect(rows.first().getByText("Price (৳)", { exact: true })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(await tapTargetOffenders(page)).toEqual([]);
@@ -103,6 +96,81 @@ test("staff generate four combinations, price and stock each, and a duplicate SK
     ]);
   } finally {
     // The variants first: they reference the option values, which the product's deletion removes too.
+    withDb((db) => db.prepare(`DELETE FROM ProductVariant WHERE productId = ?`).run(productId));
+    deleteProduct(productId);
+  }
+});
+
+/** The options of the product, with their values, as stored. */
+function storedOptions(productId: number): string[] {
+  return withDb(
+    (db) =>
+      db
+        .prepare(
+          `SELECT o.name || ': ' || (SELECT group_concat(value, ', ') FROM
+             (SELECT value FROM ProductOptionValue WHERE optionId = o.id ORDER BY position)) AS text
+           FROM ProductOption o WHERE o.productId = ? ORDER BY o.position`,
+        )
+        .all(productId) as { text: string }[],
+  ).map((row) => row.text);
+}
+
+test("the options form shows the values in use, adds a row at a time keeping what was typed, and stays short", async ({
+  page,
+}, testInfo) => {
+  const js = jsEnabled(testInfo);
+  const productId = insertProduct(`Zz Short options ${uniqueTag(testInfo)}`, { pricePaisa: 450_000 });
+  setStock(productId, true, 0);
+  try {
+    await signIn(page);
+    await page.goto(`/admin/products/variants/${productId}`);
+    await rendered(page);
+    // No options yet: one block with its names and one value row, not dozens of empty fields.
+    const blocks = page.getByTestId("option-block");
+    await expect(blocks).toHaveCount(1);
+    const block = blocks.first();
+    await expect(block.getByRole("textbox")).toHaveCount(4);
+
+    await block.getByLabel("Name (English)").fill("Colour");
+    await block.getByLabel("Value 1", { exact: true }).fill("Red");
+    await block.getByRole("button", { name: "Add a value" }).click();
+    const second = block.getByLabel("Value 2", { exact: true });
+    await expect(second).toBeVisible();
+    // With JavaScript the new row takes the focus; without, the page came back with it.
+    if (js) await expect(second).toBeFocused();
+    await expect(block.getByLabel("Name (English)")).toHaveValue("Colour");
+    await expect(block.getByLabel("Value 1", { exact: true })).toHaveValue("Red");
+    expect(storedOptions(productId)).toEqual([]);
+    await second.fill("Green");
+    await block.getByRole("button", { name: "Add a value" }).click();
+    await block.getByLabel("Value 3", { exact: true }).fill("Blue");
+
+    // Up to three options: at the third the button gives way to the limit. Empty blocks are ignored.
+    await page.getByRole("button", { name: "Add an option" }).click();
+    await expect(blocks).toHaveCount(2);
+    if (js) await expect(blocks.nth(1).getByLabel("Name (English)")).toBeFocused();
+    await page.getByRole("button", { name: "Add an option" }).click();
+    await expect(blocks).toHaveCount(3);
+    await expect(page.getByRole("button", { name: "Add an option" })).toHaveCount(0);
+    await expect(page.getByText("A product can have at most 3 options.")).toBeVisible();
+    await expect(block.getByLabel("Value 3", { exact: true })).toHaveValue("Blue");
+    expect(await tapTargetOffenders(page)).toEqual([]);
+
+    // Enter in a field saves (it is not an Add button's click).
+    await block.getByLabel("Value 3", { exact: true }).press("Enter");
+    await expect(toast(page)).toContainText("3 combinations");
+    await rendered(page);
+    expect(storedOptions(productId)).toEqual(["Colour: Red, Green, Blue"]);
+    await expect(blocks).toHaveCount(1);
+    await expect(block.getByRole("textbox")).toHaveCount(2 + 3 * 2);
+    await expect(page.getByTestId("variant-row")).toHaveCount(3);
+
+    // The whole page, both steps, on a 360 px phone (it was 4,870 px with 60 empty fields).
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    testInfo.annotations.push({ type: "page height (px)", description: String(height) });
+    expect(height).toBeLessThan(2_500);
+    expect(await tapTargetOffenders(page)).toEqual([]);
+  } finally {
     withDb((db) => db.prepare(`DELETE FROM ProductVariant WHERE productId = ?`).run(productId));
     deleteProduct(productId);
   }

@@ -12,6 +12,7 @@ import fs from "node:fs";
 import type { Page, TestInfo } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { deleteOrderRows, deleteProduct, insertProduct, setStock, withDb } from "./e2e-db";
+import { fillOption } from "./variants-form";
 import { expect, jsEnabled, rendered, signIn, test, toast, uniqueTag } from "./fixtures";
 
 const LABELS = ["Brown / 48″", "Brown / 56″", "White / 48″", "White / 56″"];
@@ -27,15 +28,6 @@ function stocks(productId: number): number[] {
         .all(productId) as { stockQuantity: number }[]
     ).map((row) => row.stockQuantity),
   );
-}
-
-/** Fills option block `block` (0-based) of the options form with its name and values. */
-async function fillOption(page: Page, block: number, name: string, values: string[]) {
-  const fieldset = page.getByTestId("option-block").nth(block);
-  await fieldset.getByLabel("Name (English)").fill(name);
-  for (const [index, value] of values.entries()) {
-    await fieldset.getByLabel(`Value ${index + 1}`, { exact: true }).fill(value);
-  }
 }
 
 /** Chooses `value` of `option` on the product page: the chip, then (without JavaScript) Show. */

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { prisma } from "~/models/db.server";
 import { deleteProductWithImages, getVariantsForCart } from "~/models/product.server";
 import { action, loader } from "~/routes/admin.products.variants.$id/route";
-import { optionField, valueField, variantField } from "~/routes/admin.products.variants.$id/fields";
+import { BLOCKS_FIELD, optionField, valueField, variantField } from "~/routes/admin.products.variants.$id/fields";
 import { createAdmin, createProduct, createProductWithVariants, get, post, run, runData, signedInJar } from "./helpers";
 
 async function admin() {
@@ -445,6 +445,37 @@ describe("refusals change nothing", () => {
       jar,
     );
     expect(refusal.formError).toMatch(/does not match/);
+    expect(await snapshot(fan.id)).toEqual(before);
+  });
+
+  it("gives the options form back unsaved with one more row for an Add button (the form without JavaScript)", async () => {
+    const jar = await admin();
+    const fan = await fanWithFourVariants(jar);
+    const before = await snapshot(fan.id);
+    const typed = {
+      ...optionsFields([{ name: "Colour", values: ["Brown", "White", "Red"] }]),
+      [BLOCKS_FIELD]: "1",
+      [optionField(0, "rows")]: "3",
+    };
+    const answer = async (add: string) => {
+      const outcome = await run(action, post(`/admin/products/variants/${fan.id}`, { ...typed, add }, jar), {
+        id: String(fan.id),
+      });
+      expect(outcome.status).toBe(200);
+      if (outcome.kind !== "data" || !outcome.data || outcome.data.ok) throw new Error("expected the form back");
+      return outcome.data;
+    };
+    // One more value row in the block, everything typed kept (the third value too, unsaved), no message.
+    let back = await answer("value-0");
+    expect(back.values[optionField(0, "rows")]).toBe("4");
+    expect(back.values[valueField(0, 2, "value")]).toBe("Red");
+    expect(back.values[optionField(0, "name")]).toBe("Colour");
+    expect(back).toMatchObject({ intent: "options", formError: "", fieldErrors: {} });
+    expect(back.values.add).toBeUndefined();
+    // One more option block, of one row.
+    back = await answer("option");
+    expect(back.values[BLOCKS_FIELD]).toBe("2");
+    expect(back.values[optionField(1, "rows")]).toBe("1");
     expect(await snapshot(fan.id)).toEqual(before);
   });
 

@@ -15,7 +15,7 @@ export const variantsMessages = bilingual({
     "admin.variants.loadFailed": "Failed to load data. Please try again.",
     "admin.variants.step1": "Step 1: options",
     "admin.variants.step1Hint":
-      "Up to {max} options, each with its values in the order shoppers see them. Leave a block empty for no option; empty value rows are ignored. Removing every option makes the product a single item again.",
+      "Up to {max} options, each with its values in the order shoppers see them. To remove a value or an option, empty its fields. Without options the product is a single item.",
     "admin.variants.option": "Option {number}",
     "admin.variants.optionName": "Name (English)",
     "admin.variants.optionNameBn": "Name in Bangla (optional)",
@@ -25,9 +25,11 @@ export const variantsMessages = bilingual({
     "admin.variants.valueBn": "Value {number} in Bangla",
     "admin.variants.valueColumn": "Value (English)",
     "admin.variants.valueBnColumn": "In Bangla (optional)",
+    "admin.variants.addValue": "Add a value",
+    "admin.variants.addOption": "Add an option",
     "admin.variants.saveOptions": "Save options and generate combinations",
     "admin.variants.generateHint":
-      "Existing combinations keep their SKU, price, stock and picture. New ones get the lowest current price and 0 in stock; when the product does not count stock they stay switched off until you tick Active. A removed combination that has orders or stock history is switched off and kept; one without is deleted.",
+      "Combinations that stay keep their SKU, price, stock and picture. New ones get the lowest current price and 0 in stock (switched off until you tick Active if the product does not count stock). A removed one with orders or stock history is switched off; one without is deleted.",
     "admin.variants.step2": "Step 2: variants",
     "admin.variants.noVariants": "This product has no variants yet: save its options first.",
     "admin.variants.untracked":
@@ -95,7 +97,7 @@ export const variantsMessages = bilingual({
     "admin.variants.loadFailed": "তথ্য লোড করা যায়নি। আবার চেষ্টা করুন।",
     "admin.variants.step1": "ধাপ ১: অপশন",
     "admin.variants.step1Hint":
-      "সর্বোচ্চ {max}টি অপশন, প্রতিটির মান ক্রেতা যে ক্রমে দেখবেন সেই ক্রমে। অপশন না চাইলে ঘর খালি রাখুন; খালি মানের সারি বাদ যাবে। সব অপশন সরালে পণ্যটি আবার একক পণ্য হবে।",
+      "সর্বোচ্চ {max}টি অপশন, প্রতিটির মান ক্রেতা যে ক্রমে দেখবেন সেই ক্রমে। কোনো মান বা অপশন সরাতে তার ঘরগুলো খালি করুন। অপশন না থাকলে পণ্যটি একক পণ্য।",
     "admin.variants.option": "অপশন {number}",
     "admin.variants.optionName": "নাম (ইংরেজি)",
     "admin.variants.optionNameBn": "বাংলায় নাম (ঐচ্ছিক)",
@@ -105,9 +107,11 @@ export const variantsMessages = bilingual({
     "admin.variants.valueBn": "বাংলায় মান {number}",
     "admin.variants.valueColumn": "মান (ইংরেজি)",
     "admin.variants.valueBnColumn": "বাংলায় (ঐচ্ছিক)",
+    "admin.variants.addValue": "আরেকটি মান যোগ করুন",
+    "admin.variants.addOption": "আরেকটি অপশন যোগ করুন",
     "admin.variants.saveOptions": "অপশন সংরক্ষণ করে কম্বিনেশন তৈরি করুন",
     "admin.variants.generateHint":
-      "আগের কম্বিনেশনগুলোর এসকেইউ, দাম, স্টক ও ছবি থাকবে। নতুনগুলো পাবে বর্তমান সর্বনিম্ন দাম ও ০ স্টক; পণ্যের স্টক গোনা না হলে ‘চালু’ টিক না দেওয়া পর্যন্ত সেগুলো বন্ধ থাকবে। বাদ পড়া কম্বিনেশনের অর্ডার বা স্টকের ইতিহাস থাকলে সেটি বন্ধ করে রাখা হবে; না থাকলে মুছে যাবে।",
+      "আগের কম্বিনেশনগুলোর এসকেইউ, দাম, স্টক ও ছবি থাকবে। নতুনগুলো পাবে বর্তমান সর্বনিম্ন দাম ও ০ স্টক (পণ্যের স্টক গোনা না হলে ‘চালু’ টিক না দেওয়া পর্যন্ত বন্ধ)। বাদ পড়া কম্বিনেশনের অর্ডার বা স্টকের ইতিহাস থাকলে সেটি বন্ধ থাকবে; না থাকলে মুছে যাবে।",
     "admin.variants.step2": "ধাপ ২: ভ্যারিয়েন্ট",
     "admin.variants.noVariants": "এই পণ্যের এখনো কোনো ভ্যারিয়েন্ট নেই: আগে অপশন সংরক্ষণ করুন।",
     "admin.variants.untracked": "এই পণ্যের স্টক গোনা হয় না; প্রতিটি ভ্যারিয়েন্টের স্টক গুনতে পণ্যের ফর্মে তা চালু করুন।",

@@ -61,7 +61,7 @@ export default function ProductVariantsPage() {
   const optionsKey = JSON.stringify(editor.options) + (optionsRefill ? JSON.stringify(optionsRefill.values) : "");
   const tableKey = JSON.stringify(editor.variants) + (tableRefill ? JSON.stringify(tableRefill.values) : "");
   return (
-    <section aria-labelledby="variants-page-title" className="space-y-8">
+    <section aria-labelledby="variants-page-title" className="space-y-6">
       <AdminPageHeader
         id="variants-page-title"
         title={t("admin.variants.title")}

@@ -21,6 +21,7 @@ import { log } from "~/server/log.server";
 import type { Toast } from "~/utils/toast";
 import { parseId } from "~/utils/params";
 import {
+  ADD_FIELD,
   INTENTS,
   optionField,
   READ_OPTION_BLOCKS,
@@ -28,12 +29,17 @@ import {
   valueField,
   variantField,
   type VariantsIntent,
+  withOneMore,
 } from "./fields";
 
-/** A refused form: its status, a message per field (by field name), one for the form, and every typed field. */
+/**
+ * A refused form: its status, a message per field (by field name), one for the form, and every
+ * typed field. Status 200 is no refusal but the options form given back unsaved with one more
+ * block or row (an Add button without JavaScript), with no messages.
+ */
 export type VariantsRefusal = {
   ok: false;
-  status: 400 | 404 | 500;
+  status: 200 | 400 | 404 | 500;
   intent: VariantsIntent;
   values: Record<string, string>;
   fieldErrors: Record<string, string>;
@@ -197,7 +203,8 @@ function rowMessage(
  * Handles a POST of the page for the product `productId` by `actor` (messages in `t`, the staff
  * member's language): `intent` "options" saves the options and generates the combinations;
  * "variants" saves the table; "all-prices" / "all-stocks" save it with every price / stock set to
- * the shortcut's amount.
+ * the shortcut's amount. A form sent with an Add button (`add`) saves nothing: the options form
+ * comes back as typed with one more option block or value row (status 200, `withOneMore`).
  *
  * @returns success (back to this page, with a toast and the audit entry), or a refusal: 400 for
  *   invalid fields or a forged form (an option, value or variant id that is not this product's;
@@ -221,6 +228,11 @@ export async function handleVariantsForm(
     fieldErrors: Record<string, string> = {},
   ): VariantsRefusal => ({ ok: false, status, intent, values, fieldErrors, formError });
   const back = `/admin/products/variants/${productId}`;
+  const add = text(form, ADD_FIELD);
+  if (add !== "") {
+    delete values[ADD_FIELD];
+    return { ok: false, status: 200, intent: "options", values: withOneMore(values, add), fieldErrors: {}, formError: "" };
+  }
 
   try {
     if (intent === "options") {

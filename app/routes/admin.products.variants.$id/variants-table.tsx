@@ -14,14 +14,19 @@ function takaInput(paisa: number | null): string {
 }
 
 const INPUT = "block min-h-11 w-full min-w-0 rounded-md border border-stone-300 px-2 py-1.5";
-/** Labels are seen on the cards of a phone; on a wide screen the column headings say it and the inputs carry their own names. */
-const CARD_LABEL = "block text-xs font-medium text-stone-600 md:sr-only";
-const CELL = "block px-0 py-1 md:table-cell md:px-2 md:py-2 md:align-top";
+/**
+ * Labels are seen on the cards of a phone; on a wide screen the column headings say it and the
+ * inputs carry their own names. A card has two fields a row: the label takes the room a longer
+ * neighbour's label leaves, so that the two inputs line up.
+ */
+const CARD_LABEL = "block grow text-xs font-medium text-stone-600 md:sr-only";
+const CELL = "flex min-w-0 flex-col px-0 py-1 md:table-cell md:px-2 md:py-2 md:align-top";
 
 /**
- * Step 2: the variants table, one row per combination (a card on a phone), with its SKU, price,
+ * Step 2: the variants table, one row per combination (a card of two fields a row on a phone), with its SKU, price,
  * discounted price (taka), stock (units; only when the product tracks stock, with the count the
- * page showed in `stockSeen`), picture and active flag; each input named for screen readers with
+ * page showed in `stockSeen`), picture (only when the product has pictures to choose from; none
+ * sent is the product's first) and active flag; each input named for screen readers with
  * the variant's label ("Price for 56″ / Brown"). The shortcuts "Set all prices to" and "Set all
  * stocks to" are submit buttons with their own intent: they save the table with that amount
  * everywhere. Works without JavaScript. A refused form (`refill`) shows what was typed.
@@ -96,9 +101,11 @@ export function VariantsTable({ editor, refill }: { editor: VariantEditor; refil
                 {t("admin.variants.stock")}
               </th>
             ) : null}
-            <th scope="col" className="px-2 py-2">
-              {t("admin.variants.picture")}
-            </th>
+            {images.length > 0 ? (
+              <th scope="col" className="px-2 py-2">
+                {t("admin.variants.picture")}
+              </th>
+            ) : null}
             <th scope="col" className="px-2 py-2">
               {t("admin.variants.active")}
             </th>
@@ -119,11 +126,11 @@ export function VariantsTable({ editor, refill }: { editor: VariantEditor; refil
               <tr
                 key={variant.id}
                 data-testid="variant-row"
-                className="block rounded-lg border border-stone-200 bg-white p-3 md:table-row md:rounded-none md:border-0 md:border-b md:p-0"
+                className="grid grid-cols-2 gap-x-3 rounded-lg border border-stone-200 bg-white p-3 md:table-row md:rounded-none md:border-0 md:border-b md:p-0"
               >
                 <th
                   scope="row"
-                  className="block pb-1 text-left font-semibold md:table-cell md:px-2 md:py-2 md:align-top"
+                  className="col-start-1 row-start-1 self-center pb-1 text-left font-semibold md:table-cell md:px-2 md:py-2 md:align-top"
                 >
                   <input type="hidden" name="variant" value={variant.id} />
                   <span data-testid="variant-label">{label}</span>
@@ -188,24 +195,27 @@ export function VariantsTable({ editor, refill }: { editor: VariantEditor; refil
                     <FieldError id={`${name("stock")}-error`} message={errorOf(name("stock"))} />
                   </td>
                 ) : null}
-                <td className={CELL}>
-                  <label htmlFor={name("imageId")} className={CARD_LABEL}>
-                    {t("admin.variants.picture")}
-                  </label>
-                  <select
-                    {...field("imageId", variant.imageId === null ? "" : String(variant.imageId))}
-                    aria-label={t("admin.variants.pictureFor", { label })}
-                    className={INPUT}
-                  >
-                    {pictures.map((picture) => (
-                      <option key={picture.value} value={picture.value}>
-                        {picture.label}
-                      </option>
-                    ))}
-                  </select>
-                  <FieldError id={`${name("imageId")}-error`} message={errorOf(name("imageId"))} />
-                </td>
-                <td className={CELL}>
+                {images.length > 0 ? (
+                  <td className={`${CELL} col-span-2`}>
+                    <label htmlFor={name("imageId")} className={CARD_LABEL}>
+                      {t("admin.variants.picture")}
+                    </label>
+                    <select
+                      {...field("imageId", variant.imageId === null ? "" : String(variant.imageId))}
+                      aria-label={t("admin.variants.pictureFor", { label })}
+                      className={INPUT}
+                    >
+                      {pictures.map((picture) => (
+                        <option key={picture.value} value={picture.value}>
+                          {picture.label}
+                        </option>
+                      ))}
+                    </select>
+                    <FieldError id={`${name("imageId")}-error`} message={errorOf(name("imageId"))} />
+                  </td>
+                ) : null}
+                {/* On a phone's card, Active sits on the card's first line, beside the variant's name. */}
+                <td className={`${CELL} col-start-2 row-start-1 items-end`}>
                   <label className="flex min-h-11 items-center gap-2 md:min-h-0 md:pt-2">
                     <input
                       type="checkbox"
