@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { DashboardErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import { ActivityList } from "~/components/admin/activity-list";
+import { ActivityList, FromAddress } from "~/components/admin/activity-list";
 import { ActivitySummary } from "~/components/admin/activity-summary";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import type { MessageKey } from "~/i18n/admin";
@@ -15,6 +15,7 @@ import { AUDIT_PAGE_SIZE, listAuditActors, listAuditEvents } from "~/models/audi
 import { actionsOf, AUDIT_GROUPS, isAuditAction, type AuditGroup } from "~/rules/audit";
 import { parsePage } from "~/rules/pagination";
 import { requireOwner } from "~/server/auth/auth.server";
+import { readableAddress } from "~/server/client-address.server";
 import { parseId } from "~/utils/params";
 
 export const meta = adminTitle("admin.activity.title");
@@ -58,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listAuditActors(),
   ]);
   return {
-    rows,
+    rows: rows.map((row) => ({ ...row, address: row.address ? readableAddress(row.address) : null })),
     total,
     page,
     pageCount: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)),
@@ -159,11 +160,7 @@ export default function ActivityPage() {
             </td>
             <td className="px-4 py-3">
               <time dateTime={row.createdAt.toISOString()}>{formatShopDateTime(row.createdAt, lang)}</time>
-              {row.address ? (
-                <span className="block" translate="no">
-                  {t("admin.activity.from.address", { address: row.address })}
-                </span>
-              ) : null}
+              {row.address ? <FromAddress address={row.address} /> : null}
             </td>
             <td className="px-4 py-3">
               {row.details !== "{}" ? (

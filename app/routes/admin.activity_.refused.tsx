@@ -3,13 +3,14 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import { ActivityList } from "~/components/admin/activity-list";
+import { ActivityList, FromAddress } from "~/components/admin/activity-list";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import type { MessageKey } from "~/i18n/admin";
 import { formatShopDateTime } from "~/i18n/format-date";
 import { listRefusedSignIns, REFUSED_SIGN_IN_PAGE_SIZE, type RefusedSignInRow } from "~/models/refused-sign-in.server";
 import { parsePage } from "~/rules/pagination";
 import { requireOwner } from "~/server/auth/auth.server";
+import { readableAddress } from "~/server/client-address.server";
 
 export const meta = adminTitle("admin.refused.title");
 
@@ -22,7 +23,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);
   const page = parsePage(new URL(request.url).searchParams);
   const { rows, total, attempts } = await listRefusedSignIns(page);
-  return { rows, total, attempts, page, pageCount: Math.max(1, Math.ceil(total / REFUSED_SIGN_IN_PAGE_SIZE)) };
+  return {
+    rows: rows.map((row) => ({ ...row, address: readableAddress(row.address) })),
+    total,
+    attempts,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / REFUSED_SIGN_IN_PAGE_SIZE)) };
 }
 
 /** The limits that refuse a sign-in (app/server/auth/sign-in-limits.server.ts, two-factor.server.ts), by the key logged. */
@@ -82,9 +88,7 @@ export default function RefusedSignInsPage() {
             </td>
             <td className="px-4 py-3">
               <time dateTime={row.createdAt.toISOString()}>{formatShopDateTime(row.createdAt, lang)}</time>
-              <span className="block" translate="no">
-                {t("admin.activity.from.address", { address: row.address })}
-              </span>
+              <FromAddress address={row.address} />
             </td>
           </>
         )}

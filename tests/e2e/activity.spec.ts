@@ -1,7 +1,7 @@
 /**
  * The owner's activity page (docs/decisions/035-audit-trail.md), with JavaScript on and off: an
- * action taken in the back office shows at the top with who did it, when and from where, and the
- * filters narrow the list. The blocked number is the test's own and is removed in `finally`.
+ * action taken in the back office shows at the top with who did it, when and from where (in words
+ * for the server's own machine, IPv4 clients as IPv4), and the filters narrow the list. The blocked number is the test's own and is removed in `finally`.
  */
 import { sqliteDate, withDb } from "./e2e-db";
 import { E2E_ADMIN, expect, rendered, signIn, test, toast } from "./fixtures";
@@ -22,6 +22,8 @@ test("the activity page lists an action with who and when, and filters it", asyn
     await expect(row.getByTestId("activity-action")).toHaveText("Phone number blocked");
     await expect(row.getByTestId("activity-who")).toHaveText(E2E_ADMIN.email);
     await expect(row.locator("time")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT/);
+    // The browser runs on the server's own machine (a loopback address): said in words, not "::1".
+    await expect(row).toContainText("from this computer");
     // The sign-in that started this test is there too.
     await expect(page.getByTestId("activity-action").filter({ hasText: "Signed in" }).first()).toBeVisible();
 
@@ -53,7 +55,7 @@ test("the owner reads refused sign-ins of unknown visitors apart from the activi
   withDb((db) =>
     db
       .prepare(
-        `INSERT INTO RefusedSignIn (createdAt, email, address, outcome, reason) VALUES (?, ?, '192.0.2.44', 'failed', 'invalid-credentials')`,
+        `INSERT INTO RefusedSignIn (createdAt, email, address, outcome, reason) VALUES (?, ?, '::ffff:192.0.2.44', 'failed', 'invalid-credentials')`,
       )
       .run(sqliteDate(new Date()), email),
   );
@@ -66,6 +68,7 @@ test("the owner reads refused sign-ins of unknown visitors apart from the activi
     await expect(page.getByRole("heading", { level: 1, name: "Refused sign-ins" })).toBeVisible();
     const row = page.getByTestId("refused-row").filter({ hasText: email });
     await expect(row.getByTestId("refused-what")).toHaveText("No account with this email address");
+    // An IPv4 client of the dual-stack server, stored IPv4-mapped, is shown as its IPv4 address.
     await expect(row).toContainText("from 192.0.2.44");
     await page.getByRole("link", { name: "Back to Activity" }).click();
     await expect(page).toHaveURL("/admin/activity");

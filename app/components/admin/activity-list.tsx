@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Pagination } from "~/components/pagination";
+import { useAdminT } from "~/hooks/use-admin-t";
 import { AdminTable, type AdminColumn } from "./admin-table";
 
 /**
@@ -49,5 +50,19 @@ export function ActivityList<Row extends { id: number }>({
       </AdminTable>
       <Pagination page={page} pageCount={pageCount} />
     </div>
+  );
+}
+
+/**
+ * Where a trail row came from, under its time: "from 203.0.113.5" (the address as the loader's
+ * `readableAddress` gave it, never translated by the browser), or "from this computer" for the server's own machine.
+ */
+export function FromAddress({ address }: { address: { loopback: boolean; text: string } }) {
+  const t = useAdminT();
+  if (address.loopback) return <span className="block">{t("admin.activity.from.thisComputer")}</span>;
+  return (
+    <span className="block" translate="no">
+      {t("admin.activity.from.address", { address: address.text })}
+    </span>
   );
 }
