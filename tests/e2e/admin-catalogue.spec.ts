@@ -228,6 +228,8 @@ test("a category is created with a photo, listed, edited and deleted; one with p
   await row.getByRole("link", { name: `Edit ${name}` }).click();
   await expect(page.getByRole("heading", { name: "Edit Category" })).toBeVisible();
   await expect(page.getByText("Update category information")).toBeVisible();
+  // The slug is called what a shop owner knows it as.
+  await expect(page.locator("#slug-note")).toContainText(`Web address: ${slug}.`);
   await page.getByLabel("Name (English)", { exact: true }).fill(`${name} Renamed`);
   await page.getByLabel("Change Image").setInputFiles(photo("garden.webp"));
   await page.getByRole("button", { name: "Update Category" }).click();

@@ -641,7 +641,7 @@ describe("categories", () => {
     );
     expect(clash.status).toBe(400);
     expect(expectData(clash).fieldErrors.name).toBe(
-      "A category with the slug “ceiling-fans” already exists. Please choose another name.",
+      "A category with the web address “ceiling-fans” already exists. Please choose another name.",
     );
     expect(expectData(clash).values.name).toBe("ceiling   FANS");
     expect(storedKeys()).toEqual(before);
