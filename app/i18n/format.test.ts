@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCompactTaka, formatDecimal, formatInteger, formatSignedInteger } from "./format";
+import { formatCompactTaka, formatDecimal, formatInteger } from "./format";
 import { banglaDayPeriod, formatDayMonth, formatShopDateTime } from "./format-date";
 
 describe("formatDecimal", () => {
@@ -58,14 +58,6 @@ describe("formatInteger", () => {
   it("writes the language's digits without grouping", () => {
     expect(formatInteger(2026, "bn")).toBe("২০২৬");
     expect(formatInteger(123456, "en")).toBe("123456");
-  });
-});
-
-describe("formatSignedInteger", () => {
-  it("writes a change with its sign in the language's digits", () => {
-    expect(formatSignedInteger(3, "en")).toBe("+3");
-    expect(formatSignedInteger(-12, "bn")).toBe("−১২");
-    expect(formatSignedInteger(0, "bn")).toBe("০");
   });
 });
 

@@ -43,15 +43,6 @@ export function formatInteger(value: number, lang: Lang): string {
   return format.format(value);
 }
 
-/**
- * A change in a count with its sign, in `lang`'s digits: (3, "en") → "+3", (-2, "bn") → "−২" (a
- * minus sign, not a hyphen), (0, …) → "0".
- */
-export function formatSignedInteger(value: number, lang: Lang): string {
-  const digits = formatInteger(Math.abs(value), lang);
-  return value > 0 ? `+${digits}` : value < 0 ? `−${digits}` : digits;
-}
-
 const compactFormats = new Map<Lang, Intl.NumberFormat>();
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { adminTranslator } from "~/i18n/admin";
 import {
   availableQuantity,
   exceedsStock,
@@ -6,6 +7,7 @@ import {
   productAvailable,
   stockEdit,
   stockLevel,
+  stockChangeText,
   stockReasonLabel,
   stockShortages,
 } from "./stock";
@@ -110,6 +112,22 @@ describe("stockReasonLabel", () => {
     const t = (key: string) => `<${key}>`;
     expect(stockReasonLabel("order-cancelled", t)).toBe("<admin.stock.reason.order-cancelled>");
     expect(stockReasonLabel("stolen", t)).toBe("stolen");
+  });
+});
+
+describe("stockChangeText", () => {
+  it("says units in or out in words, singular for one in English, one form in Bangla", () => {
+    const en = adminTranslator("en");
+    expect(stockChangeText(-1, en)).toBe("1 unit out");
+    expect(stockChangeText(-3, en)).toBe("3 units out");
+    expect(stockChangeText(1, en)).toBe("1 unit in");
+    expect(stockChangeText(12, en)).toBe("12 units in");
+    const bn = adminTranslator("bn");
+    expect(stockChangeText(-1, bn)).toBe("১ পিস কমেছে");
+    expect(stockChangeText(12, bn)).toBe("১২ পিস বেড়েছে");
+    expect(bn("admin.stock.historyChange", { change: stockChangeText(-2, bn), balance: 5 })).toBe(
+      "২ পিস কমেছে, বাকি ৫",
+    );
   });
 });
 

@@ -143,6 +143,28 @@ export function stockReasonLabel(
     : reason;
 }
 
+/** The admin catalogue's words for a stock movement: units in or out, one or several. */
+type StockChangeKey = "admin.stock.unitIn" | "admin.stock.unitsIn" | "admin.stock.unitOut" | "admin.stock.unitsOut";
+
+/**
+ * A ledger movement of `change` units (negative: taken out) in words through `t` (the staff
+ * member's translator, which writes `count` in the language's digits): "1 unit in", "8 units in",
+ * "1 unit out", "2 units out" in English, which has a singular for exactly one; "৮ পিস বেড়েছে",
+ * "১ পিস কমেছে" in Bangla, which counts with one form.
+ */
+export function stockChangeText(change: number, t: (key: StockChangeKey, params: { count: number }) => string): string {
+  const count = Math.abs(change);
+  const key: StockChangeKey =
+    change < 0
+      ? count === 1
+        ? "admin.stock.unitOut"
+        : "admin.stock.unitsOut"
+      : count === 1
+        ? "admin.stock.unitIn"
+        : "admin.stock.unitsIn";
+  return t(key, { count });
+}
+
 /**
  * What saving the product form does to the stock: `next` is what the form asks for, `current` what
  * is stored now, `seen` the quantity on hand the form was shown (null: a new product, or tracking

@@ -111,7 +111,7 @@ test("the last unit sells once, the shop says so, and cancelling the order retur
     await expect(page.getByTestId("toast")).toContainText("Order status changed to cancelled.");
     const returned = page.getByTestId("stock-history-entry").nth(1);
     await expect(returned).toContainText("Stock returned: order cancelled");
-    await expect(returned).toContainText("+1 units, 1 left");
+    await expect(returned).toContainText("1 unit in, 1 left");
     await expect(returned).toContainText(`by ${E2E_ADMIN.email}`);
 
     await second.goto(`/products/${id}`);
@@ -152,7 +152,7 @@ test("a count typed over one an order changed meanwhile is refused with the new 
     await page.goto(`/admin/products/edit/${id}`);
     const history = page.getByTestId("product-stock-history");
     await expect(history).toContainText("Stock counted by staff");
-    await expect(history).toContainText("+8 units, 12 left");
+    await expect(history).toContainText("8 units in, 12 left");
     await expect(history).toContainText(E2E_ADMIN.email);
   } finally {
     deleteProduct(id);

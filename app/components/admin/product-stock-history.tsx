@@ -6,9 +6,8 @@
  */
 import { Link } from "@remix-run/react";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
-import { formatSignedInteger } from "~/i18n/format";
 import { formatShopDateTime } from "~/i18n/format-date";
-import { stockReasonLabel } from "~/rules/stock";
+import { stockChangeText, stockReasonLabel } from "~/rules/stock";
 
 type Movement = {
   id: number;
@@ -64,7 +63,7 @@ export function ProductStockHistory({ movements, total }: { movements: Movement[
               ) : null}
               <span className={`tabular-nums ${movement.change < 0 ? "text-red-700" : "text-green-800"}`}>
                 {t("admin.stock.historyChange", {
-                  change: formatSignedInteger(movement.change, lang),
+                  change: stockChangeText(movement.change, t),
                   balance: movement.balance,
                 })}
               </span>

@@ -92,8 +92,8 @@ describe("the order page's lines", () => {
         stock={[entry, { ...entry, id: 4, variantLabel: "" }]}
       />,
     );
-    expect(timeline).toContain("Ceiling Fan — 56″ / Brown: −1 units, 9 left");
-    expect(timeline).toContain("Ceiling Fan: −1 units, 9 left");
+    expect(timeline).toContain("Ceiling Fan — 56″ / Brown: 1 unit out, 9 left");
+    expect(timeline).toContain("Ceiling Fan: 1 unit out, 9 left");
     const history = render(
       <ProductStockHistory
         movements={[
@@ -105,5 +105,6 @@ describe("the order page's lines", () => {
     );
     expect(history).toMatch(/data-testid="stock-history-variant">56″ \/ Brown<\/span>/);
     expect(history.match(/stock-history-variant/g)).toHaveLength(1);
+    expect(history).toContain("1 unit out, 9 left");
   });
 });

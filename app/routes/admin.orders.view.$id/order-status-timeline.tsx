@@ -8,12 +8,11 @@
 import type { ReactNode } from "react";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { orderStatusLabel } from "~/rules/order-status";
-import { stockReasonLabel } from "~/rules/stock";
+import { stockChangeText, stockReasonLabel } from "~/rules/stock";
 import { deliveryStateLabel } from "~/rules/delivery-state";
 import { formatMoney } from "~/rules/money";
 import type { OrderEditChange } from "~/rules/order-edit";
 import { lineItemName } from "~/rules/variants";
-import { formatSignedInteger } from "~/i18n/format";
 import { formatShopDateTime } from "~/i18n/format-date";
 
 /** One history entry as the order page's loader returns it. */
@@ -197,11 +196,10 @@ function TimelineEntry({
 /** A stock movement in the timeline: why, which product (and variant) by how many units, who and when. */
 function StockEntry({ entry }: { entry: StockTimelineEntry }) {
   const t = useAdminT();
-  const lang = useAdminLang();
   const reason = stockReasonLabel(entry.reason, t);
   const params = {
     name: lineItemName(entry.productName, entry.variantLabel),
-    change: formatSignedInteger(entry.change, lang),
+    change: stockChangeText(entry.change, t),
     balance: entry.balance,
   };
   const by = entry.changedByEmail
