@@ -22,7 +22,8 @@ type CancelFacts = {
 /**
  * The five-status select. Choosing a status that moves no stock saves at once (with JavaScript,
  * behind a blocking "please wait" overlay, the select disabled; without it, with the Save button).
- * Choosing "cancelled" (it returns the order's stock) first asks: with JavaScript a dialog, without
+ * Choosing "cancelled" (it returns the order's stock) first asks: with JavaScript a dialog (the
+ * focus on "Keep the current status", so Enter changes nothing), without
  * it the server's answer is this page with the same question in place of the form
  * (`?confirm-status=cancelled`); only its Confirm button sends `confirm=yes`, which the server
  * requires. After a change that moves no stock, its author gets an Undo button (`undo`).
@@ -40,6 +41,7 @@ export function StatusSection({
   const [params] = useSearchParams();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const selectRef = useRef<HTMLSelectElement>(null);
+  const keepRef = useRef<HTMLButtonElement>(null);
   const saving = fetcher.state !== "idle";
   const { status } = order;
   const asking = params.get(CONFIRM_PARAM) === "cancelled" && status !== "cancelled";
@@ -76,8 +78,11 @@ export function StatusSection({
             disabled={saving}
             onChange={(event) => {
               if (!hydrated) return;
-              if (event.currentTarget.value === "cancelled") dialogRef.current?.showModal();
-              else fetcher.submit(event.currentTarget.form);
+              if (event.currentTarget.value === "cancelled") {
+                dialogRef.current?.showModal();
+                // The safe answer has the focus (showModal gives it to the first button, Cancel the order), so Enter keeps.
+                keepRef.current?.focus();
+              } else fetcher.submit(event.currentTarget.form);
             }}
             className="rounded-md border border-stone-300 bg-white px-3 py-2"
           >
@@ -134,6 +139,7 @@ export function StatusSection({
             submit={(form) => fetcher.submit(form)}
             keep={
               <button
+                ref={keepRef}
                 type="button"
                 onClick={() => dialogRef.current?.close()}
                 className="min-h-11 rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium"
