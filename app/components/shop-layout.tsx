@@ -1,7 +1,7 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useLang, useLocalePath, useT } from "~/hooks/use-t";
-import type { Lang } from "~/i18n";
+import { AUTONYMS, type Lang } from "~/i18n";
 import { CartFeedbackRegion, CartLink } from "~/components/cart/cart-forms";
 import type { ImageInfo } from "~/utils/image-url";
 import { renderedLocation } from "./rendered-location";
@@ -136,9 +136,6 @@ export function ShopLayout({
 
 /** A footer link: 44 px tall for a thumb, the lines touching (the links are the spacing). */
 const FOOTER_LINK = "inline-flex min-h-11 min-w-11 items-center hover:underline";
-
-/** The autonym of each language: a language is always offered in its own name. */
-const AUTONYMS: Record<Lang, string> = { en: "English", bn: "বাংলা" };
 
 /**
  * The header's language switch: a POST form to /language (works without JavaScript) that

@@ -33,7 +33,7 @@ export type MessageKey = PageMessageKey | RootMessageKey | CheckoutMessageKey | 
 export type PageCatalogue = Record<PageMessageKey, string>;
 export type MessageParams = Record<string, string | number>;
 
-export { LANGUAGES, type Lang } from "./lang";
+export { AUTONYMS, LANGUAGES, type Lang } from "./lang";
 
 /** A translator: the message for `key` in one language, each `{placeholder}` filled from `params`. */
 export type Translate = (key: MessageKey, params?: MessageParams) => string;

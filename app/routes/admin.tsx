@@ -12,7 +12,7 @@ import { renderedLocation } from "~/components/rendered-location";
 import { AdminLangContext } from "~/hooks/admin-lang-context";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { adminTranslator } from "~/i18n/admin";
-import { localePath, type Lang } from "~/i18n";
+import { AUTONYMS, localePath, type Lang } from "~/i18n";
 import { staffLanguage } from "~/server/admin-i18n.server";
 import {
   ADMIN_APP_APPLE_TOUCH_ICON_URL,
@@ -200,9 +200,6 @@ function AdminNav({ className, owner, inMenu }: { className: string; owner: bool
     </nav>
   );
 }
-
-/** The autonym of each language: a language is always offered in its own name. */
-const AUTONYMS: Record<Lang, string> = { en: "English", bn: "বাংলা" };
 
 /**
  * The header's language switch: a POST form to /admin/language (works without JavaScript) that

@@ -1,8 +1,9 @@
 /**
  * The back office's language on the server. A signed-in staff member reads it in the language they
  * chose (AdminUser.language, set from the admin header's switch); the sign-in page, before anyone
- * is known, in the browser's remembered storefront language (the `haat_lang` cookie), else the
- * shop's default language (settings).
+ * is known, in the browser's remembered language (the `haat_lang` cookie, set by the storefront's
+ * switch or the sign-in page's own), else the first of English and Bangla the browser asks for
+ * (`Accept-Language`), else the shop's default language (settings).
  */
 import { adminTranslator, type AdminTranslate } from "~/i18n/admin";
 import { isLang, type Lang } from "~/i18n";
@@ -20,7 +21,34 @@ export function staffTranslator(user: Pick<AdminUser, "language">): AdminTransla
   return adminTranslator(staffLanguage(user));
 }
 
-/** The sign-in page's language: the browser's remembered language, else the shop's default. */
+/**
+ * The first of the shop's languages in an `Accept-Language` header, by the browser's preference
+ * (`q`, 1 when absent; `q=0` is "not this one"; equal weights keep their order), matched on the
+ * primary subtag: "bn-BD,bn;q=0.9,en;q=0.8" → "bn", "en-US,bn;q=0.5" → "en". Null when the header
+ * is absent or names neither (a "*" names none).
+ */
+export function acceptedLanguage(header: string | null): Lang | null {
+  if (!header) return null;
+  const ranges = header
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.map((param) => /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(param)?.[1]).find(Boolean);
+      return { primary: tag.trim().toLowerCase().split("-")[0] ?? "", q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((range) => range.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return ranges.map((range) => range.primary).find(isLang) ?? null;
+}
+
+/**
+ * The sign-in page's language (and its second step's): the browser's remembered language, else
+ * the one its `Accept-Language` prefers (acceptedLanguage), else the shop's default.
+ */
 export async function signInLanguage(request: Request): Promise<Lang> {
-  return (await chosenLanguage(request)) ?? shopLanguage(await getShopSettings());
+  return (
+    (await chosenLanguage(request)) ??
+    acceptedLanguage(request.headers.get("Accept-Language")) ??
+    shopLanguage(await getShopSettings())
+  );
 }

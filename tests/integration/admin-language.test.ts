@@ -1,7 +1,8 @@
 /**
  * The back office in the staff member's language, against a real SQLite database: the header's
  * switch stores the choice on the account, every admin text (titles, form messages, toasts, amounts
- * and dates) follows it, the sign-in page follows the browser's remembered language, and an
+ * and dates) follows it, the sign-in page follows the browser's remembered language (its own
+ * switch's or the storefront's), else its Accept-Language, and an
  * invoice is in the language its order was placed in, whoever prints it.
  */
 import { beforeEach, describe, expect, it } from "vitest";
@@ -96,9 +97,10 @@ describe("the back office's language", () => {
     expect((await prisma.adminUser.findUniqueOrThrow({ where: { id: staffId } })).language).toBe("en");
     expect((await switchTo("bn", "https://evil.example/admin")).location).toBe("/admin/dashboard");
     expect((await switchTo("bn", "/cart")).location).toBe("/admin/dashboard");
+    // A visitor without a session (the sign-in page's switch) changes no account: back to the sign-in page.
     const anonymous = await run(adminLanguageAction, post("/admin/language", { lang: "bn", next: "/admin/orders" }));
-    expect(anonymous.status).toBe(302);
-    expect(anonymous.location).toMatch(/^\/admin\/login\?/);
+    expect(anonymous.status).toBe(303);
+    expect(anonymous.location).toBe("/admin/login");
     expect((await run(adminLanguageLoader, get("/admin/language", staff))).location).toBe("/admin/dashboard");
   });
 
@@ -134,6 +136,37 @@ describe("the back office's language", () => {
     await switchTo("bn");
     const out = await run(logoutAction, post("/admin/logout", {}, staff));
     await expect(out).toSetToast({ kind: "info", message: bnAdmin["admin.loggedOut"] });
+  });
+
+  it("the sign-in page follows the browser's languages, and its switch (no session) is remembered in the browser", async () => {
+    const bangla = (path: string, jar?: CookieJar) => {
+      const request = get(path, jar);
+      request.headers.set("Accept-Language", "bn-BD,bn;q=0.9,en;q=0.8");
+      return request;
+    };
+    expect((await runData(loginLoader, bangla("/admin/login"))).adminLang).toBe("bn");
+    const english = get("/admin/login");
+    english.headers.set("Accept-Language", "en-GB,bn;q=0.5");
+    expect((await runData(loginLoader, english)).adminLang).toBe("en");
+    // The switch on the page: English chosen over the header, kept for the next visit; `next` stays on the sign-in pages.
+    const browser = new CookieJar();
+    const switched = await run(
+      adminLanguageAction,
+      post("/admin/language", { lang: "en", next: "/admin/login?redirectTo=%2Fadmin%2Forders" }, browser),
+    );
+    expect(switched.status).toBe(303);
+    expect(switched.location).toBe("/admin/login?redirectTo=%2Fadmin%2Forders");
+    browser.take(switched.headers);
+    expect((await runData(loginLoader, bangla("/admin/login", browser))).adminLang).toBe("en");
+    expect(
+      (await run(adminLanguageAction, post("/admin/language", { lang: "bn", next: "/admin/two-factor" }))).location,
+    ).toBe("/admin/two-factor");
+    expect((await run(adminLanguageAction, post("/admin/language", { lang: "bn", next: "/cart" }))).location).toBe(
+      "/admin/login",
+    );
+    expect((await run(adminLanguageAction, post("/admin/language", { lang: "xx", next: "/admin/login" }))).status).toBe(
+      400,
+    );
   });
 
   it("the sign-in page follows the browser's remembered storefront language", async () => {

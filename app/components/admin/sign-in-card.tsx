@@ -1,10 +1,10 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { AdminLangContext } from "~/hooks/admin-lang-context";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { localePath } from "~/i18n";
-import type { Lang } from "~/i18n/lang";
+import { AUTONYMS, type Lang } from "~/i18n/lang";
 import type { ImageInfo } from "~/utils/image-url";
 
 /**
@@ -14,22 +14,49 @@ import type { ImageInfo } from "~/utils/image-url";
 export type SignInShop = { name: string; logo: ImageInfo | null };
 
 /**
- * The frame of the pages before a session (the sign-in page and its second step): the shop's logo
- * and name above a card in the middle of the page, and a link back to the shop's home page (in
- * `lang`: /bn for Bangla) below it, all in the sign-in page's language `lang` (its texts read it
- * through useAdminT, so they are rendered as `children`, inside it).
+ * The frame of the pages before a session (the sign-in page and its second step): a language
+ * switch, the shop's logo and name above a card in the middle of the page, and a link back to the
+ * shop's home page (in `lang`: /bn for Bangla) below it, all in the sign-in page's language `lang`
+ * (its texts read it through useAdminT, so they are rendered as `children`, inside it).
  */
 export function SignInCard({ lang, shop, children }: { lang: Lang; shop: SignInShop; children: ReactNode }) {
   return (
     <AdminLangContext.Provider value={lang}>
       <main id="main" className="flex min-h-screen flex-col items-center justify-center bg-stone-100 px-4 py-8">
         <div className="w-full max-w-sm">
+          <div className="mb-2 flex justify-end">
+            <SignInLanguageSwitch lang={lang} />
+          </div>
           <ShopBrand shop={shop} />
           <div className="rounded-lg border border-stone-200 bg-white p-8 shadow-sm">{children}</div>
           <BackToShop lang={lang} />
         </div>
       </main>
     </AdminLangContext.Provider>
+  );
+}
+
+/**
+ * The language switch before signing in: a POST form to /admin/language (works without
+ * JavaScript), which remembers the choice in this browser and shows this page again in it.
+ */
+function SignInLanguageSwitch({ lang }: { lang: Lang }) {
+  const t = useAdminT();
+  const location = useLocation();
+  const other: Lang = lang === "en" ? "bn" : "en";
+  return (
+    <form method="post" action="/admin/language">
+      <input type="hidden" name="lang" value={other} />
+      <input type="hidden" name="next" value={`${location.pathname}${location.search}`} />
+      <button
+        type="submit"
+        className="min-h-11 rounded-md border border-stone-300 bg-white px-3 text-sm hover:bg-stone-50"
+        data-testid="sign-in-language-switch"
+      >
+        <span className="sr-only">{t("admin.nav.switchLanguage")} </span>
+        <span lang={other}>{AUTONYMS[other]}</span>
+      </button>
+    </form>
   );
 }
 
