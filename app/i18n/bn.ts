@@ -83,4 +83,6 @@ export const bn: PageCatalogue = {
   "stock.out": "স্টকে নেই",
   "stock.low": "মাত্র {count}টি বাকি",
   "stock.in": "স্টকে আছে",
+  "notFound.help": "যা খুঁজছিলেন তা সার্চ করুন, অথবা হোম পেজ বা সব পণ্যের তালিকা থেকে শুরু করুন।",
+  "notFound.allProducts": "সব পণ্য দেখুন",
 };

@@ -81,6 +81,8 @@ export const en = {
   "stock.out": "Out of stock",
   "stock.low": "Only {count} left",
   "stock.in": "In stock",
+  "notFound.help": "Search for what you were looking for, or start from the home page or the list of all products.",
+  "notFound.allProducts": "See all products",
 } as const;
 
 export type MessageKey = keyof typeof en;
