@@ -1,9 +1,9 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useLang, useLocalePath, useT } from "~/hooks/use-t";
-import { AUTONYMS, type Lang } from "~/i18n";
 import { CartFeedbackRegion, CartLink } from "~/components/cart/cart-forms";
 import type { ImageInfo } from "~/utils/image-url";
+import { LanguageSwitchForm } from "./language-switch";
 import { renderedLocation } from "./rendered-location";
 import { ResponsiveImage } from "./responsive-image";
 
@@ -143,20 +143,13 @@ const FOOTER_LINK = "inline-flex min-h-11 min-w-11 items-center hover:underline"
  */
 function LanguageSwitch() {
   const t = useT();
-  const location = useLocation();
-  const other: Lang = useLang() === "en" ? "bn" : "en";
   return (
-    <form method="post" action="/language">
-      <input type="hidden" name="lang" value={other} />
-      <input type="hidden" name="next" value={`${location.pathname}${location.search}`} />
-      <button
-        type="submit"
-        className="min-h-11 rounded-md border border-stone-300 px-3 text-sm hover:bg-stone-100"
-        data-testid="language-switch"
-      >
-        <span className="sr-only">{t("nav.switchLanguage")} </span>
-        <span lang={other}>{AUTONYMS[other]}</span>
-      </button>
-    </form>
+    <LanguageSwitchForm
+      action="/language"
+      other={useLang() === "en" ? "bn" : "en"}
+      label={t("nav.switchLanguage")}
+      className="min-h-11 rounded-md border border-stone-300 px-3 text-sm hover:bg-stone-100"
+      testId="language-switch"
+    />
   );
 }

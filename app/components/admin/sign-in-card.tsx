@@ -1,10 +1,11 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { LanguageSwitchForm } from "~/components/language-switch";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { AdminLangContext } from "~/hooks/admin-lang-context";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { localePath } from "~/i18n";
-import { AUTONYMS, type Lang } from "~/i18n/lang";
+import type { Lang } from "~/i18n/lang";
 import type { ImageInfo } from "~/utils/image-url";
 
 /**
@@ -42,21 +43,14 @@ export function SignInCard({ lang, shop, children }: { lang: Lang; shop: SignInS
  */
 function SignInLanguageSwitch({ lang }: { lang: Lang }) {
   const t = useAdminT();
-  const location = useLocation();
-  const other: Lang = lang === "en" ? "bn" : "en";
   return (
-    <form method="post" action="/admin/language">
-      <input type="hidden" name="lang" value={other} />
-      <input type="hidden" name="next" value={`${location.pathname}${location.search}`} />
-      <button
-        type="submit"
-        className="min-h-11 rounded-md border border-stone-300 bg-white px-3 text-sm hover:bg-stone-50"
-        data-testid="sign-in-language-switch"
-      >
-        <span className="sr-only">{t("admin.nav.switchLanguage")} </span>
-        <span lang={other}>{AUTONYMS[other]}</span>
-      </button>
-    </form>
+    <LanguageSwitchForm
+      action="/admin/language"
+      other={lang === "en" ? "bn" : "en"}
+      label={t("admin.nav.switchLanguage")}
+      className="min-h-11 rounded-md border border-stone-300 bg-white px-3 text-sm hover:bg-stone-50"
+      testId="sign-in-language-switch"
+    />
   );
 }
 
