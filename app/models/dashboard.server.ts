@@ -46,8 +46,9 @@ export type PeriodTotals = { orders: number; revenuePaisa: number };
 type TopProduct = {
   /** The product's id, or null when the product has since been deleted. */
   productId: number | null;
-  /** The name on its most recent line item. */
+  /** The name on its most recent line item, and its Bangla name there ("" for none). */
   name: string;
+  nameBn: string;
   /** Units sold. */
   quantity: number;
   /** Sum of its line subtotals, in paisa. */
@@ -147,6 +148,7 @@ async function topProducts(from: Date, to: Date): Promise<TopProduct[]> {
     {
       productId: number | bigint | null;
       name: string;
+      nameBn: string;
       quantity: number | bigint;
       revenue: number | bigint;
       lastId: number | bigint;
@@ -159,7 +161,7 @@ async function topProducts(from: Date, to: Date): Promise<TopProduct[]> {
       WHERE o."createdAt" >= ${dialect.timestamp(from)} AND o."createdAt" < ${dialect.timestamp(to)} AND o."status" <> 'cancelled'
       GROUP BY COALESCE('id:' || CAST(i."productId" AS TEXT), 'name:' || i."productName")
     )
-    SELECT last."productId" AS "productId", last."productName" AS "name", "sold"."lastId" AS "lastId",
+    SELECT last."productId" AS "productId", last."productName" AS "name", last."productNameBn" AS "nameBn", "sold"."lastId" AS "lastId",
            "sold"."quantity" AS "quantity", "sold"."revenue" AS "revenue"
     FROM "sold" JOIN "OrderItem" last ON last."id" = "sold"."lastId"
     ORDER BY "sold"."quantity" DESC, "sold"."revenue" DESC, "sold"."lastId" DESC
@@ -167,6 +169,7 @@ async function topProducts(from: Date, to: Date): Promise<TopProduct[]> {
   return rows.map((row) => ({
     productId: row.productId === null ? null : Number(row.productId),
     name: row.name,
+    nameBn: row.nameBn,
     quantity: Number(row.quantity),
     revenuePaisa: Number(row.revenue),
   }));

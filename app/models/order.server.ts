@@ -269,7 +269,13 @@ export async function listOrdersForAdmin(page: number, filters: OrderListFilters
           items: {
             orderBy: { id: "asc" },
             take: ORDER_LIST_ITEMS_SHOWN,
-            select: { productName: true, variantLabel: true, quantity: true },
+            select: {
+              productName: true,
+              productNameBn: true,
+              variantLabel: true,
+              variantLabelBn: true,
+              quantity: true,
+            },
           },
         },
       }),

@@ -592,9 +592,9 @@ export async function listProductsForAdmin(page: number, query: string | null = 
   };
 }
 
-/** A product's id and name, or null: for the delete confirmation step. */
-export async function getProductName(id: number): Promise<{ id: number; name: string } | null> {
-  return prisma.product.findUnique({ where: { id }, select: { id: true, name: true } });
+/** A product's id and names (English and Bangla, "" for none), or null: for the delete confirmation step. */
+export async function getProductName(id: number): Promise<{ id: number; name: string; nameBn: string } | null> {
+  return prisma.product.findUnique({ where: { id }, select: { id: true, name: true, nameBn: true } });
 }
 
 /**

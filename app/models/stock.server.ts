@@ -12,7 +12,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/models/db.server";
 import { dialect } from "~/models/dialect.server";
 import { heldByOrder, stockShortages, type StockMovementReason, type StockShortage } from "~/rules/stock";
-import { isRetiredKey, lineItemName, variantLabel } from "~/rules/variants";
+import { isRetiredKey, lineItemName, localText, variantLabel } from "~/rules/variants";
 
 /** The staff member behind a change; null when the shopper's order made it. */
 export type StockActor = { id: number; email: string } | null;
@@ -322,8 +322,9 @@ const LOW_STOCK_SHOWN = 10;
 /**
  * The active variants of products that track stock with `threshold` units or fewer, fewest first
  * (then by product name and variant), at most LOW_STOCK_SHOWN, each with its product's id and name
- * and its English label ("" without options); with how many there are in all and whether any
- * product tracks stock. Reads the `ProductVariant(stockQuantity, productId)` index.
+ * and its label ("" without options), both in English and Bangla (a blank Bangla value or name:
+ * its English one); with how many there are in all and whether any product tracks stock. Reads the
+ * `ProductVariant(stockQuantity, productId)` index.
  */
 export async function listLowStock(threshold: number) {
   const where = { isActive: true, stockQuantity: { lte: threshold }, product: { trackStock: true } };
@@ -332,16 +333,28 @@ export async function listLowStock(threshold: number) {
       where,
       orderBy: [{ stockQuantity: "asc" }, { product: { name: "asc" } }, { position: "asc" }, { id: "asc" }],
       take: LOW_STOCK_SHOWN,
-      select: variantLedgerSelect,
+      select: {
+        ...variantLedgerSelect,
+        option1Value: { select: { value: true, valueBn: true } },
+        option2Value: { select: { value: true, valueBn: true } },
+        option3Value: { select: { value: true, valueBn: true } },
+        product: { select: { name: true, nameBn: true, trackStock: true } },
+      },
     }),
     prisma.productVariant.count({ where }),
     prisma.product.findFirst({ where: { trackStock: true }, select: { id: true } }),
   ]);
-  const variants = rows.map((row: LedgerVariant) => ({
+  const variants = rows.map((row) => ({
     id: row.id,
     productId: row.productId,
     name: row.product.name,
+    nameBn: row.product.nameBn,
     label: valuesLabel(row),
+    labelBn: variantLabel(
+      [row.option1Value, row.option2Value, row.option3Value].flatMap((value) =>
+        value ? [localText(value.value, value.valueBn, "bn")] : [],
+      ),
+    ),
     stockQuantity: row.stockQuantity,
   }));
   return { variants, total, anyTracked: anyTracked !== null };
@@ -351,12 +364,12 @@ export async function listLowStock(threshold: number) {
 const PRODUCT_MOVEMENTS_SHOWN = 20;
 
 /**
- * The newest stock changes of a product (at most PRODUCT_MOVEMENTS_SHOWN), newest first, and how
- * many there are in all: what orders took and returned and what staff counted.
+ * The newest stock changes of a product (at most PRODUCT_MOVEMENTS_SHOWN), newest first, named in
+ * both languages, and how many there are in all: what orders took and returned and what staff counted.
  */
 export async function listProductStockMovements(productId: number) {
   const where = { productId };
-  const [movements, total] = await Promise.all([
+  const [rows, total] = await Promise.all([
     prisma.stockMovement.findMany({
       where,
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -364,7 +377,7 @@ export async function listProductStockMovements(productId: number) {
       select: {
         id: true,
         orderId: true,
-        variantLabel: true,
+        ...movementNamesSelect,
         change: true,
         balance: true,
         reason: true,
@@ -374,18 +387,17 @@ export async function listProductStockMovements(productId: number) {
     }),
     prisma.stockMovement.count({ where }),
   ]);
-  return { movements, total };
+  return { movements: rows.map(withBanglaNames), total };
 }
 
-/** The stock ledger entries of an order, oldest first (for its history on the order page). */
+/** The stock ledger entries of an order, oldest first (for its history on the order page), named in both languages. */
 export async function getOrderStockMovements(orderId: number) {
-  return prisma.stockMovement.findMany({
+  const rows = await prisma.stockMovement.findMany({
     where: { orderId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: {
       id: true,
-      productName: true,
-      variantLabel: true,
+      ...movementNamesSelect,
       change: true,
       balance: true,
       reason: true,
@@ -393,4 +405,55 @@ export async function getOrderStockMovements(orderId: number) {
       createdAt: true,
     },
   });
+  return rows.map(withBanglaNames);
+}
+
+/** A ledger entry's names as it recorded them (English), and what names it in Bangla now. */
+const movementNamesSelect = {
+  productName: true,
+  variantLabel: true,
+  product: { select: { nameBn: true } },
+  variant: {
+    select: {
+      option1Value: { select: { value: true, valueBn: true } },
+      option2Value: { select: { value: true, valueBn: true } },
+      option3Value: { select: { value: true, valueBn: true } },
+    },
+  },
+} as const;
+
+type OptionValueNames = { value: string; valueBn: string } | null;
+
+/**
+ * A ledger entry with its names in both languages (for `localLineItemName`), and without the rows
+ * read for them. The ledger records the English names at the time; the Bangla ones are the
+ * product's and the variant's as they are now: the product's Bangla name while the product exists,
+ * the variant's Bangla label while the variant exists and its English label is still the one
+ * recorded (a variant whose values were renamed since keeps the recorded English label). "" where
+ * there is none: the English one is shown then.
+ */
+function withBanglaNames<
+  Row extends {
+    productName: string;
+    variantLabel: string;
+    product: { nameBn: string } | null;
+    variant: { option1Value: OptionValueNames; option2Value: OptionValueNames; option3Value: OptionValueNames } | null;
+  },
+>({
+  product,
+  variant,
+  ...entry
+}: Row): Omit<Row, "product" | "variant"> & { productNameBn: string; variantLabelBn: string } {
+  const values = variant
+    ? [variant.option1Value, variant.option2Value, variant.option3Value].flatMap((value) => (value ? [value] : []))
+    : [];
+  const sameVariant = variant !== null && variantLabel(values.map((value) => value.value)) === entry.variantLabel;
+  return {
+    ...entry,
+    productNameBn: product?.nameBn ?? "",
+    variantLabelBn:
+      sameVariant && entry.variantLabel !== ""
+        ? variantLabel(values.map((value) => localText(value.value, value.valueBn, "bn")))
+        : "",
+  };
 }

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { catalogueListUrl, CatalogueListPage } from "~/components/admin/catalogue-list";
+import { catalogueListUrl, CatalogueListPage, namedFor } from "~/components/admin/catalogue-list";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { deleteCategoryIfEmpty, getCategoryForEdit, listCategoriesForAdmin } from "~/models/category.server";
-import { staffTranslator } from "~/server/admin-i18n.server";
+import { staffLanguage, staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { parseId } from "~/utils/params";
@@ -21,7 +21,7 @@ export const meta = adminTitle("admin.categories.title");
 
 /** One page of categories, and with `?delete=<id>` the category to confirm deleting (no-JavaScript step). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const lang = staffLanguage(await requireAdmin(request));
   const params = new URL(request.url).searchParams;
   const deleteId = parseId(params.get("delete"));
   const [categories, toDelete] = await Promise.all([
@@ -29,8 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     deleteId ? getCategoryForEdit(deleteId) : null,
   ]);
   return {
-    categories,
-    toDelete: toDelete ? { id: toDelete.id, name: toDelete.name } : null,
+    categories: { ...categories, items: categories.items.map((category) => namedFor(category, lang)) },
+    toDelete: toDelete ? { id: toDelete.id, name: namedFor(toDelete, lang).name } : null,
     deleteMissing: deleteId !== null && !toDelete,
   };
 }

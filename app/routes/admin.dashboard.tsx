@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { lineItemName } from "~/rules/variants";
+import { lineItemName, localText } from "~/rules/variants";
 import { Link, useLoaderData } from "@remix-run/react";
 import { SalesChart } from "~/components/admin/sales-chart";
 import { OrderStatusBadge } from "~/components/order-status-badge";
@@ -121,7 +121,7 @@ export default function AdminDashboardPage() {
                 {dashboard.topProducts.map((product) => (
                   <tr key={`${product.productId ?? "gone"}-${product.name}`}>
                     <td className="px-4 py-2" translate="no">
-                      {product.name}
+                      {localText(product.name, product.nameBn, lang)}
                     </td>
                     <td className="px-4 py-2 text-right tabular-nums">{formatInteger(product.quantity, lang)}</td>
                     <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">
@@ -159,7 +159,10 @@ export default function AdminDashboardPage() {
                       translate="no"
                       data-testid="low-stock-product"
                     >
-                      {lineItemName(product.name, product.label)}
+                      {lineItemName(
+                        localText(product.name, product.nameBn, lang),
+                        localText(product.label, product.labelBn, lang),
+                      )}
                     </Link>
                     <span
                       className={`whitespace-nowrap font-semibold ${product.stockQuantity === 0 ? "text-red-700" : "text-amber-800"}`}

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { catalogueListUrl, CatalogueListPage } from "~/components/admin/catalogue-list";
+import { catalogueListUrl, CatalogueListPage, namedFor } from "~/components/admin/catalogue-list";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import {
@@ -9,7 +9,7 @@ import {
   getProductName,
   listProductsForAdmin,
 } from "~/models/product.server";
-import { staffTranslator } from "~/server/admin-i18n.server";
+import { staffLanguage, staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { parseId } from "~/utils/params";
@@ -38,7 +38,7 @@ function searchQuery(params: URLSearchParams): string | null {
  * to confirm deleting (the confirmation step without JavaScript).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const lang = staffLanguage(await requireAdmin(request));
   const params = new URL(request.url).searchParams;
   const q = searchQuery(params);
   const page = parsePage(params);
@@ -49,9 +49,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getShopSettings(),
   ]);
   return {
-    products,
+    // Named in the staff member's language, and their categories too.
+    products: {
+      ...products,
+      items: products.items.map((product) => ({
+        ...namedFor(product, lang),
+        category: product.category ? namedFor(product.category, lang) : null,
+      })),
+    },
     q,
-    toDelete,
+    toDelete: toDelete ? { id: toDelete.id, name: namedFor(toDelete, lang).name } : null,
     deleteMissing: deleteId !== null && !toDelete,
     lowStockThreshold: settings.lowStockThreshold,
   };
@@ -97,7 +104,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-/** The admin product list: Name (a "Hidden" badge beside a product the shop does not show; the Bangla name under it), Price with ৳ (and the variant count when several), Category, Featured, Stock, Edit, Delete; search; pages. */
+/** The admin product list: Name (a "Hidden" badge beside a product the shop does not show; the Bangla name under it, or for a staff member reading Bangla that name alone), Price with ৳ (and the variant count when several), Category, Featured, Stock, Edit, Delete; search; pages. */
 export default function AdminProductsPage() {
   const t = useAdminT();
   const lang = useAdminLang();

@@ -21,7 +21,7 @@ import {
   ADMIN_APP_SW_URL,
 } from "~/utils/admin-app";
 import { requireAdmin } from "~/server/auth/auth.server";
-import { getShopSettings } from "~/models/settings.server";
+import { getShopSettings, shopIdentity } from "~/models/settings.server";
 import { DashboardErrorBoundary } from "~/components/admin/admin-error-boundary";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -44,7 +44,9 @@ export const links: LinksFunction = () => [
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);
-  return { user, shopName: (await getShopSettings()).name, adminLang: staffLanguage(user) };
+  const adminLang = staffLanguage(user);
+  // The shop's name in the staff member's language (its Bangla name, when the owner set one).
+  return { user, shopName: shopIdentity(await getShopSettings(), adminLang).name, adminLang };
 }
 
 export default function AdminLayout() {

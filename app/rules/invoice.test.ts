@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatShopDateTime } from "~/i18n/format-date";
-import { buildInvoice, deliveryAddress, invoiceLineName, type InvoiceOrder } from "./invoice";
+import { buildInvoice, deliveryAddress, type InvoiceOrder } from "./invoice";
+import { localLineItemName } from "./variants";
 
 const seller = { name: "Haat", address: "Gulistan, Dhaka", email: "shop@haat.example", phone: "+880 1700-000000" };
 const order: InvoiceOrder = {
@@ -78,9 +79,9 @@ describe("an invoice line's name", () => {
 
   it("is in Bangla on a Bangla invoice, each part falling back to English when its Bangla is blank", () => {
     expect(buildInvoice(variantOrder, seller, "bn").lines[0]!.product).toBe("সিলিং ফ্যান — ৫৬″ / বাদামি");
-    expect(invoiceLineName({ ...fan, variantLabelBn: "" }, "bn")).toBe("সিলিং ফ্যান — 56″ / Brown");
-    expect(invoiceLineName({ ...fan, productNameBn: " " }, "bn")).toBe("Ceiling Fan — ৫৬″ / বাদামি");
-    expect(invoiceLineName({ productName: "Lamp", productNameBn: "বাতি", variantLabel: "" }, "bn")).toBe("বাতি");
+    expect(localLineItemName({ ...fan, variantLabelBn: "" }, "bn")).toBe("সিলিং ফ্যান — 56″ / Brown");
+    expect(localLineItemName({ ...fan, productNameBn: " " }, "bn")).toBe("Ceiling Fan — ৫৬″ / বাদামি");
+    expect(localLineItemName({ productName: "Lamp", productNameBn: "বাতি", variantLabel: "" }, "bn")).toBe("বাতি");
   });
 });
 

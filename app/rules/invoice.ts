@@ -12,7 +12,7 @@ import { formatShopDateTime } from "~/i18n/format-date";
 import type { Lang } from "~/i18n/lang";
 import { findDistrict, placeName } from "./districts";
 import { formatMoney } from "./money";
-import { lineItemName, localText } from "./variants";
+import { localLineItemName } from "./variants";
 
 /**
  * The seller details printed on the invoice (the shop settings): the trade licence number and the
@@ -134,7 +134,7 @@ export function buildInvoice(order: InvoiceOrder, seller: InvoiceSeller, lang: L
           ? t("checkout.outsideDhaka")
           : order.shippingMethod,
     lines: order.items.map((item) => ({
-      product: invoiceLineName(item, lang),
+      product: localLineItemName(item, lang),
       sku: item.sku ?? "",
       quantity: formatInteger(item.quantity, lang),
       price: money(item.unitPricePaisa),
@@ -159,19 +159,4 @@ export function deliveryAddress(
   const district = known ? placeName(known, lang) : order.district;
   const locality = [order.area, district].filter((part): part is string => Boolean(part?.trim())).join(", ");
   return locality ? `${order.customerAddress}\n${locality}` : order.customerAddress;
-}
-
-/**
- * An order line's name on a document in `lang`: "<product> — <variant label>" from the line's
- * snapshots, each part in Bangla for "bn" when its Bangla snapshot is not blank, else in English;
- * the product's name alone for a product without options.
- */
-export function invoiceLineName(
-  item: Pick<InvoiceOrder["items"][number], "productName" | "productNameBn" | "variantLabel" | "variantLabelBn">,
-  lang: Lang,
-): string {
-  return lineItemName(
-    localText(item.productName, item.productNameBn, lang),
-    localText(item.variantLabel ?? "", item.variantLabelBn, lang),
-  );
 }

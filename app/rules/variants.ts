@@ -83,6 +83,22 @@ export function lineItemName(productName: string, label: string): string {
 }
 
 /**
+ * An order line's name in `lang`, "<product> — <variant label>", from the line's snapshots (the
+ * order keeps both languages): each part in Bangla for "bn" when its Bangla snapshot is not blank,
+ * else in English; the product's name alone for a product without options. What the back office,
+ * the invoice and the e-mails name a line by.
+ */
+export function localLineItemName(
+  item: { productName: string; productNameBn?: string; variantLabel?: string; variantLabelBn?: string },
+  lang: Lang,
+): string {
+  return lineItemName(
+    localText(item.productName, item.productNameBn, lang),
+    localText(item.variantLabel ?? "", item.variantLabelBn, lang),
+  );
+}
+
+/**
  * A SKU as it is stored: trimmed, inner spaces kept; null for a blank one. SKUs are compared
  * case-insensitively (`skuKey`): the database has a unique index on lower(sku).
  */

@@ -13,7 +13,7 @@ let token = 0;
 /** Inserts an order placed at `createdAt` with one line item per entry of `items`. */
 async function order(
   createdAt: string,
-  items: { productId?: number | null; name: string; unitPaisa: number; quantity: number }[],
+  items: { productId?: number | null; name: string; nameBn?: string; unitPaisa: number; quantity: number }[],
   status = "pending",
 ) {
   const subtotal = items.reduce((n, i) => n + i.unitPaisa * i.quantity, 0);
@@ -34,6 +34,7 @@ async function order(
         create: items.map((i) => ({
           productId: i.productId ?? null,
           productName: i.name,
+          productNameBn: i.nameBn ?? "",
           unitPricePaisa: i.unitPaisa,
           quantity: i.quantity,
           subtotalPaisa: i.unitPaisa * i.quantity,
@@ -122,26 +123,31 @@ describe("dashboard", () => {
 
     // Quantities over the window, cancelled left out: Old Switch 5, Dash Lamp 4, Dash Fan 2.
     expect(data.topProducts).toEqual([
-      { productId: null, name: "Old Switch", quantity: 5, revenuePaisa: 25_000 },
-      { productId: lamp.id, name: "Dash Lamp", quantity: 4, revenuePaisa: 400_000 },
-      { productId: fan.id, name: "Dash Fan", quantity: 2, revenuePaisa: 500_000 },
+      { productId: null, name: "Old Switch", nameBn: "", quantity: 5, revenuePaisa: 25_000 },
+      { productId: lamp.id, name: "Dash Lamp", nameBn: "", quantity: 4, revenuePaisa: 400_000 },
+      { productId: fan.id, name: "Dash Fan", nameBn: "", quantity: 2, revenuePaisa: 500_000 },
     ]);
   });
 
-  it("groups a renamed product under its id with its latest name, and lists at most 5", async () => {
+  it("groups a renamed product under its id with its latest names, and lists at most 5", async () => {
     // A year later than the orders above, so only this test's orders are in the window.
     const later = new Date("2027-11-21T04:00:00Z");
     const renamed = await createProduct({ name: "Renamed Lamp", pricePaisa: 1000 });
     await order("2027-11-21T01:00:00Z", [{ productId: renamed.id, name: "First Name", unitPaisa: 1000, quantity: 10 }]);
     await order("2027-11-21T02:00:00Z", [
-      { productId: renamed.id, name: "Second Name", unitPaisa: 1000, quantity: 10 },
+      { productId: renamed.id, name: "Second Name", nameBn: "দ্বিতীয় নাম", unitPaisa: 1000, quantity: 10 },
     ]);
     for (let i = 1; i <= 6; i++) {
       await order("2027-11-21T02:30:00Z", [{ productId: null, name: `Gone ${i}`, unitPaisa: 100, quantity: i }]);
     }
     const data = await getDashboard(later);
     expect(data.topProducts).toHaveLength(5);
-    expect(data.topProducts[0]).toMatchObject({ productId: renamed.id, name: "Second Name", quantity: 20 });
+    expect(data.topProducts[0]).toMatchObject({
+      productId: renamed.id,
+      name: "Second Name",
+      nameBn: "দ্বিতীয় নাম",
+      quantity: 20,
+    });
     expect(data.topProducts.slice(1).map((p) => p.name)).toEqual(["Gone 6", "Gone 5", "Gone 4", "Gone 3"]);
   });
 

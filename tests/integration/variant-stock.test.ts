@@ -206,15 +206,22 @@ describe("a retired variant", () => {
 });
 
 describe("the low-stock list", () => {
-  it("names each active variant at or below the threshold, fewest first, with its label", async () => {
+  it("names each active variant at or below the threshold, fewest first, with its label in both languages", async () => {
     await prisma.product.updateMany({ data: { trackStock: false } });
     const fan = await createFan("Low Fan");
     await prisma.productVariant.update({ where: { id: fan.variantId("48″", "White") }, data: { isActive: false } });
+    // A Bangla name and one Bangla value: the sizes have none, so their English values stand in.
+    await prisma.product.update({ where: { id: fan.id }, data: { nameBn: "লো ফ্যান" } });
+    await prisma.productOptionValue.updateMany({
+      where: { option: { productId: fan.id }, value: "Brown" },
+      data: { valueBn: "বাদামি" },
+    });
     const low = await listLowStock(2);
     expect(low).toMatchObject({ total: 2, anyTracked: true });
+    const named = { productId: fan.id, name: "Low Fan", nameBn: "লো ফ্যান" };
     expect(low.variants).toEqual([
-      { id: fan.variantId("48″", "Brown"), productId: fan.id, name: "Low Fan", label: "48″ / Brown", stockQuantity: 0 },
-      { id: fan.variantId("56″", "Brown"), productId: fan.id, name: "Low Fan", label: "56″ / Brown", stockQuantity: 1 },
+      { id: fan.variantId("48″", "Brown"), ...named, label: "48″ / Brown", labelBn: "48″ / বাদামি", stockQuantity: 0 },
+      { id: fan.variantId("56″", "Brown"), ...named, label: "56″ / Brown", labelBn: "56″ / বাদামি", stockQuantity: 1 },
     ]);
   });
 });

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { Pagination } from "~/components/pagination";
 import { useAdminT } from "~/hooks/use-admin-t";
+import type { Lang } from "~/i18n/lang";
+import { localText } from "~/rules/variants";
 import { AdminTable, type AdminColumn } from "./admin-table";
 import { CatalogueDeleteStep, CatalogueRowActions, type CatalogueList } from "./catalogue-row-actions";
 import { AdminPageHeader } from "./page-header";
@@ -20,6 +22,16 @@ export function catalogueListUrl(
   if (deleteId !== undefined) params.set("delete", String(deleteId));
   const qs = params.toString();
   return qs ? `/admin/${list}?${qs}` : `/admin/${list}`;
+}
+
+/**
+ * A catalogue record (a product, a category) as a list names it to a staff member reading `lang`,
+ * for a list's loader: in English as stored, its English `name` with its Bangla `nameBn` under it;
+ * in Bangla, `name` becomes its Bangla name (its English one where it has none) and `nameBn` is
+ * emptied, so that the list shows the one name. Other fields are kept.
+ */
+export function namedFor<Record extends { name: string; nameBn: string }>(record: Record, lang: Lang): Record {
+  return lang === "bn" ? { ...record, name: localText(record.name, record.nameBn, lang), nameBn: "" } : record;
 }
 
 /**

@@ -8,12 +8,14 @@ import { Link } from "@remix-run/react";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { formatShopDateTime } from "~/i18n/format-date";
 import { stockChangeText, stockReasonLabel } from "~/rules/stock";
+import { localText } from "~/rules/variants";
 
 type Movement = {
   id: number;
   orderId: number | null;
-  /** The variant's label when the entry was written; "" for the default variant. */
+  /** The variant's label when the entry was written, and its Bangla label; "" for the default variant. */
   variantLabel: string;
+  variantLabelBn: string;
   change: number;
   balance: number;
   reason: string;
@@ -58,7 +60,7 @@ export function ProductStockHistory({ movements, total }: { movements: Movement[
               </span>
               {movement.variantLabel ? (
                 <span translate="no" data-testid="stock-history-variant">
-                  {movement.variantLabel}
+                  {localText(movement.variantLabel, movement.variantLabelBn, lang)}
                 </span>
               ) : null}
               <span className={`tabular-nums ${movement.change < 0 ? "text-red-700" : "text-green-800"}`}>

@@ -10,7 +10,7 @@ import { formatMoney } from "~/rules/money";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { type EDIT_FIELDS, type OrderEditRefusal } from "./edit-fields";
 import { LineLabel } from "./line-label";
-import { lineItemName } from "~/rules/variants";
+import { localLineItemName } from "~/rules/variants";
 
 /**
  * The edit form (`intent=save`): each line item's quantity (0 removes it) and the delivery details
@@ -63,8 +63,8 @@ export function EditForm({
             <li key={item.id} className="flex flex-wrap items-center gap-3 py-2" data-testid="edit-line">
               <LineLabel
                 htmlFor={`quantity-${item.id}`}
-                spoken={t("admin.edit.quantity", { name: lineItemName(item.productName, item.variantLabel) })}
-                name={lineItemName(item.productName, item.variantLabel)}
+                spoken={t("admin.edit.quantity", { name: localLineItemName(item, lang) })}
+                name={localLineItemName(item, lang)}
                 unitPricePaisa={item.unitPricePaisa}
               />
               <input

@@ -6,10 +6,11 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { getOrderForAdmin } from "~/models/order.server";
 import { getActiveVariantsOfProducts, searchProductSuggestions } from "~/models/product.server";
-import { lineItemName } from "~/rules/variants";
+import { localLineItemName } from "~/rules/variants";
 import { unitPricePaisa } from "~/rules/money";
 import { isEditable } from "~/rules/order-edit";
 import { normalizeSearchQuery } from "~/rules/search";
+import { staffLanguage } from "~/server/admin-i18n.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { notFound, requireId } from "~/utils/params";
@@ -31,7 +32,7 @@ const ADD_RESULTS = 8;
  * `version` (updatedAt in ms), and with `?q=` the products matching the add search.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const lang = staffLanguage(await requireAdmin(request));
   const id = requireId(params.id);
   const order = await getOrderForAdmin(id);
   if (!order) throw notFound();
@@ -40,7 +41,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = query ? await searchProductSuggestions(query, ADD_RESULTS) : [];
   const results = (await getActiveVariantsOfProducts(found.map((product) => product.id))).map((variant) => ({
     id: variant.variantId,
-    name: lineItemName(variant.name, variant.label),
+    // Named in the staff member's language.
+    name: localLineItemName(
+      {
+        productName: variant.name,
+        productNameBn: variant.nameBn,
+        variantLabel: variant.label,
+        variantLabelBn: variant.labelBn,
+      },
+      lang,
+    ),
     unitPricePaisa: unitPricePaisa(variant),
   }));
   return { order, editable: isEditable(order), version: order.updatedAt.getTime(), q: q.slice(0, 100), results };

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { formatInteger } from "~/i18n/format";
 import { formatMoney } from "~/rules/money";
-import { lineItemName } from "~/rules/variants";
+import { localLineItemName } from "~/rules/variants";
 
 /**
  * The order's line items and totals: each line's name as the order snapshotted it, "<product> —
@@ -60,11 +60,11 @@ export function OrderItems({
               <td className="px-5 py-2">
                 {item.productId ? (
                   <Link to={`/products/${item.productId}`} className="underline" translate="no">
-                    {lineItemName(item.productName, item.variantLabel)}
+                    {localLineItemName(item, lang)}
                   </Link>
                 ) : (
                   <>
-                    <span translate="no">{lineItemName(item.productName, item.variantLabel)}</span>{" "}
+                    <span translate="no">{localLineItemName(item, lang)}</span>{" "}
                     <span className="text-stone-500">{t("admin.order.deletedProduct")}</span>
                   </>
                 )}

@@ -7,6 +7,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import { ProductStockHistory } from "~/components/admin/product-stock-history";
+import { AdminLangContext } from "~/hooks/admin-lang-context";
+import type { Lang } from "~/i18n/lang";
 import { buildInvoice } from "~/rules/invoice";
 import { OrderInvoice } from "./order-invoice";
 import { OrderItems } from "./order-items";
@@ -36,8 +38,12 @@ const lamp = {
 };
 const totals = { subtotalPaisa: 900_000, shippingFeePaisa: 6_000, totalPaisa: 906_000 };
 
-const render = (element: JSX.Element) =>
-  renderToStaticMarkup(<StaticRouter location="/admin/orders/view/9">{element}</StaticRouter>);
+const render = (element: JSX.Element, lang: Lang = "en") =>
+  renderToStaticMarkup(
+    <AdminLangContext.Provider value={lang}>
+      <StaticRouter location="/admin/orders/view/9">{element}</StaticRouter>
+    </AdminLangContext.Provider>,
+  );
 
 describe("the order page's lines", () => {
   it("name the product and variant, with the SKU small and untranslated", () => {
@@ -48,6 +54,12 @@ describe("the order page's lines", () => {
     expect(markup).toMatch(/<span[^>]*translate="no"[^>]*data-testid="order-item-sku">SKU FAN-56-BR<\/span>/);
     expect(markup).toContain('<span translate="no">Lamp</span>');
     expect(markup.match(/order-item-sku/g)).toHaveLength(1);
+  });
+
+  it("name them in Bangla for a staff member reading Bangla, in English where the order has no Bangla name", () => {
+    const markup = render(<OrderItems order={{ items: [fan, lamp], ...totals }} />, "bn");
+    expect(markup).toMatch(/href="\/products\/5">সিলিং ফ্যান — ৫৬″ \/ বাদামি<\/a>/);
+    expect(markup).toContain('<span translate="no">Lamp</span>');
   });
 
   it("on the invoice, in the order's language", () => {
@@ -77,7 +89,9 @@ describe("the order page's lines", () => {
     const entry = {
       id: 3,
       productName: "Ceiling Fan",
+      productNameBn: "সিলিং ফ্যান",
       variantLabel: "56″ / Brown",
+      variantLabelBn: "৫৬″ / বাদামি",
       change: -1,
       balance: 9,
       reason: "order-placed",
@@ -89,7 +103,7 @@ describe("the order page's lines", () => {
         entries={[]}
         truncated={false}
         shown={100}
-        stock={[entry, { ...entry, id: 4, variantLabel: "" }]}
+        stock={[entry, { ...entry, id: 4, variantLabel: "", variantLabelBn: "" }]}
       />,
     );
     expect(timeline).toContain("Ceiling Fan — 56″ / Brown: 1 unit out, 9 left");
@@ -98,7 +112,7 @@ describe("the order page's lines", () => {
       <ProductStockHistory
         movements={[
           { ...entry, orderId: 12 },
-          { ...entry, id: 4, orderId: null, variantLabel: "" },
+          { ...entry, id: 4, orderId: null, variantLabel: "", variantLabelBn: "" },
         ]}
         total={2}
       />,
@@ -106,5 +120,43 @@ describe("the order page's lines", () => {
     expect(history).toMatch(/data-testid="stock-history-variant">56″ \/ Brown<\/span>/);
     expect(history.match(/stock-history-variant/g)).toHaveLength(1);
     expect(history).toContain("1 unit out, 9 left");
+  });
+
+  it("and the stock ledger in Bangla, each name falling back to English where it has no Bangla one", () => {
+    const entry = {
+      id: 3,
+      productName: "Ceiling Fan",
+      productNameBn: "সিলিং ফ্যান",
+      variantLabel: "56″ / Brown",
+      variantLabelBn: "৫৬″ / বাদামি",
+      change: -1,
+      balance: 9,
+      reason: "order-placed",
+      changedByEmail: null,
+      createdAt: new Date("2026-11-26T10:00:00Z"),
+    };
+    const timeline = render(
+      <OrderStatusTimeline
+        entries={[]}
+        truncated={false}
+        shown={100}
+        stock={[entry, { ...entry, id: 4, productNameBn: "", variantLabelBn: "" }]}
+      />,
+      "bn",
+    );
+    expect(timeline).toContain("সিলিং ফ্যান — ৫৬″ / বাদামি");
+    expect(timeline).toContain("Ceiling Fan — 56″ / Brown");
+    const history = render(
+      <ProductStockHistory
+        movements={[
+          { ...entry, orderId: 12 },
+          { ...entry, id: 4, orderId: null, variantLabelBn: "" },
+        ]}
+        total={2}
+      />,
+      "bn",
+    );
+    expect(history).toMatch(/data-testid="stock-history-variant">৫৬″ \/ বাদামি<\/span>/);
+    expect(history).toMatch(/data-testid="stock-history-variant">56″ \/ Brown<\/span>/);
   });
 });

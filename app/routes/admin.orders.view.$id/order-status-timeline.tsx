@@ -12,7 +12,7 @@ import { stockChangeText, stockReasonLabel } from "~/rules/stock";
 import { deliveryStateLabel } from "~/rules/delivery-state";
 import { formatMoney } from "~/rules/money";
 import type { OrderEditChange } from "~/rules/order-edit";
-import { lineItemName } from "~/rules/variants";
+import { localLineItemName } from "~/rules/variants";
 import { formatShopDateTime } from "~/i18n/format-date";
 
 /** One history entry as the order page's loader returns it. */
@@ -47,9 +47,12 @@ export type EditTimelineEntry = {
 /** One stock ledger entry of the order, as app/models/stock.server.ts `getOrderStockMovements` returns it. */
 export type StockTimelineEntry = {
   id: number;
+  /** The product's name when the entry was written, and its Bangla name ("" for none). */
   productName: string;
-  /** The variant's label when the entry was written ("56″ / Brown"); "" for a product without options. */
+  productNameBn: string;
+  /** The variant's label when the entry was written ("56″ / Brown"), and its Bangla label; "" for a product without options. */
   variantLabel: string;
+  variantLabelBn: string;
   /** Units added (positive) or taken (negative). */
   change: number;
   /** Units on hand after the change. */
@@ -196,9 +199,10 @@ function TimelineEntry({
 /** A stock movement in the timeline: why, which product (and variant) by how many units, who and when. */
 function StockEntry({ entry }: { entry: StockTimelineEntry }) {
   const t = useAdminT();
+  const lang = useAdminLang();
   const reason = stockReasonLabel(entry.reason, t);
   const params = {
-    name: lineItemName(entry.productName, entry.variantLabel),
+    name: localLineItemName(entry, lang),
     change: stockChangeText(entry.change, t),
     balance: entry.balance,
   };

@@ -6,6 +6,7 @@ import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { formatInteger } from "~/i18n/format";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { ORDER_STATUSES, orderStatusLabel } from "~/rules/order-status";
+import { localText } from "~/rules/variants";
 import { courierName } from "./order-status-timeline";
 
 /** The order page's query parameter that shows the confirmation step before cancelling. */
@@ -14,7 +15,7 @@ export const CONFIRM_PARAM = "confirm-status";
 /** What the cancel confirmation says about the order: its lines (stock returned) and its parcel. */
 type CancelFacts = {
   id: number;
-  items: { id: number; productName: string; quantity: number }[];
+  items: { id: number; productName: string; productNameBn: string; quantity: number }[];
   courier: string | null;
   consignmentId: string | null;
 };
@@ -205,7 +206,9 @@ function CancelQuestion({
 }) {
   const t = useAdminT();
   const lang = useAdminLang();
-  const items = order.items.map((item) => `${item.productName} × ${formatInteger(item.quantity, lang)}`).join(", ");
+  const items = order.items
+    .map((item) => `${localText(item.productName, item.productNameBn, lang)} × ${formatInteger(item.quantity, lang)}`)
+    .join(", ");
   return (
     <Form
       method="post"

@@ -13,7 +13,7 @@ import { isLang, localePath, type Lang } from "~/i18n";
 import { formatInteger } from "~/i18n/format";
 import { getOrderForAdmin } from "~/models/order.server";
 import { getShopSettings, shopIdentity, shopLanguage } from "~/models/settings.server";
-import { invoiceLineName } from "~/rules/invoice";
+import { localLineItemName } from "~/rules/variants";
 import { formatMoney } from "~/rules/money";
 import { serverTranslator } from "../i18n.server";
 import { mailConfigured, sendMail, type MailMessage } from "./mail.server";
@@ -36,7 +36,7 @@ function orderLines(order: Order, lang: Lang): string[] {
   const t = serverTranslator(lang);
   const money = (paisa: number) => formatMoney(paisa, { lang });
   const lineName = (item: Order["items"][number]) => {
-    const name = invoiceLineName(item, lang);
+    const name = localLineItemName(item, lang);
     return item.sku ? `${name} (${t("product.sku", { sku: item.sku })})` : name;
   };
   return [
