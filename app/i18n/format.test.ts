@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCompactTaka, formatDecimal, formatInteger } from "./format";
+import { formatCompactTaka, formatDecimal, formatInteger, localDigits } from "./format";
 import { banglaDayPeriod, formatDayMonth, formatShopDateTime } from "./format-date";
 
 describe("formatDecimal", () => {
@@ -58,6 +58,18 @@ describe("formatInteger", () => {
   it("writes the language's digits without grouping", () => {
     expect(formatInteger(2026, "bn")).toBe("২০২৬");
     expect(formatInteger(123456, "en")).toBe("123456");
+  });
+});
+
+describe("localDigits", () => {
+  it("writes a phone number's digits in Bengali for Bangla, keeping its other characters", () => {
+    expect(localDigits("01711-000111", "bn")).toBe("০১৭১১-০০০১১১");
+    expect(localDigits("+880 1711 000111", "bn")).toBe("+৮৮০ ১৭১১ ০০০১১১");
+  });
+
+  it("leaves English text and text without digits as they are", () => {
+    expect(localDigits("01711-000111", "en")).toBe("01711-000111");
+    expect(localDigits("ঢাকা", "bn")).toBe("ঢাকা");
   });
 });
 

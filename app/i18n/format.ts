@@ -43,6 +43,17 @@ export function formatInteger(value: number, lang: Lang): string {
   return format.format(value);
 }
 
+const BENGALI_DIGITS = "০১২৩৪৫৬৭৮৯";
+
+/**
+ * `text` with its ASCII digits in `lang`'s digits, everything else as it is: for what is shown as
+ * typed but read digit by digit, such as a phone number ("01711-000111", "bn" → "০১৭১১-০০০১১১";
+ * "en" → unchanged). Links keep the ASCII text (`tel:` targets): this is for display only.
+ */
+export function localDigits(text: string, lang: Lang): string {
+  return lang === "bn" ? text.replace(/[0-9]/g, (digit) => BENGALI_DIGITS[Number(digit)]!) : text;
+}
+
 const compactFormats = new Map<Lang, Intl.NumberFormat>();
 
 /**

@@ -23,6 +23,15 @@ export function formatAmount(paisa: number, lang: Lang = "en"): string {
 }
 
 /**
+ * Paisa as the amount a taka field shows, in `lang`'s digits, two decimals and no grouping, so that
+ * it parses back (`parseTakaToPaisa` reads both digit forms): 125050 → "1250.50" ("en"),
+ * "১২৫০.৫০" ("bn"); null (no amount) → "". @throws {TypeError} for a non-integer amount.
+ */
+export function formatTakaInput(paisa: number | null, lang: Lang = "en"): string {
+  return paisa === null ? "" : formatAmount(paisa, lang).replace(/,/g, "");
+}
+
+/**
  * Formats paisa as taka with the sign: 123456 → "৳1,234.56" ("en"), "৳১,২৩৪.৫৬" ("bn").
  * `signAfter` puts the sign after the amount ("1,234.56 ৳"), as the spec's orders list shows it.
  * @throws {TypeError} for a non-integer amount.

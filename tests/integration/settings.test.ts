@@ -151,6 +151,45 @@ describe("shop settings", () => {
     expect((await getShopSettings()).lowStockThreshold).toBe(12);
   });
 
+  it("a Bangla-reading owner sees the numbers in Bengali digits, and the form saves them back as they were", async () => {
+    const numbers = { insideDhakaFeePaisa: "60", outsideDhakaFeePaisa: "120", freeDeliveryMinPaisa: "" };
+    const counts = { lowStockThreshold: "5", phoneOrderLimit: "3", addressOrderLimit: "5" };
+    expect(await submitSettings({ ...numbers, ...counts })).toRedirectTo("/admin/settings");
+    const admin = await createAdmin();
+    await prisma.adminUser.update({ where: { id: admin.id }, data: { language: "bn" } });
+    owner = await signedInJar(admin.id);
+    const before = await getShopSettings();
+    const { values } = await runData(settingsLoader, get("/admin/settings", owner));
+    expect(values).toMatchObject({
+      insideDhakaFeePaisa: "৬০.০০",
+      outsideDhakaFeePaisa: "১২০.০০",
+      lowStockThreshold: "৫",
+      phoneOrderLimit: "৩",
+      addressOrderLimit: "৫",
+    });
+    expect(await submitSettings({})).toRedirectTo("/admin/settings");
+    expect(await getShopSettings()).toMatchObject({
+      insideDhakaFeePaisa: before.insideDhakaFeePaisa,
+      outsideDhakaFeePaisa: before.outsideDhakaFeePaisa,
+      lowStockThreshold: before.lowStockThreshold,
+      phoneOrderLimit: before.phoneOrderLimit,
+      addressOrderLimit: before.addressOrderLimit,
+    });
+    // Typed in Bengali digits, with a fraction of a taka and a free-delivery minimum.
+    const typed = { insideDhakaFeePaisa: "৭০.৫০", freeDeliveryMinPaisa: "২৫০০", phoneOrderLimit: "১০" };
+    expect(await submitSettings(typed)).toRedirectTo("/admin/settings");
+    expect(await getShopSettings()).toMatchObject({
+      insideDhakaFeePaisa: 7050,
+      freeDeliveryMinPaisa: 250_000,
+      phoneOrderLimit: 10,
+    });
+    expect((await runData(settingsLoader, get("/admin/settings", owner))).values).toMatchObject({
+      insideDhakaFeePaisa: "৭০.৫০",
+      freeDeliveryMinPaisa: "২৫০০.০০",
+      phoneOrderLimit: "১০",
+    });
+  });
+
   it("the home page follows the default language for a browser that never chose", async () => {
     await submitSettings({ defaultLanguage: "bn" });
     const home = await run(homeLoader, get("/"));

@@ -8,24 +8,28 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it, vi } from "vitest";
+import { AdminLangContext } from "~/hooks/admin-lang-context";
+import type { Lang } from "~/i18n/lang";
 import { ProductForm } from "./product-form";
 
-type Category = { id: number; name: string };
+type Category = { id: number; name: string; nameBn: string };
 
-/** The create page's form, rendered on the server at /admin/products/create, as HTML. */
-async function renderForm(categories: Category[]): Promise<string> {
+/** The create page's form, rendered on the server at /admin/products/create in `lang`, as HTML. */
+async function renderForm(categories: Category[], lang: Lang = "en"): Promise<string> {
   const handler = createStaticHandler([
     {
       path: "/admin/products/create",
       element: (
-        <ProductForm
-          action="/admin/products/create"
-          uploadEndpoint="/admin/products/save"
-          categories={categories}
-          defaults={null}
-          problem={null}
-          submitLabel="Create Product"
-        />
+        <AdminLangContext.Provider value={lang}>
+          <ProductForm
+            action="/admin/products/create"
+            uploadEndpoint="/admin/products/save"
+            categories={categories}
+            defaults={null}
+            problem={null}
+            submitLabel="Create Product"
+          />
+        </AdminLangContext.Provider>
       ),
     },
   ]);
@@ -67,8 +71,8 @@ describe("ProductForm category field", () => {
 
   it("with categories shows the empty 'Select a category' placeholder first, then each category, and no notice", async () => {
     const html = await renderForm([
-      { id: 7, name: "LED Lighting" },
-      { id: 3, name: "Ceiling & Wall Fans" },
+      { id: 7, name: "LED Lighting", nameBn: "এলইডি লাইট" },
+      { id: 3, name: "Ceiling & Wall Fans", nameBn: "" },
     ]);
     expect(html).not.toContain("No categories available");
     expect(html).not.toContain('data-testid="no-categories"');
@@ -76,6 +80,20 @@ describe("ProductForm category field", () => {
     expect(categoryOptions(html)).toEqual([
       { value: "", text: "Select a category", selected: true },
       { value: "7", text: "LED Lighting", selected: false },
+      { value: "3", text: "Ceiling &amp; Wall Fans", selected: false },
+    ]);
+  });
+
+  it("names each category in Bangla for a staff member reading Bangla, in English where it has no Bangla name", async () => {
+    const html = await renderForm(
+      [
+        { id: 7, name: "LED Lighting", nameBn: "এলইডি লাইট" },
+        { id: 3, name: "Ceiling & Wall Fans", nameBn: "" },
+      ],
+      "bn",
+    );
+    expect(categoryOptions(html).slice(1)).toEqual([
+      { value: "7", text: "এলইডি লাইট", selected: false },
       { value: "3", text: "Ceiling &amp; Wall Fans", selected: false },
     ]);
   });

@@ -5,10 +5,10 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
 import type { ImageInfo } from "~/utils/image-url";
-import { formatAmount, formatMoney, parseTakaToPaisa } from "~/rules/money";
+import { formatMoney, formatTakaInput, parseTakaToPaisa } from "~/rules/money";
 import { formatInteger } from "~/i18n/format";
 import type { ProductFormValues } from "~/forms/admin-schemas";
-import { MAX_SKU_LENGTH } from "~/rules/variants";
+import { localText, MAX_SKU_LENGTH } from "~/rules/variants";
 import { ImageField } from "./image-field";
 import { FieldError } from "~/components/field-error";
 import { AdminField, FormAlert } from "./form-field";
@@ -56,11 +56,6 @@ function variantsPageUrl(productId: number): string {
   return `/admin/products/variants/${productId}`;
 }
 
-/** Taka text for an input from paisa: 125050 → "1250.50" (no grouping, so it parses back). */
-function takaInput(paisa: number | null): string {
-  return paisa === null ? "" : formatAmount(paisa).replace(/,/g, "");
-}
-
 /**
  * The product form: the English and Bangla names side by side (stacked on a phone; the Bangla
  * fields `lang="bn"`, optional), the same for the description (3 rows), category ('Select a
@@ -85,12 +80,14 @@ export function ProductForm({
 }: {
   action: string;
   uploadEndpoint: string;
-  categories: { id: number; name: string }[];
+  /** The categories to choose from, named in both languages (the select shows the staff member's). */
+  categories: { id: number; name: string; nameBn: string }[];
   defaults: ProductFormDefaults | null;
   problem: ProductFormRefusal | null;
   submitLabel: string;
 }) {
   const t = useAdminT();
+  const lang = useAdminLang();
   const upload = useUploadSubmit<ProductFormRefusal>(uploadEndpoint);
   const variants = defaults?.variants ?? null;
   const problem = upload.failure ?? actionProblem;
@@ -101,8 +98,8 @@ export function ProductForm({
     nameBn: defaults?.nameBn ?? "",
     descriptionBn: defaults?.descriptionBn ?? "",
     sku: defaults?.sku ?? "",
-    price: takaInput(defaults?.pricePaisa ?? null),
-    discountedPrice: takaInput(defaults?.discountedPricePaisa ?? null),
+    price: formatTakaInput(defaults?.pricePaisa ?? null, lang),
+    discountedPrice: formatTakaInput(defaults?.discountedPricePaisa ?? null, lang),
     categoryId: defaults?.categoryId ? String(defaults.categoryId) : "",
     description: defaults?.description ?? "",
     brand: defaults?.brand ?? "",
@@ -110,7 +107,7 @@ export function ProductForm({
     // A new product is shown in the shop unless staff untick the box.
     isPublished: !defaults || defaults.isPublished ? "on" : undefined,
     trackStock: defaults?.trackStock ? "on" : undefined,
-    stockQuantity: defaults?.trackStock ? String(defaults.stockQuantity) : "",
+    stockQuantity: defaults?.trackStock ? formatInteger(defaults.stockQuantity, lang) : "",
     // The count the form shows: the server refuses a new count if an order changed it meanwhile.
     stockSeen: defaults?.trackStock ? String(defaults.stockQuantity) : "",
   };
@@ -226,7 +223,7 @@ export function ProductForm({
           <option value="">{t("admin.productForm.selectCategory")}</option>
           {categories.map((category) => (
             <option key={category.id} value={category.id}>
-              {category.name}
+              {localText(category.name, category.nameBn, lang)}
             </option>
           ))}
         </select>

@@ -5,12 +5,12 @@ import { DeleteButton } from "~/components/admin/confirm-delete";
 import { districtLabel, orderSummary } from "~/components/admin/order-summary";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
-import { formatInteger } from "~/i18n/format";
+import { formatInteger, localDigits } from "~/i18n/format";
 import { formatShopDateTime } from "~/i18n/format-date";
 import type { OrderRiskSignals } from "~/models/order.server";
 import { deliveryStateLabel } from "~/rules/delivery-state";
 import { formatMoney } from "~/rules/money";
-import { lineItemName } from "~/rules/variants";
+import { localLineItemName } from "~/rules/variants";
 
 /** One order as the list shows it (the loader's page of orders). */
 type OrderListRow = {
@@ -24,8 +24,14 @@ type OrderListRow = {
   status: string;
   confirmedAt: Date | null;
   deliveryState: string | null;
-  /** The first lines, named as the order snapshotted them: the product and its variant's label ("" for none). */
-  items: { productName: string; variantLabel: string; quantity: number }[];
+  /** The first lines, named as the order snapshotted them, in both languages: the product and its variant's label ("" for none). */
+  items: {
+    productName: string;
+    productNameBn: string;
+    variantLabel: string;
+    variantLabelBn: string;
+    quantity: number;
+  }[];
   _count: { items: number };
 };
 
@@ -103,7 +109,7 @@ export function OrdersTable({
             <td className="px-4 py-3">
               {/* A tap on a phone calls the shopper to confirm the order. */}
               <a href={`tel:${order.customerPhone}`} className="block whitespace-nowrap underline" translate="no">
-                {order.customerPhone}
+                {localDigits(order.customerPhone, lang)}
               </a>
               <PhoneSignalsBrief risk={risks[order.id]} />
             </td>
@@ -116,8 +122,7 @@ export function OrdersTable({
                 : order.items.map((item, index) => (
                     <span key={index}>
                       {index > 0 ? ", " : null}
-                      <span translate="no">{lineItemName(item.productName, item.variantLabel)}</span> ×{" "}
-                      {formatInteger(item.quantity, lang)}
+                      <span translate="no">{localLineItemName(item, lang)}</span> × {formatInteger(item.quantity, lang)}
                     </span>
                   ))}
               {more > 0 ? ` ${t("admin.orders.moreItems", { count: more })}` : null}

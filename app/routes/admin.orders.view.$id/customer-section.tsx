@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { districtLabel, shippingMethodLabel } from "~/components/admin/order-summary";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
+import { localDigits } from "~/i18n/format";
 import type { OrderRiskSignals } from "~/models/order.server";
 import { shippingMethodMismatch } from "~/rules/districts";
 import { isEditable } from "~/rules/order-edit";
@@ -39,7 +40,7 @@ export function CustomerSection({
         <dt className="text-stone-600">{t("admin.order.phone")}</dt>
         <dd>
           <a href={`tel:${order.customerPhone}`} className="underline" translate="no">
-            {order.customerPhone}
+            {localDigits(order.customerPhone, lang)}
           </a>
           <PhoneSignals risk={risk} />
         </dd>

@@ -4,14 +4,11 @@ import { SubmitButton } from "~/components/admin/submit-button";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
 import type { VariantEditor } from "~/models/product-variants.server";
+import { formatInteger } from "~/i18n/format";
+import { formatTakaInput } from "~/rules/money";
 import { MAX_SKU_LENGTH } from "~/rules/variants";
 import { variantField, type VariantPart } from "./fields";
 import type { Refill } from "./options-form";
-
-/** Paisa as the amount a price field shows: 125050 → "1250.50"; null → "". */
-function takaInput(paisa: number | null): string {
-  return paisa === null ? "" : (paisa / 100).toFixed(2);
-}
 
 const INPUT = "block min-h-11 w-full min-w-0 rounded-md border border-stone-300 px-2 py-1.5";
 /**
@@ -157,7 +154,7 @@ export function VariantsTable({ editor, refill }: { editor: VariantEditor; refil
                     {t("admin.variants.price")}
                   </label>
                   <input
-                    {...field("price", takaInput(variant.pricePaisa))}
+                    {...field("price", formatTakaInput(variant.pricePaisa, lang))}
                     aria-label={t("admin.variants.priceFor", { label })}
                     inputMode="decimal"
                     className={INPUT}
@@ -169,7 +166,7 @@ export function VariantsTable({ editor, refill }: { editor: VariantEditor; refil
                     {t("admin.variants.discountedPrice")}
                   </label>
                   <input
-                    {...field("discountedPrice", takaInput(variant.discountedPricePaisa))}
+                    {...field("discountedPrice", formatTakaInput(variant.discountedPricePaisa, lang))}
                     aria-label={t("admin.variants.discountFor", { label })}
                     inputMode="decimal"
                     className={INPUT}
@@ -182,7 +179,7 @@ export function VariantsTable({ editor, refill }: { editor: VariantEditor; refil
                       {t("admin.variants.stock")}
                     </label>
                     <input
-                      {...field("stock", String(variant.stockQuantity))}
+                      {...field("stock", formatInteger(variant.stockQuantity, lang))}
                       aria-label={t("admin.variants.stockFor", { label })}
                       inputMode="numeric"
                       className={INPUT}

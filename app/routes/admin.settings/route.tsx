@@ -8,7 +8,7 @@ import { adminTitle } from "~/components/admin/admin-meta";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
 import { getShopSettings, shopIdentity } from "~/models/settings.server";
-import { staffTranslator } from "~/server/admin-i18n.server";
+import { staffLanguage, staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
 import { requireOwner } from "~/server/auth/auth.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -28,11 +28,11 @@ import { saveSettingsForm, settingsFormValues, type SettingsFormValues } from ".
 
 export const meta = adminTitle("admin.settings.title");
 
-/** The saved settings as the form's values, and the current logo (null: none). */
+/** The saved settings as the form's values (numbers in the owner's digits), and the current logo (null: none). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOwner(request);
+  const owner = await requireOwner(request);
   const settings = await getShopSettings();
-  return { values: settingsFormValues(settings), logo: shopIdentity(settings, "en").logo };
+  return { values: settingsFormValues(settings, staffLanguage(owner)), logo: shopIdentity(settings, "en").logo };
 }
 
 /**

@@ -9,7 +9,9 @@ import { shopSettingsSchema } from "~/forms/admin-schemas";
 import { fieldErrorsFrom, type FormRefusal } from "~/forms/refusal";
 import type { AdminTranslate } from "~/i18n/admin";
 import { getShopSettings, saveShopSettings, type ShopSettings } from "~/models/settings.server";
-import { formatAmount } from "~/rules/money";
+import { formatInteger } from "~/i18n/format";
+import type { Lang } from "~/i18n/lang";
+import { formatTakaInput } from "~/rules/money";
 import {
   checkUploads,
   discardStored,
@@ -43,9 +45,12 @@ type SettingsFormRefusal = FormRefusal<SettingsField, SettingsFormValues> & {
 export type SettingsFormResult =
   { ok: true; changed: Record<string, { from: unknown; to: unknown }> } | SettingsFormRefusal;
 
-/** The saved settings as the form's text values (money in taka, without grouping). */
-export function settingsFormValues(settings: ShopSettings): ShopSettingsValues {
-  const taka = (paisa: number) => formatAmount(paisa).replace(/,/g, "");
+/**
+ * The saved settings as the form's text values, numbers in `lang`'s digits (the staff member's:
+ * the form reads both digit forms back): money in taka without grouping, counts as whole numbers.
+ */
+export function settingsFormValues(settings: ShopSettings, lang: Lang): ShopSettingsValues {
+  const taka = (paisa: number) => formatTakaInput(paisa, lang);
   return {
     name: settings.name,
     nameBn: settings.nameBn,
@@ -63,9 +68,9 @@ export function settingsFormValues(settings: ShopSettings): ShopSettingsValues {
     defaultLanguage: settings.defaultLanguage,
     tradeLicence: settings.tradeLicence,
     bin: settings.bin,
-    lowStockThreshold: String(settings.lowStockThreshold),
-    phoneOrderLimit: String(settings.phoneOrderLimit),
-    addressOrderLimit: String(settings.addressOrderLimit),
+    lowStockThreshold: formatInteger(settings.lowStockThreshold, lang),
+    phoneOrderLimit: formatInteger(settings.phoneOrderLimit, lang),
+    addressOrderLimit: formatInteger(settings.addressOrderLimit, lang),
     requireOwnerTwoFactor: settings.requireOwnerTwoFactor ? "on" : "",
   };
 }
