@@ -1,5 +1,18 @@
 import { useHydrated } from "~/hooks/use-hydrated";
-import { useT } from "~/hooks/use-t";
+import { useLang, useT } from "~/hooks/use-t";
+import { localDigits } from "~/i18n/format";
+import type { Lang } from "~/i18n/lang";
+import { toAsciiDigits } from "~/rules/phone";
+
+/**
+ * The kind of a quantity field on a page in `lang`: a number field in English; in Bangla a text
+ * field (with the numeric keyboard, `inputMode`), since a number field cannot show Bengali digits
+ * (browsers keep its value in ASCII digits). Its pattern takes either digit form; the server reads
+ * both (app/forms/cart.ts).
+ */
+export function quantityFieldType(lang: Lang): { type: "number" } | { type: "text"; pattern: string } {
+  return lang === "bn" ? { type: "text", pattern: "[0-9০-৯]+" } : { type: "number" };
+}
 
 /**
  * A quantity field with − and + buttons (minimum 1, no maximum of its own;
@@ -7,8 +20,8 @@ import { useT } from "~/hooks/use-t";
  * buttons are rendered only once JavaScript runs, over the ends of the input (which keeps room for
  * them), so they are never dead controls and the layout does not shift when they appear.
  *
- * Controlled: `value` is the field's text as typed, `onChange` receives the new text. The server
- * validates the submitted number.
+ * Controlled: `value` is the field's text as typed, `onChange` receives the new text (a step writes
+ * the page's digits: Bengali on a Bangla page). The server validates the submitted number.
  */
 export function QuantityStepper({
   id,
@@ -28,10 +41,11 @@ export function QuantityStepper({
   max: number;
 }) {
   const t = useT();
+  const lang = useLang();
   const hydrated = useHydrated();
-  const parsed = Number.parseInt(value, 10);
+  const parsed = Number.parseInt(toAsciiDigits(value), 10);
   const current = Number.isFinite(parsed) ? parsed : min;
-  const step = (delta: number) => onChange(String(Math.min(max, Math.max(min, current + delta))));
+  const step = (delta: number) => onChange(localDigits(String(Math.min(max, Math.max(min, current + delta))), lang));
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium">
@@ -41,7 +55,7 @@ export function QuantityStepper({
         <input
           id={id}
           name={name}
-          type="number"
+          {...quantityFieldType(lang)}
           inputMode="numeric"
           min={min}
           max={max}

@@ -1,6 +1,8 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useLang, useLocalePath, useT } from "~/hooks/use-t";
+import { localDigits } from "~/i18n/format";
+import { toAsciiDigits } from "~/rules/phone";
 import { CartFeedbackRegion, CartLink } from "~/components/cart/cart-forms";
 import type { ImageInfo } from "~/utils/image-url";
 import { LanguageSwitchForm } from "./language-switch";
@@ -34,6 +36,7 @@ export function ShopLayout({
   children: ReactNode;
 }) {
   const t = useT();
+  const lang = useLang();
   const href = useLocalePath();
   const location = useLocation();
   return (
@@ -118,8 +121,10 @@ export function ShopLayout({
                 </a>
               </p>
               <p>
-                <a href={`tel:${shop.phone.replace(/[^\d+]/g, "")}`} className={FOOTER_LINK}>
-                  {shop.phone}
+                {/* The link dials ASCII digits (whichever the owner typed); the text is in the page's
+                    digits (Bengali on /bn). */}
+                <a href={`tel:${toAsciiDigits(shop.phone).replace(/[^\d+]/g, "")}`} className={FOOTER_LINK}>
+                  {localDigits(shop.phone, lang)}
                 </a>
               </p>
               <p>{shop.address}</p>

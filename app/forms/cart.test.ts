@@ -57,6 +57,13 @@ describe("parseCartForm (add, buy-now, update, remove)", () => {
     expect(MAX_LINE_QUANTITY).toBe(999);
   });
 
+  it("reads a quantity in Bengali digits, as a Bangla page's quantity box shows it", () => {
+    expect(parseCartForm(form({ intent: "add", variantId: "5", quantity: "৩" }))).toMatchObject({ quantity: 3 });
+    expect(parseCartForm(form({ intent: "buy-now", variantId: "5", quantity: "১২" }))).toMatchObject({ quantity: 12 });
+    expect(parseCartForm(form({ intent: "update", variantId: "5", quantity: " ৪ " }))).toMatchObject({ quantity: 4 });
+    expect(parseCartForm(form({ intent: "add", variantId: "5", quantity: "১০০০" }))).toMatchObject({ quantity: 1 });
+  });
+
   it("reads a field sent twice by its first value", () => {
     const data = new FormData();
     data.append("intent", "add");

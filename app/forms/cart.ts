@@ -11,10 +11,12 @@
  * Rules: `variantId` (the variant to buy) a positive integer; an add's or buy-now's `quantity` outside
  * 1..MAX_LINE_QUANTITY (or missing) counts as 1; an update's non-integer quantity counts as 0,
  * which the cart rules ignore (app/rules/cart.ts `updateQuantity`). Numbers are read as `Number()`
- * reads them ("", " 4 ", "1e3" and "+5" are 0, 4, 1000 and 5). A field sent twice counts with its
+ * reads them ("", " 4 ", "1e3" and "+5" are 0, 4, 1000 and 5), in ASCII or Bengali digits ("৩" is
+ * 3: a Bangla page's quantity box shows Bengali digits). A field sent twice counts with its
  * first value (`FormData.get`), on the server and in the browser alike.
  */
 import { MAX_LINE_QUANTITY } from "~/rules/cart";
+import { toAsciiDigits } from "~/rules/phone";
 
 /** A valid cart form; quantities in units. */
 export type CartAction =
@@ -22,10 +24,13 @@ export type CartAction =
   | { intent: "update"; variantId: number; quantity: number }
   | { intent: "remove"; variantId: number };
 
-/** A form value as a safe integer the way `Number()` reads it, else null (missing, a file, "abc", "2.5"). */
+/**
+ * A form value (ASCII or Bengali digits) as a safe integer the way `Number()` reads it, else null
+ * (missing, a file, "abc", "2.5").
+ */
 function integerOf(value: FormDataEntryValue | null): number | null {
   if (typeof value !== "string") return null;
-  const number = Number(value);
+  const number = Number(toAsciiDigits(value));
   return Number.isSafeInteger(number) ? number : null;
 }
 

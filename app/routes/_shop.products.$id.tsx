@@ -7,7 +7,8 @@ import { Price } from "~/components/price";
 import { ProductGallery } from "~/components/product-gallery";
 import { QuantityStepper } from "~/components/quantity-stepper";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { useLocalePath, useT } from "~/hooks/use-t";
+import { useLang, useLocalePath, useT } from "~/hooks/use-t";
+import { localDigits } from "~/i18n/format";
 import { langFromPath, langOfRequest, translator } from "~/i18n";
 import { requestTranslator } from "~/server/i18n.server";
 import { seoContextFor } from "~/server/http/seo.server";
@@ -206,9 +207,10 @@ function ProductView({
   chipsUpTo,
 }: Pick<ProductData, "product" | "choice" | "chipsUpTo">) {
   const t = useT();
+  const lang = useLang();
   const href = useLocalePath();
   const hydrated = useHydrated();
-  const [quantity, setQuantity] = useState("1");
+  const [quantity, setQuantity] = useState(() => localDigits("1", lang));
   // The chosen values: the loader's, then the shopper's picks (shown at once, no request).
   const [choice, setChoice] = useState(loaderChoice);
   const variant = variantOf(product.variants, choice);

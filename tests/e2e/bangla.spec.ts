@@ -45,6 +45,10 @@ test("the Bangla home page is in Bangla with Bengali digits, and its links stay 
   await expect(page.getByRole("heading", { name: bn["home.featured"] })).toBeVisible();
   await expect(page.getByRole("navigation", { name: bn["nav.mainLabel"] })).toBeVisible();
   await expect(page.getByRole("article").first()).toContainText(BENGALI_AMOUNT);
+  // The shop's phone in the footer: Bengali digits to read, ASCII ones to dial.
+  const phone = page.locator("footer address a[href^='tel:']");
+  await expect(phone).toHaveText(/^[০-৯+\-\s()]+$/);
+  await expect(phone).toHaveAttribute("href", /^tel:\+?\d+$/);
   // Every storefront link of the page leads to a Bangla page (the admin sign-in is not translated by URL).
   const hrefs = await page.locator("a[href^='/']").evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
   const english = hrefs.filter(
@@ -67,10 +71,15 @@ test("a shopper browses and buys in Bangla: cart, checkout with a Bengali-digit 
   const name = uniqueName(testInfo);
   await openFirstBanglaProduct(page);
   await expect(page.locator("main")).toContainText(BENGALI_AMOUNT);
+  // The quantity box is in Bengali digits, and the server reads them back.
+  const quantity = page.getByLabel(bn["product.quantity"], { exact: true });
+  await expect(quantity).toHaveValue("১");
+  await quantity.fill("২");
   await page.getByRole("button", { name: bn["product.buyNow"], exact: true }).click();
   await expect(page).toHaveURL(/\/bn\/cart$/);
   await rendered(page);
   await expect(page.getByRole("heading", { level: 1, name: bn["cart.title"] })).toBeVisible();
+  await expect(page.getByTestId("cart-line").locator("input[name='quantity']")).toHaveValue("২");
   const subtotal = paisaOfBangla(await page.getByTestId("cart-subtotal").innerText());
   await expect(page.getByTestId("cart-subtotal")).toHaveText(BENGALI_AMOUNT);
 

@@ -4,7 +4,9 @@
  */
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useLocalePath, useT } from "~/hooks/use-t";
+import { useLang, useLocalePath, useT } from "~/hooks/use-t";
+import { localDigits } from "~/i18n/format";
+import { quantityFieldType } from "~/components/quantity-stepper";
 import { MAX_LINE_QUANTITY } from "~/rules/cart";
 import { fetcherFormData, submitterIntent } from "./cart-forms";
 import type { CartFetchResult } from "./cart-contract";
@@ -35,8 +37,11 @@ export function CartLineForm({
 }) {
   const href = useLocalePath();
   const t = useT();
+  const lang = useLang();
+  // The quantity as the field shows it: in the page's digits (Bengali on a Bangla page).
+  const shown = (units: number) => localDigits(String(units), lang);
   const fetcher = useFetcher<CartFetchResult>({ key: `cart-line-${variantId}` });
-  const [text, setText] = useState(String(quantity));
+  const [text, setText] = useState(shown(quantity));
   const timer = useRef<number | undefined>(undefined);
   /** The change on its way ("update:3", "remove:"), until the fetcher is idle again. */
   const sending = useRef<string | null>(null);
@@ -46,9 +51,9 @@ export function CartLineForm({
   useEffect(() => {
     setText((current) => {
       const typed = parseTypedQuantity(current);
-      return typed === null || typed === quantity ? current : String(quantity);
+      return typed === null || typed === quantity ? current : localDigits(String(quantity), lang);
     });
-  }, [quantity]);
+  }, [quantity, lang]);
 
   // Once the fetcher carries a quantity, the draft has done its job.
   useEffect(() => {
@@ -89,7 +94,7 @@ export function CartLineForm({
   const onBlur = () => {
     const typed = parseTypedQuantity(text);
     if (typed === null) {
-      setText(String(quantity));
+      setText(shown(quantity));
       clearQuantityDraft(variantId);
     } else if (timer.current !== undefined) {
       send("update", typed);
@@ -109,7 +114,7 @@ export function CartLineForm({
       window.clearTimeout(timer.current);
       timer.current = undefined;
       clearQuantityDraft(variantId);
-      setText(String(quantity));
+      setText(shown(quantity));
       return;
     }
     send("update", typed);
@@ -124,7 +129,7 @@ export function CartLineForm({
       <input
         id={`qty-${variantId}`}
         name="quantity"
-        type="number"
+        {...quantityFieldType(lang)}
         inputMode="numeric"
         min={1}
         max={MAX_LINE_QUANTITY}

@@ -120,6 +120,7 @@ describe("optimistic cart", () => {
   it("accepts a typed quantity of at least 1 only", () => {
     expect(parseTypedQuantity("3")).toBe(3);
     expect(parseTypedQuantity("1500")).toBe(1500);
+    expect(parseTypedQuantity("৩")).toBe(3);
     for (const text of ["", "0", "-1", "2.5", "abc"]) expect(parseTypedQuantity(text)).toBeNull();
   });
 });

@@ -9,6 +9,7 @@
  */
 import { parseCartForm, type CartAction } from "~/forms/cart";
 import { applyCartOperation, cartQuantity, MAX_LINE_QUANTITY, type CartLine } from "~/rules/cart";
+import { toAsciiDigits } from "~/rules/phone";
 
 /** A cart form on its way to the server, as read from a fetcher's form data (never a buy-now). */
 export type PendingCartOp = Exclude<CartAction, { intent: "buy-now" }>;
@@ -74,10 +75,11 @@ export function optimisticTotals(items: PricedLine[], ops: PendingCartOp[]): Opt
 }
 
 /**
- * A typed quantity as a number when it can be sent (a whole number of at least 1), else null.
+ * A typed quantity (ASCII or Bengali digits) as a number when it can be sent (a whole number of at
+ * least 1), else null.
  * Above MAX_LINE_QUANTITY is allowed: the server clamps it and says so.
  */
 export function parseTypedQuantity(text: string): number | null {
-  const number = Number(text);
+  const number = Number(toAsciiDigits(text));
   return Number.isSafeInteger(number) && number >= 1 ? number : null;
 }
