@@ -172,11 +172,21 @@ export function insertOrder({
   phone,
   productName = "Inserted Lamp",
   quantity = 1,
+  item = {},
 }: {
   name: string;
   phone: string;
   productName?: string;
   quantity?: number;
+  /** The line's product and variant with their snapshots in both languages (none by default). */
+  item?: {
+    productId?: number;
+    variantId?: number;
+    productNameBn?: string;
+    variantLabel?: string;
+    variantLabelBn?: string;
+    sku?: string;
+  };
 }): number {
   const now = sqliteDate(new Date());
   const subtotal = 10_000 * quantity;
@@ -190,8 +200,20 @@ export function insertOrder({
       .run(now, now, name, phone, subtotal, subtotal + 6000, quantity, `e2e-${randomUUID()}`);
     const id = Number(order.lastInsertRowid);
     db.prepare(
-      `INSERT INTO "OrderItem" (orderId, productName, unitPricePaisa, quantity, subtotalPaisa) VALUES (?, ?, 10000, ?, ?)`,
-    ).run(id, productName, quantity, subtotal);
+      `INSERT INTO "OrderItem" (orderId, productName, productId, variantId, productNameBn, variantLabel, variantLabelBn,
+         sku, unitPricePaisa, quantity, subtotalPaisa) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 10000, ?, ?)`,
+    ).run(
+      id,
+      productName,
+      item.productId ?? null,
+      item.variantId ?? null,
+      item.productNameBn ?? "",
+      item.variantLabel ?? "",
+      item.variantLabelBn ?? "",
+      item.sku ?? "",
+      quantity,
+      subtotal,
+    );
     db.prepare(`INSERT INTO "OrderStatusChange" (orderId, toStatus, createdAt) VALUES (?, 'pending', ?)`).run(id, now);
     return id;
   });
