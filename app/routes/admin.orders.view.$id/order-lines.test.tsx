@@ -37,6 +37,19 @@ const lamp = {
   sku: "",
 };
 const totals = { subtotalPaisa: 900_000, shippingFeePaisa: 6_000, totalPaisa: 906_000 };
+/** A stock ledger entry of the fan's variant, named in both languages. */
+const entry = {
+  id: 3,
+  productName: "Ceiling Fan",
+  productNameBn: "সিলিং ফ্যান",
+  variantLabel: "56″ / Brown",
+  variantLabelBn: "৫৬″ / বাদামি",
+  change: -1,
+  balance: 9,
+  reason: "order-placed",
+  changedByEmail: null,
+  createdAt: new Date("2026-11-26T10:00:00Z"),
+};
 
 const render = (element: JSX.Element, lang: Lang = "en") =>
   renderToStaticMarkup(
@@ -86,18 +99,6 @@ describe("the order page's lines", () => {
   });
 
   it("and the stock ledger, on the order page and the product's page", () => {
-    const entry = {
-      id: 3,
-      productName: "Ceiling Fan",
-      productNameBn: "সিলিং ফ্যান",
-      variantLabel: "56″ / Brown",
-      variantLabelBn: "৫৬″ / বাদামি",
-      change: -1,
-      balance: 9,
-      reason: "order-placed",
-      changedByEmail: null,
-      createdAt: new Date("2026-11-26T10:00:00Z"),
-    };
     const timeline = render(
       <OrderStatusTimeline
         entries={[]}
@@ -123,18 +124,6 @@ describe("the order page's lines", () => {
   });
 
   it("and the stock ledger in Bangla, each name falling back to English where it has no Bangla one", () => {
-    const entry = {
-      id: 3,
-      productName: "Ceiling Fan",
-      productNameBn: "সিলিং ফ্যান",
-      variantLabel: "56″ / Brown",
-      variantLabelBn: "৫৬″ / বাদামি",
-      change: -1,
-      balance: 9,
-      reason: "order-placed",
-      changedByEmail: null,
-      createdAt: new Date("2026-11-26T10:00:00Z"),
-    };
     const timeline = render(
       <OrderStatusTimeline
         entries={[]}
