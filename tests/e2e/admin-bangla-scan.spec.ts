@@ -65,6 +65,8 @@ const PROVIDER_TERMS = [
  *   where its Bangla one is blank, an order line's English snapshot where its Bangla one is blank,
  *   the shop's English name where it has no Bangla one.
  * - What shoppers typed, in the one language they typed it: their names, addresses and areas.
+ * - The names the activity trail recorded of products and categories, as they were then (the
+ *   trail keeps one name, the English one; the product may be gone since).
  * - The Bangla texts as staff typed them, which may hold a model number ("E27", "IP65").
  * An English name whose Bangla version exists is not here: the Bangla page must show the Bangla one.
  * Images' descriptions (English only, often the product's English name) are allowed in `alt`
@@ -96,6 +98,7 @@ function latinData(): { anywhere: string[]; imageDescriptions: string[] } {
       `SELECT DISTINCT customerName AS value FROM "Order"`,
       `SELECT DISTINCT customerAddress AS value FROM "Order"`,
       `SELECT DISTINCT area AS value FROM "Order"`,
+      `SELECT DISTINCT summary AS value FROM AuditEvent WHERE subjectType IN ('product', 'category')`,
       `SELECT nameBn AS value FROM Category`,
       `SELECT nameBn AS value FROM Product`,
       `SELECT nameBn AS value FROM ProductOption`,
