@@ -12,6 +12,7 @@ import { requireAdmin } from "~/server/auth/auth.server";
 import { formatMoney } from "~/rules/money";
 import { formatInteger } from "~/i18n/format";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { AdminTable } from "~/components/admin/admin-table";
 import { DashboardErrorBoundary } from "~/components/admin/admin-error-boundary";
 
 export const meta = adminTitle("admin.dashboard.title");
@@ -86,7 +87,10 @@ export default function AdminDashboardPage() {
               </li>
             ))}
           </ul>
-          <Link to="/admin/orders" className="mt-2 inline-block text-sm font-medium text-amber-800 underline">
+          <Link
+            to="/admin/orders"
+            className="mt-1 inline-flex min-h-11 items-center text-sm font-medium text-amber-800 underline"
+          >
             {t("admin.dashboard.viewOrders")}
           </Link>
         </section>
@@ -100,37 +104,27 @@ export default function AdminDashboardPage() {
               {t("admin.dashboard.noSales")}
             </p>
           ) : (
-            <table
-              className="w-full rounded-lg border border-stone-200 bg-white text-left text-sm"
-              data-testid="top-products"
+            // On a phone one card per product: its name, then the quantity and revenue, labelled.
+            <AdminTable
+              testId="top-products"
+              columns={[
+                { label: t("admin.dashboard.product") },
+                { label: t("admin.dashboard.quantitySold"), align: "right", card: "value" },
+                { label: t("admin.dashboard.revenue"), align: "right", card: "value" },
+              ]}
             >
-              <thead className="bg-stone-50 text-stone-600">
-                <tr>
-                  <th scope="col" className="px-4 py-2">
-                    {t("admin.dashboard.product")}
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-right">
-                    {t("admin.dashboard.quantitySold")}
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-right">
-                    {t("admin.dashboard.revenue")}
-                  </th>
+              {dashboard.topProducts.map((product) => (
+                <tr key={`${product.productId ?? "gone"}-${product.name}`}>
+                  <td className="px-4 py-2" translate="no">
+                    {localText(product.name, product.nameBn, lang)}
+                  </td>
+                  <td className="px-4 py-2 text-right tabular-nums">{formatInteger(product.quantity, lang)}</td>
+                  <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">
+                    {formatMoney(product.revenuePaisa, { lang })}
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {dashboard.topProducts.map((product) => (
-                  <tr key={`${product.productId ?? "gone"}-${product.name}`}>
-                    <td className="px-4 py-2" translate="no">
-                      {localText(product.name, product.nameBn, lang)}
-                    </td>
-                    <td className="px-4 py-2 text-right tabular-nums">{formatInteger(product.quantity, lang)}</td>
-                    <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">
-                      {formatMoney(product.revenuePaisa, { lang })}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </AdminTable>
           )}
         </section>
 
@@ -152,10 +146,10 @@ export default function AdminDashboardPage() {
                 data-testid="low-stock"
               >
                 {lowStock.variants.map((product) => (
-                  <li key={product.id} className="flex items-center justify-between gap-3 px-4 py-2 text-sm">
+                  <li key={product.id} className="flex items-center justify-between gap-3 px-4 py-0.5 text-sm">
                     <Link
                       to={`/admin/products/edit/${product.productId}`}
-                      className="min-w-0 break-words font-medium underline"
+                      className="flex min-h-11 min-w-0 items-center break-words font-medium underline"
                       translate="no"
                       data-testid="low-stock-product"
                     >

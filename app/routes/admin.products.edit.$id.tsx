@@ -15,6 +15,7 @@ import { notFound, requireId } from "~/utils/params";
 import { redirectWithToast } from "~/server/toast.server";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { CatalogueDangerZone } from "~/components/admin/catalogue-row-actions";
 import { ProductStockHistory } from "~/components/admin/product-stock-history";
 import { listProductStockMovements } from "~/models/stock.server";
 
@@ -78,7 +79,7 @@ function formDefaults(product: NonNullable<Awaited<ReturnType<typeof getProductF
   };
 }
 
-/** The 'Edit Product' page: the product form filled with the product, and its stock history. */
+/** The 'Edit Product' page: the product form filled with the product, its stock history, and Delete apart at the foot. */
 export default function EditProductPage() {
   const t = useAdminT();
   const { product, categories, stockHistory } = useLoaderData<typeof loader>();
@@ -100,6 +101,7 @@ export default function EditProductPage() {
         submitLabel={t("admin.productForm.save")}
       />
       <ProductStockHistory movements={stockHistory.movements} total={stockHistory.total} />
+      <CatalogueDangerZone list="products" id={product.id} name={product.name} hint={t("admin.products.dangerHint")} />
     </section>
   );
 }

@@ -63,7 +63,8 @@ function AdminShell() {
   const t = useAdminT();
   const nonce = useNonce();
   const location = useLocation();
-  const offer = useInstallOffer();
+  // The install strip takes some 90 px of a phone's screen: the dashboard only has it.
+  const offer = useInstallOffer(location.pathname === "/admin/dashboard");
 
   // The service worker only adds the offline page; if it cannot register, the admin works as before.
   useEffect(() => {
@@ -82,8 +83,8 @@ function AdminShell() {
       />
       <header className="bg-stone-900 text-white">
         <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2">
-          {/* The shop's name wraps rather than being cut; the menu holds the rest on a phone. Each
-              link of the bar stays on one line: a bar too narrow for them all takes a second row. */}
+          {/* The shop's name wraps rather than being cut; the menu holds the rest on a phone. The
+              bar's links and Logout stay on one line, each whole: the name gives way to them. */}
           <NavLink
             to="/admin/dashboard"
             className="min-w-0 flex-1 break-words py-1 font-semibold leading-snug hover:underline lg:flex-initial"
@@ -94,7 +95,7 @@ function AdminShell() {
           <AdminNav
             owner={user.role === "owner"}
             inMenu={false}
-            className="hidden flex-1 flex-wrap items-center justify-end gap-x-4 gap-y-1 whitespace-nowrap lg:flex"
+            className="hidden flex-1 items-center justify-end gap-x-3 whitespace-nowrap lg:flex"
           />
           <div className="flex shrink-0 items-center gap-2">
             <AdminLanguageSwitch />

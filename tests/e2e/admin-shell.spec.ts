@@ -244,6 +244,44 @@ test.describe("header", () => {
     }
   });
 
+  test("at 1280 px an owner's navigation, View shop and Logout are one line of the bar, in English and Bangla", async ({
+    page,
+  }, testInfo) => {
+    const email = `header-line-${testInfo.project.name}-${Date.now()}@haat.example`;
+    const id = insertAdmin(email, await hashPassword(PASSWORD));
+    try {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto("/admin/login");
+      await page.getByLabel(enAdmin["admin.login.email"]).fill(email);
+      await page.getByLabel(enAdmin["admin.login.password"], { exact: true }).fill(PASSWORD);
+      await page.getByRole("button", { name: enAdmin["admin.login.submit"] }).click();
+      await expect(page).toHaveURL(/\/admin\/products$/);
+      for (const [lang, texts] of [
+        ["en", enAdmin],
+        ["bn", bnAdmin],
+      ] as const) {
+        withDb((db) => db.prepare(`UPDATE AdminUser SET language = ? WHERE id = ?`).run(lang, id));
+        await page.goto("/admin/dashboard");
+        await rendered(page);
+        await expect(page.locator("html")).toHaveAttribute("lang", lang);
+        const nav = page.getByRole("banner").getByRole("navigation", { name: texts["admin.nav.label"] });
+        await expect(nav.getByRole("button", { name: texts["admin.nav.logout"] })).toBeVisible();
+        await page.screenshot({ path: testInfo.outputPath(`bar-${lang}-1280.png`) });
+        // Every link and the Logout button: one box each, all centred on the same line.
+        const rows = await nav.evaluate((element) =>
+          Array.from(element.querySelectorAll("a, button")).map((control) => {
+            const boxes = control.getClientRects();
+            return { boxes: boxes.length, middle: Math.round(boxes[0]!.top + boxes[0]!.height / 2) };
+          }),
+        );
+        expect(rows.every((row) => row.boxes === 1), `${lang}: a control wraps inside`).toBe(true);
+        expect(new Set(rows.map((row) => row.middle)).size, `${lang}: the bar's rows`).toBe(1);
+      }
+    } finally {
+      deleteAdmin(id);
+    }
+  });
+
   test("the install offer leaves the header for the menu once dismissed, and stays there", async ({
     page,
   }, testInfo) => {

@@ -43,6 +43,12 @@ const CARD_ROWS = [
   "max-sm:[&>tr>td[data-card=actions]>a]:items-center max-sm:[&>tr>td[data-card=actions]>a]:ml-0",
 ].join(" ");
 
+/**
+ * Below `sm`, for a list that lays out its own phone card (`cards={false}`): the table, its body and
+ * its rows are blocks and each row's cells are left to the row's own classes.
+ */
+const OWN_ROWS = "max-sm:block max-sm:[&>tr]:block";
+
 /** The cells of a row element, fragments unwrapped (a row's cells may come as a fragment). */
 function cellsOf(children: ReactNode): ReactNode[] {
   return Children.toArray(children).flatMap((child) =>
@@ -78,17 +84,21 @@ function markRow(row: ReactNode, columns: AdminColumn[]): ReactNode {
  * The back office's list table (products, categories, orders, staff, blocklist, activity): a header
  * row of `columns` (`<th scope="col">`) and the rows as `children` (`<tr>` elements, their cells
  * `<td>` in the columns' order); from 640 px a table in a frame that scrolls if it must, below that
- * one card per row (see CARD_ROWS), its cells marked from `columns` (see `AdminColumn.card`).
+ * one card per row (see CARD_ROWS), its cells marked from `columns` (see `AdminColumn.card`), or,
+ * with `cards={false}`, rows that make their own compact card (see OWN_ROWS).
  */
 export function AdminTable({
   columns,
   children,
   testId,
+  cards = true,
 }: {
   columns: AdminColumn[];
   children: ReactNode;
   /** The table's `data-testid`. */
   testId?: string;
+  /** False: below 640 px each row lays out its own card (the orders list's one-link cards). */
+  cards?: boolean;
 }) {
   return (
     <div className="relative rounded-lg border border-stone-200 bg-white sm:overflow-x-auto">
@@ -106,8 +116,8 @@ export function AdminTable({
             ))}
           </tr>
         </thead>
-        <tbody className={`divide-y divide-stone-100 ${CARD_ROWS}`}>
-          {Children.map(children, (row) => markRow(row, columns))}
+        <tbody className={`divide-y divide-stone-100 ${cards ? CARD_ROWS : OWN_ROWS}`}>
+          {cards ? Children.map(children, (row) => markRow(row, columns)) : children}
         </tbody>
       </table>
     </div>

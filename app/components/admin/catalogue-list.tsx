@@ -36,8 +36,9 @@ export function namedFor<Record extends { name: string; nameBn: string }>(record
 
 /**
  * A catalogue list page: its heading with the 'Add' link, the delete confirmation step of
- * `?delete=<id>` (without JavaScript), `search` (if any), then `empty` when there is nothing to
- * list, else the table (one row per item: `cells`, then Edit and Delete), and the page links.
+ * `?delete=<id>` (without JavaScript; for products, the step their edit page's Delete leads to),
+ * `search` (if any), then `empty` when there is nothing to list, else the table (one row per item:
+ * `cells`, then Edit and, with `rowDelete`, Delete), and the page links.
  * `q` (a searchable list's search, "" for none) and `page` are the list as shown: the delete form
  * sends them back, so the list comes back as it was.
  */
@@ -55,6 +56,7 @@ export function CatalogueListPage<Item extends { id: number; name: string }>({
   items,
   rowTestId,
   cells,
+  rowDelete = true,
 }: {
   list: CatalogueList;
   addLabel: string;
@@ -72,6 +74,8 @@ export function CatalogueListPage<Item extends { id: number; name: string }>({
   rowTestId: string;
   /** The row's cells before the actions cell. */
   cells: (item: Item) => ReactNode;
+  /** Whether each row has Delete (false: the record is deleted from its own page). */
+  rowDelete?: boolean;
 }) {
   const t = useAdminT();
   const hidden: Record<string, string> = q === undefined ? { page: String(page) } : { q, page: String(page) };
@@ -108,7 +112,7 @@ export function CatalogueListPage<Item extends { id: number; name: string }>({
                   id={item.id}
                   name={item.name}
                   hidden={hidden}
-                  confirmHref={catalogueListUrl(list, { q, page, deleteId: item.id })}
+                  confirmHref={rowDelete ? catalogueListUrl(list, { q, page, deleteId: item.id }) : null}
                 />
               </td>
             </tr>

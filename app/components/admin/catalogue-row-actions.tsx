@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useAdminT } from "~/hooks/use-admin-t";
 import type { AdminTranslate } from "~/i18n/admin";
 import { ConfirmDeletePanel, DeleteButton, MissingRecordNotice } from "./confirm-delete";
+import { DangerZone } from "./danger-zone";
 
 /** Which catalogue list: its messages are `admin.<list>.*`, its pages `/admin/<list>/…`. */
 export type CatalogueList = "products" | "categories";
@@ -25,28 +26,66 @@ export const ROW_ACTION = `${ROW_BUTTON} border-stone-300 text-stone-900 hover:b
 export const ROW_ACTION_DESTRUCTIVE = `${ROW_BUTTON} border-red-300 text-red-700 hover:bg-red-50`;
 
 /**
- * A products or categories list row's actions: Edit (to the edit page) at the left and, apart from
- * it (the other end of a phone's card, 24 px away in the table), Delete, which asks
- * "are you sure?" first (a dialog with JavaScript; without it a link to the list's confirmation
- * step at `confirmHref`, shown by `CatalogueDeleteStep`).
+ * A products or categories list row's actions: Edit (to the edit page) at the left and, for a list
+ * whose rows delete (`confirmHref` given: categories), apart from it (the other end of a phone's
+ * card, 24 px away in the table), Delete, which asks "are you sure?" first (a dialog with
+ * JavaScript; without it a link to the list's confirmation step at `confirmHref`, shown by
+ * `CatalogueDeleteStep`). A product is deleted from its own page (`CatalogueDangerZone`).
  */
-export function CatalogueRowActions({ list, id, name, hidden, confirmHref }: RecordOnList & { confirmHref: string }) {
+export function CatalogueRowActions({
+  list,
+  id,
+  name,
+  hidden,
+  confirmHref,
+}: RecordOnList & { confirmHref: string | null }) {
   const t = useAdminT();
-  const confirmation = confirmationOf(t, list, { id, name });
   return (
     <div className="flex w-full items-center justify-between gap-6 sm:justify-start">
       <Link to={`/admin/${list}/edit/${id}`} aria-label={t(`admin.${list}.editLabel`, { name })} className={ROW_ACTION}>
         {t(`admin.${list}.edit`)}
       </Link>
-      <DeleteButton
-        {...confirmation}
-        label={t(`admin.${list}.deleteLabel`, { name })}
-        text={t(`admin.${list}.delete`)}
-        confirmHref={confirmHref}
-        hidden={hidden}
-        className={ROW_ACTION_DESTRUCTIVE}
-      />
+      {confirmHref ? (
+        <DeleteButton
+          {...confirmationOf(t, list, { id, name })}
+          label={t(`admin.${list}.deleteLabel`, { name })}
+          text={t(`admin.${list}.delete`)}
+          confirmHref={confirmHref}
+          hidden={hidden}
+          className={ROW_ACTION_DESTRUCTIVE}
+        />
+      ) : null}
     </div>
+  );
+}
+
+/**
+ * The foot of a catalogue record's edit page: Delete ("Delete product"), apart from the form, saying
+ * what deleting does (`hint`), with the list's confirmation (a dialog with JavaScript, the list's
+ * `?delete=<id>` step without); the deletion comes back to the list's first page.
+ */
+export function CatalogueDangerZone({
+  list,
+  id,
+  name,
+  hint,
+}: {
+  list: CatalogueList;
+  id: number;
+  name: string;
+  hint: string;
+}) {
+  const t = useAdminT();
+  const confirmation = confirmationOf(t, list, { id, name });
+  return (
+    <DangerZone
+      heading={t("admin.delete.dangerZone")}
+      hint={hint}
+      {...confirmation}
+      label={confirmation.confirmText}
+      text={confirmation.confirmText}
+      confirmHref={`/admin/${list}?delete=${id}`}
+    />
   );
 }
 

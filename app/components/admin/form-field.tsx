@@ -61,7 +61,7 @@ export function AdminField({
     "aria-required": required || undefined,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy(id, hint, error),
-    className: `mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 ${inputClassName}`.trim(),
+    className: `mt-1 block min-h-11 w-full rounded-md border border-stone-300 px-3 py-2 ${inputClassName}`.trim(),
     onChange: onValue
       ? (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
           onValue(event.currentTarget.value)

@@ -69,7 +69,7 @@ export function ImageField({
         htmlFor={id}
         className={
           hydrated
-            ? "inline-block cursor-pointer rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium hover:bg-stone-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-amber-600"
+            ? "inline-flex min-h-11 cursor-pointer items-center rounded-md border border-stone-300 bg-white px-4 text-sm font-medium hover:bg-stone-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-amber-600"
             : "block text-sm font-medium"
         }
       >
@@ -83,7 +83,7 @@ export function ImageField({
           onChange={onChange}
           aria-describedby={describedBy || undefined}
           aria-invalid={errors.length > 0 || undefined}
-          className={hydrated ? "sr-only" : "mt-1 block w-full text-sm"}
+          className={hydrated ? "sr-only" : "mt-1 block min-h-11 w-full py-2.5 text-sm"}
         />
       </label>
       {hint ? (

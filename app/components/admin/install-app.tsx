@@ -1,7 +1,8 @@
 /**
  * The back office's Install App offer, in two places:
- * - `InstallOffer`, a strip under the header bar, with JavaScript only and until the staff member
- *   answers "Not now" (remembered in this browser's localStorage) or the app is installed;
+ * - `InstallOffer`, a strip under the header bar, on the dashboard only (the layout decides, with
+ *   `onDashboard`), with JavaScript only and until the staff member answers "Not now" (remembered
+ *   in this browser's localStorage) or the app is installed;
  * - `InstallMenuEntry`, in the header's menu otherwise (always without JavaScript).
  * Either shows, when the browser offered an install prompt (`beforeinstallprompt`), a button that
  * shows it; otherwise a disclosure with the manual steps (iOS: share button then 'Add to Home
@@ -54,10 +55,11 @@ function readDismissed(): boolean {
 /**
  * The install offer's state, shared by the header strip and the menu entry: whether the app runs
  * installed, the browser's install prompt (if it offered one), and whether the offer sits in the
- * header (`inHeader`: JavaScript ran, not installed, not dismissed); `install()` shows the prompt,
- * `dismiss()` answers "Not now" for good in this browser. Without JavaScript `inHeader` stays false.
+ * header (`inHeader`: on the dashboard (`onDashboard`), JavaScript ran, not installed, not
+ * dismissed); `install()` shows the prompt, `dismiss()` answers "Not now" for good in this browser.
+ * Without JavaScript `inHeader` stays false.
  */
-export function useInstallOffer() {
+export function useInstallOffer(onDashboard: boolean) {
   const [installed, setInstalled] = useState(false);
   const [dismissed, setDismissed] = useState(true);
   const [prompt, setPrompt] = useState<InstallPromptEvent | null>(null);
@@ -107,7 +109,13 @@ export function useInstallOffer() {
     }
     setDismissed(true);
   };
-  return { installed, hasPrompt: prompt !== null, inHeader: !installed && !dismissed, install, dismiss };
+  return {
+    installed,
+    hasPrompt: prompt !== null,
+    inHeader: onDashboard && !installed && !dismissed,
+    install,
+    dismiss,
+  };
 }
 
 /** What the two places take: the offer's state from `useInstallOffer`. */

@@ -218,7 +218,7 @@ export function ProductForm({
           aria-required
           aria-invalid={errors.categoryId ? true : undefined}
           aria-describedby={errors.categoryId ? "categoryId-error" : undefined}
-          className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2"
+          className="mt-1 block min-h-11 w-full rounded-md border border-stone-300 px-3 py-2"
         >
           <option value="">{t("admin.productForm.selectCategory")}</option>
           {categories.map((category) => (
@@ -259,13 +259,13 @@ export function ProductForm({
 
       <div>
         <input type="hidden" name="publishedBox" value="1" />
-        <label className="flex items-center gap-2 text-sm font-medium">
+        <label className="flex min-h-11 items-center gap-3 text-sm font-medium">
           <input
             type="checkbox"
             name="isPublished"
             defaultChecked={values.isPublished === "on"}
             aria-describedby="isPublished-hint"
-            className="h-4 w-4"
+            className="h-5 w-5"
           />
           {t("admin.productForm.published")}
         </label>
@@ -274,20 +274,20 @@ export function ProductForm({
         </p>
       </div>
 
-      <label className="flex items-center gap-2 text-sm font-medium">
-        <input type="checkbox" name="isFeatured" defaultChecked={values.isFeatured === "on"} className="h-4 w-4" />
+      <label className="flex min-h-11 items-center gap-3 text-sm font-medium">
+        <input type="checkbox" name="isFeatured" defaultChecked={values.isFeatured === "on"} className="h-5 w-5" />
         {t("admin.productForm.featured")}
       </label>
 
       <fieldset className="space-y-3 rounded-md border border-stone-200 p-4">
         <legend className="px-1 text-sm font-semibold">{t("admin.productForm.stock")}</legend>
-        <label className="flex items-center gap-2 text-sm font-medium">
+        <label className="flex min-h-11 items-center gap-3 text-sm font-medium">
           <input
             type="checkbox"
             name="trackStock"
             defaultChecked={values.trackStock === "on"}
             aria-describedby="trackStock-hint"
-            className="h-4 w-4"
+            className="h-5 w-5"
           />
           {t("admin.productForm.trackStock")}
         </label>
@@ -338,7 +338,7 @@ export function ProductForm({
         <SubmitButton pending={saving} pendingLabel={t("admin.productForm.saving")} look="primary-large" ariaDisabled>
           {submitLabel}
         </SubmitButton>
-        <Link to="/admin/products" className="text-sm font-medium underline">
+        <Link to="/admin/products" className="inline-flex min-h-11 items-center text-sm font-medium underline">
           {t("admin.productForm.back")}
         </Link>
       </div>
@@ -447,13 +447,13 @@ function ExistingImages({
                 {hydrated ? (
                   <>
                     <input type="hidden" name={`position-${imageId}`} value={n} />
-                    <div className="flex gap-1">
+                    <div className="flex gap-2">
                       <button
                         type="button"
                         onClick={() => move(index, -1)}
                         disabled={index === 0}
                         aria-label={`${t("admin.productForm.moveUp")}: ${t("admin.productForm.imageLabel", { n })}`}
-                        className="rounded border border-stone-300 px-2 py-0.5 disabled:opacity-40"
+                        className="min-h-11 min-w-11 rounded border border-stone-300 px-2 disabled:opacity-40"
                       >
                         ↑
                       </button>
@@ -462,7 +462,7 @@ function ExistingImages({
                         onClick={() => move(index, 1)}
                         disabled={index === order.length - 1}
                         aria-label={`${t("admin.productForm.moveDown")}: ${t("admin.productForm.imageLabel", { n })}`}
-                        className="rounded border border-stone-300 px-2 py-0.5 disabled:opacity-40"
+                        className="min-h-11 min-w-11 rounded border border-stone-300 px-2 disabled:opacity-40"
                       >
                         ↓
                       </button>
@@ -478,13 +478,14 @@ function ExistingImages({
                       min={1}
                       max={99}
                       aria-label={`${t("admin.productForm.position")}: ${t("admin.productForm.imageLabel", { n })}`}
-                      className="w-16 rounded border border-stone-300 px-2 py-0.5"
+                      className="min-h-11 w-16 rounded border border-stone-300 px-2"
                     />
                   </label>
                 )}
-                <label className="flex items-center gap-2">
+                <label className="flex min-h-11 items-center gap-2">
                   <input
                     type="checkbox"
+                    className="h-5 w-5"
                     name={`remove-${imageId}`}
                     defaultChecked={state?.removed.includes(imageId) ?? false}
                     aria-label={`${t("admin.productForm.remove")}: ${t("admin.productForm.imageLabel", { n })}`}

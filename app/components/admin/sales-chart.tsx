@@ -136,7 +136,7 @@ export function SalesChart({ days }: { days: SalesChartDay[] }) {
         )}
       </svg>
       <details className="mt-3 text-sm">
-        <summary className="cursor-pointer font-medium text-amber-800 underline">
+        <summary className="cursor-pointer py-3 font-medium text-amber-800 underline">
           {t("admin.dashboard.chartTable")}
         </summary>
         <div className="mt-2 max-h-80 overflow-y-auto">

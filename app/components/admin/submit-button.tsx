@@ -11,14 +11,16 @@ import type { ReactNode } from "react";
  * - `danger-outline`: an outlined red button (removing a saved courier account).
  */
 const looks = {
-  primary: "rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800 disabled:opacity-60",
+  primary: "min-h-11 rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800 disabled:opacity-60",
   "primary-small":
-    "rounded-md bg-amber-700 px-4 py-2 text-sm font-medium text-white hover:bg-amber-800 disabled:opacity-60",
+    "min-h-11 rounded-md bg-amber-700 px-4 py-2 text-sm font-medium text-white hover:bg-amber-800 disabled:opacity-60",
   "primary-large":
-    "rounded-md bg-amber-700 px-5 py-2.5 font-semibold text-white hover:bg-amber-800 disabled:cursor-wait disabled:opacity-70",
-  secondary: "rounded-md border border-stone-300 px-4 py-2 text-sm font-medium hover:bg-stone-50",
-  danger: "rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60",
-  "danger-outline": "rounded-md border border-red-300 px-4 py-2 text-sm font-medium text-red-800 hover:bg-red-50",
+    "min-h-11 rounded-md bg-amber-700 px-5 py-2.5 font-semibold text-white hover:bg-amber-800 disabled:cursor-wait disabled:opacity-70",
+  secondary: "min-h-11 rounded-md border border-stone-300 px-4 py-2 text-sm font-medium hover:bg-stone-50",
+  danger:
+    "min-h-11 rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60",
+  "danger-outline":
+    "min-h-11 rounded-md border border-red-300 px-4 py-2 text-sm font-medium text-red-800 hover:bg-red-50",
 } as const;
 
 /**

@@ -73,7 +73,6 @@ export const ordersMessages = bilingual({
     "admin.order.undoLabel": "Undo: back to {status}",
     "admin.order.undoTooLate":
       "That change can no longer be undone: the order changed since, or the time to undo it has passed.",
-    "admin.order.dangerZone": "Danger zone",
     "admin.order.dangerHint": "Deleting removes the order, its items and its history for good.",
     "admin.order.items": "Order Items",
     "admin.order.product": "Product",
@@ -199,7 +198,6 @@ export const ordersMessages = bilingual({
     "admin.order.undo": "আগের মতো করুন",
     "admin.order.undoLabel": "আগের মতো করুন: আবার {status}",
     "admin.order.undoTooLate": "ওই পরিবর্তন আর ফেরানো যায় না: এরপর অর্ডারটি বদলেছে, বা ফেরানোর সময় পেরিয়ে গেছে।",
-    "admin.order.dangerZone": "সাবধানে",
     "admin.order.dangerHint": "ডিলিট করলে অর্ডার, এর পণ্য ও ইতিহাস চিরতরে মুছে যায়।",
     "admin.order.items": "অর্ডারের পণ্য",
     "admin.order.product": "পণ্য",

@@ -29,6 +29,8 @@ export const productsMessages = bilingual({
     "admin.products.deleteConfirm": "Are you sure you want to delete this product?",
     "admin.products.deleteConfirmName": "“{name}” will be removed from the shop. Orders that contain it are kept.",
     "admin.products.deleteYes": "Delete product",
+    "admin.products.dangerHint":
+      "Deleting removes the product and its pictures from the shop for good. Orders that contain it keep their lines.",
     "admin.products.cancel": "Cancel",
     "admin.products.deleted": "Product “{name}” deleted.",
     "admin.products.deleteFailed": "The product could not be deleted. Please try again.",
@@ -141,6 +143,8 @@ export const productsMessages = bilingual({
     "admin.products.deleteConfirm": "এই পণ্যটি কি সত্যিই ডিলিট করবেন?",
     "admin.products.deleteConfirmName": "“{name}” দোকান থেকে সরিয়ে ফেলা হবে। যেসব অর্ডারে এটি আছে সেগুলো থেকে যাবে।",
     "admin.products.deleteYes": "পণ্য ডিলিট করুন",
+    "admin.products.dangerHint":
+      "ডিলিট করলে পণ্যটি ও এর ছবি দোকান থেকে চিরতরে মুছে যায়। যেসব অর্ডারে এটি আছে সেগুলোর লাইন থেকে যায়।",
     "admin.products.cancel": "না, থাক",
     "admin.products.deleted": "“{name}” পণ্যটি ডিলিট করা হয়েছে।",
     "admin.products.deleteFailed": "পণ্যটি ডিলিট করা যায়নি। আবার চেষ্টা করুন।",

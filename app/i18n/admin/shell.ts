@@ -39,6 +39,7 @@ export const shellMessages = bilingual({
     "admin.error.ownerOnly":
       "Only the shop's owner can change the settings, the courier keys, the blocklist and the staff accounts, or delete orders. Ask the owner if something here needs changing.",
     "admin.delete.deleting": "Deleting...",
+    "admin.delete.dangerZone": "Danger zone",
   },
   bn: {
     "admin.title": "অ্যাডমিন",
@@ -74,5 +75,6 @@ export const shellMessages = bilingual({
     "admin.error.ownerOnly":
       "সেটিংস, কুরিয়ার কী, ব্লকলিস্ট ও স্টাফ অ্যাকাউন্ট বদলানো এবং অর্ডার মুছে ফেলা শুধু দোকানের মালিক পারেন। এখানে কিছু বদলাতে হলে মালিককে বলুন।",
     "admin.delete.deleting": "ডিলিট হচ্ছে...",
+    "admin.delete.dangerZone": "সাবধানে",
   },
 });

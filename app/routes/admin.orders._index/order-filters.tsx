@@ -33,7 +33,7 @@ export function OrderFilters({
           name="status"
           defaultValue={filters.status ?? ""}
           onChange={(event) => submit(event.currentTarget.form)}
-          className="rounded-md border border-stone-300 bg-white px-3 py-2"
+          className="min-h-11 rounded-md border border-stone-300 bg-white px-3 py-2"
         >
           <option value="">{t("admin.orders.allStatuses")}</option>
           {ORDER_STATUSES.map((status) => (
@@ -54,7 +54,7 @@ export function OrderFilters({
           defaultValue={filters.q}
           maxLength={100}
           aria-describedby="orders-q-hint"
-          className="rounded-md border border-stone-300 px-3 py-2"
+          className="min-h-11 rounded-md border border-stone-300 px-3 py-2"
         />
         <p id="orders-q-hint" className="text-xs text-stone-600">
           {t("admin.orders.searchHint")}
@@ -63,12 +63,15 @@ export function OrderFilters({
       <div className="flex items-center gap-3 pb-5">
         <button
           type="submit"
-          className="rounded-md bg-amber-700 px-4 py-2 text-sm font-medium text-white hover:bg-amber-800"
+          className="min-h-11 rounded-md bg-amber-700 px-4 py-2 text-sm font-medium text-white hover:bg-amber-800"
         >
           {t("admin.orders.apply")}
         </button>
         {filtered ? (
-          <Link to="/admin/orders" className="text-sm font-medium text-amber-800 underline">
+          <Link
+            to="/admin/orders"
+            className="inline-flex min-h-11 items-center text-sm font-medium text-amber-800 underline"
+          >
             {t("admin.orders.clear")}
           </Link>
         ) : null}

@@ -1,8 +1,7 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, type RefObject } from "react";
 import { AdminTable } from "~/components/admin/admin-table";
-import { DeleteButton } from "~/components/admin/confirm-delete";
-import { districtLabel, orderSummary } from "~/components/admin/order-summary";
+import { districtLabel } from "~/components/admin/order-summary";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { formatInteger, localDigits } from "~/i18n/format";
@@ -36,29 +35,43 @@ type OrderListRow = {
 };
 
 /**
+ * Below 640 px each order is a compact card of two lines, all from the row's own cells (CSS only,
+ * so it works without JavaScript): the number, customer and amount, then the status with its
+ * badges and the duplicate warning; the selection tick in a 48 px column at the left, over the
+ * whole card's height; and the View link stretched over the rest of the card, so a tap anywhere on
+ * it opens the order. The other cells are the wide table's only.
+ */
+const CARD = {
+  row: [
+    "max-sm:relative max-sm:flex max-sm:flex-wrap max-sm:items-baseline max-sm:gap-x-2 max-sm:gap-y-1",
+    "max-sm:py-2.5 max-sm:pr-4 max-sm:pl-12",
+    // A line break after the amount: the status and its badges start the second line.
+    "max-sm:after:order-4 max-sm:after:basis-full",
+  ].join(" "),
+  /** A cell whose children take part in the card themselves. */
+  open: "max-sm:contents",
+  tick: "max-sm:absolute max-sm:inset-y-0 max-sm:left-0 max-sm:z-10 max-sm:w-12 max-sm:justify-center",
+  number: "max-sm:order-1 max-sm:font-semibold",
+  name: "max-sm:order-2 max-sm:min-w-0 max-sm:flex-1 max-sm:truncate max-sm:p-0",
+  amount: "max-sm:order-3 max-sm:p-0 max-sm:font-semibold",
+  status: "max-sm:order-5 max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-2 max-sm:p-0",
+  signals: "max-sm:order-6 max-sm:p-0",
+  link: "max-sm:absolute max-sm:inset-0 max-sm:text-transparent max-sm:no-underline",
+  wideOnly: "max-sm:hidden",
+};
+
+/**
  * The orders table: #id (with its selection tick and date), customer, phone (with its signals),
  * quantity, products ('name × quantity', comma-joined, or 'No products'), amount followed by ৳,
- * status (with the confirmation and courier badges), View and, for an owner, Delete.
+ * status (with the confirmation and courier badges) and View; on a phone a compact card per order
+ * (CARD). Deleting is on the order's own page, not in the list.
  */
-export function OrdersTable({
-  orders,
-  risks,
-  isOwner,
-  back,
-  confirmHref,
-}: {
-  orders: OrderListRow[];
-  risks: Record<number, OrderRiskSignals>;
-  isOwner: boolean;
-  /** The list as it is now (filters and page), where a deletion comes back to. */
-  back: string;
-  /** The no-JavaScript confirmation step's URL for deleting an order. */
-  confirmHref: (id: number) => string;
-}) {
+export function OrdersTable({ orders, risks }: { orders: OrderListRow[]; risks: Record<number, OrderRiskSignals> }) {
   const t = useAdminT();
   const lang = useAdminLang();
   return (
     <AdminTable
+      cards={false}
       columns={[
         { label: t("admin.orders.id") },
         { label: t("admin.orders.customer") },
@@ -67,7 +80,7 @@ export function OrdersTable({
         { label: t("admin.orders.products") },
         { label: t("admin.orders.amount"), align: "right" },
         { label: t("admin.orders.status") },
-        { label: t("admin.orders.actions") },
+        { label: t("admin.orders.actions"), srOnly: true },
       ]}
     >
       {orders.map((order) => {
@@ -79,44 +92,50 @@ export function OrdersTable({
             data-testid="order-row"
             data-order-id={order.id}
             data-href={href}
-            className="cursor-pointer hover:bg-amber-50"
+            className={`cursor-pointer hover:bg-amber-50 ${CARD.row}`}
           >
-            <td className="px-4 py-3 font-medium">
+            <td className={`px-4 py-3 font-medium ${CARD.open}`}>
               {/* Ticks belong to the selection form above the table (the `form` attribute). */}
-              <input
-                type="checkbox"
-                name="order"
-                value={order.id}
-                form="order-selection"
-                aria-label={t("admin.courier.selectOrder", { id: order.id })}
-                className="mr-2 h-5 w-5 align-middle"
-                data-testid="order-select"
-              />
-              #{formatInteger(order.id, lang)}
+              <label className={`mr-2 inline-flex items-center align-middle ${CARD.tick}`}>
+                <input
+                  type="checkbox"
+                  name="order"
+                  value={order.id}
+                  form="order-selection"
+                  aria-label={t("admin.courier.selectOrder", { id: order.id })}
+                  className="h-5 w-5"
+                  data-testid="order-select"
+                />
+              </label>
+              <span className={CARD.number}>#{formatInteger(order.id, lang)}</span>
               <time
                 dateTime={order.createdAt.toISOString()}
-                className="block text-xs font-normal whitespace-nowrap text-stone-600"
+                className={`block text-xs font-normal whitespace-nowrap text-stone-600 ${CARD.wideOnly}`}
               >
                 {formatShopDateTime(order.createdAt, lang)}
               </time>
             </td>
-            <td className="px-4 py-3">
+            <td className={`px-4 py-3 ${CARD.name}`}>
               <span translate="no">{order.customerName}</span>
               {order.district ? (
-                <span className="block text-xs text-stone-600">{districtLabel(order.district, lang)}</span>
+                <span className={`block text-xs text-stone-600 ${CARD.wideOnly}`}>
+                  {districtLabel(order.district, lang)}
+                </span>
               ) : null}
             </td>
-            <td className="px-4 py-3">
-              {/* A tap on a phone calls the shopper to confirm the order. */}
-              <a href={`tel:${order.customerPhone}`} className="block whitespace-nowrap underline" translate="no">
+            <td className={`px-4 py-3 ${CARD.signals}`}>
+              {/* A tap calls the shopper to confirm the order (on a phone, from the order's page). */}
+              <a
+                href={`tel:${order.customerPhone}`}
+                className={`block whitespace-nowrap underline ${CARD.wideOnly}`}
+                translate="no"
+              >
                 {localDigits(order.customerPhone, lang)}
               </a>
               <PhoneSignalsBrief risk={risks[order.id]} />
             </td>
-            <td className="px-4 py-3" data-label={t("admin.orders.quantity")}>
-              {formatInteger(order.itemCount, lang)}
-            </td>
-            <td className="px-4 py-3" data-wide="">
+            <td className={`px-4 py-3 ${CARD.wideOnly}`}>{formatInteger(order.itemCount, lang)}</td>
+            <td className={`px-4 py-3 ${CARD.wideOnly}`}>
               {order.items.length === 0
                 ? t("admin.orders.noProducts")
                 : order.items.map((item, index) => (
@@ -127,41 +146,27 @@ export function OrdersTable({
                   ))}
               {more > 0 ? ` ${t("admin.orders.moreItems", { count: more })}` : null}
             </td>
-            <td className="whitespace-nowrap px-4 py-3 text-right">
+            <td className={`whitespace-nowrap px-4 py-3 text-right ${CARD.amount}`}>
               {formatMoney(order.totalPaisa, { signAfter: true, lang })}
             </td>
-            <td className="px-4 py-3">
+            <td className={`px-4 py-3 ${CARD.status}`}>
               <OrderStatusBadge status={order.status} />
               <ConfirmationBrief status={order.status} confirmed={order.confirmedAt !== null} />
               {order.deliveryState ? (
-                <span className="mt-1 block text-xs text-sky-800" data-testid="delivery-badge">
+                <span className="mt-1 block text-xs text-sky-800 max-sm:mt-0" data-testid="delivery-badge">
                   {t("admin.courier.listState", { state: deliveryStateLabel(order.deliveryState, t) })}
                 </span>
               ) : null}
             </td>
-            <td className="whitespace-nowrap px-4 py-3" data-wide="">
+            <td className={`whitespace-nowrap px-4 py-3 ${CARD.open}`}>
               <Link
                 to={href}
                 aria-label={t("admin.orders.viewLabel", { id: order.id })}
-                className="font-medium text-amber-800 underline"
+                className={`font-medium text-amber-800 underline ${CARD.link}`}
+                data-testid="order-link"
               >
                 {t("admin.orders.view")}
               </Link>
-              {isOwner ? (
-                <DeleteButton
-                  id={order.id}
-                  label={t("admin.orders.deleteLabel", { id: order.id })}
-                  text={t("admin.orders.delete")}
-                  className="ml-4 font-medium text-red-700 underline"
-                  confirmHref={confirmHref(order.id)}
-                  action="/admin/orders?index"
-                  question={t("admin.orders.deleteConfirm")}
-                  detail={orderSummary(order, t, lang)}
-                  confirmText={t("admin.orders.deleteButton")}
-                  cancelText={t("admin.orders.cancel")}
-                  hidden={{ back }}
-                />
-              ) : null}
             </td>
           </tr>
         );
@@ -173,7 +178,8 @@ export function OrdersTable({
 /**
  * Row click (JavaScript only, delegated from `section`, which outlives the table): a click on a
  * row's cell, not on one of its links or buttons, opens the order (a new tab with Ctrl, ⌘ or
- * Shift). Not a focus stop: keyboard users have the View link in the same row.
+ * Shift). Not a focus stop: keyboard users have the View link in the same row (on a phone's card,
+ * that link covers the card).
  */
 export function useRowClicks(section: RefObject<HTMLElement>) {
   const navigate = useNavigate();
@@ -203,13 +209,16 @@ function PhoneSignalsBrief({ risk }: { risk: OrderRiskSignals | undefined }) {
   if (!risk) return null;
   const { delivered, cancelled, returned, open } = risk.history;
   return (
-    <span className="mt-0.5 block text-xs text-stone-600" data-testid="phone-signals">
-      {delivered + cancelled + returned + open === 0
-        ? t("admin.risk.listNew")
-        : t("admin.risk.listHistory", { delivered, cancelled, returned })}
+    <span className="mt-0.5 block text-xs text-stone-600 max-sm:mt-0" data-testid="phone-signals">
+      {/* On a phone's card the warning alone: the history is on the order's page. */}
+      <span className="max-sm:hidden">
+        {delivered + cancelled + returned + open === 0
+          ? t("admin.risk.listNew")
+          : t("admin.risk.listHistory", { delivered, cancelled, returned })}
+      </span>
       {risk.duplicateOf.length > 0 || risk.addressDuplicateOf.length > 0 ? (
         <span
-          className="ml-1 inline-block rounded bg-amber-100 px-1.5 font-medium text-amber-900"
+          className="ml-1 inline-block rounded bg-amber-100 px-1.5 font-medium text-amber-900 max-sm:ml-0"
           data-testid="duplicate-badge"
         >
           {t(risk.duplicateOf.length > 0 ? "admin.risk.listDuplicate" : "admin.risk.listDuplicateAddress")}
@@ -227,14 +236,14 @@ function ConfirmationBrief({ status, confirmed }: { status: string; confirmed: b
   const t = useAdminT();
   if (confirmed) {
     return (
-      <span className="mt-1 block text-xs font-medium text-green-800" data-testid="confirmed-badge">
+      <span className="mt-1 block text-xs font-medium text-green-800 max-sm:mt-0" data-testid="confirmed-badge">
         {t("admin.confirm.badge")}
       </span>
     );
   }
   if (status !== "pending" && status !== "processing") return null;
   return (
-    <span className="mt-1 block text-xs text-stone-600" data-testid="unconfirmed-badge">
+    <span className="mt-1 block text-xs text-stone-600 max-sm:mt-0" data-testid="unconfirmed-badge">
       {t("admin.confirm.badgeNone")}
     </span>
   );

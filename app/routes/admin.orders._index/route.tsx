@@ -52,9 +52,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /**
- * The orders list: the delete confirmation (without JavaScript), the filters, the selection's
- * toolbar and the table of orders (orders-table.tsx), a page at a time. With JavaScript a click
- * anywhere on a row opens the order; the View link is the keyboard and no-JavaScript way.
+ * The orders list: the delete confirmation (the order page's Delete without JavaScript), the
+ * filters, the selection's toolbar and the table of orders (orders-table.tsx), a page at a time.
+ * With JavaScript a click anywhere on a row opens the order; the View link is the keyboard and
+ * no-JavaScript way (on a phone it covers the order's card).
  */
 export default function AdminOrdersPage() {
   const t = useAdminT();
@@ -66,11 +67,6 @@ export default function AdminOrdersPage() {
   listParams.delete("delete");
   const query = listParams.toString();
   const back = query ? `/admin/orders?${query}` : "/admin/orders";
-  const confirmHref = (id: number) => {
-    const params = new URLSearchParams(listParams);
-    params.set("delete", String(id));
-    return `/admin/orders?${params}`;
-  };
   const filtered = Boolean(filters.status || filters.q);
 
   useRowClicks(section);
@@ -117,7 +113,7 @@ export default function AdminOrdersPage() {
           {filtered ? t("admin.orders.noMatch") : t("admin.orders.empty")}
         </p>
       ) : (
-        <OrdersTable orders={orders.items} risks={risks} isOwner={isOwner} back={back} confirmHref={confirmHref} />
+        <OrdersTable orders={orders.items} risks={risks} />
       )}
       <Pagination page={orders.page} pageCount={orders.pageCount} />
     </section>

@@ -25,7 +25,7 @@ export function SelectionToolbar({
   const sending = usePending({ formAction: "/admin/orders/courier", intent: "send", state: "submitting" });
   const refreshing = usePending({ formAction: "/admin/orders/courier", intent: "refresh", state: "submitting" });
   const button =
-    "rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-50 disabled:opacity-60";
+    "min-h-11 rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-50 disabled:opacity-60";
   return (
     <Form
       id="order-selection"
@@ -36,7 +36,7 @@ export function SelectionToolbar({
     >
       <input type="hidden" name="back" value={back} />
       {hydrated ? (
-        <label className="mr-2 flex items-center gap-2 text-sm">
+        <label className="mr-2 flex min-h-11 items-center gap-2 text-sm">
           <input
             type="checkbox"
             className="h-5 w-5"
@@ -57,7 +57,7 @@ export function SelectionToolbar({
           name="intent"
           value="send"
           disabled={sending}
-          className="rounded-md bg-amber-700 px-3 py-2 text-sm font-medium text-white hover:bg-amber-800 disabled:opacity-60"
+          className="min-h-11 rounded-md bg-amber-700 px-3 py-2 text-sm font-medium text-white hover:bg-amber-800 disabled:opacity-60"
         >
           {sending ? t("admin.courier.sending") : t("admin.courier.sendSelected", { courier: "Steadfast" })}
         </button>
@@ -82,7 +82,10 @@ export function SelectionToolbar({
       </button>
       {/* The courier keys are the owner's (docs/decisions/033-staff-roles.md). */}
       {isOwner && courierReady ? (
-        <Link to="/admin/courier" className="ml-auto text-sm font-medium text-amber-800 underline">
+        <Link
+          to="/admin/courier"
+          className="ml-auto inline-flex min-h-11 items-center text-sm font-medium text-amber-800 underline"
+        >
           {t("admin.courier.title")}
         </Link>
       ) : null}

@@ -43,7 +43,7 @@ export function CourierPanel({
   const sending = usePending({ formAction: "/admin/orders/courier", intent: "send", state: "submitting" });
   const back = `/admin/orders/view/${order.id}`;
   const button =
-    "rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium hover:bg-stone-50 disabled:opacity-60";
+    "min-h-11 rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium hover:bg-stone-50 disabled:opacity-60";
   return (
     <section
       className="rounded-lg border border-stone-200 bg-white p-5 print:hidden"

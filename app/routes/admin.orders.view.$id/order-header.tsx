@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { DeleteButton } from "~/components/admin/confirm-delete";
+import { DangerZone } from "~/components/admin/danger-zone";
 import { orderSummary } from "~/components/admin/order-summary";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -8,14 +8,14 @@ import { formatShopDateTime } from "~/i18n/format-date";
 /**
  * The order page's heading (order number and when it was placed) and its buttons: back to the list,
  * edit (while the order may still be edited), download and print the invoice (print needs
- * JavaScript). Delete is apart, at the page's foot (DangerZone).
+ * JavaScript). Delete is apart, at the page's foot (OrderDangerZone).
  */
 export function OrderHeader({ order, editable }: { order: { id: number; createdAt: Date }; editable: boolean }) {
   const t = useAdminT();
   const lang = useAdminLang();
   const hydrated = useHydrated();
   const buttonClass =
-    "rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium hover:bg-stone-50 print:hidden";
+    "inline-flex min-h-11 items-center rounded-md border border-stone-300 bg-white px-4 text-sm font-medium hover:bg-stone-50 print:hidden";
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <div>
@@ -50,7 +50,7 @@ export function OrderHeader({ order, editable }: { order: { id: number; createdA
  * The order page's foot, set apart from the everyday buttons: "Delete Order" with its confirmation
  * step (the list's delete flow: a dialog with JavaScript, the list's confirmation page without).
  */
-export function DangerZone({
+export function OrderDangerZone({
   order,
 }: {
   order: { id: number; customerName: string; totalPaisa: number; createdAt: Date };
@@ -58,28 +58,19 @@ export function DangerZone({
   const t = useAdminT();
   const lang = useAdminLang();
   return (
-    <section
-      aria-labelledby="danger-heading"
-      className="mt-12 rounded-lg border border-red-200 bg-white p-5 print:hidden"
-      data-testid="danger-zone"
-    >
-      <h2 id="danger-heading" className="text-lg font-semibold text-red-800">
-        {t("admin.order.dangerZone")}
-      </h2>
-      <p className="mb-3 text-sm text-stone-600">{t("admin.order.dangerHint")}</p>
-      <DeleteButton
-        id={order.id}
-        label={t("admin.order.delete")}
-        text={t("admin.order.delete")}
-        className="rounded-md border border-red-300 bg-white px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50"
-        confirmHref={`/admin/orders?delete=${order.id}`}
-        action="/admin/orders?index"
-        question={t("admin.orders.deleteConfirm")}
-        detail={orderSummary(order, t, lang)}
-        confirmText={t("admin.orders.deleteButton")}
-        cancelText={t("admin.orders.cancel")}
-        hidden={{ back: "/admin/orders" }}
-      />
-    </section>
+    <DangerZone
+      heading={t("admin.delete.dangerZone")}
+      hint={t("admin.order.dangerHint")}
+      id={order.id}
+      label={t("admin.order.delete")}
+      text={t("admin.order.delete")}
+      confirmHref={`/admin/orders?delete=${order.id}`}
+      action="/admin/orders?index"
+      question={t("admin.orders.deleteConfirm")}
+      detail={orderSummary(order, t, lang)}
+      confirmText={t("admin.orders.deleteButton")}
+      cancelText={t("admin.orders.cancel")}
+      hidden={{ back: "/admin/orders" }}
+    />
   );
 }

@@ -33,7 +33,7 @@ export function PhoneConfirmation({
   const busy = usePending({ state: "submitting" });
   const orderPath = `/admin/orders/view/${orderId}`;
   const buttonClass =
-    "rounded-md border px-4 py-2 text-sm font-medium disabled:cursor-wait disabled:opacity-60 print:hidden";
+    "min-h-11 rounded-md border px-4 py-2 text-sm font-medium disabled:cursor-wait disabled:opacity-60 print:hidden";
   return (
     <section
       className="rounded-lg border border-stone-200 bg-white p-5"

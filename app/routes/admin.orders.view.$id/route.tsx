@@ -8,7 +8,7 @@ import { requireId } from "~/utils/params";
 import { CourierPanel } from "./courier-panel";
 import { CustomerSection } from "./customer-section";
 import { addNote, changeStatus, setConfirmation, undoStatus } from "./order-actions.server";
-import { DangerZone, OrderHeader } from "./order-header";
+import { OrderDangerZone, OrderHeader } from "./order-header";
 import { OrderInvoice } from "./order-invoice";
 import { OrderItems } from "./order-items";
 import { OrderNotes, type NoteRefusal } from "./order-notes";
@@ -106,7 +106,7 @@ export default function AdminOrderPage() {
 
       <OrderInvoice invoice={invoice} />
 
-      {isOwner ? <DangerZone order={order} /> : null}
+      {isOwner ? <OrderDangerZone order={order} /> : null}
     </article>
   );
 }

@@ -85,7 +85,7 @@ export function StatusSection({
                 keepRef.current?.focus();
               } else fetcher.submit(event.currentTarget.form);
             }}
-            className="rounded-md border border-stone-300 bg-white px-3 py-2"
+            className="min-h-11 rounded-md border border-stone-300 bg-white px-3 py-2"
           >
             {ORDER_STATUSES.map((value) => (
               <option key={value} value={value}>
@@ -96,7 +96,7 @@ export function StatusSection({
           {hydrated ? null : (
             <button
               type="submit"
-              className="rounded-md bg-amber-700 px-4 py-2 text-sm font-medium text-white hover:bg-amber-800"
+              className="min-h-11 rounded-md bg-amber-700 px-4 py-2 text-sm font-medium text-white hover:bg-amber-800"
             >
               {t("admin.order.saveStatus")}
             </button>

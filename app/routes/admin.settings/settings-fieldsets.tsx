@@ -294,7 +294,10 @@ export function OrderLimitsFieldset(props: GroupProps) {
         inputMode="numeric"
         maxLength={5}
       />
-      <Link to="/admin/blocklist" className="inline-block text-sm font-medium text-amber-800 underline">
+      <Link
+        to="/admin/blocklist"
+        className="inline-flex min-h-11 items-center text-sm font-medium text-amber-800 underline"
+      >
         {t("admin.blocklist.manage")}
       </Link>
     </Section>
@@ -306,23 +309,22 @@ export function SecurityFieldset({ values }: { values: SettingsFormValues }) {
   const t = useAdminT();
   return (
     <Section section="security">
-      <div className="flex items-start gap-3">
-        <input
-          id="requireOwnerTwoFactor"
-          name="requireOwnerTwoFactor"
-          type="checkbox"
-          defaultChecked={values.requireOwnerTwoFactor === "on"}
-          aria-describedby="requireOwnerTwoFactor-hint"
-          className="mt-1 h-5 w-5"
-        />
-        <div>
-          <label htmlFor="requireOwnerTwoFactor" className="font-medium">
-            {t("admin.settings.requireOwnerTwoFactor")}
-          </label>
-          <p id="requireOwnerTwoFactor-hint" className="text-sm text-stone-600">
-            {t("admin.settings.requireOwnerTwoFactorHint")}
-          </p>
-        </div>
+      <div>
+        {/* The label holds the box: the whole line is the tap target. */}
+        <label htmlFor="requireOwnerTwoFactor" className="flex min-h-11 items-center gap-3 font-medium">
+          <input
+            id="requireOwnerTwoFactor"
+            name="requireOwnerTwoFactor"
+            type="checkbox"
+            defaultChecked={values.requireOwnerTwoFactor === "on"}
+            aria-describedby="requireOwnerTwoFactor-hint"
+            className="h-5 w-5 shrink-0"
+          />
+          {t("admin.settings.requireOwnerTwoFactor")}
+        </label>
+        <p id="requireOwnerTwoFactor-hint" className="ml-8 text-sm text-stone-600">
+          {t("admin.settings.requireOwnerTwoFactorHint")}
+        </p>
       </div>
     </Section>
   );
