@@ -107,15 +107,20 @@ test("a product is created with real photos, listed, edited and deleted", async 
   ).toEqual([keys[2], keys[0]]);
   expect((await page.request.get(`/uploads/${keys[1]}/320.webp`)).status()).toBe(404);
 
-  // Delete: a dialog with JavaScript, a confirmation step without.
+  // Delete, from the product's own page (the list has none): a dialog with JavaScript, the list's
+  // confirmation step without.
   await page.goto(`/admin/products?q=${encodeURIComponent(renamed)}`);
-  await page.getByRole("link", { name: `Delete ${renamed}` }).click();
+  const listed = page.getByTestId("product-row").filter({ hasText: renamed });
+  await expect(listed.getByRole("link")).toHaveText(["Edit"]);
+  await listed.getByRole("link", { name: `Edit ${renamed}` }).click();
+  const danger = page.getByTestId("danger-zone");
+  await danger.getByRole("link", { name: "Delete product" }).click();
   if (js) {
     const dialog = page.getByRole("dialog", { name: "Are you sure you want to delete this product?" });
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
-    await page.getByRole("link", { name: `Delete ${renamed}` }).click();
+    await danger.getByRole("link", { name: "Delete product" }).click();
     await dialog.getByRole("button", { name: "Delete product" }).click();
   } else {
     await expect(page).toHaveURL(/delete=\d+/);

@@ -3,8 +3,8 @@
  * (docs/decisions/015-order-status-history-and-invoice.md), with JavaScript on and off: find it
  * with the status filter and the search, open it (a row click with JavaScript, the View link
  * without), change its status (overlay and disabled select while saving with JavaScript) and see
- * the status history, check the Invoice block, download invoice.png and decode it, delete it after
- * the spec's confirmation. A missing order is 'Order not found' with a way back to the list.
+ * the status history, check the Invoice block, download invoice.png and decode it, delete it from
+ * its own page (the list has no Delete) after the spec's confirmation. A missing order is 'Order not found' with a way back to the list.
  * Other tests place orders at the same time: every assertion is about this test's own order.
  */
 import fs from "node:fs";
@@ -46,7 +46,7 @@ async function placeOrder(page: Page, customer: ReturnType<typeof uniqueCustomer
   return Number((await page.getByTestId("order-number").innerText()).match(/#(\d+)/)![1]);
 }
 
-test("staff find, open, handle and print an order, download its invoice and delete it from the list", async ({
+test("staff find, open, handle and print an order, download its invoice and delete it from its page", async ({
   page,
 }, testInfo) => {
   // A long journey on a shared 2-core machine: more than the default 30 s.
@@ -164,24 +164,29 @@ test("staff find, open, handle and print an order, download its invoice and dele
   expect(png.subarray(12, 16).toString("ascii")).toBe("IHDR");
   expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([meta.width, meta.height]);
 
-  // Delete from the filtered list, after the spec's confirmation; the filters stay.
+  // The list has no Delete: the order is deleted from its own page, after the spec's confirmation.
   await page.goto(`/admin/orders?q=%23${id}`);
-  const row = page.getByTestId("order-row").filter({ hasText: `#${id}` });
+  await rendered(page);
+  const listed = page.getByTestId("order-row").filter({ hasText: `#${id}` });
+  await expect(listed).toHaveCount(1);
+  await expect(listed.getByRole("link", { name: /Delete/ })).toHaveCount(0);
+  await page.goto(`/admin/orders/view/${id}`);
+  await rendered(page);
+  const remove = page.getByTestId("danger-zone").getByRole("link", { name: "Delete Order" });
+  await remove.click();
   if (js) {
-    await row.getByRole("link", { name: `Delete order #${id}` }).click();
     const dialog = page.getByRole("dialog", { name: CONFIRM });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText(CONFIRM);
+    await expect(dialog).toContainText(`Order #${id}: ${customer.name}`);
     expect(await seriousViolations(page)).toEqual([]);
     // Cancel first: nothing happens.
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
-    await expect(row).toHaveCount(1);
-    await row.getByRole("link", { name: `Delete order #${id}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/orders/view/${id}$`));
+    await remove.click();
     await dialog.getByRole("button", { name: "Delete order" }).click();
   } else {
-    await row.getByRole("link", { name: `Delete order #${id}` }).click();
-    await expect(page).toHaveURL(new RegExp(`/admin/orders\\?q=%23${id}&delete=${id}$`));
+    await expect(page).toHaveURL(new RegExp(`/admin/orders\\?delete=${id}$`));
     await rendered(page);
     const step = page.getByTestId("confirm-delete");
     await expect(step.getByRole("heading", { name: CONFIRM })).toBeVisible();
@@ -189,7 +194,8 @@ test("staff find, open, handle and print an order, download its invoice and dele
     await step.getByRole("button", { name: "Delete order" }).click();
   }
   await expect(page.getByTestId("toast")).toContainText(`Order #${id} was deleted.`);
-  await expect(page).toHaveURL(new RegExp(`/admin/orders\\?q=%23${id}$`));
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await page.goto(`/admin/orders?q=%23${id}`);
   await rendered(page);
   await expect(page.getByTestId("orders-empty")).toHaveText("No orders match these filters.");
   expect((await page.request.get(`/admin/orders/view/${id}`)).status()).toBe(404);

@@ -274,7 +274,10 @@ test.describe("header", () => {
             return { boxes: boxes.length, middle: Math.round(boxes[0]!.top + boxes[0]!.height / 2) };
           }),
         );
-        expect(rows.every((row) => row.boxes === 1), `${lang}: a control wraps inside`).toBe(true);
+        expect(
+          rows.every((row) => row.boxes === 1),
+          `${lang}: a control wraps inside`,
+        ).toBe(true);
         expect(new Set(rows.map((row) => row.middle)).size, `${lang}: the bar's rows`).toBe(1);
       }
     } finally {
@@ -282,13 +285,20 @@ test.describe("header", () => {
     }
   });
 
-  test("the install offer leaves the header for the menu once dismissed, and stays there", async ({
+  test("the install offer is on the dashboard only, and leaves its header for the menu once dismissed, for good", async ({
     page,
   }, testInfo) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signIn(page);
     const offer = page.getByTestId("install-offer");
     const menu = page.getByTestId("admin-menu");
+    // Other pages keep a phone's screen for their work: the offer is in the menu there.
+    await rendered(page);
+    await expect(page.getByTestId("admin-language-switch")).toBeVisible();
+    await expect(offer).toHaveCount(0);
+    await expect(menu.getByTestId("install-app")).toHaveCount(1);
+    await page.goto("/admin/dashboard");
+    await rendered(page);
     if (!jsEnabled(testInfo)) {
       // Without JavaScript there is no offer in the header: the manual steps are in the menu.
       await expect(offer).toHaveCount(0);
@@ -298,6 +308,20 @@ test.describe("header", () => {
     }
     await expect(offer).toBeVisible();
     await expect(menu.getByTestId("install-app")).toHaveCount(0);
+    // Leaving the dashboard (the page running, not reloaded) takes it to the menu.
+    await menu.getByText("Menu", { exact: true }).click();
+    await menu.getByRole("link", { name: "Orders" }).click();
+    await expect(page).toHaveURL(/\/admin\/orders$/);
+    await rendered(page);
+    await expect(offer).toHaveCount(0);
+    await expect(menu.getByTestId("install-app")).toHaveCount(1);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await rendered(page);
+    await expect(offer).toBeVisible();
+    // (The menu is still open from the visit: closed, it no longer covers the offer.)
+    await menu.locator(":scope > summary").click();
+    await expect(menu).not.toHaveAttribute("open");
     await offer.getByRole("button", { name: "Not now" }).click();
     await expect(offer).toHaveCount(0);
     await menu.getByText("Menu", { exact: true }).click();
@@ -414,6 +438,8 @@ test.describe("installable app", () => {
 
   test("Install App shows the manual steps when the browser offered no prompt", async ({ page }, testInfo) => {
     await signIn(page);
+    await page.goto("/admin/dashboard");
+    await rendered(page);
     // Without JavaScript the offer is in the menu only; with it, in a strip under the header bar.
     if (!jsEnabled(testInfo)) await page.getByTestId("admin-menu").locator(":scope > summary").click();
     const install = page.getByTestId("install-app");
@@ -430,6 +456,8 @@ test.describe("installable app", () => {
   test("Install App triggers the browser's install prompt when there is one", async ({ page }, testInfo) => {
     test.skip(!jsEnabled(testInfo), "the prompt is a JavaScript API");
     await signIn(page);
+    await page.goto("/admin/dashboard");
+    await rendered(page);
     await expect(page.getByTestId("install-app")).toBeVisible();
     // Headless Chromium never fires beforeinstallprompt: dispatch one with a prompt() stub.
     await page.evaluate(() => {

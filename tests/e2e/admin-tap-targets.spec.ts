@@ -22,9 +22,9 @@ function pagesOf(orderId: number): string[] {
          GROUP BY p.id ORDER BY COUNT(*) DESC, p.id LIMIT 1`,
       )
       .get() as { id: number };
-    const options = db
-      .prepare(`SELECT productId AS id FROM ProductOption ORDER BY productId LIMIT 1`)
-      .get() as { id: number };
+    const options = db.prepare(`SELECT productId AS id FROM ProductOption ORDER BY productId LIMIT 1`).get() as {
+      id: number;
+    };
     return [
       "/admin/orders",
       `/admin/orders/view/${orderId}`,

@@ -44,10 +44,10 @@ const CARD_ROWS = [
 ].join(" ");
 
 /**
- * Below `sm`, for a list that lays out its own phone card (`cards={false}`): the table, its body and
- * its rows are blocks and each row's cells are left to the row's own classes.
+ * Below `sm`, for a list that lays out its own phone card (`cards={false}`): the table and its body
+ * are blocks; the rows and their cells are left to the rows' own classes.
  */
-const OWN_ROWS = "max-sm:block max-sm:[&>tr]:block";
+const OWN_ROWS = "max-sm:block";
 
 /** The cells of a row element, fragments unwrapped (a row's cells may come as a fragment). */
 function cellsOf(children: ReactNode): ReactNode[] {
