@@ -188,7 +188,7 @@ export function CheckoutForm({
         error={errorOf("district")}
         hint={t("checkout.districtHint")}
         autoComplete="address-level2"
-        selectClassName={`mt-1 w-full rounded-md border bg-white px-3 py-2 ${errorOf("district") ? "border-red-500" : "border-stone-300"}`}
+        selectClassName={`mt-1 min-h-11 w-full rounded-md border bg-white px-3 py-2 ${errorOf("district") ? "border-red-500" : "border-stone-300"}`}
         onChoose={(name) => {
           check("district", name);
           chooseDistrict(name);
@@ -343,7 +343,7 @@ function TextField({
     "aria-required": required || undefined,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onEdit(event.currentTarget.value),
     onBlur: (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => onEdit(event.currentTarget.value),
-    className: `mt-1 w-full rounded-md border px-3 py-2 ${error ? "border-red-500" : "border-stone-300"}`,
+    className: `mt-1 min-h-11 w-full rounded-md border px-3 py-2 ${error ? "border-red-500" : "border-stone-300"}`,
   };
   return (
     <div>

@@ -250,3 +250,26 @@ for (const [group, paths] of Object.entries(TAP_GROUPS)) {
     }
   });
 }
+
+test("the checkout's and the tracking form's fields are a thumb's 44 px tall on a 360 px phone", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const { productId } = tapPages();
+  await page.request.post("/cart", {
+    form: { intent: "add", variantId: String(variantIdOf(productId)), quantity: "1" },
+  });
+  for (const path of ["/cart", "/orders/track"]) {
+    await page.goto(path);
+    await rendered(page);
+    const fields = page
+      .getByRole("main")
+      .locator("form input:not([type=hidden]):not([type=radio]):not([type=checkbox]), form select, form textarea");
+    expect(await fields.count(), path).toBeGreaterThan(1);
+    const heights = await fields.evaluateAll((elements) =>
+      elements.map((element) => `${element.getAttribute("name")} ${element.getBoundingClientRect().height}`),
+    );
+    expect(
+      heights.filter((entry) => Number(entry.split(" ")[1]) < 44),
+      path,
+    ).toEqual([]);
+  }
+});

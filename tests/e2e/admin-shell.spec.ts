@@ -251,11 +251,7 @@ test.describe("header", () => {
     const id = insertAdmin(email, await hashPassword(PASSWORD));
     try {
       await page.setViewportSize({ width: 1280, height: 800 });
-      await page.goto("/admin/login");
-      await page.getByLabel(enAdmin["admin.login.email"]).fill(email);
-      await page.getByLabel(enAdmin["admin.login.password"], { exact: true }).fill(PASSWORD);
-      await page.getByRole("button", { name: enAdmin["admin.login.submit"] }).click();
-      await expect(page).toHaveURL(/\/admin\/products$/);
+      await signIn(page, { email, password: PASSWORD });
       for (const [lang, texts] of [
         ["en", enAdmin],
         ["bn", bnAdmin],

@@ -4,11 +4,10 @@
  * off: the orders list, an order, the products list, a product's form (with pictures), its options
  * and variants, the settings and the dashboard.
  */
-import type { Page } from "@playwright/test";
 import { hashPassword } from "../../app/server/auth/password.server";
 import { scanPage } from "./axe";
 import { deleteAdmin, deleteOrderRows, insertAdmin, insertOrder, withDb } from "./e2e-db";
-import { expect, rendered, test } from "./fixtures";
+import { expect, rendered, signIn, test } from "./fixtures";
 import { tapTargetOffenders } from "./tap-targets";
 
 const PASSWORD = "tap-targets-password-1234";
@@ -37,15 +36,6 @@ function pagesOf(orderId: number): string[] {
   });
 }
 
-/** Signs `page` in as `email` (the sign-in page is in English). */
-async function signInAs(page: Page, email: string) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin\/products$/);
-}
-
 for (const lang of ["en", "bn"] as const) {
   test(`every control of the orders, products, variants, settings and dashboard pages is a thumb's size at 360 px (${lang})`, async ({
     page,
@@ -59,7 +49,7 @@ for (const lang of ["en", "bn"] as const) {
     try {
       const scan = await scanPage(page, browser, testInfo);
       await scan.setViewportSize({ width: 360, height: 800 });
-      await signInAs(scan, email);
+      await signIn(scan, { email, password: PASSWORD });
       const offenders: string[] = [];
       for (const path of pagesOf(orderId)) {
         await scan.goto(path);

@@ -17,7 +17,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { hashPassword } from "../../app/server/auth/password.server";
 import { PAGE_SIZE } from "./admin-lists";
 import { deleteAdmin, deleteOrderRows, insertAdmin, insertOrder, withDb } from "./e2e-db";
-import { expect, jsEnabled, rendered, test } from "./fixtures";
+import { expect, jsEnabled, rendered, signIn, test } from "./fixtures";
 
 const FOLDER = "docs/screenshots/2026-11-bangla-phone";
 const PASSWORD = "bangla-phone-password-1234";
@@ -49,11 +49,7 @@ function insertOrders(count: number): number[] {
 
 /** Signs in as `email` (English sign-in form) and switches the back office to Bangla. */
 async function signInInBangla(page: Page, email: string) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin\/products$/);
+  await signIn(page, { email, password: PASSWORD });
   await rendered(page);
   await page.getByTestId("admin-language-switch").click();
   await expect(page.locator("html")).toHaveAttribute("lang", "bn");

@@ -91,6 +91,46 @@ export function AdminField({
 }
 
 /**
+ * A back-office checkbox: the box inside its label, so the whole line (at least 44 px tall) is the
+ * tap target, and its hint under it, tied to it for screen readers. The id is the field's name
+ * unless `id` says otherwise.
+ */
+export function AdminCheckbox({
+  name,
+  id = name,
+  label,
+  defaultChecked,
+  hint,
+}: {
+  name: string;
+  id?: string;
+  label: string;
+  defaultChecked: boolean;
+  hint?: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="flex min-h-11 items-center gap-3 text-sm font-medium">
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          defaultChecked={defaultChecked}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          className="h-5 w-5 shrink-0"
+        />
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="ml-8 text-sm text-stone-600">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
  * A titled group of fields (a card with a legend). `id` makes it a jump link's target (`#id`),
  * which lands with a little room above the legend.
  */

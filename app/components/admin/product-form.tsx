@@ -11,7 +11,7 @@ import type { ProductFormValues } from "~/forms/admin-schemas";
 import { localText, MAX_SKU_LENGTH } from "~/rules/variants";
 import { ImageField } from "./image-field";
 import { FieldError } from "~/components/field-error";
-import { AdminField, FormAlert } from "./form-field";
+import { AdminCheckbox, AdminField, FormAlert } from "./form-field";
 import { UploadProgress, useUploadSubmit, type UploadRefusal } from "./upload-submit";
 import { SubmitButton } from "./submit-button";
 
@@ -259,41 +259,28 @@ export function ProductForm({
 
       <div>
         <input type="hidden" name="publishedBox" value="1" />
-        <label className="flex min-h-11 items-center gap-3 text-sm font-medium">
-          <input
-            type="checkbox"
-            name="isPublished"
-            defaultChecked={values.isPublished === "on"}
-            aria-describedby="isPublished-hint"
-            className="h-5 w-5"
-          />
-          {t("admin.productForm.published")}
-        </label>
-        <p id="isPublished-hint" className="mt-1 text-sm text-stone-600">
-          {t("admin.productForm.publishedHint")}
-        </p>
+        <AdminCheckbox
+          name="isPublished"
+          label={t("admin.productForm.published")}
+          defaultChecked={values.isPublished === "on"}
+          hint={t("admin.productForm.publishedHint")}
+        />
       </div>
 
-      <label className="flex min-h-11 items-center gap-3 text-sm font-medium">
-        <input type="checkbox" name="isFeatured" defaultChecked={values.isFeatured === "on"} className="h-5 w-5" />
-        {t("admin.productForm.featured")}
-      </label>
+      <AdminCheckbox
+        name="isFeatured"
+        label={t("admin.productForm.featured")}
+        defaultChecked={values.isFeatured === "on"}
+      />
 
       <fieldset className="space-y-3 rounded-md border border-stone-200 p-4">
         <legend className="px-1 text-sm font-semibold">{t("admin.productForm.stock")}</legend>
-        <label className="flex min-h-11 items-center gap-3 text-sm font-medium">
-          <input
-            type="checkbox"
-            name="trackStock"
-            defaultChecked={values.trackStock === "on"}
-            aria-describedby="trackStock-hint"
-            className="h-5 w-5"
-          />
-          {t("admin.productForm.trackStock")}
-        </label>
-        <p id="trackStock-hint" className="text-sm text-stone-600">
-          {t(variants ? "admin.productForm.trackStockVariantsHint" : "admin.productForm.trackStockHint")}
-        </p>
+        <AdminCheckbox
+          name="trackStock"
+          label={t("admin.productForm.trackStock")}
+          defaultChecked={values.trackStock === "on"}
+          hint={t(variants ? "admin.productForm.trackStockVariantsHint" : "admin.productForm.trackStockHint")}
+        />
         {variants ? null : (
           <>
             <input type="hidden" name="stockSeen" value={values.stockSeen ?? ""} />

@@ -70,7 +70,7 @@ function LookupField(props: {
         maxLength={40}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={described || undefined}
-        className="mt-1 w-full rounded-md border border-stone-300 px-3 py-2"
+        className="mt-1 min-h-11 w-full rounded-md border border-stone-300 px-3 py-2"
       />
       {props.hint ? (
         <p id={`${id}-hint`} className="mt-1 text-sm text-stone-600">

@@ -5,7 +5,7 @@
  */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { AdminField, Fieldset } from "~/components/admin/form-field";
+import { AdminCheckbox, AdminField, Fieldset } from "~/components/admin/form-field";
 import { ImageField } from "~/components/admin/image-field";
 import { ResponsiveImage } from "~/components/responsive-image";
 import type { FieldErrors } from "~/forms/refusal";
@@ -309,23 +309,12 @@ export function SecurityFieldset({ values }: { values: SettingsFormValues }) {
   const t = useAdminT();
   return (
     <Section section="security">
-      <div>
-        {/* The label holds the box: the whole line is the tap target. */}
-        <label htmlFor="requireOwnerTwoFactor" className="flex min-h-11 items-center gap-3 font-medium">
-          <input
-            id="requireOwnerTwoFactor"
-            name="requireOwnerTwoFactor"
-            type="checkbox"
-            defaultChecked={values.requireOwnerTwoFactor === "on"}
-            aria-describedby="requireOwnerTwoFactor-hint"
-            className="h-5 w-5 shrink-0"
-          />
-          {t("admin.settings.requireOwnerTwoFactor")}
-        </label>
-        <p id="requireOwnerTwoFactor-hint" className="ml-8 text-sm text-stone-600">
-          {t("admin.settings.requireOwnerTwoFactorHint")}
-        </p>
-      </div>
+      <AdminCheckbox
+        name="requireOwnerTwoFactor"
+        label={t("admin.settings.requireOwnerTwoFactor")}
+        defaultChecked={values.requireOwnerTwoFactor === "on"}
+        hint={t("admin.settings.requireOwnerTwoFactorHint")}
+      />
     </Section>
   );
 }
