@@ -496,6 +496,37 @@ test.describe("installable app", () => {
 });
 
 test.describe("dashboard", () => {
+  test("at 360 px the top products are one card each: the whole name, then the quantity and revenue, labelled", async ({
+    page,
+  }) => {
+    const product = `E2E Phone Top ${Date.now().toString(36)} Batash BLDC 56" Energy-Saver Ceiling Fan with Remote`;
+    const id = insertOrder({ name: "E2E Top Shopper", productName: product, quantity: 5000, unitPaisa: 1000 });
+    try {
+      await page.setViewportSize({ width: 360, height: 800 });
+      await signIn(page);
+      await page.goto("/admin/dashboard");
+      await rendered(page);
+      const row = page.getByTestId("top-products").locator("tbody tr").filter({ hasText: product });
+      await expect(row).toBeVisible();
+      const card = await row.evaluate((tr) => {
+        const cells = Array.from(tr.children);
+        return {
+          display: getComputedStyle(tr).display,
+          width: tr.getBoundingClientRect().width,
+          nameWidth: cells[0]!.getBoundingClientRect().width,
+          labels: cells.slice(1).map((cell) => getComputedStyle(cell, "::before").content),
+        };
+      });
+      // Not a squeezed table row: the name has the card's width, the numbers their labels.
+      expect(card.display).not.toBe("table-row");
+      expect(card.nameWidth).toBeGreaterThan(card.width - 40);
+      expect(card.labels).toEqual(['"Quantity sold"', '"Revenue"']);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    } finally {
+      deleteOrders([id]);
+    }
+  });
+
   test("shows today's, 7 and 30 day numbers, status counts, top products and a bar per day", async ({ page }) => {
     const product = `E2E Dash Bulb ${Date.now().toString(36)}`;
     const ids = [

@@ -2,7 +2,8 @@
  * AdminTable marks each row's cells for the phone's card from its columns: the first cell is the
  * card's title, the last its actions, the others values labelled with their column's header (a
  * label a cell brings is kept, a column can say its part), also when a row's cells come in a
- * fragment. Rendered with react-dom/server: the attributes are read in the markup.
+ * fragment; a list with its own phone cards (`cards={false}`) keeps its rows as they are. Rendered
+ * with react-dom/server: the attributes are read in the markup.
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -54,5 +55,20 @@ describe("AdminTable", () => {
       </AdminTable>,
     );
     expect(cellTags(markup)).toEqual(['<td data-card="title">', '<td data-label="Details">']);
+  });
+
+  it("leaves the rows of a list with its own phone cards as they are: no marks, no card classes", () => {
+    const markup = renderToStaticMarkup(
+      <AdminTable columns={columns} cards={false}>
+        <tr className="max-sm:flex">
+          <td>Lamp</td>
+          <td>৳10.00</td>
+          <td>3</td>
+          <td>View</td>
+        </tr>
+      </AdminTable>,
+    );
+    expect(cellTags(markup)).toEqual(["<td>", "<td>", "<td>", "<td>"]);
+    expect(markup).not.toContain("[&amp;&gt;tr]");
   });
 });
