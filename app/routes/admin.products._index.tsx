@@ -104,16 +104,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-<<<<<<< HEAD
-/** The admin product list: Name (a "Hidden" badge beside a product the shop does not show; the Bangla name under it, or for a staff member reading Bangla that name alone), Price with ৳ (and the variant count when several), Category, Featured, Stock, Edit, Delete; search; pages. */
-=======
 /**
  * The admin product list: Name (a "Hidden" badge beside a product the shop does not show; the
- * Bangla name under it), Price with ৳ (and the variant count when several), Category, Featured,
- * Stock, Edit; search; pages. Delete is on the product's edit page; its confirmation step without
- * JavaScript (`?delete=<id>`) and the deleting POST are this list's.
+ * Bangla name under it, or for a staff member reading Bangla that name alone), Price with ৳ (and
+ * the variant count when several), Category, Featured, Stock, Edit; search; pages. Delete is on the
+ * product's edit page; its confirmation step without JavaScript (`?delete=<id>`) and the deleting
+ * POST are this list's.
  */
->>>>>>> c73bbd1 (The back office on a phone: the orders list is a compact card per order (one link, a 44 px tick), Delete of orders and products is on their own pages only, every control of the orders, products, settings and dashboard pages is 44 px, the install strip shows on the dashboard only, and the 1280 px bar keeps Logout on its line)
 export default function AdminProductsPage() {
   const t = useAdminT();
   const lang = useAdminLang();
