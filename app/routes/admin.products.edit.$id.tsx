@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ProductForm, type ProductFormDefaults } from "~/components/admin/product-form";
-import { priceRangePaisa } from "~/rules/variants";
+import { localText, priceRangePaisa } from "~/rules/variants";
 import { adminTitle } from "~/components/admin/admin-meta";
-import { useAdminT } from "~/hooks/use-admin-t";
+import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { listCategoryOptions } from "~/models/category.server";
 import { getProductForEdit } from "~/models/product.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
@@ -82,6 +82,7 @@ function formDefaults(product: NonNullable<Awaited<ReturnType<typeof getProductF
 /** The 'Edit Product' page: the product form filled with the product, its stock history, and Delete apart at the foot. */
 export default function EditProductPage() {
   const t = useAdminT();
+  const lang = useAdminLang();
   const { product, categories, stockHistory } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>() ?? null;
   return (
@@ -101,7 +102,12 @@ export default function EditProductPage() {
         submitLabel={t("admin.productForm.save")}
       />
       <ProductStockHistory movements={stockHistory.movements} total={stockHistory.total} />
-      <CatalogueDangerZone list="products" id={product.id} name={product.name} hint={t("admin.products.dangerHint")} />
+      <CatalogueDangerZone
+        list="products"
+        id={product.id}
+        name={localText(product.name, product.nameBn, lang)}
+        hint={t("admin.products.dangerHint")}
+      />
     </section>
   );
 }
