@@ -18,7 +18,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { isMainModule } from "./main-module.mjs";
 import dotenv from "dotenv";
 
 /** Where the demo's server log goes, relative to the working directory (git-ignored with data/). */
@@ -183,14 +183,4 @@ async function main() {
   if (await whenServing(port, server)) console.log(readyBanner(port, adminBlock(seedOutput)));
 }
 
-/** True when this file is the script Node was started with (not when a test imports it). */
-function isMainModule() {
-  if (!process.argv[1]) return false;
-  try {
-    return import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href;
-  } catch {
-    return false;
-  }
-}
-
-if (isMainModule()) await main();
+if (isMainModule(import.meta.url)) await main();

@@ -51,6 +51,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import readline from "node:readline/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { isMainModule } from "./main-module.mjs";
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -885,17 +886,7 @@ async function main(argv) {
   }
 }
 
-/** True when this file is the script Node was started with (not when imported). */
-function isMainModule() {
-  if (!process.argv[1]) return false;
-  try {
-    return import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href;
-  } catch {
-    return false;
-  }
-}
-
-if (isMainModule()) {
+if (isMainModule(import.meta.url)) {
   main(process.argv.slice(2)).then(
     // Exit explicitly: the engine leaves a timer behind after createMigration.
     (code) => process.exit(code),
