@@ -5,8 +5,9 @@
  * switch or the sign-in page's own), else the first of English and Bangla the browser asks for
  * (`Accept-Language`), else the shop's default language (settings).
  */
+import Negotiator from "negotiator";
 import { adminTranslator, type AdminTranslate } from "~/i18n/admin";
-import { isLang, type Lang } from "~/i18n";
+import { isLang, LANGUAGES, type Lang } from "~/i18n";
 import type { AdminUser } from "~/models/admin-user.server";
 import { getShopSettings, shopLanguage } from "~/models/settings.server";
 import { chosenLanguage } from "./language-cookie.server";
@@ -23,22 +24,19 @@ export function staffTranslator(user: Pick<AdminUser, "language">): AdminTransla
 
 /**
  * The first of the shop's languages in an `Accept-Language` header, by the browser's preference
- * (`q`, 1 when absent; `q=0` is "not this one"; equal weights keep their order), matched on the
- * primary subtag: "bn-BD,bn;q=0.9,en;q=0.8" → "bn", "en-US,bn;q=0.5" → "en". Null when the header
- * is absent or names neither (a "*" names none).
+ * (RFC 9110 §12.5.4, negotiated by the `negotiator` package: `q` weights, `q=0` as "not this one",
+ * a region such as `bn-BD` matching `bn`): "bn-BD,bn;q=0.9,en;q=0.8" → "bn", "en-US,bn;q=0.5" →
+ * "en". Null when the header is absent or names neither (a "*" names none).
  */
 export function acceptedLanguage(header: string | null): Lang | null {
-  if (!header) return null;
-  const ranges = header
+  // A wildcard would make the negotiation pick the first language offered: it names none.
+  const named = (header ?? "")
     .split(",")
-    .map((part, index) => {
-      const [tag = "", ...params] = part.trim().split(";");
-      const q = params.map((param) => /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(param)?.[1]).find(Boolean);
-      return { primary: tag.trim().toLowerCase().split("-")[0] ?? "", q: q === undefined ? 1 : Number(q), index };
-    })
-    .filter((range) => range.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  return ranges.map((range) => range.primary).find(isLang) ?? null;
+    .filter((range) => !/^\s*\*\s*(;|$)/.test(range))
+    .join(",");
+  if (named.trim() === "") return null;
+  const [best] = new Negotiator({ headers: { "accept-language": named } }).languages([...LANGUAGES]);
+  return isLang(best) ? best : null;
 }
 
 /**
