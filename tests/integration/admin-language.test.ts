@@ -102,6 +102,9 @@ describe("the back office's language", () => {
     expect(anonymous.status).toBe(303);
     expect(anonymous.location).toBe("/admin/login");
     expect((await run(adminLanguageLoader, get("/admin/language", staff))).location).toBe("/admin/dashboard");
+    expect(await run(adminLanguageLoader, get("/admin/language"))).toRedirectTo(
+      "/admin/login?redirectTo=%2Fadmin%2Flanguage",
+    );
   });
 
   it("form messages and toasts follow it: a rejected settings form in Bangla, then a saved one", async () => {
