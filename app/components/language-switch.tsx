@@ -2,8 +2,8 @@ import { useLocation } from "@remix-run/react";
 import { AUTONYMS, type Lang } from "~/i18n";
 
 /**
- * A language switch without JavaScript: a plain POST form to `action` (/language for the
- * storefront, /admin/language before signing in) sending `lang` (the `other` language) and `next`
+ * A language switch without JavaScript: a plain POST form to `action` (/language, for the
+ * storefront and before signing in) sending `lang` (the `other` language) and `next`
  * (this page's path and query), whose button names the other language in its own name, after
  * `label` for screen readers ("Read this page in" বাংলা). `className` and `testId` are the button's.
  */

@@ -20,7 +20,7 @@ test.describe("categories list", () => {
     try {
       await signIn(page);
       await page.goto("/admin/categories");
-      await expect(page.getByRole("columnheader")).toHaveText(["Name", "Slug", "Image", "Actions"]);
+      await expect(page.getByRole("columnheader")).toHaveText(["Name", "Web address", "Image", "Actions"]);
       const row = page.getByTestId("category-row").filter({ hasText: name });
       await expect(row).toHaveCount(1);
       await expect(row.getByRole("cell").nth(2)).toHaveText("No image");

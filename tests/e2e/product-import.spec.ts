@@ -4,6 +4,7 @@
  * shop; the result page lists a picture that could not be fetched, with "Try again"; products can
  * be imported hidden until checked; the catalogue downloads as a CSV that Excel reads as UTF-8.
  */
+import { deleteProduct, withDb } from "./e2e-db";
 import { expect, rendered, serverMarkupOnly, signIn, test, toast, uniqueTag } from "./fixtures";
 
 const HEAD =
@@ -98,6 +99,11 @@ test("import new products hidden until they are checked", async ({ page }, testI
   await page.goto(`/products?q=${id}`);
   await rendered(page);
   await expect(page.getByText(`Hidden Shade ${id}`)).toHaveCount(0);
+  // The hidden product goes, so the lists and the sitemap other specs read hold the demo's products.
+  const created = withDb((db) => db.prepare("SELECT id FROM Product WHERE name = ?").get(`Hidden Shade ${id}`)) as
+    { id: number } | undefined;
+  expect(created).toBeDefined();
+  deleteProduct(created!.id);
 });
 
 test("the product feeds answer through the server, compressed", async ({ request }) => {

@@ -30,8 +30,6 @@ type RouteModule = { loader?: RouteHandler; action?: RouteHandler; default?: unk
 const ADMIN_ROUTES_WITHOUT_SESSION: Record<string, string> = {
   "routes/admin_.login.tsx": "the sign-in page itself",
   "routes/admin_.logout.tsx": "signing out needs no session (it only clears the cookie)",
-  "routes/admin.language.ts":
-    "the sign-in page's language switch posts here before anyone is known: without a session it only remembers the language in the browser and goes back to a sign-in page; its loader, and changing an account's language, need a session (admin-language.test.ts)",
   "routes/admin_.two-factor.tsx":
     "the second sign-in step: it needs the password step's signed cookie instead of a session, and sends anyone without one to the sign-in page (two-factor.test.ts)",
 };

@@ -25,6 +25,11 @@ describe("ActivitySummary", () => {
     });
   });
 
+  it("shows a phone number in the reader's digits", () => {
+    expect(shown("phone.blocked", "01995033202").text).toBe(" · ০১৯৯৫০৩৩২০২");
+    expect(shown("order.deleted", "Karim Uddin, 01812345678").text).toBe(" · Karim Uddin, ০১৮১২৩৪৫৬৭৮");
+  });
+
   it("shows names and codes as stored, marked, and nothing for an empty summary", () => {
     expect(shown("product.created", "LED Bulb 12W")).toEqual({ text: " · LED Bulb 12W", raw: ["LED Bulb 12W"] });
     expect(shown("order.status-changed", "")).toEqual({ text: "", raw: [] });

@@ -1,9 +1,13 @@
 import type { ReactNode } from "react";
 import type { AdminTranslate, MessageKey } from "~/i18n/admin";
 import type { Lang } from "~/i18n/lang";
+import { localDigits } from "~/i18n/format";
 import { formatMoney } from "~/rules/money";
 import { orderStatusLabel } from "~/rules/order-status";
 import { paymentStatusLabel } from "./order-summary";
+
+/** The actions whose summary holds a phone number: shown in the staff member's digits. */
+const PHONE_SUMMARIES = new Set(["phone.blocked", "phone.unblocked", "order.deleted"]);
 
 /** The sign-in limits a refused attempt names (server/auth/sign-in-limits.server.ts). */
 const LIMITS = new Set(["account", "address", "address+email", "two-factor"]);
@@ -34,6 +38,7 @@ export function ActivitySummary({
   else if (action === "order.edited" && /^\d+$/.test(summary)) shown = formatMoney(Number(summary), { lang });
   else if (action.startsWith("sign-in.") && LIMITS.has(summary))
     shown = t(`admin.refused.limit.${summary}` as MessageKey);
+  else if (PHONE_SUMMARIES.has(action)) shown = raw(localDigits(summary, lang));
   else if (action === "staff.added") {
     const match = /^(.*) \((owner|staff)\)$/.exec(summary);
     if (match) {

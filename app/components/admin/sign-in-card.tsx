@@ -38,14 +38,14 @@ export function SignInCard({ lang, shop, children }: { lang: Lang; shop: SignInS
 }
 
 /**
- * The language switch before signing in: a POST form to /admin/language (works without
- * JavaScript), which remembers the choice in this browser and shows this page again in it.
+ * The language switch before signing in: a POST form to /language, the storefront's switch (works
+ * without JavaScript), which remembers the choice in this browser and shows this page again in it.
  */
 function SignInLanguageSwitch({ lang }: { lang: Lang }) {
   const t = useAdminT();
   return (
     <LanguageSwitchForm
-      action="/admin/language"
+      action="/language"
       other={lang === "en" ? "bn" : "en"}
       label={t("admin.nav.switchLanguage")}
       className="min-h-11 rounded-md border border-stone-300 bg-white px-3 text-sm hover:bg-stone-50"
