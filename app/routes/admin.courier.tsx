@@ -107,7 +107,9 @@ export default function CourierAccountPage() {
                   ) : (
                     // The key's last characters, as stored: a code, not words to translate.
                     <span key={index}>
-                      <span translate="no">{account.apiKeyHint}</span>
+                      <code translate="no" className="font-mono">
+                        {account.apiKeyHint}
+                      </code>
                       {part}
                     </span>
                   ),

@@ -25,6 +25,20 @@ describe("ActivitySummary", () => {
     });
   });
 
+  it("words the sign-in and account codes in the reader's language", () => {
+    expect(shown("sign-in.failed", "invalid-credentials")).toEqual({ text: " · ভুল ইমেইল বা পাসওয়ার্ড", raw: [] });
+    expect(shown("account.password-check-failed", "password-change").text).toBe(" · পাসওয়ার্ড বদলানোর সময়");
+    // The same word elsewhere is a name, shown as stored.
+    expect(shown("product.created", "code").raw).toEqual(["code"]);
+  });
+
+  it("shows a courier's tracking code or key's end as code beside the courier's name", () => {
+    expect(shown("order.sent-to-courier", "Steadfast B015BAE4")).toEqual({
+      text: " · Steadfast B015BAE4",
+      raw: ["Steadfast"],
+    });
+  });
+
   it("shows a phone number in the reader's digits", () => {
     expect(shown("phone.blocked", "01995033202").text).toBe(" · ০১৯৯৫০৩৩২০২");
     expect(shown("order.deleted", "Karim Uddin, 01812345678").text).toBe(" · Karim Uddin, ০১৮১২৩৪৫৬৭৮");

@@ -9,6 +9,24 @@ import { paymentStatusLabel } from "./order-summary";
 /** The actions whose summary holds a phone number: shown in the staff member's digits. */
 const PHONE_SUMMARIES = new Set(["phone.blocked", "phone.unblocked", "order.deleted"]);
 
+/**
+ * The codes a sign-in or account row stores as its summary: why a sign-in failed
+ * (server/auth/sign-in.server.ts), how a second step was passed, and what a password check was for
+ * (server/auth/password-check.server.ts). Each has its words in both languages.
+ */
+const AUTH_CODES = new Set([
+  "invalid-credentials",
+  "wrong-code",
+  "disabled",
+  "code",
+  "recovery-code",
+  "password-change",
+  "two-factor-setup",
+  "two-factor-codes",
+  "two-factor-off",
+  "two-factor-reset",
+]);
+
 /** The sign-in limits a refused attempt names (server/auth/sign-in-limits.server.ts). */
 const LIMITS = new Set(["account", "address", "address+email", "two-factor"]);
 
@@ -38,8 +56,19 @@ export function ActivitySummary({
   else if (action === "order.edited" && /^\d+$/.test(summary)) shown = formatMoney(Number(summary), { lang });
   else if (action.startsWith("sign-in.") && LIMITS.has(summary))
     shown = t(`admin.refused.limit.${summary}` as MessageKey);
+  else if ((action.startsWith("sign-in.") || action.startsWith("account.")) && AUTH_CODES.has(summary))
+    shown = t(`admin.activity.code.${summary}` as MessageKey);
   else if (PHONE_SUMMARIES.has(action)) shown = raw(localDigits(summary, lang));
-  else if (action === "staff.added") {
+  else if (action.startsWith("courier.") || action.startsWith("order.")) {
+    // "Steadfast B015BAE4", "Steadfast …1234": the courier's name, then a tracking code or a key's end.
+    const match = /^(Steadfast) (\S+)$/.exec(summary);
+    if (match)
+      shown = (
+        <>
+          {raw(match[1]!)} <code translate="no">{match[2]}</code>
+        </>
+      );
+  } else if (action === "staff.added") {
     const match = /^(.*) \((owner|staff)\)$/.exec(summary);
     if (match) {
       const role = t(match[2] === "owner" ? "admin.staff.roleOwner" : "admin.staff.roleStaff");
