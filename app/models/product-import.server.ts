@@ -12,6 +12,7 @@ import type { ImportedProduct, ImportedVariant, RowProblem } from "~/rules/produ
 import { slugify } from "~/rules/slug";
 import { optionProblems, RETIRED_KEY_PREFIX, skuKey, variantLabel, type OptionInput } from "~/rules/variants";
 import { prisma } from "./db.server";
+import { dialect } from "./dialect.server";
 import { availableHandle, optionsForEditing, refreshPriceRange } from "./product.server";
 import { writeOptions } from "./product-variants.server";
 import { recordStockAdjustment, type StockActor } from "./stock.server";
@@ -40,6 +41,21 @@ export type ImportOutcome = {
   newHidden?: boolean;
 };
 
+/** The outcome of an import of `total` products with `options` before it has written any. */
+export function emptyOutcome(total: number, options: ImportOptions): ImportOutcome {
+  return {
+    total,
+    done: 0,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    categoriesCreated: [],
+    failed: [],
+    imagesQueued: 0,
+    newHidden: options.hideNew,
+  };
+}
+
 /**
  * A person's choices for one import. `hideNew`: products it creates are not shown in the shop
  * (whatever the file's status says), and products it updates keep being shown or hidden as they
@@ -56,8 +72,10 @@ export type StoredImport = {
   updatedAt: Date;
   fileName: string;
   format: string;
-  status: "preview" | "importing" | "imported" | "stopped" | "discarded";
+  status: "checking" | "preview" | "importing" | "imported" | "stopped" | "discarded";
   csv: string;
+  /** The stored dry run as JSON (app/server/catalogue/product-import.server.ts reads it); "" until it is worked out. */
+  preview: string;
   outcome: ImportOutcome | null;
   importedAt: Date | null;
   createdBy: string | null;
@@ -67,28 +85,32 @@ export type StoredImport = {
 const PREVIEW_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
- * Keeps an uploaded file (its text, without a byte-order mark) for its dry run; returns its id.
- * Files checked more than a week ago and never imported are let go (discarded) meanwhile, so the
- * database does not keep every upload.
+ * Keeps an uploaded file (its text, without a byte-order mark) for its dry run, as "checking" until
+ * `savePreview` stores it; returns its id. Files checked more than a week ago and never imported
+ * are let go (discarded) meanwhile, so the database does not keep every upload.
  */
 export async function saveImportFile(
   createdById: number,
   file: { fileName: string; format: string; csv: string },
 ): Promise<number> {
   await prisma.productImport.updateMany({
-    where: { status: "preview", createdAt: { lt: new Date(Date.now() - PREVIEW_KEPT_MS) } },
-    data: { status: "discarded", csv: "" },
+    where: { status: { in: ["checking", "preview"] }, createdAt: { lt: new Date(Date.now() - PREVIEW_KEPT_MS) } },
+    data: { status: "discarded", csv: "", preview: "" },
   });
-  const row = await prisma.productImport.create({ data: { createdById, ...file }, select: { id: true } });
+  const row = await prisma.productImport.create({
+    data: { createdById, ...file, status: "checking" },
+    select: { id: true },
+  });
   return row.id;
 }
 
 /**
- * The import with this id, or null. Its file (`csv`, up to 15 MB) is read only `withFile`; "" otherwise.
+ * The import with this id, or null. Its file (`csv`, up to 15 MB) is read only `withFile`, its
+ * stored dry run only `withPreview`; "" otherwise.
  */
 export async function getImport(
   id: number,
-  { withFile = true }: { withFile?: boolean } = {},
+  { withFile = true, withPreview = false }: { withFile?: boolean; withPreview?: boolean } = {},
 ): Promise<StoredImport | null> {
   const row = await prisma.productImport.findUnique({
     where: { id },
@@ -100,6 +122,7 @@ export async function getImport(
       format: true,
       status: true,
       csv: withFile,
+      preview: withPreview,
       outcome: true,
       importedAt: true,
       createdBy: { select: { email: true } },
@@ -109,6 +132,7 @@ export async function getImport(
   return {
     ...row,
     csv: row.csv ?? "",
+    preview: row.preview ?? "",
     status: row.status as StoredImport["status"],
     outcome: row.outcome ? (JSON.parse(row.outcome) as ImportOutcome) : null,
     createdBy: row.createdBy?.email ?? null,
@@ -154,9 +178,15 @@ export async function claimImport(id: number, outcome: ImportOutcome): Promise<"
   });
 }
 
-/** Marks a running import as stopped by an error (its products so far are written); its file is let go. */
+/**
+ * Marks a running import as stopped by an error (its products so far are written), or an import
+ * whose dry run could not be worked out; its file is let go.
+ */
 export async function stopImport(id: number): Promise<void> {
-  await prisma.productImport.updateMany({ where: { id, status: "importing" }, data: { status: "stopped", csv: "" } });
+  await prisma.productImport.updateMany({
+    where: { id, status: { in: ["checking", "importing"] } },
+    data: { status: "stopped", csv: "" },
+  });
 }
 
 /** Saves a running import's progress. */
@@ -168,15 +198,41 @@ export async function saveImportProgress(id: number, outcome: ImportOutcome): Pr
 export async function finishImport(id: number, outcome: ImportOutcome): Promise<void> {
   await prisma.productImport.update({
     where: { id },
-    data: { status: "imported", outcome: JSON.stringify(outcome), csv: "", importedAt: new Date() },
+    data: { status: "imported", outcome: JSON.stringify(outcome), csv: "", preview: "", importedAt: new Date() },
   });
 }
 
-/** Drops a previewed import's file without importing it; false when it was not a preview. */
+/**
+ * Stores the dry run `preview` (JSON) of import `id` and shows it (status "preview"), unless the
+ * import was discarded or started meanwhile; false then.
+ */
+export async function savePreview(id: number, preview: string): Promise<boolean> {
+  const saved = await prisma.productImport.updateMany({
+    where: { id, status: { in: ["checking", "preview"] } },
+    data: { status: "preview", preview },
+  });
+  return saved.count === 1;
+}
+
+/**
+ * Marks a previewed import as being checked again (its stored dry run stays until the new one
+ * replaces it), or one whose check has not moved for IMPORT_STALLED_MS (its process ended); false
+ * otherwise (being checked, started, done or discarded).
+ */
+export async function markChecking(id: number): Promise<boolean> {
+  const stalled = new Date(Date.now() - IMPORT_STALLED_MS);
+  const marked = await prisma.productImport.updateMany({
+    where: { id, OR: [{ status: "preview" }, { status: "checking", updatedAt: { lt: stalled } }] },
+    data: { status: "checking" },
+  });
+  return marked.count === 1;
+}
+
+/** Drops a file not imported yet (checking or previewed) without importing it; false when it was neither. */
 export async function discardImport(id: number): Promise<boolean> {
   const discarded = await prisma.productImport.updateMany({
-    where: { id, status: "preview" },
-    data: { status: "discarded", csv: "" },
+    where: { id, status: { in: ["checking", "preview"] } },
+    data: { status: "discarded", csv: "", preview: "" },
   });
   return discarded.count === 1;
 }
@@ -669,7 +725,8 @@ async function queuePictures(
  * PRODUCTS_PER_TRANSACTION products, matching them to the shop again first (it may have changed
  * since the dry run). A product whose transaction fails is written again alone; one that still
  * fails is listed in `failed` and nothing of it remains. `onProgress` is called after each
- * transaction with the outcome so far. Pictures the shop does not have yet are queued on the
+ * transaction with the outcome so far; then the other writers of the database get their turn
+ * (`Dialect.betweenWriteTransactions`: on SQLite the run holds the one write lock about half the time). Pictures the shop does not have yet are queued on the
  * import `importId` for fetching (`queuePictures`); an unchanged product has none to queue.
  */
 export async function importProducts(
@@ -680,21 +737,12 @@ export async function importProducts(
   options: ImportOptions = { hideNew: false },
 ): Promise<ImportOutcome> {
   const plan = await planImport(products, options);
-  const outcome: ImportOutcome = {
-    total: plan.planned.length,
-    done: 0,
-    created: 0,
-    updated: 0,
-    unchanged: 0,
-    categoriesCreated: [],
-    failed: [],
-    imagesQueued: 0,
-    newHidden: options.hideNew,
-  };
+  const outcome = emptyOutcome(plan.planned.length, options);
   const writes = plan.planned.filter((entry) => entry.action !== "unchanged");
   outcome.unchanged = outcome.done = plan.planned.length - writes.length;
   for (let start = 0; start < writes.length; start += PRODUCTS_PER_TRANSACTION) {
     const batch = writes.slice(start, start + PRODUCTS_PER_TRANSACTION);
+    const startedAt = performance.now();
     try {
       const results = await prisma.$transaction((tx) => writeBatch(tx, importId, batch, actor, options), {
         timeout: TRANSACTION_TIMEOUT_MS,
@@ -716,6 +764,7 @@ export async function importProducts(
     }
     outcome.done += batch.length;
     await onProgress(outcome);
+    await dialect.betweenWriteTransactions(performance.now() - startedAt);
   }
   return outcome;
 }

@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/models/db.server";
 import { catalogueVersion } from "~/models/catalogue-changes.server";
-import { importFinished } from "~/server/catalogue/product-import.server";
+import { importChecked, importFinished } from "~/server/catalogue/product-import.server";
 import { importImagesIdle } from "~/server/catalogue/import-images.server";
 import * as importPage from "~/routes/admin.products.import._index";
 import * as importFile from "~/routes/admin.products.import.$id/route";
@@ -63,11 +63,13 @@ async function upload(
   return Number(/\/(\d+)(?:\?|$)/.exec(outcome.location!)![1]);
 }
 
+/** The stored dry run of import `id` (waiting for its check), as its page reads it with `query`. */
 async function preview(id: number, query = "") {
+  await importChecked(id);
   const data = await runData(importFile.loader, get(`/admin/products/import/${id}${query}`, jar), {
     id: String(id),
   });
-  if (data.kind !== "preview") throw new Error(`import ${id} is ${data.status}`);
+  if (data.kind !== "preview" || !data.preview) throw new Error(`import ${id} is ${data.status}`);
   return data.preview;
 }
 

@@ -55,4 +55,13 @@ export type Dialect = {
    * one write lock from its start (`BEGIN IMMEDIATE`); PostgreSQL's transaction-level advisory locks.
    */
   lockKeys(tx: Prisma.TransactionClient, keys: readonly string[]): Promise<void>;
+  /**
+   * Called between two transactions of a long run of writes (an import's batches), the last of
+   * which took `transactionMs` ms: lets the other writers in. SQLite has one write lock for every
+   * connection to the file, and a writer that finds it taken retries every 50 ms at most
+   * (app/models/sqlite-adapter.server.ts), so it waits as long as the transaction took: the run
+   * holds the lock at most about half the time. PostgreSQL locks rows, so it only lets the event
+   * loop turn (app/utils/event-loop.ts).
+   */
+  betweenWriteTransactions(transactionMs: number): Promise<void>;
 };

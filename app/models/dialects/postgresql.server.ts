@@ -3,6 +3,7 @@
  */
 import { Prisma } from "~/generated/prisma/client";
 import { escapeLike } from "~/rules/search";
+import { yieldToEventLoop } from "~/utils/event-loop";
 import type { Dialect } from "./dialect";
 
 /** PostgreSQL: pg_trgm's indexes, ILIKE-style matching, typed parameters, advisory locks. */
@@ -29,4 +30,5 @@ export const postgresqlDialect: Dialect = {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
     }
   },
+  betweenWriteTransactions: () => yieldToEventLoop(),
 };

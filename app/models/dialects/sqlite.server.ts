@@ -4,6 +4,9 @@
 import { Prisma } from "~/generated/prisma/client";
 import type { Dialect } from "./dialect";
 
+/** The least pause between two write transactions of a long run, in ms (`betweenWriteTransactions`). */
+const LEAST_WRITER_PAUSE_MS = 5;
+
 /** `query` as one quoted FTS5 phrase: a `"` typed is doubled, so nothing is read as FTS syntax. */
 function ftsPhrase(query: string): string {
   return `"${query.replaceAll('"', '""')}"`;
@@ -27,4 +30,6 @@ export const sqliteDialect: Dialect = {
   lockRowsOf: () => Prisma.empty,
   timestamp: (date) => Prisma.sql`${date}`,
   lockKeys: async () => {},
+  betweenWriteTransactions: (transactionMs) =>
+    new Promise((resolve) => setTimeout(resolve, Math.max(LEAST_WRITER_PAUSE_MS, transactionMs))),
 };

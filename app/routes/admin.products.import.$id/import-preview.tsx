@@ -2,6 +2,8 @@ import { Form, Link } from "@remix-run/react";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
+import { useRefreshWhile } from "~/hooks/use-refresh-while";
+import { formatShopDateTime } from "~/i18n/format-date";
 import { formatInteger } from "~/i18n/format";
 import type { RowProblem } from "~/rules/product-csv";
 import type { ImportPreview } from "~/server/catalogue/product-import.server";
@@ -42,11 +44,71 @@ function ProblemMessage({ problem }: { problem: RowProblem }) {
 export function ImportPreviewSection({
   id,
   preview,
+  checkedAt,
+  checking,
+  interrupted,
   hideNew,
+}: {
+  id: number;
+  /** The stored dry run; null while the file's first check is under way. */
+  preview: ImportPreview | null;
+  /** When it was worked out (ISO 8601). */
+  checkedAt: string | null;
+  checking: boolean;
+  interrupted: boolean;
+  hideNew: boolean;
+}) {
+  const t = useAdminT();
+  const lang = useAdminLang();
+  const refresh = useRefreshWhile(checking && !interrupted);
+  const page = `/admin/products/import/${id}`;
+  const status = interrupted ? (
+    <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800" data-testid="import-check-interrupted">
+      {t("admin.productCsv.checkInterrupted")}
+    </p>
+  ) : checking ? (
+    <p className="font-medium" data-testid="import-checking">
+      {t(preview ? "admin.productCsv.checkingAgain" : "admin.productCsv.checkingFile")}
+    </p>
+  ) : checkedAt ? (
+    <p className="text-sm text-stone-600" data-testid="import-checked-at">
+      {t("admin.productCsv.checkedAt", { time: formatShopDateTime(new Date(checkedAt), lang) })}
+    </p>
+  ) : null;
+  const actions = (
+    <Form method="post" action={page} className="flex flex-wrap items-center gap-4">
+      {hideNew ? <input type="hidden" name="hideNew" value="on" /> : null}
+      {interrupted || !checking ? (
+        <SubmitButton pending={false} look="secondary" name="intent" value="recheck" className="min-h-11">
+          {t("admin.productCsv.checkAgain")}
+        </SubmitButton>
+      ) : null}
+      <SubmitButton pending={false} look="secondary" name="intent" value="discard" className="min-h-11">
+        {t("admin.productCsv.discard")}
+      </SubmitButton>
+    </Form>
+  );
+  return (
+    <div className="space-y-6" aria-live="polite">
+      {refresh}
+      {status}
+      {preview ? <PreviewDetails id={id} preview={preview} hideNew={hideNew} canImport={!checking} /> : null}
+      {actions}
+    </div>
+  );
+}
+
+/** The dry run's counts, problems and products, and the confirmation (`canImport`: not while it is being checked again). */
+function PreviewDetails({
+  id,
+  preview,
+  hideNew,
+  canImport,
 }: {
   id: number;
   preview: ImportPreview;
   hideNew: boolean;
+  canImport: boolean;
 }) {
   const t = useAdminT();
   const lang = useAdminLang();
@@ -174,21 +236,20 @@ export function ImportPreviewSection({
         ) : null}
         {hideNew ? <input type="hidden" name="hideNew" value="on" /> : null}
         {toWrite > 0 ? (
-          <SubmitButton
-            pending={pending}
-            pendingLabel={t("admin.productCsv.confirming")}
-            name="intent"
-            value="import"
-            className="min-h-11"
-          >
-            {t("admin.productCsv.confirm", { count: count(toWrite) })}
-          </SubmitButton>
+          canImport ? (
+            <SubmitButton
+              pending={pending}
+              pendingLabel={t("admin.productCsv.confirming")}
+              name="intent"
+              value="import"
+              className="min-h-11"
+            >
+              {t("admin.productCsv.confirm", { count: count(toWrite) })}
+            </SubmitButton>
+          ) : null
         ) : (
           <p className="font-medium">{t("admin.productCsv.nothingToImport")}</p>
         )}
-        <SubmitButton pending={false} look="secondary" name="intent" value="discard" className="min-h-11">
-          {t("admin.productCsv.discard")}
-        </SubmitButton>
       </Form>
     </>
   );

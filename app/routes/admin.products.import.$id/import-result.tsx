@@ -1,13 +1,10 @@
-import { Form, Link, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { Form, Link } from "@remix-run/react";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
+import { useRefreshWhile } from "~/hooks/use-refresh-while";
 import { formatInteger } from "~/i18n/format";
 import type { ImportOutcome } from "~/models/product-import.server";
-
-/** How often the page looks again while the import or its pictures are under way, in ms. */
-const REFRESH_MS = 1500;
 
 type Images = {
   waiting: number;
@@ -57,23 +54,12 @@ export function ImportResultSection({
   const lang = useAdminLang();
   const count = (value: number) => formatInteger(value, lang);
   const running = (status === "importing" && !interrupted) || images.waiting > 0;
-  const revalidator = useRevalidator();
+  const refresh = useRefreshWhile(running);
   const retrying = usePending({ intent: "retry-pictures" });
   const page = `/admin/products/import/${id}`;
-  useEffect(() => {
-    if (!running) return;
-    const timer = window.setInterval(() => {
-      if (revalidator.state === "idle") revalidator.revalidate();
-    }, REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, [running, revalidator]);
   return (
     <div className="space-y-4" aria-live="polite" data-testid="import-result">
-      {running ? (
-        <noscript>
-          <meta httpEquiv="refresh" content="2" />
-        </noscript>
-      ) : null}
+      {refresh}
       {status === "discarded" ? <p data-testid="import-discarded">{t("admin.productCsv.discarded")}</p> : null}
       {interrupted ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">

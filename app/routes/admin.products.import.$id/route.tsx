@@ -11,6 +11,7 @@ import { requireAdmin } from "~/server/auth/auth.server";
 import {
   importResult,
   previewImport,
+  recheckImport,
   retryImportPictures,
   startImport,
 } from "~/server/catalogue/product-import.server";
@@ -23,9 +24,10 @@ import { ImportResultSection } from "./import-result";
 export const meta = adminTitle("admin.productCsv.importTitle");
 
 /**
- * GET /admin/products/import/N: a file not imported yet shows its dry run (computed now, against
- * the shop as it is; with `?hideNew=1`, new products kept hidden and the others' shown state kept);
- * one being imported or imported shows its progress and result, pictures included.
+ * GET /admin/products/import/N: a file not imported yet shows its dry run, as stored when the
+ * file was checked (with `?hideNew=1`, new products kept hidden and the others' shown state kept),
+ * or that it is being checked; one being imported or imported shows its progress and result,
+ * pictures included.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -33,9 +35,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const hideNew = new URL(request.url).searchParams.get("hideNew") === "1";
   const previewed = await previewImport(id, { hideNew });
   if (!previewed) throw notFound();
-  const { stored, preview } = previewed;
+  const { stored, check } = previewed;
   const base = { id, fileName: stored.fileName, format: stored.format, status: stored.status };
-  if (preview) return { ...base, kind: "preview" as const, preview, hideNew };
+  if (check) {
+    const { preview, checkedAt, checking, interrupted } = check;
+    return {
+      ...base,
+      kind: "preview" as const,
+      preview,
+      checkedAt: checkedAt?.toISOString() ?? null,
+      checking,
+      interrupted,
+      hideNew,
+    };
+  }
   const result = await importResult(id);
   if (!result) throw notFound();
   return {
@@ -50,7 +63,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /**
  * POST `intent=import`: starts importing the file (once; a second confirmation finds it started;
  * not while another import runs), new products hidden when `hideNew` is checked, then its progress
- * page. `intent=discard`: drops the file, back to the upload form. `intent=retry-pictures`: fetches
+ * page. `intent=discard`: drops the file, back to the upload form. `intent=recheck`: works out the
+ * dry run again against the shop as it is now (back to the page). `intent=retry-pictures`: fetches
  * the import's failed pictures again (only picture `picture` when given), back to its page.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -77,6 +91,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         queued > 0
           ? t("admin.productCsv.retrying", { count: formatInteger(queued, staffLanguage(admin)) })
           : t("admin.productCsv.nothingToRetry"),
+    });
+  }
+  if (form.get("intent") === "recheck") {
+    const rechecking = await recheckImport(id);
+    return redirectWithToast(request, page + (form.get("hideNew") === "on" ? "?hideNew=1" : ""), {
+      kind: rechecking ? "success" : "error",
+      message: t(rechecking ? "admin.productCsv.checkingStarted" : "admin.productCsv.checkNotStarted"),
     });
   }
   const started = await startImport(id, admin, context, { hideNew: form.get("hideNew") === "on" });
@@ -106,7 +127,14 @@ export default function ProductImportFilePage() {
             title={t("admin.productCsv.previewTitle")}
             subtitle={t("admin.productCsv.previewSubtitle", { file: data.fileName, format })}
           />
-          <ImportPreviewSection id={data.id} preview={data.preview} hideNew={data.hideNew} />
+          <ImportPreviewSection
+            id={data.id}
+            preview={data.preview}
+            checkedAt={data.checkedAt}
+            checking={data.checking}
+            interrupted={data.interrupted}
+            hideNew={data.hideNew}
+          />
         </>
       ) : (
         <>

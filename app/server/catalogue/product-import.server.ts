@@ -3,39 +3,34 @@
  * member goes through: upload (the file is read, recognised and kept), the dry run (what would be
  * created, updated, left as it is and skipped, with every problem by row and column; nothing is
  * written), the confirmation (the products are written in the background in short transactions,
- * then their pictures are fetched), and the result.
+ * then their pictures are fetched), and the result. Reading, the dry run and the writing run on
+ * import threads (import-worker.server.ts, docs/decisions/056-long-work-off-the-request-path.md),
+ * so a large file never holds up the shop's requests.
  */
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import {
   claimImport,
-  finishImport,
-  IMPORT_STALLED_MS,
-  stopImport,
+  emptyOutcome,
   getImport,
+  IMPORT_STALLED_MS,
   importImageProgress,
-  importProducts,
-  planImport,
+  markChecking,
   retryImportImages,
-  saveImportFile,
-  saveImportProgress,
+  stopImport,
   type ImportOptions,
-  type ImportOutcome,
-  type PlannedProduct,
   type StoredImport,
 } from "~/models/product-import.server";
-import { MAX_CSV_BYTES, type ReadProducts, type RowProblem } from "~/rules/product-csv";
-import { audit } from "~/server/audit.server";
+import { MAX_CSV_BYTES } from "~/rules/product-csv";
+import { audit, clientAddressOf } from "~/server/audit.server";
 import { log } from "~/server/log.server";
-import { readProductCsv, type FileProblem } from "./csv-read.server";
-import { readShopifyProducts } from "./csv-shopify.server";
-import { readWooCommerceProducts } from "./csv-woocommerce.server";
+import type { FileProblem } from "./csv-read.server";
 import { startImportImages } from "./import-images.server";
+import type { ImportPreview, ImportTask, Staff, StoredPreview, TaskEvent } from "./import-tasks.server";
+import { runInImportThread } from "./import-worker.server";
 
 export type { FileProblem } from "./csv-read.server";
+export type { ImportPreview } from "./import-tasks.server";
 export type { StoredImport } from "~/models/product-import.server";
-
-/** The signed-in staff member an import acts for. */
-type Staff = { id: number; email: string };
 
 /**
  * Reads the upload form of /admin/products/import: the file of field `file`, keeping at most
@@ -73,115 +68,157 @@ export async function readImportUpload(
   return file === null ? null : { ...file, hideNew };
 }
 
+/** Checks queued in this process: one thread reads and plans a file at a time (each may hold a 15 MB file in memory). */
+let checkQueue: Promise<unknown> = Promise.resolve();
+/** Imports whose dry run a thread of this process is working out, by id. */
+const checking = new Map<number, Promise<void>>();
+/** Imports whose products a thread of this process is writing, by id. */
+const running = new Map<number, Promise<void>>();
+
+/** Runs `task` on an import thread after the checks queued before it (`checkQueue`). */
+function queueCheck(task: ImportTask, onEvent: (event: TaskEvent) => void): Promise<void> {
+  const done = checkQueue.then(() => runInImportThread(task, onEvent));
+  checkQueue = done.catch(() => undefined);
+  return done;
+}
+
 /**
- * Reads an uploaded file and keeps it for its dry run.
+ * Keeps an uploaded file and has its dry run worked out on an import thread (reading and planning
+ * a large file takes seconds of CPU; the request only waits for it). Resolves once the file is
+ * read and kept, or refused, and its dry run stored or CHECK_WAIT_MS passed: a large file's dry
+ * run may still be under way then (the import's page says so, and shows it when stored).
  *
  * @returns the new import's id, or why the file cannot be read (nothing kept then).
+ * @throws when the thread fails before the file is read (it could not start, or ran out of memory).
  */
 export async function acceptImportFile(
   staff: Staff,
   upload: { fileName: string; bytes: Buffer; size: number },
 ): Promise<{ ok: true; importId: number } | { ok: false; problem: FileProblem }> {
   if (upload.size > MAX_CSV_BYTES) return { ok: false, problem: { code: "tooBig", maxBytes: MAX_CSV_BYTES } };
-  const read = readProductCsv(upload.bytes);
-  if (!read.ok) return read;
-  const csv = new TextDecoder("utf-8").decode(upload.bytes).replace(/^\uFEFF/, "");
-  const importId = await saveImportFile(staff.id, { fileName: upload.fileName, format: read.table.format, csv });
-  return { ok: true, importId };
+  const accepted = await keepAndCheck(staff, upload);
+  if (accepted.ok) await settledWithin(checking.get(accepted.importId), CHECK_WAIT_MS);
+  return accepted;
 }
 
-/** The products of a kept file, read by its format's reader. */
-function readStoredFile(csv: string): ReadProducts & { format: string } {
-  const read = readProductCsv(new TextEncoder().encode(csv));
-  if (!read.ok) return { format: "", products: [], problems: [], skipped: [] };
-  const products =
-    read.table.format === "woocommerce" ? readWooCommerceProducts(read.table) : readShopifyProducts(read.table);
-  return { format: read.table.format, ...products };
+/** How long the upload's answer waits for the dry run, in ms: a small file's is shown at once, a large one's page says it is being checked. */
+const CHECK_WAIT_MS = 3000;
+
+/** Resolves when `promise` settles or after `ms` ms, whichever is first (never rejects). */
+async function settledWithin(promise: Promise<unknown> | undefined, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    promise?.catch(() => undefined),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]);
+  clearTimeout(timer);
 }
 
-/** One product of the dry run: what would happen to it, and what the file gives it. */
-type PreviewProduct = Pick<PlannedProduct, "action" | "productId"> & {
-  row: number;
-  name: string;
-  handle: string;
-  variantCount: number;
-  imageCount: number;
-};
-
-/** The dry run of a kept file, as the preview page shows it. */
-export type ImportPreview = {
-  counts: { create: number; update: number; unchanged: number; skipped: number };
-  /** The problems by row, errors (their product is skipped) and notes: the first PREVIEW_LIST of `problemCount`. */
-  problems: RowProblem[];
-  problemCount: number;
-  /** Products that would be written, in file order (at most PREVIEW_LIST). */
-  planned: PreviewProduct[];
-  /** Category names that would be created. */
-  newCategories: string[];
-  /** How many pictures would be fetched by address (those the shop does not have yet). */
-  imageCount: number;
-};
-
-/** Most products and problems listed on the preview page (the counts cover them all). */
-const PREVIEW_LIST = 500;
+/** `acceptImportFile` without its wait: starts the check and resolves once the file is read and kept, or refused. */
+function keepAndCheck(
+  staff: Staff,
+  upload: { fileName: string; bytes: Buffer },
+): Promise<{ ok: true; importId: number } | { ok: false; problem: FileProblem }> {
+  return new Promise((resolve, reject) => {
+    let importId: number | null = null;
+    const task: ImportTask = { kind: "check", staffId: staff.id, fileName: upload.fileName, bytes: upload.bytes };
+    const job = queueCheck(task, (event) => {
+      if (event.type === "refused") resolve({ ok: false, problem: event.problem });
+      if (event.type !== "read") return;
+      importId = event.importId;
+      checking.set(importId, job);
+      resolve({ ok: true, importId });
+    })
+      .catch(async (error: unknown) => {
+        if (importId === null) return reject(error);
+        log.error({ err: error, importId }, "Checking a product import stopped");
+        await stopImport(importId).catch(() => undefined);
+      })
+      .finally(() => {
+        if (importId !== null) checking.delete(importId);
+      });
+  });
+}
 
 /**
- * The dry run of import `id` against the shop as it is now, with `options` (new products hidden
- * or not, which decides whether a product's shown state is a change): nothing is written.
+ * "Check again" on a dry run's page: works out the dry run of import `id` anew against the shop
+ * as it is now, on an import thread (also after a check whose process ended half-way).
  *
- * @returns null when there is no such import; `preview` null when it is no longer a preview.
+ * @returns false when it is not a preview (started, done, discarded) or is being checked already.
+ */
+export async function recheckImport(id: number): Promise<boolean> {
+  if (checking.has(id) || !(await markChecking(id))) return false;
+  const job = queueCheck({ kind: "recheck", importId: id }, () => undefined)
+    .catch(async (error: unknown) => {
+      log.error({ err: error, importId: id }, "Checking a product import stopped");
+      await stopImport(id).catch(() => undefined);
+    })
+    .finally(() => checking.delete(id));
+  checking.set(id, job);
+  return true;
+}
+
+/** The stored dry run of an import (`StoredPreview` JSON), or null when none was stored yet or it cannot be read. */
+function storedPreview(json: string): StoredPreview | null {
+  if (json === "") return null;
+  try {
+    return JSON.parse(json) as StoredPreview;
+  } catch {
+    return null;
+  }
+}
+
+/** An import not started yet, as its page shows it. */
+export type ImportCheck = {
+  stored: StoredImport;
+  /** The dry run for the options asked (null while it is being worked out the first time). */
+  preview: ImportPreview | null;
+  /** When the dry run shown was worked out. */
+  checkedAt: Date | null;
+  /** Whether a dry run is being worked out now. */
+  checking: boolean;
+  /** Whether the check stopped half-way (its process ended): "Check again" starts it anew. */
+  interrupted: boolean;
+};
+
+/**
+ * Import `id` as its dry run's page shows it, with `options` (new products hidden or not, which
+ * decides whether a product's shown state is a change): the stored dry run, worked out when the
+ * file was checked (nothing is read or planned here).
+ *
+ * @returns null when there is no such import; `check` null when it is no longer a preview.
  */
 export async function previewImport(
   id: number,
   options: ImportOptions = { hideNew: false },
-): Promise<{ stored: StoredImport; preview: ImportPreview | null } | null> {
-  // The file (up to 15 MB) is read only for a dry run: a running import's page asks every 1.5 s.
-  const summary = await getImport(id, { withFile: false });
-  if (!summary || summary.status !== "preview") return summary ? { stored: summary, preview: null } : null;
-  const stored = await getImport(id);
+): Promise<{ stored: StoredImport; check: ImportCheck | null } | null> {
+  const stored = await getImport(id, { withFile: false, withPreview: true });
   if (!stored) return null;
-  const read = readStoredFile(stored.csv);
-  const plan = await planImport(read.products, options);
-  const planned = new Set(plan.planned.map((entry) => entry.product));
-  const refusedByPlan = read.products.filter((product) => !planned.has(product));
-  const count = (action: PlannedProduct["action"]) => plan.planned.filter((entry) => entry.action === action).length;
-  const problems = [...read.problems, ...plan.problems].sort((a, b) => a.row - b.row);
+  if (stored.status !== "preview" && stored.status !== "checking") return { stored, check: null };
+  const preview = storedPreview(stored.preview);
+  const isChecking = stored.status === "checking";
   return {
     stored,
-    preview: {
-      counts: {
-        create: count("create"),
-        update: count("update"),
-        unchanged: count("unchanged"),
-        skipped: read.skipped.length + refusedByPlan.length,
-      },
-      problems: problems.slice(0, PREVIEW_LIST),
-      problemCount: problems.length,
-      planned: plan.planned.slice(0, PREVIEW_LIST).map((entry) => ({
-        action: entry.action,
-        productId: entry.productId,
-        row: entry.product.row,
-        name: entry.product.name,
-        handle: entry.product.handle,
-        variantCount: entry.product.variants.length,
-        imageCount: entry.product.imageUrls.length,
-      })),
-      newCategories: plan.newCategories,
-      imageCount: plan.planned.reduce((sum, entry) => sum + entry.picturesToFetch, 0),
+    check: {
+      stored,
+      preview: preview ? (options.hideNew ? preview.hidden : preview.shown) : null,
+      checkedAt: preview ? new Date(preview.checkedAt) : null,
+      checking: isChecking,
+      interrupted: isChecking && !checking.has(id) && Date.now() - stored.updatedAt.getTime() > IMPORT_STALLED_MS,
     },
   };
 }
 
-const running = new Map<number, Promise<void>>();
-
 /**
  * Starts importing the kept file of import `id` for `staff` with `options` (new products hidden
- * or not), once: the products are written in the background (progress saved on the import after
- * each transaction), then an audit event is recorded and the pictures are fetched. Returns at once.
+ * or not), once: an import thread writes the products (progress saved on the import after each
+ * transaction) and records an audit event; then this process fetches the pictures. Returns at once.
  *
  * @returns "started"; "busy" while another import runs (one at a time: two imports of one file
- *   would each create its products); "done" when it is not a preview any more (already started,
- *   done or discarded).
+ *   would each create its products); "done" when it is not a preview any more (being checked,
+ *   already started, done or discarded).
  */
 export async function startImport(
   id: number,
@@ -189,48 +226,16 @@ export async function startImport(
   context: unknown,
   options: ImportOptions = { hideNew: false },
 ): Promise<"started" | "busy" | "done"> {
-  const stored = await getImport(id);
+  const stored = await getImport(id, { withFile: false, withPreview: true });
   if (!stored || stored.status !== "preview") return "done";
-  const read = readStoredFile(stored.csv);
-  const empty: ImportOutcome = {
-    total: read.products.length,
-    done: 0,
-    created: 0,
-    updated: 0,
-    unchanged: 0,
-    categoriesCreated: [],
-    failed: [],
-    imagesQueued: 0,
-    newHidden: options.hideNew,
-  };
-  const claim = await claimImport(id, empty);
+  const counts = storedPreview(stored.preview)?.[options.hideNew ? "hidden" : "shown"].counts;
+  const total = counts ? counts.create + counts.update + counts.unchanged : 0;
+  const claim = await claimImport(id, emptyOutcome(total, options));
   if (claim !== "claimed") return claim;
-  const job = (async () => {
-    const outcome = await importProducts(
-      id,
-      read.products,
-      staff,
-      (progress) => saveImportProgress(id, progress),
-      options,
-    );
-    await finishImport(id, outcome);
-    await audit(context, staff, {
-      action: "products.imported",
-      subjectType: "import",
-      subjectId: id,
-      summary: stored.fileName,
-      details: {
-        format: read.format,
-        created: outcome.created,
-        updated: outcome.updated,
-        unchanged: outcome.unchanged,
-        failed: outcome.failed.length,
-        categoriesCreated: outcome.categoriesCreated,
-        newHidden: options.hideNew,
-      },
-    });
-    if (outcome.imagesQueued > 0) startImportImages();
-  })()
+  const task: ImportTask = { kind: "import", importId: id, staff, address: clientAddressOf(context), options };
+  const job = runInImportThread(task, (event) => {
+    if (event.type === "imported" && event.outcome.imagesQueued > 0) startImportImages();
+  })
     .catch(async (error: unknown) => {
       // The products written so far stay (each whole); the page says the import stopped.
       log.error({ err: error, importId: id }, "A product import stopped");
@@ -274,6 +279,11 @@ export async function retryImportPictures(
 /** Resolves when import `id` has finished writing its products in this process (for tests). */
 export async function importFinished(id: number): Promise<void> {
   await running.get(id);
+}
+
+/** Resolves when the dry run of import `id` is stored, if a thread of this process is working it out (for tests). */
+export async function importChecked(id: number): Promise<void> {
+  await checking.get(id);
 }
 
 /**
