@@ -515,6 +515,7 @@ describe("bad input", () => {
       data: { createdAt: new Date(Date.now() - 8 * 86_400_000) },
     });
     const recent = await upload(`${HEAD}\nbulb,Bulb,Title,Default Title,B-7,120,active\n`);
+    await importChecked(recent);
     expect(await prisma.productImport.findUniqueOrThrow({ where: { id: old } })).toMatchObject({
       status: "discarded",
       csv: "",
@@ -547,5 +548,51 @@ describe("bad input", () => {
     );
     expect(toasts.sort()).toEqual(["refused", "started"]);
     expect(await prisma.product.count({ where: { name: "Bulb" } })).toBe(1);
+  });
+
+  it("shows the dry run worked out when the file was checked, and works it out anew on Check again", async () => {
+    const id = await upload(`${HEAD}\nbulb,Bulb,Title,Default Title,B-11,120,active\n`);
+    expect((await preview(id)).counts).toEqual({ create: 1, update: 0, unchanged: 0, skipped: 0 });
+    const page = await runData(importFile.loader, get(`/admin/products/import/${id}`, jar), { id: String(id) });
+    expect(page).toMatchObject({ kind: "preview", checking: false, interrupted: false });
+    expect(page.kind === "preview" && page.checkedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+
+    // The shop changes: the page still shows the stored dry run (viewing it reads and plans
+    // nothing: a 15 MB file took seconds a view), until it is checked again.
+    await prisma.product.create({ data: { name: "Bulb", slug: "bulb", handle: "bulb", description: "" } });
+    expect((await preview(id)).counts).toEqual({ create: 1, update: 0, unchanged: 0, skipped: 0 });
+    const recheck = await run(importFile.action, post(`/admin/products/import/${id}`, { intent: "recheck" }, jar), {
+      id: String(id),
+    });
+    await expect(recheck).toSetToast({ kind: "success", message: "Checking the file again." });
+    expect((await preview(id)).counts).toEqual({ create: 0, update: 1, unchanged: 0, skipped: 0 });
+  });
+
+  it("reads, checks and writes a large file on a thread of its own: this process's event loop keeps turning", async () => {
+    const rows = Array.from(
+      { length: 200 },
+      (_, i) => `lamp-${i},Lamp ${i},Title,Default Title,L-${i},${100 + i},active`,
+    );
+    const id = await upload(`${HEAD}\n${rows.join("\n")}\n`);
+    await importChecked(id);
+    // A watcher on this thread's event loop (each turn a `setImmediate`) reads the import's
+    // progress while it runs: it must see it half-way, not only before and after. On SQLite the
+    // import's awaited queries resolve without a turn, so written here it would see neither.
+    const seen: number[] = [];
+    let watching = true;
+    const watch = async () => {
+      const row = await prisma.productImport.findUniqueOrThrow({ where: { id }, select: { outcome: true } });
+      seen.push(row.outcome === "" ? 0 : (JSON.parse(row.outcome) as { done: number }).done);
+      if (watching) setImmediate(() => void watch());
+    };
+    const started = await run(importFile.action, post(`/admin/products/import/${id}`, { intent: "import" }, jar), {
+      id: String(id),
+    });
+    expect(started).toRedirectTo(`/admin/products/import/${id}`);
+    setImmediate(() => void watch());
+    await importFinished(id);
+    watching = false;
+    expect(await prisma.product.count({ where: { handle: { startsWith: "lamp-" } } })).toBe(200);
+    expect(seen.some((done) => done > 0 && done < 200)).toBe(true);
   });
 });
