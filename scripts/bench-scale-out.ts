@@ -20,14 +20,14 @@
  * correctness under load and the overhead of sharing, not the gain of a second machine.
  */
 import autocannon from "autocannon";
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { freePort } from "./free-port";
+import { cartOf, checkoutForm, seedProducts, startNode } from "./bench-shop";
 import { applyMigrations } from "./migrate.mjs";
 import { startThrowawayPostgres } from "./with-postgres.mjs";
 
@@ -51,100 +51,6 @@ const SETUPS: Setup[] = [
   { name: "1 node, PostgreSQL", database: "postgresql", nodes: 1 },
   { name: "2 nodes, PostgreSQL", database: "postgresql", nodes: 2 },
 ].filter((setup) => !options.only || setup.name.toLowerCase().includes(options.only.toLowerCase())) as Setup[];
-
-/** Runs `sql` statements on a database, whichever it is (the seed below is standard SQL). */
-type Runner = { run(sql: string, values?: unknown[]): Promise<void>; close(): Promise<void> };
-
-async function runnerFor(databaseUrl: string): Promise<Runner> {
-  if (databaseUrl.startsWith("file:")) {
-    const { default: Database } = await import("better-sqlite3");
-    const db = new Database(databaseUrl.slice("file:".length));
-    return {
-      async run(sql, values = []) {
-        // `$n` as PostgreSQL numbers them, as `?` in the order they appear.
-        const ordered = [...sql.matchAll(/\$(\d+)/g)].map((match) => values[Number(match[1]) - 1]);
-        db.prepare(sql.replace(/\$\d+/g, "?")).run(...(ordered as never[]));
-      },
-      async close() {
-        db.close();
-      },
-    };
-  }
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  return {
-    async run(sql, values = []) {
-      await client.query(sql, values);
-    },
-    async close() {
-      await client.end();
-    },
-  };
-}
-
-/** `PRODUCTS` products in 10 categories, each with its default variant (ids 1…PRODUCTS). */
-async function seed(databaseUrl: string): Promise<void> {
-  const db = await runnerFor(databaseUrl);
-  const now = new Date().toISOString();
-  try {
-    await db.run("BEGIN");
-    for (let c = 1; c <= 10; c++) {
-      await db.run(`INSERT INTO "Category" ("name", "slug", "updatedAt") VALUES ($1, $2, $3)`, [
-        `Bench Category ${c}`,
-        `bench-category-${c}`,
-        now,
-      ]);
-    }
-    const words = ["Brass", "Ceiling", "Table", "LED", "Wall", "Pendant", "Switch", "Socket", "Fan", "Lamp"];
-    for (let i = 1; i <= PRODUCTS; i++) {
-      const name = `${words[i % 10]} ${words[(i * 7) % 10]} ${i}`;
-      const price = 50_000 + (i % 50) * 1_000;
-      await db.run(
-        `INSERT INTO "Product" ("name", "slug", "description", "minPricePaisa", "maxPricePaisa", "categoryId", "updatedAt")
-         VALUES ($1, $2, $3, $4, $4, $5, $6)`,
-        [name, `bench-${i}`, "A product of the benchmark.", price, (i % 10) + 1, now],
-      );
-      await db.run(`INSERT INTO "ProductVariant" ("productId", "pricePaisa") VALUES ($1, $2)`, [i, price]);
-    }
-    await db.run("COMMIT");
-  } finally {
-    await db.close();
-  }
-}
-
-/** Starts `node server.js` with `env` on a free port; resolves with its origin and process once it listens. */
-async function startNode(
-  env: Record<string, string>,
-  logFile: string,
-): Promise<{ origin: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--max-old-space-size=192", "--max-semi-space-size=4", "server.js"], {
-    env: {
-      ...env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      MALLOC_ARENA_MAX: "2",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const log = fs.createWriteStream(logFile);
-  child.stdout!.pipe(log);
-  // Ready once /healthz answers (the log is kept to warnings, so its "serving" line is not written).
-  const origin = `http://127.0.0.1:${port}`;
-  for (const giveUpAt = Date.now() + 30_000; ;) {
-    if (child.exitCode !== null)
-      throw new Error(`The server ended (${child.exitCode}) before listening; its log: ${logFile}`);
-    if (Date.now() > giveUpAt) throw new Error(`The server did not answer within 30 s; its log: ${logFile}`);
-    const healthy = await fetch(`${origin}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { origin, child };
-}
 
 /** The catalogue pages the load asks for, in turn. */
 function catalogueRequests(): autocannon.Request[] {
@@ -173,23 +79,6 @@ async function loadCatalogue(origins: string[]): Promise<{ rps: number; errors: 
     errors += result.requests.total - answered;
   }
   return { rps: ok / DURATION_S, errors };
-}
-
-/** A cart cookie holding one unit of product `productId`'s default variant (variant id = product id here). */
-async function cartOf(origin: string, variantId: number): Promise<{ cookie: string; subtotal: string }> {
-  const added = await fetch(`${origin}/cart`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "add", variantId: String(variantId), quantity: "1" }),
-  });
-  const cookie = added.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("haat_cart"))
-    ?.split(";")[0];
-  if (!cookie) throw new Error(`Adding to a cart answered ${added.status}`);
-  const page = await (await fetch(`${origin}/cart`, { headers: { Cookie: cookie } })).text();
-  return { cookie, subtotal: /name="expectedSubtotalPaisa" value="(\d+)"/.exec(page)![1]! };
 }
 
 /** Checkouts on each origin for DURATION_S seconds; orders a second, and the database compared with the answers. */
@@ -224,17 +113,7 @@ async function loadCheckout(origins: string[], databaseUrl: string) {
                   Cookie: shopper.cart!.cookie,
                   "Content-Type": "application/x-www-form-urlencoded",
                 },
-                body: new URLSearchParams({
-                  intent: "checkout",
-                  name: "Bench Shopper",
-                  phone: `017${String(10_000_000 + n).padStart(8, "0")}`,
-                  address: `House ${n}, Road 2`,
-                  area: "Mirpur 10",
-                  district: "Dhaka",
-                  shippingMethod: "Inside Dhaka",
-                  checkoutToken: shopper.token,
-                  expectedSubtotalPaisa: shopper.cart!.subtotal,
-                }).toString(),
+                body: checkoutForm(shopper.cart!, shopper.token, n).toString(),
               };
             },
             onResponse(status, _body, context) {
@@ -289,7 +168,7 @@ async function main() {
           ? `file:${path.join(folder, `bench-${index}.db`)}`
           : postgres!.url.replace(/\/postgres$/, `/bench_${index}`);
       await applyMigrations({ databaseUrl });
-      await seed(databaseUrl);
+      await seedProducts(databaseUrl, PRODUCTS);
       const figures: Record<string, string> = {};
       for (const cache of [true, false]) {
         const env: Record<string, string> = {

@@ -15,6 +15,8 @@
  * The threads' writes reach the page cache as any other connection's do: through the catalogue's
  * change log, which the database's triggers fill (app/models/catalogue-changes.server.ts).
  */
+import fs from "node:fs";
+import os from "node:os";
 import { isMainThread, parentPort, Worker, workerData, type MessagePort } from "node:worker_threads";
 import { closeDatabase } from "~/models/connection.server";
 import { log } from "~/server/log.server";
@@ -99,8 +101,27 @@ export function runInImportThread(task: ImportTask, onEvent: (event: TaskEvent) 
   });
 }
 
+/**
+ * The nice value of an import thread (0 is the default, 19 the lowest priority): when the shop's
+ * requests and an import want the same core, the kernel gives it to the requests first. On Linux
+ * each thread has its own nice value (setpriority(2) with the thread's id); elsewhere the thread
+ * keeps the process's.
+ */
+const THREAD_NICE = 10;
+
+/** Lowers this thread's CPU priority to THREAD_NICE, where the system allows it (Linux: /proc/thread-self names the thread). */
+function lowerThreadPriority(): void {
+  try {
+    const threadId = Number(fs.readlinkSync("/proc/thread-self").split("/").pop());
+    if (Number.isInteger(threadId) && threadId > 0) os.setPriority(threadId, THREAD_NICE);
+  } catch {
+    // Not Linux, or not allowed: the thread runs at the process's priority.
+  }
+}
+
 /** In an import thread: runs each task it is sent, one at a time, until told to close. */
 function serveTasks(port: MessagePort): void {
+  lowerThreadPriority();
   const post = (message: FromThread) => port.postMessage(message);
   port.on("message", (message: ToThread) => {
     if (message.type === "close") {
