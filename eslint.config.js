@@ -168,6 +168,24 @@ const prismaInTransaction = {
   message: "Inside $transaction(async (tx) => …) use `tx`, not `prisma`: the transaction holds the one connection.",
 };
 
+/**
+ * A batch loop lets the shop's requests in between its turns: a loop that runs a transaction per
+ * turn, or pages through a table (`cursor`, `skip`), must call `slicer.turn()` or
+ * `yieldToEventLoop()` (app/utils/event-loop.ts), or `dialect.betweenWriteTransactions()` after a
+ * write. On SQLite each query resolves without a turn of the event loop, so such a loop otherwise
+ * holds every request of the process until it ends (docs/decisions/056-long-work-off-the-request-path.md).
+ */
+const batchLoopYields = {
+  selector: [
+    ":matches(ForStatement, ForOfStatement, ForInStatement, WhileStatement, DoWhileStatement)",
+    ":matches(:has(CallExpression[callee.property.name='$transaction']), :has(Property[key.name=/^(cursor|skip)$/]))",
+    ":not(:has(CallExpression[callee.property.name=/^(turn|betweenWriteTransactions)$/]))",
+    ":not(:has(CallExpression[callee.name='yieldToEventLoop']))",
+  ].join(""),
+  message:
+    "A loop that runs a transaction or reads a page of rows per turn lets the event loop turn: await slicer.turn() (app/utils/event-loop.ts) or dialect.betweenWriteTransactions().",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -239,7 +257,7 @@ export default tseslint.config(
     // (a bare request.formData() throws, and the shopper or attacker would get a 500).
     files: ["app/routes/**", "app/server/**", "app/models/**"],
     ignores: ["app/server/form-data.server.ts"],
-    rules: { "no-restricted-syntax": ["error", bareFormData, prismaInTransaction] },
+    rules: { "no-restricted-syntax": ["error", bareFormData, prismaInTransaction, batchLoopYields] },
   },
   {
     files: ["prisma/**", "scripts/**"],

@@ -743,13 +743,16 @@ export async function importProducts(
   for (let start = 0; start < writes.length; start += PRODUCTS_PER_TRANSACTION) {
     const batch = writes.slice(start, start + PRODUCTS_PER_TRANSACTION);
     const startedAt = performance.now();
+    let retried = false;
     try {
       const results = await prisma.$transaction((tx) => writeBatch(tx, importId, batch, actor, options), {
         timeout: TRANSACTION_TIMEOUT_MS,
       });
       tally(outcome, results);
     } catch {
+      retried = true;
       for (const entry of batch) {
+        const retriedAt = performance.now();
         try {
           tally(
             outcome,
@@ -760,11 +763,12 @@ export async function importProducts(
         } catch {
           outcome.failed.push({ row: entry.product.row, handle: entry.product.handle, name: entry.product.name });
         }
+        await dialect.betweenWriteTransactions(performance.now() - retriedAt);
       }
     }
     outcome.done += batch.length;
     await onProgress(outcome);
-    await dialect.betweenWriteTransactions(performance.now() - startedAt);
+    if (!retried) await dialect.betweenWriteTransactions(performance.now() - startedAt);
   }
   return outcome;
 }

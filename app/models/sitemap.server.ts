@@ -5,6 +5,7 @@
  * any size is listed with bounded memory. Timestamps are the rows' `updatedAt`.
  */
 import { prisma } from "~/models/db.server";
+import { createSlicer } from "~/utils/event-loop";
 
 /** Rows read per database query. */
 export const SITEMAP_CHUNK = 1000;
@@ -32,7 +33,9 @@ export async function* sitemapRows(
   let remaining = window.take;
   let cursor: number | undefined;
   let skip = window.skip;
+  const slicer = createSlicer();
   while (remaining > 0) {
+    await slicer.turn();
     const take = Math.min(SITEMAP_CHUNK, remaining);
     const args = {
       orderBy: { id: "asc" as const },

@@ -62,6 +62,26 @@ describe("transactions (eslint.config.js)", () => {
     );
     expect(viaTx).toEqual([]);
   });
+
+  it("a loop of transactions or of pages of rows lets the event loop turn", async () => {
+    const header =
+      'import { prisma } from "./db.server";\nimport { dialect } from "./dialect.server";\nimport { createSlicer } from "~/utils/event-loop";\n';
+    const transactions = await errors(
+      "app/models/lint-probe.server.ts",
+      `${header}export async function f(ids: number[]) {\n  for (const id of ids) await prisma.$transaction(async (tx) => tx.order.delete({ where: { id } }));\n}`,
+    );
+    expect(transactions).toContain("no-restricted-syntax");
+    const pages = await errors(
+      "app/server/lint-probe.server.ts",
+      `${header}export async function f() {\n  let skip = 0;\n  while (skip < 1000) {\n    await prisma.order.findMany({ skip, take: 100 });\n    skip += 100;\n  }\n}`,
+    );
+    expect(pages).toContain("no-restricted-syntax");
+    const yielding = await errors(
+      "app/models/lint-probe.server.ts",
+      `${header}export async function f(ids: number[]) {\n  const slicer = createSlicer();\n  for (const id of ids) {\n    const at = performance.now();\n    await prisma.$transaction(async (tx) => tx.order.delete({ where: { id } }));\n    await dialect.betweenWriteTransactions(performance.now() - at);\n  }\n  let skip = 0;\n  while (skip < 1000) {\n    await slicer.turn();\n    await prisma.order.findMany({ skip, take: 100 });\n    skip += 100;\n  }\n}`,
+    );
+    expect(yielding).toEqual([]);
+  });
 });
 
 describe("layer seams (eslint.config.js)", () => {
