@@ -18,7 +18,7 @@
  * a 10 s limit; one that runs out counts as an error and as 10,000 ms.
  * Prints, per database and phase: stored pages' and /cart's p50 and p95 (ms), /healthz failures,
  * orders a second, failed checkouts and a checkout's p95 (its three requests, ms), errors, and the importing phase's p95 ÷ quiet p95; and how
- * long the upload, the dry run's page and the import took. Asserts nothing (never part of `npm test`).
+ * long the upload, the dry run's page and the import took, with the server's peak resident memory. Asserts nothing (never part of `npm test`).
  */
 import Database from "better-sqlite3";
 import { execFileSync, type ChildProcess } from "node:child_process";
@@ -282,6 +282,7 @@ async function run(database: "sqlite" | "postgresql", databaseUrl: string, folde
     );
     const quietEnd = performance.now() + QUIET_S * 1000;
     const quiet = await load(node.origin, PRODUCTS, () => performance.now() > quietEnd);
+    const quietPeakMb = peakResidentMb(node.child.pid!);
     let done = false;
     let steps = { id: 0, upload: "–", dryRun: "–" };
     const importEnd = performance.now() + MAX_S * 1000;
@@ -295,18 +296,27 @@ async function run(database: "sqlite" | "postgresql", databaseUrl: string, folde
     done = true;
     const busy = await importing;
     const importSeconds = ((performance.now() - importStarted) / 1000).toFixed(0);
+    const peakMb = peakResidentMb(node.child.pid!);
     return {
       database,
       quiet,
       busy,
       steps,
       importSeconds,
+      peakMb,
+      quietPeakMb,
       finished: (await importStatus(databaseUrl, steps.id)) === "imported",
     };
   } finally {
     node.child.kill("SIGTERM");
     await new Promise((resolve) => node.child.once("exit", resolve));
   }
+}
+
+/** The server process's peak resident memory so far (VmHWM, threads included), in MB. */
+function peakResidentMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024);
 }
 
 /** Adds the owner who imports (the password the sign-in form is given). */
@@ -386,7 +396,7 @@ async function main() {
   for (const cells of table) console.log(cells.map((cell, column) => cell.padEnd(widths[column]!)).join("  "));
   for (const result of results) {
     console.log(
-      `${result.database}: upload ${result.steps.upload} s, dry run's page ${result.steps.dryRun} s, import ${result.finished ? "written" : "NOT written"} after ${result.importSeconds} s from the upload`,
+      `${result.database}: upload ${result.steps.upload} s, dry run's page ${result.steps.dryRun} s, import ${result.finished ? "written" : "NOT written"} after ${result.importSeconds} s from the upload; the server's peak resident memory ${result.quietPeakMb} MB before, ${result.peakMb} MB after`,
     );
   }
 }
