@@ -61,7 +61,7 @@ function shopifyFile(): Buffer {
   const lines = [
     "Handle,Title,Body (HTML),Vendor,Type,Option1 Name,Option1 Value,Variant SKU,Variant Inventory Tracker,Variant Inventory Qty,Variant Price,Status",
   ];
-  const body = `"<p>${"Warm light for a reading corner, made to last in Dhaka's heat. ".repeat(3)}</p>"`;
+  const body = `"<p>${"Warm light for a reading corner, made to last in Dhaka's heat. ".repeat(9)}</p>"`;
   for (let i = 0; lines.length <= ROWS / 4; i++) {
     lines.push(
       `bulb-${i},LED bulb ${i},${body},Walton,Lighting,Title,Default Title,BULB-${i},shopify,50,${120 + (i % 80)}.00,active`,

@@ -568,6 +568,27 @@ describe("bad input", () => {
     expect((await preview(id)).counts).toEqual({ create: 0, update: 1, unchanged: 0, skipped: 0 });
   });
 
+  it("says a file is being checked, and offers to check it again when its check stopped half-way", async () => {
+    const id = await upload(`${HEAD}\nbulb,Bulb,Title,Default Title,B-12,120,active\n`);
+    await importChecked(id);
+    // As a process that ended while checking leaves it: "checking", no stored dry run.
+    await prisma.productImport.update({ where: { id }, data: { status: "checking", preview: "" } });
+    const load = () => runData(importFile.loader, get(`/admin/products/import/${id}`, jar), { id: String(id) });
+    expect(await load()).toMatchObject({ kind: "preview", preview: null, checking: true, interrupted: false });
+    // A second check is not started while the first may still be under way on another process.
+    const early = await run(importFile.action, post(`/admin/products/import/${id}`, { intent: "recheck" }, jar), {
+      id: String(id),
+    });
+    await expect(early).toSetToast({ kind: "error", message: /already being checked/ });
+    await prisma.productImport.update({ where: { id }, data: { updatedAt: new Date(Date.now() - 3 * 60_000) } });
+    expect(await load()).toMatchObject({ kind: "preview", checking: true, interrupted: true });
+    const again = await run(importFile.action, post(`/admin/products/import/${id}`, { intent: "recheck" }, jar), {
+      id: String(id),
+    });
+    await expect(again).toSetToast({ kind: "success", message: "Checking the file again." });
+    expect((await preview(id)).counts).toEqual({ create: 1, update: 0, unchanged: 0, skipped: 0 });
+  });
+
   it("reads, checks and writes a large file on a thread of its own: this process's event loop keeps turning", async () => {
     const rows = Array.from(
       { length: 200 },
