@@ -39,7 +39,7 @@ export type CsvRow = { row: number; cell(heading: string): string };
  *
  * @param bytes the uploaded file, at most MAX_CSV_BYTES (15 MB).
  * @returns the table, or the problem that stops it being read: too big, an Excel workbook
- *   (.xlsx: "save as CSV UTF-8"), binary, not UTF-8 (an old "CSV" save in Windows-1252), quoting
+ *   (.xlsx: "save as CSV UTF-8"), binary (a NUL character anywhere), not UTF-8 (an old "CSV" save in Windows-1252), quoting
  *   csv-parse cannot read (with the row), more than MAX_CSV_ROWS rows, or headings of no known
  *   format (the preview lists the headings it expected).
  */
@@ -50,7 +50,11 @@ export function readProductCsv(bytes: Uint8Array): { ok: true; table: CsvTable }
   if ((bytes[0] === 0x50 && bytes[1] === 0x4b) || (bytes[0] === 0xd0 && bytes[1] === 0xcf)) {
     return { ok: false, problem: { code: "spreadsheet" } };
   }
-  if (bytes.subarray(0, 8192).includes(0)) return { ok: false, problem: { code: "notText" } };
+  // A NUL anywhere makes it binary, not only in the first 8 KB: csv-parse would end a cell at a
+  // later one, and a name would be stored cut short. Buffer's indexOf is a memchr over 15 MB.
+  if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(0) !== -1) {
+    return { ok: false, problem: { code: "notText" } };
+  }
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
