@@ -1,10 +1,12 @@
 /**
  * A product CSV file's bytes read into a table: its encoding checked (UTF-8, with or without a
- * byte-order mark), its separator found (comma, semicolon or tab, as spreadsheets save), its
- * quoting read by csv-parse (RFC 4180 and Excel's doubled quotes, line breaks inside quotes), and
- * its format recognised from the heading row (app/rules/product-csv.ts `detectCsvFormat`).
+ * byte-order mark), its control characters dropped (tabs and line breaks kept), its separator
+ * found (comma, semicolon or tab, as spreadsheets save), its quoting read by csv-parse (RFC 4180
+ * and Excel's doubled quotes, line breaks inside quotes), and its format recognised from the
+ * heading row (app/rules/product-csv.ts `detectCsvFormat`).
  */
 import { parse } from "csv-parse/sync";
+import { withoutControlCharacters } from "~/rules/control-characters";
 import { detectCsvFormat, MAX_CSV_BYTES, MAX_CSV_ROWS, type CsvFormat } from "~/rules/product-csv";
 
 /** Why a file cannot be read at all (then nothing of it is previewed). */
@@ -57,7 +59,9 @@ export function readProductCsv(bytes: Uint8Array): { ok: true; table: CsvTable }
   }
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+    // Control characters (U+0001, an escape…) are dropped here, once for every cell: no name or
+    // description stores them; tabs and line breaks stay (rules/control-characters.ts).
+    text = withoutControlCharacters(new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes));
   } catch {
     return { ok: false, problem: { code: "notUtf8" } };
   }

@@ -15,6 +15,7 @@
  */
 import { getEnv } from "~/config/env.server";
 import type { Lang } from "~/i18n/lang";
+import { withoutControlCharacters } from "~/rules/control-characters";
 import { catalogueVersionIfKnown } from "~/models/catalogue-changes.server";
 import { productsForFeed, type FeedProduct } from "~/models/product-feed.server";
 import { getShopSettings, shopLanguage } from "~/models/settings.server";
@@ -182,8 +183,7 @@ function metaFeed(context: FeedContext): ReadableStream<Uint8Array> {
 
 /** `text` escaped for XML character data and attribute values; characters XML 1.0 forbids are dropped. */
 function xml(text: string): string {
-  return text
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
+  return withoutControlCharacters(text)
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
