@@ -8,6 +8,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { pngClaimingSize } from "../support/png-header";
 import type { CookieJar } from "./helpers";
 
 // Pictures come from this test's own server on the loopback address, which the shop refuses
@@ -70,6 +71,9 @@ beforeAll(async () => {
       case "/huge.jpg":
         response.writeHead(200, { "Content-Type": "image/jpeg", "Content-Length": String(11 * 1024 * 1024) });
         response.end();
+        return;
+      case "/bomb.png":
+        response.writeHead(200, { "Content-Type": "image/png" }).end(pngClaimingSize(50_000, 50_000));
         return;
       case "/slow.jpg":
         // Never answers: the download's time limit ends it.
@@ -171,6 +175,16 @@ describe("pictures of an import", () => {
     });
     expect(requests).toEqual([]);
     expect(await prisma.productImage.count({ where: { productId: fan.id } })).toBe(3);
+  });
+});
+
+describe("a picture over the pixel limit", () => {
+  it("is listed as too many pixels, not as something that is not a picture", async () => {
+    const csv = [HEAD, `bomb,Bomb Lamp,Title,Default Title,BOMB,900,${base}/bomb.png,1,,active`, ""].join("\n");
+    const { result } = await importCsv(csv);
+    expect(result.images.failures.map((failure) => [failure.url.replace(base, ""), failure.error])).toEqual([
+      ["/bomb.png", "tooManyPixels"],
+    ]);
   });
 });
 
