@@ -67,16 +67,10 @@ describe("the demo seed on a bucket", () => {
   it("is where `npm run seed` puts the demo's pictures when UPLOADS_URL names the bucket", async () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), "haat-seed-s3-"));
     try {
-      const env: NodeJS.ProcessEnv = {
-        PATH: process.env.PATH!,
-        HOME: os.homedir(),
-        NODE_ENV: "production",
-        SESSION_SECRET: "s".repeat(40),
-        PUBLIC_URL: "https://shop.example",
+      const env = s3.scriptEnv("shop/pictures", {
         DATABASE_URL: `file:${path.join(folder, "shop.db")}`,
         UPLOADS_DIR: path.join(folder, "uploads"),
-        ...s3.env("shop/pictures"),
-      };
+      });
       const run = promisify(execFile);
       await run(process.execPath, ["scripts/migrate.mjs", "deploy"], { env, cwd: process.cwd() });
       await run("npx", ["tsx", "scripts/seed-demo.ts", "--empty"], { env, cwd: process.cwd() });
