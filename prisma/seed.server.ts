@@ -8,7 +8,7 @@
  * (`fillBanglaSettings`), so an owner's own text is never overwritten.
  *
  * The catalogue is all or nothing. Every image is drawn and stored first (through the same
- * `storeImage` pipeline as staff uploads, a few at a time); then all rows are written in one
+ * `storeImage` pipeline as staff uploads, a few at a time, into the storage `SeedOptions` names); then all rows are written in one
  * transaction. If anything fails, the transaction rolls back and the stored image folders are
  * removed, so a failed seed leaves neither half-made products nor orphaned files.
  */
@@ -16,7 +16,8 @@ import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { imageData } from "~/models/image.server";
 import { availableHandle } from "~/models/product.server";
-import { removeStoredImage, storeImage, type StoredImage } from "~/server/media/images.server";
+import { storeImage, type StoredImage } from "~/server/media/images.server";
+import { createUploadsStorage, uploadsStorage, type UploadsStorage } from "~/server/media/storage.server";
 import { hashPassword } from "~/server/auth/password.server";
 import { slugify } from "~/rules/slug";
 import { combinationKey, combinations, lineItemName, localText, priceRangePaisa, variantLabel } from "~/rules/variants";
@@ -36,8 +37,17 @@ const DEFAULT_IMAGE_CONCURRENCY = 2;
 const TRANSACTION_TIMEOUT_MS = 60_000;
 
 export type SeedOptions = {
-  /** Absolute folder where the images are stored (normally `getEnv().uploadsPath`). */
-  uploadsPath: string;
+  /**
+   * Where the pictures are stored: `npm run seed` passes the shop's own storage (`uploadsStorage()`:
+   * the folder UPLOADS_DIR, or the bucket UPLOADS_URL names), so a shop on S3 serves them at once.
+   * Wins over `uploadsPath`.
+   */
+  storage?: UploadsStorage;
+  /**
+   * An absolute local folder to store the pictures in instead (the demo server's, tests'). With
+   * neither, the process's uploads storage.
+   */
+  uploadsPath?: string;
   /** Progress messages, one line each; silent by default. */
   log?: (message: string) => void;
   /** E-mail of the admin created when there is none; defaults to `DEFAULT_DEMO_ADMIN_EMAIL`. */
@@ -252,15 +262,17 @@ async function createCatalogue(
   const concurrency = options.concurrency ?? DEFAULT_IMAGE_CONCURRENCY;
   log(`Drawing and storing ${jobs.length} images, ${concurrency} at a time…`);
 
+  const storage =
+    options.storage ??
+    (options.uploadsPath === undefined
+      ? uploadsStorage()
+      : createUploadsStorage({ kind: "local", root: options.uploadsPath }));
   const stored: StoredImage[] = [];
   try {
     let done = 0;
     const step = Math.max(1, Math.ceil(jobs.length / 4));
     const images = await mapWithConcurrency(jobs, concurrency, async (job) => {
-      const image = await storeImage(await job.render(), {
-        alt: job.alt,
-        uploadsPath: options.uploadsPath,
-      });
+      const image = await storeImage(await job.render(), { alt: job.alt, storage });
       stored.push(image);
       done += 1;
       if (done % step === 0 || done === jobs.length) log(`  ${done}/${jobs.length} images`);
@@ -271,7 +283,7 @@ async function createCatalogue(
     await writeCatalogue(db, catalogue, images);
     log(`Created ${catalogue.length} categories, ${productCount} products and ${jobs.length} images.`);
   } catch (error) {
-    await Promise.all(stored.map((image) => removeStoredImage(image.key, options.uploadsPath)));
+    await Promise.all(stored.map((image) => storage.removeImage(image.key)));
     throw error;
   }
   return { categories: catalogue.length, products: productCount, images: jobs.length };

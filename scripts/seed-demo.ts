@@ -6,7 +6,8 @@
  * written together with the catalogue, so a shop with its own products never gets them.
  *
  * Reads the same configuration as the server (.env, then the environment): DATABASE_URL,
- * UPLOADS_DIR, PORT; DEMO_ADMIN_EMAIL overrides the admin's e-mail (default admin@haat.example).
+ * UPLOADS_DIR or UPLOADS_URL (the pictures go where the shop serves them from, a bucket included),
+ * PORT; DEMO_ADMIN_EMAIL overrides the admin's e-mail (default admin@haat.example).
  * Safe to run again: an existing catalogue or admin is left alone (see prisma/seed.server.ts).
  * Exits with 0 on success or when there was nothing to do, 1 on error.
  */
@@ -53,6 +54,7 @@ async function main(): Promise<number> {
   const env = getEnv();
   const { prisma } = await import("~/models/db.server");
   const { seedDemoCatalogue } = await import("../prisma/seed.server");
+  const { uploadsStorage } = await import("~/server/media/storage.server");
 
   /** A path relative to the working directory when it is inside it, else absolute. */
   const relative = (p: string) => {
@@ -63,10 +65,15 @@ async function main(): Promise<number> {
     env.databaseKind === "sqlite"
       ? relative(env.databasePath)
       : env.DATABASE_URL.replace(/(\/\/[^:/@]+:)[^@]*@/, "$1***@");
-  console.log(`Seeding the demo shop: database ${database}, images in ${relative(env.uploadsPath)}/`);
+  const pictures =
+    env.uploadsStorage.kind === "local"
+      ? `${relative(env.uploadsStorage.root)}/`
+      : `the bucket ${[env.uploadsStorage.bucket, env.uploadsStorage.prefix].filter(Boolean).join("/")}`;
+  console.log(`Seeding the demo shop: database ${database}, images in ${pictures}`);
   try {
     const result = await seedDemoCatalogue(prisma, {
-      uploadsPath: env.uploadsPath,
+      // The shop's own storage: the folder UPLOADS_DIR, or the bucket of UPLOADS_URL.
+      storage: uploadsStorage(),
       adminEmail: adminEmailFromEnv(),
       log: (message) => console.log(message),
       sampleOrders: !process.argv.includes("--empty") && !/^(1|true|yes)$/i.test(process.env.DEMO_EMPTY ?? ""),

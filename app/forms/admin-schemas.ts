@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { AdminTranslate } from "~/i18n/admin";
+import { withoutControlCharacters } from "~/rules/control-characters";
 import { parseTakaToPaisa } from "~/rules/money";
 import { ORDER_STATUSES } from "~/rules/order-status";
 import { parseId } from "~/utils/params";
@@ -82,7 +83,7 @@ const MAX_BRAND_LENGTH = 80;
  * The product form: name required (Bangla name optional); description required (Bangla
  * description optional); category required (a positive integer id); brand optional (trimmed, at
  * most MAX_BRAND_LENGTH characters; null when the form has no such field, so the stored one is
- * kept); featured a checkbox ("on" when ticked); "shown in the shop" a checkbox, which a browser
+ * kept; its control characters removed, as the texts' are, `trimmed`); featured a checkbox ("on" when ticked); "shown in the shop" a checkbox, which a browser
  * sends only when ticked, so it is read only beside the hidden field `publishedBox` the form sends
  * with it (`isPublished` null without that field: a form rendered before the box existed keeps
  * the stored flag, true for a new product, instead of hiding the product); "track stock" a
@@ -110,6 +111,7 @@ export const productFormSchema = (t: AdminTranslate, { hasOptions = false }: { h
         .positive(t("admin.productForm.categoryRequired")),
       brand: z
         .string()
+        .overwrite(withoutControlCharacters)
         .trim()
         .max(MAX_BRAND_LENGTH, t("checkout.tooLong", { max: MAX_BRAND_LENGTH }))
         .nullish(),
@@ -243,9 +245,9 @@ export const deleteSchema = z.object({
 
 // ---- Shop settings ----
 
-/** An optional text field: trimmed, at most `max` characters; empty stays "". */
+/** An optional text field: control characters removed, trimmed, at most `max` characters; empty stays "". */
 const optionalText = (max: number, t: AdminTranslate) =>
-  z.string().trim().max(max, t("checkout.tooLong", { max })).default("");
+  z.string().overwrite(withoutControlCharacters).trim().max(max, t("checkout.tooLong", { max })).default("");
 
 /** A fee in taka typed by the owner: required, at least 0, at most ৳10,000, stored as paisa. */
 const feeTaka = (t: AdminTranslate) =>

@@ -6,17 +6,27 @@
 import { z } from "zod";
 import type { ServerTranslate } from "~/i18n";
 import type { AdminTranslate } from "~/i18n/admin";
+import { withoutControlCharacters } from "~/rules/control-characters";
 import { findDistrict } from "~/rules/districts";
 import { ORDER_STATUSES } from "~/rules/order-status";
 import { normalizeBdMobile } from "~/rules/phone";
 import { SHIPPING_METHODS } from "~/rules/shipping";
 
-/** A required text field: trimmed, at least one character, at most `max` characters; messages through `t`. */
+/**
+ * A required text field: control characters removed (rules/control-characters.ts; tabs and line
+ * breaks kept), trimmed, at least one character, at most `max` characters; messages through `t`.
+ */
 export const trimmed = (
   max: number,
   requiredMessage: string,
   t: (key: "checkout.tooLong", params: { max: number }) => string,
-) => z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, t("checkout.tooLong", { max }));
+) =>
+  z
+    .string({ error: requiredMessage })
+    .overwrite(withoutControlCharacters)
+    .trim()
+    .min(1, requiredMessage)
+    .max(max, t("checkout.tooLong", { max }));
 
 /**
  * Checkout form: name, phone and delivery address required; e-mail optional but an e-mail when

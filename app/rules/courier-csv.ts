@@ -1,12 +1,12 @@
 /**
  * The courier CSV export (docs/decisions/029-courier-hand-off.md): the columns an owner can choose
  * and order for a courier whose portal takes a file, and each order's values in them. Pure: the
- * file itself is written with csv-stringify (app/server/couriers/csv-export.server.ts).
+ * file itself is written by the shop's one CSV writer (app/server/spreadsheet-csv.server.ts), which
+ * puts a cell that would run as a formula (a name, an address, a SKU) behind an apostrophe.
  *
  * Amounts are what the courier collects, in taka as a plain number ("1250" or "1250.50": no
  * symbol, no thousands separator), the way Steadfast's and Pathao's bulk files take them.
  */
-import { spreadsheetSafe } from "./spreadsheet";
 import { SHOP_TIME_ZONE } from "~/i18n/format";
 import {
   courierInvoice,
@@ -97,23 +97,23 @@ export function csvRow(order: CsvOrder, columns: readonly CsvColumn[]): string[]
       case "invoice":
         return courierInvoice(order.id);
       case "name":
-        return spreadsheetSafe(order.customerName);
+        return order.customerName;
       case "address":
-        return spreadsheetSafe(parcelAddress(order));
+        return parcelAddress(order);
       case "phone":
         return order.customerPhone;
       case "amount":
         return takaNumber(codAmountPaisa(order));
       case "note":
-        return spreadsheetSafe(parcelItems(order));
+        return parcelItems(order);
       case "order":
         return String(order.id);
       case "date":
         return isoDay.format(order.createdAt);
       case "street":
-        return spreadsheetSafe(order.customerAddress);
+        return order.customerAddress;
       case "area":
-        return spreadsheetSafe(order.area ?? "");
+        return order.area ?? "";
       case "district":
         return order.district ?? "";
       case "itemCount":
@@ -121,7 +121,7 @@ export function csvRow(order: CsvOrder, columns: readonly CsvColumn[]): string[]
       case "shippingMethod":
         return order.shippingMethod;
       case "sku":
-        return spreadsheetSafe(parcelSkus(order));
+        return parcelSkus(order);
     }
   };
   return columns.map(value);

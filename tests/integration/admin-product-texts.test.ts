@@ -47,6 +47,32 @@ function productFields(categoryId: number, overrides: Record<string, string> = {
 }
 
 describe("the product form's Bangla texts and SKU", () => {
+  it("stores names, descriptions and brand without control characters, keeping line breaks and tabs", async () => {
+    const jar = await admin();
+    const category = await createCategory();
+    const fields = productFields(category.id, {
+      name: "Control\u0001 Fan\u001B[31m",
+      nameBn: "ফ্যান\u000B",
+      description: "Line\u0007 one\nLine\ttwo\u007F",
+      descriptionBn: "\u001Bএক\u0085 লাইন",
+      brand: "Walton\u0002",
+      sku: "CTRL-FAN",
+    });
+    expect(await run(createProductAction, multipart("/admin/products/create", fields, [], jar))).toRedirectTo(
+      "/admin/products",
+      { status: 302 },
+    );
+    const product = await prisma.product.findFirstOrThrow({ where: { name: { startsWith: "Control" } } });
+    expect(product).toMatchObject({
+      name: "Control Fan[31m",
+      nameBn: "ফ্যান",
+      descriptionBn: "এক লাইন",
+      brand: "Walton",
+    });
+    // A form sends its line breaks as CRLF.
+    expect(product.description.replace(/\r\n/g, "\n")).toBe("Line one\nLine\ttwo");
+  });
+
   it("creates a product with both names and descriptions and the SKU, shown again on its edit form", async () => {
     const jar = await admin();
     const category = await createCategory();

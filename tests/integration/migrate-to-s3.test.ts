@@ -39,17 +39,7 @@ async function migrateWith(
   overrides: Record<string, string>,
   ...args: string[]
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH!,
-    HOME: os.homedir(),
-    NODE_ENV: "production",
-    SESSION_SECRET: "s".repeat(40),
-    PUBLIC_URL: "https://shop.example",
-    DATABASE_URL: "file:./unused.db",
-    UPLOADS_DIR: folder,
-    ...s3.env("shop/pictures"),
-    ...overrides,
-  };
+  const env = s3.scriptEnv("shop/pictures", { DATABASE_URL: "file:./unused.db", UPLOADS_DIR: folder, ...overrides });
   try {
     const { stdout, stderr } = await run("npx", ["tsx", "scripts/migrate-to-s3.ts", ...args], {
       env,

@@ -408,3 +408,62 @@ describe("a long run of products without an item", () => {
     for (const feed of FEEDS) expect((await itemsOf(feed)).map((item) => item.id)).toContain("LAST-1");
   }, 10_000);
 });
+
+describe("texts that look like spreadsheet formulas", () => {
+  it("are written behind an apostrophe in Meta's CSV, as the admin export writes them, and as they are in Google's XML", async () => {
+    const formulas = {
+      name: '=HYPERLINK("http://evil.example","Click")',
+      description: "-2+3+cmd|' /C calc'!A0",
+      brand: "@SUM(1+1)",
+      sku: "+1+cmd",
+      handle: "\tformula-lamp",
+      cr: "\rCR-1",
+    };
+    const product = await createProductWithVariants({
+      name: formulas.name,
+      options: [{ name: "Kind", values: ["A", "B"] }],
+      variants: [
+        { values: ["A"], pricePaisa: 10_000, sku: formulas.sku },
+        { values: ["B"], pricePaisa: 10_000, sku: formulas.cr },
+      ],
+    });
+    await prisma.product.update({
+      where: { id: product.id },
+      data: { description: formulas.description, brand: formulas.brand, handle: formulas.handle },
+    });
+    await prisma.productImage.create({
+      data: { productId: product.id, imageId: (await picture("e".repeat(32))).id, position: 0 },
+    });
+    const fields = (item: Item) => [item.id, item.title, item.description, item.brand, item.item_group_id];
+
+    const meta = (await itemsOf(FEEDS[0]!)).filter((item) => item.link.includes(`/products/${product.id}?`));
+    expect(meta.map(fields)).toEqual([
+      [
+        `'${formulas.sku}`,
+        `'${formulas.name} — A`,
+        `'${formulas.description}`,
+        `'${formulas.brand}`,
+        `'${formulas.handle}`,
+      ],
+      [
+        `'${formulas.cr}`,
+        `'${formulas.name} — B`,
+        `'${formulas.description}`,
+        `'${formulas.brand}`,
+        `'${formulas.handle}`,
+      ],
+    ]);
+    // No cell of the file starts with a sign a spreadsheet reads as a formula.
+    const text = await (await fetchFeed(FEEDS[0]!)).text();
+    expect((parse(text) as string[][]).flat().filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+
+    // XML is no spreadsheet: Google's feed carries the texts as they are (the XML parser trims them).
+    const google = (await itemsOf(FEEDS[1]!)).filter((item) => item.link.includes(`/products/${product.id}?`));
+    expect(google.map(fields)).toEqual(
+      [
+        [formulas.sku, `${formulas.name} — A`, formulas.description, formulas.brand, formulas.handle],
+        [formulas.cr, `${formulas.name} — B`, formulas.description, formulas.brand, formulas.handle],
+      ].map((texts) => texts.map((text) => text.trim())),
+    );
+  });
+});

@@ -8,6 +8,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { pngClaimingSize } from "../support/png-header";
 import type { CookieJar } from "./helpers";
 
 // Pictures come from this test's own server on the loopback address, which the shop refuses
@@ -70,6 +71,9 @@ beforeAll(async () => {
       case "/huge.jpg":
         response.writeHead(200, { "Content-Type": "image/jpeg", "Content-Length": String(11 * 1024 * 1024) });
         response.end();
+        return;
+      case "/bomb.png":
+        response.writeHead(200, { "Content-Type": "image/png" }).end(pngClaimingSize(50_000, 50_000));
         return;
       case "/slow.jpg":
         // Never answers: the download's time limit ends it.
@@ -171,6 +175,16 @@ describe("pictures of an import", () => {
     });
     expect(requests).toEqual([]);
     expect(await prisma.productImage.count({ where: { productId: fan.id } })).toBe(3);
+  });
+});
+
+describe("a picture over the pixel limit", () => {
+  it("is listed as too many pixels, not as something that is not a picture", async () => {
+    const csv = [HEAD, `bomb,Bomb Lamp,Title,Default Title,BOMB,900,${base}/bomb.png,1,,active`, ""].join("\n");
+    const { result } = await importCsv(csv);
+    expect(result.images.failures.map((failure) => [failure.url.replace(base, ""), failure.error])).toEqual([
+      ["/bomb.png", "tooManyPixels"],
+    ]);
   });
 });
 
@@ -383,6 +397,70 @@ describe("downloadImage", () => {
     await expect(
       downloadImage(`http://127.0.0.2:${port}/slow.jpg`, { maxBytes: 1024, timeoutMs: 300, mayConnect }),
     ).rejects.toMatchObject({ reason: "timeout", transient: true });
+  });
+
+  it("refuses every spelling of a loopback, private or IPv4-embedding address without connecting", async () => {
+    const port = (server.address() as AddressInfo).port;
+    const hosts = [
+      // Loopback and private networks, in the spellings a URL parser accepts.
+      "127.0.0.1",
+      "127.1",
+      "0x7f000001",
+      "2130706433",
+      "0177.0.0.1",
+      "0",
+      "0.0.0.0",
+      "localhost",
+      "[::1]",
+      "[0:0:0:0:0:0:0:1]",
+      "[::ffff:127.0.0.1]",
+      "[::ffff:7f00:1]",
+      "10.0.0.1",
+      "172.16.0.1",
+      "192.168.0.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "[fe80::1]",
+      "[fd00::1]",
+      "[fc00::1]",
+      "224.0.0.1",
+      "255.255.255.255",
+      // IPv4-compatible (::/96) and every other range that embeds an IPv4 address.
+      "[::127.0.0.1]",
+      "[::a00:1]",
+      "[::1:0:0:1]",
+      "[::]",
+      "[::ffff:0:7f00:1]",
+      "[64:ff9b::7f00:1]",
+      "[64:ff9b:1::a00:1]",
+      "[2002:7f00:1::1]",
+      "[2001:0:4136:e378:8000:63bf:3fff:fdd2]",
+      // Neither global unicast nor public: discard, documentation, site-local, multicast.
+      "[100::1]",
+      "[2001:db8::1]",
+      "[fec0::1]",
+      "[ff02::1]",
+    ];
+    for (const host of hosts) {
+      await expect(
+        downloadImage(`http://${host}:${port}/fan.png`, { ...limits, mayConnect: isPublicAddress }),
+        host,
+      ).rejects.toMatchObject({ reason: "privateAddress" });
+    }
+    expect(requests).toEqual([]);
+  });
+
+  it("allows public IPv4 and global unicast IPv6 addresses only", () => {
+    expect(["8.8.8.8", "203.112.218.1", "2606:4700::1111", "2a00:1450:4001:82b::200e"].map(isPublicAddress)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    // As the URL parser writes the issue's spellings: [::127.0.0.1] is ::7f00:1.
+    expect(
+      ["::7f00:1", "::a00:1", "::1:0:0:1", "::8.8.8.8", "::ffff:8.8.8.8", "64:ff9b::808:808"].map(isPublicAddress),
+    ).toEqual(Array(6).fill(false));
   });
 
   it("tells public addresses from private, loopback, link-local and mapped ones", () => {

@@ -397,6 +397,41 @@ describe("export and import", () => {
 });
 
 describe("bad input", () => {
+  it("stores names, descriptions and values without the control characters a file carries, keeping line breaks and tabs", async () => {
+    const head =
+      "Handle,Title,Body (HTML),Vendor,Option1 Name,Option1 Value,Variant SKU,Variant Price,Status,Title (Bangla),Body (Bangla)";
+    const row = [
+      "bell-lamp",
+      "Bell\u0001 Lamp\u000B\u001B[31m",
+      '"<p>Bright\u0007 light</p><p>Second\u007F line</p>"',
+      "Walton\u001B",
+      "Colour\u0002",
+      "Red\u0008",
+      "BELL-1",
+      "1200",
+      "active",
+      "ঘণ্টা\u001B বাতি",
+      '"এক\u000C লাইন\nদুই\tলাইন"',
+    ].join(",");
+    const id = await upload(`${head}\n${row}\n`);
+    expect((await preview(id)).counts).toMatchObject({ create: 1, skipped: 0 });
+    await confirm(id);
+    const product = await prisma.product.findUniqueOrThrow({
+      where: { handle: "bell-lamp" },
+      include: { options: { include: { values: true } } },
+    });
+    expect(product).toMatchObject({
+      name: "Bell Lamp[31m",
+      brand: "Walton",
+      nameBn: "ঘণ্টা বাতি",
+      descriptionBn: "এক লাইন\nদুই\tলাইন",
+    });
+    expect(product.description).toBe("Bright light\n\nSecond line");
+    expect(product.options.map((option) => [option.name, option.values.map((value) => value.value)])).toEqual([
+      ["Colour", ["Red"]],
+    ]);
+  });
+
   const HEAD = "Handle,Title,Option1 Name,Option1 Value,Variant SKU,Variant Price,Status";
 
   it("refuses SKUs of two other products and a SKU given twice, and imports the rest", async () => {

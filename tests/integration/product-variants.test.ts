@@ -174,6 +174,32 @@ describe("generating combinations", () => {
     expect(audit).not.toBeNull();
   });
 
+  it("stores option names and values without control characters", async () => {
+    const jar = await admin();
+    const lamp = await createProduct({ name: `Lamp ${randomUUID().slice(0, 6)}`, pricePaisa: 90000 });
+    const outcome = await run(
+      action,
+      post(
+        `/admin/products/variants/${lamp.id}`,
+        optionsFields([
+          { name: "Colour\u0001", nameBn: "রং\u001B", values: [["Red\u000B", "লাল\u0007"], "Blue\u007F"] },
+        ]),
+        jar,
+      ),
+      { id: String(lamp.id) },
+    );
+    expect(outcome).toRedirectTo(`/admin/products/variants/${lamp.id}`);
+    const [colour] = (await editorOf(lamp.id, jar)).options;
+    expect([colour!.name, colour!.nameBn, colour!.values.map((value) => [value.value, value.valueBn])]).toEqual([
+      "Colour",
+      "রং",
+      [
+        ["Red", "লাল"],
+        ["Blue", ""],
+      ],
+    ]);
+  });
+
   it("saves the table (prices, stocks through the ledger) and the min/max prices follow", async () => {
     const jar = await admin();
     const fan = await fanWithFourVariants(jar);

@@ -29,6 +29,12 @@ export type S3TestServer = {
   config(prefix?: string, publicUrl?: string): Extract<UploadsStorageConfig, { kind: "s3" }>;
   /** The environment variables that select this bucket (UPLOADS_URL, S3_ENDPOINT, keys). */
   env(prefix?: string): Record<string, string>;
+  /**
+   * The whole environment a script of the shop (`npx tsx scripts/…`) runs with against this bucket:
+   * a production configuration (PATH, HOME, NODE_ENV, SESSION_SECRET, PUBLIC_URL), `env(prefix)`,
+   * then `overrides` (DATABASE_URL, UPLOADS_DIR…).
+   */
+  scriptEnv(prefix: string, overrides: Record<string, string>): NodeJS.ProcessEnv;
   /** Stops the server; its files stay until `remove` (a stopped server is a failing storage). */
   stop(): Promise<void>;
   /** Starts it again on the same port, with the same files. */
@@ -60,16 +66,26 @@ export async function startS3Server(bucket = "haat-pictures", port = 0): Promise
     running = false;
     await server.close();
   };
+  const env = (prefix = "") => ({
+    UPLOADS_URL: `s3://${bucket}${prefix ? `/${prefix}` : ""}`,
+    S3_ENDPOINT: endpoint,
+    AWS_ACCESS_KEY_ID: ACCESS_KEY,
+    AWS_SECRET_ACCESS_KEY: ACCESS_KEY,
+  });
   return {
     endpoint,
     bucket,
     directory,
     config: (prefix = "", publicUrl?: string) => configFor(endpoint, bucket, prefix, publicUrl),
-    env: (prefix = "") => ({
-      UPLOADS_URL: `s3://${bucket}${prefix ? `/${prefix}` : ""}`,
-      S3_ENDPOINT: endpoint,
-      AWS_ACCESS_KEY_ID: ACCESS_KEY,
-      AWS_SECRET_ACCESS_KEY: ACCESS_KEY,
+    env,
+    scriptEnv: (prefix, overrides) => ({
+      PATH: process.env.PATH!,
+      HOME: os.homedir(),
+      NODE_ENV: "production",
+      SESSION_SECRET: "s".repeat(40),
+      PUBLIC_URL: "https://shop.example",
+      ...env(prefix),
+      ...overrides,
     }),
     stop,
     async restart() {

@@ -22,6 +22,7 @@ const REASONS = [
   "tooBig",
   "tooManyRedirects",
   "notAnImage",
+  "tooManyPixels",
   "productGone",
   "unexpected",
 ] as const;

@@ -16,6 +16,7 @@ import {
 } from "~/models/product-variants.server";
 import type { StockActor } from "~/models/stock.server";
 import type { AuditAction } from "~/rules/audit";
+import { withoutControlCharacters } from "~/rules/control-characters";
 import { MAX_SKU_LENGTH, type OptionInput, type OptionProblem, type VariantRowInput } from "~/rules/variants";
 import { log } from "~/server/log.server";
 import type { Toast } from "~/utils/toast";
@@ -63,10 +64,10 @@ export type VariantsSuccess = {
 /** Thrown while reading a form that names something that cannot be this product's (a malformed id). */
 class MalformedFormError extends Error {}
 
-/** The text of a form field, "" when absent or a file. */
+/** The text of a form field without its control characters (rules/control-characters.ts), "" when absent or a file. */
 function text(form: FormData, name: string): string {
   const value = form.get(name);
-  return typeof value === "string" ? value : "";
+  return typeof value === "string" ? withoutControlCharacters(value) : "";
 }
 
 /** An id field: null when blank; a malformed one is a forged form. */
@@ -231,7 +232,14 @@ export async function handleVariantsForm(
   const add = text(form, ADD_FIELD);
   if (add !== "") {
     delete values[ADD_FIELD];
-    return { ok: false, status: 200, intent: "options", values: withOneMore(values, add), fieldErrors: {}, formError: "" };
+    return {
+      ok: false,
+      status: 200,
+      intent: "options",
+      values: withOneMore(values, add),
+      fieldErrors: {},
+      formError: "",
+    };
   }
 
   try {

@@ -1,10 +1,12 @@
 /**
  * A product CSV file's bytes read into a table: its encoding checked (UTF-8, with or without a
- * byte-order mark), its separator found (comma, semicolon or tab, as spreadsheets save), its
- * quoting read by csv-parse (RFC 4180 and Excel's doubled quotes, line breaks inside quotes), and
- * its format recognised from the heading row (app/rules/product-csv.ts `detectCsvFormat`).
+ * byte-order mark), its control characters dropped (tabs and line breaks kept), its separator
+ * found (comma, semicolon or tab, as spreadsheets save), its quoting read by csv-parse (RFC 4180
+ * and Excel's doubled quotes, line breaks inside quotes), and its format recognised from the
+ * heading row (app/rules/product-csv.ts `detectCsvFormat`).
  */
 import { parse } from "csv-parse/sync";
+import { withoutControlCharacters } from "~/rules/control-characters";
 import { detectCsvFormat, MAX_CSV_BYTES, MAX_CSV_ROWS, type CsvFormat } from "~/rules/product-csv";
 
 /** Why a file cannot be read at all (then nothing of it is previewed). */
@@ -39,7 +41,7 @@ export type CsvRow = { row: number; cell(heading: string): string };
  *
  * @param bytes the uploaded file, at most MAX_CSV_BYTES (15 MB).
  * @returns the table, or the problem that stops it being read: too big, an Excel workbook
- *   (.xlsx: "save as CSV UTF-8"), binary, not UTF-8 (an old "CSV" save in Windows-1252), quoting
+ *   (.xlsx: "save as CSV UTF-8"), binary (a NUL character anywhere), not UTF-8 (an old "CSV" save in Windows-1252), quoting
  *   csv-parse cannot read (with the row), more than MAX_CSV_ROWS rows, or headings of no known
  *   format (the preview lists the headings it expected).
  */
@@ -50,10 +52,16 @@ export function readProductCsv(bytes: Uint8Array): { ok: true; table: CsvTable }
   if ((bytes[0] === 0x50 && bytes[1] === 0x4b) || (bytes[0] === 0xd0 && bytes[1] === 0xcf)) {
     return { ok: false, problem: { code: "spreadsheet" } };
   }
-  if (bytes.subarray(0, 8192).includes(0)) return { ok: false, problem: { code: "notText" } };
+  // A NUL anywhere makes it binary, not only in the first 8 KB: csv-parse would end a cell at a
+  // later one, and a name would be stored cut short. Buffer's indexOf is a memchr over 15 MB.
+  if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(0) !== -1) {
+    return { ok: false, problem: { code: "notText" } };
+  }
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+    // Control characters (U+0001, an escape…) are dropped here, once for every cell: no name or
+    // description stores them; tabs and line breaks stay (rules/control-characters.ts).
+    text = withoutControlCharacters(new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes));
   } catch {
     return { ok: false, problem: { code: "notUtf8" } };
   }

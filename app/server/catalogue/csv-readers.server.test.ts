@@ -232,6 +232,19 @@ describe("bad input", () => {
     });
   });
 
+  it("refuses a file with a NUL character anywhere as not text, also after its first 8 KB", () => {
+    const head = `${SHOPIFY_HEAD}\n`;
+    const filler = Array.from(
+      { length: 200 },
+      (_, index) => `lamp-${index},Lamp ${index},,Title,Default Title,,100,,active\n`,
+    ).join("");
+    expect(new TextEncoder().encode(head + filler).byteLength).toBeGreaterThan(8192);
+    const late = new TextEncoder().encode(`${head}${filler}nul,NUL\u0000inside,,Title,Default Title,,100,,active\n`);
+    expect(readProductCsv(late)).toEqual({ ok: false, problem: { code: "notText" } });
+    const early = new TextEncoder().encode(`${head}nul,NUL\u0000inside,,Title,Default Title,,100,,active\n`);
+    expect(readProductCsv(early)).toEqual({ ok: false, problem: { code: "notText" } });
+  });
+
   it("numbers rows as a spreadsheet does, past blank rows and line breaks inside quotes", () => {
     const read = readShopifyProducts(
       table(

@@ -1,11 +1,11 @@
 /**
  * Downloading a picture from an address a product CSV names, with the limits an address typed by
  * somebody else needs (OWASP's server-side request forgery advice): http(s) only; the host's
- * addresses looked up first and refused when any is private, loopback, link-local, multicast or
- * otherwise not public (unless IMPORT_IMAGES_ALLOW_PRIVATE; `DownloadLimits.mayConnect`); the connection made to the address
- * that was checked (so a second lookup cannot point elsewhere); redirects followed by hand, each
- * checked the same way, at most MAX_REDIRECTS; a time limit for the whole download and a size
- * limit counted while reading.
+ * addresses looked up first and refused when any is not a public address (`isPublicAddress`, an
+ * allow-list; unless IMPORT_IMAGES_ALLOW_PRIVATE; `DownloadLimits.mayConnect`); the connection
+ * made to the address that was checked (so a second lookup cannot point elsewhere); redirects
+ * followed by hand, each checked the same way, at most MAX_REDIRECTS; a time limit for the whole
+ * download and a size limit counted while reading.
  */
 import { lookup } from "node:dns/promises";
 import http from "node:http";
@@ -39,10 +39,27 @@ const MAX_REDIRECTS = 3;
  */
 export type DownloadLimits = { maxBytes: number; timeoutMs: number; mayConnect: (address: string) => boolean };
 
-/** Whether `address` (IPv4 or IPv6) is an ordinary public unicast address. */
+/**
+ * The only IPv6 block a picture may come from: global unicast, 2000::/3 (RFC 4291 section 2.4,
+ * the addresses the Internet routes). Everything else is refused: ::/96 (IPv4-compatible, so
+ * `[::127.0.0.1]` is the loopback), ::ffff:0:0/96 (IPv4-mapped), ::ffff:0:0:0/96 (IPv4-translated),
+ * 64:ff9b::/96 and 64:ff9b:1::/48 (NAT64), unique-local, link-local, site-local, multicast.
+ */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
+
+/**
+ * Whether a picture may be fetched from `address` (an IPv4 or IPv6 address as text): an
+ * allow-list, naming what it allows. IPv4: public unicast, outside every range ipaddr.js names
+ * (private, loopback, link-local, carrier-grade NAT, multicast, broadcast, reserved and test
+ * networks). IPv6: inside 2000::/3 and outside every special range ipaddr.js names there (6to4
+ * 2002::/16 and Teredo 2001::/32, which embed an IPv4 address; documentation, benchmarking,
+ * ORCHID, AMT and the other IETF blocks of 2001::/23). False for anything that is not an address.
+ */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === "unicast";
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv4") return parsed.range() === "unicast";
+  return parsed.match(GLOBAL_UNICAST_V6) && parsed.range() === "unicast";
 }
 
 /**

@@ -91,7 +91,8 @@ async function fetchOne(job: ImportImageJob): Promise<void> {
     stored = await storeImage(bytes, { maxInputBytes: MAX_FILE_BYTES });
   } catch (error) {
     if (!(error instanceof ImageProcessingError)) throw error;
-    await failImportImage(job, "notAnImage", false);
+    // A picture over the pixel limit says so; anything else the pipeline refuses is "not a picture".
+    await failImportImage(job, error.reason === "tooManyPixels" ? "tooManyPixels" : "notAnImage", false);
     return;
   }
   try {

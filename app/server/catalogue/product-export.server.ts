@@ -6,12 +6,12 @@
  * ignores and haat's reads back: an export imported into the same shop changes nothing, and into
  * an empty one makes the same catalogue. Written for Excel: UTF-8 with a byte-order mark (without
  * it Excel shows Bangla as mojibake), CRLF line ends, text that would run as a formula behind an
- * apostrophe. Streamed a chunk of products at a time.
+ * apostrophe (the shop's one CSV writer, `spreadsheetCsv`, does it to every cell). Streamed a chunk
+ * of products at a time.
  */
-import { stringify } from "csv-stringify/sync";
 import { productsForExport, type ExportProduct } from "~/models/product-export.server";
 import { HAAT_CSV_HEADINGS } from "~/rules/product-csv";
-import { spreadsheetSafe } from "~/rules/spreadsheet";
+import { spreadsheetCsv } from "~/server/spreadsheet-csv.server";
 import { variantUrl } from "~/utils/image-url";
 import { absoluteUrl, paisaToDecimal } from "~/utils/seo";
 import { textToHtml } from "./html-text.server";
@@ -29,7 +29,7 @@ function yesNo(value: boolean): string {
  * spreadsheet-safe (an import refuses handles that are not letters, digits and hyphens anyway).
  */
 function handleOf(product: ExportProduct): string {
-  return spreadsheetSafe(product.handle ?? `${product.slug || "product"}-${product.id}`);
+  return product.handle ?? `${product.slug || "product"}-${product.id}`;
 }
 
 /**
@@ -52,7 +52,7 @@ function productRows(product: ExportProduct, origin: string): Row[] {
     const picture = variant.imageId === null ? null : product.images.find((link) => link.imageId === variant.imageId);
     const row: Row = {
       Handle: handleOf(product),
-      "Variant SKU": spreadsheetSafe(variant.sku ?? ""),
+      "Variant SKU": variant.sku ?? "",
       "Variant Inventory Tracker": product.trackStock ? "shopify" : "",
       "Variant Inventory Qty": product.trackStock ? String(variant.stockQuantity) : "",
       "Variant Inventory Policy": "deny",
@@ -64,8 +64,8 @@ function productRows(product: ExportProduct, origin: string): Row[] {
     if (hasOptions) {
       product.options.forEach((_, index) => {
         const value = chosen[index];
-        row[`Option${index + 1} Value` as Heading] = spreadsheetSafe(value?.value ?? "");
-        row[`Option${index + 1} Value (Bangla)` as Heading] = spreadsheetSafe(value?.valueBn ?? "");
+        row[`Option${index + 1} Value` as Heading] = value?.value ?? "";
+        row[`Option${index + 1} Value (Bangla)` as Heading] = value?.valueBn ?? "";
       });
     } else {
       row["Option1 Value"] = "Default Title";
@@ -75,21 +75,21 @@ function productRows(product: ExportProduct, origin: string): Row[] {
   const first: Row = rows[0] ?? { Handle: handleOf(product) };
   if (rows.length === 0) rows.push(first);
   Object.assign(first, {
-    Title: spreadsheetSafe(product.name),
-    "Body (HTML)": spreadsheetSafe(textToHtml(product.description)),
-    Vendor: spreadsheetSafe(product.brand),
-    Type: spreadsheetSafe(product.category?.name ?? ""),
+    Title: product.name,
+    "Body (HTML)": textToHtml(product.description),
+    Vendor: product.brand,
+    Type: product.category?.name ?? "",
     Published: yesNo(product.isPublished),
     Status: product.isPublished ? "active" : "draft",
-    "Title (Bangla)": spreadsheetSafe(product.nameBn),
-    "Body (Bangla)": spreadsheetSafe(product.descriptionBn),
-    "Type (Bangla)": spreadsheetSafe(product.category?.nameBn ?? ""),
+    "Title (Bangla)": product.nameBn,
+    "Body (Bangla)": product.descriptionBn,
+    "Type (Bangla)": product.category?.nameBn ?? "",
     Featured: yesNo(product.isFeatured),
   } satisfies Row);
   if (hasOptions) {
     product.options.forEach((option, index) => {
-      first[`Option${index + 1} Name` as Heading] = spreadsheetSafe(option.name);
-      first[`Option${index + 1} Name (Bangla)` as Heading] = spreadsheetSafe(option.nameBn);
+      first[`Option${index + 1} Name` as Heading] = option.name;
+      first[`Option${index + 1} Name (Bangla)` as Heading] = option.nameBn;
     });
   } else {
     first["Option1 Name"] = "Title";
@@ -98,7 +98,7 @@ function productRows(product: ExportProduct, origin: string): Row[] {
     const row = rows[index] ?? (rows[rows.length] = { Handle: handleOf(product) });
     row["Image Src"] = imageUrl(link.image);
     row["Image Position"] = String(index + 1);
-    row["Image Alt Text"] = spreadsheetSafe(link.image.alt);
+    row["Image Alt Text"] = link.image.alt;
   });
   return rows;
 }
@@ -117,11 +117,7 @@ export function productCsvDownload(categoryId: number | null, origin: string): R
   const chunks = productsForExport(categoryId);
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(
-        encoder.encode(
-          stringify([HAAT_CSV_HEADINGS as unknown as string[]], { bom: true, record_delimiter: "windows" }),
-        ),
-      );
+      controller.enqueue(encoder.encode(spreadsheetCsv([HAAT_CSV_HEADINGS], { bom: true, crlf: true })));
     },
     async pull(controller) {
       const next = await chunks.next();
@@ -130,7 +126,7 @@ export function productCsvDownload(categoryId: number | null, origin: string): R
         return;
       }
       const records = next.value.flatMap((product) => productRows(product, origin).map(cells));
-      controller.enqueue(encoder.encode(stringify(records, { record_delimiter: "windows" })));
+      controller.enqueue(encoder.encode(spreadsheetCsv(records, { crlf: true })));
     },
     async cancel() {
       await chunks.return(undefined);

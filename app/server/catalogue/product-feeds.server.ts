@@ -13,14 +13,15 @@
  * Both specifications require a picture: a variant with none (neither its own nor its product's) is
  * left out. Out-of-stock variants are listed as out of stock, as both ask.
  */
-import { stringify } from "csv-stringify/sync";
 import { getEnv } from "~/config/env.server";
 import type { Lang } from "~/i18n/lang";
+import { withoutControlCharacters } from "~/rules/control-characters";
 import { catalogueVersionIfKnown } from "~/models/catalogue-changes.server";
 import { productsForFeed, type FeedProduct } from "~/models/product-feed.server";
 import { getShopSettings, shopLanguage } from "~/models/settings.server";
 import { ifNoneMatchMatches, notModifiedHeaders, weakEtag } from "~/server/http/http-cache.server";
 import { log } from "~/server/log.server";
+import { spreadsheetCsv } from "~/server/spreadsheet-csv.server";
 import { feedDescription, feedGroupId, feedItemId, feedPrice, feedTitle } from "~/rules/product-feed";
 import { availableQuantity } from "~/rules/stock";
 import { lineItemName, localText, variantLabel } from "~/rules/variants";
@@ -155,10 +156,13 @@ const META_COLUMNS = [
   "item_group_id",
 ] as const;
 
-/** The Meta Commerce Manager feed (CSV) of the catalogue in `context.lang`, as a stream. */
+/**
+ * The Meta Commerce Manager feed (CSV) of the catalogue in `context.lang`, as a stream; written,
+ * like every CSV of the shop, with each cell spreadsheet-safe (`spreadsheetCsv`).
+ */
 function metaFeed(context: FeedContext): ReadableStream<Uint8Array> {
   const rows = (items: FeedItem[]) =>
-    stringify(
+    spreadsheetCsv(
       items.map((item) => [
         item.id,
         item.title,
@@ -174,13 +178,12 @@ function metaFeed(context: FeedContext): ReadableStream<Uint8Array> {
         item.itemGroupId ?? "",
       ]),
     );
-  return streamed(stringify([[...META_COLUMNS]]), productsForFeed(), rows, "", context);
+  return streamed(spreadsheetCsv([META_COLUMNS]), productsForFeed(), rows, "", context);
 }
 
 /** `text` escaped for XML character data and attribute values; characters XML 1.0 forbids are dropped. */
 function xml(text: string): string {
-  return text
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
+  return withoutControlCharacters(text)
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")

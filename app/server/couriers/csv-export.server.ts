@@ -1,12 +1,13 @@
 /**
  * The courier CSV export (docs/decisions/029-courier-hand-off.md): the chosen orders as a file in
- * the chosen columns, written by csv-stringify (RFC 4180 quoting, CRLF line ends, UTF-8), and the
+ * the chosen columns, written by the shop's one CSV writer (`spreadsheetCsv`: RFC 4180 quoting, every
+ * cell spreadsheet-safe; here with CRLF line ends, UTF-8), and the
  * columns staff chose, remembered for next time.
  */
-import { stringify } from "csv-stringify/sync";
 import { listOrdersForCourierCsv } from "~/models/courier.server";
 import { saveCourierCsvColumns } from "~/models/settings.server";
 import { CSV_COLUMNS, CSV_HEADINGS, csvRow, isCsvColumn, type CsvColumn } from "~/rules/courier-csv";
+import { spreadsheetCsv } from "~/server/spreadsheet-csv.server";
 
 /**
  * The columns the picker's `form` ticked (`column` fields), ordered by their `position-<column>`
@@ -34,10 +35,10 @@ async function courierCsv(
   { forExcel = false }: { forExcel?: boolean } = {},
 ): Promise<string> {
   const orders = await listOrdersForCourierCsv(orderIds);
-  return stringify([columns.map((column) => CSV_HEADINGS[column]), ...orders.map((order) => csvRow(order, columns))], {
-    bom: forExcel,
-    record_delimiter: "windows",
-  });
+  return spreadsheetCsv(
+    [columns.map((column) => CSV_HEADINGS[column]), ...orders.map((order) => csvRow(order, columns))],
+    { bom: forExcel, crlf: true },
+  );
 }
 
 /**

@@ -102,12 +102,23 @@ export type StoreImageOptions = {
 };
 
 /**
- * Thrown by `storeImage` when the input cannot become a stored image: not an image, a format that
- * is not accepted, too many pixels or too many bytes. `message` is safe to show to staff; the
- * underlying sharp error, if any, is in `cause` (for logs only).
+ * Why `storeImage` refused an input: an empty file, more bytes than allowed, a format that is not
+ * accepted, not an image at all, more pixels than the pixel limit, or an image that could not be
+ * decoded (damaged or truncated).
+ */
+export type ImageRefusal = "empty" | "tooBig" | "unsupported" | "notAnImage" | "tooManyPixels" | "damaged";
+
+/**
+ * Thrown by `storeImage` when the input cannot become a stored image, with the `reason`
+ * (`ImageRefusal`). `message` is safe to show to staff; the underlying sharp error, if any, is in
+ * `cause` (for logs only).
  */
 export class ImageProcessingError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  constructor(
+    message: string,
+    readonly reason: ImageRefusal,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
     this.name = "ImageProcessingError";
   }
@@ -132,9 +143,12 @@ export async function storeImage(input: Buffer, options: StoreImageOptions = {})
   const maxInputBytes = options.maxInputBytes ?? MAX_INPUT_BYTES;
   const storage = storageOf(options.storage, options.uploadsPath);
 
-  if (input.length === 0) throw new ImageProcessingError("The file is empty.");
+  if (input.length === 0) throw new ImageProcessingError("The file is empty.", "empty");
   if (input.length > maxInputBytes) {
-    throw new ImageProcessingError(`The file is too large (over ${Math.floor(maxInputBytes / (1024 * 1024))} MB).`);
+    throw new ImageProcessingError(
+      `The file is too large (over ${Math.floor(maxInputBytes / (1024 * 1024))} MB).`,
+      "tooBig",
+    );
   }
 
   const { width } = await readOrientedSize(input, maxInputPixels);
@@ -268,19 +282,22 @@ async function readOrientedSize(input: Buffer, maxInputPixels: number): Promise<
   } catch (error) {
     // sharp checks the pixel limit against the header, before decoding anything.
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw new ImageProcessingError(tooManyPixelsMessage(maxInputPixels), { cause: error });
+      throw new ImageProcessingError(tooManyPixelsMessage(maxInputPixels), "tooManyPixels", { cause: error });
     }
-    throw new ImageProcessingError("The file is not an image we can read.", { cause: error });
+    throw new ImageProcessingError("The file is not an image we can read.", "notAnImage", { cause: error });
   }
   if (!ACCEPTED_FORMATS.has(metadata.format)) {
-    throw new ImageProcessingError("This image format is not supported: use JPEG, PNG, WebP, GIF, TIFF or AVIF.");
+    throw new ImageProcessingError(
+      "This image format is not supported: use JPEG, PNG, WebP, GIF, TIFF or AVIF.",
+      "unsupported",
+    );
   }
   const { width, height } = metadata.autoOrient;
   if (!(width > 0 && height > 0)) {
-    throw new ImageProcessingError("The file is not an image we can read.");
+    throw new ImageProcessingError("The file is not an image we can read.", "notAnImage");
   }
   if (width * height > maxInputPixels) {
-    throw new ImageProcessingError(tooManyPixelsMessage(maxInputPixels));
+    throw new ImageProcessingError(tooManyPixelsMessage(maxInputPixels), "tooManyPixels");
   }
   return { width, height };
 }
@@ -306,7 +323,7 @@ async function encodeVariants(input: Buffer, widths: number[], maxInputPixels: n
       }),
     );
   } catch (error) {
-    throw new ImageProcessingError("The image could not be processed; it may be damaged.", {
+    throw new ImageProcessingError("The image could not be processed; it may be damaged.", "damaged", {
       cause: error,
     });
   }

@@ -16,6 +16,7 @@
  */
 import { adminTranslator } from "~/i18n/admin";
 import { formatInteger } from "~/i18n/format";
+import { withoutControlCharacters } from "~/rules/control-characters";
 import type { InvoiceView } from "~/rules/invoice";
 import type { ImageInfo } from "~/utils/image-url";
 import { loadSharp, readVariant } from "./images.server";
@@ -83,15 +84,9 @@ async function loadInvoiceLogo(logo: ImageInfo): Promise<InvoiceLogo | null> {
   }
 }
 
-/** Characters XML 1.0 cannot carry (control characters, lone surrogates, U+FFFE/U+FFFF). */
-const XML_INVALID =
-  // eslint-disable-next-line no-control-regex
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/** `text` safe inside an SVG text node or attribute: escaped, invalid characters removed. */
+/** `text` safe inside an SVG text node or attribute: escaped, control characters removed. */
 export function escapeXml(text: string): string {
-  return text
-    .replace(XML_INVALID, "")
+  return withoutControlCharacters(text)
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
