@@ -10,7 +10,7 @@
  */
 
 /** How long a slice of work runs before it lets the event loop turn, in ms: a request waits at most about this long behind it. */
-export const SLICE_MS = 8;
+const SLICE_MS = 8;
 
 /**
  * Resolves after the event loop's pending I/O callbacks and due timers have run (a `setImmediate`,

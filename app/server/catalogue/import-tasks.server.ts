@@ -76,7 +76,7 @@ export type StoredPreview = { checkedAt: string; shown: ImportPreview; hidden: I
 const PREVIEW_LIST = 500;
 
 /** The products of a kept file, read by its format's reader. */
-export function readStoredFile(csv: string): ReadProducts & { format: string } {
+function readStoredFile(csv: string): ReadProducts & { format: string } {
   const read = readProductCsv(new TextEncoder().encode(csv));
   if (!read.ok) return { format: "", products: [], problems: [], skipped: [] };
   const products =
