@@ -9,7 +9,7 @@
  * module that started it: this file from its TypeScript source in development and tests (compiled
  * by tsx), the server build (build/server/index.js) in production. It runs tasks
  * (app/server/catalogue/import-tasks.server.ts) one at a time and reports their events; a thread
- * left idle for IDLE_MS closes its connection and ends, so a shop that is not importing keeps no
+ * left idle for IDLE_MS (10 s) closes its connection and ends, so a shop that is not importing keeps no
  * second copy of the app in memory.
  *
  * The threads' writes reach the page cache as any other connection's do: through the catalogue's
@@ -26,14 +26,18 @@ import { runImportTask, type ImportTask, type TaskEvent } from "./import-tasks.s
 const ROLE = "haat-product-import";
 
 /**
- * The most memory a thread's JavaScript heap may take, in MB: the largest allowed file (15 MB,
- * 50,000 rows) read and planned needs less than half of it; beyond it the thread ends with an
- * error (and its task is marked stopped) instead of the process running out of memory.
+ * The most memory a thread's long-lived JavaScript objects may take, in MB, as `npm start` gives
+ * the process (`--max-old-space-size=192`): the largest allowed file (15 MB, 50,000 rows) is read
+ * and planned within it; beyond it the thread ends with an error (and its task is marked stopped)
+ * instead of the process running out of memory.
  */
-const THREAD_HEAP_MB = 512;
+const THREAD_HEAP_MB = 192;
+
+/** The thread's young generation, in MB: small, as `npm start`'s `--max-semi-space-size=4` keeps the process's. */
+const THREAD_YOUNG_MB = 12;
 
 /** How long a thread waits for its next task before it ends, in ms. */
-const IDLE_MS = 60_000;
+const IDLE_MS = 10_000;
 
 /** What the main thread sends: a task, or "close" to an idle thread. */
 type ToThread = { type: "task"; task: ImportTask } | { type: "close" };
@@ -48,7 +52,10 @@ const idle: Thread[] = [];
 
 /** Starts a thread on this module's own file: the TypeScript source through tsx, or the built server. */
 function startThread(): Thread {
-  const options = { workerData: { role: ROLE }, resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB } };
+  const options = {
+    workerData: { role: ROLE },
+    resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_MB },
+  };
   const self = import.meta.url;
   if (!self.endsWith(".ts")) return { worker: new Worker(new URL(self), options), idleTimer: null };
   // tsx compiles the source in the thread and reads tsconfig.json's `~/` paths (development, tests).
