@@ -89,9 +89,9 @@ export function ImportPreviewSection({
     </Form>
   );
   return (
-    <div className="space-y-6" aria-live="polite">
+    <div className="space-y-6">
       {refresh}
-      {status}
+      <div aria-live="polite">{status}</div>
       {preview ? <PreviewDetails id={id} preview={preview} hideNew={hideNew} canImport={!checking} /> : null}
       {actions}
     </div>
