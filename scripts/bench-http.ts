@@ -74,6 +74,16 @@
  *    (this machine's figures vary by ±30 %), and each pair's bare rps ÷ haat rps is the cost of a
  *    hit relative to the least Node can do (the goal is 1.5 or less).
  *
+ * 10. `--feeds`: what the product feeds cost the other visitors. The generated products get one of
+ *    the demo's pictures each (a feed lists only products with a picture), so the feeds hold an item
+ *    per product. First the server's CPU per feed request, one request at a time (3 of
+ *    /feeds/google.xml, then 3 of /feeds/facebook.csv; the first of each apart, since it may build
+ *    what the others reuse); then two visitors walk stored pages while a third asks for /cart
+ *    (never cached), alone (quiet) and while wrk's `--flood-connections` (default 8) connections ask
+ *    for the two feeds in turn (no Accept-Encoding, a 30 s timeout). Prints the feeds' rate, the
+ *    CPU per feed request (less the visitors' share), and the stored pages' and /cart's p50 and p95.
+ *    Needs wrk.
+ *
  * Bounded in time (about paths × rounds × (duration + 1) seconds, plus seeding and the build); never
  * part of `npm test`. It asserts nothing: the figures are for the closing notes and the README's
  * goals table (docs/decisions/036-page-cache.md, 051-page-cache-under-a-sale.md).
@@ -112,6 +122,7 @@ const { values: options } = parseArgs({
     mixed: { type: "boolean", default: false },
     "checkout-rate": { type: "string", default: "2" },
     "hit-cost": { type: "boolean", default: false },
+    feeds: { type: "boolean", default: false },
     workers: { type: "string" },
   },
 });
@@ -133,7 +144,7 @@ if (!Number.isFinite(STALE_SECONDS) || STALE_SECONDS < 0) {
   process.exit(2);
 }
 /** The mode asked for instead of the table of paths (sections 7–9 of the comment above), if any. */
-const MODES = (["flood", "mixed", "hit-cost"] as const).filter((mode) => options[mode]);
+const MODES = (["flood", "mixed", "hit-cost", "feeds"] as const).filter((mode) => options[mode]);
 if (MODES.length > 1) {
   console.error(`--${MODES.join(" and --")}: one mode at a time.`);
   process.exit(2);
@@ -232,6 +243,20 @@ async function seed(): Promise<number> {
           combinationKey: "",
           pricePaisa: batch[index]!.pricePaisa,
           discountedPricePaisa: batch[index]!.discountedPricePaisa,
+        })),
+      });
+    }
+  }
+  if (options.feeds) {
+    // A feed lists only products with a picture: each generated product gets one of the demo's.
+    const images = await prisma.image.findMany({ select: { id: true }, orderBy: { id: "asc" } });
+    const bare = await prisma.product.findMany({ where: { images: { none: {} } }, select: { id: true } });
+    for (let at = 0; at < bare.length; at += 5000) {
+      await prisma.productImage.createMany({
+        data: bare.slice(at, at + 5000).map((product, index) => ({
+          productId: product.id,
+          imageId: images[(at + index) % images.length]!.id,
+          position: 0,
         })),
       });
     }
@@ -774,6 +799,101 @@ async function floodRun(server: Server, productId: number): Promise<void> {
     );
     await sleep(1000);
   }
+}
+
+// ---- 10. The product feeds (`--feeds`) ----------------------------------------------------------
+
+/** The feeds `--feeds` asks for, in turn. */
+const FEED_PATHS = ["/feeds/google.xml", "/feeds/facebook.csv"];
+
+/**
+ * The visitors of `--feeds` for `seconds`: two walking the stored pages `urls`, one asking for
+ * /cart; each answer's time in ms.
+ */
+async function feedVisitors(
+  origin: string,
+  urls: string[],
+  seconds: number,
+): Promise<{ pages: number[]; cart: number[] }> {
+  const cartAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const cart: number[] = [];
+  const until = performance.now() + seconds * 1000;
+  const cartVisitor = (async () => {
+    while (performance.now() < until) {
+      const started = performance.now();
+      await httpGet(`${origin}/cart`, cartAgent);
+      cart.push(performance.now() - started);
+    }
+  })();
+  const pages = await visitors(origin, urls, seconds);
+  await cartVisitor;
+  cartAgent.destroy();
+  return { pages, cart };
+}
+
+/** Runs the feeds table (option `--feeds`) against `server`. */
+async function feedsRun(server: Server, productId: number): Promise<void> {
+  if (!installed("wrk")) throw new Error("--feeds needs wrk (apt-get install wrk)");
+  const pid = server.child.pid!;
+  const items = (await httpGet(server.origin + FEED_PATHS[1]!)).body.toString("utf8").split("\n").length - 2;
+  console.log(`\nThe product feeds: ${items} items (rows of /feeds/facebook.csv)`);
+  console.log("| feed, one request at a time | server CPU ms | answer ms | bytes |");
+  console.log("|---|---|---|---|");
+  await sleep(1000);
+  for (const feed of FEED_PATHS) {
+    for (let i = 0; i < 3; i++) {
+      const cpu = cpuMsOf(pid);
+      const started = performance.now();
+      const answer = await httpGet(server.origin + feed);
+      const took = performance.now() - started;
+      console.log(
+        `| ${feed} (${i === 0 ? "first" : "again"}) | ${fixed(cpuMsOf(pid) - cpu, 0)} | ${fixed(took, 0)} | ${answer.body.length} |`,
+      );
+    }
+  }
+  const urls = ["/", "/products", `/products/${productId}`, "/products?page=2", "/bn/products"];
+  for (const url of [...urls, "/cart"]) for (let i = 0; i < 3; i++) await fetchAgain(server.origin + url);
+  let cpu = cpuMsOf(pid);
+  const quiet = await feedVisitors(server.origin, urls, DURATION_S);
+  const quietCpuPerAnswer = (cpuMsOf(pid) - cpu) / (quiet.pages.length + quiet.cart.length);
+  const script = path.join(dir, "feeds.lua");
+  fs.writeFileSync(
+    script,
+    `local n = 0\nlocal paths = { ${FEED_PATHS.map((p) => `"${p}"`).join(", ")} }\n` +
+      `request = function()\n  n = n + 1\n  return wrk.format("GET", paths[n % #paths + 1])\nend\n`,
+  );
+  cpu = cpuMsOf(pid);
+  const flood = wrkInBackground([
+    ...wrkArgs(FLOOD_CONNECTIONS, DURATION_S),
+    "--timeout",
+    "30s",
+    "-s",
+    script,
+    server.origin,
+  ]);
+  const busy = await feedVisitors(server.origin, urls, DURATION_S);
+  const floodOut = await flood;
+  const requests = wrkFigures(floodOut).requests;
+  const feedCpu = cpuMsOf(pid) - cpu - quietCpuPerAnswer * (busy.pages.length + busy.cart.length);
+  console.log(
+    `\n${FLOOD_CONNECTIONS} connections (wrk) asking for ${FEED_PATHS.join(" and ")} in turn, ${DURATION_S} s; ` +
+      `two visitors walk ${urls.join(", ")}; a third asks for /cart`,
+  );
+  console.log(
+    "| run | feed rps | server CPU ms per feed request | pages p50 ms | pages p95 ms | /cart p50 ms | /cart p95 ms |",
+  );
+  console.log("|---|---|---|---|---|---|---|");
+  for (const [label, run, rps, perRequest] of [
+    ["quiet", quiet, "–", "–"],
+    ["under the feeds", busy, fixed(requests / DURATION_S, 1), fixed(feedCpu / Math.max(1, requests), 1)],
+  ] as const) {
+    console.log(
+      `| ${label} | ${rps} | ${perRequest} | ${fixed(percentile(run.pages, 0.5), 2)} | ${fixed(percentile(run.pages, 0.95), 2)} | ` +
+        `${fixed(percentile(run.cart, 0.5), 2)} | ${fixed(percentile(run.cart, 0.95), 2)} |`,
+    );
+  }
+  const errors = wrkFigures(floodOut).errors;
+  if (errors > 0) console.log(`  wrk counted ${errors} errors (timeouts, non-2xx answers)`);
 }
 
 // ---- 8. Browsing under a sale (`--mixed`) ------------------------------------------------------
@@ -1504,6 +1624,7 @@ async function main() {
     if (MODES.length > 0) {
       if (options.flood) await floodRun(server, middle);
       if (options["hit-cost"]) await hitCostRun(server, `/products/${middle}`);
+      if (options.feeds) await feedsRun(server, middle);
       if (sale) await mixedRun(server, sale);
       console.log(`\nServer memory at the end: ${serverMemory(server.child.pid!) ?? "not readable here"}`);
       return;
