@@ -6,14 +6,21 @@
  * prices as "1250.00 BDT", a sale price only for a discounted variant, absolute http(s) addresses,
  * unique ids of at most 50 characters, one item group per product with options; a product without a
  * picture, a hidden product, a switched-off and a retired variant left out; an out-of-stock variant
- * listed as out of stock; Bangla with ?lang=bn or as the shop's language; 304 when unchanged.
+ * listed as out of stock; Bangla with ?lang=bn or as the shop's language; 304 when unchanged. Each
+ * feed is built once per catalogue version (by one build however many ask at once, whatever other
+ * query parameters they add, letting the event loop turn meanwhile) and kept, a bounded number of
+ * them, until a write of any process moves the version; a failed build is a 503, never kept.
  */
+import zlib from "node:zlib";
+import Database from "better-sqlite3";
 import { parse } from "csv-parse/sync";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { getEnv } from "~/config/env.server";
 import { prisma } from "~/models/db.server";
 import { getShopSettings, saveShopSettings } from "~/models/settings.server";
 import { retiredKey } from "~/rules/variants";
+import { FEED_ENTRIES, feedCacheStats } from "~/server/catalogue/product-feeds.server";
 import { log } from "~/server/log.server";
 import * as facebook from "~/routes/feeds.facebook[.]csv";
 import * as google from "~/routes/feeds.google[.]xml";
@@ -368,17 +375,22 @@ describe.each(FEEDS)("the $name feed", (feed) => {
 });
 
 describe("a feed the database fails under", () => {
-  it("is cut off, not ended as a shorter catalogue, and logged", async () => {
+  it("answers 503, not a shorter catalogue, logs it once, and is built again next time", async () => {
     allowConsoleError();
     const logged = vi.spyOn(log, "error");
+    // A new catalogue version: the feeds kept so far no longer hold.
+    await prisma.product.update({ where: { id: bareSwitchId }, data: { name: "Bare Switch 3" } });
     for (const feed of FEEDS) {
-      const response = await fetchFeed(feed);
-      expect(response.status).toBe(200);
-      // The pictures are read with the first products, after the answer has started.
-      await withTableUnavailable("ProductImage", async () => {
-        await expect(response.text()).rejects.toThrow();
-      });
+      // The pictures are read with the first products.
+      const answers = await withTableUnavailable("ProductImage", () => Promise.all([fetchFeed(feed), fetchFeed(feed)]));
+      for (const answer of answers) {
+        expect(answer.status).toBe(503);
+        expect(answer.headers.get("Retry-After")).toBe("60");
+        expect(answer.headers.get("Cache-Control")).toBe("no-store");
+      }
+      expect(await itemsOf(feed)).toHaveLength(3);
     }
+    // Once per failed build: the two fetches of each feed waited for the same one.
     expect(logged).toHaveBeenCalledTimes(FEEDS.length);
     logged.mockRestore();
   });
@@ -465,5 +477,114 @@ describe("texts that look like spreadsheet formulas", () => {
         [formulas.cr, `${formulas.name} — B`, formulas.description, formulas.brand, formulas.handle],
       ].map((texts) => texts.map((text) => text.trim())),
     );
+  });
+});
+
+describe("a feed kept between fetches", () => {
+  /** A write to the catalogue from another connection, as another process or node makes one. */
+  function writeFromElsewhere(sql: string) {
+    const other = new Database(getEnv().databasePath);
+    try {
+      other.prepare(sql).run();
+    } finally {
+      other.close();
+    }
+  }
+
+  it.each(FEEDS)("answers the $name feed's later fetches from the kept body, in each encoding", async (feed) => {
+    await prisma.product.update({ where: { id: bareSwitchId }, data: { name: `Bare Switch ${feed.name}` } });
+    const first = await (await fetchFeed(feed)).text();
+    const before = feedCacheStats();
+    const again = await fetchFeed(feed);
+    expect(await again.text()).toBe(first);
+    expect(again.headers.get("Content-Encoding")).toBeNull();
+    expect(Number(again.headers.get("Content-Length"))).toBe(Buffer.byteLength(first));
+    const gzipped = await fetchFeed(feed, "", { "Accept-Encoding": "gzip" });
+    expect(gzipped.headers.get("Content-Encoding")).toBe("gzip");
+    expect(zlib.gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString("utf8")).toBe(first);
+    const brotli = await fetchFeed(feed, "", { "Accept-Encoding": "gzip, br" });
+    expect(brotli.headers.get("Content-Encoding")).toBe("br");
+    expect(zlib.brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString("utf8")).toBe(first);
+    // No product was read again.
+    expect(feedCacheStats()).toMatchObject({ builds: before.builds, productsRead: before.productsRead });
+  });
+
+  it("is built again once the catalogue changes, also by another process's write", async () => {
+    const [meta] = FEEDS as [Feed, Feed];
+    const before = (await itemsOf(meta)).find((item) => item.id === `haat-${lampVariantId}`)!;
+    expect(before.title).toBe("Desk Lamp & Shade");
+    const builds = feedCacheStats().builds;
+    writeFromElsewhere(
+      `UPDATE "Product" SET "name" = 'Reading Lamp' WHERE "id" = (SELECT "productId" FROM "ProductVariant" WHERE "id" = ${lampVariantId})`,
+    );
+    const after = (await itemsOf(meta)).find((item) => item.id === `haat-${lampVariantId}`)!;
+    expect(after.title).toBe("Reading Lamp");
+    expect(feedCacheStats().builds).toBe(builds + 1);
+    // A stock change moves the version too: the availability shown is never older than the catalogue.
+    writeFromElsewhere(`UPDATE "ProductVariant" SET "stockQuantity" = 0 WHERE "sku" = 'FAN-BR'`);
+    expect((await itemsOf(meta)).find((item) => item.id === "FAN-BR")!.availability).toBe(meta.outOfStock);
+    expect(feedCacheStats().builds).toBe(builds + 2);
+  });
+
+  it("builds once for concurrent first fetches, and ignores query parameters other than lang", async () => {
+    const [, googleFeed] = FEEDS as [Feed, Feed];
+    await prisma.product.update({ where: { id: bareSwitchId }, data: { name: "Bare Switch 4" } });
+    const builds = feedCacheStats().builds;
+    const bodies = await Promise.all(
+      ["", "?x=1", "?utm_source=a&x=2", "?lang=en&y=3", "?lang=en&lang=bn", "?page=2"].map(async (query) =>
+        (await fetchFeed(googleFeed, query)).text(),
+      ),
+    );
+    expect(new Set(bodies).size).toBe(1);
+    expect(feedCacheStats().builds).toBe(builds + 1);
+    await fetchFeed(googleFeed, `?nonce=${Math.random()}`);
+    expect(feedCacheStats().builds).toBe(builds + 1);
+  });
+
+  it(`keeps at most ${FEED_ENTRIES} feeds, however many addresses ask`, async () => {
+    const [, googleFeed] = FEEDS as [Feed, Feed];
+    for (let i = 0; i < FEED_ENTRIES + 4; i += 1) {
+      const request = new Request(`http://shop-${i}.test${googleFeed.path}`);
+      const answer = (await googleFeed.loader({ request, params: {}, context: {} })) as Response;
+      expect(answer.status).toBe(200);
+      expect(feedCacheStats().entries).toBeLessThanOrEqual(FEED_ENTRIES);
+    }
+    expect(feedCacheStats().entries).toBe(FEED_ENTRIES);
+  });
+
+  it("lets the event loop turn while a feed is built", { timeout: 20_000 }, async () => {
+    const [meta] = FEEDS as [Feed, Feed];
+    // 2,000 more products with a picture each: a build of tens of milliseconds, several slices.
+    await createProductsInBulk(
+      Array.from({ length: 2_000 }, (_, index) => ({
+        name: `Pictured ${index}`,
+        slug: `pictured-${index}`,
+        description: "A lamp.",
+        pricePaisa: 10_000,
+        discountedPricePaisa: null,
+        categoryId: null,
+      })),
+    );
+    const shown = await prisma.product.findMany({ where: { slug: { startsWith: "pictured-" } }, select: { id: true } });
+    const image = await picture("f".repeat(32));
+    await prisma.productImage.createMany({
+      data: shown.map((product) => ({ productId: product.id, imageId: image.id, position: 0 })),
+    });
+    const start = feedCacheStats().productsRead;
+    const progressSeenByTheLoop: number[] = [];
+    let done = false;
+    const watch = () => {
+      progressSeenByTheLoop.push(feedCacheStats().productsRead - start);
+      if (!done) setImmediate(watch);
+    };
+    setImmediate(watch);
+    const answer = await fetchFeed(meta);
+    done = true;
+    expect(answer.status).toBe(200);
+    const read = feedCacheStats().productsRead - start;
+    // Every shown product: those of the tests before and the 2,000 above.
+    expect(read).toBeGreaterThan(2_500);
+    // The watcher ran while the build was half-way, not only before and after it.
+    expect(progressSeenByTheLoop.some((count) => count > 0 && count < read)).toBe(true);
   });
 });

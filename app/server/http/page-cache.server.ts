@@ -59,6 +59,25 @@ const brotli = promisify(zlib.brotliCompress);
 const GZIP_LEVEL = 6;
 const BROTLI_QUALITY = 5;
 
+/**
+ * `body` (text) compressed as a stored answer is sent: gzip at GZIP_LEVEL and brotli at
+ * BROTLI_QUALITY, both in libuv's thread pool (the event loop goes on meanwhile). For the page
+ * cache and the kept product feeds (app/server/catalogue/product-feeds.server.ts).
+ */
+export async function compressedCopies(body: Buffer): Promise<{ gzip: Buffer; br: Buffer }> {
+  const [gzipped, brotlied] = await Promise.all([
+    gzip(body, { level: GZIP_LEVEL }),
+    brotli(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      },
+    }),
+  ]);
+  return { gzip: gzipped, br: brotlied };
+}
+
 /** New pages one client address may make the cache store per minute; past it, pages are rendered but not kept. */
 const STORES_PER_CLIENT_PER_MINUTE = 60;
 
@@ -685,16 +704,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     }
     if (typeof csp === "string") kept.push("content-security-policy", csp);
     kept.push("etag", etag, "vary", "Accept-Encoding");
-    const [gzipped, brotlied] = await Promise.all([
-      gzip(body, { level: GZIP_LEVEL }),
-      brotli(body, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        },
-      }),
-    ]);
+    const { gzip: gzipped, br: brotlied } = await compressedCopies(body);
     const variant = (encoded: Buffer, encoding: string | null): Variant => {
       const headers = [
         ...kept,
