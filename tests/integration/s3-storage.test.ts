@@ -3,7 +3,7 @@
  * (s3rver on a loopback port, tests/support/s3-server.ts) reached through the AWS SDK, as in
  * production: an upload through the product form's action stores its variants in the bucket (and
  * a failed save leaves none), /uploads/… streams them with their headers or answers 404, redirects
- * to UPLOADS_PUBLIC_URL when it is set, and /healthz probes the bucket.
+ * to UPLOADS_PUBLIC_URL when it is set, and /healthz probes the bucket, at most once a window.
  *
  * The app reads its environment once (getEnv), and the per-file setup (tests/setup/setup-test-env.ts)
  * has read it already: this file starts the server, sets the bucket's variables, and loads the app
@@ -23,6 +23,8 @@ const { action: createProductAction } = await import("~/routes/admin.products.cr
 const { loader: uploadsLoader } = await import("~/routes/uploads.$key.$file");
 const { loader: healthLoader } = await import("~/routes/healthz");
 const { prisma } = await import("~/models/db.server");
+const { probeDatabase } = await import("~/models/connection.server");
+const { checkHealth, createStorageProbe, PROBE_FAILING_MS, PROBE_OK_MS } = await import("~/server/http/health.server");
 const helpers = await import("./helpers");
 
 /** The bucket seen directly, under the shop's prefix. */
@@ -40,6 +42,12 @@ afterAll(async () => {
   }
   await s3.remove();
 });
+
+/** The /healthz route as a process started now has it: with no probe of the bucket made yet. */
+async function freshHealthRoute() {
+  vi.resetModules();
+  return import("~/routes/healthz");
+}
 
 async function objectNames(): Promise<string[]> {
   const names: string[] = [];
@@ -137,8 +145,11 @@ describe("pictures in an S3 bucket", () => {
 
     await s3.stop();
     try {
+      // This process's last probe, just now, found the bucket answering, and stands for 30 s; a
+      // process that probes now (started anew) finds it failing.
+      const { loader } = await freshHealthRoute();
       const started = Date.now();
-      const failing = await healthLoader();
+      const failing = await loader();
       expect(failing.status).toBe(503);
       const text = await failing.text();
       expect(JSON.parse(text)).toEqual({ status: "failing", database: "ok", uploads: "failing", uploadsStorage: "s3" });
@@ -148,7 +159,55 @@ describe("pictures in an S3 bucket", () => {
     } finally {
       await s3.restart();
     }
-    expect((await healthLoader()).status).toBe(200);
+    expect((await (await freshHealthRoute()).loader()).status).toBe(200);
+  });
+
+  it("writes to the bucket for /healthz at most once a window, however many ask", async () => {
+    const { loader } = await freshHealthRoute();
+    const before = s3.objectEvents().length;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => loader()));
+    for (let i = 0; i < 20; i += 1) answers.push(await loader());
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    // One object written and deleted for 40 checks (it was two requests to the bucket per check).
+    const made = s3.objectEvents().slice(before);
+    expect(made.map((event) => event.name)).toEqual(["ObjectCreated:Put", "ObjectRemoved:Delete"]);
+    expect(made[0]!.key).toMatch(/^pictures\/\.healthz\//);
+    expect(made[1]!.key).toBe(made[0]!.key);
+  });
+
+  it("probes the bucket again once the window has passed, and still reports a failing bucket", async () => {
+    let clock = 1_000_000;
+    const probe = createStorageProbe(bucket, { now: () => clock });
+    const check = () => checkHealth(() => probeDatabase(), probe);
+    const writes = () => s3.objectEvents().filter((event) => event.name === "ObjectCreated:Put").length;
+    const before = writes();
+    expect(new Set((await Promise.all(Array.from({ length: 10 }, check))).map((report) => report.status))).toEqual(
+      new Set(["ok"]),
+    );
+    expect([writes() - before, probe.probes]).toEqual([1, 1]);
+    clock += PROBE_OK_MS - 1;
+    expect((await check()).uploads).toBe("ok");
+    expect([writes() - before, probe.probes]).toEqual([1, 1]);
+    clock += 1;
+    expect((await check()).uploads).toBe("ok");
+    expect([writes() - before, probe.probes]).toEqual([2, 2]);
+
+    await s3.stop();
+    try {
+      clock += PROBE_OK_MS;
+      const reports = await Promise.all(Array.from({ length: 10 }, check));
+      for (const report of reports) expect(report).toMatchObject({ status: "failing", uploads: "failing" });
+      expect(probe.probes).toBe(3);
+      // A failure stands too (a flood of checks does not hammer a failing bucket), for less time.
+      clock += PROBE_FAILING_MS - 1;
+      expect((await check()).status).toBe("failing");
+      expect(probe.probes).toBe(3);
+    } finally {
+      await s3.restart();
+    }
+    clock += 1;
+    expect((await check()).status).toBe("ok");
+    expect(probe.probes).toBe(4);
   });
 
   it("redirects /uploads/… to UPLOADS_PUBLIC_URL (prefix included) when it is set", async () => {

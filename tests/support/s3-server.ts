@@ -35,6 +35,11 @@ export type S3TestServer = {
    * then `overrides` (DATABASE_URL, UPLOADS_DIR…).
    */
   scriptEnv(prefix: string, overrides: Record<string, string>): NodeJS.ProcessEnv;
+  /**
+   * The object writes and deletions it took so far, in order, by S3's event names
+   * ("ObjectCreated:Put", "ObjectRemoved:Delete"…), and the keys they touched.
+   */
+  objectEvents(): { name: string; key: string }[];
   /** Stops the server; its files stay until `remove` (a stopped server is a failing storage). */
   stop(): Promise<void>;
   /** Starts it again on the same port, with the same files. */
@@ -57,7 +62,14 @@ export async function startS3Server(bucket = "haat-pictures", port = 0): Promise
       directory,
       configureBuckets: [{ name: bucket }],
     });
-  let server = make(port);
+  const events: { name: string; key: string }[] = [];
+  const listened = (server: S3rver) => {
+    server.on("event", (event) => {
+      for (const record of event.Records) events.push({ name: record.eventName, key: record.s3.object.key });
+    });
+    return server;
+  };
+  let server = listened(make(port));
   const address = await server.run();
   let running = true;
   const endpoint = `http://127.0.0.1:${address.port}`;
@@ -87,10 +99,11 @@ export async function startS3Server(bucket = "haat-pictures", port = 0): Promise
       ...env(prefix),
       ...overrides,
     }),
+    objectEvents: () => [...events],
     stop,
     async restart() {
       if (running) return;
-      server = make(address.port);
+      server = listened(make(address.port));
       await server.run();
       running = true;
     },

@@ -15,5 +15,10 @@ declare module "s3rver" {
     constructor(options: S3rverOptions);
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
+    /** Each object written or deleted (S3's event notification records). */
+    on(
+      name: "event",
+      listener: (event: { Records: { eventName: string; s3: { object: { key: string } } }[] }) => void,
+    ): this;
   }
 }
