@@ -111,6 +111,8 @@ test("the product feeds answer through the server, compressed", async ({ request
   const google = await request.get("/feeds/google.xml", { headers: { "Accept-Encoding": "gzip" } });
   expect(google.status()).toBe(200);
   expect(google.headers()["content-type"]).toBe("application/xml; charset=utf-8");
+  // The kept copy's gzip body, compressed once when the feed was built.
+  expect(google.headers()["content-encoding"]).toBe("gzip");
   expect(await google.text()).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0" xmlns:g=/);
   const meta = await request.get("/feeds/facebook.csv?lang=bn");
   expect(meta.status()).toBe(200);
