@@ -159,6 +159,18 @@ async function setDefaultLanguage(defaultLanguage: "en" | "bn") {
   await saveShopSettings({ ...input, defaultLanguage });
 }
 
+/** `count` products of one default variant at 100 taka, named and slugged `<prefix>-<n>`, for `createProductsInBulk`. */
+function plainProducts(count: number, prefix: string, description: string) {
+  return Array.from({ length: count }, (_, index) => ({
+    name: `${prefix} ${index}`,
+    slug: `${prefix}-${index}`,
+    description,
+    pricePaisa: 10_000,
+    discountedPricePaisa: null,
+    categoryId: null,
+  }));
+}
+
 async function picture(key: string) {
   return prisma.image.create({ data: { key, width: 1024, height: 768, variantWidths: "320,640,1024" } });
 }
@@ -399,16 +411,7 @@ describe("a feed the database fails under", () => {
 describe("a long run of products without an item", () => {
   it("still ends both feeds, with the items after it", async () => {
     // 500 products without pictures: more than two reads' worth (200 products a read) that give no item.
-    await createProductsInBulk(
-      Array.from({ length: 500 }, (_, index) => ({
-        name: `Bare ${index}`,
-        slug: `bare-${index}`,
-        description: "",
-        pricePaisa: 10_000,
-        discountedPricePaisa: null,
-        categoryId: null,
-      })),
-    );
+    await createProductsInBulk(plainProducts(500, "bare", ""));
     const last = await createProductWithVariants({
       name: "Last Lamp",
       options: [],
@@ -555,16 +558,7 @@ describe("a feed kept between fetches", () => {
   it("lets the event loop turn while a feed is built", { timeout: 20_000 }, async () => {
     const [meta] = FEEDS as [Feed, Feed];
     // 2,000 more products with a picture each: a build of tens of milliseconds, several slices.
-    await createProductsInBulk(
-      Array.from({ length: 2_000 }, (_, index) => ({
-        name: `Pictured ${index}`,
-        slug: `pictured-${index}`,
-        description: "A lamp.",
-        pricePaisa: 10_000,
-        discountedPricePaisa: null,
-        categoryId: null,
-      })),
-    );
+    await createProductsInBulk(plainProducts(2_000, "pictured", "A lamp."));
     const shown = await prisma.product.findMany({ where: { slug: { startsWith: "pictured-" } }, select: { id: true } });
     const image = await picture("f".repeat(32));
     await prisma.productImage.createMany({
