@@ -107,7 +107,7 @@ let builds = 0;
 let productsRead = 0;
 
 /**
- * The whole body of a feed, UTF-8: its products read `FEED_CHUNK` at a time and written item by
+ * The whole body of a feed, UTF-8: its products read 200 at a time (`productsForFeed`) and written item by
  * item, letting the event loop turn whenever a slice of work is used up (`createSlicer`), so that
  * other visitors are answered while a large catalogue is written (on SQLite every read resolves
  * synchronously, so without the turns nothing else would run until the body is done).
