@@ -24,7 +24,7 @@ const { importChecked, importFinished } = await import("~/server/catalogue/produ
 const importPage = await import("~/routes/admin.products.import._index");
 const importFile = await import("~/routes/admin.products.import.$id/route");
 const { loadSharp } = await import("~/server/media/images.server");
-const { attachImportImage, IMAGE_CLAIM_MS } = await import("~/models/product-import.server");
+const { attachImportImage, IMAGE_CLAIM_MS } = await import("~/models/import-images.server");
 const { createAdmin, createProduct, get, multipart, post, run, runData, signedInJar } = await import("./helpers");
 
 let server: http.Server;

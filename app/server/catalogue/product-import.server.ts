@@ -13,13 +13,12 @@ import {
   emptyOutcome,
   getImport,
   IMPORT_STALLED_MS,
-  importImageProgress,
   markChecking,
-  retryImportImages,
   stopImport,
   type ImportOptions,
   type StoredImport,
 } from "~/models/product-import.server";
+import { importImageProgress, retryImportImages } from "~/models/import-images.server";
 import { MAX_CSV_BYTES } from "~/rules/product-csv";
 import { audit, clientAddressOf } from "~/server/audit.server";
 import { log } from "~/server/log.server";
