@@ -24,6 +24,7 @@ import path from "node:path";
 import type sharpFunction from "sharp";
 import type { Metadata } from "sharp";
 import { getEnv } from "~/config/env.server";
+import { createSemaphore } from "~/utils/semaphore";
 import { folderStorage } from "./storage-local.server";
 import { uploadsStorage, type UploadsStorage } from "./storage.server";
 
@@ -36,9 +37,30 @@ let sharpModule: Promise<typeof sharpFunction> | undefined;
  * serves pages never loads libvips (19–27 MB resident; decision 039).
  */
 export function loadSharp(): Promise<typeof sharpFunction> {
-  sharpModule ??= import("sharp").then((module) => module.default);
+  sharpModule ??= import("sharp").then((module) => {
+    const sharp = module.default;
+    // libvips's cache of operations' results (50 MB by default) only helps when the same operations
+    // run again on the same input, which never happens here (each picture is processed once); off,
+    // its memory is returned as soon as a picture is stored.
+    sharp.cache(false);
+    return sharp;
+  });
   return sharpModule;
 }
+
+/**
+ * Pictures with more pixels than this (width × height) are "large": a process decodes one of them
+ * at a time (`largePictureLane`), smaller ones as many at once as are asked for. 16 MP keeps the
+ * common 12 MP phone photo (4032 × 3024) in the quick lane; a 40 MP picture just under
+ * `MAX_INPUT_PIXELS` decodes to 120 MB of RGB, which three picture workers must not hold at once.
+ */
+export const LARGE_PICTURE_PIXELS = 16_000_000;
+
+/**
+ * The one lane large pictures take, one at a time, first come first served. `active` is 0 or 1,
+ * `waiting` counts the large pictures queued behind it (for tests and logs).
+ */
+export const largePictureLane = createSemaphore(1);
 
 /**
  * Widths in pixels of the stored variants, ascending. 768 is there for the phones most shoppers
@@ -99,6 +121,8 @@ export type StoreImageOptions = {
   maxInputPixels?: number;
   /** Byte limit of the input; defaults to `MAX_INPUT_BYTES`. */
   maxInputBytes?: number;
+  /** Pixels (width × height) above which the picture takes `largePictureLane`; defaults to `LARGE_PICTURE_PIXELS`. Lower it in tests. */
+  largePixels?: number;
 };
 
 /**
@@ -151,8 +175,12 @@ export async function storeImage(input: Buffer, options: StoreImageOptions = {})
     );
   }
 
-  const { width } = await readOrientedSize(input, maxInputPixels);
-  const variants = await encodeVariants(input, variantWidthsFor(width), maxInputPixels);
+  const { width, height } = await readOrientedSize(input, maxInputPixels);
+  const encode = () => encodeVariants(input, variantWidthsFor(width), maxInputPixels);
+  const variants =
+    width * height > (options.largePixels ?? LARGE_PICTURE_PIXELS)
+      ? await largePictureLane.run(encode)
+      : await encode();
   const key = newImageKey();
   await storage.putImage(
     key,
@@ -303,25 +331,33 @@ async function readOrientedSize(input: Buffer, maxInputPixels: number): Promise<
 }
 
 /**
- * Decodes, auto-orients and encodes one WebP variant per width (px), in memory.
- * Each variant is its own pipeline so JPEG shrink-on-load keeps small variants cheap.
+ * Decodes the picture once, auto-oriented and resized to the largest of `widths` (px; JPEG's
+ * shrink-on-load keeps that decode cheap), then encodes one WebP variant per width from that
+ * in-memory copy (sharp's `clone`), one after another, so that a picture holds one of the thread
+ * pool's threads at a time and the full-size pixels only during the one decode. The widest
+ * variant is that copy itself; the others are resized from it.
  * @throws {ImageProcessingError} when decoding fails (corrupt or truncated data, pixel limit).
  */
 async function encodeVariants(input: Buffer, widths: number[], maxInputPixels: number): Promise<EncodedVariant[]> {
   const sharp = await loadSharp();
   try {
-    return await Promise.all(
-      widths.map(async (width) => {
-        const { data, info } = await sharp(input, {
-          limitInputPixels: maxInputPixels,
-          autoOrient: true,
-        })
-          .resize({ width, withoutEnlargement: true })
-          .webp({ quality: WEBP_QUALITY })
-          .toBuffer({ resolveWithObject: true });
-        return { width: info.width, height: info.height, data };
-      }),
-    );
+    const widest = widths[widths.length - 1]!;
+    const { data, info } = await sharp(input, { limitInputPixels: maxInputPixels, autoOrient: true })
+      .resize({ width: widest, withoutEnlargement: true })
+      .toColourspace("srgb")
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const decoded = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    const variants: EncodedVariant[] = [];
+    for (const width of widths) {
+      const variant = await decoded
+        .clone()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: WEBP_QUALITY })
+        .toBuffer({ resolveWithObject: true });
+      variants.push({ width: variant.info.width, height: variant.info.height, data: variant.data });
+    }
+    return variants;
   } catch (error) {
     throw new ImageProcessingError("The image could not be processed; it may be damaged.", "damaged", {
       cause: error,
