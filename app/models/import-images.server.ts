@@ -35,20 +35,39 @@ const waitingAt = (at: Date): Prisma.ProductImportImageWhereInput => ({
 });
 
 /**
- * Claims the waiting pictures of the next product (the oldest queued; `waitingAt`), marking them
- * "fetching" under a new claim that lasts IMAGE_CLAIM_MS; [] when none waits. A product's pictures
- * go to one worker, so they are added in file order. Pictures another process is fetching under a
- * live claim are never taken, wherever that process runs.
+ * Claims the waiting pictures (`waitingAt`) of the next product, marking them "fetching" under a
+ * new claim that lasts IMAGE_CLAIM_MS; [] when none waits. Imports take turns: the next product
+ * is the oldest waiting one of the import with the fewest pictures being fetched now (by any
+ * process), then of the one whose turn came longest ago in this process (`lastTurns`: import id →
+ * an increasing number, 0 or absent for never), then of the oldest import; so a large import, or
+ * one whose picture server is slow, does not keep a later import's pictures waiting. A product's
+ * pictures go to one worker, so they are added in file order. Pictures another process is
+ * fetching under a live claim are never taken, wherever that process runs.
  */
-export async function claimNextImageJobs(): Promise<ImportImageJob[]> {
+export async function claimNextImageJobs(
+  lastTurns: ReadonlyMap<number, number> = new Map(),
+): Promise<ImportImageJob[]> {
   for (;;) {
     const at = new Date();
+    const waiting = await prisma.productImportImage.groupBy({ by: ["importId"], where: waitingAt(at) });
+    if (waiting.length === 0) return [];
+    const fetching = await prisma.productImportImage.groupBy({
+      by: ["importId"],
+      where: { importId: { in: waiting.map((row) => row.importId) }, status: "fetching", claimUntil: { gte: at } },
+      _count: { _all: true },
+    });
+    const inFlight = (importId: number) => fetching.find((row) => row.importId === importId)?._count._all ?? 0;
+    const turn = (importId: number) => lastTurns.get(importId) ?? 0;
+    const [importId] = waiting
+      .map((row) => row.importId)
+      .sort((a, b) => inFlight(a) - inFlight(b) || turn(a) - turn(b) || a - b);
     const next = await prisma.productImportImage.findFirst({
-      where: waitingAt(at),
+      where: { importId, ...waitingAt(at) },
       orderBy: { id: "asc" },
       select: { importId: true, productId: true },
     });
-    if (!next) return [];
+    // Taken by another worker since: look again.
+    if (!next) continue;
     const claim = crypto.randomUUID();
     const claimed = await prisma.productImportImage.updateMany({
       where: { importId: next.importId, productId: next.productId, ...waitingAt(at) },

@@ -19,7 +19,7 @@ vi.resetModules();
 
 const { prisma } = await import("~/models/db.server");
 const { downloadImage, DownloadError, isPublicAddress } = await import("~/server/catalogue/image-download.server");
-const { importImagesIdle } = await import("~/server/catalogue/import-images.server");
+const { importImagesIdle, startImportImages } = await import("~/server/catalogue/import-images.server");
 const { importChecked, importFinished } = await import("~/server/catalogue/product-import.server");
 const importPage = await import("~/routes/admin.products.import._index");
 const importFile = await import("~/routes/admin.products.import.$id/route");
@@ -34,6 +34,13 @@ let jpeg: Buffer;
 const requests: string[] = [];
 /** Addresses under /flaky/ answer 404 the first time each is asked for, then the picture. */
 const flakyAsked = new Set<string>();
+/** Requests under /held/ wait here, unanswered, until the test answers them (`releaseHeld`); then they answer at once. */
+const held: http.ServerResponse[] = [];
+let holding = true;
+function releaseHeld() {
+  holding = false;
+  for (const response of held.splice(0)) response.writeHead(200, { "Content-Type": "image/png" }).end(png);
+}
 
 beforeAll(async () => {
   const sharp = await loadSharp();
@@ -50,6 +57,11 @@ beforeAll(async () => {
       if (flakyAsked.has(request.url)) response.writeHead(200, { "Content-Type": "image/png" }).end(png);
       else response.writeHead(404).end();
       flakyAsked.add(request.url);
+      return;
+    }
+    if (request.url?.startsWith("/held/")) {
+      if (holding) held.push(response);
+      else response.writeHead(200, { "Content-Type": "image/png" }).end(png);
       return;
     }
     switch (request.url) {
@@ -118,6 +130,41 @@ async function importCsv(csv: string, jar?: CookieJar) {
   const result = await runData(importFile.loader, get(`/admin/products/import/${id}`, jar), { id: String(id) });
   if (result.kind !== "result") throw new Error("not imported");
   return { id, dryRun, result };
+}
+
+/**
+ * An imported shop with one product per picture of `pictures`, queued as given: a status, and
+ * for a picture being fetched, the claim that holds it and until when.
+ */
+async function queued(pictures: { status: string; claim?: string; claimUntil?: Date | null; url?: string }[]) {
+  const imported = await prisma.productImport.create({
+    data: { fileName: "p.csv", format: "shopify", csv: "", status: "imported" },
+  });
+  const rows = [];
+  for (const [position, picture] of pictures.entries()) {
+    const product = await createProduct({ name: `Claimed Lamp ${position}`, pricePaisa: 90_000 });
+    rows.push(
+      await prisma.productImportImage.create({
+        data: {
+          importId: imported.id,
+          productId: product.id,
+          productName: product.name,
+          url: picture.url ?? `${base}/fan.png`,
+          position: 0,
+          status: picture.status,
+          claim: picture.claim ?? "",
+          claimUntil: picture.claimUntil ?? null,
+        },
+      }),
+    );
+  }
+  return rows;
+}
+
+/** The picture workers of a process that has just started: a fresh instance of their module. */
+async function freshProcessWorkers() {
+  vi.resetModules();
+  return import("~/server/catalogue/import-images.server");
 }
 
 describe("pictures of an import", () => {
@@ -287,41 +334,6 @@ describe("trying failed pictures again", () => {
 });
 
 describe("pictures of an import with several server processes", () => {
-  /**
-   * An imported shop with one product per picture of `pictures`, queued as given: a status, and
-   * for a picture being fetched, the claim that holds it and until when.
-   */
-  async function queued(pictures: { status: string; claim?: string; claimUntil?: Date | null }[]) {
-    const imported = await prisma.productImport.create({
-      data: { fileName: "p.csv", format: "shopify", csv: "", status: "imported" },
-    });
-    const rows = [];
-    for (const [position, picture] of pictures.entries()) {
-      const product = await createProduct({ name: `Claimed Lamp ${position}`, pricePaisa: 90_000 });
-      rows.push(
-        await prisma.productImportImage.create({
-          data: {
-            importId: imported.id,
-            productId: product.id,
-            productName: product.name,
-            url: `${base}/fan.png`,
-            position: 0,
-            status: picture.status,
-            claim: picture.claim ?? "",
-            claimUntil: picture.claimUntil ?? null,
-          },
-        }),
-      );
-    }
-    return rows;
-  }
-
-  /** The picture workers of a process that has just started: a fresh instance of their module. */
-  async function freshProcessWorkers() {
-    vi.resetModules();
-    return import("~/server/catalogue/import-images.server");
-  }
-
   it("a process starting leaves the pictures another running process is fetching (regression: it queued them all again)", async () => {
     const [theirs, waiting] = await queued([
       { status: "fetching", claim: "another-process", claimUntil: new Date(Date.now() + IMAGE_CLAIM_MS) },
@@ -361,6 +373,68 @@ describe("pictures of an import with several server processes", () => {
     const image = { key: "late-key", width: 320, height: 240, variantWidths: [320], alt: "" };
     expect(await attachImportImage(late, image, late.url)).toBe(false);
     expect(await prisma.productImage.count({ where: { productId: lapsed!.productId } })).toBe(1);
+  });
+});
+
+describe("slow picture servers", () => {
+  it("stops asking once an import's download time is spent, says why, and Try again fetches them with a fresh budget (regression: each picture was tried twice for 20 s)", async () => {
+    const jar = await signedInJar((await createAdmin()).id);
+    holding = true;
+    const rows = await queued(
+      [0, 1, 2].map((index) => ({ status: "pending", url: `${base}/held/budget-${index}.png` })),
+    );
+    const id = rows[0]!.importId;
+    // The workers of the process the import page runs in, so that its "Try again" reaches them. One worker, a download cut off after 100 ms and a budget any download spends.
+    startImportImages({ settings: { workers: 1, downloadTimeoutMs: 100, budgetMs: 1, creditMs: 0 } });
+    await importImagesIdle();
+
+    // The first picture was asked for once; after it, nothing more of this import was tried.
+    expect(requests).toEqual(["/held/budget-0.png"]);
+    const page = await runData(importFile.loader, get(`/admin/products/import/${id}`, jar), { id: String(id) });
+    expect(page.kind === "result" && page.images).toMatchObject({ waiting: 0, done: 0, failed: 3 });
+    expect(page.kind === "result" && page.images.failures.map((failure) => failure.error)).toEqual([
+      "timeBudget",
+      "timeBudget",
+      "timeBudget",
+    ]);
+
+    // "Try again" queues them with a fresh budget (and now the server answers).
+    releaseHeld();
+    requests.length = 0;
+    await run(importFile.action, post(`/admin/products/import/${id}`, { intent: "retry-pictures" }, jar), {
+      id: String(id),
+    });
+    await importImagesIdle();
+    expect(requests).toEqual(["/held/budget-0.png", "/held/budget-1.png", "/held/budget-2.png"]);
+    expect((await prisma.productImportImage.findMany({ where: { importId: id } })).map((row) => row.status)).toEqual([
+      "done",
+      "done",
+      "done",
+    ]);
+  });
+
+  it("lets a later import's pictures through while an earlier import's server is slow (regression: they waited behind all of them)", async () => {
+    const slow = await queued([0, 1, 2].map((index) => ({ status: "pending", url: `${base}/held/slow-${index}.png` })));
+    const later = await queued([{ status: "pending", url: `${base}/fan.png` }]);
+    const workers = await freshProcessWorkers();
+    holding = true;
+    try {
+      workers.startImportImages({ settings: { workers: 2 } });
+      // Both workers busy: one waits on the slow server, the other took the later import's picture.
+      await vi.waitFor(() => expect(requests.length).toBeGreaterThanOrEqual(2));
+      expect(requests).toContain("/fan.png");
+      await vi.waitFor(async () =>
+        expect(await prisma.productImportImage.findUniqueOrThrow({ where: { id: later[0]!.id } })).toMatchObject({
+          status: "done",
+        }),
+      );
+    } finally {
+      releaseHeld();
+      await workers.importImagesIdle();
+    }
+    expect(
+      (await prisma.productImportImage.findMany({ where: { importId: slow[0]!.importId } })).map((row) => row.status),
+    ).toEqual(["done", "done", "done"]);
   });
 });
 

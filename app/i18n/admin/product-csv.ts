@@ -150,6 +150,8 @@ export const productCsvMessages = bilingual({
     "admin.productCsv.reason.notAnImage": "not a picture (JPEG, PNG, WebP, GIF, TIFF or HEIF)",
     "admin.productCsv.reason.tooManyPixels": "too many pixels (at most 40 megapixels, width × height)",
     "admin.productCsv.reason.productGone": "the product was deleted meanwhile",
+    "admin.productCsv.reason.timeBudget":
+      "not tried: this import's time for fetching pictures ran out (the picture server was too slow)",
     "admin.productCsv.reason.unexpected": "it could not be saved",
     "admin.productCsv.backToProducts": "Back to products",
     "admin.productCsv.importAnother": "Import another file",
@@ -303,6 +305,7 @@ export const productCsvMessages = bilingual({
     "admin.productCsv.reason.notAnImage": "ছবি নয় (JPEG, PNG, WebP, GIF, TIFF বা HEIF)",
     "admin.productCsv.reason.tooManyPixels": "পিক্সেল বেশি (সর্বোচ্চ ৪০ মেগাপিক্সেল, প্রস্থ × উচ্চতা)",
     "admin.productCsv.reason.productGone": "এর মধ্যে পণ্যটি মুছে ফেলা হয়েছে",
+    "admin.productCsv.reason.timeBudget": "চেষ্টা করা হয়নি: এই ইমপোর্টের ছবি আনার সময় শেষ (ছবির সার্ভার খুব ধীর ছিল)",
     "admin.productCsv.reason.unexpected": "সংরক্ষণ করা যায়নি",
     "admin.productCsv.backToProducts": "পণ্যের তালিকায় ফিরুন",
     "admin.productCsv.importAnother": "আরেকটি ফাইল ইমপোর্ট করুন",

@@ -24,6 +24,7 @@ const REASONS = [
   "notAnImage",
   "tooManyPixels",
   "productGone",
+  "timeBudget",
   "unexpected",
 ] as const;
 

@@ -248,7 +248,7 @@ export async function startImport(
 /**
  * "Try again" on an import's page: queues the failed pictures of import `id` again (only picture
  * `pictureId` when given; `retryImportImages`) and starts fetching them in this process, through
- * the same workers and download checks as the import's own. Records an audit event for `staff`
+ * the same workers and download checks as the import's own, with a fresh download time budget. Records an audit event for `staff`
  * when any was queued.
  *
  * @returns how many pictures were queued again: 0 when there is no such import or none of its
@@ -271,7 +271,7 @@ export async function retryImportPictures(
     summary: stored.fileName,
     details: { pictures: queued, ...(pictureId === undefined ? {} : { picture: pictureId }) },
   });
-  startImportImages();
+  startImportImages({ freshBudget: id });
   return queued;
 }
 
