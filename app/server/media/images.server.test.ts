@@ -162,45 +162,47 @@ describe("storeImage", () => {
 });
 
 /**
- * Runs `work` and looks, at every turn of the event loop until it settles, at how many of sharp's
- * tasks are queued or running on the thread pool and how many pictures hold the large pictures'
- * lane: the most of each seen.
+ * Once sharp has nothing left to do from earlier tests, starts `start` and looks, at every turn
+ * of the event loop until it settles, at how many of sharp's tasks are queued or running on the
+ * thread pool and how many pictures hold the large pictures' lane: the most of each seen, and
+ * what `start` resolved to.
  */
-async function watchWork(work: Promise<unknown>) {
+async function watchWork<T>(start: () => Promise<T>) {
+  const busy = () => sharp.counters().queue + sharp.counters().process;
+  while (busy() > 0) await new Promise((resolve) => setImmediate(resolve));
   let settled = false;
-  const watched = work.finally(() => (settled = true));
+  const work = start().finally(() => (settled = true));
   let sharpTasks = 0;
   let largeAtOnce = 0;
   let largeWaiting = 0;
   while (!settled) {
-    const counters = sharp.counters();
-    sharpTasks = Math.max(sharpTasks, counters.queue + counters.process);
+    sharpTasks = Math.max(sharpTasks, busy());
     largeAtOnce = Math.max(largeAtOnce, largePictureLane.active);
     largeWaiting = Math.max(largeWaiting, largePictureLane.waiting);
     await new Promise((resolve) => setImmediate(resolve));
   }
-  await watched;
-  return { sharpTasks, largeAtOnce, largeWaiting };
+  return { result: await work, sharpTasks, largeAtOnce, largeWaiting };
 }
 
 describe("storeImage's use of memory and threads", () => {
   it("decodes a picture once and makes its sizes from that, one after another (regression: five decodes at once)", async () => {
     const input = await solidImage(2400, 1800, "png");
-    const work = storeImage(input, { uploadsPath });
-    const seen = await watchWork(work);
-    expect((await work).variantWidths).toEqual([320, 640, 768, 1024, 1600]);
-    expect(seen.sharpTasks).toBe(1);
+    const seen = await watchWork(() => storeImage(input, { uploadsPath }));
+    expect(seen.result.variantWidths).toEqual([320, 640, 768, 1024, 1600]);
+    // One task at a time: sharp counts a finished task until just after its promise settled, by
+    // when the next one may be queued, so two can be seen for a moment (five before: one per size).
+    expect(seen.sharpTasks).toBeLessThanOrEqual(2);
   });
 
   it("processes large pictures one at a time, and small ones without waiting for them", async () => {
     const inputs = await Promise.all([1, 2, 3].map((index) => solidImage(400 * index, 300 * index, "png")));
     // Everything over 100,000 px counts as large here: all three.
-    const large = await watchWork(
+    const large = await watchWork(() =>
       Promise.all(inputs.map((input) => storeImage(input, { uploadsPath, largePixels: 100_000 }))),
     );
     expect(large).toMatchObject({ largeAtOnce: 1, largeWaiting: 2 });
     // Under the default limit none is large: none takes the lane.
-    const small = await watchWork(Promise.all(inputs.map((input) => storeImage(input, { uploadsPath }))));
+    const small = await watchWork(() => Promise.all(inputs.map((input) => storeImage(input, { uploadsPath }))));
     expect(small).toMatchObject({ largeAtOnce: 0, largeWaiting: 0 });
   });
 });
