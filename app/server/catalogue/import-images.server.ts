@@ -40,21 +40,21 @@ export type ImportImagesSettings = {
   downloadTimeoutMs: number;
   /**
    * Download time an import has in hand, in ms: every download of its pictures (fetched or not)
-   * spends its duration, every picture added gives `creditMs` back (never above the full budget).
+   * spends its duration, every picture downloaded gives `creditMs` back (never above the full budget).
    * Once spent, its remaining pictures are not tried and fail as "timeBudget"; "Try again" gives
    * it a fresh budget.
    */
   budgetMs: number;
-  /** Download time given back for each picture of an import that was added, in ms. */
+  /** Download time given back for each picture of an import that was downloaded, in ms. */
   creditMs: number;
 };
 
 /**
  * The workers' settings: 3 workers, 20 s per download; each import has 10 minutes of download time
- * in hand and earns 3 s back per picture added, so pictures that arrive in under 3 s on average
+ * in hand and earns 3 s back per picture downloaded, so pictures that arrive in under 3 s on average
  * never run out, while a server that answers nothing (20 s, twice, per picture) stops being asked
- * after about 15 pictures (30 downloads), in under 4 minutes with 3 workers, instead of holding the queue for
- * hours.
+ * after about 15 pictures (30 downloads), in under 4 minutes with 3 workers, instead of holding
+ * the queue for hours.
  */
 const DEFAULT_SETTINGS: ImportImagesSettings = {
   workers: 3,
