@@ -54,7 +54,7 @@ export function loadSharp(): Promise<typeof sharpFunction> {
  * common 12 MP phone photo (4032 × 3024) in the quick lane; a 40 MP picture just under
  * `MAX_INPUT_PIXELS` decodes to 120 MB of RGB, which three picture workers must not hold at once.
  */
-export const LARGE_PICTURE_PIXELS = 16_000_000;
+const LARGE_PICTURE_PIXELS = 16_000_000;
 
 /**
  * The one lane large pictures take, one at a time, first come first served. `active` is 0 or 1,
