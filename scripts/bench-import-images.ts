@@ -19,6 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { freshBenchShop } from "./bench-env";
 
 const PICTURES = Number(process.env.BENCH_PICTURES ?? 12);
 const SIDE = 6300;
@@ -45,18 +46,7 @@ const made = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(imp
 });
 if (made.status !== 0) throw new Error("The benchmark's pictures could not be made");
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "haat-bench-import-images-"));
-Object.assign(process.env, {
-  NODE_ENV: "production",
-  DATABASE_URL: `file:${path.join(dir, "bench.db")}`,
-  UPLOADS_DIR: path.join(dir, "uploads"),
-  SESSION_SECRET: "bench-session-secret-0123456789abcdef0123",
-  PUBLIC_URL: "http://localhost:3000",
-  IMPORT_IMAGES_ALLOW_PRIVATE: "true",
-});
-const { applyMigrations } = await import("./migrate.mjs");
-await applyMigrations({ databasePath: path.join(dir, "bench.db"), log: () => {} });
-
+const dir = await freshBenchShop("haat-bench-import-images-", { IMPORT_IMAGES_ALLOW_PRIVATE: "true" });
 // The page a shopper asks for: 30 KB read from disk at each request.
 const pagePath = path.join(dir, "page.html");
 fs.writeFileSync(pagePath, "<p>A stored page.</p>\n".repeat(1400));

@@ -12,19 +12,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { freshBenchShop } from "./bench-env";
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "haat-bench-import-"));
-Object.assign(process.env, {
-  NODE_ENV: "production",
-  DATABASE_URL: `file:${path.join(dir, "bench.db")}`,
-  UPLOADS_DIR: path.join(dir, "uploads"),
-  SESSION_SECRET: "bench-session-secret-0123456789abcdef0123",
-  PUBLIC_URL: "http://localhost:3000",
-});
+const dir = await freshBenchShop("haat-bench-import-");
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 5000);
 const { applyMigrations } = await import("./migrate.mjs");
-await applyMigrations({ databasePath: path.join(dir, "bench.db"), log: () => {} });
 await applyMigrations({ databasePath: path.join(dir, "reference.db"), log: () => {} });
 
 /** The file: simple products first, then products with five sizes, until ROWS rows. */

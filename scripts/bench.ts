@@ -11,19 +11,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { freshBenchShop } from "./bench-env";
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "haat-bench-"));
-Object.assign(process.env, {
-  NODE_ENV: "production",
-  DATABASE_URL: `file:${path.join(dir, "bench.db")}`,
-  UPLOADS_DIR: path.join(dir, "uploads"),
-  SESSION_SECRET: "bench-session-secret-0123456789abcdef0123",
-  PUBLIC_URL: "http://localhost:3000",
-});
+const dir = await freshBenchShop("haat-bench-");
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2000);
-const { applyMigrations } = await import("./migrate.mjs");
-await applyMigrations({ databasePath: path.join(dir, "bench.db") });
 const { prisma } = await import("../app/models/db.server");
 const { listProducts, getProductDetail, getVariantsForCart } = await import("../app/models/product.server");
 const { placeOrder } = await import("../app/models/order.server");
