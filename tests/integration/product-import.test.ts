@@ -650,5 +650,6 @@ describe("bad input", () => {
     watching = false;
     expect(await prisma.product.count({ where: { handle: { startsWith: "lamp-" } } })).toBe(200);
     expect(seen.some((done) => done > 0 && done < 200)).toBe(true);
-  });
+    // The thread runs at a lower CPU priority: on a machine busy with other test files it waits for a core.
+  }, 60_000);
 });
