@@ -102,6 +102,7 @@ import { en } from "../app/i18n/en";
 import { serverMessages } from "../app/i18n/server-messages";
 import { formatMoney, unitPricePaisa } from "../app/rules/money";
 import { availableQuantity, shownUnits, stockLevel } from "../app/rules/stock";
+import { checkoutForm } from "./bench-shop";
 import { freePort } from "./free-port";
 
 const { values: options } = parseArgs({
@@ -561,17 +562,7 @@ async function cartOf(origin: string, variantIds: number[]): Promise<Cart> {
 function checkoutPost(origin: string, cart: Cart, token: string, n: number) {
   return {
     headers: { Origin: origin, Cookie: cart.cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      intent: "checkout",
-      name: "Bench Shopper",
-      phone: `017${String(10_000_000 + (n % 89_999_999)).padStart(8, "0")}`,
-      address: `House ${n}, Road 2`,
-      area: "Mirpur 10",
-      district: "Dhaka",
-      shippingMethod: "Inside Dhaka",
-      checkoutToken: token,
-      expectedSubtotalPaisa: cart.subtotal,
-    }).toString(),
+    body: checkoutForm(cart, token, n).toString(),
   };
 }
 

@@ -29,7 +29,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { hash } from "@node-rs/argon2";
 import pg from "pg";
-import { cartOf, checkoutForm, seedProducts, startNode } from "./bench-shop";
+import { cartOf, checkoutForm, seedProducts, serverEnv, startNode } from "./bench-shop";
 import { applyMigrations } from "./migrate.mjs";
 import { startThrowawayPostgres } from "./with-postgres.mjs";
 
@@ -250,18 +250,7 @@ const ms = (value: number) => (Number.isNaN(value) ? "–" : value < 10 ? value.
 async function run(database: "sqlite" | "postgresql", databaseUrl: string, folder: string, file: Buffer) {
   await applyMigrations({ databaseUrl });
   await seedProducts(databaseUrl, PRODUCTS);
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? "",
-    NODE_ENV: "production",
-    DATABASE_URL: databaseUrl,
-    UPLOADS_DIR: path.join(folder, `uploads-${database}`),
-    SESSION_SECRET: SECRET,
-    COOKIE_SECURE: "false",
-    COURIER_REFRESH_MINUTES: "0",
-    SHOP_PHONE_ORDER_LIMIT: "0",
-    SHOP_ADDRESS_ORDER_LIMIT: "0",
-    LOG_LEVEL: "warn",
-  };
+  const env = serverEnv(databaseUrl, path.join(folder, `uploads-${database}`), SECRET);
   const passwordHash = await hash(PASSWORD, { memoryCost: 19456, timeCost: 2, parallelism: 1 });
   const node: { origin: string; child: ChildProcess } = await startNode(
     env,

@@ -27,7 +27,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { cartOf, checkoutForm, seedProducts, startNode } from "./bench-shop";
+import { cartOf, checkoutForm, seedProducts, serverEnv, startNode } from "./bench-shop";
 import { applyMigrations } from "./migrate.mjs";
 import { startThrowawayPostgres } from "./with-postgres.mjs";
 
@@ -171,19 +171,7 @@ async function main() {
       await seedProducts(databaseUrl, PRODUCTS);
       const figures: Record<string, string> = {};
       for (const cache of [true, false]) {
-        const env: Record<string, string> = {
-          PATH: process.env.PATH ?? "",
-          NODE_ENV: "production",
-          DATABASE_URL: databaseUrl,
-          UPLOADS_DIR: path.join(folder, "uploads"),
-          SESSION_SECRET: SECRET,
-          COOKIE_SECURE: "false",
-          COURIER_REFRESH_MINUTES: "0",
-          SHOP_PHONE_ORDER_LIMIT: "0",
-          SHOP_ADDRESS_ORDER_LIMIT: "0",
-          LOG_LEVEL: "warn",
-          ...(cache ? {} : { PAGE_CACHE_MB: "0" }),
-        };
+        const env = serverEnv(databaseUrl, path.join(folder, "uploads"), SECRET, cache ? {} : { PAGE_CACHE_MB: "0" });
         const nodes = [];
         for (let n = 0; n < setup.nodes; n++)
           nodes.push(await startNode(env, path.join(folder, `node-${index}-${n}.log`)));

@@ -129,7 +129,7 @@ export function checkoutForm(cart: { cookie: string; subtotal: string }, token: 
   return new URLSearchParams({
     intent: "checkout",
     name: "Bench Shopper",
-    phone: `017${String(10_000_000 + n).padStart(8, "0")}`,
+    phone: `017${String(10_000_000 + (n % 89_999_999)).padStart(8, "0")}`,
     address: `House ${n}, Road 2`,
     area: "Mirpur 10",
     district: "Dhaka",
@@ -137,4 +137,30 @@ export function checkoutForm(cart: { cookie: string; subtotal: string }, token: 
     checkoutToken: token,
     expectedSubtotalPaisa: cart.subtotal,
   });
+}
+
+/**
+ * The environment of a benchmark's server on `databaseUrl`, with the pictures in `uploadsDir`: the
+ * production mode, the courier schedule and the checkout limits off (the shoppers share an
+ * address), warnings and errors logged only; `extra` adds or overrides variables.
+ */
+export function serverEnv(
+  databaseUrl: string,
+  uploadsDir: string,
+  secret: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? "",
+    NODE_ENV: "production",
+    DATABASE_URL: databaseUrl,
+    UPLOADS_DIR: uploadsDir,
+    SESSION_SECRET: secret,
+    COOKIE_SECURE: "false",
+    COURIER_REFRESH_MINUTES: "0",
+    SHOP_PHONE_ORDER_LIMIT: "0",
+    SHOP_ADDRESS_ORDER_LIMIT: "0",
+    LOG_LEVEL: "warn",
+    ...extra,
+  };
 }
