@@ -22,6 +22,8 @@ const POSTGRESQL_TESTS = process.env.HAAT_POSTGRES_TESTS?.split(",") ?? [
   // Triggers: the audit trail's append-only rule and the catalogue's change log.
   "tests/integration/audit-trail.test.ts",
   "tests/integration/catalogue-changes.test.ts",
+  // The product import: its threads on their own connection, and how they let other writers in.
+  "tests/integration/product-import.test.ts",
 ];
 
 export default defineConfig({ ...base, test: { ...base.test, include: POSTGRESQL_TESTS } });

@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/models/db.server";
+import { dialect } from "~/models/dialect.server";
 import { catalogueVersion } from "~/models/catalogue-changes.server";
 import { importChecked, importFinished } from "~/server/catalogue/product-import.server";
 import { importImagesIdle } from "~/server/catalogue/import-images.server";
@@ -463,9 +464,19 @@ describe("bad input", () => {
 
   it("leaves nothing of a product whose write fails, lists it, and writes the others", async () => {
     // A database that refuses one product's variant halfway through writing it.
-    await prisma.$executeRawUnsafe(
-      `CREATE TRIGGER refuse_boom BEFORE INSERT ON ProductOptionValue WHEN NEW.value = 'Boom' BEGIN SELECT RAISE(ABORT, 'refused'); END`,
-    );
+    const postgres = dialect.kind === "postgresql";
+    if (postgres) {
+      await prisma.$executeRawUnsafe(
+        `CREATE FUNCTION refuse_boom() RETURNS trigger AS $$ BEGIN IF NEW.value = 'Boom' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`,
+      );
+      await prisma.$executeRawUnsafe(
+        `CREATE TRIGGER refuse_boom BEFORE INSERT ON "ProductOptionValue" FOR EACH ROW EXECUTE FUNCTION refuse_boom()`,
+      );
+    } else {
+      await prisma.$executeRawUnsafe(
+        `CREATE TRIGGER refuse_boom BEFORE INSERT ON ProductOptionValue WHEN NEW.value = 'Boom' BEGIN SELECT RAISE(ABORT, 'refused'); END`,
+      );
+    }
     try {
       const id = await upload(
         `${HEAD}\nfan,Fan,Size,48,F-48,900,active\nbad,Bad,Size,Boom,B-1,100,active\nbulb,Bulb,Title,Default Title,B-2,120,active\n`,
@@ -477,7 +488,12 @@ describe("bad input", () => {
       expect(await prisma.productVariant.count({ where: { sku: "B-1" } })).toBe(0);
       expect(await prisma.product.count()).toBe(2);
     } finally {
-      await prisma.$executeRawUnsafe("DROP TRIGGER refuse_boom");
+      if (postgres) {
+        await prisma.$executeRawUnsafe(`DROP TRIGGER refuse_boom ON "ProductOptionValue"`);
+        await prisma.$executeRawUnsafe("DROP FUNCTION refuse_boom");
+      } else {
+        await prisma.$executeRawUnsafe("DROP TRIGGER refuse_boom");
+      }
     }
   });
 
@@ -527,7 +543,10 @@ describe("bad input", () => {
     expect((await prisma.productImport.findUniqueOrThrow({ where: { id } })).status).toBe("preview");
     expect(await prisma.product.count()).toBe(0);
     // One whose process stopped two minutes ago no longer holds the others back.
-    await prisma.$executeRaw`UPDATE ProductImport SET updatedAt = ${new Date(Date.now() - 3 * 60_000)} WHERE id = ${running}`;
+    await prisma.productImport.update({
+      where: { id: running },
+      data: { updatedAt: new Date(Date.now() - 3 * 60_000) },
+    });
     await confirm(id);
     expect(await prisma.product.count()).toBe(1);
   });
