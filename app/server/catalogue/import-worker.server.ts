@@ -50,24 +50,34 @@ type Thread = { worker: Worker; idleTimer: NodeJS.Timeout | null };
 /** Threads waiting for a task (this process's; a thread runs one task at a time). */
 const idle: Thread[] = [];
 
-/** Starts a thread on this module's own file: the TypeScript source through tsx, or the built server. */
+/**
+ * Starts a thread on this module's own file: the TypeScript source through tsx, or the built
+ * server. A thread that ends while idle leaves the idle ones.
+ */
 function startThread(): Thread {
   const options = {
     workerData: { role: ROLE },
     resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_MB },
   };
   const self = import.meta.url;
-  if (!self.endsWith(".ts")) return { worker: new Worker(new URL(self), options), idleTimer: null };
   // tsx compiles the source in the thread and reads tsconfig.json's `~/` paths (development, tests).
   const load = `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(self)}); })`;
-  return { worker: new Worker(load, { ...options, eval: true }), idleTimer: null };
+  const worker = self.endsWith(".ts")
+    ? new Worker(load, { ...options, eval: true })
+    : new Worker(new URL(self), options);
+  const thread: Thread = { worker, idleTimer: null };
+  worker.once("exit", () => {
+    if (thread.idleTimer) clearTimeout(thread.idleTimer);
+    if (idle.includes(thread)) idle.splice(idle.indexOf(thread), 1);
+  });
+  return thread;
 }
 
 /** Puts `thread` back among the idle ones: it no longer keeps the process alive, and ends after IDLE_MS. */
 function release(thread: Thread): void {
   thread.worker.unref();
   thread.idleTimer = setTimeout(() => {
-    idle.splice(idle.indexOf(thread), 1);
+    if (idle.includes(thread)) idle.splice(idle.indexOf(thread), 1);
     thread.worker.postMessage({ type: "close" } satisfies ToThread);
   }, IDLE_MS);
   thread.idleTimer.unref();
