@@ -60,8 +60,8 @@ export type Dialect = {
    * which took `transactionMs` ms: lets the other writers in. SQLite has one write lock for every
    * connection to the file, and a writer that finds it taken retries every 50 ms at most
    * (app/models/sqlite-adapter.server.ts), so it waits as long as the transaction took: the run
-   * holds the lock at most about half the time. PostgreSQL locks rows, so it only lets the event
-   * loop turn (app/utils/event-loop.ts).
+   * holds the lock at most about half the time. PostgreSQL locks rows, but the run's queries share
+   * the database server's CPU with the shop's: it waits as long too.
    */
   betweenWriteTransactions(transactionMs: number): Promise<void>;
 };
