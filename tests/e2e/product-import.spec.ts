@@ -79,6 +79,28 @@ test("import a product CSV: dry run with a bad row, confirm, the products are in
   await expect(page.locator("main")).toContainText("৳1,500");
 });
 
+test("the dry run says when it was checked, and Check again works it out anew", async ({ page }, testInfo) => {
+  const id = uniqueTag(testInfo).split(" ")[1]!;
+  const csv = [HEAD, `globe-${id},Recheck Globe ${id},,Title,Default Title,RG-${id},700,,,,active`, ""].join("\n");
+  await signIn(page);
+  await page.goto("/admin/products/import");
+  await rendered(page);
+  await page
+    .getByLabel("Product CSV file")
+    .setInputFiles({ name: "recheck.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByRole("button", { name: "Check the file" }).click();
+  await expect(page).toHaveURL(/\/admin\/products\/import\/\d+$/);
+  await rendered(page);
+  await expect(page.getByTestId("import-checked-at")).toContainText("Checked against the shop at");
+  await page.getByRole("button", { name: "Check again" }).click();
+  await expect(toast(page)).toContainText("Checking the file again.");
+  // Without JavaScript the page refreshes itself while the check runs; with it, it revalidates.
+  await expect(page.getByTestId("import-checked-at")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId("import-count-create")).toHaveText("1 to create");
+  await page.getByRole("button", { name: "Discard this file" }).click();
+  await expect(page).toHaveURL(/\/admin\/products\/import$/);
+});
+
 test("import new products hidden until they are checked", async ({ page }, testInfo) => {
   const id = uniqueTag(testInfo).split(" ")[1]!;
   const csv = [HEAD, `shade-${id},Hidden Shade ${id},,Title,Default Title,HS-${id},800,,,,active`, ""].join("\n");
