@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -546,5 +546,23 @@ describe("createPageCache", () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(app.renders()).toBe(0);
     expect(app.cache.stats().clients).toBe(0);
+  });
+  it("answers a request that arrives on a connection before its previous answer is finished", async () => {
+    // A browser sends its next request on a kept-alive connection as soon as it has read the last
+    // answer, which may be before Node has finished writing it (a large page on a busy server):
+    // the new answer then has no socket of its own yet. HTTP/1.1 pipelining makes that certain.
+    const app = await startApp({ renderMs: 30 });
+    const socket = net.connect(Number(new URL(app.origin).port), "127.0.0.1");
+    let received = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => (received += chunk));
+    const ask = (path: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`;
+    socket.write(ask("/products?q=first") + ask("/products?q=second"));
+    const deadline = Date.now() + 3000;
+    while ((received.match(/HTTP\/1\.1 200/g) ?? []).length < 2 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    socket.destroy();
+    expect(received.match(/HTTP\/1\.1 200/g)).toHaveLength(2);
+    expect(received).toContain("<h1>/products?q=second</h1>");
   });
 });
