@@ -79,3 +79,14 @@ export function canonicalCacheUrl(target: string): string | null {
   }
   return kept.length > 0 ? `${pathname}?${kept.join("&")}` : pathname;
 }
+
+/**
+ * Whether `url` (a canonical cache URL, `canonicalCacheUrl`) is spelled as the shop's own links
+ * spell their addresses: letters, digits and `/ . _ -` in the path, `= & . _ -` in the query. With
+ * no percent-escape or `+`, every value a loader reads is exactly the text of the address; with a
+ * loader that found each value it read to be one of the catalogue's (`noteCatalogueAddress`), the
+ * address is one of a number bounded by the catalogue: `/products/%37` cannot pose as `/products/7`.
+ */
+export function plainAddress(url: string): boolean {
+  return /^[\w/.-]*(?:\?[\w.=&-]*)?$/.test(url);
+}

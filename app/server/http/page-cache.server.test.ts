@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   createPageCache,
   hashedPage,
+  noteCatalogueAddress,
   noteRenderedInputs,
   noteShownProducts,
   pickEncoding,
@@ -55,6 +56,10 @@ type AppOptions = {
   shows?: (url: string) => Partial<PageShows> | undefined;
   /** How long a dropped page may be served stale, in ms (default 0: never). */
   staleMs?: number;
+  /** Whether the page at `url` says it is one of the catalogue's (default: every page is). */
+  catalogue?: (url: string) => boolean;
+  renderTurns?: number;
+  maxTurnWaitMs?: number;
 };
 
 /**
@@ -93,6 +98,8 @@ async function startApp(options: AppOptions = {}) {
       return inputsOf(cookie);
     },
     waitForRenderMs: options.waitForRenderMs,
+    renderTurns: options.renderTurns ?? 2,
+    maxTurnWaitMs: options.maxTurnWaitMs,
     clientAddress: (req) => String(req.headers["x-client"] ?? req.socket.remoteAddress),
     nonceOf: (res) => (res as http.ServerResponse & { locals?: { cspNonce?: string } }).locals?.cspNonce,
   });
@@ -114,6 +121,7 @@ async function startApp(options: AppOptions = {}) {
           { renderedInputs: cache.renderedInputsOf(req) },
           options.rendered?.(req.url!, cookie) ?? inputsOf(cookie),
         );
+        if (options.catalogue?.(req.url!) ?? true) noteCatalogueAddress({ renderedInputs: cache.renderedInputsOf(req) });
         const shown = options.shows?.(req.url!);
         if (shown) noteShownProducts({ renderedInputs: cache.renderedInputsOf(req) }, shown);
         const renderMs = options.renderMsOf?.(req.url!) ?? options.renderMs;
@@ -475,20 +483,50 @@ describe("createPageCache", () => {
     expect(app.cache.stats()).toMatchObject({ stored: 0, mismatched: 4 });
   });
 
-  it("lets one client address store at most 60 new pages a minute; others still fill it", async () => {
+  it("keeps every catalogue page once rendered, however many one address has stored before", async () => {
     const app = await startApp();
-    for (let i = 0; i < 70; i++) await app.warm(`/products?q=flood-${i}`, { "x-client": "203.0.113.9" });
-    expect(app.cache.stats()).toMatchObject({ stored: 60, overBudget: 10 });
-    expect((await app.warm("/products?q=flood-69", { "x-client": "203.0.113.9" })).headers["x-cache"]).toBe("MISS");
-    expect(app.cache.stats()).toMatchObject({ stored: 60, overBudget: 11 });
-    // Another visitor is not charged for the flood.
-    await app.warm("/products?q=flood-69", { "x-client": "198.51.100.4" });
-    expect((await request(app.origin, "/products?q=flood-69")).headers["x-cache"]).toBe("HIT");
-    expect(app.cache.stats().stored).toBe(61);
+    for (let i = 1; i <= 100; i++) await app.warm(`/products/${i}`, { "x-client": "100.64.0.1" });
+    expect(app.cache.stats()).toMatchObject({ stored: 100, storedCatalogue: 100, notAdmitted: 0 });
+    for (let i = 1; i <= 100; i++)
+      expect((await request(app.origin, `/products/${i}`, { "x-client": "100.64.0.1" })).headers["x-cache"]).toBe("HIT");
   });
 
-  it("renders at most two misses of one client address at once; the rest wait their turn, others do not", async () => {
-    const app = await startApp({ renderMs: 60 });
+  it("keeps an open page (a search) on its second render within the window, never on its first", async () => {
+    const app = await startApp({ catalogue: (url) => !url.includes("q=") });
+    for (let i = 0; i < 50; i++) await app.warm(`/products?q=flood-${i}`, { "x-client": "203.0.113.9" });
+    // A flood of searches no one made before is rendered, never kept.
+    expect(app.cache.stats()).toMatchObject({ stored: 0, notAdmitted: 50 });
+    expect((await app.warm("/products?q=flood-7", { "x-client": "198.51.100.4" })).headers["x-cache"]).toBe("MISS");
+    expect(app.cache.stats()).toMatchObject({ stored: 1, storedCatalogue: 0 });
+    expect((await request(app.origin, "/products?q=flood-7")).headers["x-cache"]).toBe("HIT");
+  });
+
+  it("treats a catalogue page spelled otherwise than the shop's links, or for a large cart, as open", async () => {
+    const app = await startApp({
+      rendered: (_url, cookie) => ({ ...inputsOf(cookie), cartQuantity: cookie.includes("big") ? 21 : 0 }),
+    });
+    await app.warm("/products/%37");
+    expect(app.cache.stats()).toMatchObject({ stored: 0, notAdmitted: 1 });
+    await app.warm("/products/7");
+    expect(app.cache.stats()).toMatchObject({ storedCatalogue: 1, notAdmitted: 1 });
+  });
+
+  it("keeps open pages in a quarter of the memory of their own: they never push out catalogue pages", async () => {
+    const bigPage = (url: string) => `<!DOCTYPE html><p>${url}</p>${crypto.randomBytes(20_000).toString("hex")}`;
+    // About 80 KB per page, all three encodings (random hex compresses to half): 12 pages fit.
+    const app = await startApp({ maxBytes: 1_000_000, catalogue: (url) => !url.includes("q="), page: bigPage });
+    for (let i = 1; i <= 6; i++) await app.warm(`/products/${i}`);
+    for (let i = 0; i < 30; i++) {
+      await app.warm(`/products?q=junk-${i}`);
+      await app.warm(`/products?q=junk-${i}`);
+    }
+    expect(app.cache.stats().stored).toBe(36);
+    for (let i = 1; i <= 6; i++) expect((await request(app.origin, `/products/${i}`)).headers["x-cache"]).toBe("HIT");
+    expect(app.cache.stats().bytes).toBeLessThanOrEqual(1_000_000);
+  });
+
+  it("renders a fixed number of misses at once; waiting misses take turns by address, so a flood cannot starve others", async () => {
+    const app = await startApp({ renderMs: 60, renderTurns: 2 });
     const done: string[] = [];
     const get = (path: string, client: string) =>
       request(app.origin, path, { "x-client": client }).then((answer) => (done.push(path), answer));
@@ -497,10 +535,52 @@ describe("createPageCache", () => {
     const other = await get("/products?q=shopper", "198.51.100.4");
     const answers = await flood;
     expect([other, ...answers].map((a) => a.status)).toEqual(Array(9).fill(200));
-    // The other visitor's page was rendered beside the flood's two, not after its eight.
-    expect(app.mostInFlight()).toBe(3);
+    expect(app.mostInFlight()).toBe(2);
+    // The other visitor's page had the next turn after the two running, not after the flood's eight.
     expect(done.indexOf("/products?q=shopper")).toBeLessThan(4);
-    expect(app.cache.stats()).toMatchObject({ queued: 6, clients: 0 });
+    expect(app.cache.stats()).toMatchObject({ queued: 7, clients: 0, rendering: 0, shed: 0 });
+  });
+
+  it("gives a crowd behind one address every turn when nobody else is waiting", async () => {
+    const app = await startApp({ renderMs: 40, renderTurns: 3 });
+    const answers = await Promise.all(
+      Array.from({ length: 9 }, (_, i) => request(app.origin, `/products/${i + 1}`, { "x-client": "100.64.0.1" })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(9).fill(200));
+    expect(app.mostInFlight()).toBe(3);
+  });
+
+  it("answers a miss that waited past its bound for a turn 503 with Retry-After, and counts it", async () => {
+    const app = await startApp({ renderMs: 400, renderTurns: 1, maxTurnWaitMs: 50 });
+    const first = request(app.origin, "/products/1");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const busy = await request(app.origin, "/products/2", { "x-client": "198.51.100.4" });
+    expect(busy.status).toBe(503);
+    expect(busy.headers["retry-after"]).toBe("5");
+    expect(busy.headers["cache-control"]).toBe("no-store");
+    expect(busy.body.toString()).toContain('http-equiv="refresh"');
+    expect((await first).status).toBe(200);
+    await app.cache.settled();
+    expect(app.cache.stats()).toMatchObject({ shed: 1, stored: 1 });
+    // Once the turn is free, the page is rendered as usual.
+    expect((await request(app.origin, "/products/2")).status).toBe(200);
+  });
+
+  it("ends a render's turn when the app has answered, not when a slow client has read the answer", async () => {
+    // A 3 MB page to a client that reads nothing: Node cannot finish sending it.
+    const app = await startApp({
+      maxBytes: 100_000_000,
+      renderTurns: 1,
+      maxTurnWaitMs: 1_000,
+      page: (url, nonce) => `<!DOCTYPE html><p>${url}</p><script nonce="${nonce}">1</script>${"x".repeat(3_000_000)}`,
+    });
+    const socket = net.connect(Number(new URL(app.origin).port), "127.0.0.1");
+    socket.pause();
+    socket.write("GET /products/1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const other = await request(app.origin, "/products/2");
+    socket.destroy();
+    expect(other.status).toBe(200);
   });
 
   it("never lets a client's queued miss hold a page from others: only a running render is waited for", async () => {

@@ -15,11 +15,17 @@
  * else is answered and not stored. A page never depends on anything else the request carries: the
  * origin is PUBLIC_URL.
  *
- * - One client address may make the cache store at most STORES_PER_CLIENT_PER_MINUTE new pages a
- *   minute (past it, its pages are rendered and not kept), so unique URLs cannot push the shop's
- *   pages out of memory or spend the CPU compressing pages no one asks for again; and it has at
- *   most RENDERS_PER_CLIENT misses rendered at once (the rest wait their turn), so its flood of new
- *   URLs cannot take the whole CPU from the visitors of stored pages.
+ * Which pages are kept, and who renders when (docs/decisions/057-page-cache-for-crowds.md): many
+ * shoppers may share one address (a carrier's NAT), so nothing is rationed per address.
+ * - Pages of the catalogue (`noteCatalogueAddress`: a product on sale, a category that exists, a
+ *   listing page within range, the home page, each spelled as the shop's own links spell it) are
+ *   always kept once rendered: their number is bounded by the catalogue. Any other page (a search,
+ *   an address a client can invent) is kept on its second render within a minute, by a doorkeeper,
+ *   in a quarter of the memory of its own (app/server/http/page-store.server.ts).
+ * - Misses render in a fixed number of turns for the whole process, shared round-robin by client
+ *   address, so a flood of new URLs from one address cannot take the CPU from the others, and a
+ *   request waits at most MAX_TURN_WAIT_MS for its turn, then is answered 503 with Retry-After
+ *   (app/server/http/render-turns.server.ts).
  *
  * - Stored once per key, after the first (MISS) answer: its headers, its body as sent, gzip and
  *   brotli bodies compressed once at cheap levels, its ETag. A hit answers 304 to a matching If-None-Match.
@@ -41,10 +47,12 @@ import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import os from "node:os";
 import { LRUCache } from "lru-cache";
-import { RateLimiterMemory } from "rate-limiter-flexible";
 import { ifNoneMatchMatches, weakEtag } from "./http-cache.server";
-import { canonicalCacheUrl } from "./page-cache-url.server";
+import { canonicalCacheUrl, plainAddress } from "./page-cache-url.server";
+import { createPageStore, type PageKind } from "./page-store.server";
+import { clientGone, createRenderTurns } from "./render-turns.server";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -78,22 +86,39 @@ export async function compressedCopies(body: Buffer): Promise<{ gzip: Buffer; br
   return { gzip: gzipped, br: brotlied };
 }
 
-/** New pages one client address may make the cache store per minute; past it, pages are rendered but not kept. */
-const STORES_PER_CLIENT_PER_MINUTE = 60;
+/**
+ * Misses rendered at once by one process: one per core (at least two, so that a render waiting on
+ * the database leaves the other core work). The rest wait their turn, round-robin by address.
+ */
+const RENDER_TURNS = Math.max(2, os.availableParallelism());
 
 /**
- * Pages missing from the cache that one client address may have rendered at once; its further
- * misses wait their turn (they are not refused: many shoppers may share one address behind a
- * carrier's NAT). A flood of new URLs from one address then takes one render's share of the CPU
- * instead of all of it, and visitors of stored pages are answered between its renders.
+ * How long a miss may wait for a turn to render, in ms; past it, it is answered 503 with
+ * Retry-After (RETRY_AFTER_SECONDS) rather than left waiting on an overloaded server.
  */
-const RENDERS_PER_CLIENT = 2;
+const MAX_TURN_WAIT_MS = 3_000;
+const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The largest cart quantity whose pages count as catalogue pages: the badge's number is part of a
+ * page's key, and a cart can hold up to 49,950 units, so pages of larger carts (rare for a shopper)
+ * pass the doorkeeper like other open pages.
+ */
+const CATALOGUE_CART_QUANTITY = 20;
 
 /**
  * How long a visitor waits for another visitor's render of the same page, in ms, before its own
  * render: a render that hangs (a slow client reading its answer) holds no one else for long.
  */
 const WAIT_FOR_RENDER_MS = 2_000;
+
+/** What a miss that found no turn to render in time is answered (503), in both languages. */
+const BUSY_PAGE =
+  `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">` +
+  `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+  `<meta http-equiv="refresh" content="${RETRY_AFTER_SECONDS}"><title>Busy</title></head><body>` +
+  `<p>The shop is busy right now. This page will try again in a few seconds.</p>` +
+  `<p lang="bn">দোকানে এখন খুব ভিড়। কয়েক সেকেন্ডের মধ্যে পাতাটি আবার চেষ্টা করবে।</p></body></html>`;
 
 /** The cookies that may vary a cached page; any other haat cookie means "not cached". */
 const CART_COOKIE = "haat_cart";
@@ -187,17 +212,17 @@ export type KeyInputs = { cartQuantity: number; language: string };
  * it showed of the catalogue (`noteShownProducts`). A page whose recorded inputs differ from its
  * key is answered but never stored.
  */
-export type RenderedInputs = Partial<KeyInputs> & { shows?: PageShows };
+export type RenderedInputs = Partial<KeyInputs> & { shows?: PageShows; catalogue?: boolean };
 
 /** What a candidate request's MISS carries through Express to `capture`. */
 type Pending = {
   key: string;
+  /** The canonical URL the page is rendered for. */
+  url: string;
   /** The last change of the log applied when the render started. */
   seen: number;
   inputs: KeyInputs;
   rendered: RenderedInputs;
-  /** The client address, charged for each page stored (STORES_PER_CLIENT_PER_MINUTE). */
-  client: string;
   job?: Promise<void>;
 };
 const PENDING = Symbol("haat.pageCache.pending");
@@ -227,6 +252,14 @@ export type PageCacheOptions = {
   nonceOf: (res: ServerResponse) => string | undefined;
   /** How long a visitor waits for another's render of the same page (ms); WAIT_FOR_RENDER_MS by default. */
   waitForRenderMs?: number;
+  /** Misses rendered at once (RENDER_TURNS by default). */
+  renderTurns?: number;
+  /** How long a miss waits for a turn before a 503 (ms); MAX_TURN_WAIT_MS by default. */
+  maxTurnWaitMs?: number;
+  /** The doorkeeper's window (ms); a minute by default (page-store.server.ts). */
+  doorkeeperWindowMs?: number;
+  /** Called when misses were answered 503 after waiting for a turn (for a log line); optional. */
+  onShed?: (req: IncomingMessage) => void;
   /** Called after a hit is answered (for a debug log line); optional. */
   onHit?: (req: IncomingMessage, status: number) => void;
 };
@@ -242,11 +275,17 @@ type PageCacheStats = {
   stored: number;
   /** Answers not stored because their render read other inputs than the key says. */
   mismatched: number;
-  /** Answers not stored because their client had used its budget of new pages. */
-  overBudget: number;
-  /** Misses that waited for their client's earlier renders (RENDERS_PER_CLIENT). */
+  /** Open pages rendered and not kept: the doorkeeper had not seen them before. */
+  notAdmitted: number;
+  /** Catalogue pages kept (`noteCatalogueAddress`), among `stored`. */
+  storedCatalogue: number;
+  /** Misses that waited for a render turn. */
   queued: number;
-  /** Client addresses with a miss being rendered or waiting now. */
+  /** Misses answered 503 after waiting MAX_TURN_WAIT_MS for a turn. */
+  shed: number;
+  /** Misses rendering now. */
+  rendering: number;
+  /** Client addresses with a miss waiting for a turn now. */
   clients: number;
   entries: number;
   bytes: number;
@@ -269,11 +308,6 @@ export type PageCache = {
   /** Resolves once the pages being stored now are stored (for tests). */
   settled(): Promise<void>;
 };
-
-/** Whether the client of `res` has gone (its connection closed before it was answered). */
-function gone(res: ServerResponse): boolean {
-  return res.destroyed || !res.socket || res.socket.destroyed;
-}
 
 /**
  * Records what a render read of the cache key's inputs: the root loader calls it with the cart's
@@ -303,6 +337,19 @@ export function noteShownProducts(
   if (shown.products) shows.products.push(...shown.products);
   if (shown.cards) shows.cards.push(...shown.cards);
   if (shown.lists) shows.lists = true;
+}
+
+/**
+ * Records that the page's address is one of the catalogue's own: a route loader calls it when the
+ * thing it shows exists and is on sale and every query parameter it read named a real value in the
+ * spelling the shop's own links use (`?page=2` within range, not `?page=02` or `?page=99`; a
+ * category that exists; a variant of this product). Such a page is always kept once rendered;
+ * a page whose loaders do not call it (a search, an address with made-up values) passes the
+ * doorkeeper (app/server/http/page-store.server.ts). `context` as for `noteRenderedInputs`.
+ */
+export function noteCatalogueAddress(context: { renderedInputs?: unknown } | undefined): void {
+  const record = context?.renderedInputs as RenderedInputs | undefined;
+  if (record && typeof record === "object") record.catalogue = true;
 }
 
 /** Changes read from the log at once; more (a large import) drop every page instead. */
@@ -374,11 +421,16 @@ export function hashedPage(html: string, csp: string, nonce: string): { html: st
  * wrote it.
  */
 export function createPageCache(options: PageCacheOptions): PageCache {
-  const entries = new LRUCache<string, Entry>({
-    maxSize: Math.max(1, options.maxBytes),
-    sizeCalculation: (entry) => entry.identity.body.length + entry.gzip.body.length + entry.br.body.length + 1024,
+  const entries = createPageStore<Entry>({
+    maxBytes: options.maxBytes,
+    sizeOf: (entry) => entry.identity.body.length + entry.gzip.body.length + entry.br.body.length + 1024,
+    windowMs: options.doorkeeperWindowMs,
   });
-  const counters = { hits: 0, stale: 0, misses: 0, dropped: 0, stored: 0, mismatched: 0, overBudget: 0, queued: 0 };
+  const turns = createRenderTurns({
+    turns: options.renderTurns ?? RENDER_TURNS,
+    maxWaitMs: options.maxTurnWaitMs ?? MAX_TURN_WAIT_MS,
+  });
+  const counters = { hits: 0, stale: 0, misses: 0, dropped: 0, stored: 0, storedCatalogue: 0, mismatched: 0, notAdmitted: 0 };
   /**
    * The key inputs of Cookie headers seen lately, by whole header: each signature is checked once.
    * Bounded by the headers' length too (a header may be 16 KB), so unique headers cannot grow it.
@@ -388,47 +440,29 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     maxSize: 2 * 1024 * 1024,
     sizeCalculation: (_inputs, header) => header.length + 64,
   });
-  const storeBudget = new RateLimiterMemory({ points: STORES_PER_CLIENT_PER_MINUTE, duration: 60 });
   const storing = new Set<Promise<void>>();
   /** Pages being rendered for a visitor now, by key, with the visitors waiting for them. */
   const filling = new Map<string, (() => void)[]>();
-  /** Per client address: its misses being rendered now, and those waiting their turn. */
-  const rendering = new Map<string, { active: number; queue: { res: ServerResponse; render: () => void }[] }>();
   /** The last change of the log applied here; -1 until the first lookup. */
   let seen = -1;
   /** The changes applied lately (at most RECENT_CHANGES), oldest first. */
   const recent: PageChange[] = [];
 
   /**
-   * Calls `render` (the app) for a miss of `client` now, or once fewer than RENDERS_PER_CLIENT of
-   * its misses are being rendered; a turn lasts until the answer's connection is done with it. A
-   * request whose connection closed before its turn is dropped.
+   * Answers a miss that waited MAX_TURN_WAIT_MS for a turn to render: 503, try again shortly. The
+   * page tells a visitor without JavaScript the same, and reloads itself after the wait.
    */
-  function renderInTurn(client: string, res: ServerResponse, render: () => void): void {
-    if (gone(res)) return;
-    let turns = rendering.get(client);
-    if (!turns) rendering.set(client, (turns = { active: 0, queue: [] }));
-    if (turns.active < RENDERS_PER_CLIENT) return startTurn(client, turns, res, render);
-    counters.queued++;
-    turns.queue.push({ res, render });
-  }
-
-  function startTurn(
-    client: string,
-    turns: { active: number; queue: { res: ServerResponse; render: () => void }[] },
-    res: ServerResponse,
-    render: () => void,
-  ): void {
-    turns.active++;
-    res.once("close", () => {
-      turns.active--;
-      while (turns.active < RENDERS_PER_CLIENT && turns.queue.length > 0) {
-        const waiting = turns.queue.shift()!;
-        if (!gone(waiting.res)) startTurn(client, turns, waiting.res, waiting.render);
-      }
-      if (turns.active === 0 && turns.queue.length === 0) rendering.delete(client);
+  function shed(req: IncomingMessage, res: ServerResponse): void {
+    res.writeHead(503, {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Retry-After": String(RETRY_AFTER_SECONDS),
+      "Content-Security-Policy": "default-src 'none'",
+      "X-Content-Type-Options": "nosniff",
+      "X-Cache": "BUSY",
     });
-    render();
+    res.end(req.method === "HEAD" ? undefined : BUSY_PAGE);
+    options.onShed?.(req);
   }
 
   /** Marks the stored pages `change` alters as stale since it was made, and remembers it. */
@@ -555,7 +589,14 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (entry && entry.staleSince === null) return answer(req, res, entry);
     if (entry && !servableStale(entry, Date.now())) entries.delete(key);
     const client = options.clientAddress(req);
-    const fillInTurn = () => renderInTurn(client, res, () => fill(req, res, next, key, keyed, client));
+    const fillInTurn = () =>
+      turns.take(
+        client,
+        req,
+        res,
+        () => fill(req, res, next, key, url, keyed),
+        () => shed(req, res),
+      );
     // The same page is being rendered for another visitor: answer the page it replaces while that
     // may still be served, else wait for it rather than render it again (after a change, a spike
     // would otherwise render each page once per visitor).
@@ -578,8 +619,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     res: ServerResponse,
     next: () => void,
     key: string,
+    url: string,
     inputs: KeyInputs,
-    client: string,
   ): void {
     if (!catchUp()) return next();
     const entry = entries.get(key);
@@ -594,7 +635,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       return waitFor(key, req, res, render);
     }
     if (req.method === "GET") {
-      const pending: Pending = { key, seen, inputs, rendered: {}, client };
+      const pending: Pending = { key, url, seen, inputs, rendered: {} };
       (req as CandidateRequest)[PENDING] = pending;
       filling.set(key, []);
       // Once this answer is over (sent, or cut off) and stored if it could be, the visitors who
@@ -675,10 +716,13 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       counters.mismatched++;
       return;
     }
-    try {
-      await storeBudget.consume(pending.client);
-    } catch {
-      counters.overBudget++;
+    // A page of the catalogue is kept; any other once the doorkeeper has seen it rendered before.
+    const kind: PageKind =
+      rendered.catalogue && plainAddress(pending.url) && inputs.cartQuantity <= CATALOGUE_CART_QUANTITY
+        ? "catalogue"
+        : "open";
+    if (!entries.admits(pending.key, kind)) {
+      counters.notAdmitted++;
       return;
     }
     const type = String(res.getHeader("content-type") ?? "");
@@ -720,7 +764,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     // not kept when such a change alters what it shows.
     const shows = rendered.shows ?? null;
     if (!catchUp() || alteredSince(pending.seen, shows)) return;
-    entries.set(pending.key, {
+    entries.set(
+      pending.key,
+      {
       shows,
       staleSince: null,
       etag,
@@ -729,15 +775,29 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       br: variant(brotlied, "br"),
       notModified: [...notModified, "x-cache", "HIT"],
       staleNotModified: [...notModified, "x-cache", "STALE"],
-    });
+      },
+      kind,
+    );
     counters.stored++;
+    if (kind === "catalogue") counters.storedCatalogue++;
   }
 
   return {
     handle,
     capture,
     renderedInputsOf: (req) => (req as CandidateRequest)[PENDING]?.rendered,
-    stats: () => ({ ...counters, clients: rendering.size, entries: entries.size, bytes: entries.calculatedSize }),
+    stats: () => {
+      const { queued, shed: shedCount, running, clients } = turns.stats();
+      return {
+        ...counters,
+        queued,
+        shed: shedCount,
+        rendering: running,
+        clients,
+        entries: entries.size(),
+        bytes: entries.bytes(),
+      };
+    },
     settled: async () => {
       await Promise.all([...storing]);
     },
