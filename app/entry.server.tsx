@@ -224,6 +224,30 @@ const PRUNE_CHANGES_EVERY_MS = 10 * 60 * 1000;
  * address by its /64. Also starts pruning the change log's old rows (a timer that does not keep
  * the process alive).
  */
+/** How often, at most, the log says that misses were answered 503 for want of a render turn, in ms. */
+const OVERLOAD_LOG_EVERY_MS = 60_000;
+
+/**
+ * The page cache's `onShed`: a warning the first time misses are answered 503 for want of a render
+ * turn, then at most one a minute with how many were since, so an overload shows in the log
+ * without a line per request.
+ */
+function overloadLog(): () => void {
+  let loggedAt = -Infinity;
+  let since = 0;
+  return () => {
+    since++;
+    const now = Date.now();
+    if (now - loggedAt < OVERLOAD_LOG_EVERY_MS) return;
+    log.warn(
+      { shed: since },
+      "Pages answered 503 (busy): every render turn stayed taken for longer than a request may wait. The server is overloaded; see docs/decisions/057-page-cache-for-crowds.md",
+    );
+    loggedAt = now;
+    since = 0;
+  };
+}
+
 export function createShopPageCache(maxBytes: number, trustProxy: boolean) {
   const staleSeconds = getEnv().PAGE_CACHE_STALE_SECONDS;
   onCatalogueChangeProblem((error, message) => log.warn({ err: error }, message));
@@ -245,6 +269,7 @@ export function createShopPageCache(maxBytes: number, trustProxy: boolean) {
       return clientKey(last || req.socket.remoteAddress || "unknown");
     },
     nonceOf: (res) => (res as ServerResponse & { locals?: { cspNonce?: string } }).locals?.cspNonce,
+    onShed: overloadLog(),
     onHit: log.isLevelEnabled("debug")
       ? (req, status) =>
           log.debug(

@@ -12,7 +12,7 @@ import {
   urlEntries,
 } from "~/utils/seo-sitemap";
 import { log } from "~/server/log.server";
-import { noteShownProducts } from "~/server/http/page-cache.server";
+import { noteCatalogueAddress, noteShownProducts } from "~/server/http/page-cache.server";
 
 /** Bytes of XML gathered before a chunk is sent. */
 const FLUSH_BYTES = 32 * 1024;
@@ -42,6 +42,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
 
+  // The index or one of its parts: always kept once rendered.
+  if (partParam === null || partParam === String(part)) noteCatalogueAddress(context);
   const windows = sitemapPartWindows(part, counts);
   async function* xml(): AsyncGenerator<string> {
     yield URLSET_OPEN;

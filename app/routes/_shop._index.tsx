@@ -7,7 +7,7 @@ import { useLocalePath, useT } from "~/hooks/use-t";
 import { langOfRequest, localePath, registerCatalogue } from "~/i18n";
 import { listingMessages } from "~/i18n/listing-messages";
 import { chosenLanguage } from "~/server/language-cookie.server";
-import { noteRenderedInputs, noteShownProducts } from "~/server/http/page-cache.server";
+import { noteCatalogueAddress, noteRenderedInputs, noteShownProducts } from "~/server/http/page-cache.server";
 import { listCategories, type CategoryCard } from "~/models/category.server";
 import type { Lang } from "~/i18n/lang";
 import { localText } from "~/rules/variants";
@@ -49,6 +49,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [categories, featured] = await Promise.all([categoriesIn(lang), listFeaturedProducts(lang)]);
   // The featured products are a list (which products are featured follows any product's change).
   noteShownProducts(context, { cards: featured.map((product) => product.id), lists: true });
+  // One page per language: always kept once rendered.
+  noteCatalogueAddress(context);
   const shop = shopIdentity(settings, lang);
   const seo = await seoContextFor(request);
   const meta = seoMeta(seo, {

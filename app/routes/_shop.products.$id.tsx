@@ -32,7 +32,7 @@ import {
 import { notFound, parseId } from "~/utils/params";
 import { skipRevalidationAfterCartChange } from "~/utils/revalidation";
 import { log } from "~/server/log.server";
-import { noteShownProducts } from "~/server/http/page-cache.server";
+import { absentOrOneOf, noteCatalogueAddress, noteShownProducts } from "~/server/http/page-cache.server";
 
 /** Head tags built by the loader (`productMeta`). */
 export const meta: MetaFunction<typeof loader> = ({ data, location }) =>
@@ -135,6 +135,20 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   // The variant shown: the one the chosen values make (none: 'not available'); the page derives
   // it again from `choice` as the shopper picks.
   const variant = (product.options.length > 0 ? variantOf(product.variants, choice) : shown) ?? null;
+  // The product's page, of one of its variants, or of values of its options: a page of the
+  // catalogue, always kept. A made-up variant or value passes the cache's doorkeeper.
+  const picks = ["o1", "o2", "o3"].map((name, index) =>
+    absentOrOneOf(searchParams, name, product.options[index]?.values.map((value) => String(value.id)) ?? []),
+  );
+  if (
+    absentOrOneOf(
+      searchParams,
+      "variant",
+      product.variants.map((each) => String(each.id)),
+    ) &&
+    !picks.includes(false)
+  )
+    noteCatalogueAddress(context);
   const stock = variant ? stockLevel(variant.available, lowStockThreshold) : "out";
   const meta = await productMeta(request, product, shown);
   // What the page's script needs of the product (not its English name or slug), and each

@@ -11,7 +11,7 @@ import { listCategories, type CategoryCard } from "~/models/category.server";
 import type { Lang } from "~/i18n/lang";
 import { localText } from "~/rules/variants";
 import { listProducts } from "~/models/product.server";
-import { noteShownProducts } from "~/server/http/page-cache.server";
+import { absentOrOneOf, noteCatalogueAddress, noteShownProducts } from "~/server/http/page-cache.server";
 import { parsePage } from "~/rules/pagination";
 import { breadcrumbJsonLd, pageTitle, pageUrl, productsCanonicalPath, seoMeta, shareImage } from "~/utils/seo";
 import { parseProductSort, PRODUCT_SORTS, type ProductSort } from "~/rules/product-sort";
@@ -112,6 +112,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // visibility (its place in a list), or one of these cards changes (decision 051).
   noteShownProducts(context, { cards: products.items.map((product) => product.id), lists: true });
   const activeCategory = categories.find((c) => c.id === categoryId) ?? null;
+  // A listing without a search, of a category that exists, in a known order, within range: a page
+  // of the catalogue, always kept. A search or a made-up value passes the cache's doorkeeper.
+  const { searchParams } = url;
+  if (
+    !searchParams.has("q") &&
+    absentOrOneOf(searchParams, "category", activeCategory ? [String(activeCategory.id)] : []) &&
+    absentOrOneOf(searchParams, "sort", [sort]) &&
+    absentOrOneOf(searchParams, "page", [String(products.page)])
+  )
+    noteCatalogueAddress(context);
   const meta = await listingMeta(request, { activeCategory, query, products });
   return { categories, products, activeCategory, query, sort, meta };
 }

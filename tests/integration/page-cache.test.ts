@@ -5,6 +5,7 @@
  * never receive a cached page and never fill one; HEAD and 304 from the cache.
  * The cache's own rules (hashes, encodings, the cap) are tested in app/server/http/page-cache.server.test.ts.
  */
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/models/db.server";
 import { commitCart } from "~/server/cart-cookie.server";
@@ -198,8 +199,49 @@ describe("the page cache in the production server", () => {
       expect(answer.cache, query).toBe("HIT");
       expect(answer.text).toBe(stored.text);
     }
-    // A parameter the page reads is its own page.
+    // A parameter the page reads is its own page (a search: kept once asked for again).
     expect((await page(`/products?q=jute&x=1`)).cache).toBe("MISS");
-    expect((await page(`/products?x=2&q=jute`)).cache).toBe("HIT");
+    expect((await page(`/products?x=2&q=jute`)).cache).toBe("MISS");
+    expect((await page(`/products?q=jute&x=3`)).cache).toBe("HIT");
+  });
+
+  it("keeps every catalogue page a crowd behind one address opens, however many it opened before", async () => {
+    const category = await createCategory("Crowd Lamps");
+    const ids: number[] = [];
+    for (let i = 0; i < 70; i++)
+      ids.push((await createProduct({ name: `Crowd Lamp ${i}`, pricePaisa: 10_000 + i, categoryId: category.id })).id);
+    // 140 pages, each asked for once, all from this test's one address.
+    const paths = ids.flatMap((id) => [`/products/${id}`, `/bn/products/${id}`]);
+    for (const path of paths) expect((await page(path)).status).toBe(200);
+    const again = await Promise.all(paths.map(async (path) => (await page(path)).cache));
+    expect(again.filter((state) => state !== "HIT")).toEqual([]);
+  });
+
+  it("keeps a search, or a listing with a made-up value, only once it is asked for a second time", async () => {
+    for (const path of ["/products?q=doorkeeper", "/products?page=02", `/products?category=${categoryId}0`]) {
+      expect((await page(path)).cache, path).toBe("MISS");
+      expect((await page(path)).cache, path).toBe("MISS");
+      expect((await page(path)).cache, path).toBe("HIT");
+    }
+    // The same listing as the shop's own links write it is kept at once.
+    expect((await page(`/products?category=${categoryId}&page=1`)).cache).toBe("MISS");
+    expect((await page(`/products?category=${categoryId}&page=1`)).cache).toBe("HIT");
+  });
+
+  it("answers a request sent on a connection before its previous answer was finished", async () => {
+    // A browser reuses a kept-alive connection as soon as it has read an answer, which on a busy
+    // server can be before Node has finished sending it; pipelining makes that certain. Such a
+    // request used to be dropped unanswered, and its page load waited until the browser gave up.
+    const paths = [`/products/${productId}?variant=${variantId}`, "/products?q=pipelined", "/bn/products"];
+    const socket = net.connect(Number(new URL(server.origin).port), "127.0.0.1");
+    let received = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => (received += chunk));
+    socket.write(paths.map((path) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`).join(""));
+    const answered = () => (received.match(/^HTTP\/1\.1 200 OK\r$/gm) ?? []).length;
+    for (const deadline = Date.now() + 10_000; answered() < paths.length && Date.now() < deadline;)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.destroy();
+    expect(answered()).toBe(paths.length);
   });
 });

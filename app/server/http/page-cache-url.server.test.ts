@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { cacheablePath, canonicalCacheUrl, UNDERSTOOD_PARAMETERS } from "./page-cache-url.server";
+import { cacheablePath, canonicalCacheUrl, plainAddress, UNDERSTOOD_PARAMETERS } from "./page-cache-url.server";
 
 describe("canonicalCacheUrl", () => {
   it("keeps the parameters a page reads, in the order they came, first value only; drops the rest", () => {
@@ -75,11 +75,22 @@ describe("UNDERSTOOD_PARAMETERS", () => {
     for (const [page, file] of Object.entries(ROUTES)) {
       const source = fs.readFileSync(path.resolve(file), "utf8");
       const read = new Set(
-        [...source.matchAll(/searchParams\.(?:get|getAll|has)\(\s*"([^"]+)"/g)].map((match) => match[1]!),
+        [...source.matchAll(/(?:searchParams\.(?:get|getAll|has)\(|absentOrOneOf\(\s*\w+,)\s*"([^"]+)"/g)].map(
+          (match) => match[1]!,
+        ),
       );
       // parsePage (app/rules/pagination.ts) reads `page` from the parameters it is given.
       if (/parsePage\(/.test(source)) read.add("page");
       expect([...read].sort(), `${file} reads`).toEqual([...(UNDERSTOOD_PARAMETERS[page] ?? [])].sort());
     }
+  });
+});
+
+describe("plainAddress", () => {
+  it("accepts an address as the shop's own links write it, and nothing a loader would read otherwise", () => {
+    for (const url of ["/", "/bn", "/products/7", "/bn/products/7.data", "/products?category=3&sort=price-asc&page=2"])
+      expect(plainAddress(url), url).toBe(true);
+    for (const url of ["/products/%37", "/products?q=a+b", "/products?q=%E0%A6%AC", "/products?q=\u09ac", "/p?a=1?b"])
+      expect(plainAddress(url), url).toBe(false);
   });
 });

@@ -121,7 +121,8 @@ async function startApp(options: AppOptions = {}) {
           { renderedInputs: cache.renderedInputsOf(req) },
           options.rendered?.(req.url!, cookie) ?? inputsOf(cookie),
         );
-        if (options.catalogue?.(req.url!) ?? true) noteCatalogueAddress({ renderedInputs: cache.renderedInputsOf(req) });
+        if (options.catalogue?.(req.url!) ?? true)
+          noteCatalogueAddress({ renderedInputs: cache.renderedInputsOf(req) });
         const shown = options.shows?.(req.url!);
         if (shown) noteShownProducts({ renderedInputs: cache.renderedInputsOf(req) }, shown);
         const renderMs = options.renderMsOf?.(req.url!) ?? options.renderMs;
@@ -488,7 +489,9 @@ describe("createPageCache", () => {
     for (let i = 1; i <= 100; i++) await app.warm(`/products/${i}`, { "x-client": "100.64.0.1" });
     expect(app.cache.stats()).toMatchObject({ stored: 100, storedCatalogue: 100, notAdmitted: 0 });
     for (let i = 1; i <= 100; i++)
-      expect((await request(app.origin, `/products/${i}`, { "x-client": "100.64.0.1" })).headers["x-cache"]).toBe("HIT");
+      expect((await request(app.origin, `/products/${i}`, { "x-client": "100.64.0.1" })).headers["x-cache"]).toBe(
+        "HIT",
+      );
   });
 
   it("keeps an open page (a search) on its second render within the window, never on its first", async () => {

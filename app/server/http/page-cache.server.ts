@@ -52,7 +52,7 @@ import { LRUCache } from "lru-cache";
 import { ifNoneMatchMatches, weakEtag } from "./http-cache.server";
 import { canonicalCacheUrl, plainAddress } from "./page-cache-url.server";
 import { createPageStore, type PageKind } from "./page-store.server";
-import { clientGone, createRenderTurns } from "./render-turns.server";
+import { createRenderTurns } from "./render-turns.server";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -352,6 +352,16 @@ export function noteCatalogueAddress(context: { renderedInputs?: unknown } | und
   if (record && typeof record === "object") record.catalogue = true;
 }
 
+/**
+ * Whether the query parameter `name` is absent from `params` or is one of `real`: the values, as
+ * the shop's own links write them, that name something the catalogue has. For a loader deciding
+ * whether its address is one of the catalogue's (`noteCatalogueAddress`).
+ */
+export function absentOrOneOf(params: URLSearchParams, name: string, real: readonly string[]): boolean {
+  const value = params.get(name);
+  return value === null || real.includes(value);
+}
+
 /** Changes read from the log at once; more (a large import) drop every page instead. */
 const CHANGES_PER_READ = 500;
 
@@ -430,7 +440,16 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     turns: options.renderTurns ?? RENDER_TURNS,
     maxWaitMs: options.maxTurnWaitMs ?? MAX_TURN_WAIT_MS,
   });
-  const counters = { hits: 0, stale: 0, misses: 0, dropped: 0, stored: 0, storedCatalogue: 0, mismatched: 0, notAdmitted: 0 };
+  const counters = {
+    hits: 0,
+    stale: 0,
+    misses: 0,
+    dropped: 0,
+    stored: 0,
+    storedCatalogue: 0,
+    mismatched: 0,
+    notAdmitted: 0,
+  };
   /**
    * The key inputs of Cookie headers seen lately, by whole header: each signature is checked once.
    * Bounded by the headers' length too (a header may be 16 KB), so unique headers cannot grow it.
@@ -767,14 +786,14 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     entries.set(
       pending.key,
       {
-      shows,
-      staleSince: null,
-      etag,
-      identity: variant(body, null),
-      gzip: variant(gzipped, "gzip"),
-      br: variant(brotlied, "br"),
-      notModified: [...notModified, "x-cache", "HIT"],
-      staleNotModified: [...notModified, "x-cache", "STALE"],
+        shows,
+        staleSince: null,
+        etag,
+        identity: variant(body, null),
+        gzip: variant(gzipped, "gzip"),
+        br: variant(brotlied, "br"),
+        notModified: [...notModified, "x-cache", "HIT"],
+        staleNotModified: [...notModified, "x-cache", "STALE"],
       },
       kind,
     );

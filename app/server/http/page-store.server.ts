@@ -27,7 +27,7 @@ export type PageKind = "catalogue" | "open";
 const OPEN_SHARE = 0.25;
 
 /** How long the doorkeeper remembers an open page's first render, at least, in ms. */
-export const DOORKEEPER_WINDOW_MS = 60_000;
+const DOORKEEPER_WINDOW_MS = 60_000;
 
 /** Addresses one generation of the doorkeeper remembers; a full generation rotates early. */
 const DOORKEEPER_KEYS = 50_000;

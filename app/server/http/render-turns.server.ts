@@ -36,7 +36,7 @@ export type RenderTurnsOptions = {
   maxWaitMs: number;
 };
 
-export type RenderTurnsStats = {
+type RenderTurnsStats = {
   /** Renders running now. */
   running: number;
   /** Requests waiting for a turn now. */
@@ -60,7 +60,7 @@ export type RenderTurns = {
 };
 
 /** Whether the client of `req` has gone: its connection closed, or its answer was destroyed. */
-export function clientGone(req: IncomingMessage, res: ServerResponse): boolean {
+function clientGone(req: IncomingMessage, res: ServerResponse): boolean {
   return res.destroyed || req.destroyed || req.socket.destroyed;
 }
 
