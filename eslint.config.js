@@ -76,13 +76,16 @@ const capabilities = {
   // ask for them, the schedule (entry.server), the CSV file. The provider clients, the contract
   // and the messages are inside.
   couriers: ["account.server.ts", "hand-off.server.ts", "schedule.server.ts", "csv-export.server.ts"],
-  // The web in front of the routes: request gate, page cache, HTTP caching, health, SEO, admin app.
+  // The web in front of the routes: request gate, page cache (and what loaders tell it, and the
+  // compressed copies the feeds keep too), HTTP caching, health, SEO, admin app.
   http: [
     "admin-app.server.ts",
     "health.server.ts",
     "http-cache.server.ts",
     "page-cache.server.ts",
     "page-changes.server.ts",
+    "page-encoding.server.ts",
+    "page-notes.server.ts",
     "request-gate.server.ts",
     "seo.server.ts",
     "strip-nul.server.ts",

@@ -28,7 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total,
     attempts,
     page,
-    pageCount: Math.max(1, Math.ceil(total / REFUSED_SIGN_IN_PAGE_SIZE)) };
+    pageCount: Math.max(1, Math.ceil(total / REFUSED_SIGN_IN_PAGE_SIZE)),
+  };
 }
 
 /** The limits that refuse a sign-in (app/server/auth/sign-in-limits.server.ts, two-factor.server.ts), by the key logged. */

@@ -43,48 +43,15 @@
  *   nonce removed and allows exactly its own inline scripts by their SHA-256 hashes instead.
  * - `X-Cache: HIT`, `STALE` or `MISS` on every candidate answer; other requests get no such header.
  */
-import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
 import os from "node:os";
 import { LRUCache } from "lru-cache";
 import { ifNoneMatchMatches, weakEtag } from "./http-cache.server";
 import { canonicalCacheUrl, plainAddress } from "./page-cache-url.server";
+import { compressedCopies, hashedPage, pickEncoding } from "./page-encoding.server";
+import type { KeyInputs, PageShows, RenderedInputs } from "./page-notes.server";
 import { createPageStore, type PageKind } from "./page-store.server";
 import { createRenderTurns } from "./render-turns.server";
-
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
-
-/**
- * Compression of a stored page, done once when it is stored. Measured on the demo's product page
- * (64 KB) and /products (119 KB): gzip 6 (zlib's default) 0.8–1.9 ms, within 0.6 % of gzip 9's size;
- * brotli 5 1.2–1.6 ms, 11–12 % larger than brotli 11, which took 82–152 ms. A page seen once (a
- * new search) must not cost a hundred times its render to store (docs/decisions/036-page-cache.md,
- * "Query strings").
- */
-const GZIP_LEVEL = 6;
-const BROTLI_QUALITY = 5;
-
-/**
- * `body` (text) compressed as a stored answer is sent: gzip at GZIP_LEVEL and brotli at
- * BROTLI_QUALITY, both in libuv's thread pool (the event loop goes on meanwhile). For the page
- * cache and the kept product feeds (app/server/catalogue/product-feeds.server.ts).
- */
-export async function compressedCopies(body: Buffer): Promise<{ gzip: Buffer; br: Buffer }> {
-  const [gzipped, brotlied] = await Promise.all([
-    gzip(body, { level: GZIP_LEVEL }),
-    brotli(body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      },
-    }),
-  ]);
-  return { gzip: gzipped, br: brotlied };
-}
 
 /**
  * Misses rendered at once by one process: one per core (at least two, so that a render waiting on
@@ -154,14 +121,6 @@ const NOT_STORED = new Set([
 type Variant = { body: Buffer; headers: string[]; staleHeaders: string[] };
 
 /**
- * What a page shows of the catalogue, as its loaders record it (`noteShownProducts`): the products
- * it shows in full (a product page), those it shows as cards (a listing, the home page), and
- * whether it lists products (which products a listing holds, and in what order, change with any
- * product's name, price, category or visibility). null: nothing recorded, so any change alters it.
- */
-export type PageShows = { products: number[]; cards: number[]; lists: boolean };
-
-/**
  * A committed change to the catalogue, as the cache applies it (app/server/http/page-changes.server.ts
  * makes them from the change log): its position in the log, when it was made (ms since 1970), and
  * what it alters: every page (`all`), nothing (null: a stock change no page words differently), or
@@ -199,20 +158,6 @@ function alters(change: PageChange["alters"], shows: PageShows | null): boolean 
     (change.card && shows.cards.includes(change.productId))
   );
 }
-
-/**
- * The inputs of a page besides its URL, as the app reads them from the request's cookies: the cart
- * badge's quantity, and the remembered language ("" when none). A page is keyed on them.
- */
-export type KeyInputs = { cartQuantity: number; language: string };
-
-/**
- * What a render read of the key's inputs, recorded by the loaders that read them (the root layout
- * reads the cart, the home page the remembered language) through `noteRenderedInputs`, and what
- * it showed of the catalogue (`noteShownProducts`). A page whose recorded inputs differ from its
- * key is answered but never stored.
- */
-export type RenderedInputs = Partial<KeyInputs> & { shows?: PageShows; catalogue?: boolean };
 
 /** What a candidate request's MISS carries through Express to `capture`. */
 type Pending = {
@@ -309,59 +254,6 @@ export type PageCache = {
   settled(): Promise<void>;
 };
 
-/**
- * Records what a render read of the cache key's inputs: the root loader calls it with the cart's
- * quantity, the home page's loader with the remembered language. `context` is the Remix load
- * context; server.js puts the request's record there as `renderedInputs` (absent when the request
- * is not a cache candidate, and in tests that call loaders directly: then this does nothing).
- */
-export function noteRenderedInputs(context: { renderedInputs?: unknown } | undefined, inputs: RenderedInputs): void {
-  const record = context?.renderedInputs;
-  if (record && typeof record === "object") Object.assign(record, inputs);
-}
-
-/**
- * Records what a page shows of the catalogue, so that the cache drops it only when one of those
- * changes (`PageShows`): a route loader calls it with the product ids it shows in full
- * (`products`), as cards (`cards`), and `lists: true` when it lists products (a listing, search
- * suggestions, the sitemap). Several calls add up. A page whose loaders never call it is dropped
- * by every change. `context` as for `noteRenderedInputs`.
- */
-export function noteShownProducts(
-  context: { renderedInputs?: unknown } | undefined,
-  shown: { products?: readonly number[]; cards?: readonly number[]; lists?: boolean },
-): void {
-  const record = context?.renderedInputs as RenderedInputs | undefined;
-  if (!record || typeof record !== "object") return;
-  const shows = (record.shows ??= { products: [], cards: [], lists: false });
-  if (shown.products) shows.products.push(...shown.products);
-  if (shown.cards) shows.cards.push(...shown.cards);
-  if (shown.lists) shows.lists = true;
-}
-
-/**
- * Records that the page's address is one of the catalogue's own: a route loader calls it when the
- * thing it shows exists and is on sale and every query parameter it read named a real value in the
- * spelling the shop's own links use (`?page=2` within range, not `?page=02` or `?page=99`; a
- * category that exists; a variant of this product). Such a page is always kept once rendered;
- * a page whose loaders do not call it (a search, an address with made-up values) passes the
- * doorkeeper (app/server/http/page-store.server.ts). `context` as for `noteRenderedInputs`.
- */
-export function noteCatalogueAddress(context: { renderedInputs?: unknown } | undefined): void {
-  const record = context?.renderedInputs as RenderedInputs | undefined;
-  if (record && typeof record === "object") record.catalogue = true;
-}
-
-/**
- * Whether the query parameter `name` is absent from `params` or is one of `real`: the values, as
- * the shop's own links write them, that name something the catalogue has. For a loader deciding
- * whether its address is one of the catalogue's (`noteCatalogueAddress`).
- */
-export function absentOrOneOf(params: URLSearchParams, name: string, real: readonly string[]): boolean {
-  const value = params.get(name);
-  return value === null || real.includes(value);
-}
-
 /** Changes read from the log at once; more (a large import) drop every page instead. */
 const CHANGES_PER_READ = 500;
 
@@ -385,44 +277,6 @@ function cookieNames(header: string): string[] {
 /** The name of a cookie without the `__Host-`/`__Secure-` prefix a Secure cookie gets. */
 function bareName(name: string): string {
   return name.replace(/^__(?:Host|Secure)-/, "");
-}
-
-/**
- * The encoding to send for an `Accept-Encoding` header: brotli, else gzip, else none (a coding
- * with `q=0` counts as refused; `*` accepts both).
- */
-export function pickEncoding(header: string | undefined): "br" | "gzip" | "identity" {
-  if (!header) return "identity";
-  const accepted = new Set<string>();
-  for (const part of header.toLowerCase().split(",")) {
-    const [coding, ...params] = part.trim().split(";");
-    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find((v) => v !== undefined);
-    if (coding && (q === undefined || Number(q) > 0)) accepted.add(coding.trim());
-  }
-  if (accepted.has("br") || accepted.has("*")) return "br";
-  if (accepted.has("gzip")) return "gzip";
-  return "identity";
-}
-
-/**
- * A stored page's HTML and policy: `html` without the request's `nonce`, and `csp` with the nonce
- * source replaced by the SHA-256 hash of each inline script (a script element without `src`), as
- * CSP Level 3's hash sources read them: the exact text between the tags, UTF-8.
- *
- * @returns null when the nonce still appears in the page once its attributes are removed (it was
- *   printed somewhere else, so the page is not stored).
- */
-export function hashedPage(html: string, csp: string, nonce: string): { html: string; csp: string } | null {
-  const stripped = html.replaceAll(` nonce="${nonce}"`, "");
-  if (stripped.includes(nonce)) return null;
-  const hashes = new Set<string>();
-  for (const match of stripped.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (/\bsrc\s*=/i.test(match[1]!)) continue;
-    hashes.add(`'sha256-${crypto.createHash("sha256").update(match[2]!, "utf8").digest("base64")}'`);
-  }
-  const sources = [...hashes].join(" ");
-  const policy = csp.replace(`'nonce-${nonce}'`, sources).replace(/ {2,}/g, " ").replace(/ ;/g, ";");
-  return { html: stripped, csp: policy };
 }
 
 /**
