@@ -83,6 +83,20 @@
  *    for the two feeds in turn (no Accept-Encoding, a 30 s timeout). Prints the feeds' rate, the
  *    CPU per feed request (less the visitors' share), and the stored pages' and /cart's p50 and p95.
  *    Needs wrk.
+ * 11. `--crowd`: a crowd behind one address (a carrier's NAT, or a proxy without TRUST_PROXY), as
+ *    docs/decisions/057-page-cache-for-crowds.md sets it out. The pages of `--mixed` (60 product
+ *    pages, `/`, `/products`, `/products?page=2`, `/bn/products`) and its checkouts, in four runs,
+ *    each on a server started afresh (an empty page cache) and trusting one proxy: (a) the crowd,
+ *    quiet: one warm-up pass over the pages, one request at a time, then wrk's `--connections`
+ *    connections over them for `--duration` seconds, every request (the warm-up's too) naming the
+ *    one address 100.64.0.1 in X-Forwarded-For; (b) the same while shoppers check out at
+ *    `--checkout-rate` orders a second (stock writes), from that address too; (c) and (d), the
+ *    reference: the same with each warm-up request from an address of its own and wrk's requests
+ *    from 1,000 addresses a thread, as `--mixed` sends them. Table: rps, p50, p99 (ms), errors
+ *    (wrk's), rps ÷ the reference run ((a) ÷ (c), (b) ÷ (d)), orders a second, lost and duplicated
+ *    orders, and how many of the pages the cache answered HIT right after wrk (each asked once more
+ *    from the run's address). `--app DIR` runs another checkout's server (its server.js and build/,
+ *    not rebuilt), to measure older code with this benchmark. Needs wrk.
  *
  * Bounded in time (about paths × rounds × (duration + 1) seconds, plus seeding and the build); never
  * part of `npm test`. It asserts nothing: the figures are for the closing notes and the README's
@@ -124,6 +138,8 @@ const { values: options } = parseArgs({
     "checkout-rate": { type: "string", default: "2" },
     "hit-cost": { type: "boolean", default: false },
     feeds: { type: "boolean", default: false },
+    crowd: { type: "boolean", default: false },
+    app: { type: "string" },
     workers: { type: "string" },
   },
 });
@@ -145,7 +161,9 @@ if (!Number.isFinite(STALE_SECONDS) || STALE_SECONDS < 0) {
   process.exit(2);
 }
 /** The mode asked for instead of the table of paths (sections 7–9 of the comment above), if any. */
-const MODES = (["flood", "mixed", "hit-cost", "feeds"] as const).filter((mode) => options[mode]);
+const MODES = (["flood", "mixed", "hit-cost", "feeds", "crowd"] as const).filter((mode) => options[mode]);
+/** `--app`: the checkout whose server.js and build/ run (this one by default; not rebuilt when given). */
+const APP_DIR = options.app ? path.resolve(options.app) : process.cwd();
 if (MODES.length > 1) {
   console.error(`--${MODES.join(" and --")}: one mode at a time.`);
   process.exit(2);
@@ -194,7 +212,7 @@ const serverEnv: Record<string, string> = {
   // `--mixed` models many visitors behind one trusted proxy: each request names its visitor in
   // X-Forwarded-For. From one address, the page cache's limits for one client (60 pages stored a
   // minute, 2 renders at once) would be what the run measures, not the sale.
-  ...(options.mixed ? { TRUST_PROXY: "true" } : {}),
+  ...(options.mixed || options.crowd ? { TRUST_PROXY: "true" } : {}),
   ...(process.env.PAGE_CACHE_STALE_SECONDS !== undefined ? { PAGE_CACHE_STALE_SECONDS: String(STALE_SECONDS) } : {}),
 };
 
@@ -295,6 +313,7 @@ async function startServer(): Promise<Server> {
       ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
     },
     stdio: ["ignore", out, out],
+    cwd: APP_DIR,
   });
   await waitForAnswer(
     `${origin}/healthz`,
@@ -1199,13 +1218,15 @@ async function saleCarts(origin: string, sale: Sale): Promise<SaleCarts> {
  * of one of `carts` with a new checkout token. The cart holds up to two of the low-stock products
  * the database still has (`lowInStock()`, indexes into the sale's `low`, taken in turn). A 400 that
  * says the stock ran short (the last unit went to a shopper whose post was in flight) counts in
- * `soldOut`; any other answer but 302 in `other`, by status. Resolves once every post is answered.
+ * `soldOut`; any other answer but 302 in `other`, by status. Each post comes from an address of
+ * its own, or from `oneAddress` when given. Resolves once every post is answered.
  */
 async function shopAtRate(
   origin: string,
   carts: SaleCarts,
   seconds: number,
   lowInStock: () => number[],
+  oneAddress?: string,
 ): Promise<PacedCheckouts> {
   const result: PacedCheckouts = { sent: [], placed: [], soldOut: 0, other: new Map(), timesMs: [] };
   const outOfStock = serverMessages.en["checkout.outOfStock"];
@@ -1218,7 +1239,7 @@ async function shopAtRate(
     const started = performance.now();
     try {
       const { headers, body } = checkoutPost(origin, choice[n % choice.length]!, token, n);
-      const visitor = `10.251.${Math.floor(n / 250) % 250}.${n % 250}`;
+      const visitor = oneAddress ?? `10.251.${Math.floor(n / 250) % 250}.${n % 250}`;
       const response = await fetch(`${origin}/cart`, {
         method: "POST",
         redirect: "manual",
@@ -1247,11 +1268,14 @@ async function shopAtRate(
 /**
  * wrk's `CONNECTIONS` connections for `seconds`, asking for `urls` in turn (a Lua script; each
  * thread starts elsewhere in the list), each request from one of 1,000 visitor addresses per thread
- * (X-Forwarded-For, in turn: over the rounds each address asks for every URL). Resolves with wrk's
- * figures.
+ * (X-Forwarded-For, in turn: over the rounds each address asks for every URL), or all from
+ * `oneAddress` when given. Resolves with wrk's figures.
  */
-function browse(origin: string, urls: string[], seconds: number): Promise<Load> {
+function browse(origin: string, urls: string[], seconds: number, oneAddress?: string): Promise<Load> {
   const script = path.join(dir, "browse.lua");
+  const address = oneAddress
+    ? JSON.stringify(oneAddress)
+    : `string.format("10.%d.%d.%d", id + 1, math.floor(i / 250), i % 250 + 1)`;
   fs.writeFileSync(
     script,
     `local paths = { ${urls.map((url) => JSON.stringify(url)).join(", ")} }
@@ -1264,7 +1288,7 @@ local requests = {}
 local at = 0
 function init(args)
   for i = 0, 999 do
-    local address = string.format("10.%d.%d.%d", id + 1, math.floor(i / 250), i % 250 + 1)
+    local address = ${address}
     requests[i + 1] = wrk.format("GET", paths[(i + id * 17) % #paths + 1], { ["X-Forwarded-For"] = address })
   end
 end
@@ -1394,6 +1418,112 @@ async function mixedRun(server: Server, sale: Sale): Promise<void> {
     ["(b)", withSale],
   ] as const) {
     printPassDetails(label, pass, sale);
+  }
+}
+
+// ---- 11. A crowd behind one address (`--crowd`) ----------------------------------------------
+
+/** The address of the crowd of `--crowd` (in the carrier-grade NAT range, RFC 6598). */
+const CROWD_ADDRESS = "100.64.0.1";
+
+/** One run of `--crowd`: wrk's figures, the shoppers' and the orders' (with checkouts), and the pages kept. */
+type CrowdPass = { load: Load; shoppers: PacedCheckouts | null; orders: OrderCheck | null; kept: number };
+
+/**
+ * One run of `--crowd` on a server started afresh: the warm-up pass over `urls` (one request at a
+ * time, from `CROWD_ADDRESS` or each from an address of its own), wrk for `DURATION_S` seconds
+ * (from that address, or many), with checkouts at `CHECKOUT_RATE` when `checkouts`; then each URL
+ * once more to count the pages answered from the cache.
+ */
+async function crowdPass(sale: Sale, urls: string[], crowd: boolean, checkouts: boolean): Promise<CrowdPass> {
+  const server = await startServer();
+  try {
+    const from = (i: number) => (crowd ? CROWD_ADDRESS : `10.250.${Math.floor(i / 250)}.${(i % 250) + 1}`);
+    const carts = checkouts ? await saleCarts(server.origin, sale) : null;
+    for (const [i, url] of urls.entries())
+      await (await fetch(server.origin + url, { headers: { "X-Forwarded-For": from(i) } })).arrayBuffer();
+    const truth = watchDatabase([...sale.low, ...sale.plenty, ...sale.uncounted], sale.threshold);
+    const db = new Database(databasePath, { readonly: true });
+    const ordersBefore = orderCount(db);
+    const lowInStock = () => sale.low.flatMap((product, i) => ((truth.units.get(product.id) ?? 0) > 0 ? [i] : []));
+    const [load, shoppers] = await Promise.all([
+      browse(server.origin, urls, DURATION_S, crowd ? CROWD_ADDRESS : undefined),
+      carts ? shopAtRate(server.origin, carts, DURATION_S, lowInStock, crowd ? CROWD_ADDRESS : undefined) : null,
+    ]);
+    truth.stop();
+    const orders = shoppers ? checkOrders(db, ordersBefore, shoppers.sent, shoppers.placed) : null;
+    db.close();
+    let kept = 0;
+    for (const [i, url] of urls.entries()) {
+      const response = await fetch(server.origin + url, { headers: { "X-Forwarded-For": from(i) } });
+      await response.arrayBuffer();
+      if (response.headers.get("X-Cache") === "HIT") kept++;
+    }
+    return { load, shoppers, orders, kept };
+  } finally {
+    server.child.kill("SIGTERM");
+    await new Promise((resolve) => server.child.once("exit", resolve));
+  }
+}
+
+/** Runs `--crowd` (the comment at the top, section 11) and prints its table. */
+async function crowdRun(sale: Sale): Promise<void> {
+  if (!installed("wrk")) throw new Error("--crowd needs wrk (apt-get install wrk)");
+  const products = [...sale.low, ...sale.plenty, ...sale.uncounted];
+  const urls = [
+    ...products.map((product) => `/products/${product.id}`),
+    "/",
+    "/products",
+    "/products?page=2",
+    "/bn/products",
+  ];
+  console.log(
+    `\nA crowd behind one address: ${urls.length} pages, wrk's ${CONNECTIONS} connections for ${DURATION_S} s after one ` +
+      `warm-up pass, each run on a server started afresh${options.app ? ` from ${APP_DIR}` : ""}: from ${CROWD_ADDRESS} ` +
+      `alone (a, b) or from many addresses (c, d, the reference), quiet and with checkouts at ${CHECKOUT_RATE}/s.`,
+  );
+  const runs: [string, CrowdPass][] = [];
+  for (const [label, crowd, checkouts] of [
+    ["(a) one address, quiet", true, false],
+    [`(b) one address, checkouts at ${CHECKOUT_RATE}/s`, true, true],
+    ["(c) many addresses, quiet", false, false],
+    [`(d) many addresses, checkouts at ${CHECKOUT_RATE}/s`, false, true],
+  ] as const) {
+    runs.push([label, await crowdPass(sale, urls, crowd, checkouts)]);
+    // The sale's low-stock products start each run with their units again.
+    restock(sale);
+  }
+  console.log(
+    "\n| run | rps | p50 ms | p99 ms | errors | rps ÷ reference | orders/s | lost | duplicated | pages HIT after |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|---|---|");
+  for (const [i, [label, pass]] of runs.entries()) {
+    const reference = i < 2 ? runs[i + 2]![1] : null;
+    console.log(
+      `| ${label} | ${fixed(pass.load.rps, 0)} | ${fixed(pass.load.p50Ms)} | ${fixed(pass.load.p99Ms)} | ${pass.load.errors} | ` +
+        `${reference ? fixed(pass.load.rps / reference.load.rps, 2) : "–"} | ` +
+        (pass.shoppers && pass.orders
+          ? `${fixed(pass.shoppers.placed.length / DURATION_S, 2)} | ${pass.orders.lost} | ${pass.orders.unexpected} | `
+          : "– | – | – | ") +
+        `${pass.kept} of ${urls.length} |`,
+    );
+  }
+  for (const [label, pass] of runs) {
+    if (pass.shoppers && pass.shoppers.other.size > 0)
+      console.log(
+        `  ${label}: checkout answers other than 302: ${[...pass.shoppers.other].map(([k, v]) => `${k} × ${v}`).join(", ")}`,
+      );
+  }
+}
+
+/** Gives the sale's low-stock products their units again (threshold + 1, + 3, + 5), straight in the database. */
+function restock(sale: Sale): void {
+  const db = new Database(databasePath);
+  try {
+    const stock = db.prepare("UPDATE ProductVariant SET stockQuantity = ? WHERE id = ?");
+    for (const [i, product] of sale.low.entries()) stock.run(sale.threshold + 1 + 2 * i, product.variantId);
+  } finally {
+    db.close();
   }
 }
 
@@ -1570,11 +1700,19 @@ async function main() {
   );
   console.log(`Seeding in ${dir} …`);
   console.log(`  seeded in ${fixed((await seed()) / 1000)} s`);
-  const sale = options.mixed ? prepareSale() : null;
-  if (!options["no-build"]) {
+  const sale = options.mixed || options.crowd ? prepareSale() : null;
+  if (!options["no-build"] && !options.app) {
     console.log("Building (npm run build) …");
     const build = spawnSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] });
     if (build.status !== 0) throw new Error("The build failed");
+  }
+  if (options.crowd) {
+    try {
+      await crowdRun(sale!);
+    } finally {
+      if (!options.keep) fs.rmSync(dir, { recursive: true, force: true });
+    }
+    return;
   }
   const server = await startServer();
   const processes = processTree(server.child.pid!);
