@@ -13,7 +13,10 @@
  *   kept. The doorkeeper remembers a bounded number of addresses (by hash), in two generations
  *   that rotate every window, so it forgets as it goes and its memory stays flat under a flood.
  *   Open pages live in a segment of their own (a quarter of the bytes), so even addresses asked for
- *   twice each can only push out other open pages, never the catalogue's.
+ *   twice each can only push out other open pages, never the catalogue's. And the process keeps
+ *   at most OPEN_STORES_PER_MINUTE of them a minute, whoever asks (the segment holds about that
+ *   many pages of the demo's size): a flood that asks for every new search twice costs its
+ *   renders, not their compression and a churned segment on top.
  *
  * Each segment is a least-recently-used list capped by bytes (lru-cache).
  */
@@ -31,6 +34,9 @@ const DOORKEEPER_WINDOW_MS = 60_000;
 
 /** Addresses one generation of the doorkeeper remembers; a full generation rotates early. */
 const DOORKEEPER_KEYS = 50_000;
+
+/** Open pages kept per minute by one process, for all clients together. */
+const OPEN_STORES_PER_MINUTE = 120;
 
 export type PageStoreOptions<E extends object> = {
   /** Cap of all the pages' sizes, in bytes (both segments together). */
@@ -50,7 +56,8 @@ export type PageStore<E extends object> = {
   forEach(visit: (entry: E) => void): void;
   /**
    * Whether a page of `kind` rendered for `key` may be kept now: a catalogue page always; an open
-   * page when the doorkeeper saw it rendered before within its window (this render is remembered).
+   * page when the doorkeeper saw it rendered before within its window (this render is remembered)
+   * and fewer than OPEN_STORES_PER_MINUTE open pages were kept this minute.
    */
   admits(key: string, kind: PageKind): boolean;
   size(): number;
@@ -69,6 +76,18 @@ export function createPageStore<E extends object>(options: PageStoreOptions<E>):
   let current = new Set<string>();
   let previous = new Set<string>();
   let rotatedAt = Date.now();
+  /** The open pages kept in the current minute, and when it began. */
+  let openStores = 0;
+  let minuteFrom = Date.now();
+
+  /** Whether another open page may be kept this minute; counts it when so. */
+  function withinBudget(): boolean {
+    const now = Date.now();
+    if (now - minuteFrom >= 60_000) [openStores, minuteFrom] = [0, now];
+    if (openStores >= OPEN_STORES_PER_MINUTE) return false;
+    openStores++;
+    return true;
+  }
 
   /** Whether the doorkeeper saw `key` before; remembers it either way. */
   function seenBefore(key: string): boolean {
@@ -103,7 +122,7 @@ export function createPageStore<E extends object>(options: PageStoreOptions<E>):
       segments.catalogue.forEach((entry) => visit(entry));
       segments.open.forEach((entry) => visit(entry));
     },
-    admits: (key, kind) => kind === "catalogue" || seenBefore(key),
+    admits: (key, kind) => kind === "catalogue" || (seenBefore(key) && withinBudget()),
     size: () => segments.catalogue.size + segments.open.size,
     bytes: () => segments.catalogue.calculatedSize + segments.open.calculatedSize,
   };
