@@ -40,7 +40,11 @@
  *    query string on every request: an unknown parameter (`/products?x=N`), a search no one made
  *    before (`/products?q=<new word>`), and, as the reference, `/cart?x=N`, which is never cached.
  *    Prints the visitors' p50 and p95 and their p95 ÷ quiet, the flood's rate, and the server's CPU
- *    (all its processes) per flood request (from /proc, less the quiet visitors' share). Needs wrk.
+ *    (all its processes) per flood request (from /proc, less the quiet visitors' share). wrk's two
+ *    threads draw the same sequence of numbers (its Lua random generator is not seeded per thread),
+ *    so each new URL is asked for twice, usually at about the same time: a flood of searches each
+ *    repeated once, which is what a cache that admits a search on its second request must bear
+ *    (decision 057). Needs wrk.
  * 8. `--mixed`: the page cache under a sale (docs/decisions/051-page-cache-under-a-sale.md). Before
  *    the server starts, 60 products are picked to browse: 3 count a little stock (the low-stock
  *    threshold + 1, + 3 and + 5 units, so that a sale takes them through "Only N left" to "Out of

@@ -36,7 +36,7 @@ const DOORKEEPER_WINDOW_MS = 60_000;
 const DOORKEEPER_KEYS = 50_000;
 
 /** Open pages kept per minute by one process, for all clients together. */
-const OPEN_STORES_PER_MINUTE = 120;
+const OPEN_STORES_PER_MINUTE = 60;
 
 export type PageStoreOptions<E extends object> = {
   /** Cap of all the pages' sizes, in bytes (both segments together). */
