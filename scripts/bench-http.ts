@@ -164,7 +164,7 @@ if (!Number.isFinite(STALE_SECONDS) || STALE_SECONDS < 0) {
   console.error(`PAGE_CACHE_STALE_SECONDS must be a number of seconds (got ${process.env.PAGE_CACHE_STALE_SECONDS}).`);
   process.exit(2);
 }
-/** The mode asked for instead of the table of paths (sections 7–9 of the comment above), if any. */
+/** The mode asked for instead of the table of paths (sections 7–11 of the comment above), if any. */
 const MODES = (["flood", "mixed", "hit-cost", "feeds", "crowd"] as const).filter((mode) => options[mode]);
 /** `--app`: the checkout whose server.js and build/ run (this one by default; not rebuilt when given). */
 const APP_DIR = options.app ? path.resolve(options.app) : process.cwd();
@@ -292,8 +292,11 @@ async function seed(): Promise<number> {
 
 type Server = { child: ChildProcess; origin: string; logPath: string };
 
-/** package.json's `start` script: the production start command, V8 flags included. */
-const START_COMMAND: string = JSON.parse(fs.readFileSync("package.json", "utf8")).scripts.start;
+/** The app's package.json `start` script (`--app`'s own): the production start command, V8 flags included. */
+const START_COMMAND: string = JSON.parse(fs.readFileSync(path.join(APP_DIR, "package.json"), "utf8")).scripts.start;
+
+/** Every server started (`startServer`), so that an interrupted run stops each of them. */
+const started: ChildProcess[] = [];
 
 /**
  * Starts the server with `START_COMMAND` (through `sh -c exec`, so the child's pid is Node's own
@@ -319,6 +322,7 @@ async function startServer(): Promise<Server> {
     stdio: ["ignore", out, out],
     cwd: APP_DIR,
   });
+  started.push(child);
   await waitForAnswer(
     `${origin}/healthz`,
     child,
@@ -965,19 +969,34 @@ function prepareSale(): Sale {
       plenty: picked.slice(3, 43),
       uncounted: [repriced, ...picked.slice(43).filter((product) => product !== repriced)],
     };
+    stockSale(sale);
+    return sale;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Makes the sale's products count their starting stock, straight in the database: the low-stock
+ * ones the threshold + 1, + 3 and + 5 units, the plenty-stock ones `PLENTY_UNITS`. `prepareSale`
+ * calls it once; `--crowd` again after each run (no server runs then), so that each run starts
+ * from the same stock.
+ */
+function stockSale(sale: Sale): void {
+  const db = new Database(databasePath);
+  try {
     const count = db.prepare("UPDATE Product SET trackStock = 1 WHERE id = ?");
     const stock = db.prepare("UPDATE ProductVariant SET stockQuantity = ? WHERE id = ?");
     db.transaction(() => {
       for (const [i, product] of sale.low.entries()) {
         count.run(product.id);
-        stock.run(threshold + 1 + 2 * i, product.variantId);
+        stock.run(sale.threshold + 1 + 2 * i, product.variantId);
       }
       for (const product of sale.plenty) {
         count.run(product.id);
         stock.run(PLENTY_UNITS, product.variantId);
       }
     })();
-    return sale;
   } finally {
     db.close();
   }
@@ -1366,17 +1385,23 @@ async function mixedPass(origin: string, sale: Sale, urls: string[], carts: Sale
   };
 }
 
-/** Runs `--mixed` (the comment at the top, section 8) against `server` and prints its table. */
-async function mixedRun(server: Server, sale: Sale): Promise<void> {
-  if (!installed("wrk")) throw new Error("--mixed needs wrk (apt-get install wrk)");
+/** The catalogue URLs `--mixed` and `--crowd` browse: the sale's 60 product pages, then `/` and 3 listings. */
+function saleUrls(sale: Sale): string[] {
   const products = [...sale.low, ...sale.plenty, ...sale.uncounted];
-  const urls = [
+  return [
     ...products.map((product) => `/products/${product.id}`),
     "/",
     "/products",
     "/products?page=2",
     "/bn/products",
   ];
+}
+
+/** Runs `--mixed` (the comment at the top, section 8) against `server` and prints its table. */
+async function mixedRun(server: Server, sale: Sale): Promise<void> {
+  if (!installed("wrk")) throw new Error("--mixed needs wrk (apt-get install wrk)");
+  const products = [...sale.low, ...sale.plenty, ...sale.uncounted];
+  const urls = saleUrls(sale);
   const repriced = sale.uncounted[0]!;
   console.log(
     `\nBrowsing under a sale: wrk, ${CONNECTIONS} connections over ${urls.length} URLs for ${DURATION_S} s, twice: ` +
@@ -1473,14 +1498,7 @@ async function crowdPass(sale: Sale, urls: string[], crowd: boolean, checkouts: 
 /** Runs `--crowd` (the comment at the top, section 11) and prints its table. */
 async function crowdRun(sale: Sale): Promise<void> {
   if (!installed("wrk")) throw new Error("--crowd needs wrk (apt-get install wrk)");
-  const products = [...sale.low, ...sale.plenty, ...sale.uncounted];
-  const urls = [
-    ...products.map((product) => `/products/${product.id}`),
-    "/",
-    "/products",
-    "/products?page=2",
-    "/bn/products",
-  ];
+  const urls = saleUrls(sale);
   console.log(
     `\nA crowd behind one address: ${urls.length} pages, wrk's ${CONNECTIONS} connections for ${DURATION_S} s after one ` +
       `warm-up pass, each run on a server started afresh${options.app ? ` from ${APP_DIR}` : ""}: from ${CROWD_ADDRESS} ` +
@@ -1494,8 +1512,8 @@ async function crowdRun(sale: Sale): Promise<void> {
     [`(d) many addresses, checkouts at ${CHECKOUT_RATE}/s`, false, true],
   ] as const) {
     runs.push([label, await crowdPass(sale, urls, crowd, checkouts)]);
-    // The sale's low-stock products start each run with their units again.
-    restock(sale);
+    // The sale's products start each run with their units again.
+    stockSale(sale);
   }
   console.log(
     "\n| run | rps | p50 ms | p99 ms | errors | rps ÷ reference | orders/s | lost | duplicated | pages HIT after |",
@@ -1517,17 +1535,6 @@ async function crowdRun(sale: Sale): Promise<void> {
       console.log(
         `  ${label}: checkout answers other than 302: ${[...pass.shoppers.other].map(([k, v]) => `${k} × ${v}`).join(", ")}`,
       );
-  }
-}
-
-/** Gives the sale's low-stock products their units again (threshold + 1, + 3, + 5), straight in the database. */
-function restock(sale: Sale): void {
-  const db = new Database(databasePath);
-  try {
-    const stock = db.prepare("UPDATE ProductVariant SET stockQuantity = ? WHERE id = ?");
-    for (const [i, product] of sale.low.entries()) stock.run(sale.threshold + 1 + 2 * i, product.variantId);
-  } finally {
-    db.close();
   }
 }
 
@@ -1699,7 +1706,7 @@ async function main() {
   console.log(
     `haat bench:http: ${PRODUCTS} products, ${CONNECTIONS} connections, ${DURATION_S} s per path, ${ROUNDS} round(s); ` +
       `Node ${process.version}, ${os.cpus().length} cores; load by ${useWrk ? "wrk" : "autocannon"}; ` +
-      `server: ${START_COMMAND}${options["node-options"] ? ` with NODE_OPTIONS=${options["node-options"]}` : ""}` +
+      `server: ${START_COMMAND}${options.app ? ` in ${APP_DIR}` : ""}${options["node-options"] ? ` with NODE_OPTIONS=${options["node-options"]}` : ""}` +
       `${WORKERS ? `, WEB_CONCURRENCY=${WORKERS}` : ""}${options["no-cache"] ? ", no page cache" : ""}`,
   );
   console.log(`Seeding in ${dir} …`);
@@ -1711,10 +1718,16 @@ async function main() {
     if (build.status !== 0) throw new Error("The build failed");
   }
   if (options.crowd) {
+    // Each run starts and stops a server of its own: an interrupted run stops the one running.
+    process.once("SIGINT", () => {
+      for (const child of started) child.kill("SIGTERM");
+      process.exit(130);
+    });
     try {
       await crowdRun(sale!);
     } finally {
       if (!options.keep) fs.rmSync(dir, { recursive: true, force: true });
+      else console.log(`Kept ${dir} (database, uploads, server.log).`);
     }
     return;
   }
