@@ -215,16 +215,6 @@ async function pageCacheInputs(cookieHeader: string): Promise<KeyInputs> {
 /** How often this process deletes the change log's old rows, in ms (any process may; each delete is idempotent). */
 const PRUNE_CHANGES_EVERY_MS = 10 * 60 * 1000;
 
-/**
- * The page cache for server.js (docs/decisions/036-page-cache.md and 051): anonymous catalogue pages
- * from memory, keyed on the canonical URL, the cart badge's quantity and the remembered language,
- * dropped when a change in the catalogue's change log alters what they show, and served stale for
- * PAGE_CACHE_STALE_SECONDS while one render refreshes each. `maxBytes` is PAGE_CACHE_MB in bytes;
- * `trustProxy` is TRUST_PROXY (the client address is then the one the proxy appended to
- * X-Forwarded-For, as Express's `trust proxy` = 1 reads it). Per-client limits count an IPv6
- * address by its /64. Also starts pruning the change log's old rows (a timer that does not keep
- * the process alive).
- */
 /** How often, at most, the log says that misses were answered 503 for want of a render turn, in ms. */
 const OVERLOAD_LOG_EVERY_MS = 60_000;
 
@@ -249,6 +239,16 @@ function overloadLog(): () => void {
   };
 }
 
+/**
+ * The page cache for server.js (docs/decisions/036-page-cache.md and 051): anonymous catalogue pages
+ * from memory, keyed on the canonical URL, the cart badge's quantity and the remembered language,
+ * dropped when a change in the catalogue's change log alters what they show, and served stale for
+ * PAGE_CACHE_STALE_SECONDS while one render refreshes each. `maxBytes` is PAGE_CACHE_MB in bytes;
+ * `trustProxy` is TRUST_PROXY (the client address is then the one the proxy appended to
+ * X-Forwarded-For, as Express's `trust proxy` = 1 reads it). Render turns go round by address,
+ * an IPv6 address counted by its /64 (decision 057). Also starts pruning the change log's old rows
+ * (a timer that does not keep the process alive).
+ */
 export function createShopPageCache(maxBytes: number, trustProxy: boolean) {
   const staleSeconds = getEnv().PAGE_CACHE_STALE_SECONDS;
   onCatalogueChangeProblem((error, message) => log.warn({ err: error }, message));

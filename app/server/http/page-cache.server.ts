@@ -41,7 +41,10 @@
  * - Bounded: a least-recently-used list whose bodies together stay under `maxBytes`.
  * - Strict CSP: a page's inline scripts were allowed by the request's nonce; the stored page has the
  *   nonce removed and allows exactly its own inline scripts by their SHA-256 hashes instead.
- * - `X-Cache: HIT`, `STALE` or `MISS` on every candidate answer; other requests get no such header.
+ * - `X-Cache: HIT`, `STALE`, `MISS` or `BUSY` (the 503) on every candidate answer; other requests get
+ *   no such header.
+ * What the loaders tell the cache (`noteRenderedInputs`, `noteShownProducts`, `noteCatalogueAddress`)
+ * is in app/server/http/page-notes.server.ts; a stored page's bytes in page-encoding.server.ts.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import os from "node:os";
