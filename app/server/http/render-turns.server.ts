@@ -59,9 +59,12 @@ export type RenderTurns = {
   stats(): RenderTurnsStats;
 };
 
-/** Whether the client of `req` has gone: its connection closed, or its answer was destroyed. */
+/**
+ * Whether the client of `req` has gone: its connection closed, or its answer was destroyed. Never
+ * `res.socket`: an answer may have no socket yet while its connection is alive (see above).
+ */
 function clientGone(req: IncomingMessage, res: ServerResponse): boolean {
-  return res.destroyed || req.destroyed || req.socket.destroyed;
+  return res.destroyed || req.socket.destroyed;
 }
 
 /** Creates the render turns of one process (see the module's comment). */
