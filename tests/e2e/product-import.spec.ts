@@ -4,11 +4,24 @@
  * shop; the result page lists a picture that could not be fetched, with "Try again"; products can
  * be imported hidden until checked; the catalogue downloads as a CSV that Excel reads as UTF-8.
  */
+import type { Page } from "@playwright/test";
 import { deleteProduct, withDb } from "./e2e-db";
 import { expect, rendered, serverMarkupOnly, signIn, test, toast, uniqueTag } from "./fixtures";
 
 const HEAD =
   "Handle,Title,Body (HTML),Option1 Name,Option1 Value,Variant SKU,Variant Price,Variant Compare At Price,Image Src,Image Position,Status";
+
+/** Chooses `csv` as the product CSV to upload, as a file named `name`. */
+async function chooseFile(page: Page, name: string, csv: string) {
+  await page.getByLabel("Product CSV file").setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(csv) });
+}
+
+/** Signs in and opens the import page, rendered. */
+async function openImport(page: Page) {
+  await signIn(page);
+  await page.goto("/admin/products/import");
+  await rendered(page);
+}
 
 test("import a product CSV: dry run with a bad row, confirm, the products are in the shop", async ({
   page,
@@ -27,9 +40,7 @@ test("import a product CSV: dry run with a bad row, confirm, the products are in
   await signIn(page);
   await page.getByRole("link", { name: "Import", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/products\/import$/);
-  await page
-    .getByLabel("Product CSV file")
-    .setInputFiles({ name: "shop.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await chooseFile(page, "shop.csv", csv);
   await page.getByRole("button", { name: "Check the file" }).click();
 
   await expect(page).toHaveURL(/\/admin\/products\/import\/\d+$/);
@@ -82,12 +93,8 @@ test("import a product CSV: dry run with a bad row, confirm, the products are in
 test("the dry run says when it was checked, and Check again works it out anew", async ({ page }, testInfo) => {
   const id = uniqueTag(testInfo).split(" ")[1]!;
   const csv = [HEAD, `globe-${id},Recheck Globe ${id},,Title,Default Title,RG-${id},700,,,,active`, ""].join("\n");
-  await signIn(page);
-  await page.goto("/admin/products/import");
-  await rendered(page);
-  await page
-    .getByLabel("Product CSV file")
-    .setInputFiles({ name: "recheck.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await openImport(page);
+  await chooseFile(page, "recheck.csv", csv);
   await page.getByRole("button", { name: "Check the file" }).click();
   await expect(page).toHaveURL(/\/admin\/products\/import\/\d+$/);
   await rendered(page);
@@ -104,12 +111,8 @@ test("the dry run says when it was checked, and Check again works it out anew", 
 test("import new products hidden until they are checked", async ({ page }, testInfo) => {
   const id = uniqueTag(testInfo).split(" ")[1]!;
   const csv = [HEAD, `shade-${id},Hidden Shade ${id},,Title,Default Title,HS-${id},800,,,,active`, ""].join("\n");
-  await signIn(page);
-  await page.goto("/admin/products/import");
-  await rendered(page);
-  await page
-    .getByLabel("Product CSV file")
-    .setInputFiles({ name: "template.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await openImport(page);
+  await chooseFile(page, "template.csv", csv);
   await page.getByLabel("Keep new products hidden in the shop until I have checked them").check();
   await page.getByRole("button", { name: "Check the file" }).click();
   await expect(page).toHaveURL(/\/admin\/products\/import\/\d+\?hideNew=1$/);

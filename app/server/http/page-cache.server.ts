@@ -49,12 +49,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import os from "node:os";
 import { LRUCache } from "lru-cache";
-import { ifNoneMatchMatches, weakEtag } from "./http-cache.server";
+import { ifNoneMatchMatches } from "./http-cache.server";
 import { canonicalCacheUrl, plainAddress } from "./page-cache-url.server";
-import { compressedCopies, hashedPage, pickEncoding } from "./page-encoding.server";
+import { pickEncoding, storedAnswer, type StoredAnswer } from "./page-encoding.server";
 import type { KeyInputs, PageShows, RenderedInputs } from "./page-notes.server";
 import { createPageStore, type PageKind } from "./page-store.server";
-import { createRenderTurns } from "./render-turns.server";
+import { answerBusy, createRenderTurns } from "./render-turns.server";
 
 /**
  * Misses rendered at once by one process: one per core (at least two, so that a render waiting on
@@ -64,10 +64,9 @@ const RENDER_TURNS = Math.max(2, os.availableParallelism());
 
 /**
  * How long a miss may wait for a turn to render, in ms; past it, it is answered 503 with
- * Retry-After (RETRY_AFTER_SECONDS) rather than left waiting on an overloaded server.
+ * Retry-After (`answerBusy`) rather than left waiting on an overloaded server.
  */
 const MAX_TURN_WAIT_MS = 3_000;
-const RETRY_AFTER_SECONDS = 5;
 
 /**
  * The largest cart quantity whose pages count as catalogue pages: the badge's number is part of a
@@ -82,14 +81,6 @@ const CATALOGUE_CART_QUANTITY = 20;
  */
 const WAIT_FOR_RENDER_MS = 2_000;
 
-/** What a miss that found no turn to render in time is answered (503), in both languages. */
-const BUSY_PAGE =
-  `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">` +
-  `<meta name="viewport" content="width=device-width, initial-scale=1">` +
-  `<meta http-equiv="refresh" content="${RETRY_AFTER_SECONDS}"><title>Busy</title></head><body>` +
-  `<p>The shop is busy right now. This page will try again in a few seconds.</p>` +
-  `<p lang="bn">দোকানে এখন খুব ভিড়। কয়েক সেকেন্ডের মধ্যে পাতাটি আবার চেষ্টা করবে।</p></body></html>`;
-
 /** The cookies that may vary a cached page; any other haat cookie means "not cached". */
 const CART_COOKIE = "haat_cart";
 const LANGUAGE_COOKIE = "haat_lang";
@@ -100,28 +91,6 @@ const LANGUAGE_COOKIE = "haat_lang";
  * catalogue from memory.
  */
 const UNREAD_COOKIES = new Set(["haat_placed"]);
-
-/** Headers of the first answer never stored with a page: per answer, per connection, or rebuilt. */
-const NOT_STORED = new Set([
-  "connection",
-  "content-encoding",
-  "content-length",
-  "content-security-policy",
-  "date",
-  "etag",
-  "keep-alive",
-  "set-cookie",
-  "transfer-encoding",
-  "vary",
-  "x-cache",
-  "x-request-id",
-]);
-
-/**
- * A page's body in one encoding, and the headers to send with it (flat name, value lists): as a
- * fresh page (`X-Cache: HIT`) and as a stale one (`X-Cache: STALE`).
- */
-type Variant = { body: Buffer; headers: string[]; staleHeaders: string[] };
 
 /**
  * A committed change to the catalogue, as the cache applies it (app/server/http/page-changes.server.ts
@@ -139,17 +108,7 @@ export type PageChange = {
  * A stored page. `shows` says which changes alter it; `staleSince` is when the first change that
  * altered it was made (ms since 1970), null while it is current.
  */
-type Entry = {
-  shows: PageShows | null;
-  staleSince: number | null;
-  etag: string;
-  identity: Variant;
-  gzip: Variant;
-  br: Variant;
-  /** The headers of a 304: validators and caching only (RFC 9110 section 15.4.5). */
-  notModified: string[];
-  staleNotModified: string[];
-};
+type Entry = StoredAnswer & { shows: PageShows | null; staleSince: number | null };
 
 /** Whether `change` alters a page that shows `shows`. */
 function alters(change: PageChange["alters"], shows: PageShows | null): boolean {
@@ -324,23 +283,6 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   /** The changes applied lately (at most RECENT_CHANGES), oldest first. */
   const recent: PageChange[] = [];
 
-  /**
-   * Answers a miss that waited MAX_TURN_WAIT_MS for a turn to render: 503, try again shortly. The
-   * page tells a visitor without JavaScript the same, and reloads itself after the wait.
-   */
-  function shed(req: IncomingMessage, res: ServerResponse): void {
-    res.writeHead(503, {
-      "Content-Type": "text/html; charset=utf-8",
-      "Cache-Control": "no-store",
-      "Retry-After": String(RETRY_AFTER_SECONDS),
-      "Content-Security-Policy": "default-src 'none'",
-      "X-Content-Type-Options": "nosniff",
-      "X-Cache": "BUSY",
-    });
-    res.end(req.method === "HEAD" ? undefined : BUSY_PAGE);
-    options.onShed?.(req);
-  }
-
   /** Marks the stored pages `change` alters as stale since it was made, and remembers it. */
   function apply(change: PageChange): void {
     if (change.alters !== null) {
@@ -471,7 +413,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         req,
         res,
         () => fill(req, res, next, key, url, keyed),
-        () => shed(req, res),
+        () => {
+          answerBusy(req, res);
+          options.onShed?.(req);
+        },
       );
     // The same page is being rendered for another visitor: answer the page it replaces while that
     // may still be served, else wait for it rather than render it again (after a change, a spike
@@ -601,59 +546,13 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       counters.notAdmitted++;
       return;
     }
-    const type = String(res.getHeader("content-type") ?? "");
-    let body = raw;
-    let csp = res.getHeader("content-security-policy");
-    const nonce = options.nonceOf(res);
-    if (typeof csp === "string" && nonce) {
-      if (type.startsWith("text/html")) {
-        const page = hashedPage(raw.toString("utf8"), csp, nonce);
-        if (!page) return;
-        body = Buffer.from(page.html, "utf8");
-        csp = page.csp;
-      } else {
-        csp = csp.replace(` 'nonce-${nonce}'`, "");
-      }
-    }
-    if (body.length > options.maxBytes / 8) return;
-    const etag = String(res.getHeader("etag") ?? weakEtag(body));
-    const kept: string[] = [];
-    for (const [name, value] of Object.entries(res.getHeaders())) {
-      if (NOT_STORED.has(name) || value === undefined) continue;
-      for (const one of Array.isArray(value) ? value : [String(value)]) kept.push(name, one);
-    }
-    if (typeof csp === "string") kept.push("content-security-policy", csp);
-    kept.push("etag", etag, "vary", "Accept-Encoding");
-    const { gzip: gzipped, br: brotlied } = await compressedCopies(body);
-    const variant = (encoded: Buffer, encoding: string | null): Variant => {
-      const headers = [
-        ...kept,
-        ...(encoding ? ["content-encoding", encoding] : []),
-        "content-length",
-        String(encoded.length),
-      ];
-      return { body: encoded, headers: [...headers, "x-cache", "HIT"], staleHeaders: [...headers, "x-cache", "STALE"] };
-    };
-    const notModified: string[] = ["etag", etag, "vary", "Accept-Encoding"];
-    if (cacheControl) notModified.push("cache-control", cacheControl);
+    const answer = await storedAnswer(res, raw, options.nonceOf(res), options.maxBytes / 8);
+    if (!answer) return;
     // A change committed while this page was rendered or compressed may not be in it: the page is
     // not kept when such a change alters what it shows.
     const shows = rendered.shows ?? null;
     if (!catchUp() || alteredSince(pending.seen, shows)) return;
-    entries.set(
-      pending.key,
-      {
-        shows,
-        staleSince: null,
-        etag,
-        identity: variant(body, null),
-        gzip: variant(gzipped, "gzip"),
-        br: variant(brotlied, "br"),
-        notModified: [...notModified, "x-cache", "HIT"],
-        staleNotModified: [...notModified, "x-cache", "STALE"],
-      },
-      kind,
-    );
+    entries.set(pending.key, { ...answer, shows, staleSince: null }, kind);
     counters.stored++;
     if (kind === "catalogue") counters.storedCatalogue++;
   }

@@ -1,12 +1,15 @@
 /**
  * The bytes of a stored page (app/server/http/page-cache.server.ts, docs/decisions/036-page-cache.md):
- * its compressed copies, the encoding a request gets, and its inline scripts allowed by hash
- * instead of the nonce of the render that made it. Also used for the kept product feeds
+ * what is kept of a rendered answer (`storedAnswer`: headers, ETag, 304 headers), its compressed
+ * copies, the encoding a request gets, and its inline scripts allowed by hash instead of the nonce
+ * of the render that made it. The compression is also used for the kept product feeds
  * (app/server/catalogue/product-feeds.server.ts).
  */
 import crypto from "node:crypto";
+import type { ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import { weakEtag } from "./http-cache.server";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -76,4 +79,99 @@ export function hashedPage(html: string, csp: string, nonce: string): { html: st
   const sources = [...hashes].join(" ");
   const policy = csp.replace(`'nonce-${nonce}'`, sources).replace(/ {2,}/g, " ").replace(/ ;/g, ";");
   return { html: stripped, csp: policy };
+}
+
+/** Headers of the first answer never stored with a page: per answer, per connection, or rebuilt. */
+const NOT_STORED = new Set([
+  "connection",
+  "content-encoding",
+  "content-length",
+  "content-security-policy",
+  "date",
+  "etag",
+  "keep-alive",
+  "set-cookie",
+  "transfer-encoding",
+  "vary",
+  "x-cache",
+  "x-request-id",
+]);
+
+/**
+ * A page's body in one encoding, and the headers to send with it (flat name, value lists): as a
+ * fresh page (`X-Cache: HIT`) and as a stale one (`X-Cache: STALE`).
+ */
+type Variant = { body: Buffer; headers: string[]; staleHeaders: string[] };
+
+/**
+ * A stored page's answers: its ETag, its body in each encoding with the headers to send, and the
+ * headers of a 304 (validators and caching only, RFC 9110 section 15.4.5), each fresh (`X-Cache:
+ * HIT`) and stale (`X-Cache: STALE`).
+ */
+export type StoredAnswer = {
+  etag: string;
+  identity: Variant;
+  gzip: Variant;
+  br: Variant;
+  notModified: string[];
+  staleNotModified: string[];
+};
+
+/**
+ * What the page cache keeps of a rendered answer `res` whose body was `raw`: an HTML page without
+ * the render's `nonce`, its inline scripts allowed by hash (`hashedPage`); its headers less those
+ * of one answer (`NOT_STORED`); gzip and brotli copies (`compressedCopies`).
+ *
+ * @returns null when the page cannot be kept: the nonce shows elsewhere in it, or its body is over
+ *   `maxBodyBytes` (bytes).
+ */
+export async function storedAnswer(
+  res: ServerResponse,
+  raw: Buffer,
+  nonce: string | undefined,
+  maxBodyBytes: number,
+): Promise<StoredAnswer | null> {
+  const cacheControl = String(res.getHeader("cache-control") ?? "");
+  const type = String(res.getHeader("content-type") ?? "");
+  let body = raw;
+  let csp = res.getHeader("content-security-policy");
+  if (typeof csp === "string" && nonce) {
+    if (type.startsWith("text/html")) {
+      const page = hashedPage(raw.toString("utf8"), csp, nonce);
+      if (!page) return null;
+      body = Buffer.from(page.html, "utf8");
+      csp = page.csp;
+    } else {
+      csp = csp.replace(` 'nonce-${nonce}'`, "");
+    }
+  }
+  if (body.length > maxBodyBytes) return null;
+  const etag = String(res.getHeader("etag") ?? weakEtag(body));
+  const kept: string[] = [];
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (NOT_STORED.has(name) || value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [String(value)]) kept.push(name, one);
+  }
+  if (typeof csp === "string") kept.push("content-security-policy", csp);
+  kept.push("etag", etag, "vary", "Accept-Encoding");
+  const { gzip: gzipped, br: brotlied } = await compressedCopies(body);
+  const variant = (encoded: Buffer, encoding: string | null): Variant => {
+    const headers = [
+      ...kept,
+      ...(encoding ? ["content-encoding", encoding] : []),
+      "content-length",
+      String(encoded.length),
+    ];
+    return { body: encoded, headers: [...headers, "x-cache", "HIT"], staleHeaders: [...headers, "x-cache", "STALE"] };
+  };
+  const notModified: string[] = ["etag", etag, "vary", "Accept-Encoding"];
+  if (cacheControl) notModified.push("cache-control", cacheControl);
+  return {
+    etag,
+    identity: variant(body, null),
+    gzip: variant(gzipped, "gzip"),
+    br: variant(brotlied, "br"),
+    notModified: [...notModified, "x-cache", "HIT"],
+    staleNotModified: [...notModified, "x-cache", "STALE"],
+  };
 }

@@ -21,6 +21,34 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 
+/** How long a visitor told the shop is busy should wait before asking again, in seconds. */
+const RETRY_AFTER_SECONDS = 5;
+
+/** What a miss that found no turn to render in time is answered (503), in both languages. */
+const BUSY_PAGE =
+  `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">` +
+  `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+  `<meta http-equiv="refresh" content="${RETRY_AFTER_SECONDS}"><title>Busy</title></head><body>` +
+  `<p>The shop is busy right now. This page will try again in a few seconds.</p>` +
+  `<p lang="bn">দোকানে এখন খুব ভিড়। কয়েক সেকেন্ডের মধ্যে পাতাটি আবার চেষ্টা করবে।</p></body></html>`;
+
+/**
+ * Answers a miss that found no turn to render in time: 503, try again shortly (`Retry-After`). The
+ * page tells a visitor without JavaScript the same, in English and Bangla, and reloads itself after
+ * the wait. No shop data is in it, and it is never stored.
+ */
+export function answerBusy(req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(503, {
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-store",
+    "Retry-After": String(RETRY_AFTER_SECONDS),
+    "Content-Security-Policy": "default-src 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "X-Cache": "BUSY",
+  });
+  res.end(req.method === "HEAD" ? undefined : BUSY_PAGE);
+}
+
 /** A miss waiting for its turn. */
 type Waiting = {
   req: IncomingMessage;
