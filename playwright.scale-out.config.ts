@@ -17,7 +17,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: [["list"]],
+  // The JSON report is what `npm test` reads to list what failed at the end (scripts/test-digest.mjs).
+  reporter: [["list"], ["json", { outputFile: "tests/.tmp/playwright-results-scale-out.json" }]],
   timeout: 60_000,
   expect: { timeout: 5_000 },
   use: { baseURL: nodeA, trace: "retain-on-failure", screenshot: "only-on-failure", launchOptions },

@@ -84,9 +84,8 @@ export async function runPrimary(count) {
   let started = false;
   let stopping = false;
   let exitCode = 0;
-  /** @type {(code: number) => void} */
-  let finish = () => {};
-  const finished = new Promise((resolve) => (finish = resolve));
+  /** @type {{ promise: Promise<number>, resolve: (code: number) => void }} */
+  const { promise: finished, resolve: finish } = Promise.withResolvers();
 
   /** Forks the process of slot `index` (slot 0 runs the background jobs). */
   function fork(index) {

@@ -13,7 +13,6 @@
  * process with a clear message and exit code 1. See docs/decisions/001-express-server.md and
  * 032-operations.md.
  */
-import "dotenv/config";
 import cluster from "node:cluster";
 import crypto from "node:crypto";
 import http from "node:http";
@@ -24,7 +23,10 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { runPrimary, serverProcessCount } from "./server-cluster.js";
+import { loadEnvFile } from "./scripts/env-file.mjs";
 
+// The settings in .env, when there is one; the environment wins.
+loadEnvFile();
 process.env.NODE_ENV ??= "production";
 // WEB_CONCURRENCY above 1: this process forks the server processes and exits when they have
 // stopped; it never reaches the server below, which each of them runs.

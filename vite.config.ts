@@ -1,8 +1,11 @@
-import "dotenv/config";
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import path from "node:path";
 import { defineConfig } from "vite";
+import { loadEnvFile } from "./scripts/env-file.mjs";
+
+// The development server reads the same .env as the production one (the environment wins).
+loadEnvFile();
 
 /** The packages every page runs: React, React DOM, Remix and React Router, and single fetch's decoder. */
 const FRAMEWORK =

@@ -26,4 +26,7 @@ const POSTGRESQL_TESTS = process.env.HAAT_POSTGRES_TESTS?.split(",") ?? [
   "tests/integration/product-import.test.ts",
 ];
 
-export default defineConfig({ ...base, test: { ...base.test, include: POSTGRESQL_TESTS } });
+export default defineConfig({
+  ...base,
+  test: { ...base.test, include: POSTGRESQL_TESTS, outputFile: { json: "tests/.tmp/vitest-results-postgresql.json" } },
+});

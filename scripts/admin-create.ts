@@ -14,13 +14,13 @@
  * Reads DATABASE_URL from .env or the environment, like the server. Refuses an e-mail that
  * already has an admin. Exits with 0 when the admin was created, 1 on any error (message on stderr).
  */
-import dotenv from "dotenv";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { Prisma, type PrismaClient } from "~/generated/prisma/client";
 import { hashPassword } from "~/server/auth/password.server";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from "~/server/auth/password-policy.server";
+import { loadEnvFile } from "./env-file.mjs";
 
 const USAGE = `Usage: npm run admin:create -- --email <address> (--password <password> | --password-stdin)
 
@@ -129,7 +129,7 @@ export async function createAdminUser(
 }
 
 async function main(): Promise<number> {
-  dotenv.config({ quiet: true });
+  loadEnvFile();
   let db: PrismaClient | undefined;
   try {
     const input = await parseCommandLine(process.argv.slice(2));

@@ -13,11 +13,11 @@
  * are downloaded into the archive) from .env or the environment, like the server. Prints the
  * archive's path, size and contents; exits 0 on success, 1 on any error (message on stderr).
  */
-import dotenv from "dotenv";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { BackupError, createBackup } from "./backup-archive";
+import { loadEnvFile } from "./env-file.mjs";
 
 const USAGE = `Usage: npm run backup -- [--out <folder>] [--keep <n>]
 
@@ -33,7 +33,7 @@ function size(bytes: number): string {
 }
 
 async function main(): Promise<number> {
-  dotenv.config({ quiet: true });
+  loadEnvFile();
   const { values } = parseArgs({
     options: {
       out: { type: "string", default: "backups" },

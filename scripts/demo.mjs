@@ -19,7 +19,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { isMainModule } from "./main-module.mjs";
-import dotenv from "dotenv";
+import { loadEnvFile } from "./env-file.mjs";
 
 /** Where the demo's server log goes, relative to the working directory (git-ignored with data/). */
 export const DEMO_LOG_FILE = path.join("data", "demo.log");
@@ -166,7 +166,7 @@ async function main() {
   });
 
   // The port the server reads: the environment, then .env (written by `npm run setup`), then 3000.
-  dotenv.config({ quiet: true });
+  loadEnvFile();
   const port = Number(process.env.PORT || 3000);
   fs.mkdirSync(path.dirname(DEMO_LOG_FILE), { recursive: true });
   const logFd = fs.openSync(DEMO_LOG_FILE, "a");

@@ -14,10 +14,10 @@
  * AWS_* from .env or the environment, like the server. Prints the counts; exits 0 when every file
  * is in the bucket, 1 otherwise, naming each file that failed (message on stderr).
  */
-import dotenv from "dotenv";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { loadEnvFile } from "./env-file.mjs";
 
 const USAGE = `Usage: npm run migrate:to-s3 -- [--from <folder>]
 
@@ -31,7 +31,7 @@ same size are skipped: run it again at any time to copy what is missing.
 class UsageError extends Error {}
 
 async function main(): Promise<number> {
-  dotenv.config({ quiet: true });
+  loadEnvFile();
   const { values } = parseArgs({
     options: { from: { type: "string" }, help: { type: "boolean", short: "h" } },
     strict: true,

@@ -42,7 +42,6 @@ import Database from "better-sqlite3";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { bindMigrationAwareSqlAdapterFactory, ColumnTypeEnum } from "@prisma/driver-adapter-utils";
-import dotenv from "dotenv";
 import pg from "pg";
 import { parse as parsePgUrl } from "pg-connection-string";
 import crypto from "node:crypto";
@@ -52,6 +51,7 @@ import path from "node:path";
 import readline from "node:readline/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { isMainModule } from "./main-module.mjs";
+import { loadEnvFile } from "./env-file.mjs";
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -822,7 +822,7 @@ function dataLossConfirmer(acceptDataLoss) {
 
 /** Runs the CLI; resolves to the process exit code. */
 async function main(argv) {
-  dotenv.config({ quiet: true });
+  loadEnvFile();
   const options = parseArgs(argv);
   if (options.help || !options.command) {
     console.log(USAGE);

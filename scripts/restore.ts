@@ -16,9 +16,9 @@
  * folder, before the database is replaced; the bucket's other objects are left alone. Exits 0
  * when restored, 1 on any error (nothing is changed when a check fails).
  */
-import dotenv from "dotenv";
 import { parseArgs } from "node:util";
 import { BackupError, DEFAULT_MAX_RESTORE_BYTES, refusePostgres, restoreBackup } from "./backup-archive";
+import { loadEnvFile } from "./env-file.mjs";
 
 const USAGE = `Usage: npm run restore -- [--max-size <MB>] <haat-backup-….tar.gz>
 
@@ -41,7 +41,7 @@ async function haatIsRunning(port: number): Promise<boolean> {
 }
 
 async function main(): Promise<number> {
-  dotenv.config({ quiet: true });
+  loadEnvFile();
   const { values, positionals } = parseArgs({
     options: { help: { type: "boolean", short: "h" }, "max-size": { type: "string" } },
     allowPositionals: true,

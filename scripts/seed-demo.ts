@@ -11,11 +11,11 @@
  * Safe to run again: an existing catalogue or admin is left alone (see prisma/seed.server.ts).
  * Exits with 0 on success or when there was nothing to do, 1 on error.
  */
-import dotenv from "dotenv";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { z } from "zod";
 import type { SeedResult } from "../prisma/seed.server";
+import { loadEnvFile } from "./env-file.mjs";
 
 /** The admin e-mail from DEMO_ADMIN_EMAIL, or undefined for the default. @throws on a bad address */
 function adminEmailFromEnv(): string | undefined {
@@ -47,7 +47,7 @@ function hintFor(error: unknown): string {
 }
 
 async function main(): Promise<number> {
-  dotenv.config({ quiet: true });
+  loadEnvFile();
   const started = performance.now();
   // Imported after .env is loaded: db.server opens the database named by DATABASE_URL on import.
   const { getEnv } = await import("~/config/env.server");

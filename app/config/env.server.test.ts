@@ -150,3 +150,15 @@ describe("the pictures' storage: UPLOADS_DIR, or UPLOADS_URL and the S3 variable
     expect(() => parseEnv({ ...s3, S3_FORCE_PATH_STYLE: "yes" })).toThrow(/S3_FORCE_PATH_STYLE/);
   });
 });
+
+describe("COURIER_TIMEOUT_SECONDS", () => {
+  it("is 15 s by default and takes a whole number of seconds from 1 to 120", () => {
+    expect(parseEnv({})).toMatchObject({ COURIER_TIMEOUT_SECONDS: 15 });
+    expect(parseEnv({ COURIER_TIMEOUT_SECONDS: "40" })).toMatchObject({ COURIER_TIMEOUT_SECONDS: 40 });
+    for (const bad of ["0", "121", "2.5", "soon"]) {
+      expect(() => parseEnv({ COURIER_TIMEOUT_SECONDS: bad }), bad).toThrow(
+        /COURIER_TIMEOUT_SECONDS must be a whole number/,
+      );
+    }
+  });
+});

@@ -202,6 +202,8 @@ const envSchema = z
     MAIL_FROM: z.string().trim().default(""),
     /** Minutes between two reads of the couriers' statuses while the server runs; 0 switches the schedule off. */
     COURIER_REFRESH_MINUTES: optionalCount(30, 24 * 60),
+    /** Seconds one request to the courier may take before it is given up (1 to 120). */
+    COURIER_TIMEOUT_SECONDS: optionalCount(15, 120).refine((v) => v >= 1, "must be a whole number from 1 to 120"),
     /**
      * Seconds the server gives requests in flight to finish after SIGTERM or SIGINT before it exits
      * anyway (server.js, docs/decisions/032-operations.md).

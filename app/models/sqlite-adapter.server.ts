@@ -145,8 +145,7 @@ class FifoLock {
 
   /** Resolves, after every earlier holder has released, with this holder's release (idempotent). */
   acquire(): Promise<() => void> {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
+    const { promise: released, resolve: release } = Promise.withResolvers<void>();
     const previous = this.#tail;
     this.#tail = previous.then(() => released);
     return previous.then(() => release);

@@ -3,8 +3,7 @@ import { createSemaphore } from "./semaphore";
 
 /** A task that runs until `finish` is called, and the list it logs its start and end to. */
 function gate(log: string[], name: string) {
-  let finish!: () => void;
-  const done = new Promise<void>((resolve) => (finish = resolve));
+  const { promise: done, resolve: finish } = Promise.withResolvers<void>();
   return {
     task: async () => {
       log.push(`${name} starts`);

@@ -65,6 +65,8 @@ const PROVIDER_TERMS = [
  *   where its Bangla one is blank, an order line's English snapshot where its Bangla one is blank,
  *   the shop's English name where it has no Bangla one.
  * - What shoppers typed, in the one language they typed it: their names, addresses and areas.
+ * - What staff typed about an order, in the language they typed it: its notes, which the activity
+ *   trail repeats.
  * - The names the activity trail recorded of products and categories, as they were then (the
  *   trail keeps one name, the English one; the product may be gone since).
  * - The Bangla texts as staff typed them, which may hold a model number ("E27", "IP65").
@@ -101,6 +103,8 @@ function latinData(): { anywhere: string[]; imageDescriptions: string[] } {
         `SELECT DISTINCT customerName AS value FROM "Order"`,
         `SELECT DISTINCT customerAddress AS value FROM "Order"`,
         `SELECT DISTINCT area AS value FROM "Order"`,
+        `SELECT DISTINCT body AS value FROM OrderNote`,
+        `SELECT DISTINCT summary AS value FROM AuditEvent WHERE action = 'order.note-added'`,
         // The name of a file a staff member uploaded (an import's), as their computer named it.
         `SELECT DISTINCT fileName AS value FROM ProductImport`,
         `SELECT DISTINCT summary AS value FROM AuditEvent WHERE subjectType IN ('product', 'category')`,

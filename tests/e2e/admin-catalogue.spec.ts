@@ -311,10 +311,8 @@ test("with JavaScript, the product form's submit button says 'Saving...' and is 
 }, testInfo) => {
   test.skip(!jsEnabled(testInfo), "without JavaScript the browser shows its own loading state");
   const name = `zzz E2E Saving ${uniqueTag(testInfo)}`;
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let arrived!: () => void;
-  const postArrived = new Promise<void>((resolve) => (arrived = resolve));
+  const { promise: held, resolve: release } = Promise.withResolvers<void>();
+  const { promise: postArrived, resolve: arrived } = Promise.withResolvers<void>();
   const saveEndpoint = (url: URL) => url.pathname === "/admin/products/save";
   try {
     await signIn(page);

@@ -100,8 +100,7 @@ test("staff find, open, handle and print an order, download its invoice and dele
   // Change the status. With JavaScript: the overlay shows and the select is disabled while saving.
   const select = page.getByRole("combobox", { name: "Order Status" });
   if (js) {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
+    const { promise: held, resolve: release } = Promise.withResolvers<void>();
     const thisOrder = (url: URL) => url.pathname.startsWith(`/admin/orders/view/${id}`);
     await page.route(thisOrder, async (route) => {
       if (route.request().method() === "POST") await held;

@@ -11,6 +11,14 @@ import { expect, rendered, serverMarkupOnly, signIn, test, toast, uniqueTag } fr
 const HEAD =
   "Handle,Title,Body (HTML),Option1 Name,Option1 Value,Variant SKU,Variant Price,Variant Compare At Price,Image Src,Image Position,Status";
 
+/**
+ * How long the dry run of a small file may take to answer, in ms. It runs on an import thread
+ * (app/server/catalogue/import-worker.server.ts), which the first check after 10 s without one
+ * starts, loading the server build: about 2.5 s on a quiet 2-core machine, more while the other
+ * Playwright worker's journeys keep both cores busy.
+ */
+const CHECK_MS = 15_000;
+
 /** Chooses `csv` as the product CSV to upload, as a file named `name`. */
 async function chooseFile(page: Page, name: string, csv: string) {
   await page.getByLabel("Product CSV file").setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(csv) });
@@ -43,7 +51,7 @@ test("import a product CSV: dry run with a bad row, confirm, the products are in
   await chooseFile(page, "shop.csv", csv);
   await page.getByRole("button", { name: "Check the file" }).click();
 
-  await expect(page).toHaveURL(/\/admin\/products\/import\/\d+$/);
+  await expect(page).toHaveURL(/\/admin\/products\/import\/\d+$/, { timeout: CHECK_MS });
   await rendered(page);
   await expect(page.getByRole("heading", { name: "Check the import" })).toBeVisible();
   await expect(page.getByTestId("import-count-create")).toHaveText("2 to create");
@@ -96,7 +104,7 @@ test("the dry run says when it was checked, and Check again works it out anew", 
   await openImport(page);
   await chooseFile(page, "recheck.csv", csv);
   await page.getByRole("button", { name: "Check the file" }).click();
-  await expect(page).toHaveURL(/\/admin\/products\/import\/\d+$/);
+  await expect(page).toHaveURL(/\/admin\/products\/import\/\d+$/, { timeout: CHECK_MS });
   await rendered(page);
   await expect(page.getByTestId("import-checked-at")).toContainText("Checked against the shop at");
   await page.getByRole("button", { name: "Check again" }).click();
@@ -115,7 +123,7 @@ test("import new products hidden until they are checked", async ({ page }, testI
   await chooseFile(page, "template.csv", csv);
   await page.getByLabel("Keep new products hidden in the shop until I have checked them").check();
   await page.getByRole("button", { name: "Check the file" }).click();
-  await expect(page).toHaveURL(/\/admin\/products\/import\/\d+\?hideNew=1$/);
+  await expect(page).toHaveURL(/\/admin\/products\/import\/\d+\?hideNew=1$/, { timeout: CHECK_MS });
   await rendered(page);
   await expect(page.getByTestId("import-visibility")).toContainText("New products will be hidden in the shop");
   await page.getByRole("button", { name: "Import now (1 to save)" }).click();

@@ -1,13 +1,13 @@
 /**
  * A Playwright reporter that keeps the end-to-end servers' logs off the console and points to them
  * when they matter: after a run with a failed or timed-out test (or a server that did not start),
- * it prints where each server's log is (tests/.tmp/e2e-<port>.log, `serverLogOf`) and that log's
- * lines at level "warn" or worse, at most MAX_LINES per server, the newest last. A passing run
+ * it prints where each server's log is (two per worker, tests/e2e/e2e-ports.mjs:
+ * tests/.tmp/e2e-<port>.log) and that log's lines at level "warn" or worse, at most MAX_LINES per server, the newest last. A passing run
  * prints one line naming the files.
  */
 import fs from "node:fs";
 import type { FullResult, Reporter } from "@playwright/test/reporter";
-import { E2E_PORT, SECURITY_PORT, serverLogOf } from "./e2e-env";
+import { serverLogOf, serverPort, WORKERS } from "./e2e-ports.mjs";
 
 /** The most log lines printed per server after a failure. */
 const MAX_LINES = 40;
@@ -30,7 +30,12 @@ export default class ServerLogReporter implements Reporter {
   }
 
   onEnd(result: FullResult) {
-    const files = [E2E_PORT, SECURITY_PORT].map(serverLogOf);
+    const files = Array.from({ length: WORKERS }, (_, slot) => [
+      serverPort(slot, "journeys"),
+      serverPort(slot, "security"),
+    ])
+      .flat()
+      .map(serverLogOf);
     if (result.status === "passed") {
       console.log(`The test servers' logs: ${files.join(", ")}`);
       return;

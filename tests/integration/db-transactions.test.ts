@@ -10,10 +10,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 describe("a plain query while another request's transaction is open", () => {
   it("is not rolled back with that transaction, and does not read its uncommitted rows", async () => {
-    let entered!: () => void;
-    const inside = new Promise<void>((resolve) => (entered = resolve));
-    let finish!: () => void;
-    const gate = new Promise<void>((resolve) => (finish = resolve));
+    const { promise: inside, resolve: entered } = Promise.withResolvers<void>();
+    const { promise: gate, resolve: finish } = Promise.withResolvers<void>();
     const failing = prisma.$transaction(async (tx) => {
       await tx.category.create({ data: { name: "Uncommitted", slug: "uncommitted" } });
       entered();

@@ -40,6 +40,9 @@ process.env.SHOP_ADDRESS_ORDER_LIMIT = "0";
 // worker's own port; the app reads the address once, so it is set before any app module loads.
 process.env.STEADFAST_BASE_URL = `http://127.0.0.1:${47_100 + Number(process.env.VITEST_POOL_ID ?? 0)}/api/v1`;
 process.env.COURIER_REFRESH_MINUTES = "0";
+// A courier that does not answer is given up after 3 s here (15 s in a shop), so the test of it
+// waits seconds, not a quarter of a minute.
+process.env.COURIER_TIMEOUT_SECONDS = "3";
 
 // The app's log lines (JSON on standard output, app/server/log.server.ts) go to this run's log file
 // (tests/setup/global-setup.ts keeps it as tests/.tmp/vitest-server.log), not the console, where

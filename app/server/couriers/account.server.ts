@@ -58,7 +58,12 @@ export async function shopCourier(keys?: { apiKey: string; secretKey: string }):
     opened = apiKey && secretKey ? { apiKey, secretKey } : null;
   }
   if (!opened) return null;
-  return steadfastCourier({ ...opened, baseUrl: getEnv().STEADFAST_BASE_URL });
+  const env = getEnv();
+  return steadfastCourier({
+    ...opened,
+    baseUrl: env.STEADFAST_BASE_URL,
+    timeoutMs: env.COURIER_TIMEOUT_SECONDS * 1000,
+  });
 }
 
 /** Saves (or replaces) the keys, sealed, as changed by `admin`, and records it (never the keys). */
