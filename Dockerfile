@@ -6,7 +6,8 @@
 #     -v haat-data:/data -v haat-uploads:/uploads haat
 # Stop it with `docker stop` (SIGTERM: requests in flight finish, within SHUTDOWN_TIMEOUT_SECONDS).
 
-FROM node:20-bookworm-slim AS build
+# Node.js 24 LTS (supported until April 2028; docs/decisions/058-node-24-and-the-test-loop.md).
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 # Prisma's client is generated from the schema by the postinstall script.
@@ -16,7 +17,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 # MALLOC_ARENA_MAX, --max-old-space-size and --max-semi-space-size below: the memory limits `npm start` sets
 # (docs/decisions/039-memory.md).
 ENV NODE_ENV=production \

@@ -26,9 +26,10 @@
  *
  * As a module: `applyMigrations`, `createMigration`, `migrationStatus` (documented below).
  *
- * Quirks of the WebAssembly engine that this file works around (each seen on Node 20):
- * - the package's entry imports a `.wasm` file as an ES module, which Node 20 cannot do, so the
- *   module is instantiated by hand from `schema_engine_bg.wasm` + its `schema_engine_bg.js` glue;
+ * Quirks of the WebAssembly engine that this file works around:
+ * - the package's entry imports a `.wasm` file as an ES module, which Node 24 does with an
+ *   ExperimentalWarning on every start (Node 20 could not at all), so the module is instantiated by
+ *   hand from `schema_engine_bg.wasm` + its `schema_engine_bg.js` glue;
  * - `devDiagnostic` fails with P1014 until `_prisma_migrations` exists, and `createMigration` /
  *   `evaluateDataLoss` only work after `devDiagnostic` ran on the same engine instance;
  * - the engine replays migrations on the (in-memory) shadow database with `executeRaw`, which
@@ -120,7 +121,8 @@ let engineModulePromise;
 
 /**
  * Loads `@prisma/schema-engine-wasm` once per process. Its entry file does
- * `import * as wasm from "./schema_engine_bg.wasm"`, which Node 20 cannot load, so we do what
+ * `import * as wasm from "./schema_engine_bg.wasm"`, which Node 24 loads only with an
+ * ExperimentalWarning ("Importing WebAssembly module instances"), so we do what
  * that file does by hand: instantiate the .wasm with the JS glue as its only import, hand the
  * instance to the glue, and run the module's start function.
  */

@@ -11,9 +11,11 @@ import { BASE_PORT, serverLogOf, serverPort } from "../tests/e2e/e2e-ports.mjs";
 /** Failed tests described in full; the others are counted. */
 const MAX_TESTS = 4;
 /** Lines of each error, after its first line. */
-const ERROR_LINES = 5;
-/** Lines of a failed command's output, for a check that has no results file. */
-const OUTPUT_LINES = 30;
+const ERROR_LINES = 4;
+/** Failed tests named after those described in full. */
+const MORE_NAMES = 6;
+/** Lines of the failed checks' output, shared between them, for checks that have no results file. */
+const OUTPUT_LINES = 36;
 
 // The colours the tools put in their messages, which the digest drops.
 // eslint-disable-next-line no-control-regex
@@ -29,13 +31,17 @@ const RESULTS = {
   e2e: [{ kind: "playwright", file: `tests/.tmp/playwright-results-${BASE_PORT}.json`, serverLogs: true }],
 };
 
-/** The first line and the next ERROR_LINES non-empty lines of an error message, without colours. */
+/**
+ * The first line and the next ERROR_LINES lines of an error message, without colours, blank lines
+ * or the test tools' own stack frames.
+ */
 function errorLines(message) {
   const lines = String(message ?? "(no message)")
     .replace(ANSI, "")
     .split("\n")
     .map((line) => line.trimEnd())
-    .filter((line) => line.trim() !== "");
+    // Blank lines, and the stack frames of the test tools themselves.
+    .filter((line) => line.trim() !== "" && !/^\s*at .*node_modules/.test(line));
   return lines.slice(0, ERROR_LINES + 1).map((line) => `    ${line}`);
 }
 
@@ -89,13 +95,18 @@ function playwrightFailures(report, serverLogs) {
  * The digest's lines for the failed `phase` ("checks", "unit", "postgresql" or "e2e").
  * `since` (ms since the epoch) is when the phase started: a results file older than that is from an
  * earlier run and is not read. `outputs` are the failed steps' own output, when they were kept.
- * @returns {string[]} lines, at most about 45.
+ * @returns {string[]} at most 41 lines: with the table of phases above (6 lines) and npm's own
+ *   5 after a failure, the last 60 lines of the output hold all of it.
  */
 export function failureDigest(root, phase, { since, outputs }) {
   const lines = [];
-  for (const { label, output } of outputs) {
-    if (!output) continue;
-    const tail = output.replace(ANSI, "").trimEnd().split("\n").slice(-OUTPUT_LINES);
+  const kept = outputs.filter(({ output }) => output);
+  for (const { label, output } of kept) {
+    const tail = output
+      .replace(ANSI, "")
+      .trimEnd()
+      .split("\n")
+      .slice(-(Math.floor(OUTPUT_LINES / kept.length) - 1));
     lines.push(`${label}, the last ${tail.length} lines of its output:`, ...tail.map((line) => `    ${line}`));
   }
   for (const { kind, file, serverLogs = false } of RESULTS[phase] ?? []) {
@@ -117,8 +128,8 @@ export function failureDigest(root, phase, { since, outputs }) {
     const rest = failures.slice(MAX_TESTS);
     if (rest.length > 0) {
       lines.push(`  and ${rest.length} more:`);
-      for (const failure of rest.slice(0, 8)) lines.push(`  ✘ ${failure.title}`);
-      if (rest.length > 8) lines.push(`  … (the whole list is above, and in ${file})`);
+      for (const failure of rest.slice(0, MORE_NAMES)) lines.push(`  ✘ ${failure.title}`);
+      if (rest.length > MORE_NAMES) lines.push(`  … (the whole list is above, and in ${file})`);
     }
   }
   if (lines.length === 0) lines.push("(no results file was written: the reason is in the output above)");

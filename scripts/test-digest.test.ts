@@ -83,7 +83,7 @@ describe("the failure digest npm test prints last", () => {
     expect(lines[0]).toBe("30 failed (tests/.tmp/playwright-results-3100.json):");
     expect(lines.filter((line) => line.includes("trace:"))).toHaveLength(4);
     expect(lines).toContain("  and 26 more:");
-    expect(lines.length).toBeLessThanOrEqual(50);
+    expect(lines.length).toBeLessThanOrEqual(41);
   });
 
   it("reads Vitest's report: failed tests, and a file that failed before its tests ran", () => {
@@ -97,7 +97,9 @@ describe("the failure digest npm test prints last", () => {
             {
               fullName: "checkout refuses a stale price",
               status: "failed",
-              failureMessages: ["AssertionError: expected 120000 to be 110000\n    at checkout.test.ts:40:5"],
+              failureMessages: [
+                "AssertionError: expected 120000 to be 110000\n    at file:///repo/node_modules/@vitest/runner/dist/index.js:1:1\n    at checkout.test.ts:40:5",
+              ],
             },
           ],
         },
@@ -112,7 +114,7 @@ describe("the failure digest npm test prints last", () => {
     const text = failureDigest(root, "unit", { since: 0, outputs: [] }).join("\n");
     expect(text).toContain("2 failed (tests/.tmp/vitest-results.json):");
     expect(text).toContain("✘ tests/integration/checkout.test.ts › checkout refuses a stale price");
-    expect(text).toContain("AssertionError: expected 120000 to be 110000");
+    expect(text).toContain("AssertionError: expected 120000 to be 110000\n        at checkout.test.ts:40:5");
     expect(text).toContain("✘ app/rules/cart.test.ts\n    SyntaxError: Unexpected token");
     expect(text).not.toContain("places an order");
   });
@@ -123,11 +125,22 @@ describe("the failure digest npm test prints last", () => {
     expect(lines).toEqual(["(no results file was written: the reason is in the output above)"]);
   });
 
-  it("repeats the end of a failed check's own output", () => {
+  it("repeats the end of each failed check's own output, sharing 36 lines between them", () => {
     const output = Array.from({ length: 100 }, (_, i) => `app/x.ts(${i},1): error TS2322`).join("\n");
-    const lines = failureDigest(root, "checks", { since: 0, outputs: [{ label: "typecheck", output }] });
-    expect(lines[0]).toBe("typecheck, the last 30 lines of its output:");
-    expect(lines.at(-1)).toBe("    app/x.ts(99,1): error TS2322");
-    expect(lines).toHaveLength(31);
+    const one = failureDigest(root, "checks", { since: 0, outputs: [{ label: "typecheck", output }] });
+    expect(one[0]).toBe("typecheck, the last 35 lines of its output:");
+    expect(one.at(-1)).toBe("    app/x.ts(99,1): error TS2322");
+    expect(one).toHaveLength(36);
+    const lint = "✖ 2 problems (2 errors, 0 warnings)";
+    const two = failureDigest(root, "checks", {
+      since: 0,
+      outputs: [
+        { label: "typecheck", output },
+        { label: "lint", output: lint },
+      ],
+    });
+    expect(two).toHaveLength(18 + 2);
+    expect(two.at(-2)).toBe("lint, the last 1 lines of its output:");
+    expect(two.at(-1)).toBe(`    ${lint}`);
   });
 });
