@@ -18,8 +18,8 @@ COPY . .
 RUN npm run build
 
 FROM node:24-bookworm-slim
-# MALLOC_ARENA_MAX, --max-old-space-size and --max-semi-space-size below: the memory limits `npm start` sets
-# (docs/decisions/039-memory.md).
+# MALLOC_ARENA_MAX, --max-old-space-size, --max-semi-space-size and --optimize-for-size below: the memory
+# limits `npm start` sets (docs/decisions/039-memory.md).
 ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2 \
     PORT=3000 \
@@ -44,4 +44,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
     CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 # Pending migrations first, then the server; exec so that the server receives SIGTERM itself.
-CMD ["sh", "-c", "node scripts/migrate.mjs deploy && exec node --max-old-space-size=192 --max-semi-space-size=4 server.js"]
+CMD ["sh", "-c", "node scripts/migrate.mjs deploy && exec node --max-old-space-size=192 --max-semi-space-size=4 --optimize-for-size server.js"]

@@ -20,9 +20,10 @@ describe("the production start command", () => {
   const unit = read("docs/deploy/haat.service");
   const dockerfile = read("Dockerfile");
 
-  it("npm start caps the V8 heap, its young generation and glibc's malloc arenas", () => {
+  it("npm start caps the V8 heap, its young generation and glibc's malloc arenas, and has V8 favour size", () => {
     expect(nodeFlags(start)).toContain("--max-old-space-size=192");
     expect(nodeFlags(start)).toContain("--max-semi-space-size=4");
+    expect(nodeFlags(start)).toContain("--optimize-for-size");
     expect(start).toMatch(/\bMALLOC_ARENA_MAX=2\b/);
   });
 
