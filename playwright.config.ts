@@ -31,7 +31,7 @@ export default defineConfig({
   fullyParallel: true,
   // Each worker has its own servers and databases, so that no test waits for, or sees the data of,
   // another worker's; the tests of one worker run one after another, as they always have.
-  // docs/decisions/058-node-24-and-the-test-loop.md has the figures for 1, 2 and 3 workers.
+  // docs/decisions/058-node-24-and-the-test-loop.md has the figures for one worker and for two.
   workers: WORKERS,
   retries: 0,
   forbidOnly: !!process.env.CI,

@@ -2,7 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { BASE_PORT, serverLogOf, serverPort } from "../tests/e2e/e2e-ports.mjs";
 import { failureDigest } from "./test-digest.mjs";
+
+// The results file and the servers of this run's first port (E2E_PORT, default 3100).
+const RESULTS = `playwright-results-${BASE_PORT}.json`;
 
 // A checkout's shape, in a folder of its own: the results files where the tools write them.
 let root: string;
@@ -65,22 +69,23 @@ function playwrightReport(count: number) {
 
 describe("the failure digest npm test prints last", () => {
   it("names each failed journey with its project, error, trace and server log, without colours", () => {
-    write("playwright-results-3100.json", playwrightReport(1));
+    write(RESULTS, playwrightReport(1));
     const lines = failureDigest(root, "e2e", { since: 0, outputs: [] });
     const text = lines.join("\n");
     expect(text).toContain("✘ [js-off] cart.spec.ts:10 › the cart › keeps line item 0");
     expect(text).toContain("Error: expect(locator).toHaveText(expected)");
     expect(text).toContain('Received: "৳1,100"');
     expect(text).toContain("trace: /repo/test-results/cart-0/trace.zip");
-    expect(text).toContain("server log: tests/.tmp/e2e-3102.log");
+    // The second worker's (parallelIndex 1) journeys' server.
+    expect(text).toContain(`server log: ${serverLogOf(serverPort(1, "journeys"))}`);
     expect(text).not.toContain("\u001b[");
     expect(text).not.toContain("a passing test");
   });
 
   it("stays short when many tests failed: four in full, the rest by name", () => {
-    write("playwright-results-3100.json", playwrightReport(30));
+    write(RESULTS, playwrightReport(30));
     const lines = failureDigest(root, "e2e", { since: 0, outputs: [] });
-    expect(lines[0]).toBe("30 failed (tests/.tmp/playwright-results-3100.json):");
+    expect(lines[0]).toBe(`30 failed (tests/.tmp/${RESULTS}):`);
     expect(lines.filter((line) => line.includes("trace:"))).toHaveLength(4);
     expect(lines).toContain("  and 26 more:");
     expect(lines.length).toBeLessThanOrEqual(41);

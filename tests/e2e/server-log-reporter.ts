@@ -10,7 +10,7 @@ import type { FullResult, Reporter } from "@playwright/test/reporter";
 import { serverLogOf, serverPort, WORKERS } from "./e2e-ports.mjs";
 
 /** The most log lines printed per server after a failure. */
-const MAX_LINES = 40;
+const MAX_LINES = 20;
 /** pino's level names at "warn" or worse, as the server writes them (app/server/log.server.ts). */
 const NOTABLE = /^\{"level":"(warn|error|fatal)"/;
 
