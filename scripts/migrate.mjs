@@ -275,23 +275,31 @@ function withPostgresFixes(adapter) {
 }
 
 /**
- * A throwaway database beside `url`'s, for the engine to replay the migrations in, dropped when
- * the engine disposes of it. (The adapter's own shadow database drops the database before it closes
- * its pool, which PostgreSQL refuses while that pool is connected.)
+ * The name of a throwaway shadow database for the database `database`: its name (cut to fit
+ * PostgreSQL's 63 bytes), "_shadow_" and 16 random hex digits, so each is unique and says whose it is.
+ */
+function shadowDatabaseName(database) {
+  return `${database.slice(0, 39)}_shadow_${crypto.randomBytes(8).toString("hex")}`;
+}
+
+/**
+ * A throwaway database beside `url`'s (`shadowDatabaseName`), for the engine to replay the
+ * migrations in, dropped when the engine disposes of it. (The adapter's own shadow database drops
+ * the database before it closes its pool, which PostgreSQL refuses while that pool is connected.)
+ * Both the engine and `withEngine` dispose of it; each call waits for the one drop.
  */
 async function postgresShadowDb(url) {
-  const name = `haat_shadow_${crypto.randomUUID().replace(/-/g, "")}`;
+  const name = shadowDatabaseName(pgConfig(url).database ?? "haat");
   await withPgClient(url, (client) => client.query(`CREATE DATABASE "${name}"`));
   const adapter = withPostgresFixes(await new PrismaPg({ ...pgConfig(url), database: name }).connect());
   const dispose = adapter.dispose.bind(adapter);
-  let dropped = false;
-  adapter.dispose = async () => {
-    // The engine may have closed the pool itself already; the database is dropped either way.
-    await dispose().catch(() => {});
-    if (dropped) return;
-    dropped = true;
-    await withPgClient(url, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-  };
+  let dropping = null;
+  adapter.dispose = () =>
+    (dropping ??= (async () => {
+      // The engine may have closed the pool itself already; the database is dropped either way.
+      await dispose().catch(() => {});
+      await withPgClient(url, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    })());
   return adapter;
 }
 
