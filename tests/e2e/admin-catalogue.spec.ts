@@ -241,6 +241,10 @@ test("a category is created with a photo, listed, edited and deleted; one with p
   await expect(toast(page)).toHaveText(`Category “${name} Renamed” saved.`);
   const renamedRow = page.getByTestId("category-row").filter({ hasText: `${name} Renamed` });
   await expect(renamedRow).toContainText(slug); // the slug is made on create only
+  // With JavaScript, the list the save redirected to must have rendered before Delete is clicked:
+  // a click that lands earlier is an ordinary link to the page's own confirmation panel, not the
+  // dialog (seen once with two workers keeping both cores busy).
+  await rendered(page);
 
   await renamedRow.getByRole("link", { name: `Delete ${name} Renamed` }).click();
   if (js) {
