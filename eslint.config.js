@@ -12,8 +12,10 @@ const root = import.meta.dirname;
 // ---------------------------------------------------------------------------------------------
 // The architecture's seams: the layers of app/, top to bottom,
 //   root.tsx, entry.server.tsx, routes/   route modules; nothing outside routes/ imports routes/
-//   server/     adapters (session, auth, cookies, uploads, images, caching, rate limits, toasts)
-//   models/     ALL database access; the only importer of models/db.server.ts and ~/generated/prisma
+//   server/     capabilities (auth, catalogue, couriers, http, mail, media) over shared basics
+//               (log, cookies, toasts, secret box, form bodies, rate limits, i18n, the audit call)
+//   models/     ALL database access, by capability (db, auth, catalogue, orders); the only importer
+//               of models/db/client.server.ts and ~/generated/prisma
 //   components/, hooks/   React UI (client-side)
 //   forms/ (zod schemas), rules/ (pure shop rules), utils/ (client-safe web helpers)
 //   config/ (env.server.ts), i18n/ (message catalogues)
@@ -96,21 +98,28 @@ const capabilities = {
   // or a bucket: the health check probes it, the /uploads route reads it).
   media: ["images.server.ts", "invoice-image.server.ts", "storage.server.ts", "uploads.server.ts"],
 };
-const capabilityZones = Object.entries(capabilities).flatMap(([name, entrances]) => [
-  {
+/**
+ * The zones that close each capability folder of `layer` (server or models) to everything above it
+ * and to its sibling capabilities, except for its entrance modules; `alsoAbove` names further
+ * importers (for models/: server/ and models/'s own top files).
+ */
+function capabilityZonesOf(layer, capabilityList, alsoAbove = []) {
+  return Object.entries(capabilityList).map(([name, entrances]) => ({
     target: [
       "./app/routes",
       "./app/root.tsx",
       "./app/entry.server.tsx",
-      ...Object.keys(capabilities)
+      ...alsoAbove,
+      ...Object.keys(capabilityList)
         .filter((other) => other !== name)
-        .map((other) => `./app/server/${other}`),
+        .map((other) => `./app/${layer}/${other}`),
     ],
-    from: `./app/server/${name}`,
+    from: `./app/${layer}/${name}`,
     except: entrances.map((file) => `./${file}`),
-    message: `Only ${entrances.join(", ")} of app/server/${name}/ are its entrances; the rest is its own (eslint.config.js, capabilities).`,
-  },
-]);
+    message: `Only ${entrances.join(", ")} of app/${layer}/${name}/ are its entrances; the rest is its own (eslint.config.js, capabilities).`,
+  }));
+}
+const capabilityZones = capabilityZonesOf("server", capabilities);
 // The basics at server/'s top sit under every capability.
 const basicsZone = {
   target: "./app/server/*.ts",
@@ -118,14 +127,64 @@ const basicsZone = {
   message: "A shared basic at app/server/'s top imports no capability (eslint.config.js, capabilities).",
 };
 
+// ---------------------------------------------------------------------------------------------
+// models/'s capabilities, as server/'s: db/ (the Prisma client, the two dialects, the SQLite
+// adapter) under everything and importing no other models folder; auth/, catalogue/ (with its
+// change log and the import's tables), orders/. The files at models/'s top are what every
+// capability needs: the connection as a whole, the shop's settings, the audit trail's table.
+// ---------------------------------------------------------------------------------------------
+const modelCapabilities = {
+  // The client every model uses, and the dialect for the SQL that differs between the databases.
+  db: ["client.server.ts", "dialect.server.ts"],
+  auth: [
+    "admin-session.server.ts",
+    "admin-user.server.ts",
+    "refused-sign-in.server.ts",
+    "staff.server.ts",
+    "two-factor.server.ts",
+  ],
+  // Products, categories, variants, stock, their pictures' rows, the reads of the export, feeds
+  // and sitemap, the change log the page cache follows, and the import's stored files and queue.
+  catalogue: [
+    "category.server.ts",
+    "image.server.ts",
+    "product.server.ts",
+    "product-variants.server.ts",
+    "stock.server.ts",
+    "product-export.server.ts",
+    "product-feed.server.ts",
+    "sitemap.server.ts",
+    "changes/change.ts",
+    "changes/change-log.server.ts",
+    "import/product-import.server.ts",
+    "import/import-images.server.ts",
+  ],
+  orders: [
+    "order.server.ts",
+    "order-edit.server.ts",
+    "order-note.server.ts",
+    "courier.server.ts",
+    "blocklist.server.ts",
+    "dashboard.server.ts",
+  ],
+};
+const modelCapabilityZones = capabilityZonesOf("models", modelCapabilities, ["./app/server", "./app/models/*.ts"]);
+// models/db/ is the ground of models/: it imports no other models folder nor models/'s top files.
+const modelsDbZone = {
+  target: "./app/models/db",
+  from: "./app/models",
+  except: ["./db"],
+  message: "app/models/db/ imports no other part of app/models/ (eslint.config.js, modelCapabilities).",
+};
+
 // The Prisma client module and the generated Prisma code belong to models/ alone (scripts/,
 // prisma/ and tests/ are outside these zones and may use them). The layers above models/ may
 // import models/ but not these two.
 const prismaZone = {
   target: ["./app/root.tsx", "./app/entry.server.tsx", "./app/routes", "./app/server"],
-  from: ["./app/models/db.server.ts", "./app/generated"],
+  from: ["./app/models/db/client.server.ts", "./app/generated"],
   message:
-    "Only app/models/ may import the Prisma client (models/db.server.ts) and ~/generated/prisma: add a function in models/.",
+    "Only app/models/ may import the Prisma client (models/db/client.server.ts) and ~/generated/prisma: add a function in models/.",
 };
 
 // Nothing outside routes/ imports a route module (scripts/ and prisma/ included; tests/ may).
@@ -163,7 +222,7 @@ const bareFormData = {
 };
 /**
  * `prisma.…` inside an interactive transaction's callback: it waits for the one connection, which
- * the transaction itself holds (app/models/sqlite-adapter.server.ts), and hangs until Prisma's
+ * the transaction itself holds (app/models/db/sqlite-adapter.server.ts), and hangs until Prisma's
  * transaction timeout rolls everything back. Queries there go through `tx`.
  */
 const prismaInTransaction = {
@@ -239,7 +298,18 @@ export default tseslint.config(
     rules: {
       "import-x/no-restricted-paths": [
         "error",
-        { basePath: root, zones: [...layerZones, ...capabilityZones, basicsZone, prismaZone, routesZone] },
+        {
+          basePath: root,
+          zones: [
+            ...layerZones,
+            ...capabilityZones,
+            basicsZone,
+            ...modelCapabilityZones,
+            modelsDbZone,
+            prismaZone,
+            routesZone,
+          ],
+        },
       ],
     },
   },

@@ -14,8 +14,8 @@
  */
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "~/generated/prisma/client";
-import { imageData } from "~/models/image.server";
-import { availableHandle } from "~/models/product.server";
+import { imageData } from "~/models/catalogue/image.server";
+import { availableHandle } from "~/models/catalogue/product.server";
 import { storeImage, type StoredImage } from "~/server/media/images.server";
 import { createUploadsStorage, uploadsStorage, type UploadsStorage } from "~/server/media/storage.server";
 import { hashPassword } from "~/server/auth/password.server";

@@ -138,7 +138,7 @@ async function main(): Promise<number> {
       return 0;
     }
     // Imported after .env is loaded: db.server opens the database named by DATABASE_URL.
-    db = (await import("~/models/db.server")).prisma;
+    db = (await import("~/models/db/client.server")).prisma;
     const admin = await createAdminUser(db, input);
     console.log(`Created the admin user ${admin.email} (id ${admin.id}). Sign in at /admin/login.`);
     return 0;

@@ -228,7 +228,7 @@ async function seed(): Promise<number> {
   Object.assign(process.env, serverEnv, { PUBLIC_URL: "http://127.0.0.1" });
   const { applyMigrations } = await import("./migrate.mjs");
   await applyMigrations({ databasePath });
-  const { prisma } = await import("../app/models/db.server");
+  const { prisma } = await import("../app/models/db/client.server");
   const { seedDemoCatalogue } = await import("../prisma/seed.server");
   await seedDemoCatalogue(prisma, { uploadsPath: serverEnv.UPLOADS_DIR!, sampleOrders: true });
   const categories = await prisma.category.findMany({ select: { id: true }, orderBy: { id: "asc" } });

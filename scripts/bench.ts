@@ -16,9 +16,9 @@ import { freshBenchShop } from "./bench-env";
 const dir = await freshBenchShop("haat-bench-");
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2000);
-const { prisma } = await import("../app/models/db.server");
-const { listProducts, getProductDetail, getVariantsForCart } = await import("../app/models/product.server");
-const { placeOrder } = await import("../app/models/order.server");
+const { prisma } = await import("../app/models/db/client.server");
+const { listProducts, getProductDetail, getVariantsForCart } = await import("../app/models/catalogue/product.server");
+const { placeOrder } = await import("../app/models/orders/order.server");
 
 const category = await prisma.category.create({ data: { name: "Bench", slug: "bench" } });
 // Each product is sold through one default variant (docs/decisions/047-variants.md).

@@ -7,7 +7,7 @@
  * from it, changing only what PostgreSQL needs:
  * - the datasource's provider, and the generated client's folder (`app/generated/prisma-postgresql`:
  *   Prisma's client is compiled for one provider, so each database has its own, and
- *   app/models/db.server.ts picks one by DATABASE_URL's scheme);
+ *   app/models/db/client.server.ts picks one by DATABASE_URL's scheme);
  * - every `DateTime` field is `@db.Timestamptz(3)`: a point in time with its offset, to the
  *   millisecond, as SQLite's ISO-8601 text and JavaScript's Date hold it.
  *

@@ -52,7 +52,7 @@ async function main(): Promise<number> {
   // Imported after .env is loaded: db.server opens the database named by DATABASE_URL on import.
   const { getEnv } = await import("~/config/env.server");
   const env = getEnv();
-  const { prisma } = await import("~/models/db.server");
+  const { prisma } = await import("~/models/db/client.server");
   const { seedDemoCatalogue } = await import("../prisma/seed.server");
   const { uploadsStorage } = await import("~/server/media/storage.server");
 

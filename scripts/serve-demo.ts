@@ -30,7 +30,7 @@ Object.assign(process.env, {
 
 const { applyMigrations } = await import("./migrate.mjs");
 await applyMigrations({ databasePath });
-const { prisma } = await import("../app/models/db.server");
+const { prisma } = await import("../app/models/db/client.server");
 const { seedDemoCatalogue } = await import("../prisma/seed.server");
 await seedDemoCatalogue(prisma, { uploadsPath: process.env.UPLOADS_DIR!, log: () => {} });
 await prisma.$disconnect();

@@ -3,8 +3,8 @@
  * check's probe and the close on shutdown (docs/decisions/032-operations.md).
  */
 import type { PrismaClient } from "~/generated/prisma/client";
-import { prisma } from "~/models/db.server";
-import { closeCatalogueChanges } from "~/models/catalogue-changes.server";
+import { prisma } from "~/models/db/client.server";
+import { closeCatalogueChanges } from "~/models/catalogue/changes/change-log.server";
 
 /**
  * Reads the shop's settings row through `client` (this process's by default), the row every page

@@ -12,9 +12,9 @@ import { isLang, type Lang } from "~/i18n";
 import type { InvoiceSeller } from "~/rules/invoice";
 import type { DeliveryFees } from "~/rules/shipping";
 import type { ImageInfo } from "~/utils/image-url";
-import { catalogueVersionIfKnown } from "./catalogue-changes.server";
-import { prisma } from "./db.server";
-import { deleteOrphanImages, imageData, imageSelect, toImageInfo, type ImageRow, type NewImage } from "./image.server";
+import { catalogueVersionIfKnown } from "./catalogue/changes/change-log.server";
+import { prisma } from "./db/client.server";
+import { deleteOrphanImages, imageData, imageSelect, toImageInfo, type ImageRow, type NewImage } from "./catalogue/image.server";
 
 /** The settings row with its logo's image (null: no logo). */
 export type ShopSettings = ShopSettingsRow & { logo: ImageRow | null };
@@ -45,7 +45,7 @@ const SETTINGS_ID = 1;
 /**
  * The copy of the row and the catalogue version read just before it was loaded: a write committed
  * after that read moves the version (the change log's trigger on ShopSettings,
- * app/models/catalogue-changes.server.ts), so the copy is never kept past a change. The version also
+ * app/models/catalogue/changes/change-log.server.ts), so the copy is never kept past a change. The version also
  * moves with every product and stock change: the row is then read again, one indexed read.
  */
 let cached: { version: number; settings: Promise<ShopSettings> } | null = null;

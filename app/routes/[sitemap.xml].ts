@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { countSitemapRows, sitemapRows, type SitemapRow } from "~/models/sitemap.server";
+import { countSitemapRows, sitemapRows, type SitemapRow } from "~/models/catalogue/sitemap.server";
 import { getEnv } from "~/config/env.server";
 import { absoluteUrl, productsCanonicalPath, publicOrigin } from "~/utils/seo";
 import {

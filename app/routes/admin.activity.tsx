@@ -11,7 +11,7 @@ import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import type { MessageKey } from "~/i18n/admin";
 import { formatInteger, SHOP_TIME_ZONE } from "~/i18n/format";
 import { formatShopDateTime } from "~/i18n/format-date";
-import { AUDIT_PAGE_SIZE, listAuditActors, listAuditEvents } from "~/models/audit.server";
+import { AUDIT_PAGE_SIZE, listAuditActors, listAuditEvents } from "~/models/audit-trail.server";
 import { actionsOf, AUDIT_GROUPS, isAuditAction, type AuditGroup } from "~/rules/audit";
 import { parsePage } from "~/rules/pagination";
 import { requireOwner } from "~/server/auth/auth.server";

@@ -13,7 +13,7 @@ import { fieldErrorsFrom, type FormRefusal } from "~/forms/refusal";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
 import { formatShopDateTime } from "~/i18n/format-date";
-import { blockPhone, listBlockedPhones, unblockPhone } from "~/models/blocklist.server";
+import { blockPhone, listBlockedPhones, unblockPhone } from "~/models/orders/blocklist.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
 import { requireOwner, safeRedirect } from "~/server/auth/auth.server";

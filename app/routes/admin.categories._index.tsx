@@ -4,7 +4,7 @@ import { catalogueListUrl, CatalogueListPage, namedFor } from "~/components/admi
 import { ResponsiveImage } from "~/components/responsive-image";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { useAdminT } from "~/hooks/use-admin-t";
-import { deleteCategoryIfEmpty, getCategoryForEdit, listCategoriesForAdmin } from "~/models/category.server";
+import { deleteCategoryIfEmpty, getCategoryForEdit, listCategoriesForAdmin } from "~/models/catalogue/category.server";
 import { staffLanguage, staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
 import { requireAdmin } from "~/server/auth/auth.server";

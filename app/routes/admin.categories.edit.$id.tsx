@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { CategoryForm } from "~/components/admin/category-form";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { useAdminT } from "~/hooks/use-admin-t";
-import { getCategoryForEdit } from "~/models/category.server";
+import { getCategoryForEdit } from "~/models/catalogue/category.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
 import { requireAdmin } from "~/server/auth/auth.server";

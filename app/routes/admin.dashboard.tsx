@@ -5,9 +5,9 @@ import { SalesChart } from "~/components/admin/sales-chart";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
-import { getDashboard, type PeriodTotals } from "~/models/dashboard.server";
+import { getDashboard, type PeriodTotals } from "~/models/orders/dashboard.server";
 import { getShopSettings } from "~/models/settings.server";
-import { listLowStock } from "~/models/stock.server";
+import { listLowStock } from "~/models/catalogue/stock.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { formatMoney } from "~/rules/money";
 import { formatInteger } from "~/i18n/format";
@@ -18,8 +18,8 @@ import { DashboardErrorBoundary } from "~/components/admin/admin-error-boundary"
 export const meta = adminTitle("admin.dashboard.title");
 
 /**
- * The dashboard's numbers (app/models/dashboard.server.ts): Dhaka days, cancelled orders left out;
- * and the products at or below the shop's low-stock threshold (app/models/stock.server.ts).
+ * The dashboard's numbers (app/models/orders/dashboard.server.ts): Dhaka days, cancelled orders left out;
+ * and the products at or below the shop's low-stock threshold (app/models/catalogue/stock.server.ts).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isLang } from "~/i18n";
-import { setAdminLanguage } from "~/models/admin-user.server";
+import { setAdminLanguage } from "~/models/auth/admin-user.server";
 import { requireAdmin, safeRedirect } from "~/server/auth/auth.server";
 import { readFormData } from "~/server/form-data.server";
 

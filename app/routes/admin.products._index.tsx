@@ -8,7 +8,7 @@ import {
   getProductForEdit,
   getProductName,
   listProductsForAdmin,
-} from "~/models/product.server";
+} from "~/models/catalogue/product.server";
 import { staffLanguage, staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
 import { requireAdmin } from "~/server/auth/auth.server";

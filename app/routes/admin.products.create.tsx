@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ProductForm } from "~/components/admin/product-form";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { useAdminT } from "~/hooks/use-admin-t";
-import { listCategoryOptions } from "~/models/category.server";
+import { listCategoryOptions } from "~/models/catalogue/category.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
 import { requireAdmin } from "~/server/auth/auth.server";

@@ -5,8 +5,8 @@ import { ProductForm, type ProductFormDefaults } from "~/components/admin/produc
 import { localText, priceRangePaisa } from "~/rules/variants";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
-import { listCategoryOptions } from "~/models/category.server";
-import { getProductForEdit } from "~/models/product.server";
+import { listCategoryOptions } from "~/models/catalogue/category.server";
+import { getProductForEdit } from "~/models/catalogue/product.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
 import { requireAdmin } from "~/server/auth/auth.server";
@@ -17,7 +17,7 @@ import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { CatalogueDangerZone } from "~/components/admin/catalogue-row-actions";
 import { ProductStockHistory } from "~/components/admin/product-stock-history";
-import { listProductStockMovements } from "~/models/stock.server";
+import { listProductStockMovements } from "~/models/catalogue/stock.server";
 
 export const meta = adminTitle("admin.productForm.editTitle");
 

@@ -5,7 +5,7 @@ import { adminTitle } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { getEnv } from "~/config/env.server";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
-import { listCategoryOptions } from "~/models/category.server";
+import { listCategoryOptions } from "~/models/catalogue/category.server";
 import { localText } from "~/rules/variants";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { absoluteUrl, publicOrigin } from "~/utils/seo";

@@ -1,7 +1,7 @@
 /**
  * Order edits before shipping (docs/decisions/031-order-edits.md), pure: what a staff member's edit
  * does to an order's line items, totals and stock, and the list of changes its history records.
- * The database work (one transaction with the stock ledger) is app/models/order-edit.server.ts.
+ * The database work (one transaction with the stock ledger) is app/models/orders/order-edit.server.ts.
  *
  * - A line keeps the unit price the shopper was charged; a product added now is charged its
  *   current price (the discounted one when there is one). Adding a product the order already holds
@@ -37,7 +37,7 @@ export type EditLine = {
 };
 
 /**
- * A variant to add, with the snapshots its line keeps (app/models/order.server.ts placeOrder
+ * A variant to add, with the snapshots its line keeps (app/models/orders/order.server.ts placeOrder
  * writes the same): its product, names and label in both languages, SKU ("" for none), and its
  * current price in paisa (discounted when it is).
  */

@@ -1,7 +1,7 @@
 /**
  * Stock rules (docs/decisions/027-stock.md), pure: what a product's stock lets a shopper buy, what
  * an order holds, and how a cart is held to it. The database work (the conditional decrement in the
- * order's transaction, the ledger) is in app/models/stock.server.ts.
+ * order's transaction, the ledger) is in app/models/catalogue/stock.server.ts.
  *
  * Stock is optional per product, and counted per variant (docs/decisions/047-variants.md): the
  * variants of a product that does not track stock are always available; those of one that does

@@ -8,7 +8,7 @@
 import Negotiator from "negotiator";
 import { adminTranslator, type AdminTranslate } from "~/i18n/admin";
 import { isLang, LANGUAGES, type Lang } from "~/i18n";
-import type { AdminUser } from "~/models/admin-user.server";
+import type { AdminUser } from "~/models/auth/admin-user.server";
 import { getShopSettings, shopLanguage } from "~/models/settings.server";
 import { chosenLanguage } from "./language-cookie.server";
 

@@ -4,8 +4,8 @@
  * X-Forwarded-For when TRUST_PROXY is set), what. Called after the change succeeded. A trail write
  * that fails is logged and does not undo or fail the change the staff member made.
  */
-import type { AdminUser } from "~/models/admin-user.server";
-import { recordAuditEvent, type AuditEntry } from "~/models/audit.server";
+import type { AdminUser } from "~/models/auth/admin-user.server";
+import { recordAuditEvent, type AuditEntry } from "~/models/audit-trail.server";
 import { log } from "./log.server";
 
 /** The client address of a route's load context ("unknown" when the server did not give one). */

@@ -14,7 +14,7 @@ import { createCookie } from "@remix-run/node";
 import { z } from "zod";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine } from "~/rules/cart";
 import { getEnv } from "~/config/env.server";
-import { getDefaultVariantIds } from "~/models/product.server";
+import { getDefaultVariantIds } from "~/models/catalogue/product.server";
 
 // Not `__Host-haat_cart` when Secure, unlike the session and toast cookies: renaming it would
 // empty every shopper's cart on upgrade (docs/decisions/005-sessions.md, "Cookie names").

@@ -45,7 +45,7 @@ async function seedInto(folder: string): Promise<void> {
   process.env.UPLOADS_DIR = path.join(folder, "uploads");
   const { applyMigrations } = await import("../../scripts/migrate.mjs");
   await applyMigrations({ databasePath });
-  const { prisma } = await import("../../app/models/db.server");
+  const { prisma } = await import("../../app/models/db/client.server");
   const { seedDemoCatalogue } = await import("../../prisma/seed.server");
   const { hashPassword } = await import("../../app/server/auth/password.server");
   const { E2E_ADMIN } = await import("./fixtures");

@@ -15,7 +15,7 @@ import { action as saveAction, loader as saveLoader } from "~/routes/admin.$list
 import { action as createCategoryAction } from "~/routes/admin.categories.create";
 import { action as editCategoryAction, loader as editCategoryLoader } from "~/routes/admin.categories.edit.$id";
 import { action as categoryListAction, loader as categoryListLoader } from "~/routes/admin.categories._index";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 import { MAX_FILE_BYTES } from "~/server/media/uploads.server";
 import {
   allowConsoleError,

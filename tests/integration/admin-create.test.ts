@@ -3,7 +3,7 @@
  * owner, and refuses a short or common password and a taken e-mail.
  */
 import { describe, expect, it } from "vitest";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 import { createAdminUser } from "../../scripts/admin-create";
 
 describe("npm run admin:create", () => {

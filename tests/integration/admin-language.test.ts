@@ -10,7 +10,7 @@ import { orderSummary } from "~/components/admin/order-summary";
 import { adminTranslator } from "~/i18n/admin";
 import { bnAdmin, enAdmin } from "~/i18n/admin/catalogue";
 import { formatInteger } from "~/i18n/format";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 import { action as languageAction } from "~/routes/language";
 import { loader as adminLayoutLoader } from "~/routes/admin";
 import { action as adminLanguageAction, loader as adminLanguageLoader } from "~/routes/admin.language";

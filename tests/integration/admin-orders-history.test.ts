@@ -7,11 +7,11 @@
 import { SPEC_DELIVERY_FEES } from "~/rules/shipping";
 import { describe, expect, it } from "vitest";
 import { englishAdminT as t } from "~/i18n/admin";
-import { changeOrderStatus, deleteOrder, placeOrder } from "~/models/order.server";
+import { changeOrderStatus, deleteOrder, placeOrder } from "~/models/orders/order.server";
 import { action as listAction, loader as listLoader } from "~/routes/admin.orders._index/route";
 import { action as statusAction, loader as orderLoader } from "~/routes/admin.orders.view.$id/route";
-import { prisma } from "~/models/db.server";
-import { getVariantsForCart } from "~/models/product.server";
+import { prisma } from "~/models/db/client.server";
+import { getVariantsForCart } from "~/models/catalogue/product.server";
 import { priceCart } from "~/rules/pricing";
 import { allowConsoleError, createAdmin, createProduct, expectData, get, post, run, signedInJar } from "./helpers";
 

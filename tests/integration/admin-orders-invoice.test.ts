@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { loader as invoiceLoader } from "~/routes/admin.orders.view.$id.invoice[.]png";
 import { loader as orderLoader } from "~/routes/admin.orders.view.$id/route";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 import { getEnv } from "~/config/env.server";
 import { saveShopSettings, getShopSettings } from "~/models/settings.server";
 import { INVOICE_WIDTH_PX } from "~/server/media/invoice-image.server";

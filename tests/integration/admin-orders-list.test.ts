@@ -4,8 +4,8 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader } from "~/routes/admin.orders._index/route";
-import { orderSearchWhere } from "~/models/order.server";
-import { prisma } from "~/models/db.server";
+import { orderSearchWhere } from "~/models/orders/order.server";
+import { prisma } from "~/models/db/client.server";
 import { ADMIN_PAGE_SIZE } from "~/rules/pagination";
 import { createAdmin, get, run, runData, signedInJar, type CookieJar } from "./helpers";
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { englishAdminT as t } from "~/i18n/admin";
 import { action, loader } from "~/routes/admin.orders.view.$id/route";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 import { createAdmin, createProduct, get, post, run, runData, signedInJar, stockOf } from "./helpers";
 import { placeOrder } from "./place-order";
 

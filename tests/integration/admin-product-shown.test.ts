@@ -11,7 +11,7 @@ import { action as createProductAction } from "~/routes/admin.products.create";
 import { action as editProductAction, loader as editProductLoader } from "~/routes/admin.products.edit.$id";
 import { loader as productListLoader } from "~/routes/admin.products._index";
 import { action as saveAction } from "~/routes/admin.$list.save";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 import {
   type CookieJar,
   createAdmin,

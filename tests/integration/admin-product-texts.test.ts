@@ -11,8 +11,8 @@ import { loader as productListLoader } from "~/routes/admin.products._index";
 import { action as createCategoryAction } from "~/routes/admin.categories.create";
 import { action as editCategoryAction } from "~/routes/admin.categories.edit.$id";
 import { loader as categoryListLoader } from "~/routes/admin.categories._index";
-import { listCategories } from "~/models/category.server";
-import { prisma } from "~/models/db.server";
+import { listCategories } from "~/models/catalogue/category.server";
+import { prisma } from "~/models/db/client.server";
 import {
   createAdmin,
   createCategory,

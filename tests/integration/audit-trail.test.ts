@@ -6,8 +6,8 @@
  */
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { getEnv } from "~/config/env.server";
-import { recordRefusedSignIn, REFUSED_SIGN_IN_CAP } from "~/models/refused-sign-in.server";
-import { prisma } from "~/models/db.server";
+import { recordRefusedSignIn, REFUSED_SIGN_IN_CAP } from "~/models/auth/refused-sign-in.server";
+import { prisma } from "~/models/db/client.server";
 import { loader as activityLoader } from "~/routes/admin.activity";
 import { loader as refusedLoader } from "~/routes/admin.activity_.refused";
 import { action as blocklistAction } from "~/routes/admin.blocklist";

@@ -7,8 +7,8 @@
  * search suggestions and the sitemap follow.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "~/models/db.server";
-import { refreshPriceRange } from "~/models/product.server";
+import { prisma } from "~/models/db/client.server";
+import { refreshPriceRange } from "~/models/catalogue/product.server";
 import { combinationKey } from "~/rules/variants";
 import { loader as homeLoader } from "~/routes/_shop._index";
 import { loader as productsLoader } from "~/routes/_shop.products._index";

@@ -8,10 +8,10 @@
  * equal prices, because ties and wildcards are where paging and searching go wrong.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { listProducts, searchProductSuggestions } from "~/models/product.server";
+import { listProducts, searchProductSuggestions } from "~/models/catalogue/product.server";
 import { loader as productsLoader } from "~/routes/_shop.products._index";
 import { loader as suggestionsLoader } from "~/routes/resources.search-suggestions";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 import { unitPricePaisa } from "~/rules/money";
 import { STOREFRONT_PAGE_SIZE } from "~/rules/pagination";
 import type { ProductSort } from "~/rules/product-sort";

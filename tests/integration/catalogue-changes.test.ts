@@ -1,6 +1,6 @@
 /**
  * The catalogue's change log against a real database (SQLite, and PostgreSQL in its run): what the
- * triggers write for each kind of write (app/models/catalogue-changes.server.ts, the migrations
+ * triggers write for each kind of write (app/models/catalogue/changes/change-log.server.ts, the migrations
  * …_catalogue_changes and, on PostgreSQL, …_database_rules), and what each change alters on the
  * page cache's stored pages (app/server/http/page-changes.server.ts;
  * docs/decisions/051-page-cache-under-a-sale.md). On PostgreSQL the log reaches this process through
@@ -15,8 +15,8 @@ import {
   catalogueChangesSettled,
   catalogueVersion as versionNow,
   pruneCatalogueChanges,
-} from "~/models/catalogue-changes.server";
-import { prisma } from "~/models/db.server";
+} from "~/models/catalogue/changes/change-log.server";
+import { prisma } from "~/models/db/client.server";
 import { getShopSettings, saveShopSettings } from "~/models/settings.server";
 import { pageChangesAfter } from "~/server/http/page-changes.server";
 import { createCategory, createProduct, createProductWithVariants } from "./helpers";

@@ -3,10 +3,10 @@
  * which once made /products fail with Prisma's P2029 (regression test).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { listOrdersForAdmin } from "~/models/order.server";
-import { listProducts, listProductsForAdmin } from "~/models/product.server";
+import { listOrdersForAdmin } from "~/models/orders/order.server";
+import { listProducts, listProductsForAdmin } from "~/models/catalogue/product.server";
 import { loader as productsLoader } from "~/routes/_shop.products._index";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 import { ADMIN_PAGE_SIZE, STOREFRONT_PAGE_SIZE } from "~/rules/pagination";
 import { unitPricePaisa } from "~/rules/money";
 import { createCategory, createProductsInBulk, get, runData } from "./helpers";

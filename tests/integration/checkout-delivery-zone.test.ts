@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as cartAction, loader as cartLoader } from "~/routes/_shop.cart/route";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 import { getShopSettings } from "~/models/settings.server";
 import { DISTRICTS } from "~/rules/districts";
 import { SHIPPING_METHODS } from "~/rules/shipping";

@@ -11,8 +11,8 @@ import {
   loader as cartLoader,
   shouldRevalidate,
 } from "~/routes/_shop.cart/route";
-import { prisma } from "~/models/db.server";
-import { refreshPriceRange } from "~/models/product.server";
+import { prisma } from "~/models/db/client.server";
+import { refreshPriceRange } from "~/models/catalogue/product.server";
 import { serverTranslator } from "~/server/i18n.server";
 
 const t = serverTranslator("en");

@@ -1,11 +1,11 @@
 /**
- * The dashboard's numbers (app/models/dashboard.server.ts): Dhaka calendar days, cancelled orders
+ * The dashboard's numbers (app/models/orders/dashboard.server.ts): Dhaka calendar days, cancelled orders
  * left out, all five statuses, top products from line item snapshots, and the route's gate.
  */
 import { describe, expect, it } from "vitest";
-import { dayStarts, getDashboard } from "~/models/dashboard.server";
+import { dayStarts, getDashboard } from "~/models/orders/dashboard.server";
 import { loader as dashboardLoader } from "~/routes/admin.dashboard";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 import { createAdmin, createProduct, expectData, get, run, signedInJar } from "./helpers";
 
 let token = 0;

@@ -12,7 +12,7 @@ import { createRequire } from "node:module";
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getEnv } from "~/config/env.server";
-import { createPrismaClient, prisma } from "~/models/db.server";
+import { createPrismaClient, prisma } from "~/models/db/client.server";
 
 const databasePath = getEnv().databasePath;
 

@@ -4,7 +4,7 @@
  * and every kind of transaction Prisma starts still works.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

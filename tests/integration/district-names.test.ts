@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 import { addressKey } from "~/rules/order-limits";
 import { loader as ordersLoader } from "~/routes/admin.orders._index/route";
 import { type CookieJar, createAdmin, createProduct, get, runData, signedInJar } from "./helpers";

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { probeDatabase } from "~/models/connection.server";
-import { createPrismaClient } from "~/models/db.server";
+import { createPrismaClient } from "~/models/db/client.server";
 import { loader } from "~/routes/healthz";
 import { checkHealth } from "~/server/http/health.server";
 import { withTableUnavailable } from "./helpers";

@@ -7,7 +7,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { enAdmin } from "~/i18n/admin/catalogue";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 import { getShopSettings, saveShopSettings } from "~/models/settings.server";
 import { action as cartAction, loader as cartLoader } from "~/routes/_shop.cart/route";
 import { action as blocklistAction, loader as blocklistLoader } from "~/routes/admin.blocklist";

@@ -7,7 +7,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { enAdmin } from "~/i18n/admin/catalogue";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 import { action as editAction, loader as editLoader } from "~/routes/admin.orders.edit.$id/route";
 import { loader as orderLoader } from "~/routes/admin.orders.view.$id/route";
 import {

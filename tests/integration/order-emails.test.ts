@@ -12,7 +12,7 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import type * as DbModule from "~/models/db.server";
+import type * as DbModule from "~/models/db/client.server";
 import type * as CartRoute from "~/routes/_shop.cart/route";
 import type * as HelpersModule from "./helpers";
 
@@ -52,7 +52,7 @@ beforeAll(async () => {
   process.env.PUBLIC_URL = "https://shop.example";
   vi.resetModules();
   helpers = await import("./helpers");
-  prisma = (await import("~/models/db.server")).prisma;
+  prisma = (await import("~/models/db/client.server")).prisma;
   cart = await import("~/routes/_shop.cart/route");
 });
 

@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { enAdmin } from "~/i18n/admin/catalogue";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 import { loader as trackLoader } from "~/routes/_shop.orders.track/route";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin.orders.view.$id/route";
 import { type CookieJar, createAdmin, expectData, get, post, run, runData, signedInJar } from "./helpers";

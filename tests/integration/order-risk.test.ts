@@ -5,7 +5,7 @@
  * name and address from other phones; cancelled ones left out).
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 import { loader as ordersLoader } from "~/routes/admin.orders._index/route";
 import { loader as orderLoader } from "~/routes/admin.orders.view.$id/route";
 import { getShopSettings, saveShopSettings } from "~/models/settings.server";

@@ -4,7 +4,7 @@
  * input keeps what was typed; lookups are limited per address and per order number.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 import { headers as trackHeaders, loader as trackLoader } from "~/routes/_shop.orders.track/route";
 import { serverTranslator } from "~/server/i18n.server";
 import { createProduct, get, run } from "./helpers";

@@ -7,7 +7,7 @@
  * afterwards (docs/decisions/051-page-cache-under-a-sale.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 import { formatMoney } from "~/rules/money";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { createProduct } from "./helpers";

@@ -7,7 +7,7 @@
  */
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 import { commitCart } from "~/server/cart-cookie.server";
 import { rememberLanguage } from "~/server/language-cookie.server";
 import { toastCookie } from "~/server/toast.server";

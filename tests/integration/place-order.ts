@@ -2,7 +2,7 @@
  * Places an order the way a shopper does, through the cart page's action (add each line, read the
  * checkout form, post it), against the worker's real database.
  */
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 import { shippingMethodOf } from "~/rules/districts";
 import { action as cartAction, loader as cartLoader } from "~/routes/_shop.cart/route";
 import { CookieJar, get, post, run, runData } from "./helpers";

@@ -17,7 +17,7 @@ import { parse } from "csv-parse/sync";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getEnv } from "~/config/env.server";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 import { getShopSettings, saveShopSettings } from "~/models/settings.server";
 import { retiredKey } from "~/rules/variants";
 import { FEED_ENTRIES, feedCacheStats } from "~/server/catalogue/product-feeds.server";

@@ -17,14 +17,14 @@ import type { CookieJar } from "./helpers";
 process.env.IMPORT_IMAGES_ALLOW_PRIVATE = "true";
 vi.resetModules();
 
-const { prisma } = await import("~/models/db.server");
+const { prisma } = await import("~/models/db/client.server");
 const { downloadImage, DownloadError, isPublicAddress } = await import("~/server/catalogue/image-download.server");
 const { importImagesIdle, startImportImages } = await import("~/server/catalogue/import-images.server");
 const { importChecked, importFinished } = await import("~/server/catalogue/product-import.server");
 const importPage = await import("~/routes/admin.products.import._index");
 const importFile = await import("~/routes/admin.products.import.$id/route");
 const { loadSharp } = await import("~/server/media/images.server");
-const { attachImportImage, IMAGE_CLAIM_MS } = await import("~/models/import-images.server");
+const { attachImportImage, IMAGE_CLAIM_MS } = await import("~/models/catalogue/import/import-images.server");
 const { createAdmin, createProduct, get, multipart, post, run, runData, signedInJar } = await import("./helpers");
 
 let server: http.Server;

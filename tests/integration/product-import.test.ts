@@ -8,9 +8,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { prisma } from "~/models/db.server";
-import { dialect } from "~/models/dialect.server";
-import { catalogueVersion } from "~/models/catalogue-changes.server";
+import { prisma } from "~/models/db/client.server";
+import { dialect } from "~/models/db/dialect.server";
+import { catalogueVersion } from "~/models/catalogue/changes/change-log.server";
 import { importChecked, importFinished } from "~/server/catalogue/product-import.server";
 import { importImagesIdle } from "~/server/catalogue/import-images.server";
 import * as importPage from "~/routes/admin.products.import._index";

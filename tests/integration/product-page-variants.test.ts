@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader } from "~/routes/_shop.products.$id";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { createProduct, get, runData } from "./helpers";
 

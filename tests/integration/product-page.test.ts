@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { loader } from "~/routes/_shop.products.$id";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 import { allowConsoleError, createProduct, expectData, get, run } from "./helpers";
 
 const load = (id: string) => run(loader, get(`/products/${id}`), { id });

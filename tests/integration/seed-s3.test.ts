@@ -13,7 +13,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CATALOGUE, type DemoCategory } from "../../prisma/demo-catalogue";
 import { seedDemoCatalogue } from "../../prisma/seed.server";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 import { createUploadsStorage, type UploadsStorage } from "~/server/media/storage.server";
 import { startS3Server, type S3TestServer } from "../support/s3-server";
 import { withInsertsFailing } from "./helpers";

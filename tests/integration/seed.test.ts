@@ -16,7 +16,7 @@ import {
 } from "../../prisma/demo-catalogue";
 import { seedDemoCatalogue } from "../../prisma/seed.server";
 import { DEMO_REPEAT_PHONE } from "../../prisma/demo-orders";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 import { verifyPassword } from "~/server/auth/password.server";
 import { unitPricePaisa } from "~/rules/money";
 import { priceRangePaisa } from "~/rules/variants";

@@ -1,12 +1,12 @@
 /**
  * /sitemap.xml and /robots.txt against a real database larger than one read chunk
- * (models/sitemap.server SITEMAP_CHUNK), so the keyset paging is exercised.
+ * (models/catalogue/sitemap.server SITEMAP_CHUNK), so the keyset paging is exercised.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { SITEMAP_CHUNK, sitemapRows } from "~/models/sitemap.server";
+import { SITEMAP_CHUNK, sitemapRows } from "~/models/catalogue/sitemap.server";
 import { loader as robotsLoader } from "~/routes/[robots.txt]";
 import { loader as sitemapLoader } from "~/routes/[sitemap.xml]";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 import { createCategory, createProductsInBulk, get } from "./helpers";
 
 const COUNT = SITEMAP_CHUNK * 2 + 345;

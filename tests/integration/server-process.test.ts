@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import { describe, expect, it } from "vitest";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 import { startServerProcess, waitFor, type ServerProcess } from "../support/server-process";
 import { createProduct, stockOf } from "./helpers";
 

@@ -10,7 +10,7 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { enAdmin } from "~/i18n/admin/catalogue";
 import { getEnv } from "~/config/env.server";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 import { getShopSettings } from "~/models/settings.server";
 import { loader as orderLoader } from "~/routes/admin.orders.view.$id/route";
 import { renderInvoicePng } from "~/server/media/invoice-image.server";

@@ -5,8 +5,8 @@
  * account's sessions at once and refuses its sign-in, and each person ends their own sessions.
  */
 import { describe, expect, it } from "vitest";
-import { prisma } from "~/models/db.server";
-import { setAccountDisabled } from "~/models/staff.server";
+import { prisma } from "~/models/db/client.server";
+import { setAccountDisabled } from "~/models/auth/staff.server";
 import { action as accountAction, loader as accountLoader } from "~/routes/admin.account/route";
 import { action as blocklistAction, loader as blocklistLoader } from "~/routes/admin.blocklist";
 import { action as courierAction, loader as courierLoader } from "~/routes/admin.courier";

@@ -6,7 +6,7 @@
  */
 import { TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 import { getShopSettings, saveShopSettings } from "~/models/settings.server";
 import { action as accountAction, loader as accountLoader } from "~/routes/admin.account/route";
 import { loader as productsLoader } from "~/routes/admin.products._index";

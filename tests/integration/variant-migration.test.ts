@@ -27,8 +27,8 @@ const databasePath = databasePathFromUrl(process.env.DATABASE_URL!);
 /** The app's modules, loaded once the upgraded database is in place. */
 async function loadApp() {
   return {
-    ...(await import("~/models/db.server")),
-    ...(await import("~/models/product.server")),
+    ...(await import("~/models/db/client.server")),
+    ...(await import("~/models/catalogue/product.server")),
     ...(await import("~/server/cart-cookie.server")),
     ...(await import("~/config/env.server")),
     cart: await import("~/routes/_shop.cart/route"),

@@ -7,9 +7,9 @@
 import { createCookie } from "@remix-run/node";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getEnv } from "~/config/env.server";
-import { prisma } from "~/models/db.server";
-import { saveOptions } from "~/models/product-variants.server";
-import { listLowStock } from "~/models/stock.server";
+import { prisma } from "~/models/db/client.server";
+import { saveOptions } from "~/models/catalogue/product-variants.server";
+import { listLowStock } from "~/models/catalogue/stock.server";
 import { action as cartAction, loader as cartLoader } from "~/routes/_shop.cart/route";
 import { action as orderAction } from "~/routes/admin.orders.view.$id/route";
 import { commitCart } from "~/server/cart-cookie.server";

@@ -50,7 +50,7 @@ describe("form bodies (eslint.config.js)", () => {
 
 describe("transactions (eslint.config.js)", () => {
   it("a model may not use the shared client inside its own interactive transaction", async () => {
-    const header = 'import { prisma } from "./db.server";\n';
+    const header = 'import { prisma } from "./db/client.server";\n';
     const inside = await errors(
       "app/models/lint-probe.server.ts",
       `${header}export const f = () => prisma.$transaction(async (tx) => {\n  await tx.product.count();\n  return prisma.order.count();\n});`,
@@ -65,7 +65,7 @@ describe("transactions (eslint.config.js)", () => {
 
   it("a loop of transactions or of pages of rows lets the event loop turn", async () => {
     const header =
-      'import { prisma } from "./db.server";\nimport { dialect } from "./dialect.server";\nimport { createSlicer } from "~/utils/event-loop";\n';
+      'import { prisma } from "~/models/db/client.server";\nimport { dialect } from "~/models/db/dialect.server";\nimport { createSlicer } from "~/utils/event-loop";\n';
     const transactions = await errors(
       "app/models/lint-probe.server.ts",
       `${header}export async function f(ids: number[]) {\n  for (const id of ids) await prisma.$transaction(async (tx) => tx.order.delete({ where: { id } }));\n}`,
@@ -88,13 +88,13 @@ describe("layer seams (eslint.config.js)", () => {
   it("a component may not import a model, by alias or by relative path", async () => {
     const viaAlias = await errors(
       "app/components/lint-probe.tsx",
-      'import { type ProductCard } from "~/models/product.server";\nexport type P = ProductCard;',
+      'import { type ProductCard } from "~/models/catalogue/product.server";\nexport type P = ProductCard;',
     );
     expect(viaAlias).toContain(SEAM);
     expect(viaAlias).toContain(NAMED); // and, being client-side, no *.server module at all
     const viaRelative = await errors(
       "app/components/admin/lint-probe.tsx",
-      'import { getProductDetail } from "../../models/product.server";\nexport const f = getProductDetail;',
+      'import { getProductDetail } from "../../models/catalogue/product.server";\nexport const f = getProductDetail;',
     );
     expect(viaRelative).toContain(SEAM);
     expect(viaRelative).toContain(NAMED);
@@ -181,32 +181,32 @@ describe("layer seams (eslint.config.js)", () => {
     expect(
       await errors(
         "app/routes/lint-probe.tsx",
-        'import { prisma } from "~/models/db.server";\nexport const p = prisma;',
+        'import { prisma } from "~/models/db/client.server";\nexport const p = prisma;',
       ),
     ).toContain(SEAM);
     expect(
       await errors(
         "app/server/lint-probe.server.ts",
-        'import { prisma } from "../models/db.server";\nexport const p = prisma;',
+        'import { prisma } from "../models/db/client.server";\nexport const p = prisma;',
       ),
     ).toContain(SEAM);
     expect(
       await errors(
         "app/models/lint-probe.server.ts",
-        'import { Prisma } from "~/generated/prisma/client";\nimport { prisma } from "~/models/db.server";\nexport const p = [Prisma, prisma];',
+        'import { Prisma } from "~/generated/prisma/client";\nimport { prisma } from "~/models/db/client.server";\nexport const p = [Prisma, prisma];',
       ),
     ).toEqual([]);
     expect(
       await errors(
         "app/models/lint-probe.server.ts",
-        'import { prisma } from "./db.server";\nexport const p = prisma;',
+        'import { prisma } from "./db/client.server";\nexport const p = prisma;',
       ),
     ).toEqual([]);
   });
 
   it("routes may import every layer below", async () => {
     const route = [
-      'import { getProductDetail } from "~/models/product.server";',
+      'import { getProductDetail } from "~/models/catalogue/product.server";',
       'import { requireAdmin } from "~/server/auth/auth.server";',
       'import { Price } from "~/components/price";',
       'import { getEnv } from "~/config/env.server";',
@@ -292,12 +292,65 @@ describe("server capabilities (eslint.config.js)", () => {
   });
 });
 
+describe("models capabilities (eslint.config.js)", () => {
+  const internal = (capability: string) => expect.stringContaining(`of app/models/${capability}/ are its entrances`);
+  const dbGround = expect.stringContaining("app/models/db/ imports no other part of app/models/");
+
+  it("models/db imports no other models folder, nor models' top files", async () => {
+    expect(
+      await seamMessages(
+        "app/models/db/lint-probe.server.ts",
+        'import { getProductDetail } from "../catalogue/product.server";\nexport const f = getProductDetail;',
+      ),
+    ).toEqual([dbGround]);
+    expect(
+      await seamMessages(
+        "app/models/db/lint-probe.server.ts",
+        'import { getShopSettings } from "~/models/settings.server";\nexport const f = getShopSettings;',
+      ),
+    ).toEqual([dbGround]);
+    expect(
+      await errors(
+        "app/models/db/lint-probe.server.ts",
+        'import { dialect } from "./dialect.server";\nimport { prisma } from "./client.server";\nexport const x = [dialect, prisma];',
+      ),
+    ).toEqual([]);
+  });
+
+  it("a route, server code or another models capability reaches a models capability through its entrances only", async () => {
+    expect(
+      await seamMessages(
+        "app/routes/lint-probe.tsx",
+        'import { sqliteDialect } from "~/models/db/dialects/sqlite.server";\nexport const d = sqliteDialect;',
+      ),
+    ).toEqual([internal("db")]);
+    expect(
+      await seamMessages(
+        "app/server/http/lint-probe.server.ts",
+        'export { PostgresChangeFeed } from "../../models/catalogue/changes/change-log-postgres.server";',
+      ),
+    ).toEqual([internal("catalogue")]);
+    expect(
+      await seamMessages(
+        "app/models/orders/lint-probe.server.ts",
+        'export const load = () => import("../catalogue/changes/change-log-postgres.server");',
+      ),
+    ).toEqual([internal("catalogue")]);
+    expect(
+      await errors(
+        "app/models/orders/lint-probe.server.ts",
+        'import { takeStock } from "../catalogue/stock.server";\nimport { prisma } from "../db/client.server";\nexport const x = [takeStock, prisma];',
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe("test files", () => {
   it("test files are exempt", async () => {
     expect(
       await errors(
         "app/components/lint-probe.test.ts",
-        'import { prisma } from "~/models/db.server";\nimport { loader } from "~/routes/_shop.cart/route";\nexport const x = [prisma, loader];',
+        'import { prisma } from "~/models/db/client.server";\nimport { loader } from "~/routes/_shop.cart/route";\nexport const x = [prisma, loader];',
       ),
     ).toEqual([]);
   });

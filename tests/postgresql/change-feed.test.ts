@@ -1,18 +1,18 @@
 /**
- * The change log's feed on PostgreSQL when its connection is cut (app/models/catalogue-changes-postgres.server.ts;
+ * The change log's feed on PostgreSQL when its connection is cut (app/models/catalogue/changes/change-log-postgres.server.ts;
  * run by `npm run test:postgresql` only): while it cannot follow the log it says so (the page cache
  * then answers through the app, the settings are read afresh), it connects again by itself, and the
  * changes made meanwhile reach it.
  */
 import { describe, expect, it, vi } from "vitest";
-import { APPLICATION_NAME } from "~/models/catalogue-changes-postgres.server";
+import { APPLICATION_NAME } from "~/models/catalogue/changes/change-log-postgres.server";
 import {
   catalogueChangesAfter,
   catalogueChangesSettled,
   catalogueVersion,
   catalogueVersionIfKnown,
-} from "~/models/catalogue-changes.server";
-import { prisma } from "~/models/db.server";
+} from "~/models/catalogue/changes/change-log.server";
+import { prisma } from "~/models/db/client.server";
 import { getShopSettings } from "~/models/settings.server";
 import { createProduct } from "../integration/helpers";
 

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { createPrismaClient } from "~/models/db.server";
+import { createPrismaClient } from "~/models/db/client.server";
 import { DEMO_CATALOGUE } from "../../prisma/demo-catalogue";
 import { seedDemoCatalogue } from "../../prisma/seed.server";
 import { applyMigrations } from "../../scripts/migrate.mjs";

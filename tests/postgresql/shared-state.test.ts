@@ -6,11 +6,11 @@
  */
 import pg from "pg";
 import { describe, expect, it, vi } from "vitest";
-import { catalogueChangesSettled } from "~/models/catalogue-changes.server";
+import { catalogueChangesSettled } from "~/models/catalogue/changes/change-log.server";
 import { getShopSettings } from "~/models/settings.server";
 import { holdBackgroundJobs } from "~/server/process-role.server";
 import { createLimiter } from "~/server/rate-limit.server";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 
 describe("rate limits on PostgreSQL", () => {
   it("count every node's attempts against one budget, in the RateLimit table", async () => {

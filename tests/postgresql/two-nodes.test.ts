@@ -11,7 +11,7 @@
  */
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 import { createProduct } from "../integration/helpers";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 

@@ -44,7 +44,7 @@ Object.assign(process.env, env);
 
 const { applyMigrations } = await import("../../scripts/migrate.mjs");
 await applyMigrations({ databaseUrl: url });
-const { prisma } = await import("../../app/models/db.server");
+const { prisma } = await import("../../app/models/db/client.server");
 const { hashPassword } = await import("../../app/server/auth/password.server");
 await prisma.adminUser.create({
   data: { email: E2E_ADMIN.email, passwordHash: await hashPassword(E2E_ADMIN.password) },

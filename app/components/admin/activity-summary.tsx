@@ -31,7 +31,7 @@ const AUTH_CODES = new Set([
 const LIMITS = new Set(["account", "address", "address+email", "two-factor"]);
 
 /**
- * An audit row's stored summary (app/models/audit.server.ts: written when the row was, in the
+ * An audit row's stored summary (app/models/audit-trail.server.ts: written when the row was, in the
  * shop's own terms) as a staff member reads it, in their language: an order status or payment
  * status by its label, an edited order's total (paisa) as money, a new account's role by its label,
  * a sign-in limit by its wording. Everything else in a summary is a name, an e-mail, a tracking code

@@ -17,7 +17,7 @@ import { usePending } from "~/hooks/use-pending";
 import { useLocalePath, useT } from "~/hooks/use-t";
 import { langFromPath, langOfRequest, registerCatalogue, translator } from "~/i18n";
 import { checkoutMessages } from "~/i18n/checkout-messages";
-import { getVariantsForCart } from "~/models/product.server";
+import { getVariantsForCart } from "~/models/catalogue/product.server";
 import { localText } from "~/rules/variants";
 import { priceCart } from "~/rules/pricing";
 import { exceedsStock } from "~/rules/stock";

@@ -7,7 +7,7 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 import { accountFormSchema } from "~/forms/admin-schemas";
 import { fieldErrorsFrom } from "~/forms/refusal";
 import { useAdminT } from "~/hooks/use-admin-t";
-import type { AdminUser } from "~/models/admin-user.server";
+import type { AdminUser } from "~/models/auth/admin-user.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import {
   type AccountRefusal,

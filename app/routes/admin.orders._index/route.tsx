@@ -9,7 +9,7 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 import { Pagination } from "~/components/pagination";
 import { orderListQuerySchema } from "~/forms/admin-schemas";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
-import { getOrderRiskSignals, getOrderSummary, listOrdersForAdmin } from "~/models/order.server";
+import { getOrderRiskSignals, getOrderSummary, listOrdersForAdmin } from "~/models/orders/order.server";
 import { parsePage } from "~/rules/pagination";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { getCourierAccountSummary } from "~/server/couriers/account.server";

@@ -2,9 +2,9 @@ import { data } from "@remix-run/node";
 import { orderAddSchema, orderEditSchema } from "~/forms/admin-schemas";
 import { fieldErrorsFrom } from "~/forms/refusal";
 import type { AdminTranslate } from "~/i18n/admin";
-import type { AdminUser } from "~/models/admin-user.server";
-import { editOrder, type OrderEditResult } from "~/models/order-edit.server";
-import { getOrderForAdmin } from "~/models/order.server";
+import type { AdminUser } from "~/models/auth/admin-user.server";
+import { editOrder, type OrderEditResult } from "~/models/orders/order-edit.server";
+import { getOrderForAdmin } from "~/models/orders/order.server";
 import { deliveryFees, getShopSettings } from "~/models/settings.server";
 import { formatMoney } from "~/rules/money";
 import { staffLanguage, staffTranslator } from "~/server/admin-i18n.server";
@@ -39,7 +39,7 @@ function refusal(result: OrderEditResult, t: AdminTranslate): string | null {
 /**
  * The edit form's action for order `id`, as `admin` from the request whose load context is
  * `context`. `intent=save`: the quantities (`quantity-<line id>`) and delivery details; `intent=add`: one
- * product and its quantity. Either is one edit (app/models/order-edit.server.ts): totals recomputed
+ * product and its quantity. Either is one edit (app/models/orders/order-edit.server.ts): totals recomputed
  * here, stock through the ledger, the history entry. Then the order page with the new total. A
  * refusal keeps what was typed (400 on this page); a conflict shows the order as it is now.
  */

@@ -4,13 +4,13 @@
  * the courier block's state, and the invoice in the order's language (the one view model for the
  * on-page block and invoice.png).
  */
-import type { AdminUser } from "~/models/admin-user.server";
-import { findBlockedPhone } from "~/models/blocklist.server";
-import { getOrderCourierEvents } from "~/models/courier.server";
-import { getOrderEdits } from "~/models/order-edit.server";
-import { listOrderNotes } from "~/models/order-note.server";
-import { getOrderForAdmin, getOrderRiskSignals, getOrderStatusHistory, orderInvoice } from "~/models/order.server";
-import { getOrderStockMovements } from "~/models/stock.server";
+import type { AdminUser } from "~/models/auth/admin-user.server";
+import { findBlockedPhone } from "~/models/orders/blocklist.server";
+import { getOrderCourierEvents } from "~/models/orders/courier.server";
+import { getOrderEdits } from "~/models/orders/order-edit.server";
+import { listOrderNotes } from "~/models/orders/order-note.server";
+import { getOrderForAdmin, getOrderRiskSignals, getOrderStatusHistory, orderInvoice } from "~/models/orders/order.server";
+import { getOrderStockMovements } from "~/models/catalogue/stock.server";
 import { isEditable } from "~/rules/order-edit";
 import { undoableChange } from "~/rules/order-status";
 import { getCourierAccountSummary } from "~/server/couriers/account.server";

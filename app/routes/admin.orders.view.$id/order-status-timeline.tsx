@@ -26,7 +26,7 @@ export type OrderStatusTimelineEntry = {
   createdAt: Date;
 };
 
-/** One step of the parcel with its courier, as app/models/courier.server.ts `getOrderCourierEvents` returns it. */
+/** One step of the parcel with its courier, as app/models/orders/courier.server.ts `getOrderCourierEvents` returns it. */
 export type CourierTimelineEntry = {
   id: number;
   courier: string;
@@ -36,7 +36,7 @@ export type CourierTimelineEntry = {
   createdAt: Date;
 };
 
-/** One edit of the order, as app/models/order-edit.server.ts `getOrderEdits` returns it. */
+/** One edit of the order, as app/models/orders/order-edit.server.ts `getOrderEdits` returns it. */
 export type EditTimelineEntry = {
   id: number;
   changes: OrderEditChange[];
@@ -44,7 +44,7 @@ export type EditTimelineEntry = {
   createdAt: Date;
 };
 
-/** One stock ledger entry of the order, as app/models/stock.server.ts `getOrderStockMovements` returns it. */
+/** One stock ledger entry of the order, as app/models/catalogue/stock.server.ts `getOrderStockMovements` returns it. */
 export type StockTimelineEntry = {
   id: number;
   /** The product's name when the entry was written, and its Bangla name ("" for none). */

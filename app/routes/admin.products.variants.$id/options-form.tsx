@@ -5,7 +5,7 @@ import { SubmitButton } from "~/components/admin/submit-button";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
 import { MAX_OPTION_NAME_LENGTH, MAX_OPTION_VALUE_LENGTH, MAX_OPTION_VALUES, MAX_OPTIONS } from "~/rules/variants";
-import type { VariantEditor } from "~/models/product-variants.server";
+import type { VariantEditor } from "~/models/catalogue/product-variants.server";
 import { ADD_FIELD, addValue, BLOCKS_FIELD, optionField, optionsShape, valueField } from "./fields";
 
 /** What a refused form gives back: the typed fields and a message per field name. */

@@ -6,7 +6,7 @@ import { adminTitle } from "~/components/admin/admin-meta";
 import { FormAlert } from "~/components/admin/form-field";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
-import { getVariantEditor } from "~/models/product-variants.server";
+import { getVariantEditor } from "~/models/catalogue/product-variants.server";
 import { localText } from "~/rules/variants";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";

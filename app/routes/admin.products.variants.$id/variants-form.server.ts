@@ -1,6 +1,6 @@
 /**
  * The action of the options and variants page: reads either form (plain POST, works without
- * JavaScript), saves through app/models/product-variants.server.ts and turns its refusals into
+ * JavaScript), saves through app/models/catalogue/product-variants.server.ts and turns its refusals into
  * messages beside the fields, in the staff member's language. A refusal gives back every typed
  * field so that the page refills itself; nothing is saved then.
  */
@@ -13,8 +13,8 @@ import {
   VariantProductMissingError,
   VariantRowsInvalidError,
   type VariantSaveProblem,
-} from "~/models/product-variants.server";
-import type { StockActor } from "~/models/stock.server";
+} from "~/models/catalogue/product-variants.server";
+import type { StockActor } from "~/models/catalogue/stock.server";
 import type { AuditAction } from "~/rules/audit";
 import { withoutControlCharacters } from "~/rules/control-characters";
 import { MAX_SKU_LENGTH, type OptionInput, type OptionProblem, type VariantRowInput } from "~/rules/variants";

@@ -3,7 +3,7 @@ import { FieldError } from "~/components/field-error";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
-import type { VariantEditor } from "~/models/product-variants.server";
+import type { VariantEditor } from "~/models/catalogue/product-variants.server";
 import { formatInteger } from "~/i18n/format";
 import { formatTakaInput } from "~/rules/money";
 import { MAX_SKU_LENGTH } from "~/rules/variants";

@@ -7,7 +7,7 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 import { staffFormSchema } from "~/forms/admin-schemas";
 import { fieldErrorsFrom, typedValues } from "~/forms/refusal";
 import { useAdminT } from "~/hooks/use-admin-t";
-import { listStaffAccounts } from "~/models/staff.server";
+import { listStaffAccounts } from "~/models/auth/staff.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireOwner } from "~/server/auth/auth.server";
 import { addStaffAccount, resetStaffTwoFactor, setStaffDisabled } from "~/server/auth/staff-accounts.server";

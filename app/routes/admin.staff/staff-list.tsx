@@ -3,7 +3,7 @@ import { AdminTable } from "~/components/admin/admin-table";
 import { ROW_ACTION, ROW_ACTION_DESTRUCTIVE } from "~/components/admin/catalogue-row-actions";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { formatShopDateTime } from "~/i18n/format-date";
-import type { StaffAccount } from "~/models/staff.server";
+import type { StaffAccount } from "~/models/auth/staff.server";
 
 /**
  * Every account (a table, one card per account on a phone) with its role, state (active, must

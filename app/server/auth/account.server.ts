@@ -9,16 +9,16 @@
  * 429 with Retry-After past the account's ceiling). Each change is a row in the audit trail.
  * Messages are in the person's back-office language.
  */
-import type { AdminUser } from "~/models/admin-user.server";
+import type { AdminUser } from "~/models/auth/admin-user.server";
 import { getShopSettings } from "~/models/settings.server";
-import { changeOwnPassword, listOwnSessions, revokeOwnSessions, type OwnSession } from "~/models/staff.server";
+import { changeOwnPassword, listOwnSessions, revokeOwnSessions, type OwnSession } from "~/models/auth/staff.server";
 import {
   disableTwoFactor,
   enableTwoFactor,
   getTwoFactorState,
   replaceRecoveryCodes,
   startTwoFactorSetup,
-} from "~/models/two-factor.server";
+} from "~/models/auth/two-factor.server";
 import { staffTranslator } from "../admin-i18n.server";
 import { audit } from "../audit.server";
 import { seal, unseal } from "../secret-box.server";

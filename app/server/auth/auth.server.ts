@@ -7,7 +7,7 @@
  * what only the shop's owner may do (403 for a staff account).
  */
 import { redirect } from "@remix-run/node";
-import type { AdminUser } from "~/models/admin-user.server";
+import type { AdminUser } from "~/models/auth/admin-user.server";
 import { getShopSettings } from "~/models/settings.server";
 import { safeLocalPath } from "~/utils/local-path";
 import { getSessionUser } from "./session.server";

@@ -19,9 +19,9 @@
  *   as its summary): the person is signed in, so it is a staff action, and the limits bound it. A
  *   refused check (429) is only logged: it costs nothing, so it could be sent without end.
  */
-import { hashSessionToken } from "~/models/admin-session.server";
-import type { AdminUser } from "~/models/admin-user.server";
-import { getPasswordHash } from "~/models/staff.server";
+import { hashSessionToken } from "~/models/auth/admin-session.server";
+import type { AdminUser } from "~/models/auth/admin-user.server";
+import { getPasswordHash } from "~/models/auth/staff.server";
 import { staffTranslator } from "../admin-i18n.server";
 import { audit } from "../audit.server";
 import { log } from "../log.server";

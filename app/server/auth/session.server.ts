@@ -2,7 +2,7 @@
  * Admin sessions, stored in the database so they can be revoked (see docs/decisions/005-sessions.md).
  * The cookie is signed, HttpOnly, SameSite=Lax, Path=/, and holds only the session's token: 256
  * random bits, base64url. The database keeps only the token's SHA-256
- * (app/models/admin-session.server.ts). When COOKIE_SECURE (default in production) it is Secure and
+ * (app/models/auth/admin-session.server.ts). When COOKIE_SECURE (default in production) it is Secure and
  * named `__Host-haat_session`, else `haat_session` (see cookie-name.server.ts).
  *
  * A session ends 14 days after sign-in (SESSION_TTL_MS, also the cookie's Max-Age), or after 12
@@ -11,8 +11,8 @@
 import crypto from "node:crypto";
 import { createCookieSessionStorage } from "@remix-run/node";
 import { getEnv, type Env } from "~/config/env.server";
-import { deleteSession, findSessionUser, replaceSession } from "~/models/admin-session.server";
-import type { AdminUser } from "~/models/admin-user.server";
+import { deleteSession, findSessionUser, replaceSession } from "~/models/auth/admin-session.server";
+import type { AdminUser } from "~/models/auth/admin-user.server";
 import { hostCookieName } from "../cookie-name.server";
 
 /** The absolute lifetime of a sign-in, however much it is used, in milliseconds (14 days). */

@@ -13,7 +13,7 @@
  *   the account's own limits (the back-off, the code limits), so nobody can fill the trail.
  * - Anything else, an e-mail that names no account or an attempt a limit refused (429), can be
  *   sent by anyone as fast as they like: its line and its row in the bounded RefusedSignIn table
- *   (app/models/refused-sign-in.server.ts) are written at most LINES_PER_MINUTE times a minute per
+ *   (app/models/auth/refused-sign-in.server.ts) are written at most LINES_PER_MINUTE times a minute per
  *   client address (an IPv6 address by its /64), and at most ROWS_PER_MINUTE times a minute from
  *   all addresses together; the rest is counted. When an address's minute ends, one "sign-in lines
  *   suppressed" line and one summary row say how many of its attempts were left out (the summary
@@ -26,8 +26,8 @@
  * it is an e-mail address (else "(not an e-mail address)"). The password is never a field.
  */
 import { z } from "zod";
-import { recordAuditEvent } from "~/models/audit.server";
-import { recordRefusedSignIn, SUPPRESSED_ALL } from "~/models/refused-sign-in.server";
+import { recordAuditEvent } from "~/models/audit-trail.server";
+import { recordRefusedSignIn, SUPPRESSED_ALL } from "~/models/auth/refused-sign-in.server";
 import { log } from "~/server/log.server";
 import { clientKey } from "~/server/client-key.server";
 import { createLimiter, waitFrom } from "~/server/rate-limit.server";

@@ -4,11 +4,11 @@
  * person is the owner (requireOwner). Each change is a row in the audit trail; messages are in the
  * owner's back-office language.
  */
-import { findAdminById, type AdminUser, type StaffRole } from "~/models/admin-user.server";
+import { findAdminById, type AdminUser, type StaffRole } from "~/models/auth/admin-user.server";
 import type { MessageKey } from "~/i18n/admin";
 import { getShopSettings } from "~/models/settings.server";
-import { createStaffAccount, EmailTakenError, setAccountDisabled } from "~/models/staff.server";
-import { disableTwoFactor } from "~/models/two-factor.server";
+import { createStaffAccount, EmailTakenError, setAccountDisabled } from "~/models/auth/staff.server";
+import { disableTwoFactor } from "~/models/auth/two-factor.server";
 import { staffTranslator } from "../admin-i18n.server";
 import { audit } from "../audit.server";
 import { refusedPassword } from "./password-check.server";

@@ -5,7 +5,7 @@
  * processes of a cluster have; they share only the database, as those do.
  */
 import { describe, expect, it, vi } from "vitest";
-import { prisma } from "~/models/db.server";
+import { prisma } from "~/models/db/client.server";
 import type * as twoFactor from "./two-factor.server";
 import { heldSignIn, holdSignIn, restoreHeldSignIn, spendHeldSignIn } from "./two-factor.server";
 

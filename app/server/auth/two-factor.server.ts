@@ -22,7 +22,7 @@ import QRCode from "qrcode";
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { z } from "zod";
 import { getEnv } from "~/config/env.server";
-import { deleteHeldSignIn, isSignInHeld, storeHeldSignIn } from "~/models/two-factor.server";
+import { deleteHeldSignIn, isSignInHeld, storeHeldSignIn } from "~/models/auth/two-factor.server";
 import { secureCookieName } from "../cookie-name.server";
 import { createLimiter } from "../rate-limit.server";
 

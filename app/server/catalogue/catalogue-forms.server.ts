@@ -10,7 +10,7 @@
  */
 import type { AuditAction } from "~/rules/audit";
 import type { AdminTranslate } from "~/i18n/admin";
-import { createCategoryWithImage, SlugTakenError, updateCategoryWithImage } from "~/models/category.server";
+import { createCategoryWithImage, SlugTakenError, updateCategoryWithImage } from "~/models/catalogue/category.server";
 import {
   createProductWithImages,
   getProductForEdit,
@@ -18,8 +18,8 @@ import {
   SkuTakenError,
   StockChangedError,
   updateProductWithImages,
-} from "~/models/product.server";
-import type { StockActor } from "~/models/stock.server";
+} from "~/models/catalogue/product.server";
+import type { StockActor } from "~/models/catalogue/stock.server";
 import { slugify } from "~/rules/slug";
 import {
   categoryFormSchema,

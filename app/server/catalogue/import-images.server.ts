@@ -7,7 +7,7 @@
  * on the import's result page; the product stays, without it.
  *
  * A worker claims one product's pictures at a time, for two minutes, renewed before each picture
- * (app/models/import-images.server.ts, IMAGE_CLAIM_MS): pictures a stopped process left half-way
+ * (app/models/catalogue/import/import-images.server.ts, IMAGE_CLAIM_MS): pictures a stopped process left half-way
  * are taken over once their claim lapses, and a process starting never takes over the pictures
  * another running process is fetching (docs/decisions/052-one-process-per-core.md). The pictures
  * of an import are fetched by the process that imported it.
@@ -25,7 +25,7 @@ import {
   failImportImage,
   renewImageClaim,
   type ImportImageJob,
-} from "~/models/import-images.server";
+} from "~/models/catalogue/import/import-images.server";
 import { log } from "~/server/log.server";
 import { ImageProcessingError, removeStoredImage, storeImage } from "~/server/media/images.server";
 import { MAX_FILE_BYTES } from "~/server/media/uploads.server";

@@ -20,7 +20,7 @@ import {
   type ImportOptions,
   type ImportOutcome,
   type PlannedProduct,
-} from "~/models/product-import.server";
+} from "~/models/catalogue/import/product-import.server";
 import type { ReadProducts, RowProblem } from "~/rules/product-csv";
 import { audit } from "~/server/audit.server";
 import { readProductCsv, type FileProblem } from "./csv-read.server";

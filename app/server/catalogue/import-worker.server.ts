@@ -5,7 +5,7 @@
  * On SQLite every query of this process resolves synchronously under its promise, so done here
  * that work would leave no turn of the event loop to the shop's requests: it runs on worker
  * threads instead (`node:worker_threads`), each with its own database connection (a thread loads
- * its own copy of the app's modules, app/models/db.server.ts among them). A thread loads the
+ * its own copy of the app's modules, app/models/db/client.server.ts among them). A thread loads the
  * module that started it: this file from its TypeScript source in development and tests (compiled
  * by tsx), the server build (build/server/index.js) in production. It runs tasks
  * (app/server/catalogue/import-tasks.server.ts) one at a time and reports their events; a thread
@@ -13,7 +13,7 @@
  * second copy of the app in memory.
  *
  * The threads' writes reach the page cache as any other connection's do: through the catalogue's
- * change log, which the database's triggers fill (app/models/catalogue-changes.server.ts).
+ * change log, which the database's triggers fill (app/models/catalogue/changes/change-log.server.ts).
  */
 import fs from "node:fs";
 import os from "node:os";

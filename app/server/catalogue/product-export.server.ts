@@ -9,7 +9,7 @@
  * apostrophe (the shop's one CSV writer, `spreadsheetCsv`, does it to every cell). Streamed a chunk
  * of products at a time.
  */
-import { productsForExport, type ExportProduct } from "~/models/product-export.server";
+import { productsForExport, type ExportProduct } from "~/models/catalogue/product-export.server";
 import { HAAT_CSV_HEADINGS } from "~/rules/product-csv";
 import { spreadsheetCsv } from "~/server/spreadsheet-csv.server";
 import { variantUrl } from "~/utils/image-url";

@@ -18,8 +18,8 @@ import { LRUCache } from "lru-cache";
 import { getEnv } from "~/config/env.server";
 import type { Lang } from "~/i18n/lang";
 import { withoutControlCharacters } from "~/rules/control-characters";
-import { catalogueVersionIfKnown } from "~/models/catalogue-changes.server";
-import { productsForFeed, type FeedProduct } from "~/models/product-feed.server";
+import { catalogueVersionIfKnown } from "~/models/catalogue/changes/change-log.server";
+import { productsForFeed, type FeedProduct } from "~/models/catalogue/product-feed.server";
 import { getShopSettings, shopLanguage } from "~/models/settings.server";
 import { ifNoneMatchMatches, notModifiedHeaders, weakEtag } from "~/server/http/http-cache.server";
 import { compressedCopies, pickEncoding } from "~/server/http/page-encoding.server";
@@ -307,7 +307,7 @@ export function feedCacheStats(): { builds: number; productsRead: number; entrie
  * The answer to a feed's GET: the shop's default language unless `?lang=bn` or `?lang=en` asks
  * for one (any other query parameter is ignored); public, kept an hour, with a weak ETag of the
  * catalogue version (which every product, variant, stock, picture, category and settings write
- * moves, in any process: app/models/catalogue-changes.server.ts), the feed, its language and
+ * moves, in any process: app/models/catalogue/changes/change-log.server.ts), the feed, its language and
  * address and this process, so a fetch of an unchanged catalogue is a 304 without a body.
  *
  * The body is built once per catalogue version, feed, language and address, off the answer's

@@ -17,8 +17,8 @@ import {
   stopImport,
   type ImportOptions,
   type StoredImport,
-} from "~/models/product-import.server";
-import { importImageProgress, retryImportImages } from "~/models/import-images.server";
+} from "~/models/catalogue/import/product-import.server";
+import { importImageProgress, retryImportImages } from "~/models/catalogue/import/import-images.server";
 import { MAX_CSV_BYTES } from "~/rules/product-csv";
 import { audit, clientAddressOf } from "~/server/audit.server";
 import { log } from "~/server/log.server";
@@ -29,7 +29,7 @@ import { runInImportThread } from "./import-worker.server";
 
 export type { FileProblem } from "./csv-read.server";
 export type { ImportPreview } from "./import-tasks.server";
-export type { StoredImport } from "~/models/product-import.server";
+export type { StoredImport } from "~/models/catalogue/import/product-import.server";
 
 /**
  * Reads the upload form of /admin/products/import: the file of field `file`, keeping at most

@@ -6,8 +6,8 @@
  * Steadfast is the one courier so far.
  */
 import { getEnv } from "~/config/env.server";
-import type { AdminUser } from "~/models/admin-user.server";
-import { deleteCourierAccountRow, getCourierAccountRow, saveCourierAccountRow } from "~/models/courier.server";
+import type { AdminUser } from "~/models/auth/admin-user.server";
+import { deleteCourierAccountRow, getCourierAccountRow, saveCourierAccountRow } from "~/models/orders/courier.server";
 import { formatMoney } from "~/rules/money";
 import type { Toast } from "~/utils/toast";
 import { staffLanguage, staffTranslator } from "../admin-i18n.server";

@@ -4,7 +4,7 @@
  * cell spreadsheet-safe; here with CRLF line ends, UTF-8), and the
  * columns staff chose, remembered for next time.
  */
-import { listOrdersForCourierCsv } from "~/models/courier.server";
+import { listOrdersForCourierCsv } from "~/models/orders/courier.server";
 import { saveCourierCsvColumns } from "~/models/settings.server";
 import { CSV_COLUMNS, CSV_HEADINGS, csvRow, isCsvColumn, type CsvColumn } from "~/rules/courier-csv";
 import { spreadsheetCsv } from "~/server/spreadsheet-csv.server";

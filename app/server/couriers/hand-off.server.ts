@@ -3,16 +3,16 @@
  * courier as consignments, and reading back where each parcel is, as staff ask for it (with the
  * message to show and the lines of the audit trail) or as the schedule does (./schedule.server.ts).
  * The courier is asked first, outside any transaction (it may take seconds); what it answered is
- * then written order by order (app/models/courier.server.ts). The keys are ./account.server.ts's.
+ * then written order by order (app/models/orders/courier.server.ts). The keys are ./account.server.ts's.
  */
 import type { AdminTranslate } from "~/i18n/admin";
-import type { AdminUser } from "~/models/admin-user.server";
+import type { AdminUser } from "~/models/auth/admin-user.server";
 import {
   listOrdersForHandOff,
   listParcelsToRefresh,
   recordConsignment,
   recordCourierStatus,
-} from "~/models/courier.server";
+} from "~/models/orders/courier.server";
 import { codAmountPaisa, courierInvoice, parcelAddress, parcelItems } from "~/rules/courier-parcel";
 import type { Toast } from "~/utils/toast";
 import { staffTranslator } from "../admin-i18n.server";
@@ -150,7 +150,7 @@ const REFRESH_CONCURRENCY = 4;
 /**
  * Asks the courier where each parcel still on its way is (not in a final status), oldest checked
  * first, at most `limit` (default 200) per call, or only `orderIds` when given, REFRESH_CONCURRENCY
- * at a time; records each answer (app/models/courier.server.ts `recordCourierStatus`), with `admin`
+ * at a time; records each answer (app/models/orders/courier.server.ts `recordCourierStatus`), with `admin`
  * as who asked.
  *
  * @throws {CourierError} when the courier cannot be reached or refuses the keys: the run stops,

@@ -1,5 +1,5 @@
 /**
- * Staff-facing words for the courier hand-off's outcomes (app/models/courier.server.ts), in the
+ * Staff-facing words for the courier hand-off's outcomes (app/models/orders/courier.server.ts), in the
  * staff member's language. The courier's own reason for refusing a parcel is its text, as it said it.
  */
 import type { AdminTranslate } from "~/i18n/admin";

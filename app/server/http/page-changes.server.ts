@@ -1,5 +1,5 @@
 /**
- * What each change in the catalogue's change log (app/models/catalogue-changes.server.ts) alters on
+ * What each change in the catalogue's change log (app/models/catalogue/changes/change-log.server.ts) alters on
  * the stored pages (docs/decisions/051-page-cache-under-a-sale.md):
  * - a shared change (categories, settings, a picture's file or text): every page;
  * - a product change (its fields, options, values, variants, pictures; created, deleted, hidden):
@@ -10,8 +10,8 @@
  *   sells out or comes back (a card says only "Out of stock"), nothing otherwise. A product that
  *   does not count stock shows none, so its stock changes alter nothing.
  */
-import type { CatalogueChange } from "~/models/catalogue-change";
-import { catalogueChangesAfter } from "~/models/catalogue-changes.server";
+import type { CatalogueChange } from "~/models/catalogue/changes/change";
+import { catalogueChangesAfter } from "~/models/catalogue/changes/change-log.server";
 import { shownStockChanged } from "~/rules/stock";
 import type { PageChange } from "./page-cache.server";
 
