@@ -5,10 +5,9 @@
  * exported with bounded memory.
  */
 import type { Prisma } from "~/generated/prisma/client";
-import { RETIRED_KEY_PREFIX } from "~/rules/variants";
 import { prisma } from "../db/client.server";
 import { imageSelect } from "./image.server";
-import { optionsForEditing } from "./product.server";
+import { liveVariantsSelect, displayOrder, optionsForEditing } from "./variant-selects.server";
 
 /** Products read per query. */
 const EXPORT_CHUNK = 200;
@@ -27,23 +26,9 @@ const exportSelect = {
   trackStock: true,
   category: { select: { name: true, nameBn: true } },
   options: optionsForEditing,
-  variants: {
-    where: { NOT: { combinationKey: { startsWith: RETIRED_KEY_PREFIX } } },
-    orderBy: [{ position: "asc" }, { id: "asc" }],
-    select: {
-      option1ValueId: true,
-      option2ValueId: true,
-      option3ValueId: true,
-      sku: true,
-      pricePaisa: true,
-      discountedPricePaisa: true,
-      stockQuantity: true,
-      isActive: true,
-      imageId: true,
-    },
-  },
+  variants: liveVariantsSelect,
   images: {
-    orderBy: [{ position: "asc" }, { id: "asc" }],
+    orderBy: displayOrder,
     select: { imageId: true, image: { select: imageSelect } },
   },
 } satisfies Prisma.ProductSelect;

@@ -5,7 +5,7 @@
  * catalogue of any size is listed with bounded memory.
  */
 import type { Prisma } from "~/generated/prisma/client";
-import { RETIRED_KEY_PREFIX } from "~/rules/variants";
+import { displayOrder, soldVariants } from "./variant-selects.server";
 import { prisma } from "../db/client.server";
 import { imageSelect } from "./image.server";
 
@@ -25,7 +25,7 @@ const feedSelect = {
   brand: true,
   trackStock: true,
   images: {
-    orderBy: [{ position: "asc" }, { id: "asc" }],
+    orderBy: displayOrder,
     take: FEED_PICTURES,
     select: { imageId: true, image: { select: imageSelect } },
   },
@@ -34,8 +34,8 @@ const feedSelect = {
     select: { values: { select: { id: true, value: true, valueBn: true } } },
   },
   variants: {
-    where: { isActive: true, NOT: { combinationKey: { startsWith: RETIRED_KEY_PREFIX } } },
-    orderBy: [{ position: "asc" }, { id: "asc" }],
+    where: soldVariants,
+    orderBy: displayOrder,
     select: {
       id: true,
       sku: true,

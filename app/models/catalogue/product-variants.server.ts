@@ -19,7 +19,8 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "../db/client.server";
 import { imageSelect, toImageInfo } from "./image.server";
-import { assertSkuFree, optionsForEditing, refreshPriceRange, SkuTakenError } from "./product.server";
+import { assertSkuFree, refreshPriceRange, SkuTakenError } from "./product.server";
+import { displayOrder, optionsForEditing } from "./variant-selects.server";
 import { recordStockAdjustment, type StockActor } from "./stock.server";
 import { stockEdit } from "~/rules/stock";
 import {
@@ -121,12 +122,12 @@ export async function getVariantEditor(productId: number) {
       nameBn: true,
       trackStock: true,
       images: {
-        orderBy: [{ position: "asc" }, { id: "asc" }],
+        orderBy: displayOrder,
         select: { imageId: true, image: { select: imageSelect } },
       },
       options: optionsForEditing,
       variants: {
-        orderBy: [{ position: "asc" }, { id: "asc" }],
+        orderBy: displayOrder,
         select: {
           id: true,
           combinationKey: true,

@@ -12,14 +12,15 @@ import type { ProductSort } from "~/rules/product-sort";
 import { availableQuantity, productAvailable, stockEdit } from "~/rules/stock";
 import { unitPricePaisa } from "~/rules/money";
 import type { Lang } from "~/i18n/lang";
-import { lineItemName, localText, priceRangePaisa, RETIRED_KEY_PREFIX, skuKey, variantLabel } from "~/rules/variants";
+import { lineItemName, localText, priceRangePaisa, skuKey, variantLabel } from "~/rules/variants";
+import { displayOrder, liveVariants, liveVariantsSelect, optionsForEditing } from "./variant-selects.server";
 import { recordStockAdjustment, type StockActor } from "./stock.server";
 import { deleteOrphanImages, imageData, imageSelect, toImageInfo, type ImageRow, type NewImage } from "./image.server";
 
 /** The active variants' price and stock, in display order: what a card reads. */
 const activeVariantsSelect = {
   where: { isActive: true },
-  orderBy: [{ position: "asc" }, { id: "asc" }] as Prisma.ProductVariantOrderByWithRelationInput[],
+  orderBy: displayOrder,
   select: { id: true, pricePaisa: true, discountedPricePaisa: true, stockQuantity: true },
 };
 
@@ -342,12 +343,12 @@ export async function getProductDetail(id: number, lang: Lang = "en") {
           position: true,
           name: true,
           nameBn: true,
-          values: { orderBy: [{ position: "asc" }, { id: "asc" }], select: { id: true, value: true, valueBn: true } },
+          values: { orderBy: displayOrder, select: { id: true, value: true, valueBn: true } },
         },
       },
       variants: {
         where: { isActive: true },
-        orderBy: [{ position: "asc" }, { id: "asc" }],
+        orderBy: displayOrder,
         select: {
           id: true,
           sku: true,
@@ -480,7 +481,7 @@ export async function getVariantsForCart(ids: number[], db: Prisma.TransactionCl
 export async function getDefaultVariantIds(productIds: number[]): Promise<Map<number, number>> {
   const variants = await prisma.productVariant.findMany({
     where: { productId: { in: productIds }, isActive: true },
-    orderBy: [{ position: "asc" }, { id: "asc" }],
+    orderBy: displayOrder,
     select: { id: true, productId: true, product: { select: { isPublished: true } } },
   });
   const first = new Map<number, number>();
@@ -500,7 +501,7 @@ export async function getActiveVariantsOfProducts(productIds: number[]): Promise
   if (productIds.length === 0) return [];
   const rows = await prisma.productVariant.findMany({
     where: { productId: { in: productIds }, isActive: true },
-    orderBy: [{ position: "asc" }, { id: "asc" }],
+    orderBy: displayOrder,
     select: { id: true },
   });
   const variants = await getVariantsForCart(rows.map((row) => row.id));
@@ -569,8 +570,8 @@ export async function listProductsForAdmin(page: number, query: string | null = 
           trackStock: true,
           category: { select: { name: true, nameBn: true } },
           variants: {
-            where: { NOT: { combinationKey: { startsWith: RETIRED_KEY_PREFIX } } },
-            orderBy: [{ position: "asc" }, { id: "asc" }],
+            where: liveVariants,
+            orderBy: displayOrder,
             select: { pricePaisa: true, discountedPricePaisa: true, stockQuantity: true, isActive: true },
           },
         },
@@ -596,24 +597,6 @@ export async function listProductsForAdmin(page: number, query: string | null = 
 export async function getProductName(id: number): Promise<{ id: number; name: string; nameBn: string } | null> {
   return prisma.product.findUnique({ where: { id }, select: { id: true, name: true, nameBn: true } });
 }
-
-/**
- * A product's options in display order with their values in display order, names in English and
- * Bangla: what the product form and the options and variants page read.
- */
-export const optionsForEditing = {
-  orderBy: { position: "asc" },
-  select: {
-    id: true,
-    name: true,
-    nameBn: true,
-    position: true,
-    values: {
-      orderBy: [{ position: "asc" }, { id: "asc" }],
-      select: { id: true, value: true, valueBn: true, position: true },
-    },
-  },
-} satisfies Prisma.Product$optionsArgs;
 
 /** A stored image of a product as the edit form shows it: the Image row id and the image. */
 export type ProductFormImage = { imageId: number; image: ImageInfo };
@@ -642,25 +625,15 @@ export async function getProductForEdit(id: number) {
       brand: true,
       trackStock: true,
       images: {
-        orderBy: [{ position: "asc" }, { id: "asc" }],
+        orderBy: displayOrder,
         select: { imageId: true, image: { select: imageSelect } },
       },
       options: optionsForEditing,
       variants: {
-        where: { NOT: { combinationKey: { startsWith: RETIRED_KEY_PREFIX } } },
-        orderBy: [{ position: "asc" }, { id: "asc" }],
+        ...liveVariantsSelect,
         select: {
-          id: true,
+          ...liveVariantsSelect.select,
           combinationKey: true,
-          option1ValueId: true,
-          option2ValueId: true,
-          option3ValueId: true,
-          sku: true,
-          pricePaisa: true,
-          discountedPricePaisa: true,
-          stockQuantity: true,
-          imageId: true,
-          isActive: true,
           position: true,
           _count: { select: { orderItems: true } },
         },
@@ -787,7 +760,7 @@ export async function availableHandle(
  */
 export async function refreshPriceRange(tx: Prisma.TransactionClient, productId: number): Promise<void> {
   const variants = await tx.productVariant.findMany({
-    where: { productId, NOT: { combinationKey: { startsWith: RETIRED_KEY_PREFIX } } },
+    where: { productId, ...liveVariants },
     select: { pricePaisa: true, discountedPricePaisa: true, isActive: true },
   });
   const range = priceRangePaisa(variants);
@@ -869,7 +842,7 @@ export async function updateProductWithImages(
   return prisma.$transaction(async (tx) => {
     const current = await tx.productImage.findMany({
       where: { productId: id },
-      orderBy: [{ position: "asc" }, { id: "asc" }],
+      orderBy: displayOrder,
       select: { id: true, imageId: true },
     });
     const stored = await tx.product.findUnique({

@@ -9,6 +9,7 @@ import crypto from "node:crypto";
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "../../db/client.server";
 import { imageData, type NewImage } from "../image.server";
+import { displayOrder } from "../variant-selects.server";
 
 /**
  * How long a claim on a product's pictures lasts unless renewed, in ms. The worker renews it before
@@ -77,7 +78,7 @@ export async function claimNextImageJobs(
     if (claimed.count === 0) continue;
     return prisma.productImportImage.findMany({
       where: { status: "fetching", claim },
-      orderBy: [{ position: "asc" }, { id: "asc" }],
+      orderBy: displayOrder,
       select: { id: true, importId: true, productId: true, url: true, attempts: true, claim: true },
     });
   }

@@ -9,10 +9,11 @@
 import { Prisma } from "~/generated/prisma/client";
 import type { ImportedProduct, ImportedVariant, RowProblem } from "~/rules/product-csv";
 import { slugify } from "~/rules/slug";
-import { optionProblems, RETIRED_KEY_PREFIX, skuKey, variantLabel, type OptionInput } from "~/rules/variants";
+import { optionProblems, skuKey, variantLabel, type OptionInput } from "~/rules/variants";
 import { prisma } from "../../db/client.server";
 import { dialect } from "../../db/dialect.server";
-import { availableHandle, optionsForEditing, refreshPriceRange } from "../product.server";
+import { availableHandle, refreshPriceRange } from "../product.server";
+import { displayOrder, liveVariantsSelect, optionsForEditing } from "../variant-selects.server";
 import { writeOptions } from "../product-variants.server";
 import { recordStockAdjustment, type StockActor } from "../stock.server";
 
@@ -250,24 +251,9 @@ const storedSelect = {
   isFeatured: true,
   trackStock: true,
   options: optionsForEditing,
-  variants: {
-    where: { NOT: { combinationKey: { startsWith: RETIRED_KEY_PREFIX } } },
-    orderBy: [{ position: "asc" }, { id: "asc" }],
-    select: {
-      id: true,
-      option1ValueId: true,
-      option2ValueId: true,
-      option3ValueId: true,
-      sku: true,
-      pricePaisa: true,
-      discountedPricePaisa: true,
-      stockQuantity: true,
-      isActive: true,
-      imageId: true,
-    },
-  },
+  variants: liveVariantsSelect,
   images: {
-    orderBy: [{ position: "asc" }, { id: "asc" }],
+    orderBy: displayOrder,
     select: { imageId: true, position: true, image: { select: { key: true, sourceUrl: true } } },
   },
 } satisfies Prisma.ProductSelect;

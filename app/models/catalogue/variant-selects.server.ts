@@ -1,0 +1,61 @@
+/**
+ * The pieces of Prisma queries that every read of a product's options and variants shares: which
+ * variants count, their display order, and the columns the product form, the variants editor, the
+ * CSV export and the CSV import read (docs/decisions/047-variants.md). Money is paisa, stock units.
+ */
+import type { Prisma } from "~/generated/prisma/client";
+import { RETIRED_KEY_PREFIX } from "~/rules/variants";
+
+/**
+ * The variants that are not retired: a retired variant (its `combinationKey` starts with
+ * RETIRED_KEY_PREFIX, app/rules/variants.ts) is kept only for the orders and stock movements that
+ * name it, and no page, file or price range counts it.
+ */
+export const liveVariants = {
+  NOT: { combinationKey: { startsWith: RETIRED_KEY_PREFIX } },
+} satisfies Prisma.ProductVariantWhereInput;
+
+/** The variants the shop sells: live and switched on. */
+export const soldVariants = { isActive: true, ...liveVariants } satisfies Prisma.ProductVariantWhereInput;
+
+/**
+ * The display order of a product's variants, option values and pictures: the position staff gave
+ * them, then the order they were made in (id), so that equal positions keep a stable order.
+ */
+export const displayOrder: { position?: "asc"; id?: "asc" }[] = [{ position: "asc" }, { id: "asc" }];
+
+/** A live variant's own columns as the editors, the export and the import read them. */
+export const liveVariantsSelect = {
+  where: liveVariants,
+  orderBy: displayOrder,
+  select: {
+    id: true,
+    option1ValueId: true,
+    option2ValueId: true,
+    option3ValueId: true,
+    sku: true,
+    pricePaisa: true,
+    discountedPricePaisa: true,
+    stockQuantity: true,
+    isActive: true,
+    imageId: true,
+  },
+} satisfies Prisma.Product$variantsArgs;
+
+/**
+ * A product's options in display order with their values in display order, names in English and
+ * Bangla: what the product form, the options and variants page, the export and the import read.
+ */
+export const optionsForEditing = {
+  orderBy: { position: "asc" },
+  select: {
+    id: true,
+    name: true,
+    nameBn: true,
+    position: true,
+    values: {
+      orderBy: displayOrder,
+      select: { id: true, value: true, valueBn: true, position: true },
+    },
+  },
+} satisfies Prisma.Product$optionsArgs;
