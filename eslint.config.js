@@ -77,7 +77,7 @@ const capabilities = {
   // Everything courier: the shop's account (keys, checks), the hand-off and status refresh as staff
   // ask for them, the schedule (entry.server), the CSV file. The provider clients, the contract
   // and the messages are inside.
-  couriers: ["account.server.ts", "hand-off.server.ts", "schedule.server.ts", "csv-export.server.ts"],
+  couriers: ["courier-keys.server.ts", "hand-off.server.ts", "schedule.server.ts", "csv-export.server.ts"],
   // The web in front of the routes: request gate, page cache (and what loaders tell it, and the
   // compressed copies the feeds keep too), HTTP caching, health, SEO, admin app.
   http: [

@@ -33,7 +33,11 @@ import {
 } from "~/server/http/http-cache.server";
 import { signedInAdmin } from "~/server/auth/auth.server";
 import { getEnv } from "~/config/env.server";
-import { catalogueVersion, onCatalogueChangeProblem, pruneCatalogueChanges } from "~/models/catalogue/changes/change-log.server";
+import {
+  catalogueVersion,
+  onCatalogueChangeProblem,
+  pruneCatalogueChanges,
+} from "~/models/catalogue/changes/change-log.server";
 import { getCart } from "~/server/cart-cookie.server";
 import { chosenLanguage } from "~/server/language-cookie.server";
 import { createPageCache } from "~/server/http/page-cache.server";

@@ -24,7 +24,7 @@ import { noteRenderedInputs } from "~/server/http/page-notes.server";
 import { getEnv } from "~/config/env.server";
 import { getShopSettings, shopIdentity } from "~/models/settings.server";
 import { publicOrigin } from "~/utils/seo";
-import { readToast } from "~/server/toast.server";
+import { readToast } from "~/server/toast-cookie.server";
 import stylesheet from "./tailwind.css?url";
 import { revalidateRootAfterAcceptedCartChange } from "~/utils/revalidation";
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import { translator, type Lang } from "~/i18n";
-import type { Toast } from "~/utils/toast";
+import type { Toast } from "~/utils/toast-message";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 /**

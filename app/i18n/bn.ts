@@ -1,12 +1,12 @@
-import type { PageCatalogue } from "./index";
+import type { PageMessages } from "./index";
 
 /**
- * The storefront's page catalogue in Bangla, registered by the Bangla layout route (so an English
+ * The storefront's page messages in Bangla, registered by the Bangla layout route (so an English
  * page never downloads it): the same keys as en.ts (TypeScript refuses a missing or extra one),
  * in Bangla as a shop in Dhaka writes it. Numbers in placeholders are filled in Bengali digits by
  * the translator; product names and the shop's own details are data, not here.
  */
-export const bn: PageCatalogue = {
+export const bn: PageMessages = {
   // Layout: header, navigation and footer
   "nav.products": "পণ্যসমূহ",
   "nav.cart": "কার্ট",

@@ -2,7 +2,7 @@ import { bilingual } from "./bilingual";
 
 /**
  * The cart page's own texts (the cart table and the checkout form) and the confirmation page's, in
- * both languages. They are not in the page catalogues (en.ts, bn.ts) that every storefront page
+ * both languages. They are not in the page messages (en.ts, bn.ts) that every storefront page
  * downloads: the cart and confirmation routes register them when they load, so other pages never
  * carry them, and those pages carry both languages of this short list
  * (docs/decisions/023-languages-in-the-url.md).

@@ -1,5 +1,5 @@
 /**
- * The storefront's page catalogue in English: the texts any storefront page may show (header,
+ * The storefront's page messages in English: the texts any storefront page may show (header,
  * navigation and footer, product card and product page, order status names). The English layout
  * route registers it, so an English page downloads these texts and a Bangla page does not: unlike
  * the other message modules (`{ en, bn }`, see app/i18n/index.ts), this one and bn.ts are one

@@ -1,13 +1,13 @@
 /**
  * Message lookup and the shop's languages. Every user-visible string goes through a translator
  * with a key of a message catalogue, so the page's language is chosen per request and components
- * never hold text of their own. The catalogues, every one with the same keys in both languages:
+ * never hold text of their own. The message modules, every one with the same keys in both languages:
  * - en.ts and bn.ts: what any storefront page may show (layout, product card and page, order
  *   statuses), one module per language because a page downloads its own language only;
  * - a module per area holding both languages, `{ en, bn }` (made with `bilingual`, bilingual.ts):
  *   the storefront's page groups (checkout-messages.ts, listing-messages.ts, tracking-messages.ts),
  *   the root's texts (root-messages.ts), the messages only the server sends (server-messages.ts),
- *   and the back office's areas (admin/<area>.ts, assembled in admin/catalogue.ts for admin.ts).
+ *   and the back office's areas (admin/<area>.ts, assembled in admin/areas.ts for admin.ts).
  * See docs/decisions/004-message-catalogue.md and docs/decisions/023-languages-in-the-url.md.
  *
  * - In a component: `const t = useT()` (app/hooks/use-t.ts), which reads the language from the URL.
@@ -24,13 +24,13 @@ import type { Lang } from "./lang";
 import { rootMessages, type RootMessageKey } from "./root-messages";
 
 /**
- * A key of the storefront's messages: the page catalogue's (en.ts), the root's (root-messages.ts),
+ * A key of the storefront's messages: the page messages's (en.ts), the root's (root-messages.ts),
  * the cart and confirmation pages' (checkout-messages.ts), the listing pages' (listing-messages.ts)
  * or the tracking page's (tracking-messages.ts).
  */
 export type MessageKey = PageMessageKey | RootMessageKey | CheckoutMessageKey | ListingMessageKey | TrackingMessageKey;
-/** A page catalogue: every key of en.ts with its text in one language. */
-export type PageCatalogue = Record<PageMessageKey, string>;
+/** A page messages: every key of en.ts with its text in one language. */
+export type PageMessages = Record<PageMessageKey, string>;
 export type MessageParams = Record<string, string | number>;
 
 export { AUTONYMS, LANGUAGES, type Lang } from "./lang";
@@ -59,30 +59,30 @@ export function langOfRequest(request: Request): Lang {
   return langFromPath(new URL(request.url).pathname);
 }
 
-// The page catalogues known in this JavaScript context. On the server every route module is loaded,
+// The page messages known in this JavaScript context. On the server every route module is loaded,
 // so both are; in the browser only the one the page's layout route imports (app/routes/_shop.tsx,
 // app/routes/_shop.bn.layout.tsx), so a Bangla page never downloads the English texts.
-const catalogues: Partial<Record<Lang, Partial<Record<MessageKey, string>>>> = {};
+const loadedMessages: Partial<Record<Lang, Partial<Record<MessageKey, string>>>> = {};
 
 /**
  * Adds `messages` to what `lang`'s translator knows. Called when a module that ships texts loads:
- * a layout route with its page catalogue, the cart and confirmation routes with the checkout
+ * a layout route with its page messages, the cart and confirmation routes with the checkout
  * texts, the home and products routes with the listing texts, the admin
- * catalogue module with the English page catalogue.
+ * message module with the English page messages.
  */
-export function registerCatalogue(lang: Lang, messages: Partial<Record<MessageKey, string>>): void {
-  catalogues[lang] = { ...catalogues[lang], ...messages };
+export function registerMessages(lang: Lang, messages: Partial<Record<MessageKey, string>>): void {
+  loadedMessages[lang] = { ...loadedMessages[lang], ...messages };
 }
 
 /**
  * The translator for `lang`. Number parameters are written in the language's digits (৪২ in
- * Bangla), without grouping (a year stays 2026). A key missing from the loaded catalogues (none
+ * Bangla), without grouping (a year stays 2026). A key missing from the loaded messages (none
  * loaded yet) falls back to English, then to the key itself, so nothing throws while a page renders.
  */
 export function translator(lang: Lang): Translate {
   return (key, params) => {
     const root = rootMessages[lang] as Partial<Record<MessageKey, string>>;
-    const text = catalogues[lang]?.[key] ?? root[key] ?? catalogues.en?.[key] ?? key;
+    const text = loadedMessages[lang]?.[key] ?? root[key] ?? loadedMessages.en?.[key] ?? key;
     return fill(text, params && localizeNumbers(params, lang));
   };
 }

@@ -2,7 +2,7 @@ import { bilingual } from "./bilingual";
 
 /**
  * The few messages the root route shows on every page, in both languages: the loading bar, the
- * toast's Dismiss button and the error page. They live apart from the page catalogues (en.ts,
+ * toast's Dismiss button and the error page. They live apart from the page messages (en.ts,
  * bn.ts), which a page's layout loads for its own language only, because the root also renders
  * where no layout matched (a page that does not exist).
  */

@@ -2,7 +2,7 @@
  * The audit trail's table (docs/decisions/035-audit-trail.md): written once per staff action,
  * never changed or deleted (the migration's triggers refuse both), read by the activity page.
  */
-import type { AuditAction } from "~/rules/audit";
+import type { AuditAction } from "~/rules/audit-actions";
 import { prisma } from "./db/client.server";
 
 /** One action to record. `details` is kept as JSON (what changed, or all a deletion removed). */

@@ -14,7 +14,14 @@ import type { DeliveryFees } from "~/rules/shipping";
 import type { ImageInfo } from "~/utils/image-url";
 import { catalogueVersionIfKnown } from "./catalogue/changes/change-log.server";
 import { prisma } from "./db/client.server";
-import { deleteOrphanImages, imageData, imageSelect, toImageInfo, type ImageRow, type NewImage } from "./catalogue/image.server";
+import {
+  deleteOrphanImages,
+  imageData,
+  imageSelect,
+  toImageInfo,
+  type ImageRow,
+  type NewImage,
+} from "./catalogue/image.server";
 
 /** The settings row with its logo's image (null: no logo). */
 export type ShopSettings = ShopSettingsRow & { logo: ImageRow | null };

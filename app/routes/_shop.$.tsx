@@ -2,13 +2,13 @@ import type { MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { SearchBox } from "~/components/search-box";
 import { useLocalePath, useT } from "~/hooks/use-t";
-import { langFromPath, registerCatalogue, translator } from "~/i18n";
+import { langFromPath, registerMessages, translator } from "~/i18n";
 import { listingMessages } from "~/i18n/listing-messages";
 import { notFound } from "~/utils/params";
 
 // The search box's texts travel with the routes that show it (docs/decisions/023-languages-in-the-url.md).
-registerCatalogue("en", listingMessages.en);
-registerCatalogue("bn", listingMessages.bn);
+registerMessages("en", listingMessages.en);
+registerMessages("bn", listingMessages.bn);
 
 /** "Page not found" in the address's language; not for search engines. */
 export const meta: MetaFunction = ({ location }) => [

@@ -4,7 +4,7 @@ import { ProductCard } from "~/components/product-card";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { SearchBox } from "~/components/search-box";
 import { useLocalePath, useT } from "~/hooks/use-t";
-import { langOfRequest, localePath, registerCatalogue } from "~/i18n";
+import { langOfRequest, localePath, registerMessages } from "~/i18n";
 import { listingMessages } from "~/i18n/listing-messages";
 import { chosenLanguage } from "~/server/language-cookie.server";
 import { noteCatalogueAddress, noteRenderedInputs, noteShownProducts } from "~/server/http/page-notes.server";
@@ -18,8 +18,8 @@ import { seoMeta, organizationJsonLd, websiteJsonLd } from "~/utils/seo";
 import { skipRevalidationAfterCartChange } from "~/utils/revalidation";
 
 // The listing pages' texts travel with their modules, in both languages (decision 023).
-registerCatalogue("en", listingMessages.en);
-registerCatalogue("bn", listingMessages.bn);
+registerMessages("en", listingMessages.en);
+registerMessages("bn", listingMessages.bn);
 
 /** Head tags built by the loader (app/server/http/seo.server.ts). */
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [{ title: "haat" }];

@@ -4,7 +4,7 @@ import { Pagination } from "~/components/pagination";
 import { ProductCard } from "~/components/product-card";
 import { SearchBox } from "~/components/search-box";
 import { useLocalePath, useT } from "~/hooks/use-t";
-import { langFromPath, langOfRequest, translator, type MessageKey, registerCatalogue } from "~/i18n";
+import { langFromPath, langOfRequest, translator, type MessageKey, registerMessages } from "~/i18n";
 import { listingMessages } from "~/i18n/listing-messages";
 import { seoContextFor } from "~/server/http/seo.server";
 import { listCategories, type CategoryCard } from "~/models/catalogue/category.server";
@@ -19,8 +19,8 @@ import { normalizeSearchQuery } from "~/rules/search";
 import { skipRevalidationAfterCartChange } from "~/utils/revalidation";
 
 // The listing pages' texts travel with their modules, in both languages (decision 023).
-registerCatalogue("en", listingMessages.en);
-registerCatalogue("bn", listingMessages.bn);
+registerMessages("en", listingMessages.en);
+registerMessages("bn", listingMessages.bn);
 
 /** Head tags built by the loader (`listingMeta`). */
 export const meta: MetaFunction<typeof loader> = ({ data, location }) =>

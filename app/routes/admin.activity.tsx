@@ -12,7 +12,7 @@ import type { MessageKey } from "~/i18n/admin";
 import { formatInteger, SHOP_TIME_ZONE } from "~/i18n/format";
 import { formatShopDateTime } from "~/i18n/format-date";
 import { AUDIT_PAGE_SIZE, listAuditActors, listAuditEvents } from "~/models/audit-trail.server";
-import { actionsOf, AUDIT_GROUPS, isAuditAction, type AuditGroup } from "~/rules/audit";
+import { actionsOf, AUDIT_GROUPS, isAuditAction, type AuditGroup } from "~/rules/audit-actions";
 import { parsePage } from "~/rules/pagination";
 import { requireOwner } from "~/server/auth/auth.server";
 import { readableAddress } from "~/server/client-address.server";

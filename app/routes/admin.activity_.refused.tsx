@@ -7,7 +7,11 @@ import { ActivityList, FromAddress } from "~/components/admin/activity-list";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import type { MessageKey } from "~/i18n/admin";
 import { formatShopDateTime } from "~/i18n/format-date";
-import { listRefusedSignIns, REFUSED_SIGN_IN_PAGE_SIZE, type RefusedSignInRow } from "~/models/auth/refused-sign-in.server";
+import {
+  listRefusedSignIns,
+  REFUSED_SIGN_IN_PAGE_SIZE,
+  type RefusedSignInRow,
+} from "~/models/auth/refused-sign-in.server";
 import { parsePage } from "~/rules/pagination";
 import { requireOwner } from "~/server/auth/auth.server";
 import { readableAddress } from "~/server/client-address.server";

@@ -18,7 +18,7 @@ import { staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
 import { requireOwner, safeRedirect } from "~/server/auth/auth.server";
 import { readFormData } from "~/server/form-data.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast-cookie.server";
 
 export const meta = adminTitle("admin.blocklist.title");
 

@@ -11,7 +11,7 @@ import { requireAdmin } from "~/server/auth/auth.server";
 import { parseId } from "~/utils/params";
 import { parsePage } from "~/rules/pagination";
 import { deleteSchema } from "~/forms/admin-schemas";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast-cookie.server";
 import { removeImageFiles } from "~/server/media/uploads.server";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { readFormData } from "~/server/form-data.server";

@@ -8,7 +8,7 @@ import { staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { saveCategoryForm } from "~/server/catalogue/catalogue-forms.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast-cookie.server";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 
@@ -43,7 +43,7 @@ export default function CreateCategoryPage() {
       />
       <CategoryForm
         action="/admin/categories/create"
-        uploadEndpoint="/admin/categories/save"
+        uploadEndpoint="/admin/categories/upload"
         category={null}
         problem={problem && !problem.ok ? problem : null}
       />

@@ -10,7 +10,7 @@ import { audit } from "~/server/audit.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { saveCategoryForm } from "~/server/catalogue/catalogue-forms.server";
 import { notFound, requireId } from "~/utils/params";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast-cookie.server";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { AdminPageHeader } from "~/components/admin/page-header";
 
@@ -54,7 +54,7 @@ export default function EditCategoryPage() {
       <CategoryForm
         key={category.id}
         action={`/admin/categories/edit/${category.id}`}
-        uploadEndpoint={`/admin/categories/save?id=${category.id}`}
+        uploadEndpoint={`/admin/categories/upload?id=${category.id}`}
         category={category}
         problem={problem && !problem.ok && "values" in problem ? problem : null}
       />

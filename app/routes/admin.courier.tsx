@@ -15,11 +15,11 @@ import {
   getCourierAccountSummary,
   removeCourierAccount,
   saveCheckedCourierKeys,
-} from "~/server/couriers/account.server";
+} from "~/server/couriers/courier-keys.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireOwner } from "~/server/auth/auth.server";
 import { readFormData } from "~/server/form-data.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast-cookie.server";
 import { SubmitButton } from "~/components/admin/submit-button";
 
 export const meta = adminTitle("admin.courier.title");

@@ -5,7 +5,7 @@ import { refreshParcelStatuses, sendOrdersToCourier } from "~/server/couriers/ha
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireAdmin, safeRedirect } from "~/server/auth/auth.server";
 import { readFormData } from "~/server/form-data.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast-cookie.server";
 
 /** GET has nothing to show: the list is where orders are chosen. */
 export async function loader({ request }: LoaderFunctionArgs) {

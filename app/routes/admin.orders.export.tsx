@@ -10,7 +10,7 @@ import { getShopSettings } from "~/models/settings.server";
 import { CSV_COLUMNS, CSV_HEADINGS, parseCsvColumns, type CsvColumn } from "~/rules/courier-csv";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireAdmin } from "~/server/auth/auth.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast-cookie.server";
 
 export const meta = adminTitle("admin.export.title");
 

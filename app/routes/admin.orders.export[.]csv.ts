@@ -4,7 +4,7 @@ import { orderSelectionSchema } from "~/forms/admin-schemas";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { readFormData } from "~/server/form-data.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast-cookie.server";
 import { chosenCsvColumns, courierCsvDownload } from "~/server/couriers/csv-export.server";
 
 /** GET has no file to give: the picker (/admin/orders/export) is where the columns are chosen. */

@@ -16,7 +16,7 @@ import { parseId } from "~/utils/params";
 import { formatMoney } from "~/rules/money";
 import { parsePage } from "~/rules/pagination";
 import { deleteSchema } from "~/forms/admin-schemas";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast-cookie.server";
 import { removeImageFiles } from "~/server/media/uploads.server";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { readFormData } from "~/server/form-data.server";

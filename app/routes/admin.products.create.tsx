@@ -9,7 +9,7 @@ import { staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { saveProductForm } from "~/server/catalogue/catalogue-forms.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast-cookie.server";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { log } from "~/server/log.server";
@@ -63,7 +63,7 @@ export default function CreateProductPage() {
       ) : (
         <ProductForm
           action="/admin/products/create"
-          uploadEndpoint="/admin/products/save"
+          uploadEndpoint="/admin/products/upload"
           categories={categories}
           defaults={null}
           problem={problem && !problem.ok ? problem : null}

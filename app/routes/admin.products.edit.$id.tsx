@@ -12,7 +12,7 @@ import { audit } from "~/server/audit.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { saveProductForm } from "~/server/catalogue/catalogue-forms.server";
 import { notFound, requireId } from "~/utils/params";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast-cookie.server";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { CatalogueDangerZone } from "~/components/admin/catalogue-row-actions";
@@ -95,7 +95,7 @@ export default function EditProductPage() {
       <ProductForm
         key={product.id}
         action={`/admin/products/edit/${product.id}`}
-        uploadEndpoint={`/admin/products/save?id=${product.id}`}
+        uploadEndpoint={`/admin/products/upload?id=${product.id}`}
         categories={categories}
         defaults={formDefaults(product)}
         problem={problem && !problem.ok && "values" in problem ? problem : null}

@@ -14,7 +14,7 @@
  */
 import type { Page } from "@playwright/test";
 import type { Database } from "better-sqlite3";
-import { enAdmin } from "../../app/i18n/admin/catalogue";
+import { enAdmin } from "../../app/i18n/admin/areas";
 import { hashPassword } from "../../app/server/auth/password.server";
 import { deleteAdmin, deleteOrderRows, insertAdmin, insertOrder, sqliteDate, withDb } from "./e2e-db";
 import { expect, rendered, test } from "./fixtures";

@@ -6,7 +6,7 @@
  * shared e2e admin stays in English for the other specs. Texts are read from the catalogues.
  */
 import type { Page } from "@playwright/test";
-import { bnAdmin, enAdmin } from "../../app/i18n/admin/catalogue";
+import { bnAdmin, enAdmin } from "../../app/i18n/admin/areas";
 import { hashPassword } from "../../app/server/auth/password.server";
 import { seriousViolations, scanPage } from "./axe";
 import { deleteAdmin, insertAdmin } from "./e2e-db";

@@ -317,7 +317,7 @@ test("with JavaScript, the product form's submit button says 'Saving...' and is 
   const name = `zzz E2E Saving ${uniqueTag(testInfo)}`;
   const { promise: held, resolve: release } = Promise.withResolvers<void>();
   const { promise: postArrived, resolve: arrived } = Promise.withResolvers<void>();
-  const saveEndpoint = (url: URL) => url.pathname === "/admin/products/save";
+  const saveEndpoint = (url: URL) => url.pathname === "/admin/products/upload";
   try {
     await signIn(page);
     await page.goto("/admin/products/create");

@@ -8,7 +8,7 @@
  */
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { bnAdmin, enAdmin } from "../../app/i18n/admin/catalogue";
+import { bnAdmin, enAdmin } from "../../app/i18n/admin/areas";
 import { hashPassword } from "../../app/server/auth/password.server";
 import { expect, jsEnabled, rendered, serverMarkupOnly, signIn, test } from "./fixtures";
 import { seriousViolations } from "./axe";

@@ -3,7 +3,7 @@
  * Bangla first (Accept-Language) gets the page in Bangla, and the page's own switch (a plain form)
  * shows it in English and back, remembered for the next visit.
  */
-import { bnAdmin, enAdmin } from "../../app/i18n/admin/catalogue";
+import { bnAdmin, enAdmin } from "../../app/i18n/admin/areas";
 import { expect, test } from "./fixtures";
 import { tapTargetOffenders } from "./tap-targets";
 

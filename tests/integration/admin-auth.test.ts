@@ -17,7 +17,11 @@ import { action as logoutAction } from "~/routes/admin_.logout";
 import { loader as ordersLoader } from "~/routes/admin.orders._index/route";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { adminSessionStorageFor } from "~/server/auth/session.server";
-import { deleteExpiredSessions, LAST_SEEN_REFRESH_MS, SESSION_IDLE_TIMEOUT_MS } from "~/models/auth/admin-session.server";
+import {
+  deleteExpiredSessions,
+  LAST_SEEN_REFRESH_MS,
+  SESSION_IDLE_TIMEOUT_MS,
+} from "~/models/auth/admin-session.server";
 import { prisma } from "~/models/db/client.server";
 import { createAdmin, expectData, get, post, run, signedInJar, CookieJar, type RouteHandler } from "./helpers";
 

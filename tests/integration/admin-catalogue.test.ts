@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { action as createProductAction, loader as createProductLoader } from "~/routes/admin.products.create";
 import { action as editProductAction, loader as editProductLoader } from "~/routes/admin.products.edit.$id";
 import { action as productListAction, loader as productListLoader } from "~/routes/admin.products._index";
-import { action as saveAction, loader as saveLoader } from "~/routes/admin.$list.save";
+import { action as saveAction, loader as saveLoader } from "~/routes/admin.$list.upload";
 import { action as createCategoryAction } from "~/routes/admin.categories.create";
 import { action as editCategoryAction, loader as editCategoryLoader } from "~/routes/admin.categories.edit.$id";
 import { action as categoryListAction, loader as categoryListLoader } from "~/routes/admin.categories._index";
@@ -558,7 +558,7 @@ describe("the JSON upload endpoint used with JavaScript", () => {
     const jar = await admin();
     const category = await createCategory();
     const ok = await saveAction({
-      request: multipart("/admin/products/save", productFields(category.id, { name: "Xhr Lamp" }), [], jar),
+      request: multipart("/admin/products/upload", productFields(category.id, { name: "Xhr Lamp" }), [], jar),
       params: { list: "products" },
       context: {},
     });
@@ -567,7 +567,7 @@ describe("the JSON upload endpoint used with JavaScript", () => {
     await expect(ok).toSetToast({ kind: "success", message: "Product “Xhr Lamp” created." });
 
     const refused = await saveAction({
-      request: multipart("/admin/products/save", productFields(category.id, { name: "" }), [], jar),
+      request: multipart("/admin/products/upload", productFields(category.id, { name: "" }), [], jar),
       params: { list: "products" },
       context: {},
     });
@@ -575,14 +575,14 @@ describe("the JSON upload endpoint used with JavaScript", () => {
     expect(await refused.json()).toMatchObject({ fieldErrors: { name: "Please enter the product name." } });
 
     const cat = await saveAction({
-      request: multipart("/admin/categories/save", { name: "Xhr Category" }, [], jar),
+      request: multipart("/admin/categories/upload", { name: "Xhr Category" }, [], jar),
       params: { list: "categories" },
       context: {},
     });
     expect(await cat.json()).toEqual({ ok: true, redirectTo: "/admin/categories" });
 
     const malformedId = await saveAction({
-      request: multipart("/admin/products/save?id=01", productFields(category.id), [], jar),
+      request: multipart("/admin/products/upload?id=01", productFields(category.id), [], jar),
       params: { list: "products" },
       context: {},
     });
@@ -592,11 +592,11 @@ describe("the JSON upload endpoint used with JavaScript", () => {
 
   it("serves only the products and categories lists; a GET goes back to the list", async () => {
     const jar = await admin();
-    expect(await run(saveLoader, get("/admin/categories/save", jar), { list: "categories" })).toRedirectTo(
+    expect(await run(saveLoader, get("/admin/categories/upload", jar), { list: "categories" })).toRedirectTo(
       "/admin/categories",
     );
     for (const list of ["orders", "staff"]) {
-      expect((await run(saveAction, multipart(`/admin/${list}/save`, { name: "x" }, [], jar), { list })).status).toBe(
+      expect((await run(saveAction, multipart(`/admin/${list}/upload`, { name: "x" }, [], jar), { list })).status).toBe(
         404,
       );
     }
@@ -761,13 +761,13 @@ describe("every new admin loader and action requires a session", () => {
       [editProductAction, multipart("/admin/products/edit/1", {}), { id: "1" }],
       [productListLoader, get("/admin/products"), {}],
       [productListAction, post("/admin/products?index", { intent: "delete", id: 1 }), {}],
-      [saveAction, multipart("/admin/products/save", {}), { list: "products" }],
+      [saveAction, multipart("/admin/products/upload", {}), { list: "products" }],
       [createCategoryAction, multipart("/admin/categories/create", {}), {}],
       [editCategoryLoader, get("/admin/categories/edit/1"), { id: "1" }],
       [editCategoryAction, multipart("/admin/categories/edit/1", {}), { id: "1" }],
       [categoryListLoader, get("/admin/categories"), {}],
       [categoryListAction, post("/admin/categories?index", { intent: "delete", id: 1 }), {}],
-      [saveAction, multipart("/admin/categories/save", {}), { list: "categories" }],
+      [saveAction, multipart("/admin/categories/upload", {}), { list: "categories" }],
     ];
     for (const [handler, request, params] of handlers) {
       const { pathname, search } = new URL(request.url);

@@ -8,7 +8,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { orderSummary } from "~/components/admin/order-summary";
 import { adminTranslator } from "~/i18n/admin";
-import { bnAdmin, enAdmin } from "~/i18n/admin/catalogue";
+import { bnAdmin, enAdmin } from "~/i18n/admin/areas";
 import { formatInteger } from "~/i18n/format";
 import { prisma } from "~/models/db/client.server";
 import { action as languageAction } from "~/routes/language";

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { action as createProductAction } from "~/routes/admin.products.create";
 import { action as editProductAction, loader as editProductLoader } from "~/routes/admin.products.edit.$id";
 import { loader as productListLoader } from "~/routes/admin.products._index";
-import { action as saveAction } from "~/routes/admin.$list.save";
+import { action as saveAction } from "~/routes/admin.$list.upload";
 import { prisma } from "~/models/db/client.server";
 import {
   type CookieJar,
@@ -101,7 +101,7 @@ describe("the product form's 'Shown in the shop' box and brand", () => {
 
     // With JavaScript the same form goes to the upload endpoint.
     const saved = (await saveAction({
-      request: multipart(`/admin/products/save?id=${id}`, unticked({ ...fields, brand: "Vision" }), [], jar),
+      request: multipart(`/admin/products/upload?id=${id}`, unticked({ ...fields, brand: "Vision" }), [], jar),
       params: { list: "products" },
       context: {},
     })) as Response;

@@ -7,7 +7,7 @@
  */
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { enAdmin } from "~/i18n/admin/catalogue";
+import { enAdmin } from "~/i18n/admin/areas";
 import { prisma } from "~/models/db/client.server";
 import { action as courierPageAction, loader as courierPageLoader } from "~/routes/admin.courier";
 import { action as handOffAction } from "~/routes/admin.orders.courier";

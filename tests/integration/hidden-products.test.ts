@@ -7,7 +7,7 @@
  * staff cannot add it to an order.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { enAdmin } from "~/i18n/admin/catalogue";
+import { enAdmin } from "~/i18n/admin/areas";
 import { prisma } from "~/models/db/client.server";
 import { listProducts, searchProductSuggestions } from "~/models/catalogue/product.server";
 import { loader as homeLoader } from "~/routes/_shop._index";

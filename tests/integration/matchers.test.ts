@@ -5,7 +5,7 @@
  */
 import { data, redirect } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { redirectWithToast, toastCookie } from "~/server/toast.server";
+import { redirectWithToast, toastCookie } from "~/server/toast-cookie.server";
 import { expectData, get, run } from "./helpers";
 
 const toList = () => run(({ request }) => redirectWithToast(request, "/admin/products", saved), get("/admin"));

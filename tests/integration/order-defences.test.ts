@@ -6,7 +6,7 @@
  * by phone" mark with who and when.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { enAdmin } from "~/i18n/admin/catalogue";
+import { enAdmin } from "~/i18n/admin/areas";
 import { prisma } from "~/models/db/client.server";
 import { getShopSettings, saveShopSettings } from "~/models/settings.server";
 import { action as cartAction, loader as cartLoader } from "~/routes/_shop.cart/route";

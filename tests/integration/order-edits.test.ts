@@ -6,7 +6,7 @@
  * stock, a bad address).
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { enAdmin } from "~/i18n/admin/catalogue";
+import { enAdmin } from "~/i18n/admin/areas";
 import { prisma } from "~/models/db/client.server";
 import { action as editAction, loader as editLoader } from "~/routes/admin.orders.edit.$id/route";
 import { loader as orderLoader } from "~/routes/admin.orders.view.$id/route";

@@ -4,7 +4,7 @@
  * in what the shopper's tracking page answers.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { enAdmin } from "~/i18n/admin/catalogue";
+import { enAdmin } from "~/i18n/admin/areas";
 import { prisma } from "~/models/db/client.server";
 import { loader as trackLoader } from "~/routes/_shop.orders.track/route";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin.orders.view.$id/route";

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/models/db/client.server";
 import { commitCart } from "~/server/cart-cookie.server";
 import { rememberLanguage } from "~/server/language-cookie.server";
-import { toastCookie } from "~/server/toast.server";
+import { toastCookie } from "~/server/toast-cookie.server";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { createAdmin, createCategory, createProduct, get, signedInJar } from "./helpers";
 

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { enAdmin } from "~/i18n/admin/catalogue";
+import { enAdmin } from "~/i18n/admin/areas";
 import { getEnv } from "~/config/env.server";
 import { prisma } from "~/models/db/client.server";
 import { getShopSettings } from "~/models/settings.server";

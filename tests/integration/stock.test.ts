@@ -6,7 +6,7 @@
  * database's own refusal of a negative count.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { enAdmin } from "~/i18n/admin/catalogue";
+import { enAdmin } from "~/i18n/admin/areas";
 import { prisma } from "~/models/db/client.server";
 import { listProducts } from "~/models/catalogue/product.server";
 import { action as cartAction, loader as cartLoader } from "~/routes/_shop.cart/route";

@@ -118,7 +118,7 @@ describe("layer seams (eslint.config.js)", () => {
   it("a component may not import server code or config", async () => {
     for (const source of [
       "~/server/catalogue/catalogue-forms.server",
-      "~/server/toast.server",
+      "~/server/toast-cookie.server",
       "~/config/env.server",
     ]) {
       expect(await errors("app/components/lint-probe.ts", `export * from "${source}";`)).toContain(SEAM);

@@ -186,7 +186,7 @@ test("1,200 malformed requests over every action get no 500", async () => {
       "/cart",
       "/admin/login",
       "/admin/logout",
-      "/admin/:list/save".replace(":list", "products"),
+      "/admin/:list/upload".replace(":list", "products"),
     ]),
   );
   const r = random(20261124);

@@ -104,8 +104,8 @@ test.describe("cross-origin writes are refused with 403 on every kind of route",
         quantity: "1",
       });
       for (const target of [
-        "/admin/products/save",
-        "/admin/categories/save",
+        "/admin/products/upload",
+        "/admin/categories/upload",
         "/admin/products/create",
         "/admin/products/create.data",
         "/admin/logout",

@@ -11,8 +11,8 @@
  * toSetToast is asynchronous (the toast cookie is signed): always `await` it.
  */
 import { expect } from "vitest";
-import { readToast } from "~/server/toast.server";
-import type { Toast } from "~/utils/toast";
+import { readToast } from "~/server/toast-cookie.server";
+import type { Toast } from "~/utils/toast-message";
 
 /** A toast to look for: its kind and its exact message or a pattern. */
 export type ToastExpectation = { kind: Toast["kind"]; message: string | RegExp };

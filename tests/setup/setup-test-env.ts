@@ -64,18 +64,18 @@ await import("./matchers");
 // The server build loads every route module, so both layout routes have registered their page
 // catalogues before a request is served (app/routes/_shop.tsx, app/routes/_shop.bn.layout.tsx).
 // Tests that call route modules directly get the same.
-const { registerCatalogue } = await import("~/i18n");
-registerCatalogue("en", (await import("~/i18n/en")).en);
-registerCatalogue("bn", (await import("~/i18n/bn")).bn);
+const { registerMessages } = await import("~/i18n");
+registerMessages("en", (await import("~/i18n/en")).en);
+registerMessages("bn", (await import("~/i18n/bn")).bn);
 const { checkoutMessages } = await import("~/i18n/checkout-messages");
-registerCatalogue("en", checkoutMessages.en);
-registerCatalogue("bn", checkoutMessages.bn);
+registerMessages("en", checkoutMessages.en);
+registerMessages("bn", checkoutMessages.bn);
 const { listingMessages } = await import("~/i18n/listing-messages");
-registerCatalogue("en", listingMessages.en);
-registerCatalogue("bn", listingMessages.bn);
+registerMessages("en", listingMessages.en);
+registerMessages("bn", listingMessages.bn);
 const { trackingMessages } = await import("~/i18n/tracking-messages");
-registerCatalogue("en", trackingMessages.en);
-registerCatalogue("bn", trackingMessages.bn);
+registerMessages("en", trackingMessages.en);
+registerMessages("bn", trackingMessages.bn);
 
 // The server's log (app/server/log.server.ts): its error lines count as console.error does.
 const { log } = await import("~/server/log.server");

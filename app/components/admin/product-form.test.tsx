@@ -23,7 +23,7 @@ async function renderForm(categories: Category[], lang: Lang = "en"): Promise<st
         <AdminLangContext.Provider value={lang}>
           <ProductForm
             action="/admin/products/create"
-            uploadEndpoint="/admin/products/save"
+            uploadEndpoint="/admin/products/upload"
             categories={categories}
             defaults={null}
             problem={null}

@@ -49,7 +49,8 @@ export const categoriesMessages = bilingual({
     "admin.categoryForm.back": "Back to Categories",
     "admin.categoryForm.nameRequired": "Please enter the category name.",
     "admin.categoryForm.nameNoSlug": "Please use a name with at least one letter or digit.",
-    "admin.categoryForm.slugTaken": "A category with the web address “{slug}” already exists. Please choose another name.",
+    "admin.categoryForm.slugTaken":
+      "A category with the web address “{slug}” already exists. Please choose another name.",
     "admin.categoryForm.slugNote":
       "The web address is made from the English name when the category is created and does not change.",
   },

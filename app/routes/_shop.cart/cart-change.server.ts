@@ -12,7 +12,7 @@ import { getDefaultVariantIds, getVariantAvailability } from "~/models/catalogue
 import { applyCartOperation, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine } from "~/rules/cart";
 import { exceedsStock } from "~/rules/stock";
 import { commitCart } from "~/server/cart-cookie.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast-cookie.server";
 import { safeLocalPath } from "~/utils/local-path";
 
 /**

@@ -15,7 +15,7 @@ import { useOptimisticCartTotals } from "~/components/cart/use-optimistic-cart";
 import { CheckoutForm } from "~/components/checkout-form";
 import { usePending } from "~/hooks/use-pending";
 import { useLocalePath, useT } from "~/hooks/use-t";
-import { langFromPath, langOfRequest, registerCatalogue, translator } from "~/i18n";
+import { langFromPath, langOfRequest, registerMessages, translator } from "~/i18n";
 import { checkoutMessages } from "~/i18n/checkout-messages";
 import { getVariantsForCart } from "~/models/catalogue/product.server";
 import { localText } from "~/rules/variants";
@@ -31,8 +31,8 @@ import { readFormData } from "~/server/form-data.server";
 import { deliveryFees, getShopSettings } from "~/models/settings.server";
 
 // The cart page's own texts travel with its module, in both languages (decision 023).
-registerCatalogue("en", checkoutMessages.en);
-registerCatalogue("bn", checkoutMessages.bn);
+registerMessages("en", checkoutMessages.en);
+registerMessages("bn", checkoutMessages.bn);
 
 /** Head tags built by the loader (app/server/http/seo.server.ts). */
 export const meta: MetaFunction<typeof loader> = ({ data, location }) =>

@@ -1,7 +1,7 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useLocalePath, useT } from "~/hooks/use-t";
-import { langFromPath, registerCatalogue, translator } from "~/i18n";
+import { langFromPath, registerMessages, translator } from "~/i18n";
 import { checkoutMessages } from "~/i18n/checkout-messages";
 import { getOrderConfirmation } from "~/models/orders/order.server";
 import { seoContextFor } from "~/server/http/seo.server";
@@ -10,8 +10,8 @@ import { pageTitle, seoMeta } from "~/utils/seo";
 import { OrderConfirmation } from "./order-confirmation";
 
 // The confirmation's texts travel with the checkout's, in both languages (decision 023).
-registerCatalogue("en", checkoutMessages.en);
-registerCatalogue("bn", checkoutMessages.bn);
+registerMessages("en", checkoutMessages.en);
+registerMessages("bn", checkoutMessages.bn);
 
 /** Head tags built by the loader (app/server/http/seo.server.ts). */
 export const meta: MetaFunction<typeof loader> = ({ data, location }) =>

@@ -7,7 +7,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
-import { registerCatalogue } from "~/i18n";
+import { registerMessages } from "~/i18n";
 import { bn } from "~/i18n/bn";
 import { checkoutMessages } from "~/i18n/checkout-messages";
 import { en } from "~/i18n/en";
@@ -16,9 +16,9 @@ import { OrderConfirmation } from "../_shop.order-success/order-confirmation";
 import { TrackedOrderDetails } from "./tracked-order";
 
 for (const lang of ["en", "bn"] as const) {
-  registerCatalogue(lang, { en, bn }[lang]);
-  registerCatalogue(lang, trackingMessages[lang]);
-  registerCatalogue(lang, checkoutMessages[lang]);
+  registerMessages(lang, { en, bn }[lang]);
+  registerMessages(lang, trackingMessages[lang]);
+  registerMessages(lang, checkoutMessages[lang]);
 }
 
 const fan = {

@@ -1,7 +1,7 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useLocalePath, useT } from "~/hooks/use-t";
-import { langFromPath, registerCatalogue, translator } from "~/i18n";
+import { langFromPath, registerMessages, translator } from "~/i18n";
 import { trackingMessages } from "~/i18n/tracking-messages";
 import { requestTranslator } from "~/server/i18n.server";
 import { seoContextFor } from "~/server/http/seo.server";
@@ -11,8 +11,8 @@ import { lookUpOrder, type TrackingAnswer } from "./lookup.server";
 import { TrackedOrderDetails } from "./tracked-order";
 
 // The tracking page's texts travel with its module, in both languages (decision 023).
-registerCatalogue("en", trackingMessages.en);
-registerCatalogue("bn", trackingMessages.bn);
+registerMessages("en", trackingMessages.en);
+registerMessages("bn", trackingMessages.bn);
 
 /** Head tags built by the loader: a personal page, never indexed. */
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData, location }) =>

@@ -21,7 +21,7 @@ import {
 } from "~/server/auth/account.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { readFormData } from "~/server/form-data.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast-cookie.server";
 import { Notice } from "./notice";
 import { OwnSessions } from "./own-sessions";
 import { PASSWORD_FIELDS, PasswordForm, type PasswordFormRefusal } from "./password-form";

@@ -5,7 +5,7 @@ import { staffTranslator } from "~/server/admin-i18n.server";
 import { clientAddressOf } from "~/server/audit.server";
 import { safeRedirect } from "~/server/auth/auth.server";
 import { log } from "~/server/log.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast-cookie.server";
 
 /** Where to go after deleting: a local /admin/orders list URL (filters and page kept), else the list. */
 function backToList(back: FormDataEntryValue | null): string {

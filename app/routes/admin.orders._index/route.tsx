@@ -12,7 +12,7 @@ import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { getOrderRiskSignals, getOrderSummary, listOrdersForAdmin } from "~/models/orders/order.server";
 import { parsePage } from "~/rules/pagination";
 import { requireAdmin } from "~/server/auth/auth.server";
-import { getCourierAccountSummary } from "~/server/couriers/account.server";
+import { getCourierAccountSummary } from "~/server/couriers/courier-keys.server";
 import { readFormData } from "~/server/form-data.server";
 import { parseId } from "~/utils/params";
 import { deleteOrderAction } from "./delete-order.server";

@@ -9,7 +9,7 @@ import { deliveryFees, getShopSettings } from "~/models/settings.server";
 import { formatMoney } from "~/rules/money";
 import { staffLanguage, staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast-cookie.server";
 import { EDIT_FIELDS, type OrderEditRefusal } from "./edit-fields";
 
 /** The message of a refused edit, or null for an outcome that is not a refusal. */

@@ -13,7 +13,7 @@ import { changeOrderStatus, setOrderConfirmation, undoStatusChange } from "~/mod
 import { orderStatusLabel } from "~/rules/order-status";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast-cookie.server";
 import type { NoteRefusal } from "./order-notes";
 import { CONFIRM_PARAM } from "./status-section";
 

@@ -9,11 +9,16 @@ import { findBlockedPhone } from "~/models/orders/blocklist.server";
 import { getOrderCourierEvents } from "~/models/orders/courier.server";
 import { getOrderEdits } from "~/models/orders/order-edit.server";
 import { listOrderNotes } from "~/models/orders/order-note.server";
-import { getOrderForAdmin, getOrderRiskSignals, getOrderStatusHistory, orderInvoice } from "~/models/orders/order.server";
+import {
+  getOrderForAdmin,
+  getOrderRiskSignals,
+  getOrderStatusHistory,
+  orderInvoice,
+} from "~/models/orders/order.server";
 import { getOrderStockMovements } from "~/models/catalogue/stock.server";
 import { isEditable } from "~/rules/order-edit";
 import { undoableChange } from "~/rules/order-status";
-import { getCourierAccountSummary } from "~/server/couriers/account.server";
+import { getCourierAccountSummary } from "~/server/couriers/courier-keys.server";
 import { trackingUrl } from "~/server/couriers/hand-off.server";
 import { notFound } from "~/utils/params";
 

@@ -16,7 +16,7 @@ import {
   startImport,
 } from "~/server/catalogue/product-import.server";
 import { readFormData } from "~/server/form-data.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast-cookie.server";
 import { notFound, parseId, requireId } from "~/utils/params";
 import { ImportPreviewSection } from "./import-preview";
 import { ImportResultSection } from "./import-result";

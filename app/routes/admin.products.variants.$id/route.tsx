@@ -12,7 +12,7 @@ import { staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { readFormData } from "~/server/form-data.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast-cookie.server";
 import { notFound, requireId } from "~/utils/params";
 import { OptionsForm } from "./options-form";
 import { VariantsTable } from "./variants-table";

@@ -15,11 +15,11 @@ import {
   type VariantSaveProblem,
 } from "~/models/catalogue/product-variants.server";
 import type { StockActor } from "~/models/catalogue/stock.server";
-import type { AuditAction } from "~/rules/audit";
+import type { AuditAction } from "~/rules/audit-actions";
 import { withoutControlCharacters } from "~/rules/control-characters";
 import { MAX_SKU_LENGTH, type OptionInput, type OptionProblem, type VariantRowInput } from "~/rules/variants";
 import { log } from "~/server/log.server";
-import type { Toast } from "~/utils/toast";
+import type { Toast } from "~/utils/toast-message";
 import { parseId } from "~/utils/params";
 import {
   ADD_FIELD,

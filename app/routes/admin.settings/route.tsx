@@ -11,7 +11,7 @@ import { getShopSettings, shopIdentity } from "~/models/settings.server";
 import { staffLanguage, staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
 import { requireOwner } from "~/server/auth/auth.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast-cookie.server";
 import {
   ContactFieldset,
   DeliveryFieldset,

@@ -12,7 +12,7 @@ import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireOwner } from "~/server/auth/auth.server";
 import { addStaffAccount, resetStaffTwoFactor, setStaffDisabled } from "~/server/auth/staff-accounts.server";
 import { readFormData } from "~/server/form-data.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast-cookie.server";
 import { ADD_FIELDS, AddStaffForm, type AddStaffRefusal } from "./add-staff-form";
 import { StaffList } from "./staff-list";
 

@@ -28,7 +28,7 @@ import { log } from "../log.server";
 import { verifyPassword } from "./password.server";
 import { createLimiter, waitFrom, type Limiter } from "../rate-limit.server";
 import { destroyAdminSession, getSessionToken } from "./session.server";
-import { redirectWithToast } from "../toast.server";
+import { redirectWithToast } from "../toast-cookie.server";
 
 /** Why a signed-in person gives their password again; kept as the trail row's summary. */
 export type PasswordCheckPurpose =

@@ -19,13 +19,18 @@ import { loginSchema } from "~/forms/schemas";
 import { adminTranslator, englishAdminT, type AdminTranslate } from "~/i18n/admin";
 import { deleteExpiredSessions } from "~/models/auth/admin-session.server";
 import { findAdminById, findAdminForLogin, type AdminUser } from "~/models/auth/admin-user.server";
-import { claimTotpStep, getTwoFactorState, isRecoveryCodeUnused, redeemRecoveryCode } from "~/models/auth/two-factor.server";
+import {
+  claimTotpStep,
+  getTwoFactorState,
+  isRecoveryCodeUnused,
+  redeemRecoveryCode,
+} from "~/models/auth/two-factor.server";
 import { signInLanguage, staffTranslator } from "../admin-i18n.server";
 import { clientAddressOf } from "../audit.server";
 import { readFormData } from "../form-data.server";
 import { log } from "../log.server";
 import { unseal } from "../secret-box.server";
-import { redirectWithToast, toastCookie } from "../toast.server";
+import { redirectWithToast, toastCookie } from "../toast-cookie.server";
 import { safeRedirect } from "./auth.server";
 import { commitDeviceCookie, trustedDeviceFor } from "./device-cookie.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";

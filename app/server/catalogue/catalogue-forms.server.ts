@@ -1,14 +1,14 @@
 /**
  * The save logic of the admin product and category forms (create and edit, with their pictures), shared by
  * the page actions (plain multipart POST, works without JavaScript) and the upload endpoints the
- * same forms use with JavaScript to show upload progress (routes/admin.$list.save.ts).
+ * same forms use with JavaScript to show upload progress (routes/admin.$list.upload.ts).
  *
  * Order of work: read the multipart body with limits → validate the text fields (zod) and sniff
  * every file → only when all is well, store the images on disk (sharp) → write the rows in one
  * transaction → on a database failure remove the files just written. A refusal returns every
  * message and the typed values (files cannot be refilled by a browser: the message says so).
  */
-import type { AuditAction } from "~/rules/audit";
+import type { AuditAction } from "~/rules/audit-actions";
 import type { AdminTranslate } from "~/i18n/admin";
 import { createCategoryWithImage, SlugTakenError, updateCategoryWithImage } from "~/models/catalogue/category.server";
 import {
@@ -27,8 +27,8 @@ import {
   type CategoryFormValues,
   type ProductFormValues,
 } from "~/forms/admin-schemas";
-import { toastCookie } from "~/server/toast.server";
-import type { Toast } from "~/utils/toast";
+import { toastCookie } from "~/server/toast-cookie.server";
+import type { Toast } from "~/utils/toast-message";
 import { parseId } from "~/utils/params";
 import {
   checkUploads,
@@ -368,14 +368,14 @@ export async function saveCategoryForm(
 }
 
 /**
- * The answer of a catalogue form's upload endpoint (/admin/products/save, /admin/categories/save),
+ * The answer of a catalogue form's upload endpoint (/admin/products/upload, /admin/categories/upload),
  * used by JavaScript (XMLHttpRequest with a progress bar, app/components/admin/upload-submit.tsx):
  * the same save as the pages' actions, `save` (create without `?id`, edit with `?id=<id>`; `onSaved`
  * records it in the audit trail),
  * answered as JSON. Success: `{ ok: true, redirectTo }` with the toast cookie set; refusal: the
  * form problem with its status (400/404/413/500); a malformed `?id` is `{ ok: false, status: 404 }`.
  */
-export async function answerSaveEndpoint(
+export async function answerUploadEndpoint(
   request: Request,
   save: (
     request: Request,

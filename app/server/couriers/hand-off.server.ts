@@ -14,10 +14,10 @@ import {
   recordCourierStatus,
 } from "~/models/orders/courier.server";
 import { codAmountPaisa, courierInvoice, parcelAddress, parcelItems } from "~/rules/courier-parcel";
-import type { Toast } from "~/utils/toast";
+import type { Toast } from "~/utils/toast-message";
 import { staffTranslator } from "../admin-i18n.server";
 import { audit } from "../audit.server";
-import { SHOP_COURIER, shopCourier } from "./account.server";
+import { SHOP_COURIER, shopCourier } from "./courier-keys.server";
 import { CourierError, NoCourierAccountError, type Courier, type HandOffResult, type RefreshResult } from "./courier";
 import { courierFailure, handOffMessage, refreshMessage } from "./messages.server";
 import { STEADFAST_FINAL_STATUSES, steadfastTrackingUrl } from "./steadfast.server";

@@ -2,8 +2,8 @@
  * The back office's own messages, assembled from its areas (one module per area in this folder,
  * each `{ en, bn }` with the area's keys together): `enAdmin` and `bnAdmin` are every admin-only
  * key in one language. app/i18n/admin.ts adds them to the storefront's and the server's messages
- * for the back office's translator. A new area module is listed in ADMIN_AREAS; the catalogue
- * test (app/i18n/catalogue.test.ts) refuses an area module that is not, and two areas with a key
+ * for the back office's translator. A new area module is listed in ADMIN_AREAS; the messages
+ * test (app/i18n/messages.test.ts) refuses an area module that is not, and two areas with a key
  * in common.
  */
 import type { Bilingual } from "../bilingual";
@@ -55,7 +55,7 @@ export const ADMIN_AREAS = {
 type AdminMessageKey = AreaKey<(typeof ADMIN_AREAS)[keyof typeof ADMIN_AREAS]>;
 type AreaKey<Area> = Area extends Bilingual<infer Key> ? Key : never;
 
-/** Every area's messages in `lang`, in one object (areas never share a key: the catalogue test). */
+/** Every area's messages in `lang`, in one object (areas never share a key: the messages test (messages.test.ts)). */
 function assemble(lang: Lang): Record<AdminMessageKey, string> {
   return Object.assign({}, ...Object.values(ADMIN_AREAS).map((area) => area[lang]));
 }

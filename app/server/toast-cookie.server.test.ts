@@ -3,7 +3,7 @@
  * environment is read once, so the storage is built here from explicit settings).
  */
 import { describe, expect, it } from "vitest";
-import { readToast, toastCookie, toastStorageFor } from "./toast.server";
+import { readToast, toastCookie, toastStorageFor } from "./toast-cookie.server";
 
 const SECRET = "toast-test-secret-that-is-long-enough-0123";
 

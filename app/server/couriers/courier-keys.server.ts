@@ -9,7 +9,7 @@ import { getEnv } from "~/config/env.server";
 import type { AdminUser } from "~/models/auth/admin-user.server";
 import { deleteCourierAccountRow, getCourierAccountRow, saveCourierAccountRow } from "~/models/orders/courier.server";
 import { formatMoney } from "~/rules/money";
-import type { Toast } from "~/utils/toast";
+import type { Toast } from "~/utils/toast-message";
 import { staffLanguage, staffTranslator } from "../admin-i18n.server";
 import { audit } from "../audit.server";
 import { seal, unseal } from "../secret-box.server";

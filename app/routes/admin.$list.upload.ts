@@ -1,13 +1,13 @@
 /**
- * /admin/products/save and /admin/categories/save: the catalogue forms' upload endpoint for
- * JavaScript (see `answerSaveEndpoint`). A GET shows nothing: it goes back to the list.
+ * /admin/products/upload and /admin/categories/upload: the catalogue forms' upload endpoint for
+ * JavaScript (see `answerUploadEndpoint`). A GET shows nothing: it goes back to the list.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
 import { requireAdmin } from "~/server/auth/auth.server";
-import { answerSaveEndpoint, saveCategoryForm, saveProductForm } from "~/server/catalogue/catalogue-forms.server";
+import { answerUploadEndpoint, saveCategoryForm, saveProductForm } from "~/server/catalogue/catalogue-forms.server";
 import { notFound } from "~/utils/params";
 
 /** The list named by the URL (`products` or `categories`). @throws {Response} 404 for any other. */
@@ -23,12 +23,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return redirect(`/admin/${listOf(params)}`);
 }
 
-/** Saves the product or category form sent by JavaScript and answers JSON (answerSaveEndpoint); a save is audited. */
+/** Saves the product or category form sent by JavaScript and answers JSON (answerUploadEndpoint); a save is audited. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const t = staffTranslator(user);
   const onSaved = (saved: Parameters<typeof audit>[2]) => audit(context, user, saved);
-  if (listOf(params) === "categories") return answerSaveEndpoint(request, saveCategoryForm, t, onSaved);
+  if (listOf(params) === "categories") return answerUploadEndpoint(request, saveCategoryForm, t, onSaved);
   // The product form records who changed the stock.
-  return answerSaveEndpoint(request, (req, id, translate) => saveProductForm(req, id, translate, user), t, onSaved);
+  return answerUploadEndpoint(request, (req, id, translate) => saveProductForm(req, id, translate, user), t, onSaved);
 }

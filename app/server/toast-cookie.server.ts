@@ -5,7 +5,7 @@
  */
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { getEnv, type Env } from "~/config/env.server";
-import type { Toast } from "~/utils/toast";
+import type { Toast } from "~/utils/toast-message";
 import { hostCookieName } from "./cookie-name.server";
 
 /**

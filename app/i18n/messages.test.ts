@@ -3,10 +3,10 @@
  * nothing empty, the same `{placeholders}`, and Bangla that is Bangla (not an English text left in
  * place). TypeScript already refuses a missing or extra key (`bilingual` for the message modules, a
  * `Record` of the English keys for bn.ts); this also covers the texts themselves, and that each
- * back-office area module is part of the back office's catalogue.
+ * back-office area module is part of the back office's messages (admin/areas.ts).
  */
 import { describe, expect, it } from "vitest";
-import { ADMIN_AREAS, enAdmin } from "./admin/catalogue";
+import { ADMIN_AREAS, enAdmin } from "./admin/areas";
 import type { Bilingual } from "./bilingual";
 import { bn } from "./bn";
 import { checkoutMessages } from "./checkout-messages";
@@ -18,9 +18,9 @@ import { trackingMessages } from "./tracking-messages";
 
 type Messages = Record<string, string>;
 
-// Every module under admin/ but the catalogue itself is an area module.
+// Every module under admin/ but areas.ts itself is an area module.
 const adminModules = import.meta.glob<Record<string, unknown>>(
-  ["./admin/*.ts", "!./admin/catalogue.ts", "!./admin/*.test.ts"],
+  ["./admin/*.ts", "!./admin/areas.ts", "!./admin/*.test.ts"],
   {
     eager: true,
   },
@@ -76,7 +76,7 @@ describe.each(PAIRS)("the %s messages", (_name, english, bangla) => {
 });
 
 describe("the back office's areas", () => {
-  it("are every module of app/i18n/admin/, each listed in the catalogue", () => {
+  it("are every module of app/i18n/admin/, each listed in areas.ts", () => {
     const listed = new Set<unknown>(Object.values(ADMIN_AREAS));
     const modules = Object.entries(adminModules).flatMap(([file, exports]) =>
       Object.values(exports).map((area) => [file, listed.has(area)] as const),
@@ -90,7 +90,7 @@ describe("the back office's areas", () => {
     );
   });
 
-  it("never share a key, so none hides another's text in the assembled catalogue", () => {
+  it("never share a key, so none hides another's text in the assembled messages", () => {
     const total = Object.values(ADMIN_AREAS).reduce((sum, area) => sum + Object.keys(area.en).length, 0);
     expect(Object.keys(enAdmin)).toHaveLength(total);
   });
