@@ -345,6 +345,22 @@ describe("models capabilities (eslint.config.js)", () => {
   });
 });
 
+describe("module length (eslint.config.js)", () => {
+  const lines = (count: number) =>
+    Array.from({ length: count - 1 }, (_, i) => `export const line${i} = ${i};`).join("\n");
+
+  it("refuses a module of 601 lines and takes one of 600, in app/ and scripts/", async () => {
+    // errors() adds the final newline: `count - 1` statements and one more line make `count` lines.
+    expect(await errors("app/rules/lint-probe.ts", `${lines(601)}\n// the last line`)).toContain("max-lines");
+    expect(await errors("app/rules/lint-probe.ts", `${lines(600)}\n// the last line`)).toEqual([]);
+    expect(await errors("scripts/lint-probe.ts", `${lines(601)}\n// the last line`)).toContain("max-lines");
+  });
+
+  it("leaves test files alone", async () => {
+    expect(await errors("app/rules/lint-probe.test.ts", `${lines(700)}\n// the last line`)).toEqual([]);
+  });
+});
+
 describe("test files", () => {
   it("test files are exempt", async () => {
     expect(
