@@ -374,16 +374,7 @@ export async function listProductStockMovements(productId: number) {
       where,
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: PRODUCT_MOVEMENTS_SHOWN,
-      select: {
-        id: true,
-        orderId: true,
-        ...movementNamesSelect,
-        change: true,
-        balance: true,
-        reason: true,
-        changedByEmail: true,
-        createdAt: true,
-      },
+      select: { ...movementSelect, orderId: true },
     }),
     prisma.stockMovement.count({ where }),
   ]);
@@ -395,15 +386,7 @@ export async function getOrderStockMovements(orderId: number) {
   const rows = await prisma.stockMovement.findMany({
     where: { orderId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: {
-      id: true,
-      ...movementNamesSelect,
-      change: true,
-      balance: true,
-      reason: true,
-      changedByEmail: true,
-      createdAt: true,
-    },
+    select: movementSelect,
   });
   return rows.map(withBanglaNames);
 }
@@ -420,6 +403,17 @@ const movementNamesSelect = {
       option3Value: { select: { value: true, valueBn: true } },
     },
   },
+} as const;
+
+/** A ledger entry as the product's and the order's histories list it: what changed, by whom, when, and its names. */
+const movementSelect = {
+  id: true,
+  ...movementNamesSelect,
+  change: true,
+  balance: true,
+  reason: true,
+  changedByEmail: true,
+  createdAt: true,
 } as const;
 
 type OptionValueNames = { value: string; valueBn: string } | null;
