@@ -101,7 +101,7 @@ app.use(compression());
 
 // Anonymous catalogue pages are answered from memory before Express runs (the server below); a
 // candidate that missed is recorded here, after compression, as Remix writes it
-// (app/server/http/page-cache.server.ts, docs/decisions/036-page-cache.md).
+// (app/server/http/page-cache/page-cache.server.ts, docs/decisions/036-page-cache.md).
 const pageCache = build.entry.module.createShopPageCache(env.PAGE_CACHE_MB * 1024 * 1024, env.TRUST_PROXY);
 app.use(pageCache.capture);
 

@@ -40,9 +40,9 @@ import {
 } from "~/models/catalogue/changes/change-log.server";
 import { getCart } from "~/server/cart-cookie.server";
 import { chosenLanguage } from "~/server/language-cookie.server";
-import { createPageCache } from "~/server/http/page-cache.server";
-import type { KeyInputs } from "~/server/http/page-notes.server";
-import { pageChangesAfter } from "~/server/http/page-changes.server";
+import { createPageCache } from "~/server/http/page-cache/page-cache.server";
+import type { KeyInputs } from "~/server/http/page-cache/page-notes.server";
+import { pageChangesAfter } from "~/server/http/page-cache/page-changes.server";
 import { stripNul } from "~/server/http/strip-nul.server";
 import { clientKey } from "~/server/client-key.server";
 import { startCourierSchedule, stopCourierSchedule } from "~/server/couriers/schedule.server";

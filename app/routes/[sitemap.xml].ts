@@ -12,7 +12,7 @@ import {
   urlEntries,
 } from "~/utils/seo-sitemap";
 import { log } from "~/server/log.server";
-import { noteCatalogueAddress, noteShownProducts } from "~/server/http/page-notes.server";
+import { noteCatalogueAddress, noteShownProducts } from "~/server/http/page-cache/page-notes.server";
 
 /** Bytes of XML gathered before a chunk is sent. */
 const FLUSH_BYTES = 32 * 1024;

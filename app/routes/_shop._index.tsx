@@ -7,7 +7,7 @@ import { useLocalePath, useT } from "~/hooks/use-t";
 import { langOfRequest, localePath, registerMessages } from "~/i18n";
 import { listingMessages } from "~/i18n/listing-messages";
 import { chosenLanguage } from "~/server/language-cookie.server";
-import { noteCatalogueAddress, noteRenderedInputs, noteShownProducts } from "~/server/http/page-notes.server";
+import { noteCatalogueAddress, noteRenderedInputs, noteShownProducts } from "~/server/http/page-cache/page-notes.server";
 import { listCategories, type CategoryCard } from "~/models/catalogue/category.server";
 import type { Lang } from "~/i18n/lang";
 import { localText } from "~/rules/variants";

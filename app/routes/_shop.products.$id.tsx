@@ -32,7 +32,7 @@ import {
 import { notFound, parseId } from "~/utils/params";
 import { skipRevalidationAfterCartChange } from "~/utils/revalidation";
 import { log } from "~/server/log.server";
-import { absentOrOneOf, noteCatalogueAddress, noteShownProducts } from "~/server/http/page-notes.server";
+import { absentOrOneOf, noteCatalogueAddress, noteShownProducts } from "~/server/http/page-cache/page-notes.server";
 
 /** Head tags built by the loader (`productMeta`). */
 export const meta: MetaFunction<typeof loader> = ({ data, location }) =>

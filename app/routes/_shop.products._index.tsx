@@ -11,7 +11,7 @@ import { listCategories, type CategoryCard } from "~/models/catalogue/category.s
 import type { Lang } from "~/i18n/lang";
 import { localText } from "~/rules/variants";
 import { listProducts } from "~/models/catalogue/product.server";
-import { absentOrOneOf, noteCatalogueAddress, noteShownProducts } from "~/server/http/page-notes.server";
+import { absentOrOneOf, noteCatalogueAddress, noteShownProducts } from "~/server/http/page-cache/page-notes.server";
 import { parsePage } from "~/rules/pagination";
 import { breadcrumbJsonLd, pageTitle, pageUrl, productsCanonicalPath, seoMeta, shareImage } from "~/utils/seo";
 import { parseProductSort, PRODUCT_SORTS, type ProductSort } from "~/rules/product-sort";

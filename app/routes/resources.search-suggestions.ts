@@ -7,7 +7,7 @@ import {
   type SearchSuggestionsResponse,
 } from "~/rules/search";
 import { log } from "~/server/log.server";
-import { noteShownProducts } from "~/server/http/page-notes.server";
+import { noteShownProducts } from "~/server/http/page-cache/page-notes.server";
 import type { Lang } from "~/i18n/lang";
 
 /**

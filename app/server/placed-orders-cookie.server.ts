@@ -10,7 +10,7 @@
  * `/order-success.data`, which a narrower path would not match). Each order in it carries its own
  * expiry, checked on the server, so a copied cookie stops working after the hour too; the short
  * life keeps a shared phone's exposure small. No catalogue page reads it, so the page cache answers
- * the browser as before (app/server/http/page-cache.server.ts).
+ * the browser as before (app/server/http/page-cache/page-cache.server.ts).
  */
 import { createCookie } from "@remix-run/node";
 import { z } from "zod";

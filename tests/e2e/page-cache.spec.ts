@@ -1,5 +1,5 @@
 /**
- * The page cache seen from a browser (app/server/http/page-cache.server.ts, docs/decisions/036-page-cache.md),
+ * The page cache seen from a browser (app/server/http/page-cache/page-cache.server.ts, docs/decisions/036-page-cache.md),
  * with JavaScript on and off: a page served from the cache works as a rendered one does (with
  * JavaScript it hydrates under its hashed CSP: a refused script would fail the test through the
  * console-error fixture; the optimistic cart and the suggestions work on it), and an admin's edit

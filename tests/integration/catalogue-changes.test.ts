@@ -2,7 +2,7 @@
  * The catalogue's change log against a real database (SQLite, and PostgreSQL in its run): what the
  * triggers write for each kind of write (app/models/catalogue/changes/change-log.server.ts, the migrations
  * …_catalogue_changes and, on PostgreSQL, …_database_rules), and what each change alters on the
- * page cache's stored pages (app/server/http/page-changes.server.ts;
+ * page cache's stored pages (app/server/http/page-cache/page-changes.server.ts;
  * docs/decisions/051-page-cache-under-a-sale.md). On PostgreSQL the log reaches this process through
  * its feed, a moment after the commit: each read here first waits for what was committed
  * (`catalogueChangesSettled`), as the page cache's next read would see it.
@@ -18,7 +18,7 @@ import {
 } from "~/models/catalogue/changes/change-log.server";
 import { prisma } from "~/models/db/client.server";
 import { getShopSettings, saveShopSettings } from "~/models/settings.server";
-import { pageChangesAfter } from "~/server/http/page-changes.server";
+import { pageChangesAfter } from "~/server/http/page-cache/page-changes.server";
 import { createCategory, createProduct, createProductWithVariants } from "./helpers";
 import { placeOrder } from "./place-order";
 

@@ -3,7 +3,7 @@
  * this worker's database: a write made by another process (this test's own connection) shows on
  * the very next anonymous GET; each cart sees its own badge; a staff member and a page with a toast
  * never receive a cached page and never fill one; HEAD and 304 from the cache.
- * The cache's own rules (hashes, encodings, the cap) are tested in app/server/http/page-cache.server.test.ts.
+ * The cache's own rules (hashes, encodings, the cap) are tested in app/server/http/page-cache/page-cache.server.test.ts.
  */
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -243,7 +243,7 @@ describe("server capabilities (eslint.config.js)", () => {
     expect(
       await seamMessages(
         "app/entry.server.tsx",
-        'import { UNDERSTOOD_PARAMETERS } from "./server/http/page-cache-url.server";\nexport const c = UNDERSTOOD_PARAMETERS;',
+        'import { UNDERSTOOD_PARAMETERS } from "./server/http/page-cache/page-cache-url.server";\nexport const c = UNDERSTOOD_PARAMETERS;',
       ),
     ).toEqual([internal("http")]);
   });

@@ -22,7 +22,7 @@ import { catalogueVersionIfKnown } from "~/models/catalogue/changes/change-log.s
 import { productsForFeed, type FeedProduct } from "~/models/catalogue/product-feed.server";
 import { getShopSettings, shopLanguage } from "~/models/settings.server";
 import { ifNoneMatchMatches, notModifiedHeaders, weakEtag } from "~/server/http/http-cache.server";
-import { compressedCopies, pickEncoding } from "~/server/http/page-encoding.server";
+import { compressedCopies, pickEncoding } from "~/server/http/page-cache/page-encoding.server";
 import { log } from "~/server/log.server";
 import { spreadsheetCsv } from "~/server/spreadsheet-csv.server";
 import { feedDescription, feedGroupId, feedItemId, feedPrice, feedTitle } from "~/rules/product-feed";

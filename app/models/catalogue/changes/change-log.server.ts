@@ -6,7 +6,7 @@
  *
  * Because triggers write it, every writer counts: this process, another process or instance on the
  * same file, a restore, the sqlite3 shell. Each process's page cache reads the rows after the last
- * one it saw (app/server/http/page-changes.server.ts) and drops the pages they change; it reads them
+ * one it saw (app/server/http/page-cache/page-changes.server.ts) and drops the pages they change; it reads them
  * on every lookup, so a page is never served as fresh after the commit that changed it.
  *
  * On PostgreSQL the same triggers fill the same table, and a feed of this process follows it in
@@ -148,7 +148,7 @@ const KEEP_CHANGES_MS = 60 * 60 * 1000;
 /**
  * Deletes the changes older than KEEP_CHANGES_MS (through the main connection: a write), and
  * returns how many. A process that had not read them since (it served no page for an hour) finds
- * the gap and drops its whole page cache (app/server/http/page-changes.server.ts).
+ * the gap and drops its whole page cache (app/server/http/page-cache/page-changes.server.ts).
  */
 export async function pruneCatalogueChanges(now = Date.now()): Promise<number> {
   return prisma.$executeRaw`DELETE FROM "CatalogueChange" WHERE "changedAt" < ${now - KEEP_CHANGES_MS}`;

@@ -1,5 +1,5 @@
 /**
- * The bytes of a stored page (app/server/http/page-cache.server.ts, docs/decisions/036-page-cache.md):
+ * The bytes of a stored page (app/server/http/page-cache/page-cache.server.ts, docs/decisions/036-page-cache.md):
  * what is kept of a rendered answer (`storedAnswer`: headers, ETag, 304 headers), its compressed
  * copies, the encoding a request gets, and its inline scripts allowed by hash instead of the nonce
  * of the render that made it. The compression is also used for the kept product feeds
@@ -9,7 +9,7 @@ import crypto from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { weakEtag } from "./http-cache.server";
+import { weakEtag } from "../http-cache.server";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);

@@ -1,5 +1,5 @@
 /**
- * What a render tells the page cache (app/server/http/page-cache.server.ts): the route loaders
+ * What a render tells the page cache (app/server/http/page-cache/page-cache.server.ts): the route loaders
  * record what they read of the cache key's inputs, what they show of the catalogue, and whether
  * their address is one of the catalogue's own. Each call writes into the record server.js puts in
  * the load context as `renderedInputs` (absent when the request is not a cache candidate, and in
@@ -64,7 +64,7 @@ export function noteShownProducts(
  * spelling the shop's own links use (`?page=2` within range, not `?page=02` or `?page=99`; a
  * category that exists; a variant of this product). Such a page is always kept once rendered;
  * a page whose loaders do not call it (a search, an address with made-up values) passes the
- * doorkeeper (app/server/http/page-store.server.ts). `context` as for `noteRenderedInputs`.
+ * doorkeeper (app/server/http/page-cache/page-store.server.ts). `context` as for `noteRenderedInputs`.
  */
 export function noteCatalogueAddress(context: { renderedInputs?: unknown } | undefined): void {
   const record = context?.renderedInputs as RenderedInputs | undefined;

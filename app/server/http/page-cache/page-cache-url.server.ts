@@ -16,7 +16,7 @@
  * (page-cache-url.server.test.ts) reads the routes and fails when one is missing.
  */
 import { stripLangPrefix } from "~/i18n";
-import { isCataloguePath } from "./http-cache.server";
+import { isCataloguePath } from "../http-cache.server";
 
 /** The query parameters each cached page reads, by path without the `/bn` prefix. */
 export const UNDERSTOOD_PARAMETERS: Readonly<Record<string, readonly string[]>> = {

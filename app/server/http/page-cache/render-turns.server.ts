@@ -1,5 +1,5 @@
 /**
- * Turns to render a page the page cache does not hold (app/server/http/page-cache.server.ts,
+ * Turns to render a page the page cache does not hold (app/server/http/page-cache/page-cache.server.ts,
  * docs/decisions/057-page-cache-for-crowds.md): a fixed number of renders run at once for the whole
  * process, and the misses beyond wait their turn, served round-robin by client address.
  *

@@ -8,7 +8,7 @@
  * the placed orders (read by no cached page); a staff session, a toast, the two-factor step or
  * anything haat adds later always bypasses.
  * The key: the canonical URL (the path, and only the query parameters its page reads:
- * app/server/http/page-cache-url.server.ts; the page is rendered for that URL), the cart's quantity as
+ * app/server/http/page-cache/page-cache-url.server.ts; the page is rendered for that URL), the cart's quantity as
  * the badge shows it and the remembered language, both read from the Cookie header by the app's own
  * cookie parsers (`inputsOf`), so the key names exactly what the loaders will read. The loaders
  * that read them record what they read (`noteRenderedInputs`); a page whose render read anything
@@ -21,18 +21,18 @@
  *   listing page within range, the home page, each spelled as the shop's own links spell it) are
  *   always kept once rendered: their number is bounded by the catalogue. Any other page (a search,
  *   an address a client can invent) is kept on its second render within a minute, by a doorkeeper,
- *   in a quarter of the memory of its own (app/server/http/page-store.server.ts).
+ *   in a quarter of the memory of its own (app/server/http/page-cache/page-store.server.ts).
  * - Misses render in a fixed number of turns for the whole process, shared round-robin by client
  *   address, so a flood of new URLs from one address cannot take the CPU from the others, and a
  *   request waits at most MAX_TURN_WAIT_MS for its turn, then is answered 503 with Retry-After
- *   (app/server/http/render-turns.server.ts).
+ *   (app/server/http/page-cache/render-turns.server.ts).
  *
  * - Stored once per key, after the first (MISS) answer: its headers, its body as sent, gzip and
  *   brotli bodies compressed once at cheap levels, its ETag. A hit answers 304 to a matching If-None-Match.
  * - Dropped when what it shows changes: each page knows what it shows (`noteShownProducts`: the
  *   products in full, the product cards, whether it lists products; a page that says nothing shows
  *   everything), and every lookup reads the catalogue's change log first (`changesAfter`: committed
- *   writes of any process, app/server/http/page-changes.server.ts). A change drops only the pages
+ *   writes of any process, app/server/http/page-cache/page-changes.server.ts). A change drops only the pages
  *   it alters; a page rendered while a change that alters it was committed is not kept.
  * - Stale while revalidating: a dropped page is still served, for at most `staleMs` after the
  *   change, to the visitors who ask while one visitor's render refreshes it (`X-Cache: STALE`); the
@@ -44,12 +44,12 @@
  * - `X-Cache: HIT`, `STALE`, `MISS` or `BUSY` (the 503) on every candidate answer; other requests get
  *   no such header.
  * What the loaders tell the cache (`noteRenderedInputs`, `noteShownProducts`, `noteCatalogueAddress`)
- * is in app/server/http/page-notes.server.ts; a stored page's bytes in page-encoding.server.ts.
+ * is in app/server/http/page-cache/page-notes.server.ts; a stored page's bytes in page-encoding.server.ts.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import os from "node:os";
 import { LRUCache } from "lru-cache";
-import { ifNoneMatchMatches } from "./http-cache.server";
+import { ifNoneMatchMatches } from "../http-cache.server";
 import { canonicalCacheUrl, plainAddress } from "./page-cache-url.server";
 import { pickEncoding, storedAnswer, type StoredAnswer } from "./page-encoding.server";
 import type { KeyInputs, PageShows, RenderedInputs } from "./page-notes.server";
@@ -93,7 +93,7 @@ const LANGUAGE_COOKIE = "haat_lang";
 const UNREAD_COOKIES = new Set(["haat_placed"]);
 
 /**
- * A committed change to the catalogue, as the cache applies it (app/server/http/page-changes.server.ts
+ * A committed change to the catalogue, as the cache applies it (app/server/http/page-cache/page-changes.server.ts
  * makes them from the change log): its position in the log, when it was made (ms since 1970), and
  * what it alters: every page (`all`), nothing (null: a stock change no page words differently), or
  * the pages showing one product in full (`page`), as a card (`card`), and the listings (`lists`).
@@ -140,7 +140,7 @@ export type PageCacheOptions = {
   maxBytes: number;
   /**
    * The committed changes after `afterId` in the catalogue's change log, oldest first, at most
-   * `limit` (app/server/http/page-changes.server.ts); read on every lookup, so it must be cheap.
+   * `limit` (app/server/http/page-cache/page-changes.server.ts); read on every lookup, so it must be cheap.
    * Throws when the database cannot say (the app then answers, and reports it).
    */
   changesAfter: (afterId: number, limit: number) => PageChange[];
