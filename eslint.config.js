@@ -12,7 +12,7 @@ const root = import.meta.dirname;
 // ---------------------------------------------------------------------------------------------
 // The architecture's seams: the layers of app/, top to bottom,
 //   root.tsx, entry.server.tsx, routes/   route modules; nothing outside routes/ imports routes/
-//   server/     capabilities (auth, catalogue, couriers, http, mail, media) over shared basics
+//   server/     capabilities (auth, cart, catalogue, couriers, http, mail, media, process) over shared basics
 //               (log, cookies, toasts, secret box, form bodies, rate limits, i18n, the audit call)
 //   models/     ALL database access, by capability (db, auth, catalogue, orders); the only importer
 //               of models/db/client.server.ts and ~/generated/prisma
@@ -66,6 +66,9 @@ const capabilities = {
   // person does to their own account (account) and the owner to the staff accounts (staff-accounts).
   // Sessions, passwords, two-factor codes, the sign-in limits and log stay inside.
   auth: ["auth.server.ts", "sign-in.server.ts", "account.server.ts", "staff-accounts.server.ts"],
+  // What a shopper's browser keeps of the shop, in signed cookies: the cart, and the orders it
+  // placed in the last hour (for the confirmation page). The page cache reads their names.
+  cart: ["cart-cookie.server.ts", "placed-orders-cookie.server.ts"],
   // The product and category forms (multipart: pictures, validation, save, the answer); the product
   // CSV import (with its pictures fetched in the background) and export; the product feeds.
   catalogue: [
@@ -97,6 +100,9 @@ const capabilities = {
   // Pictures: uploads, image variants, the invoice image, the storage their bytes live in (a folder
   // or a bucket: the health check probes it, the /uploads route reads it).
   media: ["images.server.ts", "invoice-image.server.ts", "storage.server.ts", "uploads.server.ts"],
+  // This process among the shop's processes (server.js's cluster, the nodes on PostgreSQL): which
+  // one holds the background jobs (entry.server).
+  process: ["process-role.server.ts"],
 };
 /**
  * The zones that close each capability folder of `layer` (server or models) to everything above it

@@ -7,7 +7,7 @@
  * - counts every process's rate limits in one place (rate-limiter-flexible's
  *   RateLimiterClusterMaster; app/server/rate-limit.server.ts is the other half);
  * - gives the background jobs to its first process, and to that process's replacement
- *   (HAAT_BACKGROUND_JOBS; app/server/process-role.server.ts);
+ *   (HAAT_BACKGROUND_JOBS; app/server/process/process-role.server.ts);
  * - replaces a process that stops unexpectedly, after 0.5 s, doubled for each further one that
  *   stops within a minute of starting (at most 30 s), each logged; when one cannot start five times
  *   in a row, the whole server stops with exit code 1, as one process would;

@@ -38,7 +38,7 @@ import {
   onCatalogueChangeProblem,
   pruneCatalogueChanges,
 } from "~/models/catalogue/changes/change-log.server";
-import { getCart } from "~/server/cart-cookie.server";
+import { getCart } from "~/server/cart/cart-cookie.server";
 import { chosenLanguage } from "~/server/language-cookie.server";
 import { createPageCache } from "~/server/http/page-cache/page-cache.server";
 import type { KeyInputs } from "~/server/http/page-cache/page-notes.server";
@@ -46,7 +46,7 @@ import { pageChangesAfter } from "~/server/http/page-cache/page-changes.server";
 import { stripNul } from "~/server/http/strip-nul.server";
 import { clientKey } from "~/server/client-key.server";
 import { startCourierSchedule, stopCourierSchedule } from "~/server/couriers/schedule.server";
-import { holdBackgroundJobs } from "~/server/process-role.server";
+import { holdBackgroundJobs } from "~/server/process/process-role.server";
 import { cartQuantity } from "~/rules/cart";
 import { log, readableUrl } from "~/server/log.server";
 
@@ -181,7 +181,7 @@ let releaseBackgroundJobs: (() => Promise<void>) | null = null;
 /**
  * For server.js, once it listens: runs the background jobs (the couriers' statuses read every
  * COURIER_REFRESH_MINUTES) while this process holds their role, which exactly one process of the
- * server (of all the nodes, on PostgreSQL) does at a time (app/server/process-role.server.ts,
+ * server (of all the nodes, on PostgreSQL) does at a time (app/server/process/process-role.server.ts,
  * docs/decisions/052-one-process-per-core.md and 053).
  */
 export function startBackgroundJobs(): void {

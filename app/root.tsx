@@ -19,7 +19,7 @@ import { ToastMessage } from "~/components/toast";
 import { useLang, useT } from "~/hooks/use-t";
 import { isLang, langOfRequest, localePath, type Lang } from "~/i18n";
 import { cartQuantity } from "~/rules/cart";
-import { getCart } from "~/server/cart-cookie.server";
+import { getCart } from "~/server/cart/cart-cookie.server";
 import { noteRenderedInputs } from "~/server/http/page-cache/page-notes.server";
 import { getEnv } from "~/config/env.server";
 import { getShopSettings, shopIdentity } from "~/models/settings.server";

@@ -239,7 +239,7 @@ const envSchema = z
     HAAT_RATE_LIMITS: z.enum(["memory", "primary"]).default("memory"),
     /**
      * Internal: set by server.js's cluster primary, "1" in the one process that runs the background
-     * jobs and "0" in the others (app/server/process-role.server.ts); unset: this process is the
+     * jobs and "0" in the others (app/server/process/process-role.server.ts); unset: this process is the
      * only one, and runs them.
      */
     HAAT_BACKGROUND_JOBS: booleanFlag.transform((v) => v ?? true),

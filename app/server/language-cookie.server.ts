@@ -9,7 +9,14 @@ import { getEnv } from "~/config/env.server";
 import { isLang, type Lang } from "~/i18n";
 import { hostCookieName } from "./cookie-name.server";
 
-const languageCookie = createCookie(hostCookieName("haat_lang", getEnv().COOKIE_SECURE), {
+/**
+ * The language cookie's name without its prefix: the cookie is `__Host-haat_lang` when COOKIE_SECURE
+ * (`hostCookieName`). The home page's key in the page cache reads it
+ * (app/server/http/page-cache/page-key.server.ts).
+ */
+export const LANGUAGE_COOKIE_NAME = "haat_lang";
+
+const languageCookie = createCookie(hostCookieName(LANGUAGE_COOKIE_NAME, getEnv().COOKIE_SECURE), {
   httpOnly: true,
   sameSite: "lax",
   path: "/",

@@ -8,7 +8,7 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/models/db/client.server";
-import { commitCart } from "~/server/cart-cookie.server";
+import { commitCart } from "~/server/cart/cart-cookie.server";
 import { rememberLanguage } from "~/server/language-cookie.server";
 import { toastCookie } from "~/server/toast-cookie.server";
 import { startServerProcess, type ServerProcess } from "../support/server-process";

@@ -29,7 +29,7 @@ async function loadApp() {
   return {
     ...(await import("~/models/db/client.server")),
     ...(await import("~/models/catalogue/product.server")),
-    ...(await import("~/server/cart-cookie.server")),
+    ...(await import("~/server/cart/cart-cookie.server")),
     ...(await import("~/config/env.server")),
     cart: await import("~/routes/_shop.cart/route"),
     helpers: await import("./helpers"),

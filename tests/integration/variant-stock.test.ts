@@ -12,7 +12,7 @@ import { saveOptions } from "~/models/catalogue/product-variants.server";
 import { listLowStock } from "~/models/catalogue/stock.server";
 import { action as cartAction, loader as cartLoader } from "~/routes/_shop.cart/route";
 import { action as orderAction } from "~/routes/admin.orders.view.$id/route";
-import { commitCart } from "~/server/cart-cookie.server";
+import { commitCart } from "~/server/cart/cart-cookie.server";
 import { serverTranslator } from "~/server/i18n.server";
 import {
   CookieJar,

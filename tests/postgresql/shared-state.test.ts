@@ -8,7 +8,7 @@ import pg from "pg";
 import { describe, expect, it, vi } from "vitest";
 import { catalogueChangesSettled } from "~/models/catalogue/changes/change-log.server";
 import { getShopSettings } from "~/models/settings.server";
-import { holdBackgroundJobs } from "~/server/process-role.server";
+import { holdBackgroundJobs } from "~/server/process/process-role.server";
 import { createLimiter } from "~/server/rate-limit.server";
 import { prisma } from "~/models/db/client.server";
 

@@ -1,7 +1,7 @@
 /**
  * The server half of the cart's own forms (add, buy-now, update, remove), posted to
  * /cart. Read with the one cart form parser (app/forms/cart.ts), applied with the cart rules
- * (app/rules/cart.ts), stored in the cart cookie (app/server/cart-cookie.server.ts).
+ * (app/rules/cart.ts), stored in the cart cookie (app/server/cart/cart-cookie.server.ts).
  */
 import { data, redirect } from "@remix-run/node";
 import { CART_FETCH_FIELD, CART_FETCH_VALUE, type CartFetchResult } from "~/components/cart/cart-contract";
@@ -11,7 +11,7 @@ import { serverTranslator } from "~/server/i18n.server";
 import { getDefaultVariantIds, getVariantAvailability } from "~/models/catalogue/product.server";
 import { applyCartOperation, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine } from "~/rules/cart";
 import { exceedsStock } from "~/rules/stock";
-import { commitCart } from "~/server/cart-cookie.server";
+import { commitCart } from "~/server/cart/cart-cookie.server";
 import { redirectWithToast } from "~/server/toast-cookie.server";
 import { safeLocalPath } from "~/utils/local-path";
 

@@ -16,8 +16,8 @@ import { orderTotals, priceCart } from "~/rules/pricing";
 import { findDistrict, placeName, shippingMethodOf } from "~/rules/districts";
 import { DEFAULT_SHIPPING_METHOD, shippingFeePaisa, type DeliveryFees, type ShippingMethod } from "~/rules/shipping";
 import { formatMoney } from "~/rules/money";
-import { commitCart } from "~/server/cart-cookie.server";
-import { rememberPlacedOrder } from "~/server/placed-orders-cookie.server";
+import { commitCart } from "~/server/cart/cart-cookie.server";
+import { rememberPlacedOrder } from "~/server/cart/placed-orders-cookie.server";
 import { announceNewOrder } from "~/server/mail/order-emails.server";
 import { log } from "~/server/log.server";
 
@@ -37,7 +37,7 @@ export type CheckoutActionData = FormRefusal<keyof CheckoutValues, CheckoutValue
 /**
  * Places the order for `lines` from the checkout form `form`. Success: a redirect to
  * /order-success?order=<id> that empties the cart and adds the order to the orders this browser
- * placed (~/server/placed-orders-cookie.server.ts: only it sees the order's details there; a double
+ * placed (~/server/cart/placed-orders-cookie.server.ts: only it sees the order's details there; a double
  * submit of the same form, sent with the same cart cookie, lands on the first order). Otherwise 400 with CheckoutActionData: an empty cart, field errors (the form kept),
  * a district that is not one of the 64 among them, a product no longer sold (its line is dropped from the cart cookie), a subtotal that is no longer
  * the one shown, a total above the online limit, a line the stock can no longer fill (the cart is

@@ -21,7 +21,7 @@ import { getVariantsForCart } from "~/models/catalogue/product.server";
 import { localText } from "~/rules/variants";
 import { priceCart } from "~/rules/pricing";
 import { exceedsStock } from "~/rules/stock";
-import { commitCart, getCart } from "~/server/cart-cookie.server";
+import { commitCart, getCart } from "~/server/cart/cart-cookie.server";
 import { seoContextFor } from "~/server/http/seo.server";
 import { pageTitle, seoMeta } from "~/utils/seo";
 import { CartLine } from "./cart-line";

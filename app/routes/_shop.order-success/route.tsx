@@ -5,7 +5,7 @@ import { langFromPath, registerMessages, translator } from "~/i18n";
 import { checkoutMessages } from "~/i18n/checkout-messages";
 import { getOrderConfirmation } from "~/models/orders/order.server";
 import { seoContextFor } from "~/server/http/seo.server";
-import { placedByThisBrowser } from "~/server/placed-orders-cookie.server";
+import { placedByThisBrowser } from "~/server/cart/placed-orders-cookie.server";
 import { pageTitle, seoMeta } from "~/utils/seo";
 import { OrderConfirmation } from "./order-confirmation";
 
@@ -26,7 +26,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 /**
  * Reads the order number from ?order. The order's details (app/models/orders/order.server.ts
  * `getOrderConfirmation`) only for the browser that placed it, as its `haat_placed` cookie says
- * (app/server/placed-orders-cookie.server.ts): numbers are sequential, so anyone else, a guessed
+ * (app/server/cart/placed-orders-cookie.server.ts): numbers are sequential, so anyone else, a guessed
  * number included, gets the number alone (it reveals nothing about the order).
  */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -10,12 +10,12 @@
  * `/order-success.data`, which a narrower path would not match). Each order in it carries its own
  * expiry, checked on the server, so a copied cookie stops working after the hour too; the short
  * life keeps a shared phone's exposure small. No catalogue page reads it, so the page cache answers
- * the browser as before (app/server/http/page-cache/page-cache.server.ts).
+ * the browser as before (app/server/http/page-cache/page-key.server.ts).
  */
 import { createCookie } from "@remix-run/node";
 import { z } from "zod";
 import { getEnv } from "~/config/env.server";
-import { hostCookieName } from "./cookie-name.server";
+import { hostCookieName } from "../cookie-name.server";
 
 /** How long after placing it a browser may see an order's details on the confirmation page, in seconds. */
 const PLACED_ORDER_SECONDS = 60 * 60;
@@ -23,7 +23,14 @@ const PLACED_ORDER_SECONDS = 60 * 60;
 /** Orders one cookie names at most (the newest kept). */
 const MAX_PLACED_ORDERS = 5;
 
-const placedCookie = createCookie(hostCookieName("haat_placed", getEnv().COOKIE_SECURE), {
+/**
+ * The placed-orders cookie's name without its prefix: the cookie is `__Host-haat_placed` when
+ * COOKIE_SECURE (`hostCookieName`). The page cache lets it through unread
+ * (app/server/http/page-cache/page-key.server.ts).
+ */
+export const PLACED_ORDERS_COOKIE_NAME = "haat_placed";
+
+const placedCookie = createCookie(hostCookieName(PLACED_ORDERS_COOKIE_NAME, getEnv().COOKIE_SECURE), {
   httpOnly: true,
   sameSite: "lax",
   path: "/",

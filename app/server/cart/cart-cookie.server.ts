@@ -16,9 +16,13 @@ import { MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine } from "~/rules/cart";
 import { getEnv } from "~/config/env.server";
 import { getDefaultVariantIds } from "~/models/catalogue/product.server";
 
-// Not `__Host-haat_cart` when Secure, unlike the session and toast cookies: renaming it would
-// empty every shopper's cart on upgrade (docs/decisions/005-sessions.md, "Cookie names").
-const CART_COOKIE_NAME = "haat_cart";
+/**
+ * The cart cookie's name, the same whether or not it is Secure: not `__Host-haat_cart` when
+ * COOKIE_SECURE, unlike the session, toast, language and placed-orders cookies, because renaming it
+ * would empty every shopper's cart on upgrade (docs/decisions/005-sessions.md, "Cookie names").
+ * The page cache keys pages on it (app/server/http/page-cache/page-key.server.ts).
+ */
+export const CART_COOKIE_NAME = "haat_cart";
 const cartCookie = createCookie(CART_COOKIE_NAME, {
   httpOnly: true,
   sameSite: "lax",
