@@ -3,7 +3,8 @@ import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { createPageCache, type PageCache, type PageChange } from "./page-cache.server";
+import type { PageChange } from "./change-catch-up.server";
+import { createPageCache, type PageCache } from "./page-cache.server";
 import {
   noteCatalogueAddress,
   noteRenderedInputs,

@@ -13,7 +13,7 @@
 import type { CatalogueChange } from "~/models/catalogue/changes/change";
 import { catalogueChangesAfter } from "~/models/catalogue/changes/change-log.server";
 import { shownStockChanged } from "~/rules/stock";
-import type { PageChange } from "./page-cache.server";
+import type { PageChange } from "./change-catch-up.server";
 
 /** What one change of the log alters on the pages (see the module's comment). */
 function pageChangeOf(change: CatalogueChange): PageChange {

@@ -1,15 +1,16 @@
 /**
- * The bytes of a stored page (app/server/http/page-cache/page-cache.server.ts, docs/decisions/036-page-cache.md):
- * what is kept of a rendered answer (`storedAnswer`: headers, ETag, 304 headers), its compressed
- * copies, the encoding a request gets, and its inline scripts allowed by hash instead of the nonce
- * of the render that made it. The compression is also used for the kept product feeds
+ * The bytes of a stored page (app/server/http/page-cache/page-cache.server.ts,
+ * docs/decisions/036-page-cache.md): what is kept of a rendered answer (`storedAnswer`: headers,
+ * ETag, 304 headers), its compressed copies, the encoding a request gets and the answer it is sent
+ * (`sendStoredAnswer`), and its inline scripts allowed by hash instead of the nonce of the render
+ * that made it. The compression is also used for the kept product feeds
  * (app/server/catalogue/product-feeds.server.ts).
  */
 import crypto from "node:crypto";
-import type { ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { weakEtag } from "../http-cache.server";
+import { ifNoneMatchMatches, weakEtag } from "../http-cache.server";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -174,4 +175,27 @@ export async function storedAnswer(
     notModified: [...notModified, "x-cache", "HIT"],
     staleNotModified: [...notModified, "x-cache", "STALE"],
   };
+}
+
+/**
+ * Answers `req` with a stored page: 304 to a matching `If-None-Match`, else 200 with its body in
+ * the encoding the request accepts (`pickEncoding`; no body for HEAD), `X-Cache: STALE` when
+ * `stale`, else `HIT`. Returns the status sent.
+ */
+export function sendStoredAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: StoredAnswer,
+  stale: boolean,
+): 200 | 304 {
+  const inm = req.headers["if-none-match"];
+  if (inm && ifNoneMatchMatches(inm, answer.etag)) {
+    res.writeHead(304, stale ? answer.staleNotModified : answer.notModified);
+    res.end();
+    return 304;
+  }
+  const variant = answer[pickEncoding(req.headers["accept-encoding"])];
+  res.writeHead(200, stale ? variant.staleHeaders : variant.headers);
+  res.end(req.method === "HEAD" ? undefined : variant.body);
+  return 200;
 }
