@@ -363,6 +363,22 @@ describe("createPageCache", () => {
     expect(app.cache.stats().stored).toBe(3);
   });
 
+  it("knows the language and placed-orders cookies with or without a Secure prefix, and the cart only unprefixed", async () => {
+    const app = await startApp();
+    await app.warm("/");
+    // COOKIE_SECURE names them `__Host-haat_lang` and `__Host-haat_placed` (hostCookieName).
+    for (const cookie of [
+      "__Host-haat_lang=x",
+      "__Secure-haat_lang=x",
+      "__Host-haat_placed=x",
+      "__Secure-haat_placed=x",
+    ])
+      expect((await request(app.origin, "/", { Cookie: cookie })).headers["x-cache"], cookie).toBe("HIT");
+    // The cart cookie is never renamed, so a prefixed one is some other haat cookie: it bypasses.
+    for (const cookie of ["__Host-haat_cart=signed-2", "__Secure-haat_cart=signed-2"])
+      expect((await app.warm("/", { Cookie: cookie })).headers["x-cache"], cookie).toBeUndefined();
+  });
+
   it("answers a shopper who just ordered from the cache: the placed-orders cookie varies no catalogue page", async () => {
     const app = await startApp();
     await app.warm("/");
