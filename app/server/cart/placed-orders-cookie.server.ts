@@ -17,18 +17,18 @@ import { z } from "zod";
 import { getEnv } from "~/config/env.server";
 import { hostCookieName } from "../cookie-name.server";
 
-/** How long after placing it a browser may see an order's details on the confirmation page, in seconds. */
-const PLACED_ORDER_SECONDS = 60 * 60;
-
-/** Orders one cookie names at most (the newest kept). */
-const MAX_PLACED_ORDERS = 5;
-
 /**
  * The placed-orders cookie's name without its prefix: the cookie is `__Host-haat_placed` when
  * COOKIE_SECURE (`hostCookieName`). The page cache lets it through unread
  * (app/server/http/page-cache/page-key.server.ts).
  */
 export const PLACED_ORDERS_COOKIE_NAME = "haat_placed";
+
+/** How long after placing it a browser may see an order's details on the confirmation page, in seconds. */
+const PLACED_ORDER_SECONDS = 60 * 60;
+
+/** Orders one cookie names at most (the newest kept). */
+const MAX_PLACED_ORDERS = 5;
 
 const placedCookie = createCookie(hostCookieName(PLACED_ORDERS_COOKIE_NAME, getEnv().COOKIE_SECURE), {
   httpOnly: true,
