@@ -240,6 +240,13 @@ describe("server capabilities (eslint.config.js)", () => {
         'import { sendMail } from "../../server/mail/mail.server";\nexport const s = sendMail;',
       ),
     ).toEqual([internal("mail")]);
+    // An entrance in a folder of its capability is open; its neighbours there are not.
+    expect(
+      await errors(
+        "app/routes/lint-probe.tsx",
+        'import { noteShownProducts } from "~/server/http/page-cache/page-notes.server";\nexport const n = noteShownProducts;',
+      ),
+    ).toEqual([]);
     expect(
       await seamMessages(
         "app/entry.server.tsx",
@@ -284,6 +291,13 @@ describe("server capabilities (eslint.config.js)", () => {
       await seamMessages(
         "app/server/lint-probe.server.ts",
         'import { requireAdmin } from "./auth/auth.server";\nexport const r = requireAdmin;',
+      ),
+    ).toEqual([basic]);
+    // The cart's cookies are a capability's (cart/), not a basic's to use.
+    expect(
+      await seamMessages(
+        "app/server/lint-probe.server.ts",
+        'import { getCart } from "./cart/cart-cookie.server";\nexport const g = getCart;',
       ),
     ).toEqual([basic]);
     expect(
