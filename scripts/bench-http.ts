@@ -103,8 +103,8 @@
  *    not rebuilt), to measure older code with this benchmark. Needs wrk.
  *
  * Bounded in time (about paths × rounds × (duration + 1) seconds, plus seeding and the build); never
- * part of `npm test`. It asserts nothing: the figures are for the closing notes and the README's
- * goals table (docs/decisions/036-page-cache.md, 051-page-cache-under-a-sale.md).
+ * part of `npm test`. It asserts nothing: the figures are for the closing notes and the goals table
+ * of docs/benchmarks.md (docs/decisions/036-page-cache.md, 051-page-cache-under-a-sale.md).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";

@@ -12,7 +12,7 @@
  * Uses the Chromium this machine has (CHROMIUM_PATH, else Debian's headless shell, else its
  * Chromium). Asserts
  * nothing and is not part of `npm test`: the scores vary a few points from run to run on a busy
- * machine; the README's goals table records them.
+ * machine; the goals table of docs/benchmarks.md records them.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";

@@ -4,7 +4,7 @@
  * - SESSION_SECRET: a new random one when missing. An existing secret is never changed (changing
  *   it signs everyone out and empties carts).
  * - PUBLIC_URL: `http://localhost:<PORT or 3000>` when missing, the address `npm run demo` serves
- *   on; a real shop sets its own public address (README, "Configuration").
+ *   on; a real shop sets its own public address (docs/configuration.md).
  * Values already in the environment count as present. Other variables are left to the operator
  * (see .env.example).
  */
