@@ -166,7 +166,12 @@ const modelCapabilities = {
     "import/import-images.server.ts",
   ],
   orders: [
-    "order.server.ts",
+    "place-order.server.ts",
+    "order-reads.server.ts",
+    "order-status.server.ts",
+    "order-for-shopper.server.ts",
+    "order-risk.server.ts",
+    "order-invoice.server.ts",
     "order-edit.server.ts",
     "order-note.server.ts",
     "courier.server.ts",

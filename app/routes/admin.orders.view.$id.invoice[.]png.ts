@@ -5,7 +5,8 @@
  * Answers 404 'Order not found' for a missing order, 503 when rendering failed or timed out.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getOrderForAdmin, orderInvoice } from "~/models/orders/order.server";
+import { getOrderForAdmin } from "~/models/orders/order-reads.server";
+import { orderInvoice } from "~/models/orders/order-invoice.server";
 import { notFound, parseId } from "~/utils/params";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireAdmin } from "~/server/auth/auth.server";

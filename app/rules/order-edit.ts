@@ -37,7 +37,7 @@ export type EditLine = {
 };
 
 /**
- * A variant to add, with the snapshots its line keeps (app/models/orders/order.server.ts placeOrder
+ * A variant to add, with the snapshots its line keeps (app/models/orders/place-order.server.ts placeOrder
  * writes the same): its product, names and label in both languages, SKU ("" for none), and its
  * current price in paisa (discounted when it is).
  */

@@ -2,7 +2,7 @@
  * Checkout limits against floods of fake cash-on-delivery orders
  * (docs/decisions/028-checkout-limits-and-blocklist.md): how many orders one phone number may place,
  * and one delivery address may receive, within ORDER_LIMIT_WINDOW_MS. The owner sets both numbers
- * (0: no limit). Pure: the counting is in app/models/orders/order.server.ts, inside the order's transaction.
+ * (0: no limit). Pure: the counting is in app/models/orders/place-order.server.ts, inside the order's transaction.
  */
 
 /** The window the limits count orders in: 24 hours, in ms. */

@@ -2,7 +2,7 @@
  * Signs that a cash-on-delivery order may be fake or a double, for staff deciding whom to phone
  * first. Nothing here blocks an order: it only informs (a refused parcel costs the shop two
  * courier fees, a wrongly refused shopper costs a customer). Pure: the database work is in
- * app/models/orders/order.server.ts.
+ * app/models/orders/order-risk.server.ts.
  */
 
 /**

@@ -7,7 +7,8 @@
 import { SPEC_DELIVERY_FEES } from "~/rules/shipping";
 import { describe, expect, it } from "vitest";
 import { englishAdminT as t } from "~/i18n/admin";
-import { changeOrderStatus, deleteOrder, placeOrder } from "~/models/orders/order.server";
+import { changeOrderStatus, deleteOrder } from "~/models/orders/order-status.server";
+import { placeOrder } from "~/models/orders/place-order.server";
 import { action as listAction, loader as listLoader } from "~/routes/admin.orders._index/route";
 import { action as statusAction, loader as orderLoader } from "~/routes/admin.orders.view.$id/route";
 import { prisma } from "~/models/db/client.server";

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader } from "~/routes/admin.orders._index/route";
-import { orderSearchWhere } from "~/models/orders/order.server";
+import { orderSearchWhere } from "~/models/orders/order-reads.server";
 import { prisma } from "~/models/db/client.server";
 import { ADMIN_PAGE_SIZE } from "~/rules/pagination";
 import { createAdmin, get, run, runData, signedInJar, type CookieJar } from "./helpers";

@@ -3,7 +3,7 @@
  * which once made /products fail with Prisma's P2029 (regression test).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { listOrdersForAdmin } from "~/models/orders/order.server";
+import { listOrdersForAdmin } from "~/models/orders/order-reads.server";
 import { listProducts, listProductsForAdmin } from "~/models/catalogue/product.server";
 import { loader as productsLoader } from "~/routes/_shop.products._index";
 import { prisma } from "~/models/db/client.server";

@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import type * as DbModule from "~/models/db/client.server";
 import type * as CourierModel from "~/models/orders/courier.server";
-import type * as OrderModel from "~/models/orders/order.server";
+import type * as OrderInvoiceModel from "~/models/orders/order-invoice.server";
+import type * as OrderReadsModel from "~/models/orders/order-reads.server";
 import type * as ProductModel from "~/models/catalogue/product.server";
 import type * as StockModel from "~/models/catalogue/stock.server";
 import type * as CartRoute from "~/routes/_shop.cart/route";
@@ -26,7 +27,8 @@ import type * as HelpersModule from "./helpers";
 let helpers: typeof HelpersModule;
 let prisma: typeof DbModule.prisma;
 let cart: typeof CartRoute;
-let orders: typeof OrderModel;
+let orderReads: typeof OrderReadsModel;
+let invoices: typeof OrderInvoiceModel;
 let courier: typeof CourierModel;
 let products: typeof ProductModel;
 let stock: typeof StockModel;
@@ -58,7 +60,8 @@ beforeAll(async () => {
   helpers = await import("./helpers");
   prisma = (await import("~/models/db/client.server")).prisma;
   cart = await import("~/routes/_shop.cart/route");
-  orders = await import("~/models/orders/order.server");
+  orderReads = await import("~/models/orders/order-reads.server");
+  invoices = await import("~/models/orders/order-invoice.server");
   courier = await import("~/models/orders/courier.server");
   products = await import("~/models/catalogue/product.server");
   stock = await import("~/models/catalogue/stock.server");
@@ -196,8 +199,8 @@ const to = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)
 
 /** Every document of order `id` that names its lines, as staff and the courier get them. */
 async function documents(id: number) {
-  const order = await orders.getOrderForAdmin(id);
-  const invoice = await orders.orderInvoice(order!);
+  const order = await orderReads.getOrderForAdmin(id);
+  const invoice = await invoices.orderInvoice(order!);
   const [csvOrder] = await courier.listOrdersForCourierCsv([id]);
   const [handOff] = await courier.listOrdersForHandOff([id]);
   return {

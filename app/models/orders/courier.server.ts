@@ -9,7 +9,7 @@
  * ledger). A cancelled order is never moved by the courier: staff decided.
  */
 import { prisma } from "~/models/db/client.server";
-import { changeStatusIn } from "~/models/orders/order.server";
+import { changeStatusIn } from "~/models/orders/order-status.server";
 import type { DeliveryState } from "~/rules/delivery-state";
 import type { OrderStatus } from "~/rules/order-status";
 

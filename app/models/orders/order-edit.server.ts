@@ -10,6 +10,7 @@ import { addressKey } from "~/rules/order-limits";
 import { isEditable, planOrderEdit, type EditedAddress, type OrderEditChange } from "~/rules/order-edit";
 import { unitPricePaisa } from "~/rules/money";
 import { getVariantsForCart } from "~/models/catalogue/product.server";
+import { editableLineSelect } from "~/models/orders/order-reads.server";
 import type { DeliveryFees } from "~/rules/shipping";
 import type { StockShortage } from "~/rules/stock";
 
@@ -83,18 +84,7 @@ async function editOrderIn(
       shippingMethod: true,
       shippingFeePaisa: true,
       totalPaisa: true,
-      items: {
-        orderBy: { id: "asc" },
-        select: {
-          id: true,
-          productId: true,
-          variantId: true,
-          productName: true,
-          variantLabel: true,
-          unitPricePaisa: true,
-          quantity: true,
-        },
-      },
+      items: { orderBy: { id: "asc" }, select: editableLineSelect },
     },
   });
   if (!order) return { outcome: "not-found" };

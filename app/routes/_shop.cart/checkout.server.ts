@@ -8,7 +8,7 @@ import { fieldErrorsFrom, type FormRefusal } from "~/forms/refusal";
 import { checkoutSchema, type CheckoutValues } from "~/forms/schemas";
 import { localePath, type Lang } from "~/i18n";
 import { serverTranslator } from "~/server/i18n.server";
-import { findOrderByCheckoutToken, placeOrder } from "~/models/orders/order.server";
+import { findOrderByCheckoutToken, placeOrder } from "~/models/orders/place-order.server";
 import { deliveryFees, getShopSettings } from "~/models/settings.server";
 import { getVariantsForCart } from "~/models/catalogue/product.server";
 import type { CartLine } from "~/rules/cart";

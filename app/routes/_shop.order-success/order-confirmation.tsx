@@ -4,12 +4,12 @@ import { useLang, useLocalePath, useT } from "~/hooks/use-t";
 import type { MessageKey } from "~/i18n";
 import { formatInteger } from "~/i18n/format";
 import type { Lang } from "~/i18n/lang";
-import type { getOrderConfirmation } from "~/models/orders/order.server";
+import type { getOrderConfirmation } from "~/models/orders/order-for-shopper.server";
 import { findDistrict, placeName } from "~/rules/districts";
 import { formatMoney } from "~/rules/money";
 import { localText } from "~/rules/variants";
 
-/** The order as its buyer sees it on the confirmation page (app/models/orders/order.server.ts). */
+/** The order as its buyer sees it on the confirmation page (app/models/orders/order-for-shopper.server.ts). */
 type ConfirmedOrder = NonNullable<Awaited<ReturnType<typeof getOrderConfirmation>>>;
 
 const SHIPPING_LABELS: Record<string, MessageKey> = {

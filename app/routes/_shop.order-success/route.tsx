@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useLocalePath, useT } from "~/hooks/use-t";
 import { langFromPath, registerMessages, translator } from "~/i18n";
 import { checkoutMessages } from "~/i18n/checkout-messages";
-import { getOrderConfirmation } from "~/models/orders/order.server";
+import { getOrderConfirmation } from "~/models/orders/order-for-shopper.server";
 import { seoContextFor } from "~/server/http/seo.server";
 import { placedByThisBrowser } from "~/server/cart/placed-orders-cookie.server";
 import { pageTitle, seoMeta } from "~/utils/seo";
@@ -24,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, location }) =>
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 /**
- * Reads the order number from ?order. The order's details (app/models/orders/order.server.ts
+ * Reads the order number from ?order. The order's details (app/models/orders/order-for-shopper.server.ts
  * `getOrderConfirmation`) only for the browser that placed it, as its `haat_placed` cookie says
  * (app/server/cart/placed-orders-cookie.server.ts): numbers are sequential, so anyone else, a guessed
  * number included, gets the number alone (it reveals nothing about the order).

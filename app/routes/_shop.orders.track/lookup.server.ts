@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import type { FieldErrors } from "~/forms/refusal";
 import type { ServerTranslate } from "~/i18n";
-import { getOrderForTracking } from "~/models/orders/order.server";
+import { getOrderForTracking } from "~/models/orders/order-for-shopper.server";
 import { getShopSettings } from "~/models/settings.server";
 import { parseOrderNumber } from "~/rules/order-number";
 import { normalizeBdMobile } from "~/rules/phone";

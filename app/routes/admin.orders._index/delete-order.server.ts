@@ -1,5 +1,5 @@
 import type { AdminUser } from "~/models/auth/admin-user.server";
-import { deleteOrder } from "~/models/orders/order.server";
+import { deleteOrder } from "~/models/orders/order-status.server";
 import { deleteSchema } from "~/forms/admin-schemas";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { clientAddressOf } from "~/server/audit.server";

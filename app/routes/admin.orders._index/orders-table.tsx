@@ -6,7 +6,7 @@ import { OrderStatusBadge } from "~/components/order-status-badge";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { formatInteger, localDigits } from "~/i18n/format";
 import { formatShopDateTime } from "~/i18n/format-date";
-import type { OrderRiskSignals } from "~/models/orders/order.server";
+import type { OrderRiskSignals } from "~/models/orders/order-risk.server";
 import { deliveryStateLabel } from "~/rules/delivery-state";
 import { formatMoney } from "~/rules/money";
 import { localLineItemName } from "~/rules/variants";

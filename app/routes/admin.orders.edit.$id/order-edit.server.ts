@@ -4,7 +4,7 @@ import { fieldErrorsFrom } from "~/forms/refusal";
 import type { AdminTranslate } from "~/i18n/admin";
 import type { AdminUser } from "~/models/auth/admin-user.server";
 import { editOrder, type OrderEditResult } from "~/models/orders/order-edit.server";
-import { getOrderForAdmin } from "~/models/orders/order.server";
+import { getOrderForAdmin } from "~/models/orders/order-reads.server";
 import { deliveryFees, getShopSettings } from "~/models/settings.server";
 import { formatMoney } from "~/rules/money";
 import { staffLanguage, staffTranslator } from "~/server/admin-i18n.server";

@@ -4,7 +4,7 @@ import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { adminMetaTranslator } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { useAdminT } from "~/hooks/use-admin-t";
-import { getOrderForAdmin } from "~/models/orders/order.server";
+import { getOrderForAdmin } from "~/models/orders/order-reads.server";
 import { getActiveVariantsOfProducts, searchProductSuggestions } from "~/models/catalogue/product.server";
 import { localLineItemName } from "~/rules/variants";
 import { unitPricePaisa } from "~/rules/money";

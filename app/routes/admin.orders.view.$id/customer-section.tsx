@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { districtLabel, shippingMethodLabel } from "~/components/admin/order-summary";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { localDigits } from "~/i18n/format";
-import type { OrderRiskSignals } from "~/models/orders/order.server";
+import type { OrderRiskSignals } from "~/models/orders/order-risk.server";
 import { shippingMethodMismatch } from "~/rules/districts";
 import { isEditable } from "~/rules/order-edit";
 

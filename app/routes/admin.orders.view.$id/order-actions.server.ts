@@ -9,7 +9,7 @@ import { orderStatusSchema } from "~/forms/schemas";
 import { fieldErrorsFrom } from "~/forms/refusal";
 import type { AdminUser } from "~/models/auth/admin-user.server";
 import { addOrderNote } from "~/models/orders/order-note.server";
-import { changeOrderStatus, setOrderConfirmation, undoStatusChange } from "~/models/orders/order.server";
+import { changeOrderStatus, setOrderConfirmation, undoStatusChange } from "~/models/orders/order-status.server";
 import { orderStatusLabel } from "~/rules/order-status";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";

@@ -9,12 +9,9 @@ import { findBlockedPhone } from "~/models/orders/blocklist.server";
 import { getOrderCourierEvents } from "~/models/orders/courier.server";
 import { getOrderEdits } from "~/models/orders/order-edit.server";
 import { listOrderNotes } from "~/models/orders/order-note.server";
-import {
-  getOrderForAdmin,
-  getOrderRiskSignals,
-  getOrderStatusHistory,
-  orderInvoice,
-} from "~/models/orders/order.server";
+import { getOrderForAdmin, getOrderStatusHistory } from "~/models/orders/order-reads.server";
+import { getOrderRiskSignals } from "~/models/orders/order-risk.server";
+import { orderInvoice } from "~/models/orders/order-invoice.server";
 import { getOrderStockMovements } from "~/models/catalogue/stock.server";
 import { isEditable } from "~/rules/order-edit";
 import { undoableChange } from "~/rules/order-status";

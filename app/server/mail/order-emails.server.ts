@@ -11,7 +11,7 @@
 import { getEnv } from "~/config/env.server";
 import { isLang, localePath, type Lang } from "~/i18n";
 import { formatInteger } from "~/i18n/format";
-import { getOrderForAdmin } from "~/models/orders/order.server";
+import { getOrderForAdmin } from "~/models/orders/order-reads.server";
 import { getShopSettings, shopIdentity, shopLanguage } from "~/models/settings.server";
 import { localLineItemName } from "~/rules/variants";
 import { formatMoney } from "~/rules/money";

@@ -1,0 +1,177 @@
+/**
+ * Placing an order at checkout: the cart, priced from the database and never from the form, is
+ * written with its line items, its first status history entry and the stock it takes in one
+ * transaction (if any insert fails nothing is written), after the blocklist and the checkout limits
+ * are read inside that transaction. The checkout token (unique per rendered checkout form) makes a
+ * double submit return the first order.
+ */
+import { shippingMethodOf } from "~/rules/districts";
+import { Prisma } from "~/generated/prisma/client";
+import { dialect } from "~/models/db/dialect.server";
+import type { Lang } from "~/i18n/lang";
+import { prisma } from "~/models/db/client.server";
+import { orderTotals, type PricedCart, type PricedVariant } from "~/rules/pricing";
+import type { DeliveryFees } from "~/rules/shipping";
+import type { CheckoutInput } from "~/forms/schemas";
+import type { StockShortage } from "~/rules/stock";
+import { addressKey, limitReached, ORDER_LIMIT_WINDOW_MS, type OrderLimits } from "~/rules/order-limits";
+import { OutOfStockError, takeUnits } from "~/models/catalogue/stock.server";
+import type { CartVariant } from "~/models/catalogue/product.server";
+
+/** The outcome of placing an order. */
+export type PlaceOrderResult =
+  | { ok: true; orderId: number; duplicate: boolean }
+  | { ok: false; reason: "empty-cart" | "too-large" }
+  | { ok: false; reason: "out-of-stock"; shortages: StockShortage[] }
+  | { ok: false; reason: "blocked" }
+  | { ok: false; reason: "limit"; limit: "phone" | "address" };
+
+/** No checkout limits (the default of `placeOrder`). */
+const NO_LIMITS: OrderLimits = { perPhone: 0, perAddress: 0 };
+
+/** Thrown inside placeOrder's transaction to refuse the order (blocked phone, or a limit reached); nothing is written. */
+class OrderRefused extends Error {
+  constructor(readonly result: PlaceOrderResult & { ok: false }) {
+    super(`Order refused: ${result.reason}`);
+    this.name = "OrderRefused";
+  }
+}
+
+/**
+ * The largest order total accepted online, in paisa (৳1 crore). Amounts are 32-bit integers in the
+ * database (at most 2,147,483,647 paisa); a larger order is refused with a message, not an error.
+ */
+const MAX_ORDER_TOTAL_PAISA = 1_000_000_000;
+
+/**
+ * What an order's line items copy of a variant: its product, the product's name and the variant's
+ * label in English and Bangla, its SKU (the cart's variant, `CartVariant`, has them all), and its
+ * prices in paisa. The copies stay as they were when a product is renamed or deleted.
+ */
+export type OrderableVariant = PricedVariant &
+  Pick<CartVariant, "productId" | "name" | "nameBn" | "label" | "labelBn" | "sku">;
+
+/**
+ * Places a cash-on-delivery order in one transaction: the order (status and payment "pending"),
+ * its first status history entry, its line items and the stock they take (stock.server.ts). The
+ * cart comes priced from the database (`priceCart`; the caller checks that the subtotal is the one
+ * the shopper saw); the shipping method is the district's (`shippingMethodOf`: never a form's, so an
+ * order's zone always agrees with its district), and the shipping fee and total are computed here
+ * from it and the current `fees`; the order keeps them. `language` is the one its invoice prints in.
+ *
+ * Returns the order's id (`duplicate`: this checkout token already placed it, a double submit), or
+ * a reason, having written nothing: `empty-cart`, `too-large` (over MAX_ORDER_TOTAL_PAISA),
+ * `out-of-stock` (the lines the stock cannot fill), `blocked` (the phone is on the blocklist),
+ * `limit` (the phone or address reached `limits` within ORDER_LIMIT_WINDOW_MS; read inside the
+ * transaction, so concurrent checkouts cannot slip past; docs/decisions/028).
+ * @throws database errors other than a duplicate checkout token, and an Error for a district that
+ *   is not one of the 64 (the checkout schema refuses those first); nothing is written then.
+ */
+export async function placeOrder(
+  input: Omit<CheckoutInput, "shippingMethod">,
+  cart: PricedCart<OrderableVariant>,
+  fees: DeliveryFees,
+  language: Lang = "en",
+  limits: OrderLimits = NO_LIMITS,
+): Promise<PlaceOrderResult> {
+  if (cart.lineItems.length === 0) return { ok: false, reason: "empty-cart" };
+  const shippingMethod = shippingMethodOf(input.district);
+  if (!shippingMethod) throw new Error(`Not one of the 64 districts: ${input.district}`);
+  const { shippingFeePaisa, totalPaisa } = orderTotals(cart.subtotalPaisa, shippingMethod, fees);
+  if (totalPaisa > MAX_ORDER_TOTAL_PAISA) return { ok: false, reason: "too-large" };
+
+  const key = addressKey(input.address, input.area, input.district);
+  try {
+    const order = await prisma.$transaction(async (tx) => {
+      // Every statement here holds SQLite's write lock (every other checkout, and with several
+      // processes every other process, waits for it), so the transaction is as few statements as
+      // the rules allow: the order, its history entry, line items and ledger entries are one
+      // nested create (docs/decisions/052-one-process-per-core.md).
+      if (await tx.blockedPhone.findFirst({ where: { phone: input.phone }, select: { id: true } })) {
+        throw new OrderRefused({ ok: false, reason: "blocked" });
+      }
+      if (limits.perPhone > 0 || limits.perAddress > 0) {
+        // Two checkouts of one phone or address count, then write, one after the other: SQLite's
+        // transactions already do; on PostgreSQL, advisory locks on the phone and the address.
+        await dialect.lockKeys(tx, [
+          ...(limits.perPhone > 0 ? [`order-limit:phone:${input.phone}`] : []),
+          ...(limits.perAddress > 0 ? [`order-limit:address:${key}`] : []),
+        ]);
+        const since = new Date(Date.now() - ORDER_LIMIT_WINDOW_MS);
+        const [byPhone, byAddress] = await Promise.all([
+          limits.perPhone > 0
+            ? tx.order.count({ where: { customerPhone: input.phone, createdAt: { gte: since } } })
+            : 0,
+          limits.perAddress > 0 ? tx.order.count({ where: { addressKey: key, createdAt: { gte: since } } }) : 0,
+        ]);
+        const limit = limitReached(limits, { byPhone, byAddress });
+        if (limit) throw new OrderRefused({ ok: false, reason: "limit", limit });
+      }
+      const lines = cart.lineItems.map((item) => ({ variantId: item.variant.variantId, quantity: item.quantity }));
+      const taken = await takeUnits(tx, lines, "order-placed", null);
+      return tx.order.create({
+        data: {
+          customerName: input.name,
+          customerEmail: input.email ?? null,
+          customerPhone: input.phone,
+          customerAddress: input.address,
+          district: input.district,
+          area: input.area,
+          addressKey: key,
+          language,
+          shippingMethod,
+          shippingFeePaisa,
+          subtotalPaisa: cart.subtotalPaisa,
+          totalPaisa,
+          status: "pending",
+          paymentStatus: "pending",
+          itemCount: cart.itemCount,
+          productId: cart.lineItems[0]?.variant.productId ?? null,
+          checkoutToken: input.checkoutToken,
+          // Status history (docs/decisions/015-order-status-history-and-invoice.md): the first entry, by the shopper.
+          statusChanges: { create: { fromStatus: null, toStatus: "pending" } },
+          items: {
+            createMany: {
+              data: cart.lineItems.map((item) => ({
+                productId: item.variant.productId,
+                variantId: item.variant.variantId,
+                productName: item.variant.name,
+                productNameBn: item.variant.nameBn,
+                variantLabel: item.variant.label,
+                variantLabelBn: item.variant.labelBn,
+                sku: item.variant.sku ?? "",
+                unitPricePaisa: item.unitPricePaisa,
+                quantity: item.quantity,
+                subtotalPaisa: item.subtotalPaisa,
+              })),
+            },
+          },
+          ...(taken.length > 0 ? { stockMovements: { createMany: { data: taken } } } : {}),
+        },
+        select: { id: true },
+      });
+    });
+    return { ok: true, orderId: order.id, duplicate: false };
+  } catch (error) {
+    // A concurrent submit of the same form may have won the race: answer with its order. The
+    // second submit then fails on what the first one used up: the checkout token, the last units
+    // (the stock is taken before the order is written), or the phone's or address's limit.
+    const raced =
+      error instanceof OutOfStockError ||
+      (error instanceof OrderRefused && error.result.reason === "limit") ||
+      (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002");
+    if (raced) {
+      const winner = await findOrderByCheckoutToken(input.checkoutToken);
+      if (winner) return { ok: true, orderId: winner, duplicate: true };
+    }
+    if (error instanceof OrderRefused) return error.result;
+    if (error instanceof OutOfStockError) return { ok: false, reason: "out-of-stock", shortages: error.shortages };
+    throw error;
+  }
+}
+
+/** The id of the order placed with `checkoutToken` (one per rendered checkout form), or null. */
+export async function findOrderByCheckoutToken(checkoutToken: string): Promise<number | null> {
+  const row = await prisma.order.findUnique({ where: { checkoutToken }, select: { id: true } });
+  return row?.id ?? null;
+}
