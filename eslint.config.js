@@ -73,7 +73,7 @@ const capabilities = {
   // CSV import (with its pictures fetched in the background) and export; the product feeds.
   catalogue: [
     "catalogue-forms.server.ts",
-    "product-import.server.ts",
+    "import/product-import.server.ts",
     "product-export.server.ts",
     "product-feeds.server.ts",
   ],

@@ -15,7 +15,7 @@ import { listRecentImports } from "~/models/catalogue/import/product-import.serv
 import { MAX_CSV_BYTES } from "~/rules/product-csv";
 import { staffLanguage, staffTranslator } from "~/server/admin-i18n.server";
 import { requireAdmin } from "~/server/auth/auth.server";
-import { acceptImportFile, readImportUpload, type FileProblem } from "~/server/catalogue/product-import.server";
+import { acceptImportFile, readImportUpload, type FileProblem } from "~/server/catalogue/import/product-import.server";
 
 export const meta = adminTitle("admin.productCsv.importTitle");
 

@@ -2,7 +2,7 @@
  * Product CSV files: what an imported product is once read from Shopify's, WooCommerce's or haat's
  * own columns, the problems a row can have, and the cell rules every format shares (prices in taka,
  * stock counts, handles, picture addresses; formulas: ./spreadsheet.ts). The formats themselves are read in
- * app/server/catalogue/csv-shopify.server.ts and csv-woocommerce.server.ts; decision 049 says why
+ * app/server/catalogue/import/csv-shopify.server.ts and csv-woocommerce.server.ts; decision 049 says why
  * they map as they do.
  */
 import { toAsciiDigits } from "./phone";

@@ -14,7 +14,7 @@ import {
   recheckImport,
   retryImportPictures,
   startImport,
-} from "~/server/catalogue/product-import.server";
+} from "~/server/catalogue/import/product-import.server";
 import { readFormData } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast-cookie.server";
 import { notFound, parseId, requireId } from "~/utils/params";

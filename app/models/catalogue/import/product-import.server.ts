@@ -73,7 +73,7 @@ export type StoredImport = {
   format: string;
   status: "checking" | "preview" | "importing" | "imported" | "stopped" | "discarded";
   csv: string;
-  /** The stored dry run as JSON (app/server/catalogue/product-import.server.ts reads it); "" until it is worked out. */
+  /** The stored dry run as JSON (app/server/catalogue/import/product-import.server.ts reads it); "" until it is worked out. */
   preview: string;
   outcome: ImportOutcome | null;
   importedAt: Date | null;

@@ -26,7 +26,7 @@ import {
   textCell,
 } from "./csv-cells.server";
 import type { CsvRow, CsvTable } from "./csv-read.server";
-import { htmlToText } from "./html-text.server";
+import { htmlToText } from "../html-text.server";
 
 const OPTION_NUMBERS = [1, 2, 3] as const;
 

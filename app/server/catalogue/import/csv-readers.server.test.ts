@@ -5,7 +5,7 @@ import type { ImportedProduct, ReadProducts } from "~/rules/product-csv";
 import { readProductCsv, type CsvTable } from "./csv-read.server";
 import { readShopifyProducts } from "./csv-shopify.server";
 import { readWooCommerceProducts } from "./csv-woocommerce.server";
-import { htmlToText, textToHtml } from "./html-text.server";
+import { htmlToText, textToHtml } from "../html-text.server";
 
 const fixtures = path.resolve(__dirname, "../../../tests/fixtures/product-csv");
 

@@ -1,5 +1,5 @@
 /**
- * What the product import's worker thread does (app/server/catalogue/import-worker.server.ts,
+ * What the product import's worker thread does (app/server/catalogue/import/import-worker.server.ts,
  * docs/decisions/056-long-work-off-the-request-path.md): the work of an import that costs seconds
  * of CPU, done once and away from the shop's requests.
  *

@@ -18,7 +18,7 @@ import {
 import { MAX_SKU_LENGTH } from "~/rules/variants";
 import { countCell, imageUrlsOf, optionValuesOf, priceCell, ProblemList, textCell } from "./csv-cells.server";
 import type { CsvRow, CsvTable } from "./csv-read.server";
-import { htmlToText } from "./html-text.server";
+import { htmlToText } from "../html-text.server";
 
 /** Most attribute columns looked at ("Attribute 1 name" … "Attribute 9 name"). */
 const MAX_ATTRIBUTES = 9;

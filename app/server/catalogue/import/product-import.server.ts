@@ -23,7 +23,7 @@ import { MAX_CSV_BYTES } from "~/rules/product-csv";
 import { audit, clientAddressOf } from "~/server/audit.server";
 import { log } from "~/server/log.server";
 import type { FileProblem } from "./csv-read.server";
-import { startImportImages } from "./import-images.server";
+import { startImportImages } from "./picture-workers.server";
 import type { ImportPreview, ImportTask, Staff, StoredPreview, TaskEvent } from "./import-tasks.server";
 import { runInImportThread } from "./import-worker.server";
 
