@@ -162,7 +162,9 @@ const modelCapabilities = {
     "sitemap.server.ts",
     "changes/change.ts",
     "changes/change-log.server.ts",
-    "import/product-import.server.ts",
+    "import/stored-imports.server.ts",
+    "import/import-plan.server.ts",
+    "import/import-writing.server.ts",
     "import/import-images.server.ts",
   ],
   orders: [

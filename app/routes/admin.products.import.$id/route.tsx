@@ -4,11 +4,11 @@ import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { useAdminT } from "~/hooks/use-admin-t";
-import { discardImport } from "~/models/catalogue/import/product-import.server";
 import { formatInteger } from "~/i18n/format";
 import { staffLanguage, staffTranslator } from "~/server/admin-i18n.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import {
+  discardImport,
   importResult,
   previewImport,
   recheckImport,

@@ -7,7 +7,7 @@ import { readShopifyProducts } from "./csv-shopify.server";
 import { readWooCommerceProducts } from "./csv-woocommerce.server";
 import { htmlToText, textToHtml } from "../html-text.server";
 
-const fixtures = path.resolve(__dirname, "../../../tests/fixtures/product-csv");
+const fixtures = path.resolve(__dirname, "../../../../tests/fixtures/product-csv");
 
 function table(text: string | Uint8Array): CsvTable {
   const read = readProductCsv(typeof text === "string" ? new TextEncoder().encode(text) : text);
