@@ -201,6 +201,21 @@ export function handleFromName(name: string): string {
   return slugify(name) || "product";
 }
 
+/**
+ * Whether a product's stock is counted: when any of its `variants` gives a count. Then each
+ * variant without one is set to 0 units and passed to `uncounted` (the readers note it).
+ */
+export function countStock(variants: ImportedVariant[], uncounted: (variant: ImportedVariant) => void): boolean {
+  const trackStock = variants.some((variant) => variant.stockQuantity !== null);
+  if (!trackStock) return false;
+  for (const variant of variants) {
+    if (variant.stockQuantity !== null) continue;
+    variant.stockQuantity = 0;
+    uncounted(variant);
+  }
+  return true;
+}
+
 /** Whether `text` is an http(s) address, the only kind of picture address an import fetches. */
 export function isHttpUrl(text: string): boolean {
   try {
