@@ -6,6 +6,12 @@
  * then their pictures are fetched), and the result. Reading, the dry run and the writing run on
  * import threads (import-worker.server.ts, docs/decisions/056-long-work-off-the-request-path.md),
  * so a large file never holds up the shop's requests.
+ *
+ * The entrance of app/server/catalogue/import/: routes and the rest of the app call this module
+ * only. Inside: the CSV readers (csv-read, csv-cells, csv-shopify, csv-woocommerce), the dry run as
+ * its page shows it (dry-run), what a thread does and the threads (import-tasks, import-worker),
+ * and the pictures fetched afterwards (picture-workers, image-download). The database side is
+ * app/models/catalogue/import/.
  */
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import {
