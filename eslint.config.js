@@ -353,7 +353,6 @@ export default tseslint.config(
       "**/*.test.{ts,tsx}",
       // Being split now; the lines below go with the split.
       "app/models/catalogue/product.server.ts",
-      "app/models/catalogue/import/product-import.server.ts",
       "app/models/orders/order.server.ts",
       "scripts/bench-http.ts",
       "scripts/migrate.mjs",
