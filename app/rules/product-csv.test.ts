@@ -128,8 +128,9 @@ describe("handles and addresses", () => {
   });
 });
 
-describe("countStock", () => {
-  const variant = (row: number, stockQuantity: number | null): ImportedVariant => ({
+/** A variant of row `row` that counts `stockQuantity` units (null: the file gives no count). */
+function variant(row: number, stockQuantity: number | null): ImportedVariant {
+  return {
     row,
     values: [],
     sku: null,
@@ -138,8 +139,10 @@ describe("countStock", () => {
     stockQuantity,
     imageUrl: null,
     isActive: true,
-  });
+  };
+}
 
+describe("countStock", () => {
   it("counts stock when any variant gives a count: the others are set to 0 and named", () => {
     const variants = [variant(2, 5), variant(3, null), variant(4, 0)];
     const uncounted: number[] = [];
