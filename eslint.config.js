@@ -73,7 +73,7 @@ const capabilities = {
   // CSV import (with its pictures fetched in the background) and export; the product feeds.
   catalogue: [
     "catalogue-forms.server.ts",
-    "product-import.server.ts",
+    "import/product-import.server.ts",
     "product-export.server.ts",
     "product-feeds.server.ts",
   ],
@@ -162,7 +162,9 @@ const modelCapabilities = {
     "sitemap.server.ts",
     "changes/change.ts",
     "changes/change-log.server.ts",
-    "import/product-import.server.ts",
+    "import/stored-imports.server.ts",
+    "import/import-plan.server.ts",
+    "import/import-writing.server.ts",
     "import/import-images.server.ts",
   ],
   orders: [
@@ -356,7 +358,6 @@ export default tseslint.config(
       "**/*.test.{ts,tsx}",
       // Being split now; the lines below go with the split.
       "app/models/catalogue/product.server.ts",
-      "app/models/catalogue/import/product-import.server.ts",
       "scripts/bench-http.ts",
       "scripts/migrate.mjs",
       "scripts/backup-archive.ts",

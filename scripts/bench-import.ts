@@ -46,9 +46,10 @@ function shopifyFile(): { csv: string; products: number } {
 
 const { csv, products } = shopifyFile();
 const { prisma } = await import("../app/models/db/client.server");
-const { readProductCsv } = await import("../app/server/catalogue/csv-read.server");
-const { readShopifyProducts } = await import("../app/server/catalogue/csv-shopify.server");
-const { planImport, importProducts } = await import("../app/models/catalogue/import/product-import.server");
+const { readProductCsv } = await import("../app/server/catalogue/import/csv-read.server");
+const { readShopifyProducts } = await import("../app/server/catalogue/import/csv-shopify.server");
+const { planImport } = await import("../app/models/catalogue/import/import-plan.server");
+const { importProducts } = await import("../app/models/catalogue/import/import-writing.server");
 const admin = await prisma.adminUser.create({ data: { email: "bench@haat.example", passwordHash: "x" } });
 const actor = { id: admin.id, email: admin.email };
 

@@ -11,11 +11,15 @@ import type { AdminTranslate } from "~/i18n/admin";
 import type { Lang } from "~/i18n/lang";
 import { formatShopDateTime } from "~/i18n/format-date";
 import { formatInteger } from "~/i18n/format";
-import { listRecentImports } from "~/models/catalogue/import/product-import.server";
 import { MAX_CSV_BYTES } from "~/rules/product-csv";
 import { staffLanguage, staffTranslator } from "~/server/admin-i18n.server";
 import { requireAdmin } from "~/server/auth/auth.server";
-import { acceptImportFile, readImportUpload, type FileProblem } from "~/server/catalogue/product-import.server";
+import {
+  acceptImportFile,
+  listRecentImports,
+  readImportUpload,
+  type FileProblem,
+} from "~/server/catalogue/import/product-import.server";
 
 export const meta = adminTitle("admin.productCsv.importTitle");
 

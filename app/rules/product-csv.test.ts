@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { detectCsvFormat, handleFromName, isHttpUrl, isValidHandle, parseCsvCount, parseCsvPrice } from "./product-csv";
+import {
+  countStock,
+  detectCsvFormat,
+  handleFromName,
+  isHttpUrl,
+  isValidHandle,
+  parseCsvCount,
+  parseCsvPrice,
+  type ImportedVariant,
+} from "./product-csv";
 import { looksLikeFormula, spreadsheetSafe, unescapeCell } from "./spreadsheet";
 
 describe("parseCsvPrice", () => {
@@ -116,5 +125,37 @@ describe("handles and addresses", () => {
       false,
       false,
     ]);
+  });
+});
+
+/** A variant of row `row` that counts `stockQuantity` units (null: the file gives no count). */
+function variant(row: number, stockQuantity: number | null): ImportedVariant {
+  return {
+    row,
+    values: [],
+    sku: null,
+    pricePaisa: 100,
+    discountedPricePaisa: null,
+    stockQuantity,
+    imageUrl: null,
+    isActive: true,
+  };
+}
+
+describe("countStock", () => {
+  it("counts stock when any variant gives a count: the others are set to 0 and named", () => {
+    const variants = [variant(2, 5), variant(3, null), variant(4, 0)];
+    const uncounted: number[] = [];
+    expect(countStock(variants, (each) => uncounted.push(each.row))).toBe(true);
+    expect(variants.map((each) => each.stockQuantity)).toEqual([5, 0, 0]);
+    expect(uncounted).toEqual([3]);
+  });
+
+  it("does not count stock when no variant gives a count, and leaves the variants alone", () => {
+    const variants = [variant(2, null), variant(3, null)];
+    const uncounted: number[] = [];
+    expect(countStock(variants, (each) => uncounted.push(each.row))).toBe(false);
+    expect(variants.map((each) => each.stockQuantity)).toEqual([null, null]);
+    expect(uncounted).toEqual([]);
   });
 });

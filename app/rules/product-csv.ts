@@ -2,7 +2,7 @@
  * Product CSV files: what an imported product is once read from Shopify's, WooCommerce's or haat's
  * own columns, the problems a row can have, and the cell rules every format shares (prices in taka,
  * stock counts, handles, picture addresses; formulas: ./spreadsheet.ts). The formats themselves are read in
- * app/server/catalogue/csv-shopify.server.ts and csv-woocommerce.server.ts; decision 049 says why
+ * app/server/catalogue/import/csv-shopify.server.ts and csv-woocommerce.server.ts; decision 049 says why
  * they map as they do.
  */
 import { toAsciiDigits } from "./phone";
@@ -199,6 +199,21 @@ export function isValidHandle(handle: string): boolean {
 /** A handle for a product that has none in its file (WooCommerce): its name's slug, "product" when that is empty. */
 export function handleFromName(name: string): string {
   return slugify(name) || "product";
+}
+
+/**
+ * Whether a product's stock is counted: when any of its `variants` gives a count. Then each
+ * variant without one is set to 0 units and passed to `uncounted` (the readers note it).
+ */
+export function countStock(variants: ImportedVariant[], uncounted: (variant: ImportedVariant) => void): boolean {
+  const trackStock = variants.some((variant) => variant.stockQuantity !== null);
+  if (!trackStock) return false;
+  for (const variant of variants) {
+    if (variant.stockQuantity !== null) continue;
+    variant.stockQuantity = 0;
+    uncounted(variant);
+  }
+  return true;
 }
 
 /** Whether `text` is an http(s) address, the only kind of picture address an import fetches. */

@@ -168,7 +168,7 @@ export type OptionProblem =
   | { code: "valueTwice"; option: number; value: number; text: string };
 
 /** Case- and space-insensitive form of an option name or value, for "listed twice" checks. */
-function sameTextKey(text: string): string {
+export function sameTextKey(text: string): string {
   return text.trim().replace(/\s+/g, " ").toLowerCase();
 }
 

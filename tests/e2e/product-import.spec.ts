@@ -13,7 +13,7 @@ const HEAD =
 
 /**
  * How long the dry run of a small file may take to answer, in ms. It runs on an import thread
- * (app/server/catalogue/import-worker.server.ts), which the first check after 10 s without one
+ * (app/server/catalogue/import/import-worker.server.ts), which the first check after 10 s without one
  * starts, loading the server build: about 2.5 s on a quiet 2-core machine, more while the other
  * Playwright worker's journeys keep both cores busy.
  */

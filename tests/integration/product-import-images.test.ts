@@ -18,9 +18,10 @@ process.env.IMPORT_IMAGES_ALLOW_PRIVATE = "true";
 vi.resetModules();
 
 const { prisma } = await import("~/models/db/client.server");
-const { downloadImage, DownloadError, isPublicAddress } = await import("~/server/catalogue/image-download.server");
-const { importImagesIdle, startImportImages } = await import("~/server/catalogue/import-images.server");
-const { importChecked, importFinished } = await import("~/server/catalogue/product-import.server");
+const { downloadImage, DownloadError, isPublicAddress } =
+  await import("~/server/catalogue/import/image-download.server");
+const { importImagesIdle, startImportImages } = await import("~/server/catalogue/import/picture-workers.server");
+const { importChecked, importFinished } = await import("~/server/catalogue/import/product-import.server");
 const importPage = await import("~/routes/admin.products.import._index");
 const importFile = await import("~/routes/admin.products.import.$id/route");
 const { loadSharp } = await import("~/server/media/images.server");
@@ -164,7 +165,7 @@ async function queued(pictures: { status: string; claim?: string; claimUntil?: D
 /** The picture workers of a process that has just started: a fresh instance of their module. */
 async function freshProcessWorkers() {
   vi.resetModules();
-  return import("~/server/catalogue/import-images.server");
+  return import("~/server/catalogue/import/picture-workers.server");
 }
 
 describe("pictures of an import", () => {

@@ -6,7 +6,7 @@ import { useRefreshWhile } from "~/hooks/use-refresh-while";
 import { formatShopDateTime } from "~/i18n/format-date";
 import { formatInteger } from "~/i18n/format";
 import type { RowProblem } from "~/rules/product-csv";
-import type { ImportPreview } from "~/server/catalogue/product-import.server";
+import type { ImportPreview } from "~/server/catalogue/import/product-import.server";
 
 /** Splits `text` around the marker `column` was replaced with, so the file's column name can be marked as not to translate. */
 function withColumn(text: string, column: string | null) {

@@ -4,7 +4,7 @@ import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
 import { useRefreshWhile } from "~/hooks/use-refresh-while";
 import { formatInteger } from "~/i18n/format";
-import type { ImportOutcome } from "~/models/catalogue/import/product-import.server";
+import type { ImportOutcome } from "~/models/catalogue/import/stored-imports.server";
 
 type Images = {
   waiting: number;

@@ -4,17 +4,17 @@ import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { useAdminT } from "~/hooks/use-admin-t";
-import { discardImport } from "~/models/catalogue/import/product-import.server";
 import { formatInteger } from "~/i18n/format";
 import { staffLanguage, staffTranslator } from "~/server/admin-i18n.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import {
+  discardImport,
   importResult,
   previewImport,
   recheckImport,
   retryImportPictures,
   startImport,
-} from "~/server/catalogue/product-import.server";
+} from "~/server/catalogue/import/product-import.server";
 import { readFormData } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast-cookie.server";
 import { notFound, parseId, requireId } from "~/utils/params";

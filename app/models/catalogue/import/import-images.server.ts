@@ -1,9 +1,9 @@
 /**
  * The queue of an import's pictures (ProductImportImage), fetched after its products are written by
- * the picture workers of app/server/catalogue/import-images.server.ts: claiming one product's
+ * the picture workers of app/server/catalogue/import/picture-workers.server.ts: claiming one product's
  * pictures at a time, renewing the claim, attaching a fetched picture to its product, recording a
  * failure, "Try again", and the progress shown on the import's page. The rows are queued by the
- * import itself (./product-import.server.ts).
+ * import itself (./import-writing.server.ts).
  */
 import crypto from "node:crypto";
 import type { Prisma } from "~/generated/prisma/client";

@@ -7,6 +7,7 @@
  * and external products are not products haat can sell, so they are skipped with a note.
  */
 import {
+  countStock,
   handleFromName,
   MAX_BRAND_LENGTH,
   MAX_DESCRIPTION_LENGTH,
@@ -18,7 +19,7 @@ import {
 import { MAX_SKU_LENGTH } from "~/rules/variants";
 import { countCell, imageUrlsOf, optionValuesOf, priceCell, ProblemList, textCell } from "./csv-cells.server";
 import type { CsvRow, CsvTable } from "./csv-read.server";
-import { htmlToText } from "./html-text.server";
+import { htmlToText } from "../html-text.server";
 
 /** Most attribute columns looked at ("Attribute 1 name" … "Attribute 9 name"). */
 const MAX_ATTRIBUTES = 9;
@@ -216,15 +217,7 @@ function readOne(
       });
     });
   }
-  const trackStock = variants.some((variant) => variant.stockQuantity !== null);
-  if (trackStock) {
-    for (const variant of variants) {
-      if (variant.stockQuantity === null) {
-        problems.note(variant.row, "Stock", "stockMissing");
-        variant.stockQuantity = 0;
-      }
-    }
-  }
+  const trackStock = countStock(variants, (variant) => problems.note(variant.row, "Stock", "stockMissing"));
   const values = optionValuesOf(optionNames, variants, problems, row.row, preferred);
   const imageUrls = imageUrlsOf(
     splitList(row.cell("Images")).map((url) => ({ url, row: row.row, column: "Images" })),

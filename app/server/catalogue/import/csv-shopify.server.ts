@@ -7,6 +7,7 @@
  * Option1 Name is "Title" and value "Default Title".
  */
 import {
+  countStock,
   MAX_BRAND_LENGTH,
   MAX_DESCRIPTION_LENGTH,
   MAX_NAME_LENGTH,
@@ -26,7 +27,7 @@ import {
   textCell,
 } from "./csv-cells.server";
 import type { CsvRow, CsvTable } from "./csv-read.server";
-import { htmlToText } from "./html-text.server";
+import { htmlToText } from "../html-text.server";
 
 const OPTION_NUMBERS = [1, 2, 3] as const;
 
@@ -144,15 +145,9 @@ function readOne(table: CsvTable, rows: CsvRow[], problems: ProblemList): Import
     });
   }
   if (variants.length === 0) problems.error(first.row, "Variant Price", "required");
-  const trackStock = variants.some((variant) => variant.stockQuantity !== null);
-  if (trackStock) {
-    for (const variant of variants) {
-      if (variant.stockQuantity === null) {
-        problems.note(variant.row, "Variant Inventory Qty", "stockMissing");
-        variant.stockQuantity = 0;
-      }
-    }
-  }
+  const trackStock = countStock(variants, (variant) =>
+    problems.note(variant.row, "Variant Inventory Qty", "stockMissing"),
+  );
   const values = optionValuesOf(optionNames, variants, problems, first.row);
   const valuesBn = haat ? banglaValues(values, variants) : null;
 

@@ -6,30 +6,38 @@
  * then their pictures are fetched), and the result. Reading, the dry run and the writing run on
  * import threads (import-worker.server.ts, docs/decisions/056-long-work-off-the-request-path.md),
  * so a large file never holds up the shop's requests.
+ *
+ * The entrance of app/server/catalogue/import/: routes and the rest of the app call this module
+ * only. Inside: the CSV readers (csv-read, csv-cells, csv-shopify, csv-woocommerce), the dry run as
+ * its page shows it (dry-run), what a thread does and the threads (import-tasks, import-worker),
+ * and the pictures fetched afterwards (picture-workers, image-download). The database side is
+ * app/models/catalogue/import/.
  */
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import {
   claimImport,
-  emptyOutcome,
   getImport,
   IMPORT_STALLED_MS,
   markChecking,
   stopImport,
   type ImportOptions,
   type StoredImport,
-} from "~/models/catalogue/import/product-import.server";
+} from "~/models/catalogue/import/stored-imports.server";
 import { importImageProgress, retryImportImages } from "~/models/catalogue/import/import-images.server";
 import { MAX_CSV_BYTES } from "~/rules/product-csv";
 import { audit, clientAddressOf } from "~/server/audit.server";
 import { log } from "~/server/log.server";
 import type { FileProblem } from "./csv-read.server";
-import { startImportImages } from "./import-images.server";
-import type { ImportPreview, ImportTask, Staff, StoredPreview, TaskEvent } from "./import-tasks.server";
+import { startImportImages } from "./picture-workers.server";
+import { storedPreview, type ImportPreview } from "./dry-run.server";
+import type { ImportTask, Staff, TaskEvent } from "./import-tasks.server";
 import { runInImportThread } from "./import-worker.server";
 
 export type { FileProblem } from "./csv-read.server";
-export type { ImportPreview } from "./import-tasks.server";
-export type { StoredImport } from "~/models/catalogue/import/product-import.server";
+export type { ImportPreview } from "./dry-run.server";
+export type { StoredImport } from "~/models/catalogue/import/stored-imports.server";
+// The import page's history and "Discard" are the stored imports' own (nothing else to do).
+export { discardImport, listRecentImports } from "~/models/catalogue/import/stored-imports.server";
 
 /**
  * Reads the upload form of /admin/products/import: the file of field `file`, keeping at most
@@ -159,16 +167,6 @@ export async function recheckImport(id: number): Promise<boolean> {
   return true;
 }
 
-/** The stored dry run of an import (`StoredPreview` JSON), or null when none was stored yet or it cannot be read. */
-function storedPreview(json: string): StoredPreview | null {
-  if (json === "") return null;
-  try {
-    return JSON.parse(json) as StoredPreview;
-  } catch {
-    return null;
-  }
-}
-
 /** An import not started yet, as its page shows it. */
 export type ImportCheck = {
   stored: StoredImport;
@@ -229,7 +227,7 @@ export async function startImport(
   if (!stored || stored.status !== "preview") return "done";
   const counts = storedPreview(stored.preview)?.[options.hideNew ? "hidden" : "shown"].counts;
   const total = counts ? counts.create + counts.update + counts.unchanged : 0;
-  const claim = await claimImport(id, emptyOutcome(total, options));
+  const claim = await claimImport(id, total, options);
   if (claim !== "claimed") return claim;
   const task: ImportTask = { kind: "import", importId: id, staff, address: clientAddressOf(context), options };
   const job = runInImportThread(task, (event) => {

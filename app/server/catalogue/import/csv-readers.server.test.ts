@@ -5,9 +5,9 @@ import type { ImportedProduct, ReadProducts } from "~/rules/product-csv";
 import { readProductCsv, type CsvTable } from "./csv-read.server";
 import { readShopifyProducts } from "./csv-shopify.server";
 import { readWooCommerceProducts } from "./csv-woocommerce.server";
-import { htmlToText, textToHtml } from "./html-text.server";
+import { htmlToText, textToHtml } from "../html-text.server";
 
-const fixtures = path.resolve(__dirname, "../../../tests/fixtures/product-csv");
+const fixtures = path.resolve(__dirname, "../../../../tests/fixtures/product-csv");
 
 function table(text: string | Uint8Array): CsvTable {
   const read = readProductCsv(typeof text === "string" ? new TextEncoder().encode(text) : text);
@@ -282,6 +282,40 @@ describe("mapping details", () => {
       [3, "handleInvalid"],
     ]);
     expect(read.products.map((product) => product.handle)).toEqual([long]);
+  });
+
+  it("counts a product's stock when one variant gives a count, the others at 0 with a note, in both formats", () => {
+    const shopify = readShopifyProducts(
+      table(
+        "Handle,Title,Option1 Name,Option1 Value,Variant Price,Variant Inventory Qty\n" +
+          "a,A,Size,S,100,3\na,,Size,M,100,\nb,B,Title,Default Title,100,\n",
+      ),
+    );
+    expect(shopify.products.map((product) => [product.handle, product.trackStock])).toEqual([
+      ["a", true],
+      ["b", false],
+    ]);
+    expect(shopify.products.map((product) => product.variants.map((variant) => variant.stockQuantity))).toEqual([
+      [3, 0],
+      [null],
+    ]);
+    const woo = readWooCommerceProducts(
+      table(
+        "ID,Type,SKU,Name,Stock,Regular price,Parent,Attribute 1 name,Attribute 1 value(s)\n" +
+          '1,variable,P,Lamp,,,,Colour,"Red, Blue"\n' +
+          "2,variation,P-R,Lamp - Red,4,100,id:1,Colour,Red\n3,variation,P-B,Lamp - Blue,,100,id:1,Colour,Blue\n",
+      ),
+    );
+    expect(woo.products[0]!.trackStock).toBe(true);
+    expect(woo.products[0]!.variants.map((variant) => variant.stockQuantity)).toEqual([4, 0]);
+    for (const [read, column, row] of [
+      [shopify, "Variant Inventory Qty", 3],
+      [woo, "Stock", 4],
+    ] as const) {
+      expect(read.problems.map((problem) => [problem.row, problem.column, problem.code, problem.severity])).toEqual([
+        [row, column, "stockMissing", "note"],
+      ]);
+    }
   });
 
   it("keeps WooCommerce's line breaks between tags as lines, and counts stock kept on the parent as 0", () => {

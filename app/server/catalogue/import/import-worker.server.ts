@@ -8,7 +8,7 @@
  * its own copy of the app's modules, app/models/db/client.server.ts among them). A thread loads the
  * module that started it: this file from its TypeScript source in development and tests (compiled
  * by tsx), the server build (build/server/index.js) in production. It runs tasks
- * (app/server/catalogue/import-tasks.server.ts) one at a time and reports their events; a thread
+ * (app/server/catalogue/import/import-tasks.server.ts) one at a time and reports their events; a thread
  * left idle for IDLE_MS (10 s) closes its connection and ends, so a shop that is not importing keeps no
  * second copy of the app in memory.
  *
