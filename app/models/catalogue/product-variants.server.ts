@@ -19,7 +19,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "../db/client.server";
 import { imageSelect, toImageInfo } from "./image.server";
-import { assertSkuFree, refreshPriceRange, SkuTakenError } from "./product.server";
+import { assertSkuFree, refreshPriceRange, SkuTakenError } from "./product-writes.server";
 import { displayOrder, optionsForEditing } from "./variant-selects.server";
 import { recordStockAdjustment, type StockActor } from "./stock.server";
 import { stockEdit } from "~/rules/stock";

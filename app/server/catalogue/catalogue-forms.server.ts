@@ -11,14 +11,8 @@
 import type { AuditAction } from "~/rules/audit-actions";
 import type { AdminTranslate } from "~/i18n/admin";
 import { createCategoryWithImage, SlugTakenError, updateCategoryWithImage } from "~/models/catalogue/category.server";
-import {
-  createProductWithImages,
-  getProductForEdit,
-  MissingCategoryError,
-  SkuTakenError,
-  StockChangedError,
-  updateProductWithImages,
-} from "~/models/catalogue/product.server";
+import { createProductWithImages, MissingCategoryError, SkuTakenError, StockChangedError, updateProductWithImages } from "~/models/catalogue/product-writes.server";
+import { getProductForEdit } from "~/models/catalogue/product-admin.server";
 import type { StockActor } from "~/models/catalogue/stock.server";
 import { slugify } from "~/rules/slug";
 import {
