@@ -8,8 +8,14 @@ import { prisma } from "~/models/db/client.server";
 import { dialect } from "~/models/db/dialect.server";
 import { ADMIN_PAGE_SIZE, paginate } from "~/rules/pagination";
 import type { ImageInfo } from "~/utils/image-url";
-import { displayOrder, liveVariants, liveVariantsSelect, optionsForEditing } from "./variant-selects.server";
-import { imageSelect, toImageInfo } from "./image.server";
+import {
+  displayOrder,
+  liveVariants,
+  liveVariantsSelect,
+  optionsForEditing,
+  picturesForEditing,
+} from "./variant-selects.server";
+import { toImageInfo } from "./image.server";
 
 /**
  * One page of the admin product list, by name: each product with its price range (the lowest and
@@ -103,10 +109,7 @@ export async function getProductForEdit(id: number) {
       isPublished: true,
       brand: true,
       trackStock: true,
-      images: {
-        orderBy: displayOrder,
-        select: { imageId: true, image: { select: imageSelect } },
-      },
+      images: picturesForEditing,
       options: optionsForEditing,
       variants: {
         ...liveVariantsSelect,

@@ -1,11 +1,12 @@
 /**
  * The pieces of Prisma queries that every read of a product's options and variants shares: which
  * variants count, their display order, and the columns the product form, the variants editor, the
- * CSV export and the CSV import read, and a variant's option values as the product page and the
- * cart read them (docs/decisions/047-variants.md). Money is paisa, stock units.
+ * CSV export and the CSV import read, the pictures of the editors, and a variant's option values
+ * as the product page and the cart read them (docs/decisions/047-variants.md). Money is paisa, stock units.
  */
 import type { Prisma } from "~/generated/prisma/client";
 import { RETIRED_KEY_PREFIX } from "~/rules/variants";
+import { imageSelect } from "./image.server";
 
 /**
  * The variants that are not retired: a retired variant (its `combinationKey` starts with
@@ -60,6 +61,15 @@ export const optionsForEditing = {
     },
   },
 } satisfies Prisma.Product$optionsArgs;
+
+/**
+ * A product's pictures in display order, each with its Image row id: what the product form and the
+ * options and variants page read (a variant's picture is one of these).
+ */
+export const picturesForEditing = {
+  orderBy: displayOrder,
+  select: { imageId: true, image: { select: imageSelect } },
+} satisfies Prisma.Product$imagesArgs;
 
 /** An option value's id and texts, as a variant's `option1Value`…`option3Value` are read. */
 export const optionValueSelect = { select: { id: true, value: true, valueBn: true } } as const;
