@@ -15,7 +15,7 @@
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { imageData } from "~/models/catalogue/image.server";
-import { availableHandle } from "~/models/catalogue/product.server";
+import { availableHandle } from "~/models/catalogue/product-writes.server";
 import { storeImage, type StoredImage } from "~/server/media/images.server";
 import { createUploadsStorage, uploadsStorage, type UploadsStorage } from "~/server/media/storage.server";
 import { hashPassword } from "~/server/auth/password.server";

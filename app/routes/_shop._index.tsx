@@ -11,7 +11,7 @@ import { noteCatalogueAddress, noteRenderedInputs, noteShownProducts } from "~/s
 import { listCategories, type CategoryCard } from "~/models/catalogue/category.server";
 import type { Lang } from "~/i18n/lang";
 import { localText } from "~/rules/variants";
-import { listFeaturedProducts } from "~/models/catalogue/product.server";
+import { listFeaturedProducts } from "~/models/catalogue/product-listings.server";
 import { getShopSettings, shopIdentity } from "~/models/settings.server";
 import { seoContextFor } from "~/server/http/seo.server";
 import { seoMeta, organizationJsonLd, websiteJsonLd } from "~/utils/seo";

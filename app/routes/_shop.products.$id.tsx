@@ -12,7 +12,7 @@ import { localDigits } from "~/i18n/format";
 import { langFromPath, langOfRequest, translator } from "~/i18n";
 import { requestTranslator } from "~/server/i18n.server";
 import { seoContextFor } from "~/server/http/seo.server";
-import { getProductDetail, type ProductPageVariant } from "~/models/catalogue/product.server";
+import { getProductDetail, type ProductPageVariant } from "~/models/catalogue/product-detail.server";
 import { VariantPicker, variantOf } from "~/components/variant-picker";
 import { CHIPS_UP_TO_VALUES, lineItemName } from "~/rules/variants";
 import { getShopSettings } from "~/models/settings.server";

@@ -10,7 +10,7 @@ import { seoContextFor } from "~/server/http/seo.server";
 import { listCategories, type CategoryCard } from "~/models/catalogue/category.server";
 import type { Lang } from "~/i18n/lang";
 import { localText } from "~/rules/variants";
-import { listProducts } from "~/models/catalogue/product.server";
+import { listProducts } from "~/models/catalogue/product-listings.server";
 import { absentOrOneOf, noteCatalogueAddress, noteShownProducts } from "~/server/http/page-cache/page-notes.server";
 import { parsePage } from "~/rules/pagination";
 import { breadcrumbJsonLd, pageTitle, pageUrl, productsCanonicalPath, seoMeta, shareImage } from "~/utils/seo";

@@ -3,12 +3,8 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { catalogueListUrl, CatalogueListPage, namedFor } from "~/components/admin/catalogue-list";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
-import {
-  deleteProductWithImages,
-  getProductForEdit,
-  getProductName,
-  listProductsForAdmin,
-} from "~/models/catalogue/product.server";
+import { deleteProductWithImages } from "~/models/catalogue/product-writes.server";
+import { getProductForEdit, getProductName, listProductsForAdmin } from "~/models/catalogue/product-admin.server";
 import { staffLanguage, staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
 import { requireAdmin } from "~/server/auth/auth.server";

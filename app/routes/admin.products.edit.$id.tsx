@@ -6,7 +6,7 @@ import { localText, priceRangePaisa } from "~/rules/variants";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { listCategoryOptions } from "~/models/catalogue/category.server";
-import { getProductForEdit } from "~/models/catalogue/product.server";
+import { getProductForEdit } from "~/models/catalogue/product-admin.server";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
 import { requireAdmin } from "~/server/auth/auth.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { searchProductSuggestions } from "~/models/catalogue/product.server";
+import { searchProductSuggestions } from "~/models/catalogue/search-suggestions.server";
 import {
   normalizeSearchQuery,
   SUGGESTION_LIMIT,

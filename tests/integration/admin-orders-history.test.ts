@@ -12,7 +12,7 @@ import { placeOrder } from "~/models/orders/place-order.server";
 import { action as listAction, loader as listLoader } from "~/routes/admin.orders._index/route";
 import { action as statusAction, loader as orderLoader } from "~/routes/admin.orders.view.$id/route";
 import { prisma } from "~/models/db/client.server";
-import { getVariantsForCart } from "~/models/catalogue/product.server";
+import { getVariantsForCart } from "~/models/catalogue/cart-variants.server";
 import { priceCart } from "~/rules/pricing";
 import { allowConsoleError, createAdmin, createProduct, expectData, get, post, run, signedInJar } from "./helpers";
 

@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/models/db/client.server";
-import { refreshPriceRange } from "~/models/catalogue/product.server";
+import { refreshPriceRange } from "~/models/catalogue/product-writes.server";
 import { combinationKey } from "~/rules/variants";
 import { loader as homeLoader } from "~/routes/_shop._index";
 import { loader as productsLoader } from "~/routes/_shop.products._index";

@@ -8,7 +8,8 @@
  * equal prices, because ties and wildcards are where paging and searching go wrong.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { listProducts, searchProductSuggestions } from "~/models/catalogue/product.server";
+import { listProducts } from "~/models/catalogue/product-listings.server";
+import { searchProductSuggestions } from "~/models/catalogue/search-suggestions.server";
 import { loader as productsLoader } from "~/routes/_shop.products._index";
 import { loader as suggestionsLoader } from "~/routes/resources.search-suggestions";
 import { prisma } from "~/models/db/client.server";

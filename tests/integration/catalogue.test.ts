@@ -4,7 +4,8 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { listOrdersForAdmin } from "~/models/orders/order-reads.server";
-import { listProducts, listProductsForAdmin } from "~/models/catalogue/product.server";
+import { listProducts } from "~/models/catalogue/product-listings.server";
+import { listProductsForAdmin } from "~/models/catalogue/product-admin.server";
 import { loader as productsLoader } from "~/routes/_shop.products._index";
 import { prisma } from "~/models/db/client.server";
 import { ADMIN_PAGE_SIZE, STOREFRONT_PAGE_SIZE } from "~/rules/pagination";

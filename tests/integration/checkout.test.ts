@@ -12,7 +12,7 @@ import {
   shouldRevalidate,
 } from "~/routes/_shop.cart/route";
 import { prisma } from "~/models/db/client.server";
-import { refreshPriceRange } from "~/models/catalogue/product.server";
+import { refreshPriceRange } from "~/models/catalogue/product-writes.server";
 import { serverTranslator } from "~/server/i18n.server";
 
 const t = serverTranslator("en");

@@ -8,7 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { Prisma } from "~/generated/prisma/client";
 import { getEnv } from "~/config/env.server";
 import { prisma } from "~/models/db/client.server";
-import { refreshPriceRange } from "~/models/catalogue/product.server";
+import { refreshPriceRange } from "~/models/catalogue/product-writes.server";
 import { unitPricePaisa } from "~/rules/money";
 import { combinationKey, variantLabel } from "~/rules/variants";
 import { hashPassword } from "~/server/auth/password.server";

@@ -9,7 +9,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { enAdmin } from "~/i18n/admin/areas";
 import { prisma } from "~/models/db/client.server";
-import { listProducts, searchProductSuggestions } from "~/models/catalogue/product.server";
+import { listProducts } from "~/models/catalogue/product-listings.server";
+import { searchProductSuggestions } from "~/models/catalogue/search-suggestions.server";
 import { loader as homeLoader } from "~/routes/_shop._index";
 import { action as cartAction, loader as cartLoader } from "~/routes/_shop.cart/route";
 import { loader as productLoader } from "~/routes/_shop.products.$id";

@@ -16,7 +16,7 @@ import type * as DbModule from "~/models/db/client.server";
 import type * as CourierModel from "~/models/orders/courier.server";
 import type * as OrderInvoiceModel from "~/models/orders/order-invoice.server";
 import type * as OrderReadsModel from "~/models/orders/order-reads.server";
-import type * as ProductModel from "~/models/catalogue/product.server";
+import type * as ProductModel from "~/models/catalogue/product-writes.server";
 import type * as StockModel from "~/models/catalogue/stock.server";
 import type * as CartRoute from "~/routes/_shop.cart/route";
 import type * as CourierCsv from "~/rules/courier-csv";
@@ -63,7 +63,7 @@ beforeAll(async () => {
   orderReads = await import("~/models/orders/order-reads.server");
   invoices = await import("~/models/orders/order-invoice.server");
   courier = await import("~/models/orders/courier.server");
-  products = await import("~/models/catalogue/product.server");
+  products = await import("~/models/catalogue/product-writes.server");
   stock = await import("~/models/catalogue/stock.server");
   csv = await import("~/rules/courier-csv");
   parcel = await import("~/rules/courier-parcel");

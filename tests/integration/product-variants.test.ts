@@ -8,7 +8,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/models/db/client.server";
-import { deleteProductWithImages, getVariantsForCart } from "~/models/catalogue/product.server";
+import { deleteProductWithImages } from "~/models/catalogue/product-writes.server";
+import { getVariantsForCart } from "~/models/catalogue/cart-variants.server";
 import { action, loader } from "~/routes/admin.products.variants.$id/route";
 import { BLOCKS_FIELD, optionField, valueField, variantField } from "~/routes/admin.products.variants.$id/fields";
 import { createAdmin, createProduct, createProductWithVariants, get, post, run, runData, signedInJar } from "./helpers";

@@ -9,7 +9,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getEnv } from "~/config/env.server";
 import { prisma } from "~/models/db/client.server";
 import { dialect } from "~/models/db/dialect.server";
-import { listProducts, searchProductSuggestions } from "~/models/catalogue/product.server";
+import { listProducts } from "~/models/catalogue/product-listings.server";
+import { searchProductSuggestions } from "~/models/catalogue/search-suggestions.server";
 import { escapeLike } from "~/rules/search";
 import { createCategory, createProduct, createProductsInBulk } from "./helpers";
 
@@ -185,7 +186,7 @@ describe("search through the full-text index", () => {
 
   it("pages a search that matches thousands of names (read by walking the order's index) like LIKE does", async () => {
     // Over 5,000 matches: listProducts walks the index of the chosen order instead of sorting the
-    // matches (WALK_INDEX_ABOVE_MATCHES in app/models/catalogue/product.server.ts). Mixed case, prices with
+    // matches (WALK_INDEX_ABOVE_MATCHES in app/models/catalogue/product-listings.server.ts). Mixed case, prices with
     // ties and discounts, two categories, so every tie-break of every order is exercised.
     const other = (await createCategory("Search Walk")).id;
     const rows = Array.from({ length: 5_300 }, (_, i) => ({

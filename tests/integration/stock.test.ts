@@ -8,7 +8,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { enAdmin } from "~/i18n/admin/areas";
 import { prisma } from "~/models/db/client.server";
-import { listProducts } from "~/models/catalogue/product.server";
+import { listProducts } from "~/models/catalogue/product-listings.server";
 import { action as cartAction, loader as cartLoader } from "~/routes/_shop.cart/route";
 import { loader as productLoader } from "~/routes/_shop.products.$id";
 import { loader as dashboardLoader } from "~/routes/admin.dashboard";

@@ -28,7 +28,9 @@ const databasePath = databasePathFromUrl(process.env.DATABASE_URL!);
 async function loadApp() {
   return {
     ...(await import("~/models/db/client.server")),
-    ...(await import("~/models/catalogue/product.server")),
+    ...(await import("~/models/catalogue/product-listings.server")),
+    ...(await import("~/models/catalogue/cart-variants.server")),
+    ...(await import("~/models/catalogue/product-writes.server")),
     ...(await import("~/server/cart/cart-cookie.server")),
     ...(await import("~/config/env.server")),
     cart: await import("~/routes/_shop.cart/route"),

@@ -88,13 +88,13 @@ describe("layer seams (eslint.config.js)", () => {
   it("a component may not import a model, by alias or by relative path", async () => {
     const viaAlias = await errors(
       "app/components/lint-probe.tsx",
-      'import { type ProductCard } from "~/models/catalogue/product.server";\nexport type P = ProductCard;',
+      'import { type ProductCard } from "~/models/catalogue/product-listings.server";\nexport type P = ProductCard;',
     );
     expect(viaAlias).toContain(SEAM);
     expect(viaAlias).toContain(NAMED); // and, being client-side, no *.server module at all
     const viaRelative = await errors(
       "app/components/admin/lint-probe.tsx",
-      'import { getProductDetail } from "../../models/catalogue/product.server";\nexport const f = getProductDetail;',
+      'import { getProductDetail } from "../../models/catalogue/product-detail.server";\nexport const f = getProductDetail;',
     );
     expect(viaRelative).toContain(SEAM);
     expect(viaRelative).toContain(NAMED);
@@ -206,7 +206,7 @@ describe("layer seams (eslint.config.js)", () => {
 
   it("routes may import every layer below", async () => {
     const route = [
-      'import { getProductDetail } from "~/models/catalogue/product.server";',
+      'import { getProductDetail } from "~/models/catalogue/product-detail.server";',
       'import { requireAdmin } from "~/server/auth/auth.server";',
       'import { Price } from "~/components/price";',
       'import { getEnv } from "~/config/env.server";',
@@ -314,7 +314,7 @@ describe("models capabilities (eslint.config.js)", () => {
     expect(
       await seamMessages(
         "app/models/db/lint-probe.server.ts",
-        'import { getProductDetail } from "../catalogue/product.server";\nexport const f = getProductDetail;',
+        'import { getProductDetail } from "../catalogue/product-detail.server";\nexport const f = getProductDetail;',
       ),
     ).toEqual([dbGround]);
     expect(

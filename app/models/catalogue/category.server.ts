@@ -2,30 +2,43 @@
 import { prisma } from "~/models/db/client.server";
 import type { ImageInfo } from "~/utils/image-url";
 import { ADMIN_PAGE_SIZE, paginate } from "~/rules/pagination";
-import { deleteOrphanImages, imageData, imageSelect, toImageInfo, type NewImage } from "./image.server";
+import { deleteOrphanImages, imageData, imageSelect, toImageInfo, type ImageRow, type NewImage } from "./image.server";
 
 /** A category as the storefront lists it: `nameBn` is "" when it has no Bangla name. */
 export type CategoryCard = { id: number; name: string; nameBn: string; slug: string; image: ImageInfo | null };
 
-/** All categories by (English) name, with their Bangla names and images (empty list when there are none). */
-export async function listCategories(): Promise<CategoryCard[]> {
-  const rows = await prisma.category.findMany({
-    orderBy: { name: "asc" },
-    select: {
-      id: true,
-      name: true,
-      nameBn: true,
-      slug: true,
-      image: { select: imageSelect },
-    },
-  });
-  return rows.map((row) => ({
+/** What a category card reads (`toCategoryCard`); the back office's reads add the product count. */
+const cardSelect = { id: true, name: true, nameBn: true, slug: true, image: { select: imageSelect } } as const;
+
+/** A category card from its `cardSelect` row, the picture's alternative text being the name. */
+function toCategoryCard(row: {
+  id: number;
+  name: string;
+  nameBn: string;
+  slug: string;
+  image: ImageRow | null;
+}): CategoryCard {
+  return {
     id: row.id,
     name: row.name,
     nameBn: row.nameBn,
     slug: row.slug,
     image: row.image ? toImageInfo(row.image, row.name) : null,
-  }));
+  };
+}
+
+/** `cardSelect` with the count of the category's products, as the back office's list and edit form read it. */
+const adminSelect = { ...cardSelect, _count: { select: { products: true } } } as const;
+
+/** A category card with `productCount`, from its `adminSelect` row. */
+function toAdminCategory(row: Parameters<typeof toCategoryCard>[0] & { _count: { products: number } }) {
+  return { ...toCategoryCard(row), productCount: row._count.products };
+}
+
+/** All categories by (English) name, with their Bangla names and images (empty list when there are none). */
+export async function listCategories(): Promise<CategoryCard[]> {
+  const rows = await prisma.category.findMany({ orderBy: { name: "asc" }, select: cardSelect });
+  return rows.map(toCategoryCard);
 }
 
 // ---- Admin catalogue: category writes and admin reads ----
@@ -52,49 +65,17 @@ export async function listCategoriesForAdmin(page: number) {
       const rows = await prisma.category.findMany({
         orderBy: [{ name: "asc" }, { id: "asc" }],
         ...window,
-        select: {
-          id: true,
-          name: true,
-          nameBn: true,
-          slug: true,
-          image: { select: imageSelect },
-          _count: { select: { products: true } },
-        },
+        select: adminSelect,
       });
-      return rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        nameBn: row.nameBn,
-        slug: row.slug,
-        image: row.image ? toImageInfo(row.image, row.name) : null,
-        productCount: row._count.products,
-      }));
+      return rows.map(toAdminCategory);
     },
   );
 }
 
 /** A category for the edit form (or the delete step), or null when there is none. */
 export async function getCategoryForEdit(id: number) {
-  const row = await prisma.category.findUnique({
-    where: { id },
-    select: {
-      id: true,
-      name: true,
-      nameBn: true,
-      slug: true,
-      image: { select: imageSelect },
-      _count: { select: { products: true } },
-    },
-  });
-  if (!row) return null;
-  return {
-    id: row.id,
-    name: row.name,
-    nameBn: row.nameBn,
-    slug: row.slug,
-    image: row.image ? toImageInfo(row.image, row.name) : null,
-    productCount: row._count.products,
-  };
+  const row = await prisma.category.findUnique({ where: { id }, select: adminSelect });
+  return row ? toAdminCategory(row) : null;
 }
 
 /** Thrown when a category's slug is already used by another category (Category.slug is unique). */

@@ -18,9 +18,9 @@
  */
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "../db/client.server";
-import { imageSelect, toImageInfo } from "./image.server";
-import { assertSkuFree, refreshPriceRange, SkuTakenError } from "./product.server";
-import { displayOrder, optionsForEditing } from "./variant-selects.server";
+import { toImageInfo } from "./image.server";
+import { assertSkuFree, refreshPriceRange, SkuTakenError } from "./product-writes.server";
+import { displayOrder, optionsForEditing, picturesForEditing } from "./variant-selects.server";
 import { recordStockAdjustment, type StockActor } from "./stock.server";
 import { stockEdit } from "~/rules/stock";
 import {
@@ -121,10 +121,7 @@ export async function getVariantEditor(productId: number) {
       name: true,
       nameBn: true,
       trackStock: true,
-      images: {
-        orderBy: displayOrder,
-        select: { imageId: true, image: { select: imageSelect } },
-      },
+      images: picturesForEditing,
       options: optionsForEditing,
       variants: {
         orderBy: displayOrder,

@@ -1,10 +1,12 @@
 /**
  * The pieces of Prisma queries that every read of a product's options and variants shares: which
  * variants count, their display order, and the columns the product form, the variants editor, the
- * CSV export and the CSV import read (docs/decisions/047-variants.md). Money is paisa, stock units.
+ * CSV export and the CSV import read, the pictures of the editors, and a variant's option values
+ * as the product page and the cart read them (docs/decisions/047-variants.md). Money is paisa, stock units.
  */
 import type { Prisma } from "~/generated/prisma/client";
 import { RETIRED_KEY_PREFIX } from "~/rules/variants";
+import { imageSelect } from "./image.server";
 
 /**
  * The variants that are not retired: a retired variant (its `combinationKey` starts with
@@ -59,3 +61,27 @@ export const optionsForEditing = {
     },
   },
 } satisfies Prisma.Product$optionsArgs;
+
+/**
+ * A product's pictures in display order, each with its Image row id: what the product form and the
+ * options and variants page read (a variant's picture is one of these).
+ */
+export const picturesForEditing = {
+  orderBy: displayOrder,
+  select: { imageId: true, image: { select: imageSelect } },
+} satisfies Prisma.Product$imagesArgs;
+
+/** An option value's id and texts, as a variant's `option1Value`…`option3Value` are read. */
+export const optionValueSelect = { select: { id: true, value: true, valueBn: true } } as const;
+
+/** A variant's option values (by option position, null beyond its options) as stored. */
+export type VariantValues = {
+  option1Value: { id: number; value: string; valueBn: string } | null;
+  option2Value: { id: number; value: string; valueBn: string } | null;
+  option3Value: { id: number; value: string; valueBn: string } | null;
+};
+
+/** The values of a variant in option order, without the empty positions. */
+export function valuesOf(variant: VariantValues) {
+  return [variant.option1Value, variant.option2Value, variant.option3Value].flatMap((value) => (value ? [value] : []));
+}

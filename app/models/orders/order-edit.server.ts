@@ -9,7 +9,7 @@ import { OutOfStockError, returnUnits, takeStock, type StockActor } from "~/mode
 import { addressKey } from "~/rules/order-limits";
 import { isEditable, planOrderEdit, type EditedAddress, type OrderEditChange } from "~/rules/order-edit";
 import { unitPricePaisa } from "~/rules/money";
-import { getVariantsForCart } from "~/models/catalogue/product.server";
+import { getVariantsForCart } from "~/models/catalogue/cart-variants.server";
 import { editableLineSelect } from "~/models/orders/order-reads.server";
 import type { DeliveryFees } from "~/rules/shipping";
 import type { StockShortage } from "~/rules/stock";

@@ -16,7 +16,7 @@ import type { CheckoutInput } from "~/forms/schemas";
 import type { StockShortage } from "~/rules/stock";
 import { addressKey, limitReached, ORDER_LIMIT_WINDOW_MS, type OrderLimits } from "~/rules/order-limits";
 import { OutOfStockError, takeUnits } from "~/models/catalogue/stock.server";
-import type { CartVariant } from "~/models/catalogue/product.server";
+import type { CartVariant } from "~/models/catalogue/cart-variants.server";
 
 /** The outcome of placing an order. */
 export type PlaceOrderResult =

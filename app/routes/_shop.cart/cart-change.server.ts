@@ -8,7 +8,7 @@ import { CART_FETCH_FIELD, CART_FETCH_VALUE, type CartFetchResult } from "~/comp
 import { parseCartForm } from "~/forms/cart";
 import { langOfRequest, localePath } from "~/i18n";
 import { serverTranslator } from "~/server/i18n.server";
-import { getDefaultVariantIds, getVariantAvailability } from "~/models/catalogue/product.server";
+import { getDefaultVariantIds, getVariantAvailability } from "~/models/catalogue/cart-variants.server";
 import { applyCartOperation, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine } from "~/rules/cart";
 import { exceedsStock } from "~/rules/stock";
 import { commitCart } from "~/server/cart/cart-cookie.server";

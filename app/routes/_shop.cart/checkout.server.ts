@@ -10,7 +10,7 @@ import { localePath, type Lang } from "~/i18n";
 import { serverTranslator } from "~/server/i18n.server";
 import { findOrderByCheckoutToken, placeOrder } from "~/models/orders/place-order.server";
 import { deliveryFees, getShopSettings } from "~/models/settings.server";
-import { getVariantsForCart } from "~/models/catalogue/product.server";
+import { getVariantsForCart } from "~/models/catalogue/cart-variants.server";
 import type { CartLine } from "~/rules/cart";
 import { orderTotals, priceCart } from "~/rules/pricing";
 import { findDistrict, placeName, shippingMethodOf } from "~/rules/districts";

@@ -17,7 +17,7 @@ import { usePending } from "~/hooks/use-pending";
 import { useLocalePath, useT } from "~/hooks/use-t";
 import { langFromPath, langOfRequest, registerMessages, translator } from "~/i18n";
 import { checkoutMessages } from "~/i18n/checkout-messages";
-import { getVariantsForCart } from "~/models/catalogue/product.server";
+import { getVariantsForCart } from "~/models/catalogue/cart-variants.server";
 import { localText } from "~/rules/variants";
 import { priceCart } from "~/rules/pricing";
 import { exceedsStock } from "~/rules/stock";

@@ -8,18 +8,11 @@ import type { ShopSettingsValues } from "~/forms/admin-schemas";
 import { shopSettingsSchema } from "~/forms/admin-schemas";
 import { fieldErrorsFrom, type FormRefusal } from "~/forms/refusal";
 import type { AdminTranslate } from "~/i18n/admin";
-import { getShopSettings, saveShopSettings, type ShopSettings } from "~/models/settings.server";
+import { getShopSettings, saveShopSettings, type ShopSettings, type ShopSettingsInput } from "~/models/settings.server";
 import { formatInteger } from "~/i18n/format";
 import type { Lang } from "~/i18n/lang";
 import { formatTakaInput } from "~/rules/money";
-import {
-  checkUploads,
-  discardStored,
-  readUploadForm,
-  rejectionMessages,
-  removeImageFiles,
-  storeUploads,
-} from "~/server/media/uploads.server";
+import { saveUploadForm, type UploadFormSteps } from "~/server/media/uploads.server";
 
 /** A field of the settings form that can have a message. */
 export type SettingsField = keyof ShopSettingsValues;
@@ -86,50 +79,45 @@ export function settingsFormValues(settings: ShopSettings, lang: Lang): ShopSett
  * @throws the database's error when the save fails (nothing changed; the new logo's files removed).
  */
 export async function saveSettingsForm(request: Request, t: AdminTranslate): Promise<SettingsFormResult> {
-  const read = await readUploadForm(request, ["logo"], t);
-  if (!read.ok) return read;
-  const parsed = read.upload;
-  const schema = shopSettingsSchema(t);
-  const fields = Object.keys(schema.shape) as SettingsField[];
-  const values: SettingsFormValues = {};
-  for (const name of fields) values[name] = String(parsed.fields.get(name) ?? "");
-  const removeLogo = parsed.fields.get("removeLogo") === "on";
-  if (removeLogo) values.removeLogo = "on";
-  const files = parsed.files.slice(0, 1);
-  const refuse = (fieldErrors: SettingsFormRefusal["fieldErrors"], fileErrors: string[]): SettingsFormRefusal => ({
-    ok: false,
-    status: 400,
-    values,
-    fieldErrors,
-    fileErrors,
-    formError: t("admin.settings.fixErrors"),
-  });
-
-  const result = schema.safeParse(values);
-  const rejected = [...parsed.rejected, ...(await checkUploads(files))];
-  if (!result.success || rejected.length > 0) {
-    return refuse(result.success ? {} : fieldErrorsFrom(result.error, fields), rejectionMessages(rejected, t));
-  }
-  const stored = await storeUploads(files, result.data.name);
-  if (stored.rejected.length > 0) return refuse({}, rejectionMessages(stored.rejected, t));
-  try {
-    const before = await getShopSettings();
-    const { removedKeys } = await saveShopSettings(result.data, {
-      image: stored.stored[0] ?? null,
-      remove: removeLogo,
-    });
-    await removeImageFiles(removedKeys);
-    // What changed, old and new, for the audit trail (docs/decisions/035-audit-trail.md).
-    const changed = Object.fromEntries(
-      Object.entries(result.data)
-        .filter(([key, value]) => before[key as keyof typeof before] !== value)
-        .map(([key, value]) => [key, { from: before[key as keyof typeof before], to: value }]),
-    );
-    if (stored.stored[0] || removeLogo)
-      changed.logo = { from: before.logo?.key ?? null, to: removeLogo ? null : "new" };
-    return { ok: true, changed };
-  } catch (error) {
-    await discardStored(stored.stored);
-    throw error;
-  }
+  return saveUploadForm(
+    request,
+    ["logo"],
+    t,
+    (parsed): UploadFormSteps<SettingsField, ShopSettingsInput, SettingsFormResult> => {
+      const schema = shopSettingsSchema(t);
+      const fields = Object.keys(schema.shape) as SettingsField[];
+      const values: SettingsFormValues = {};
+      for (const name of fields) values[name] = String(parsed.get(name) ?? "");
+      const removeLogo = parsed.get("removeLogo") === "on";
+      if (removeLogo) values.removeLogo = "on";
+      return {
+        maxFiles: 1,
+        async check() {
+          const result = schema.safeParse(values);
+          if (!result.success) return { ok: false, fieldErrors: fieldErrorsFrom(result.error, fields) };
+          return { ok: true, input: result.data, alt: result.data.name };
+        },
+        refuse: ({ fieldErrors, fileErrors }) => ({
+          ok: false,
+          status: 400,
+          values,
+          fieldErrors,
+          fileErrors,
+          formError: t("admin.settings.fixErrors"),
+        }),
+        async write(input, images) {
+          const before = await getShopSettings();
+          const { removedKeys } = await saveShopSettings(input, { image: images[0] ?? null, remove: removeLogo });
+          // What changed, old and new, for the audit trail (docs/decisions/035-audit-trail.md).
+          const changed = Object.fromEntries(
+            Object.entries(input)
+              .filter(([key, value]) => before[key as keyof typeof before] !== value)
+              .map(([key, value]) => [key, { from: before[key as keyof typeof before], to: value }]),
+          );
+          if (images[0] || removeLogo) changed.logo = { from: before.logo?.key ?? null, to: removeLogo ? null : "new" };
+          return { answer: { ok: true, changed }, removedKeys };
+        },
+      };
+    },
+  );
 }

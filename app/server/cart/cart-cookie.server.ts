@@ -14,7 +14,7 @@ import { createCookie } from "@remix-run/node";
 import { z } from "zod";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine } from "~/rules/cart";
 import { getEnv } from "~/config/env.server";
-import { getDefaultVariantIds } from "~/models/catalogue/product.server";
+import { getDefaultVariantIds } from "~/models/catalogue/cart-variants.server";
 
 /**
  * The cart cookie's name, the same whether or not it is Secure: not `__Host-haat_cart` when

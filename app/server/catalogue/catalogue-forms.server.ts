@@ -5,20 +5,22 @@
  *
  * Order of work: read the multipart body with limits → validate the text fields (zod) and sniff
  * every file → only when all is well, store the images on disk (sharp) → write the rows in one
- * transaction → on a database failure remove the files just written. A refusal returns every
- * message and the typed values (files cannot be refilled by a browser: the message says so).
+ * transaction → on a database failure remove the files just written (`saveUploadForm`). A refusal
+ * returns every message and the typed values (files cannot be refilled by a browser: the message
+ * says so).
  */
+import type { z } from "zod";
 import type { AuditAction } from "~/rules/audit-actions";
 import type { AdminTranslate } from "~/i18n/admin";
 import { createCategoryWithImage, SlugTakenError, updateCategoryWithImage } from "~/models/catalogue/category.server";
 import {
   createProductWithImages,
-  getProductForEdit,
   MissingCategoryError,
   SkuTakenError,
   StockChangedError,
   updateProductWithImages,
-} from "~/models/catalogue/product.server";
+} from "~/models/catalogue/product-writes.server";
+import { getProductForEdit } from "~/models/catalogue/product-admin.server";
 import type { StockActor } from "~/models/catalogue/stock.server";
 import { slugify } from "~/rules/slug";
 import {
@@ -30,14 +32,7 @@ import {
 import { toastCookie } from "~/server/toast-cookie.server";
 import type { Toast } from "~/utils/toast-message";
 import { parseId } from "~/utils/params";
-import {
-  checkUploads,
-  discardStored,
-  readUploadForm,
-  rejectionMessages,
-  removeImageFiles,
-  storeUploads,
-} from "~/server/media/uploads.server";
+import { saveUploadForm, type UploadFormSteps } from "~/server/media/uploads.server";
 import { fieldErrorsFrom, typedValues, type FieldErrors, type FormRefusal } from "~/forms/refusal";
 import { log } from "~/server/log.server";
 
@@ -160,133 +155,137 @@ export async function saveProductForm(
   t: AdminTranslate,
   actor: StockActor,
 ): Promise<ProductFormResult> {
-  const read = await readUploadForm(request, ["images"], t);
-  if (!read.ok) return { ...read, existing: null };
-  const { fields, files } = read.upload;
+  const saved = await saveUploadForm(request, ["images"], t, (fields) => productFormSteps(fields, productId, t, actor));
+  // A body that could not be read gives back no existing images either.
+  return saved.ok || "existing" in saved ? saved : { ...saved, existing: null };
+}
+
+/** The product form's checked fields. */
+type ProductInput = z.output<ReturnType<typeof productFormSchema>>;
+
+/** `saveProductForm`'s steps for `saveUploadForm`, from the form's text fields. */
+function productFormSteps(
+  fields: FormData,
+  productId: number | null,
+  t: AdminTranslate,
+  actor: StockActor,
+): UploadFormSteps<ProductField, ProductInput, ProductFormResult> {
   const values = typedValues(fields, PRODUCT_TEXT_FIELDS);
   const existing = productId === null ? null : readExistingImages(fields);
   const fail: (status: ProductFormRefusal["status"], messages: RefusalMessages<ProductField>) => ProductFormRefusal =
     refusalsOf(values, { existing });
-
-  // Whether the product has options decides which fields the form has: the stored product says
-  // so, never the form (a forged field cannot skip the price of a product without options).
-  let hasOptions = false;
   let kept = { isPublished: true, brand: "" };
-  if (productId !== null) {
-    const stored = await getProductForEdit(productId);
-    if (!stored) return fail(404, { formError: t("admin.productForm.notFound") });
-    hasOptions = stored.options.length > 0;
-    kept = { isPublished: stored.isPublished, brand: stored.brand };
-  }
-  const result = productFormSchema(t, { hasOptions }).safeParse(values);
-  const rejected = [...read.upload.rejected, ...(await checkUploads(files))];
-  if (!result.success || rejected.length > 0) {
-    return fail(400, {
-      fieldErrors: result.success ? {} : fieldErrorsFrom(result.error, PRODUCT_TEXT_FIELDS),
-      fileErrors: rejectionMessages(rejected, t),
-      formError: t("upload.fixErrors"),
-    });
-  }
 
-  const input = result.data;
-  const stored = await storeUploads(files, input.name);
-  if (stored.rejected.length > 0) {
-    return fail(400, { fileErrors: rejectionMessages(stored.rejected, t), formError: t("upload.fixErrors") });
-  }
-  const product = {
-    name: input.name,
-    nameBn: input.nameBn,
-    slug: slugify(input.name) || "product",
-    description: input.description,
-    descriptionBn: input.descriptionBn,
-    categoryId: input.categoryId,
-    isFeatured: input.isFeatured,
-    isPublished: input.isPublished ?? kept.isPublished,
-    brand: input.brand ?? kept.brand,
-    trackStock: input.trackStock,
-  };
-  // A product with options keeps its variants as they are: they are edited on their own page.
-  const defaultVariant =
-    input.price === null
-      ? null
-      : { sku: input.sku, pricePaisa: input.price, discountedPricePaisa: input.discountedPrice };
-  const stock = { quantity: input.stockQuantity, seen: input.stockSeen, actor };
-  try {
-    if (productId === null) {
-      // A new product has no options yet, so the schema required its price.
-      const id = await createProductWithImages(
+  return {
+    async check() {
+      // Whether the product has options decides which fields the form has: the stored product says
+      // so, never the form (a forged field cannot skip the price of a product without options).
+      let hasOptions = false;
+      if (productId !== null) {
+        const stored = await getProductForEdit(productId);
+        if (!stored) return { answer: fail(404, { formError: t("admin.productForm.notFound") }) };
+        hasOptions = stored.options.length > 0;
+        kept = { isPublished: stored.isPublished, brand: stored.brand };
+      }
+      const result = productFormSchema(t, { hasOptions }).safeParse(values);
+      if (!result.success) return { ok: false, fieldErrors: fieldErrorsFrom(result.error, PRODUCT_TEXT_FIELDS) };
+      return { ok: true, input: result.data, alt: result.data.name };
+    },
+    refuse: ({ fieldErrors, fileErrors }) => fail(400, { fieldErrors, fileErrors, formError: t("upload.fixErrors") }),
+    async write(input, images) {
+      const product = {
+        name: input.name,
+        nameBn: input.nameBn,
+        slug: slugify(input.name) || "product",
+        description: input.description,
+        descriptionBn: input.descriptionBn,
+        categoryId: input.categoryId,
+        isFeatured: input.isFeatured,
+        isPublished: input.isPublished ?? kept.isPublished,
+        brand: input.brand ?? kept.brand,
+        trackStock: input.trackStock,
+      };
+      // A product with options keeps its variants as they are: they are edited on their own page.
+      const defaultVariant =
+        input.price === null
+          ? null
+          : { sku: input.sku, pricePaisa: input.price, discountedPricePaisa: input.discountedPrice };
+      const stock = { quantity: input.stockQuantity, seen: input.stockSeen, actor };
+      if (productId === null) {
+        // A new product has no options yet, so the schema required its price.
+        const id = await createProductWithImages(
+          product,
+          images,
+          defaultVariant ?? { sku: null, pricePaisa: 0, discountedPricePaisa: null },
+          stock,
+        );
+        const answer = successTo("/admin/products", t("admin.products.created", { name: product.name }), {
+          action: "product.created",
+          subjectType: "product",
+          subjectId: id,
+          summary: product.name,
+        });
+        return { answer, removedKeys: [] };
+      }
+      const updated = await updateProductWithImages(
+        productId,
         product,
-        stored.stored,
-        defaultVariant ?? { sku: null, pricePaisa: 0, discountedPricePaisa: null },
+        existing?.order ?? [],
+        existing?.removed ?? [],
+        images,
+        defaultVariant,
         stock,
       );
-      return successTo("/admin/products", t("admin.products.created", { name: product.name }), {
-        action: "product.created",
+      if (!updated) return { answer: fail(404, { formError: t("admin.productForm.notFound") }), removedKeys: null };
+      const answer = successTo("/admin/products", t("admin.products.updated", { name: product.name }), {
+        action: "product.updated",
         subjectType: "product",
-        subjectId: id,
+        subjectId: productId,
         summary: product.name,
       });
-    }
-    const updated = await updateProductWithImages(
-      productId,
-      product,
-      existing?.order ?? [],
-      existing?.removed ?? [],
-      stored.stored,
-      defaultVariant,
-      stock,
-    );
-    if (!updated) {
-      await discardStored(stored.stored);
-      return fail(404, { formError: t("admin.productForm.notFound") });
-    }
-    await removeImageFiles(updated.removedKeys);
-    return successTo("/admin/products", t("admin.products.updated", { name: product.name }), {
-      action: "product.updated",
-      subjectType: "product",
-      subjectId: productId,
-      summary: product.name,
-    });
-  } catch (error) {
-    await discardStored(stored.stored);
-    // The files were read but not kept: a browser never sends them again by itself.
-    const again = files.length > 0 ? [t("upload.chooseAgain")] : [];
-    if (error instanceof StockChangedError) {
-      values.stockSeen = String(error.current);
-      return fail(400, {
-        fieldErrors: { stockQuantity: t("admin.productForm.stockChanged", { count: error.current }) },
-        fileErrors: again,
-        formError: t("upload.fixErrors"),
-      });
-    }
-    if (error instanceof SkuTakenError) {
-      return fail(400, {
-        fieldErrors: { sku: t("admin.productForm.skuTaken", { sku: error.sku }) },
-        fileErrors: again,
-        formError: t("upload.fixErrors"),
-      });
-    }
-    if (error instanceof MissingCategoryError) {
-      return fail(400, {
-        fieldErrors: { categoryId: t("admin.productForm.categoryMissing") },
-        fileErrors: again,
-        formError: t("upload.fixErrors"),
-      });
-    }
-    log.error({ err: error }, "Saving a product failed");
-    return fail(500, {
-      formError: t("admin.productForm.saveFailed"),
-      fileErrors: again,
-    });
-  }
+      return { answer, removedKeys: updated.removedKeys };
+    },
+    failed(error, again) {
+      if (error instanceof StockChangedError) {
+        values.stockSeen = String(error.current);
+        return fail(400, {
+          fieldErrors: { stockQuantity: t("admin.productForm.stockChanged", { count: error.current }) },
+          fileErrors: again,
+          formError: t("upload.fixErrors"),
+        });
+      }
+      if (error instanceof SkuTakenError) {
+        return fail(400, {
+          fieldErrors: { sku: t("admin.productForm.skuTaken", { sku: error.sku }) },
+          fileErrors: again,
+          formError: t("upload.fixErrors"),
+        });
+      }
+      if (error instanceof MissingCategoryError) {
+        return fail(400, {
+          fieldErrors: { categoryId: t("admin.productForm.categoryMissing") },
+          fileErrors: again,
+          formError: t("upload.fixErrors"),
+        });
+      }
+      log.error({ err: error }, "Saving a product failed");
+      return fail(500, { formError: t("admin.productForm.saveFailed"), fileErrors: again });
+    },
+  };
 }
 
 function successTo(redirectTo: string, message: string, saved: FormSuccess["saved"]): FormSuccess {
   return { ok: true, redirectTo, toast: { kind: "success", message }, saved };
 }
 
+/** The category form's fields that can have a message: its names. */
+type CategoryField = "name" | "nameBn";
+
+/** The category form's checked fields, with the slug made from the English name. */
+type CategoryInput = z.output<ReturnType<typeof categoryFormSchema>> & { slug: string };
+
 /** A refused category form (its text fields are the names; the "remove image" box comes back too). */
-type CategoryFormRefusal = UploadFormRefusal<"name" | "nameBn", CategoryFormValues & { removeImage?: string }>;
+type CategoryFormRefusal = UploadFormRefusal<CategoryField, CategoryFormValues & { removeImage?: string }>;
 
 export type CategoryFormResult = FormSuccess | CategoryFormRefusal;
 
@@ -303,68 +302,65 @@ export async function saveCategoryForm(
   categoryId: number | null,
   t: AdminTranslate,
 ): Promise<CategoryFormResult> {
-  const read = await readUploadForm(request, ["image"], t);
-  if (!read.ok) return read;
-  const { fields } = read.upload;
-  const files = read.upload.files.slice(0, 1);
-  const values = typedValues(fields, ["name", "nameBn", "removeImage"] as const);
-  const fail: (
-    status: CategoryFormRefusal["status"],
-    messages: RefusalMessages<"name" | "nameBn">,
-  ) => CategoryFormRefusal = refusalsOf(values, {});
-
-  const result = categoryFormSchema(t).safeParse(values);
-  const rejected = [...read.upload.rejected, ...(await checkUploads(files))];
-  let fieldErrors: FieldErrors<"name" | "nameBn"> = result.success
-    ? {}
-    : fieldErrorsFrom(result.error, ["name", "nameBn"]);
-  const slug = result.success ? slugify(result.data.name) : "";
-  if (result.success && categoryId === null && slug === "") fieldErrors = { name: t("admin.categoryForm.nameNoSlug") };
-  if (Object.keys(fieldErrors).length > 0 || rejected.length > 0 || !result.success) {
-    return fail(400, { fieldErrors, fileErrors: rejectionMessages(rejected, t), formError: t("upload.fixErrors") });
-  }
-
-  const { name, nameBn, removeImage } = result.data;
-  const stored = await storeUploads(files, name);
-  if (stored.rejected.length > 0) {
-    return fail(400, { fileErrors: rejectionMessages(stored.rejected, t), formError: t("upload.fixErrors") });
-  }
-  const image = stored.stored[0] ?? null;
-  try {
-    if (categoryId === null) {
-      const id = await createCategoryWithImage({ name, nameBn, slug }, image);
-      return successTo("/admin/categories", t("admin.categories.created", { name }), {
-        action: "category.created",
-        subjectType: "category",
-        subjectId: id,
-        summary: name,
-      });
-    }
-    const updated = await updateCategoryWithImage(categoryId, { name, nameBn }, image, removeImage);
-    if (!updated) {
-      await discardStored(stored.stored);
-      return fail(404, { formError: t("admin.categoryForm.notFound") });
-    }
-    await removeImageFiles(updated.removedKeys);
-    return successTo("/admin/categories", t("admin.categories.updated", { name }), {
-      action: "category.updated",
-      subjectType: "category",
-      subjectId: categoryId,
-      summary: name,
-    });
-  } catch (error) {
-    await discardStored(stored.stored);
-    const again = files.length > 0 ? [t("upload.chooseAgain")] : [];
-    if (error instanceof SlugTakenError) {
-      return fail(400, {
-        fieldErrors: { name: t("admin.categoryForm.slugTaken", { slug: error.slug }) },
-        fileErrors: again,
-        formError: t("upload.fixErrors"),
-      });
-    }
-    log.error({ err: error }, "Saving a category failed");
-    return fail(500, { formError: t("admin.categoryForm.saveFailed"), fileErrors: again });
-  }
+  return saveUploadForm(
+    request,
+    ["image"],
+    t,
+    (fields): UploadFormSteps<CategoryField, CategoryInput, CategoryFormResult> => {
+      const values = typedValues(fields, ["name", "nameBn", "removeImage"] as const);
+      const fail: (
+        status: CategoryFormRefusal["status"],
+        messages: RefusalMessages<CategoryField>,
+      ) => CategoryFormRefusal = refusalsOf(values, {});
+      return {
+        maxFiles: 1,
+        async check() {
+          const result = categoryFormSchema(t).safeParse(values);
+          if (!result.success) return { ok: false, fieldErrors: fieldErrorsFrom(result.error, ["name", "nameBn"]) };
+          const slug = slugify(result.data.name);
+          if (categoryId === null && slug === "")
+            return { ok: false, fieldErrors: { name: t("admin.categoryForm.nameNoSlug") } };
+          return { ok: true, input: { ...result.data, slug }, alt: result.data.name };
+        },
+        refuse: ({ fieldErrors, fileErrors }) =>
+          fail(400, { fieldErrors, fileErrors, formError: t("upload.fixErrors") }),
+        async write({ name, nameBn, slug, removeImage }, images) {
+          const image = images[0] ?? null;
+          if (categoryId === null) {
+            const id = await createCategoryWithImage({ name, nameBn, slug }, image);
+            const answer = successTo("/admin/categories", t("admin.categories.created", { name }), {
+              action: "category.created",
+              subjectType: "category",
+              subjectId: id,
+              summary: name,
+            });
+            return { answer, removedKeys: [] };
+          }
+          const updated = await updateCategoryWithImage(categoryId, { name, nameBn }, image, removeImage);
+          if (!updated)
+            return { answer: fail(404, { formError: t("admin.categoryForm.notFound") }), removedKeys: null };
+          const answer = successTo("/admin/categories", t("admin.categories.updated", { name }), {
+            action: "category.updated",
+            subjectType: "category",
+            subjectId: categoryId,
+            summary: name,
+          });
+          return { answer, removedKeys: updated.removedKeys };
+        },
+        failed(error, again) {
+          if (error instanceof SlugTakenError) {
+            return fail(400, {
+              fieldErrors: { name: t("admin.categoryForm.slugTaken", { slug: error.slug }) },
+              fileErrors: again,
+              formError: t("upload.fixErrors"),
+            });
+          }
+          log.error({ err: error }, "Saving a category failed");
+          return fail(500, { formError: t("admin.categoryForm.saveFailed"), fileErrors: again });
+        },
+      };
+    },
+  );
 }
 
 /**

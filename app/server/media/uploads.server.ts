@@ -17,6 +17,8 @@
  * auto-orient, metadata stripped, pixel limit, WebP variants with server-made names in the uploads
  * storage, the folder UPLOADS_DIR or the bucket of UPLOADS_URL: storage.server.ts). Each rejection
  * names the file and the reason; `rejectionMessage` words it for staff in their language.
+ *
+ * `saveUploadForm` runs these steps, and the database write, for every form with pictures.
  */
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { englishAdminT, type AdminTranslate } from "~/i18n/admin";
@@ -30,6 +32,7 @@ import {
   type StoredImage,
 } from "./images.server";
 import { log } from "~/server/log.server";
+import type { FieldErrors } from "~/forms/refusal";
 
 /** Largest accepted image file, in bytes (10 MiB, shown to staff as "10 MB"). */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -46,13 +49,13 @@ const MAX_REQUEST_BYTES = MAX_FILES * MAX_FILE_BYTES + 4 * 1024 * 1024;
 type RejectionReason = "too-large" | "too-many" | "not-an-image" | "unsupported" | "too-many-pixels" | "damaged";
 
 /** A file as received: the form field, the (display-only) file name and its bytes. */
-export type UploadedFile = { field: string; fileName: string; bytes: Buffer };
+type UploadedFile = { field: string; fileName: string; bytes: Buffer };
 
 /** A refused file: the field, its display name, the reason and a message for staff. */
-export type UploadRejection = { field: string; fileName: string; reason: RejectionReason };
+type UploadRejection = { field: string; fileName: string; reason: RejectionReason };
 
 /** What `parseUploadForm` read: the text fields, the kept files and the refused ones. */
-export type ParsedUploadForm = { fields: FormData; files: UploadedFile[]; rejected: UploadRejection[] };
+type ParsedUploadForm = { fields: FormData; files: UploadedFile[]; rejected: UploadRejection[] };
 
 /**
  * Thrown when the request cannot be read as an upload form at all: not multipart, malformed, too
@@ -89,7 +92,7 @@ export type UnreadableUploadForm = {
  * @returns `{ ok: true, upload }` with the parsed form, or the refusal to answer with (400/413).
  * @throws what `parseUploadForm` throws other than `UploadRequestError` (a bug or a disk error).
  */
-export async function readUploadForm(
+async function readUploadForm(
   request: Request,
   fileFields: readonly string[],
   t: AdminTranslate,
@@ -125,7 +128,7 @@ function displayFileName(name: string | undefined): string {
  * The staff-facing messages for refused files, through `t`: one per file, then "choose them again"
  * (a browser never sends a file twice); none when nothing was refused.
  */
-export function rejectionMessages(rejected: readonly UploadRejection[], t: AdminTranslate): string[] {
+function rejectionMessages(rejected: readonly UploadRejection[], t: AdminTranslate): string[] {
   return rejected.length > 0 ? [...rejected.map((r) => rejectionMessage(r, t)), t("upload.chooseAgain")] : [];
 }
 
@@ -256,7 +259,7 @@ async function checkImage(bytes: Buffer): Promise<RejectionReason | null> {
  * Sniffs every file (`checkImage`) and returns the refusals, in the order of the files.
  * Nothing is written.
  */
-export async function checkUploads(files: readonly UploadedFile[]): Promise<UploadRejection[]> {
+async function checkUploads(files: readonly UploadedFile[]): Promise<UploadRejection[]> {
   const rejections: UploadRejection[] = [];
   for (const file of files) {
     const reason = await checkImage(file.bytes);
@@ -274,7 +277,7 @@ export async function checkUploads(files: readonly UploadedFile[]): Promise<Uplo
  * @throws the storage's error (the file system's or the bucket's) when a variant cannot be written
  *   (nothing left stored either).
  */
-export async function storeUploads(
+async function storeUploads(
   files: readonly UploadedFile[],
   alt: string,
 ): Promise<{ stored: StoredImage[]; rejected: [] } | { stored: []; rejected: UploadRejection[] }> {
@@ -305,7 +308,7 @@ export async function storeUploads(
  * Removes the files of images stored by this request (e.g. after the database write failed).
  * Never throws: a file that cannot be removed is logged and left for an operator.
  */
-export async function discardStored(stored: readonly Pick<StoredImage, "key">[]): Promise<void> {
+async function discardStored(stored: readonly Pick<StoredImage, "key">[]): Promise<void> {
   await removeImageFiles(stored.map((image) => image.key));
 }
 
@@ -324,4 +327,90 @@ export async function removeImageFiles(keys: readonly string[]): Promise<void> {
       }
     }),
   );
+}
+
+/**
+ * What `saveUploadForm` asks of one form, made from its text fields once the body is read: `Field`
+ * names the fields that can have a message, `Input` is what the check makes of them, `Result` is
+ * the form's answer (saved or refused).
+ */
+export type UploadFormSteps<Field extends string, Input, Result> = {
+  /** How many of the files sent the form takes, in the order sent (a logo: 1); all when absent. */
+  maxFiles?: number;
+  /**
+   * Checks the text fields: `{ ok: true, input, alt }` (what to write, and the pictures'
+   * alternative text), `{ ok: false, fieldErrors }` (a message per field), or `{ answer }`, which
+   * ends the save before the files are looked at (e.g. 404 for a row that is gone).
+   */
+  check: () => Promise<
+    { ok: true; input: Input; alt: string } | { ok: false; fieldErrors: FieldErrors<Field> } | { answer: Result }
+  >;
+  /** The refusal (400) of fields or files to correct, with their messages in the staff member's language. */
+  refuse: (messages: { fieldErrors: FieldErrors<Field>; fileErrors: string[] }) => Result;
+  /**
+   * Writes the rows with the stored pictures (in the order of the files; none when none was sent),
+   * in one transaction. Returns the answer and `removedKeys`: the pictures the write replaced or
+   * removed, whose files go once it has committed; null when it wrote nothing (e.g. the row is
+   * gone), and the pictures just stored go instead.
+   */
+  write: (input: Input, images: StoredImage[]) => Promise<{ answer: Result; removedKeys: readonly string[] | null }>;
+  /**
+   * The answer to a write that threw (the pictures just stored are removed already); `again` is
+   * the "choose the files again" message when files were sent, else empty. Absent: the error is
+   * thrown on.
+   */
+  failed?: (error: unknown, again: string[]) => Result;
+};
+
+/**
+ * Saves a form with pictures, the steps every such form takes in this order:
+ * 1. read the multipart body (`readUploadForm`, with `fileFields`'s files); a body that cannot be
+ *    read is answered with its refusal (400/413), nothing else done;
+ * 2. make the form's steps from its text fields (`stepsFor`) and check them (`check`), then sniff
+ *    every file (`checkUploads`); any problem is refused (`refuse`) with all the messages, fields'
+ *    and files' at once, before anything is stored;
+ * 3. store the pictures (`storeUploads`: WebP variants in the uploads storage); a file the pipeline
+ *    refuses is refused so, nothing left stored;
+ * 4. write the rows (`write`); when it throws, the pictures just stored are removed and `failed`
+ *    answers (or the error is thrown on); when it wrote nothing, they are removed too;
+ * 5. once the write has committed, remove the files of the pictures it replaced (`removedKeys`).
+ * Removing files never throws (a file that cannot be removed is logged).
+ *
+ * @returns the form's answer, or `UnreadableUploadForm` for a body that could not be read.
+ * @throws the storage's error when a picture cannot be stored (nothing left stored); the write's
+ *   error when there is no `failed`; what `parseUploadForm` throws other than its refusals.
+ */
+export async function saveUploadForm<Field extends string, Input, Result>(
+  request: Request,
+  fileFields: readonly string[],
+  t: AdminTranslate,
+  stepsFor: (fields: FormData) => UploadFormSteps<Field, Input, Result>,
+): Promise<Result | UnreadableUploadForm> {
+  const read = await readUploadForm(request, fileFields, t);
+  if (!read.ok) return read;
+  const steps = stepsFor(read.upload.fields);
+  const files = read.upload.files.slice(0, steps.maxFiles);
+  const checked = await steps.check();
+  if ("answer" in checked) return checked.answer;
+  const rejected = [...read.upload.rejected, ...(await checkUploads(files))];
+  if (!checked.ok || rejected.length > 0) {
+    const fieldErrors = checked.ok ? {} : checked.fieldErrors;
+    return steps.refuse({ fieldErrors, fileErrors: rejectionMessages(rejected, t) });
+  }
+
+  const stored = await storeUploads(files, checked.alt);
+  if (stored.rejected.length > 0)
+    return steps.refuse({ fieldErrors: {}, fileErrors: rejectionMessages(stored.rejected, t) });
+  let written: Awaited<ReturnType<typeof steps.write>>;
+  try {
+    written = await steps.write(checked.input, stored.stored);
+  } catch (error) {
+    await discardStored(stored.stored);
+    if (!steps.failed) throw error;
+    // The files were read but not kept: a browser never sends them again by itself.
+    return steps.failed(error, files.length > 0 ? [t("upload.chooseAgain")] : []);
+  }
+  if (written.removedKeys === null) await discardStored(stored.stored);
+  else await removeImageFiles(written.removedKeys);
+  return written.answer;
 }

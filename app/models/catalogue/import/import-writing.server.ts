@@ -12,7 +12,7 @@ import { slugify } from "~/rules/slug";
 import { optionProblems, sameTextKey, variantLabel, type OptionInput } from "~/rules/variants";
 import { prisma } from "../../db/client.server";
 import { dialect } from "../../db/dialect.server";
-import { availableHandle, refreshPriceRange } from "../product.server";
+import { availableHandle, refreshPriceRange } from "../product-writes.server";
 import { writeOptions } from "../product-variants.server";
 import { recordStockAdjustment, type StockActor } from "../stock.server";
 import { categoryIndex, knownImages, loadStored, queuedPictures, type StoredProduct } from "./import-matching.server";

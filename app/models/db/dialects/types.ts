@@ -37,7 +37,7 @@ export type Dialect = {
   readonly productsByPublishedIndex: Prisma.Sql;
   /**
    * `expression` written so that SQLite does not drive the read with its index (a unary `+`, see
-   * product.server.ts); as it is on PostgreSQL.
+   * catalogue/product-listings.server.ts); as it is on PostgreSQL.
    */
   notDriving(expression: Prisma.Sql): Prisma.Sql;
   /**
