@@ -9,7 +9,7 @@ import { prisma } from "~/models/db/client.server";
 import type { ImageInfo } from "~/utils/image-url";
 import { availableQuantity } from "~/rules/stock";
 import { lineItemName, localText, variantLabel } from "~/rules/variants";
-import { displayOrder, optionValueSelect, valuesOf, type VariantValues } from "./variant-selects.server";
+import { displayOrder, optionValueSelect, valuesOf, type VariantValues } from "./product-selects.server";
 import { imageSelect, toImageInfo } from "./image.server";
 
 /** A variant's label in English and Bangla ("56″ / Brown", "৫৬″ / বাদামি"); "" without options. */

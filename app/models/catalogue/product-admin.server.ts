@@ -14,7 +14,8 @@ import {
   liveVariantsSelect,
   optionsForEditing,
   picturesForEditing,
-} from "./variant-selects.server";
+  productTextsSelect,
+} from "./product-selects.server";
 import { toImageInfo } from "./image.server";
 
 /**
@@ -98,16 +99,10 @@ export async function getProductForEdit(id: number) {
   const row = await prisma.product.findUnique({
     where: { id },
     select: {
-      id: true,
-      name: true,
-      nameBn: true,
-      slug: true,
-      description: true,
-      descriptionBn: true,
+      ...productTextsSelect,
       categoryId: true,
       isFeatured: true,
       isPublished: true,
-      brand: true,
       trackStock: true,
       images: picturesForEditing,
       options: optionsForEditing,

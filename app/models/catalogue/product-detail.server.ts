@@ -7,7 +7,7 @@ import { prisma } from "~/models/db/client.server";
 import { availableQuantity } from "~/rules/stock";
 import type { Lang } from "~/i18n/lang";
 import { localText, variantLabel } from "~/rules/variants";
-import { displayOrder, optionValueSelect, valuesOf } from "./variant-selects.server";
+import { displayOrder, optionValueSelect, productTextsSelect, valuesOf } from "./product-selects.server";
 import { imageSelect, toImageInfo } from "./image.server";
 
 /** A variant as the product page offers it; prices in paisa. */
@@ -39,13 +39,7 @@ export async function getProductDetail(id: number, lang: Lang = "en") {
   const row = await prisma.product.findUnique({
     where: { id, isPublished: true },
     select: {
-      id: true,
-      name: true,
-      nameBn: true,
-      slug: true,
-      description: true,
-      descriptionBn: true,
-      brand: true,
+      ...productTextsSelect,
       trackStock: true,
       category: { select: { id: true, name: true, nameBn: true } },
       images: { orderBy: { position: "asc" }, select: { image: { select: { id: true, ...imageSelect } } } },

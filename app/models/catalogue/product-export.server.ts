@@ -7,7 +7,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "../db/client.server";
 import { imageSelect } from "./image.server";
-import { liveVariantsSelect, displayOrder, optionsForEditing } from "./variant-selects.server";
+import { liveVariantsSelect, displayOrder, optionsForEditing } from "./product-selects.server";
 
 /** Products read per query. */
 const EXPORT_CHUNK = 200;

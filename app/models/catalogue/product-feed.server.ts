@@ -5,7 +5,7 @@
  * catalogue of any size is listed with bounded memory.
  */
 import type { Prisma } from "~/generated/prisma/client";
-import { displayOrder, soldVariants } from "./variant-selects.server";
+import { displayOrder, soldVariants } from "./product-selects.server";
 import { prisma } from "../db/client.server";
 import { imageSelect } from "./image.server";
 

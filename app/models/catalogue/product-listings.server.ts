@@ -15,7 +15,7 @@ import { availableQuantity, productAvailable } from "~/rules/stock";
 import { unitPricePaisa } from "~/rules/money";
 import type { Lang } from "~/i18n/lang";
 import { localText, skuKey } from "~/rules/variants";
-import { displayOrder } from "./variant-selects.server";
+import { displayOrder } from "./product-selects.server";
 import { imageSelect, toImageInfo, type ImageRow } from "./image.server";
 
 /** The active variants' price and stock, in display order: what a card reads. */

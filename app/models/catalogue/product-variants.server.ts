@@ -20,7 +20,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "../db/client.server";
 import { toImageInfo } from "./image.server";
 import { assertSkuFree, refreshPriceRange, SkuTakenError } from "./product-writes.server";
-import { displayOrder, optionsForEditing, picturesForEditing } from "./variant-selects.server";
+import { displayOrder, optionsForEditing, picturesForEditing } from "./product-selects.server";
 import { recordStockAdjustment, type StockActor } from "./stock.server";
 import { stockEdit } from "~/rules/stock";
 import {

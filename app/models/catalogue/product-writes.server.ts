@@ -8,7 +8,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/models/db/client.server";
 import { stockEdit } from "~/rules/stock";
 import { priceRangePaisa, skuKey } from "~/rules/variants";
-import { displayOrder, liveVariants } from "./variant-selects.server";
+import { displayOrder, liveVariants } from "./product-selects.server";
 import { recordStockAdjustment, type StockActor } from "./stock.server";
 import { deleteOrphanImages, imageData, type NewImage } from "./image.server";
 

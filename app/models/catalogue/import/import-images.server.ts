@@ -9,7 +9,7 @@ import crypto from "node:crypto";
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "../../db/client.server";
 import { imageData, type NewImage } from "../image.server";
-import { displayOrder } from "../variant-selects.server";
+import { displayOrder } from "../product-selects.server";
 
 /**
  * How long a claim on a product's pictures lasts unless renewed, in ms. The worker renews it before

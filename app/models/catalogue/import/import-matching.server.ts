@@ -8,16 +8,10 @@
 import { Prisma } from "~/generated/prisma/client";
 import type { ImportedProduct, RowProblem } from "~/rules/product-csv";
 import { sameTextKey, skuKey } from "~/rules/variants";
-import { displayOrder, liveVariantsSelect, optionsForEditing } from "../variant-selects.server";
+import { displayOrder, liveVariantsSelect, optionsForEditing, productTextsSelect } from "../product-selects.server";
 
 const storedSelect = {
-  id: true,
-  name: true,
-  nameBn: true,
-  slug: true,
-  description: true,
-  descriptionBn: true,
-  brand: true,
+  ...productTextsSelect,
   categoryId: true,
   isPublished: true,
   isFeatured: true,

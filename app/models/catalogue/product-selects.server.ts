@@ -1,12 +1,27 @@
 /**
- * The pieces of Prisma queries that every read of a product's options and variants shares: which
- * variants count, their display order, and the columns the product form, the variants editor, the
- * CSV export and the CSV import read, the pictures of the editors, and a variant's option values
- * as the product page and the cart read them (docs/decisions/047-variants.md). Money is paisa, stock units.
+ * The pieces of Prisma queries that the reads of a product share: its texts in both languages,
+ * which variants count, their display order, and the columns the product form, the variants
+ * editor, the CSV export and the CSV import read, the pictures of the editors, and a variant's
+ * option values as the product page and the cart read them (docs/decisions/047-variants.md). Money
+ * is paisa, stock units.
  */
 import type { Prisma } from "~/generated/prisma/client";
 import { RETIRED_KEY_PREFIX } from "~/rules/variants";
 import { imageSelect } from "./image.server";
+
+/**
+ * What a product says, in English and Bangla: the product page, the product form and the import's
+ * comparison read these columns (the Bangla ones "" where the shop has none).
+ */
+export const productTextsSelect = {
+  id: true,
+  name: true,
+  nameBn: true,
+  slug: true,
+  description: true,
+  descriptionBn: true,
+  brand: true,
+} satisfies Prisma.ProductSelect;
 
 /**
  * The variants that are not retired: a retired variant (its `combinationKey` starts with
