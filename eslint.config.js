@@ -358,7 +358,6 @@ export default tseslint.config(
       "**/*.test.{ts,tsx}",
       // Being split now; the lines below go with the split.
       "app/models/catalogue/product.server.ts",
-      "scripts/bench/bench-http.ts",
       "scripts/db/migrate.mjs",
       "scripts/ops/backup-archive.ts",
     ],
