@@ -126,7 +126,7 @@ import {
   WORKERS,
 } from "./http/options";
 import { seed } from "./http/seed";
-import { processTree, serverMemory, START_COMMAND, started, startServer } from "./http/server";
+import { processTree, serverMemory, START_COMMAND, started, startServer } from "./http/shop-server";
 import { loadGet, useWrk } from "./http/load";
 import { fetchAgain, startNginx } from "./http/nginx";
 import { cartCookie, loadCheckout } from "./http/checkout";

@@ -4,7 +4,7 @@
  */
 import Database from "better-sqlite3";
 import { APP_DIR, CHECKOUT_RATE, CONNECTIONS, databasePath, DURATION_S, installed, options } from "./options";
-import { startServer } from "./server";
+import { startServer } from "./shop-server";
 import type { Load } from "./load";
 import { checkOrders, type OrderCheck, orderCount } from "./checkout";
 import { browse, type PacedCheckouts, type Sale, saleCarts, shopAtRate, stockSale, watchDatabase } from "./sale";

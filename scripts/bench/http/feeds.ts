@@ -7,7 +7,7 @@ import http from "node:http";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { dir, DURATION_S, FLOOD_CONNECTIONS, installed, sleep } from "./options";
-import { type Server } from "./server";
+import { type Server } from "./shop-server";
 import { wrkArgs, wrkFigures, wrkInBackground } from "./load";
 import { fetchAgain } from "./nginx";
 import { cpuMsOf, httpGet, percentile, visitors } from "./flood";

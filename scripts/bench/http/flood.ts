@@ -8,7 +8,7 @@ import http from "node:http";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { dir, DURATION_S, FLOOD_CONNECTIONS, installed, sleep } from "./options";
-import { processTree, type Server, statFields } from "./server";
+import { processTree, type Server, statFields } from "./shop-server";
 import { wrkArgs, wrkFigures, wrkInBackground } from "./load";
 import { fetchAgain } from "./nginx";
 import { fixed } from "./report";

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { freePort } from "../../lib/free-port";
 import { CONNECTIONS, dir, DURATION_S, WORKERS } from "./options";
-import { type Server, waitForAnswer } from "./server";
+import { type Server, waitForAnswer } from "./shop-server";
 import { loadGet, useWrk } from "./load";
 import { httpGet, percentile } from "./flood";
 import { fixed } from "./report";

@@ -6,7 +6,7 @@ import { performance } from "node:perf_hooks";
 import Database from "better-sqlite3";
 import { formatMoney } from "../../../app/rules/money";
 import { CHECKOUT_RATE, CONNECTIONS, databasePath, DURATION_S, installed, sleep, STALE_SECONDS } from "./options";
-import type { Server } from "./server";
+import type { Server } from "./shop-server";
 import type { Load } from "./load";
 import { checkOrders, type OrderCheck, orderCount } from "./checkout";
 import { percentile } from "./flood";

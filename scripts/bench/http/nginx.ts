@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { freePort } from "../../lib/free-port";
 import { dir } from "./options";
-import { waitForAnswer } from "./server";
+import { waitForAnswer } from "./shop-server";
 
 type Nginx = { child: ChildProcess; origin: string; root: string };
 
