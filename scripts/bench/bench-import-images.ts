@@ -97,7 +97,8 @@ function percentiles(times: number[]): string {
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 const { prisma } = await import("../../app/models/db/client.server");
-const { startImportImages, importImagesIdle } = await import("../../app/server/catalogue/import/picture-workers.server");
+const { startImportImages, importImagesIdle } =
+  await import("../../app/server/catalogue/import/picture-workers.server");
 const imported = await prisma.productImport.create({
   data: { fileName: "bench.csv", format: "shopify", csv: "", status: "imported" },
 });

@@ -17,7 +17,8 @@ const dir = await freshBenchShop("haat-bench-");
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2000);
 const { prisma } = await import("../../app/models/db/client.server");
-const { listProducts, getProductDetail, getVariantsForCart } = await import("../../app/models/catalogue/product.server");
+const { listProducts, getProductDetail, getVariantsForCart } =
+  await import("../../app/models/catalogue/product.server");
 const { placeOrder } = await import("../../app/models/orders/place-order.server");
 
 const category = await prisma.category.create({ data: { name: "Bench", slug: "bench" } });
