@@ -35,7 +35,7 @@ RUN groupadd --system haat \
     && mkdir -p /data /uploads /backups \
     && chown haat:haat /data /uploads /backups \
     && chmod 0700 /data /backups
-# The whole install is kept: migrations (scripts/migrate.mjs) and `npm run backup` use packages
+# The whole install is kept: migrations (scripts/db/migrate.mjs) and `npm run backup` use packages
 # that are development dependencies. The code is owned by root and read-only for the app.
 COPY --from=build /app /app
 USER haat
@@ -44,4 +44,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
     CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 # Pending migrations first, then the server; exec so that the server receives SIGTERM itself.
-CMD ["sh", "-c", "node scripts/migrate.mjs deploy && exec node --max-old-space-size=192 --max-semi-space-size=4 --optimize-for-size server.js"]
+CMD ["sh", "-c", "node scripts/db/migrate.mjs deploy && exec node --max-old-space-size=192 --max-semi-space-size=4 --optimize-for-size server.js"]

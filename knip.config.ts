@@ -17,15 +17,15 @@ const config: KnipConfig = {
     "app/routes/**/*.{ts,tsx}",
     // Every script is a command of its own; serve-demo.ts is started by size.ts as a child
     // process (a path in a spawn() argument, which knip cannot follow).
-    "scripts/*.{ts,mjs}",
+    "scripts/*/*.{ts,mjs}",
     // ... except page-weight.ts, a module that size.ts and tests/e2e/seo.spec.ts import: as an
     // entry its unused exports would go unreported. Likewise prisma/seed.server.ts is not listed:
-    // it is a module (imported by scripts/seed-demo.ts, scripts/serve-demo.ts and the tests).
-    "!scripts/page-weight.ts",
-    // ... and free-port.ts, a module of the scripts and tests/support/server-process.ts, and
-    // chromium.ts, the browser of playwright.config.ts and scripts/lighthouse.ts.
-    "!scripts/free-port.ts",
-    "!scripts/chromium.ts",
+    // it is a module (imported by scripts/demo/seed-demo.ts, scripts/demo/serve-demo.ts and the tests).
+    "!scripts/bench/page-weight.ts",
+    // ... and scripts/lib/, the modules several scripts share (free-port.ts, also of
+    // tests/support/server-process.ts; chromium.ts, the browser of playwright.config.ts and
+    // scripts/bench/lighthouse.ts; main-module.mjs).
+    "!scripts/lib/*",
     // A worker of a test's cluster, started by path (cluster.setupPrimary in
     // app/server/rate-limit.server.test.ts).
     "tests/support/limits-worker.ts",
@@ -56,7 +56,7 @@ const config: KnipConfig = {
     // fontconfig's command-line tool, a system program (Debian package), not an npm binary:
     // app/server/media/invoice-image.server.test.ts runs it to see whether a Bengali font is installed.
     "fc-list",
-    // PostgreSQL's own tool, a system program (Debian's postgresql package): scripts/with-postgres.mjs
+    // PostgreSQL's own tool, a system program (Debian's postgresql package): scripts/dev/with-postgres.mjs
     // asks it where the server's programs are.
     "pg_config",
     // Load generator and web server of `npm run bench:http`, used only when installed (Debian

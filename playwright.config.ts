@@ -12,7 +12,7 @@ import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_PORT, SECURITY_PORT, serverLogOf } from "./tests/e2e/e2e-env";
 import { BASE_PORT as PORT, WORKERS, serverPort } from "./tests/e2e/e2e-ports.mjs";
-import { CHROMIUM_FLAGS, chromiumPath } from "./scripts/chromium";
+import { CHROMIUM_FLAGS, chromiumPath } from "./scripts/lib/chromium";
 
 // The servers' log files live in tests/.tmp (created here: the shell redirect needs the folder).
 fs.mkdirSync("tests/.tmp", { recursive: true });
@@ -21,7 +21,7 @@ fs.mkdirSync("tests/.tmp", { recursive: true });
 // main process's pid: this file is read again in each worker, which starts no server).
 const SEED_DIR = `tests/.tmp/e2e-seed-${PORT}-${process.pid}`;
 
-// The same browser and flags as `npm run lighthouse` (scripts/chromium.ts).
+// The same browser and flags as `npm run lighthouse` (scripts/lib/chromium.ts).
 const launchOptions = { executablePath: chromiumPath(), args: [...CHROMIUM_FLAGS] };
 
 export default defineConfig({
@@ -40,7 +40,7 @@ export default defineConfig({
   reporter: [
     ["list"],
     ["./tests/e2e/server-log-reporter.ts"],
-    // What `npm test` reads to list what failed at the end (scripts/test-digest.mjs).
+    // What `npm test` reads to list what failed at the end (scripts/dev/test-digest.mjs).
     ["json", { outputFile: `tests/.tmp/playwright-results-${PORT}.json` }],
     ...(process.env.CI
       ? []

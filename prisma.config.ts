@@ -1,12 +1,12 @@
 /**
  * Prisma CLI configuration. Prisma's Rust schema engine is not downloadable offline, so the CLI is
  * pointed at a stub (enough for `prisma generate`); migrations run through the WebAssembly engine
- * in scripts/migrate.mjs. See docs/decisions/002-prisma-offline-migrations.md.
+ * in scripts/db/migrate.mjs. See docs/decisions/002-prisma-offline-migrations.md.
  */
 import path from "node:path";
 import { defineConfig } from "prisma/config";
 
-process.env.PRISMA_SCHEMA_ENGINE_BINARY ??= path.resolve("scripts/schema-engine-stub.sh");
+process.env.PRISMA_SCHEMA_ENGINE_BINARY ??= path.resolve("scripts/db/schema-engine-stub.sh");
 process.env.PRISMA_HIDE_UPDATE_MESSAGE ??= "1";
 
 export default defineConfig({

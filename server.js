@@ -23,7 +23,7 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { runPrimary, serverProcessCount } from "./server-cluster.js";
-import { loadEnvFile } from "./scripts/env-file.mjs";
+import { loadEnvFile } from "./env-file.js";
 
 // The settings in .env, when there is one; the environment wins.
 loadEnvFile();

@@ -2,7 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import path from "node:path";
 import { defineConfig } from "vite";
-import { loadEnvFile } from "./scripts/env-file.mjs";
+import { loadEnvFile } from "./env-file.js";
 
 // The development server reads the same .env as the production one (the environment wins).
 loadEnvFile();

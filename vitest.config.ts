@@ -20,7 +20,7 @@ export default defineConfig({
     // half idle (the whole run: 163 s with one worker, 115 s with two, on Node 24).
     maxWorkers: os.availableParallelism(),
     // The console's report, and a JSON one that `npm test` reads to list what failed at the end
-    // (scripts/test-digest.mjs).
+    // (scripts/dev/test-digest.mjs).
     reporters: ["default", "json"],
     outputFile: { json: "tests/.tmp/vitest-results.json" },
     testTimeout: 20_000,

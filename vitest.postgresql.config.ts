@@ -1,6 +1,6 @@
 /**
  * The tests that run a second time on PostgreSQL (`npm run test:postgresql`, inside
- * scripts/with-postgres.mjs): the ones that read or write through what differs between the two
+ * scripts/dev/with-postgres.mjs): the ones that read or write through what differs between the two
  * databases (docs/decisions/053-two-databases.md). The whole suite runs on SQLite (vitest.config.ts).
  */
 import { defineConfig } from "vitest/config";

@@ -1,6 +1,6 @@
 /**
  * Seeds an empty shop with the demo catalogue (prisma/demo-catalogue.ts) and a first admin user.
- * Used by `npm run seed` (scripts/seed-demo.ts) and by tests on a test database.
+ * Used by `npm run seed` (scripts/demo/seed-demo.ts) and by tests on a test database.
  *
  * Idempotent: the catalogue is only created when the database has no category and no product,
  * and the admin only when there is no admin user at all. The shop's Bangla name, tagline, about

@@ -1,6 +1,6 @@
 /**
  * The ports of one Playwright run's servers, in plain JavaScript so that `npm test`'s failure
- * digest (scripts/test-digest.mjs) names the same server logs as the tests do.
+ * digest (scripts/dev/test-digest.mjs) names the same server logs as the tests do.
  *
  * A run starts at E2E_PORT (default 3100) and gives each of its E2E_WORKERS workers (default 2) a
  * slot with two servers of its own, each with its own database: the journeys' server on

@@ -3,7 +3,7 @@
  * budgets of docs/decisions/016-storefront-javascript-budget.md):
  * sitemap and JSON-LD checked against the test database, canonical/Open Graph tags, robots.txt,
  * ETag/304 revalidation, cache headers of assets and images, responsive image attributes, and
- * the product page's gzipped HTML/CSS/JS budgets (scripts/page-weight.ts, as `npm run size`).
+ * the product page's gzipped HTML/CSS/JS budgets (scripts/bench/page-weight.ts, as `npm run size`).
  *
  * Tests that only exchange HTTP requests run once (project js-on); checks of server-rendered head
  * tags and image attributes run without JavaScript (serverMarkupOnly); client-side navigation and
@@ -11,7 +11,7 @@
  */
 import Database from "better-sqlite3";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { BUDGETS, measurePage } from "../../scripts/page-weight";
+import { BUDGETS, measurePage } from "../../scripts/bench/page-weight";
 import { expect, jsEnabled, serverMarkupOnly, test } from "./fixtures";
 import { E2E_DB_PATH } from "./e2e-env";
 

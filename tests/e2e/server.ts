@@ -43,7 +43,7 @@ async function seedInto(folder: string): Promise<void> {
   const databasePath = path.join(folder, "haat.db");
   process.env.DATABASE_URL = `file:${databasePath}`;
   process.env.UPLOADS_DIR = path.join(folder, "uploads");
-  const { applyMigrations } = await import("../../scripts/migrate.mjs");
+  const { applyMigrations } = await import("../../scripts/db/migrate.mjs");
   await applyMigrations({ databasePath });
   const { prisma } = await import("../../app/models/db/client.server");
   const { seedDemoCatalogue } = await import("../../prisma/seed.server");

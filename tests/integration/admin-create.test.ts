@@ -1,10 +1,10 @@
 /**
- * `npm run admin:create` (scripts/admin-create.ts) against the worker's real database: it makes an
+ * `npm run admin:create` (scripts/ops/admin-create.ts) against the worker's real database: it makes an
  * owner, and refuses a short or common password and a taken e-mail.
  */
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/models/db/client.server";
-import { createAdminUser } from "../../scripts/admin-create";
+import { createAdminUser } from "../../scripts/ops/admin-create";
 
 describe("npm run admin:create", () => {
   it("makes an owner who need not change the password", async () => {

@@ -1,5 +1,5 @@
 /**
- * `npm run backup` and `npm run restore` (scripts/backup-archive.ts) with the pictures in a bucket,
+ * `npm run backup` and `npm run restore` (scripts/ops/backup-archive.ts) with the pictures in a bucket,
  * against a real S3 server (s3rver on a loopback port, tests/support/s3-server.ts): the backup
  * downloads every object under the prefix into the archive's uploads part, in the folder's layout,
  * with the manifest's checksums; a restore puts them back into a bucket byte for byte before the
@@ -17,8 +17,8 @@ import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeImage } from "~/server/media/images.server";
 import { createUploadsStorage, type UploadsStorage } from "~/server/media/storage.server";
-import { BackupError, createBackup, restoreBackup, type BackupResult } from "../../scripts/backup-archive";
-import { freePort } from "../../scripts/free-port";
+import { BackupError, createBackup, restoreBackup, type BackupResult } from "../../scripts/ops/backup-archive";
+import { freePort } from "../../scripts/lib/free-port";
 import { startS3Server, type S3TestServer } from "../support/s3-server";
 
 const livePath = process.env.DATABASE_URL!.replace(/^file:/, "");
@@ -150,12 +150,12 @@ describe("npm run backup and npm run restore with UPLOADS_URL", () => {
     const tsx = (script: string, args: string[], environment: NodeJS.ProcessEnv) =>
       promisify(execFile)("npx", ["tsx", script, ...args], { env: environment, cwd: process.cwd() });
 
-    const backedUp = await tsx("scripts/backup.ts", ["--out", out], env("shop", livePath));
+    const backedUp = await tsx("scripts/ops/backup.ts", ["--out", out], env("shop", livePath));
     expect(backedUp.stdout).toContain(`and ${pictures.size} uploaded files from s3://backed-up/shop.`);
     const [archive] = fs.readdirSync(out).filter((name) => name.endsWith(".tar.gz"));
 
     const restoreEnv = { ...env("cli-restored", path.join(target, "haat.db")), PORT: String(await freePort()) };
-    const restored = await tsx("scripts/restore.ts", [path.join(out, archive!)], restoreEnv);
+    const restored = await tsx("scripts/ops/restore.ts", [path.join(out, archive!)], restoreEnv);
     expect(restored.stdout).toContain(`${pictures.size} uploaded files, all checked.`);
     expect(restored.stdout).toContain("Its pictures are in the bucket now");
     expect(await contents(createUploadsStorage(s3.config("cli-restored")))).toEqual(pictures);

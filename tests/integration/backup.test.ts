@@ -1,5 +1,5 @@
 /**
- * `npm run backup` and `npm run restore` (scripts/backup-archive.ts) against the worker's real
+ * `npm run backup` and `npm run restore` (scripts/ops/backup-archive.ts) against the worker's real
  * database and uploads: a backup taken while orders are being placed restores to one consistent
  * moment (every restored row equal to the live one, no order without its line items, stock equal to
  * what the restored orders took, uploads byte for byte); archives are the owner's alone (0600 in a
@@ -21,8 +21,8 @@ import {
   restoreLimits,
   type BackupManifest,
   type BackupResult,
-} from "../../scripts/backup-archive";
-import { applyMigrations } from "../../scripts/migrate.mjs";
+} from "../../scripts/ops/backup-archive";
+import { applyMigrations } from "../../scripts/db/migrate.mjs";
 import { createProduct } from "./helpers";
 import { placeOrder } from "./place-order";
 

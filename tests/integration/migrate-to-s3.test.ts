@@ -1,5 +1,5 @@
 /**
- * `npm run migrate:to-s3` as a process (tsx scripts/migrate-to-s3.ts), copying a real uploads
+ * `npm run migrate:to-s3` as a process (tsx scripts/ops/migrate-to-s3.ts), copying a real uploads
  * folder into a real S3 server (s3rver on a loopback port, tests/support/s3-server.ts): every
  * picture arrives under the prefix with its bytes, hidden temporary files stay behind, a second
  * run copies nothing, a file the server refuses is named and makes it exit 1, and a run after the
@@ -41,7 +41,7 @@ async function migrateWith(
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const env = s3.scriptEnv("shop/pictures", { DATABASE_URL: "file:./unused.db", UPLOADS_DIR: folder, ...overrides });
   try {
-    const { stdout, stderr } = await run("npx", ["tsx", "scripts/migrate-to-s3.ts", ...args], {
+    const { stdout, stderr } = await run("npx", ["tsx", "scripts/ops/migrate-to-s3.ts", ...args], {
       env,
       cwd: process.cwd(),
     });

@@ -72,8 +72,8 @@ describe("the demo seed on a bucket", () => {
         UPLOADS_DIR: path.join(folder, "uploads"),
       });
       const run = promisify(execFile);
-      await run(process.execPath, ["scripts/migrate.mjs", "deploy"], { env, cwd: process.cwd() });
-      await run("npx", ["tsx", "scripts/seed-demo.ts", "--empty"], { env, cwd: process.cwd() });
+      await run(process.execPath, ["scripts/db/migrate.mjs", "deploy"], { env, cwd: process.cwd() });
+      await run("npx", ["tsx", "scripts/demo/seed-demo.ts", "--empty"], { env, cwd: process.cwd() });
 
       const database = new Database(path.join(folder, "shop.db"), { readonly: true });
       const images = database.prepare('SELECT "key", "variantWidths" FROM "Image"').all() as {

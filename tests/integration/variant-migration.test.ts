@@ -13,7 +13,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { createCookie } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations, databasePathFromUrl } from "../../scripts/migrate.mjs";
+import { applyMigrations, databasePathFromUrl } from "../../scripts/db/migrate.mjs";
 
 const VARIANTS_MIGRATION = "20261126145722_variants_and_bangla_catalogue";
 

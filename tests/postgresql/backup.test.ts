@@ -61,7 +61,7 @@ describe("backups on PostgreSQL", () => {
     const lamp = await createProduct({ name: "Dumped Lamp", pricePaisa: 42_000, stockQuantity: 9 });
     await placeOrder([[lamp.variantId, 2]]);
 
-    const result = await script("scripts/backup.ts", ["--out", out]);
+    const result = await script("scripts/ops/backup.ts", ["--out", out]);
     expect(result.code, result.output).toBe(0);
     const [archive] = fs.readdirSync(out).filter((name) => name.endsWith(".tar.gz"));
     const unpacked = path.join(out, "unpacked");
@@ -84,7 +84,7 @@ describe("backups on PostgreSQL", () => {
   it("are refused by npm run restore, which names pg_restore and an empty database", async () => {
     const archive = path.join(out, "haat-backup-20261127-000000.tar.gz");
     fs.writeFileSync(archive, "not an archive");
-    const result = await script("scripts/restore.ts", [archive]);
+    const result = await script("scripts/ops/restore.ts", [archive]);
     expect(result.code).toBe(1);
     expect(result.output).toContain("pg_restore --no-owner");
   });

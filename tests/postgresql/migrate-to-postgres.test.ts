@@ -1,5 +1,5 @@
 /**
- * `npm run migrate:to-postgres` (scripts/migrate-to-postgres.ts) on a demo shop (run by
+ * `npm run migrate:to-postgres` (scripts/ops/migrate-to-postgres.ts) on a demo shop (run by
  * `npm run test:postgresql` only): a SQLite file seeded with the demo catalogue, its sample orders
  * and some back-office rows is copied into an empty PostgreSQL database; every table is equal by
  * count and checksum, the ids go on after the copied ones, the triggers are back on, and a target
@@ -13,8 +13,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "~/models/db/client.server";
 import { DEMO_CATALOGUE } from "../../prisma/demo-catalogue";
 import { seedDemoCatalogue } from "../../prisma/seed.server";
-import { applyMigrations } from "../../scripts/migrate.mjs";
-import { migrateToPostgres, MigrateToPostgresError } from "../../scripts/migrate-to-postgres";
+import { applyMigrations } from "../../scripts/db/migrate.mjs";
+import { migrateToPostgres, MigrateToPostgresError } from "../../scripts/ops/migrate-to-postgres";
 import { databaseUrl, dropDatabases, testPostgresUrl } from "../support/postgres-databases";
 
 const server = testPostgresUrl();

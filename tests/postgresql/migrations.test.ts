@@ -1,5 +1,5 @@
 /**
- * scripts/migrate.mjs on PostgreSQL (run by `npm run test:postgresql` only): the PostgreSQL
+ * scripts/db/migrate.mjs on PostgreSQL (run by `npm run test:postgresql` only): the PostgreSQL
  * migrations build exactly what prisma/postgresql/schema.prisma describes, a second deploy applies
  * nothing, and the rules Prisma's schema cannot say are in place (docs/decisions/053-two-databases.md).
  */
@@ -12,7 +12,7 @@ import {
   createMigration,
   migrationStatus,
   POSTGRESQL_MIGRATIONS_DIR,
-} from "../../scripts/migrate.mjs";
+} from "../../scripts/db/migrate.mjs";
 import { databaseUrl, dropDatabases, onServer, testPostgresUrl } from "../support/postgres-databases";
 
 const server = testPostgresUrl();

@@ -1,6 +1,6 @@
 /**
  * The servers of the two-node journey (playwright.scale-out.config.ts): a fresh PostgreSQL database
- * on the server HAAT_TEST_POSTGRES_URL names (scripts/with-postgres.mjs starts one), migrated, with
+ * on the server HAAT_TEST_POSTGRES_URL names (scripts/dev/with-postgres.mjs starts one), migrated, with
  * the journey's admin; a local S3 server (s3rver) with the pictures' bucket; and two app nodes, the
  * production build (`node server.js`) on NODE_A_PORT and NODE_B_PORT, sharing both. Each node's log
  * goes to tests/.tmp/scale-out-<port>/node-<port>.log. Ends the nodes and the S3 server when it is
@@ -16,7 +16,7 @@ import { NODE_A_PORT, NODE_B_PORT, SCALE_OUT_DIR } from "./scale-out-env";
 
 const server = testPostgresUrl();
 if (!server)
-  throw new Error("HAAT_TEST_POSTGRES_URL is not set: run with scripts/with-postgres.mjs (npm run test:postgresql)");
+  throw new Error("HAAT_TEST_POSTGRES_URL is not set: run with scripts/dev/with-postgres.mjs (npm run test:postgresql)");
 
 fs.rmSync(SCALE_OUT_DIR, { recursive: true, force: true });
 fs.mkdirSync(SCALE_OUT_DIR, { recursive: true });
@@ -42,7 +42,7 @@ const env: Record<string, string> = {
 };
 Object.assign(process.env, env);
 
-const { applyMigrations } = await import("../../scripts/migrate.mjs");
+const { applyMigrations } = await import("../../scripts/db/migrate.mjs");
 await applyMigrations({ databaseUrl: url });
 const { prisma } = await import("../../app/models/db/client.server");
 const { hashPassword } = await import("../../app/server/auth/password.server");

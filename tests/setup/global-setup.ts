@@ -8,14 +8,14 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { applyMigrations } from "../../scripts/migrate.mjs";
+import { applyMigrations } from "../../scripts/db/migrate.mjs";
 import { databaseUrl, dropDatabases, testPostgresUrl } from "../support/postgres-databases";
 
 export default async function globalSetup() {
   const tmpDir = path.resolve(`tests/.tmp/vitest-${process.pid}`);
   fs.rmSync(tmpDir, { recursive: true, force: true });
   fs.mkdirSync(tmpDir, { recursive: true });
-  // On PostgreSQL (HAAT_TEST_POSTGRES_URL, scripts/with-postgres.mjs) the base is a database of the
+  // On PostgreSQL (HAAT_TEST_POSTGRES_URL, scripts/dev/with-postgres.mjs) the base is a database of the
   // server, named after this run; each test file copies it (setup-test-env.ts).
   const postgresUrl = testPostgresUrl();
   const postgresPrefix = `haat_test_${process.pid}_`;

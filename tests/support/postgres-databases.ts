@@ -1,6 +1,6 @@
 /**
  * The databases of a test run on PostgreSQL (docs/decisions/053-two-databases.md). The server is
- * named by HAAT_TEST_POSTGRES_URL (scripts/with-postgres.mjs starts a throwaway one); the run
+ * named by HAAT_TEST_POSTGRES_URL (scripts/dev/with-postgres.mjs starts a throwaway one); the run
  * migrates one base database, and each test file gets a copy of it (`CREATE DATABASE … TEMPLATE`,
  * a file copy inside the server: tens of ms), as each gets a copy of the SQLite file otherwise.
  */

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { freePort } from "../../scripts/free-port";
+import { freePort } from "../../scripts/lib/free-port";
 
 export type ServerProcess = {
   child: ChildProcess;

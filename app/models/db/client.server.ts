@@ -13,7 +13,7 @@
  *   updates, the dialect's locks: app/models/db/dialect.server.ts).
  *
  * Prisma compiles its client for one database, so each has its own generated client
- * (`app/generated/prisma` and `app/generated/prisma-postgresql`, from one schema: scripts/db-schemas.mjs).
+ * (`app/generated/prisma` and `app/generated/prisma-postgresql`, from one schema: scripts/db/db-schemas.mjs).
  * The rest of the app is typed against the SQLite one; the two are the same models, fields and
  * methods, so the PostgreSQL client is handed out under that type.
  * In development the client is kept on `globalThis` so Vite's hot reload does not open a new
@@ -58,7 +58,7 @@ export function createPostgresPrismaClient(url: string, poolSize = POSTGRES_POOL
     adapter: new PrismaPg({ connectionString: url, max: poolSize }),
     transactionOptions: { maxWait: BUSY_DEADLINE_MS + 1000 },
   });
-  // The same models and methods as the SQLite client's (one schema, scripts/db-schemas.mjs).
+  // The same models and methods as the SQLite client's (one schema, scripts/db/db-schemas.mjs).
   return client as unknown as PrismaClient;
 }
 

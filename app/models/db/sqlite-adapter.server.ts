@@ -238,7 +238,7 @@ class SerialisedAdapter implements SqlDriverAdapter {
     if (typeof connection?.inTransaction !== "boolean") {
       throw new Error("Prisma's better-sqlite3 adapter no longer exposes its connection as `client`.");
     }
-    // A web server's settings for SQLite (the journal is WAL already: scripts/migrate.mjs). In WAL
+    // A web server's settings for SQLite (the journal is WAL already: scripts/db/migrate.mjs). In WAL
     // mode, synchronous=NORMAL syncs the file at checkpoints, not at every commit: a commit costs
     // no fsync, and a power cut can lose the last commits but never corrupt the database
     // (https://www.sqlite.org/pragma.html#pragma_synchronous). The busy timeout stays 0: see above.
