@@ -109,7 +109,7 @@ const capabilities = {
  * and to its sibling capabilities, except for its entrance modules; `alsoAbove` names further
  * importers (for models/: server/ and models/'s own top files).
  */
-function capabilityZonesOf(layer, capabilityList, alsoAbove = []) {
+function capabilityZonesOf(layer, capabilityList, listName, alsoAbove = []) {
   return Object.entries(capabilityList).map(([name, entrances]) => ({
     target: [
       "./app/routes",
@@ -122,10 +122,10 @@ function capabilityZonesOf(layer, capabilityList, alsoAbove = []) {
     ],
     from: `./app/${layer}/${name}`,
     except: entrances.map((file) => `./${file}`),
-    message: `Only ${entrances.join(", ")} of app/${layer}/${name}/ are its entrances; the rest is its own (eslint.config.js, capabilities).`,
+    message: `Only ${entrances.join(", ")} of app/${layer}/${name}/ are its entrances; the rest is its own (eslint.config.js, ${listName}).`,
   }));
 }
-const capabilityZones = capabilityZonesOf("server", capabilities);
+const capabilityZones = capabilityZonesOf("server", capabilities, "capabilities");
 // The basics at server/'s top sit under every capability.
 const basicsZone = {
   target: "./app/server/*.ts",
@@ -186,7 +186,10 @@ const modelCapabilities = {
     "dashboard.server.ts",
   ],
 };
-const modelCapabilityZones = capabilityZonesOf("models", modelCapabilities, ["./app/server", "./app/models/*.ts"]);
+const modelCapabilityZones = capabilityZonesOf("models", modelCapabilities, "modelCapabilities", [
+  "./app/server",
+  "./app/models/*.ts",
+]);
 // models/db/ is the ground of models/: it imports no other models folder nor models/'s top files.
 const modelsDbZone = {
   target: "./app/models/db",

@@ -18,6 +18,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { BackupError, createBackup } from "./backup-archive";
 import { loadEnvFile } from "../../env-file.js";
+import { runScript } from "../lib/run-script";
 
 const USAGE = `Usage: npm run backup -- [--out <folder>] [--keep <n>]
 
@@ -81,18 +82,12 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    const known = error instanceof BackupError || (error instanceof Error && error.name === "EnvError");
-    console.error(
-      known ? (error as Error).message : error instanceof Error ? `Backup failed: ${error.message}` : error,
-    );
+runScript(main, {
+  isExpected: (error) => error instanceof BackupError,
+  failure: "Backup failed",
+  afterError: (error) => {
     if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
       console.error(`\n${USAGE}`);
     }
-    process.exitCode = 1;
   },
-);
+});

@@ -18,6 +18,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadEnvFile } from "../../env-file.js";
+import { runScript } from "../lib/run-script";
 
 const USAGE = `Usage: npm run migrate:to-s3 -- [--from <folder>]
 
@@ -70,15 +71,4 @@ async function main(): Promise<number> {
   return 1;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    const known = error instanceof UsageError || (error instanceof Error && error.name === "EnvError");
-    console.error(
-      known ? (error as Error).message : `The copy failed: ${error instanceof Error ? error.message : String(error)}`,
-    );
-    process.exitCode = 1;
-  },
-);
+runScript(main, { isExpected: (error) => error instanceof UsageError, failure: "The copy failed" });

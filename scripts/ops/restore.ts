@@ -19,6 +19,7 @@
 import { parseArgs } from "node:util";
 import { BackupError, DEFAULT_MAX_RESTORE_BYTES, refusePostgres, restoreBackup } from "./backup-archive";
 import { loadEnvFile } from "../../env-file.js";
+import { runScript } from "../lib/run-script";
 
 const USAGE = `Usage: npm run restore -- [--max-size <MB>] <haat-backup-….tar.gz>
 
@@ -96,15 +97,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    const known = error instanceof BackupError || (error instanceof Error && error.name === "EnvError");
-    console.error(
-      known ? (error as Error).message : error instanceof Error ? `Restore failed: ${error.message}` : error,
-    );
-    process.exitCode = 1;
-  },
-);
+runScript(main, { isExpected: (error) => error instanceof BackupError, failure: "Restore failed" });
