@@ -26,8 +26,24 @@ import {
 /** The settings row with its logo's image (null: no logo). */
 export type ShopSettings = ShopSettingsRow & { logo: ImageRow | null };
 
-/** The fields the owner types (everything but the id, the logo and the time of the last change). */
-export type ShopSettingsInput = Omit<ShopSettingsRow, "id" | "updatedAt" | "logoId" | "courierCsvColumns">;
+/**
+ * The advance asked before dispatch and the Send Money numbers (docs/decisions/062-advance-payment.md):
+ * settings of the owner's payments page, not of the settings form.
+ */
+type AdvanceSettingsField =
+  | "advanceKind"
+  | "advanceValue"
+  | "advanceFor"
+  | "advanceAbovePaisa"
+  | "advanceWindowMinutes"
+  | "bkashSendMoneyNumber"
+  | "nagadSendMoneyNumber";
+
+/** The fields the settings form saves (everything but the id, the logo, the time of the last change and the other pages' settings). */
+export type ShopSettingsInput = Omit<
+  ShopSettingsRow,
+  "id" | "updatedAt" | "logoId" | "courierCsvColumns" | AdvanceSettingsField
+>;
 
 /** What a save does to the logo: a newly stored image replaces it, `remove` drops it, else it stays. */
 export type LogoChange = { image: NewImage | null; remove: boolean };
