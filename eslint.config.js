@@ -185,6 +185,8 @@ const modelCapabilities = {
     "blocklist.server.ts",
     "dashboard.server.ts",
   ],
+  // What shoppers pay before dispatch: an order's advance and the payments towards it.
+  payments: ["advance.server.ts"],
 };
 const modelCapabilityZones = capabilityZonesOf("models", modelCapabilities, "modelCapabilities", [
   "./app/server",

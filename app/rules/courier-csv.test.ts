@@ -13,6 +13,8 @@ const order: CsvOrder = {
   district: "Dhaka",
   totalPaisa: 125_050,
   paymentStatus: "pending",
+  advancePaidPaisa: 0,
+  advanceRefundedPaisa: 0,
   itemCount: 3,
   shippingMethod: "Inside Dhaka",
   items: [
@@ -61,7 +63,21 @@ describe("the courier CSV", () => {
   it("collects nothing for a paid order and writes whole taka without decimals", () => {
     expect(csvRow({ ...order, paymentStatus: "paid" }, ["amount"])).toEqual(["0"]);
     expect(csvRow({ ...order, totalPaisa: 16_000 }, ["amount"])).toEqual(["160"]);
-    expect(codAmountPaisa({ totalPaisa: 500, paymentStatus: "pending" })).toBe(500);
+    const unpaid = { totalPaisa: 500, paymentStatus: "pending", advancePaidPaisa: 0, advanceRefundedPaisa: 0 };
+    expect(codAmountPaisa(unpaid)).toBe(500);
+  });
+
+  it("collects the total less the advance the shop kept, never below 0", () => {
+    const advance = {
+      totalPaisa: 130_000,
+      paymentStatus: "pending",
+      advancePaidPaisa: 12_000,
+      advanceRefundedPaisa: 0,
+    };
+    expect(codAmountPaisa(advance)).toBe(118_000);
+    expect(codAmountPaisa({ ...advance, advanceRefundedPaisa: 2_000 })).toBe(120_000);
+    expect(codAmountPaisa({ ...advance, advancePaidPaisa: 140_000 })).toBe(0);
+    expect(csvRow({ ...order, advancePaidPaisa: 12_000, totalPaisa: 125_050 }, ["amount"])).toEqual(["1130.50"]);
   });
 
   it("reads a saved choice, dropping unknown and repeated keys, and falls back to Steadfast's file", () => {

@@ -14,6 +14,9 @@ export type HandOffOrder = {
   district: string | null;
   totalPaisa: number;
   paymentStatus: string;
+  /** The advance received and given back, in paisa (docs/decisions/062-advance-payment.md). */
+  advancePaidPaisa: number;
+  advanceRefundedPaisa: number;
   /**
    * The lines as the order snapshotted them: the product's English name, its variant's label ("" for
    * a product without options) and SKU ("" for none).
@@ -30,9 +33,15 @@ export function courierInvoice(orderId: number): string {
   return `haat-${orderId}`;
 }
 
-/** The cash the rider collects, in paisa: the order's total, or 0 once it is paid. */
-export function codAmountPaisa(order: Pick<HandOffOrder, "totalPaisa" | "paymentStatus">): number {
-  return order.paymentStatus === "paid" ? 0 : order.totalPaisa;
+/**
+ * The cash the rider collects, in paisa: the order's total less the advance the shop kept (received
+ * minus given back), never below 0; or 0 once the order is paid.
+ */
+export function codAmountPaisa(
+  order: Pick<HandOffOrder, "totalPaisa" | "paymentStatus" | "advancePaidPaisa" | "advanceRefundedPaisa">,
+): number {
+  if (order.paymentStatus === "paid") return 0;
+  return Math.max(0, order.totalPaisa - (order.advancePaidPaisa - order.advanceRefundedPaisa));
 }
 
 /** The delivery address in one line: street, area, district (the empty ones left out). */

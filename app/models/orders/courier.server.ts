@@ -46,6 +46,8 @@ const PARCEL_SELECT = {
   district: true,
   totalPaisa: true,
   paymentStatus: true,
+  advancePaidPaisa: true,
+  advanceRefundedPaisa: true,
   items: { orderBy: { id: "asc" }, select: { productName: true, variantLabel: true, sku: true, quantity: true } },
 } as const;
 
