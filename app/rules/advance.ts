@@ -125,3 +125,22 @@ export type AdvanceState = "due" | "to-verify" | "paid" | "refunded";
 
 /** The Order.advanceStatus values, for the orders list's filter. */
 export const ADVANCE_STATES: readonly AdvanceState[] = ["due", "to-verify", "paid", "refunded"];
+
+/**
+ * Whether a status history entry is the advance's lapse: a cancellation, after the order was
+ * placed, by neither staff nor a courier (only the lapse job,
+ * app/models/payments/advance-lapse.server.ts, writes one).
+ */
+export function isAdvanceLapse(change: {
+  fromStatus: string | null;
+  toStatus: string;
+  changedByEmail: string | null;
+  courier: string | null;
+}): boolean {
+  return (
+    change.fromStatus !== null &&
+    change.toStatus === "cancelled" &&
+    change.changedByEmail === null &&
+    change.courier === null
+  );
+}
