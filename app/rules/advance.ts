@@ -120,11 +120,9 @@ export function isSendMoneyMethod(method: string): boolean {
   return (Object.values(SEND_MONEY_WALLETS) as string[]).includes(method);
 }
 
-/** An order's advance as staff see it beside its status (null: none asked). */
-export type AdvanceState = "due" | "to-verify" | "paid" | "refunded";
-
-/** The Order.advanceStatus values, for the orders list's filter. */
-export const ADVANCE_STATES: readonly AdvanceState[] = ["due", "to-verify", "paid", "refunded"];
+/** The Order.advanceStatus values (null: no advance asked), as staff see them beside the status and filter by. */
+export const ADVANCE_STATES = ["due", "to-verify", "paid", "refunded"] as const;
+export type AdvanceState = (typeof ADVANCE_STATES)[number];
 
 /**
  * Whether a status history entry is the advance's lapse: a cancellation, after the order was

@@ -4,6 +4,7 @@
  * node (app/server/payments/advance-lapse-schedule.server.ts). An advance "to-verify" (a Send Money
  * staff have not checked yet) never lapses; one staff did not verify is due again with a new deadline.
  */
+import { dialect } from "~/models/db/dialect.server";
 import { prisma } from "~/models/db/client.server";
 import { changeStatusIn } from "~/models/orders/order-status.server";
 
@@ -30,6 +31,7 @@ export async function cancelLapsedAdvances(now: Date = new Date()): Promise<numb
   });
   const cancelled: number[] = [];
   for (const candidate of candidates) {
+    const startedAt = performance.now();
     const done = await prisma.$transaction(async (tx) => {
       // Writing the row locks it (PostgreSQL) and re-checks it: a Send Money reported, or an advance
       // paid, since the read above makes this claim match nothing.
@@ -47,6 +49,8 @@ export async function cancelLapsedAdvances(now: Date = new Date()): Promise<numb
       return result.outcome === "changed";
     });
     if (done) cancelled.push(candidate.id);
+    // Checkouts go first: one cancellation holds SQLite's write lock at most about half the time.
+    await dialect.betweenWriteTransactions(performance.now() - startedAt);
   }
   return cancelled;
 }

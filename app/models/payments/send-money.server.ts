@@ -64,43 +64,44 @@ export async function reportSendMoney(orderId: number, report: SendMoneyReport):
 /** Who verifies or rejects a Send Money. */
 type Staff = { id: number; email: string };
 
-/** The outcome of `verifySendMoney` and `rejectSendMoney`; `orderId` names the payment's order. */
-export type SendMoneyDecision = { outcome: "done"; orderId: number } | { outcome: "not-found" | "already-decided" };
+/** The outcome of `verifySendMoney` and `rejectSendMoney`. */
+export type SendMoneyDecision = { outcome: "done" | "not-found" | "already-decided" };
 
 /**
- * Marks Send Money payment `paymentId` verified by `staff` now and credits its amount to its order's
- * advance (app/models/payments/advance.server.ts `creditAdvanceIn`), in one transaction.
- * `already-decided` (nothing written) when it was verified or rejected meanwhile (a double click,
- * another staff member); `not-found` when there is no such Send Money payment.
+ * Marks Send Money payment `paymentId` of order `orderId` verified by `staff` now and credits its
+ * amount to the order's advance (app/models/payments/advance.server.ts `creditAdvanceIn`), in one
+ * transaction. `already-decided` (nothing written) when it was verified or rejected meanwhile (a
+ * double click, another staff member); `not-found` when the order has no such Send Money payment.
  */
-export async function verifySendMoney(paymentId: number, staff: Staff): Promise<SendMoneyDecision> {
+export async function verifySendMoney(orderId: number, paymentId: number, staff: Staff): Promise<SendMoneyDecision> {
   return prisma.$transaction(async (tx) => {
-    const payment = await findSendMoney(tx, paymentId);
+    const payment = await findSendMoney(tx, orderId, paymentId);
     if (!payment) return { outcome: "not-found" };
     const decided = await tx.payment.updateMany({
       where: { id: paymentId, status: "to-verify" },
       data: { status: "verified", verifiedById: staff.id, verifiedByEmail: staff.email, verifiedAt: new Date() },
     });
     if (decided.count !== 1) return { outcome: "already-decided" };
-    if (payment.amountPaisa > 0) await creditAdvanceIn(tx, payment.orderId, payment.amountPaisa);
-    return { outcome: "done", orderId: payment.orderId };
+    if (payment.amountPaisa > 0) await creditAdvanceIn(tx, orderId, payment.amountPaisa);
+    return { outcome: "done" };
   });
 }
 
 /**
- * Marks Send Money payment `paymentId` not verified by `staff` now, for `reason` (what staff found,
+ * Marks Send Money payment `paymentId` of order `orderId` not verified by `staff` now, for `reason` (what staff found,
  * at most 300 characters), and makes its order's advance due again with a new deadline
  * `windowMinutes` from now, so the shopper can send and report it again before the order lapses.
  * Outcomes as `verifySendMoney`.
  */
 export async function rejectSendMoney(
+  orderId: number,
   paymentId: number,
   staff: Staff,
   reason: string,
   windowMinutes: number,
 ): Promise<SendMoneyDecision> {
   return prisma.$transaction(async (tx) => {
-    const payment = await findSendMoney(tx, paymentId);
+    const payment = await findSendMoney(tx, orderId, paymentId);
     if (!payment) return { outcome: "not-found" };
     const now = new Date();
     const decided = await tx.payment.updateMany({
@@ -115,18 +116,18 @@ export async function rejectSendMoney(
     });
     if (decided.count !== 1) return { outcome: "already-decided" };
     await tx.order.updateMany({
-      where: { id: payment.orderId, advanceStatus: "to-verify" },
+      where: { id: orderId, advanceStatus: "to-verify" },
       data: { advanceStatus: "due", advanceDueBy: new Date(now.getTime() + windowMinutes * 60_000) },
     });
-    return { outcome: "done", orderId: payment.orderId };
+    return { outcome: "done" };
   });
 }
 
-/** The Send Money payment `paymentId` (its order and amount), or null for none or another method. */
-function findSendMoney(tx: Prisma.TransactionClient, paymentId: number) {
+/** Order `orderId`'s Send Money payment `paymentId` (its amount), or null for none, another order's or another method. */
+function findSendMoney(tx: Prisma.TransactionClient, orderId: number, paymentId: number) {
   return tx.payment.findFirst({
-    where: { id: paymentId, method: { in: SEND_MONEY_METHODS } },
-    select: { orderId: true, amountPaisa: true },
+    where: { id: paymentId, orderId, method: { in: SEND_MONEY_METHODS } },
+    select: { amountPaisa: true },
   });
 }
 

@@ -1,16 +1,17 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { ORDER_STATUSES, orderStatusLabel } from "~/rules/order-status";
+import { ADVANCE_STATES } from "~/rules/advance";
 
 /**
- * The list's filters, a GET form: the order status (a change applies it at once with JavaScript)
- * and the search text, with Apply and, while filtered, Clear.
+ * The list's filters, a GET form: the order status and the advance's state (a change applies either
+ * at once with JavaScript) and the search text, with Apply and, while filtered, Clear.
  */
 export function OrderFilters({
   filters,
   filtered,
 }: {
-  filters: { status?: string | null; q: string };
+  filters: { status?: string | null; advance?: string | null; q: string };
   filtered: boolean;
 }) {
   const t = useAdminT();
@@ -22,7 +23,7 @@ export function OrderFilters({
       aria-label={t("admin.orders.filtersLabel")}
       className="mb-6 flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-4"
       // A new filter starts at page 1: the form has no page field.
-      key={`${filters.status ?? ""}|${filters.q}`}
+      key={`${filters.status ?? ""}|${filters.advance ?? ""}|${filters.q}`}
     >
       <div className="flex flex-col gap-1">
         <label htmlFor="orders-status" className="text-sm font-medium">
@@ -39,6 +40,25 @@ export function OrderFilters({
           {ORDER_STATUSES.map((status) => (
             <option key={status} value={status}>
               {orderStatusLabel(status, t)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="orders-advance" className="text-sm font-medium">
+          {t("admin.advance.filter")}
+        </label>
+        <select
+          id="orders-advance"
+          name="advance"
+          defaultValue={filters.advance ?? ""}
+          onChange={(event) => submit(event.currentTarget.form)}
+          className="min-h-11 rounded-md border border-stone-300 bg-white px-3 py-2"
+        >
+          <option value="">{t("admin.advance.filterAll")}</option>
+          {ADVANCE_STATES.map((state) => (
+            <option key={state} value={state}>
+              {t(`admin.advance.state.${state}`)}
             </option>
           ))}
         </select>
