@@ -73,7 +73,6 @@ export const checkoutMessages = bilingual({
       "If this phone number has no order delivered by us yet, we ask {what} in advance before we send your order: you pay it after ordering, and the rest in cash on delivery.",
     "advance.checkoutAbove":
       "On orders of {above} or more, we ask {what} in advance before we send your order: you pay it after ordering, and the rest in cash on delivery.",
-    "advance.whatAmount": "{amount}",
     "advance.whatDelivery": "the delivery charge",
     "advance.whatDeliveryAmount": "the delivery charge, {amount},",
     "advance.whatPercent": "{percent}% of the total",
@@ -90,7 +89,7 @@ export const checkoutMessages = bilingual({
     "advance.wallet": "Sent with",
     "advance.sender": "The number you sent from",
     "advance.senderHint": "11 digits, e.g. 01712345678",
-    "advance.trxId": "TrxID",
+    "advance.trxId": "Transaction ID (TrxID)",
     "advance.trxIdHint": "From the wallet's SMS: 10 letters and digits for bKash, 8 for Nagad.",
     "advance.submit": "Send the TrxID",
     "advance.walletRequired": "Choose bKash or Nagad.",
@@ -174,7 +173,6 @@ export const checkoutMessages = bilingual({
       "এই মোবাইল নম্বরে আমাদের কোনো অর্ডার এখনো ডেলিভারি না হয়ে থাকলে, অর্ডার পাঠানোর আগে আমরা অগ্রিম {what} নিই: অর্ডারের পরে তা পরিশোধ করবেন, বাকিটা ক্যাশ অন ডেলিভারিতে।",
     "advance.checkoutAbove":
       "{above} বা তার বেশি দামের অর্ডারে, পাঠানোর আগে আমরা অগ্রিম {what} নিই: অর্ডারের পরে তা পরিশোধ করবেন, বাকিটা ক্যাশ অন ডেলিভারিতে।",
-    "advance.whatAmount": "{amount}",
     "advance.whatDelivery": "ডেলিভারি চার্জ",
     "advance.whatDeliveryAmount": "ডেলিভারি চার্জ ({amount})",
     "advance.whatPercent": "মোট দামের {percent}%",
@@ -190,7 +188,7 @@ export const checkoutMessages = bilingual({
     "advance.wallet": "যেভাবে পাঠিয়েছেন",
     "advance.sender": "যে নম্বর থেকে পাঠিয়েছেন",
     "advance.senderHint": "১১ অঙ্ক, যেমন ০১৭১২৩৪৫৬৭৮",
-    "advance.trxId": "TrxID",
+    "advance.trxId": "ট্রানজেকশন আইডি (TrxID)",
     "advance.trxIdHint": "ওয়ালেটের এসএমএস থেকে: বিকাশে ১০টি অক্ষর ও অঙ্ক, নগদে ৮টি।",
     "advance.submit": "TrxID পাঠান",
     "advance.walletRequired": "বিকাশ বা নগদ বেছে নিন।",
