@@ -85,7 +85,7 @@ export const advanceMessages = bilingual({
     "admin.advance.sender": "{number} থেকে",
     "admin.advance.trxId": "ট্রানজেকশন আইডি {trxId}",
     "admin.advance.reported": "জানানো হয়েছে {time}",
-    "admin.advance.decidedBy": "{status}, {email}, {time}",
+    "admin.advance.decidedBy": "{status}: {email}, সময় {time}",
     "admin.advance.reason": "কারণ: {reason}",
     "admin.advance.checkHint": "যাচাই করার আগে ওয়ালেটের স্টেটমেন্টে এই TrxID, টাকার পরিমাণ ও প্রেরক মিলিয়ে নিন।",
     "admin.advance.verify": "যাচাই করা",
