@@ -6,7 +6,8 @@ import { formatShopDateTime } from "~/i18n/format-date";
 import type { FormRefusal } from "~/forms/refusal";
 import type { SendMoneyWallet } from "~/rules/advance";
 import { formatMoney } from "~/rules/money";
-import { describedBy, FieldHelp } from "./field-error";
+import { FieldHelp } from "./field-error";
+import { ShopTextField } from "./shop-text-field";
 
 /** What the shopper's pages read of an order's advance (app/models/orders/order-for-shopper.server.ts). */
 export type ShopperAdvance = {
@@ -155,20 +156,25 @@ function SendMoneyForm({
         </div>
         <FieldHelp id="send-money-wallet" error={errors.wallet} />
       </fieldset>
-      <TextField
+      <ShopTextField
+        id="send-money-senderNumber"
         name="senderNumber"
         label={t("advance.sender")}
         hint={t("advance.senderHint")}
         error={errors.senderNumber}
         defaultValue={refusal?.values.senderNumber}
         inputMode="tel"
+        autoComplete="tel"
       />
-      <TextField
+      <ShopTextField
+        id="send-money-trxId"
         name="trxId"
         label={t("advance.trxId")}
         hint={t("advance.trxIdHint")}
         error={errors.trxId}
         defaultValue={refusal?.values.trxId}
+        autoComplete="off"
+        autoCapitalize="characters"
       />
       <button
         type="submit"
@@ -177,39 +183,5 @@ function SendMoneyForm({
         {t("advance.submit")}
       </button>
     </Form>
-  );
-}
-
-/** One labelled text field of the Send Money form, with its hint and its error tied to it. */
-function TextField(props: {
-  name: "senderNumber" | "trxId";
-  label: string;
-  hint: string;
-  error: string | undefined;
-  defaultValue: string | undefined;
-  inputMode?: "tel";
-}) {
-  const id = `send-money-${props.name}`;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {props.label}
-      </label>
-      <input
-        id={id}
-        name={props.name}
-        type="text"
-        inputMode={props.inputMode}
-        autoComplete={props.inputMode === "tel" ? "tel" : "off"}
-        autoCapitalize={props.inputMode === "tel" ? undefined : "characters"}
-        defaultValue={props.defaultValue}
-        required
-        maxLength={40}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy(id, props.hint, props.error)}
-        className="mt-1 min-h-11 w-full rounded-md border border-stone-300 px-3 py-2"
-      />
-      <FieldHelp id={id} hint={props.hint} error={props.error} />
-    </div>
   );
 }

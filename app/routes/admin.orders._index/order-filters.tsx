@@ -15,7 +15,6 @@ export function OrderFilters({
   filtered: boolean;
 }) {
   const t = useAdminT();
-  const submit = useSubmit();
   return (
     <Form
       method="get"
@@ -25,44 +24,24 @@ export function OrderFilters({
       // A new filter starts at page 1: the form has no page field.
       key={`${filters.status ?? ""}|${filters.advance ?? ""}|${filters.q}`}
     >
-      <div className="flex flex-col gap-1">
-        <label htmlFor="orders-status" className="text-sm font-medium">
-          {t("admin.orders.filterStatus")}
-        </label>
-        <select
-          id="orders-status"
-          name="status"
-          defaultValue={filters.status ?? ""}
-          onChange={(event) => submit(event.currentTarget.form)}
-          className="min-h-11 rounded-md border border-stone-300 bg-white px-3 py-2"
-        >
-          <option value="">{t("admin.orders.allStatuses")}</option>
-          {ORDER_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {orderStatusLabel(status, t)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="orders-advance" className="text-sm font-medium">
-          {t("admin.advance.filter")}
-        </label>
-        <select
-          id="orders-advance"
-          name="advance"
-          defaultValue={filters.advance ?? ""}
-          onChange={(event) => submit(event.currentTarget.form)}
-          className="min-h-11 rounded-md border border-stone-300 bg-white px-3 py-2"
-        >
-          <option value="">{t("admin.advance.filterAll")}</option>
-          {ADVANCE_STATES.map((state) => (
-            <option key={state} value={state}>
-              {t(`admin.advance.state.${state}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        name="status"
+        label={t("admin.orders.filterStatus")}
+        value={filters.status}
+        options={[
+          ["", t("admin.orders.allStatuses")],
+          ...ORDER_STATUSES.map((status): [string, string] => [status, orderStatusLabel(status, t)]),
+        ]}
+      />
+      <FilterSelect
+        name="advance"
+        label={t("admin.advance.filter")}
+        value={filters.advance}
+        options={[
+          ["", t("admin.advance.filterAll")],
+          ...ADVANCE_STATES.map((state): [string, string] => [state, t(`admin.advance.state.${state}`)]),
+        ]}
+      />
       <div className="flex min-w-64 flex-1 flex-col gap-1">
         <label htmlFor="orders-q" className="text-sm font-medium">
           {t("admin.orders.search")}
@@ -97,5 +76,43 @@ export function OrderFilters({
         ) : null}
       </div>
     </Form>
+  );
+}
+
+/**
+ * One of the list's select filters (`orders-<name>`): its label and options ([value, label], the
+ * first one "all"); with JavaScript a change applies the form at once.
+ */
+function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string | null | undefined;
+  options: [string, string][];
+}) {
+  const submit = useSubmit();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={`orders-${name}`} className="text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={`orders-${name}`}
+        name={name}
+        defaultValue={value ?? ""}
+        onChange={(event) => submit(event.currentTarget.form)}
+        className="min-h-11 rounded-md border border-stone-300 bg-white px-3 py-2"
+      >
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
