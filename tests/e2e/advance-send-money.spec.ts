@@ -63,6 +63,7 @@ test("a shopper reports a bKash Send Money for the advance and staff verify it",
   test.setTimeout(90_000);
   const productId = insertProduct(uniqueName(testInfo), { pricePaisa: 6_000_000 });
   setShop(ASKING);
+  const size = page.viewportSize()!;
   try {
     const id = await orderProduct(page, productId, uniqueName(testInfo));
     const advance = page.getByTestId("advance");
@@ -74,11 +75,20 @@ test("a shopper reports a bKash Send Money for the advance and staff verify it",
     await expect(page.getByTestId("success-total")).toHaveText("৳60,000.00");
     if (jsEnabled(testInfo)) {
       // On a 360 px phone every target of the page (the Send Money form's included) is a thumb's size.
-      const size = page.viewportSize()!;
       await page.setViewportSize({ width: 360, height: 800 });
       expect(await tapTargetOffenders(page)).toEqual([]);
       await page.setViewportSize(size);
     }
+
+    // In Bangla, with Bengali digits; and how it looks on a 360 px phone.
+    await page.goto(`/bn/order-success?order=${id}`);
+    await expect(page.getByTestId("advance-due")).toContainText("অগ্রিম বাকি:");
+    await expect(page.getByTestId("advance-due")).toContainText("৳৬০.০০");
+    await expect(page.getByTestId("send-money-bkash")).toContainText("০১৮১১১১১১১১");
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.getByTestId("advance").screenshot({ path: testInfo.outputPath("advance-due-bn-360.png") });
+    await page.setViewportSize(size);
+    await page.goto(`/order-success?order=${id}`);
 
     // A malformed TrxID is refused beside its field, the typed values kept.
     await page.getByLabel(en["advance.sender"]).fill("01911-111111");
