@@ -88,3 +88,18 @@ describe("normalizeTrxId", () => {
     expect(normalizeTrxId("bkash", "")).toBeNull();
   });
 });
+
+describe("isAdvanceLapse", () => {
+  const change = { fromStatus: "pending", toStatus: "cancelled", changedByEmail: null, courier: null };
+
+  it("is a cancellation by neither staff nor a courier", () => {
+    expect(isAdvanceLapse(change)).toBe(true);
+  });
+
+  it("is not staff's or a courier's cancellation, another status, or the order being placed", () => {
+    expect(isAdvanceLapse({ ...change, changedByEmail: "staff@haat.example" })).toBe(false);
+    expect(isAdvanceLapse({ ...change, courier: "steadfast" })).toBe(false);
+    expect(isAdvanceLapse({ ...change, toStatus: "processing" })).toBe(false);
+    expect(isAdvanceLapse({ ...change, fromStatus: null })).toBe(false);
+  });
+});

@@ -56,6 +56,10 @@ function paymentStatusLabel(status: string, t: AdminTranslate): string {
     : status;
 }
 
+/**
+ * The advance block of the order page (the module's comment); nothing for an order asked no advance
+ * and with no payment.
+ */
 export function AdvanceSection({ order, payments }: { order: AdvanceOrder; payments: AdvancePaymentRow[] }) {
   const t = useAdminT();
   const lang = useAdminLang();
