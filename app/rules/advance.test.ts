@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { advanceFor, advanceRuleOf, asksPhoneHistory, NO_ADVANCE, normalizeTrxId, type AdvanceRule } from "./advance";
+import {
+  advanceFor,
+  advanceRuleOf,
+  asksPhoneHistory,
+  isAdvanceLapse,
+  NO_ADVANCE,
+  normalizeTrxId,
+  type AdvanceRule,
+} from "./advance";
 
 const order = { totalPaisa: 123_450, shippingFeePaisa: 6000 };
 const rule = (overrides: Partial<AdvanceRule>): AdvanceRule => ({ ...NO_ADVANCE, kind: "delivery", ...overrides });
