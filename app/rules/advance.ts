@@ -9,12 +9,12 @@
 import { toAsciiDigits } from "./phone";
 
 /** What is asked: nothing, the order's delivery charge, a fixed amount, or a share of the total. */
-export const ADVANCE_KINDS = ["none", "delivery", "fixed", "percentage"] as const;
-export type AdvanceKind = (typeof ADVANCE_KINDS)[number];
+const ADVANCE_KINDS = ["none", "delivery", "fixed", "percentage"] as const;
+type AdvanceKind = (typeof ADVANCE_KINDS)[number];
 
 /** Of which orders: every one, those whose total reaches an amount, or those of phones with no delivered order yet. */
-export const ADVANCE_FOR = ["all", "above", "new-phones"] as const;
-export type AdvanceFor = (typeof ADVANCE_FOR)[number];
+const ADVANCE_FOR = ["all", "above", "new-phones"] as const;
+type AdvanceFor = (typeof ADVANCE_FOR)[number];
 
 /**
  * The shop's advance rule, as ShopSettings keeps it: `value` is paisa for "fixed" and basis points

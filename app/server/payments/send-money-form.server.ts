@@ -12,10 +12,7 @@ import { normalizeTrxId, SEND_MONEY_WALLETS, type SendMoneyWallet } from "~/rule
 import { normalizeBdMobile } from "~/rules/phone";
 
 /** The form's fields. */
-export type SendMoneyField = "wallet" | "senderNumber" | "trxId";
-
-/** The form field that marks a post as the Send Money form (the pages may have other forms). */
-export const SEND_MONEY_INTENT = "send-money";
+type SendMoneyField = "wallet" | "senderNumber" | "trxId";
 
 /** A refused report (status 400): what was typed, a message per field and one for the form. */
 export type SendMoneyRefusal = { sendMoney: FormRefusal<SendMoneyField> & { formError: string } };
