@@ -103,6 +103,9 @@ const capabilities = {
   // This process among the shop's processes (server.js's cluster, the nodes on PostgreSQL): which
   // one holds the background jobs (entry.server).
   process: ["process-role.server.ts"],
+  // What shoppers pay before dispatch: the Send Money form's post, and the job that cancels orders
+  // whose advance was not paid in time.
+  payments: ["advance-lapse-schedule.server.ts", "send-money-form.server.ts"],
 };
 /**
  * The zones that close each capability folder of `layer` (server or models) to everything above it
@@ -186,7 +189,7 @@ const modelCapabilities = {
     "dashboard.server.ts",
   ],
   // What shoppers pay before dispatch: an order's advance and the payments towards it.
-  payments: ["advance.server.ts"],
+  payments: ["advance.server.ts", "send-money.server.ts", "advance-lapse.server.ts"],
 };
 const modelCapabilityZones = capabilityZonesOf("models", modelCapabilities, "modelCapabilities", [
   "./app/server",

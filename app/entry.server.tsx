@@ -47,6 +47,7 @@ import { stripNul } from "~/server/http/strip-nul.server";
 import { clientKey } from "~/server/client-key.server";
 import { startCourierSchedule, stopCourierSchedule } from "~/server/couriers/schedule.server";
 import { holdBackgroundJobs } from "~/server/process/process-role.server";
+import { startAdvanceLapseSchedule, stopAdvanceLapseSchedule } from "~/server/payments/advance-lapse-schedule.server";
 import { cartQuantity } from "~/rules/cart";
 import { log, readableUrl } from "~/server/log.server";
 
@@ -180,12 +181,21 @@ let releaseBackgroundJobs: (() => Promise<void>) | null = null;
 
 /**
  * For server.js, once it listens: runs the background jobs (the couriers' statuses read every
- * COURIER_REFRESH_MINUTES) while this process holds their role, which exactly one process of the
+ * COURIER_REFRESH_MINUTES; orders whose advance was not paid in time cancelled every minute) while this process holds their role, which exactly one process of the
  * server (of all the nodes, on PostgreSQL) does at a time (app/server/process/process-role.server.ts,
  * docs/decisions/052-one-process-per-core.md and 053).
  */
 export function startBackgroundJobs(): void {
-  releaseBackgroundJobs ??= holdBackgroundJobs({ start: startCourierSchedule, stop: stopCourierSchedule });
+  releaseBackgroundJobs ??= holdBackgroundJobs({
+    start: () => {
+      startCourierSchedule();
+      startAdvanceLapseSchedule();
+    },
+    stop: () => {
+      stopCourierSchedule();
+      stopAdvanceLapseSchedule();
+    },
+  });
 }
 
 /**
@@ -194,6 +204,7 @@ export function startBackgroundJobs(): void {
  */
 export async function stopBackgroundJobs(): Promise<void> {
   stopCourierSchedule();
+  stopAdvanceLapseSchedule();
   await releaseBackgroundJobs?.();
   releaseBackgroundJobs = null;
 }

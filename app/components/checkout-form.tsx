@@ -16,6 +16,8 @@ import {
 } from "~/rules/shipping";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { DistrictField } from "./district-field";
+import { AdvanceNotice } from "./advance-notice";
+import { NO_ADVANCE, type AdvanceRule } from "~/rules/advance";
 import { describedBy, FieldHelp } from "./field-error";
 
 type FieldName = keyof CheckoutValues;
@@ -88,6 +90,7 @@ export function CheckoutForm({
   checkoutToken,
   subtotalPaisa,
   fees,
+  advance = NO_ADVANCE,
   values = {},
   fieldErrors,
   formError,
@@ -98,6 +101,8 @@ export function CheckoutForm({
   subtotalPaisa: number;
   /** The shop's delivery fees (its settings), to show; the server charges them again. */
   fees: DeliveryFees;
+  /** The shop's advance rule (rules/advance.ts), to tell the shopper before they order; the server computes it again. */
+  advance?: AdvanceRule;
   values?: CheckoutValues;
   fieldErrors: Partial<Record<FieldName, string>>;
   formError: string | null;
@@ -267,6 +272,11 @@ export function CheckoutForm({
           ))
         )}
       </dl>
+
+      <AdvanceNotice
+        rule={advance}
+        totals={hydrated ? [totals] : SHIPPING_METHODS.map((option) => orderTotals(subtotalPaisa, option, fees))}
+      />
 
       {stockProblem ? (
         <p

@@ -4,6 +4,7 @@
  * Error messages come from app/i18n/admin.ts, in the staff member's language: each schema is made
  * with their translator (`productFormSchema(t)`).
  */
+import { ADVANCE_STATES } from "~/rules/advance";
 import { z } from "zod";
 import type { AdminTranslate } from "~/i18n/admin";
 import { withoutControlCharacters } from "~/rules/control-characters";
@@ -17,11 +18,12 @@ import { checkoutSchema, trimmed } from "./schemas";
 
 /**
  * Query string of the admin orders list (GET /admin/orders): `status` one of the five statuses
- * (anything else, or absent, means all) and `q` a search text (trimmed, at most 100 characters).
+ * (anything else, or absent, means all), `advance` the advance's state (the same) and `q` a search text (trimmed, at most 100 characters).
  * Never fails: a bad value is dropped, so a hand-edited URL still shows a list.
  */
 export const orderListQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES).optional().catch(undefined),
+  advance: z.enum(ADVANCE_STATES).optional().catch(undefined),
   q: z
     .string()
     .catch("")

@@ -24,6 +24,8 @@ const AUDIT_ACTIONS = {
   "order.note-added": "orders",
   "order.sent-to-courier": "orders",
   "order.deleted": "orders",
+  "order.advance-verified": "orders",
+  "order.advance-rejected": "orders",
   "settings.updated": "settings",
   "courier.keys-saved": "settings",
   "courier.keys-removed": "settings",

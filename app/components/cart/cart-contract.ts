@@ -6,6 +6,7 @@
 import type { MetaDescriptor } from "@remix-run/react";
 import type { LineItem } from "~/rules/pricing";
 import type { DeliveryFees } from "~/rules/shipping";
+import type { AdvanceRule } from "~/rules/advance";
 import type { ImageInfo } from "~/utils/image-url";
 
 /** The route id of the cart page (the folder route app/routes/_shop.cart/route.tsx). */
@@ -39,6 +40,8 @@ export type CartPageData = {
   checkoutToken: string;
   /** The shop's delivery fees now (its settings), for the checkout form to show. */
   fees: DeliveryFees;
+  /** The shop's advance rule (app/rules/advance.ts), so the form says before ordering that one is asked. */
+  advance: AdvanceRule;
   meta: MetaDescriptor[];
 };
 

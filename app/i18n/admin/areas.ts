@@ -10,6 +10,7 @@ import type { Bilingual } from "../bilingual";
 import type { Lang } from "../lang";
 import { accountMessages } from "./account";
 import { activityMessages } from "./activity";
+import { advanceMessages } from "./advance";
 import { blocklistMessages } from "./blocklist";
 import { categoriesMessages } from "./categories";
 import { couriersMessages } from "./couriers";
@@ -36,6 +37,7 @@ export const ADMIN_AREAS = {
   dashboard: dashboardMessages,
   orders: ordersMessages,
   "order-edits": orderEditsMessages,
+  advance: advanceMessages,
   stock: stockMessages,
   invoice: invoiceMessages,
   couriers: couriersMessages,

@@ -21,6 +21,19 @@ const shopperOrderSelect = {
   shippingFeePaisa: true,
   subtotalPaisa: true,
   totalPaisa: true,
+  // The advance (docs/decisions/062-advance-payment.md): asked, its state, its deadline, what was
+  // received and given back (paisa), and the latest Send Money the shopper reported.
+  advancePaisa: true,
+  advanceStatus: true,
+  advanceDueBy: true,
+  advancePaidPaisa: true,
+  advanceRefundedPaisa: true,
+  payments: {
+    where: { method: { in: ["bkash-send-money", "nagad-send-money"] } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: 1,
+    select: { method: true, status: true, trxId: true, amountPaisa: true },
+  },
   items: {
     orderBy: { id: "asc" },
     select: {
@@ -38,9 +51,19 @@ const shopperOrderSelect = {
 /**
  * What a shopper may see of an order on the tracking page (/orders/track), or null: the order
  * with its line items (with unit prices) and status history, and the phone to check the shopper's
- * against. No e-mail or street address: the page's URL can be shared and lands in histories.
+ * against; `advanceLapsed` when it was cancelled because its advance was not paid in time
+ * (rules/advance.ts `isAdvanceLapse`). No e-mail or street address: the page's URL can be shared
+ * and lands in histories.
  */
 export async function getOrderForTracking(id: number) {
+  const order = await findOrderForTracking(id);
+  if (!order) return null;
+  const { _count, ...shown } = order;
+  return { ...shown, advanceLapsed: order.status === "cancelled" && _count.statusChanges > 0 };
+}
+
+/** The tracking page's read of order `id` (`getOrderForTracking`), with the count of its advance lapses. */
+function findOrderForTracking(id: number) {
   return prisma.order.findUnique({
     where: { id },
     select: {
@@ -53,6 +76,14 @@ export async function getOrderForTracking(id: number) {
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
         take: STATUS_HISTORY_SHOWN,
         select: { id: true, toStatus: true, createdAt: true },
+      },
+      // A cancellation by neither staff nor a courier is the lapse job's (rules/advance.ts `isAdvanceLapse`).
+      _count: {
+        select: {
+          statusChanges: {
+            where: { fromStatus: { not: null }, toStatus: "cancelled", changedByEmail: null, courier: null },
+          },
+        },
       },
     },
   });

@@ -10,12 +10,14 @@ import { dialect } from "~/models/db/dialect.server";
 import { prisma } from "~/models/db/client.server";
 import { ADMIN_PAGE_SIZE, paginate } from "~/rules/pagination";
 import type { OrderStatus } from "~/rules/order-status";
+import type { AdvanceState } from "~/rules/advance";
 
 /**
  * Filters of the admin orders list (query string of /admin/orders): `status` one of the five
- * statuses or absent for all; `q` a search text (see `orderSearchWhere`), "" for none.
+ * statuses or absent for all; `advance` the advance's state ("to-verify": Send Money payments staff
+ * must check) or absent for all; `q` a search text (see `orderSearchWhere`), "" for none.
  */
-export type OrderListFilters = { status?: OrderStatus | null; q?: string };
+export type OrderListFilters = { status?: OrderStatus | null; advance?: AdvanceState | null; q?: string };
 
 /** Largest value of a 32-bit `Int` id column; a longer number cannot be an order id. */
 const MAX_INT32 = 2_147_483_647;
@@ -79,16 +81,18 @@ const orderListSelect = {
   status: true,
   confirmedAt: true,
   deliveryState: true,
+  advanceStatus: true,
 } satisfies Prisma.OrderSelect;
 
 /**
  * One page of the admin orders list, newest first, with each order's items for
- * the Products column, filtered by status and search text (`OrderListFilters`).
+ * the Products column, filtered by status, the advance's state and search text (`OrderListFilters`).
  * Items of an order are capped at 20 for the Products column (`itemsShown` vs `items.length`).
  */
 export async function listOrdersForAdmin(page: number, filters: OrderListFilters = {}) {
   const where: Prisma.OrderWhereInput = {
     ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.advance ? { advanceStatus: filters.advance } : {}),
     ...orderSearchWhere(filters.q ?? ""),
   };
   const newestFirst: Prisma.OrderOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];
@@ -146,6 +150,11 @@ export async function getOrderForAdmin(id: number) {
       deliveryState: true,
       sentToCourierAt: true,
       courierCheckedAt: true,
+      advancePaisa: true,
+      advanceStatus: true,
+      advanceDueBy: true,
+      advancePaidPaisa: true,
+      advanceRefundedPaisa: true,
       items: {
         orderBy: { id: "asc" },
         select: {

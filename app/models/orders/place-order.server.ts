@@ -17,6 +17,7 @@ import type { StockShortage } from "~/rules/stock";
 import { addressKey, limitReached, ORDER_LIMIT_WINDOW_MS, type OrderLimits } from "~/rules/order-limits";
 import { OutOfStockError, takeUnits } from "~/models/catalogue/stock.server";
 import type { CartVariant } from "~/models/catalogue/cart-variants.server";
+import { advanceFor, asksPhoneHistory, NO_ADVANCE, type AdvanceRule } from "~/rules/advance";
 
 /** The outcome of placing an order. */
 export type PlaceOrderResult =
@@ -28,6 +29,15 @@ export type PlaceOrderResult =
 
 /** No checkout limits (the default of `placeOrder`). */
 const NO_LIMITS: OrderLimits = { perPhone: 0, perAddress: 0 };
+
+/**
+ * The advance an order is asked (docs/decisions/062-advance-payment.md): the shop's rule, and the
+ * minutes the shopper has to pay it before the order is cancelled.
+ */
+export type AdvanceTerms = { rule: AdvanceRule; windowMinutes: number };
+
+/** No advance (the default of `placeOrder`). */
+const NO_ADVANCE_TERMS: AdvanceTerms = { rule: NO_ADVANCE, windowMinutes: 0 };
 
 /** Thrown inside placeOrder's transaction to refuse the order (blocked phone, or a limit reached); nothing is written. */
 class OrderRefused extends Error {
@@ -64,6 +74,9 @@ export type OrderableVariant = PricedVariant &
  * `out-of-stock` (the lines the stock cannot fill), `blocked` (the phone is on the blocklist),
  * `limit` (the phone or address reached `limits` within ORDER_LIMIT_WINDOW_MS; read inside the
  * transaction, so concurrent checkouts cannot slip past; docs/decisions/028).
+ * `advance` decides the advance the order is asked (rules/advance.ts; for "new-phones" the phone's
+ * delivered orders are counted inside the transaction): an order asked one has it "due" until
+ * `windowMinutes` from now.
  * @throws database errors other than a duplicate checkout token, and an Error for a district that
  *   is not one of the 64 (the checkout schema refuses those first); nothing is written then.
  */
@@ -73,6 +86,7 @@ export async function placeOrder(
   fees: DeliveryFees,
   language: Lang = "en",
   limits: OrderLimits = NO_LIMITS,
+  advance: AdvanceTerms = NO_ADVANCE_TERMS,
 ): Promise<PlaceOrderResult> {
   if (cart.lineItems.length === 0) return { ok: false, reason: "empty-cart" };
   const shippingMethod = shippingMethodOf(input.district);
@@ -109,6 +123,12 @@ export async function placeOrder(
       }
       const lines = cart.lineItems.map((item) => ({ variantId: item.variant.variantId, quantity: item.quantity }));
       const taken = await takeUnits(tx, lines, "order-placed", null);
+      const advancePaisa = advanceFor(
+        advance.rule,
+        { totalPaisa, shippingFeePaisa },
+        asksPhoneHistory(advance.rule) &&
+          (await tx.order.count({ where: { customerPhone: input.phone, status: "delivered" }, take: 1 })) > 0,
+      );
       return tx.order.create({
         data: {
           customerName: input.name,
@@ -123,6 +143,9 @@ export async function placeOrder(
           shippingFeePaisa,
           subtotalPaisa: cart.subtotalPaisa,
           totalPaisa,
+          advancePaisa,
+          advanceStatus: advancePaisa > 0 ? "due" : null,
+          advanceDueBy: advancePaisa > 0 ? new Date(Date.now() + advance.windowMinutes * 60_000) : null,
           status: "pending",
           paymentStatus: "pending",
           itemCount: cart.itemCount,

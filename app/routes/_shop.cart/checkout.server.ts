@@ -16,6 +16,7 @@ import { orderTotals, priceCart } from "~/rules/pricing";
 import { findDistrict, placeName, shippingMethodOf } from "~/rules/districts";
 import { DEFAULT_SHIPPING_METHOD, shippingFeePaisa, type DeliveryFees, type ShippingMethod } from "~/rules/shipping";
 import { formatMoney } from "~/rules/money";
+import { advanceRuleOf } from "~/rules/advance";
 import { commitCart } from "~/server/cart/cart-cookie.server";
 import { rememberPlacedOrder } from "~/server/cart/placed-orders-cookie.server";
 import { announceNewOrder } from "~/server/mail/order-emails.server";
@@ -110,7 +111,8 @@ export async function checkout(request: Request, form: FormData, lines: CartLine
       return reject(zoneConfirmation(t, lang, input.district, method, cart.subtotalPaisa, fees));
     }
     const limits = { perPhone: settings.phoneOrderLimit, perAddress: settings.addressOrderLimit };
-    const result = await placeOrder(input, cart, fees, lang, limits);
+    const advance = { rule: advanceRuleOf(settings), windowMinutes: settings.advanceWindowMinutes };
+    const result = await placeOrder(input, cart, fees, lang, limits, advance);
     if (result.ok) {
       // After the commit, in the background: the shopper's answer never waits for the mail server.
       if (!result.duplicate) void announceNewOrder(result.orderId);

@@ -29,6 +29,7 @@ import { changeCart } from "./cart-change.server";
 import { checkout, type CheckoutActionData } from "./checkout.server";
 import { readFormData } from "~/server/form-data.server";
 import { deliveryFees, getShopSettings } from "~/models/settings.server";
+import { advanceRuleOf } from "~/rules/advance";
 
 // The cart page's own texts travel with its module, in both languages (decision 023).
 registerMessages("en", checkoutMessages.en);
@@ -70,11 +71,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
       subtotalPaisa: cart.subtotalPaisa,
       productsRemoved: cart.missingVariantIds.length > 0,
       checkoutToken: crypto.randomBytes(18).toString("base64url"),
-      fees: deliveryFees(await getShopSettings()),
+      ...(await checkoutSettings()),
       meta: await cartMeta(request),
     },
     { headers },
   );
+}
+
+/** What the checkout form shows of the shop's settings: its delivery fees and its advance rule. */
+async function checkoutSettings() {
+  const settings = await getShopSettings();
+  return { fees: deliveryFees(settings), advance: advanceRuleOf(settings) };
 }
 
 /** The cart page's head tags: its title, and noindex (private, per shopper). */
@@ -129,7 +136,7 @@ export function clientAction({ request, serverAction }: ClientActionFunctionArgs
 export default function CartPage() {
   const t = useT();
   const href = useLocalePath();
-  const { lineItems, subtotalPaisa, productsRemoved, checkoutToken, fees } = useLoaderData<typeof loader>();
+  const { lineItems, subtotalPaisa, productsRemoved, checkoutToken, fees, advance } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const placing = usePending({ intent: "checkout" });
   const checkoutData = actionData && "values" in actionData ? actionData : undefined;
@@ -184,6 +191,7 @@ export default function CartPage() {
             checkoutToken={checkoutToken}
             subtotalPaisa={totals?.subtotalPaisa ?? subtotalPaisa}
             fees={fees}
+            advance={advance}
             values={checkoutData?.values}
             fieldErrors={checkoutData?.fieldErrors ?? {}}
             formError={checkoutData?.formError ?? null}

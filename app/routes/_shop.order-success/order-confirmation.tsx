@@ -37,8 +37,11 @@ export function OrderConfirmation({ order }: { order: ConfirmedOrder }) {
   const place = [order.area, district ? placeName(district, lang) : order.district].filter(Boolean).join(", ");
   const method = SHIPPING_LABELS[order.shippingMethod];
   const total = money(order.totalPaisa);
+  // The cash the courier collects: the total less the advance asked (paid before dispatch).
+  const advanceKept = order.advanceStatus && order.advanceStatus !== "refunded" ? order.advancePaisa : 0;
+  const cash = money(Math.max(0, order.totalPaisa - advanceKept));
   return (
-    <div className="mt-8 space-y-6 text-left">
+    <div className="space-y-6 text-left">
       <section
         aria-labelledby="success-cash"
         className="rounded-lg border-2 border-emerald-300 bg-emerald-50 px-4 py-3"
@@ -48,9 +51,9 @@ export function OrderConfirmation({ order }: { order: ConfirmedOrder }) {
           {t("success.cashTitle")}
         </h2>
         <p className="mt-1 text-2xl font-semibold" data-testid="success-total">
-          {total}
+          {cash}
         </p>
-        <p className="text-stone-800">{t("success.cashAmount", { amount: total })}</p>
+        <p className="text-stone-800">{t("success.cashAmount", { amount: cash })}</p>
       </section>
 
       <Section id="success-items" title={t("success.itemsHeading")}>
@@ -98,7 +101,7 @@ export function OrderConfirmation({ order }: { order: ConfirmedOrder }) {
       <Section id="success-next" title={t("success.nextHeading")}>
         <ol className="list-decimal space-y-2 pl-5 text-stone-800">
           <li>{t("success.nextCall", { phone: localDigits(order.customerPhone, lang) })}</li>
-          <li>{t("success.nextCourier", { amount: total })}</li>
+          <li>{t("success.nextCourier", { amount: cash })}</li>
           <li>
             {t("success.nextTrack", { id: order.id })}{" "}
             <Link

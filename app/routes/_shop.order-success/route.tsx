@@ -1,7 +1,18 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import {
+  data,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AdvancePayment } from "~/components/advance-payment";
 import { useLocalePath, useT } from "~/hooks/use-t";
-import { langFromPath, registerMessages, translator } from "~/i18n";
+import { langFromPath, langOfRequest, localePath, registerMessages, translator } from "~/i18n";
+import { getShopSettings } from "~/models/settings.server";
+import { readFormData } from "~/server/form-data.server";
+import { serverTranslator } from "~/server/i18n.server";
+import { submitSendMoney } from "~/server/payments/send-money-form.server";
 import { checkoutMessages } from "~/i18n/checkout-messages";
 import { getOrderConfirmation } from "~/models/orders/order-for-shopper.server";
 import { seoContextFor } from "~/server/http/seo.server";
@@ -30,9 +41,10 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
  * number included, gets the number alone (it reveals nothing about the order).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const order = Number(new URL(request.url).searchParams.get("order"));
-  const orderId = Number.isSafeInteger(order) && order > 0 ? order : null;
+  const orderId = orderIdOf(request);
   const details = orderId && (await placedByThisBrowser(request, orderId)) ? await getOrderConfirmation(orderId) : null;
+  const settings = await getShopSettings();
+  const numbers = { bkash: settings.bkashSendMoneyNumber, nagad: settings.nagadSendMoneyNumber };
   const seo = await seoContextFor(request);
   const meta = seoMeta(seo, {
     title: pageTitle(seo.t("success.title"), seo),
@@ -40,18 +52,44 @@ export async function loader({ request }: LoaderFunctionArgs) {
     path: "/order-success",
     robots: "noindex",
   });
-  return data({ orderId, details, meta }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ orderId, details, numbers, meta }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** The order number of `?order` (a positive whole number), or null. */
+function orderIdOf(request: Request): number | null {
+  const order = Number(new URL(request.url).searchParams.get("order"));
+  return Number.isSafeInteger(order) && order > 0 ? order : null;
 }
 
 /**
- * Order success: the order's number, and for its buyer what they ordered, the cash to have ready,
+ * The Send Money form of the order's advance (app/server/payments/send-money-form.server.ts), for
+ * the browser that placed the order only (its `haat_placed` cookie): then back to this page, or 400
+ * with the messages and what was typed (403 for any other browser).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await readFormData(request);
+  const lang = langOfRequest(request);
+  const orderId = orderIdOf(request);
+  return submitSendMoney({
+    form,
+    orderId,
+    allowed: orderId !== null && (await placedByThisBrowser(request, orderId)),
+    backTo: `${localePath(lang, "/order-success")}?order=${orderId}`,
+    t: serverTranslator(lang),
+  });
+}
+
+/**
+ * Order success: the order's number, and for its buyer the advance to pay (with its Send Money form),
+ * what they ordered, the cash to have ready,
  * where it goes and what happens next (./order-confirmation.tsx); for anyone else a link to track
  * it. Then the way back to the shop.
  */
 export default function OrderSuccessPage() {
   const t = useT();
   const href = useLocalePath();
-  const { orderId, details } = useLoaderData<typeof loader>();
+  const { orderId, details, numbers } = useLoaderData<typeof loader>();
+  const refusal = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-xl px-4 py-12 text-center sm:py-20">
       <div
@@ -71,7 +109,10 @@ export default function OrderSuccessPage() {
         </p>
       ) : null}
       {details ? (
-        <OrderConfirmation order={details} />
+        <div className="mt-8 space-y-6">
+          <AdvancePayment order={details} numbers={numbers} refusal={refusal?.sendMoney} />
+          <OrderConfirmation order={details} />
+        </div>
       ) : orderId ? (
         <Link
           to={`${href("/orders/track")}?order=${orderId}`}

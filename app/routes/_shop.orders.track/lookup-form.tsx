@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { FieldError } from "~/components/field-error";
+import { ShopTextField } from "~/components/shop-text-field";
 import type { FieldErrors } from "~/forms/refusal";
 import { useLocalePath, useT } from "~/hooks/use-t";
 import type { TrackField } from "./lookup.server";
@@ -19,7 +19,8 @@ export function LookupForm({
   const href = useLocalePath();
   return (
     <Form method="get" action={href("/orders/track")} className="mt-6 grid gap-4 sm:max-w-md" noValidate>
-      <LookupField
+      <ShopTextField
+        id="track-order"
         name="order"
         label={t("track.orderNumber")}
         hint={t("track.orderNumberHint")}
@@ -27,7 +28,8 @@ export function LookupForm({
         error={fieldErrors.order}
         inputMode="numeric"
       />
-      <LookupField
+      <ShopTextField
+        id="track-phone"
         name="phone"
         label={t("track.phone")}
         defaultValue={typed.phone}
@@ -39,45 +41,5 @@ export function LookupForm({
         {t("track.submit")}
       </button>
     </Form>
-  );
-}
-
-/** One labelled field of the lookup form, with its hint and its error tied to it for screen readers. */
-function LookupField(props: {
-  name: TrackField;
-  label: string;
-  hint?: string;
-  defaultValue: string;
-  error?: string;
-  inputMode: "numeric" | "tel";
-  autoComplete?: string;
-}) {
-  const id = `track-${props.name}`;
-  const described = [props.hint ? `${id}-hint` : null, props.error ? `${id}-error` : null].filter(Boolean).join(" ");
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {props.label}
-      </label>
-      <input
-        id={id}
-        name={props.name}
-        type="text"
-        inputMode={props.inputMode}
-        autoComplete={props.autoComplete}
-        defaultValue={props.defaultValue}
-        required
-        maxLength={40}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={described || undefined}
-        className="mt-1 min-h-11 w-full rounded-md border border-stone-300 px-3 py-2"
-      />
-      {props.hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-stone-600">
-          {props.hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} message={props.error} />
-    </div>
   );
 }

@@ -48,6 +48,13 @@ const order = {
   status: "pending",
   items: [fan, lamp],
   statusChanges: [{ id: 1, toStatus: "pending", createdAt: new Date("2026-11-20T10:00:00Z") }],
+  advancePaisa: 0,
+  advanceStatus: null,
+  advanceDueBy: null,
+  advancePaidPaisa: 0,
+  advanceRefundedPaisa: 0,
+  payments: [],
+  advanceLapsed: false,
 };
 
 /**

@@ -1,8 +1,20 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import {
+  data,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AdvancePayment } from "~/components/advance-payment";
 import { useLocalePath, useT } from "~/hooks/use-t";
-import { langFromPath, registerMessages, translator } from "~/i18n";
+import { langFromPath, langOfRequest, localePath, registerMessages, translator } from "~/i18n";
+import { checkoutMessages } from "~/i18n/checkout-messages";
 import { trackingMessages } from "~/i18n/tracking-messages";
+import { getShopSettings } from "~/models/settings.server";
+import { readFormData } from "~/server/form-data.server";
+import { clientAddressOf } from "~/server/audit.server";
+import { submitSendMoney } from "~/server/payments/send-money-form.server";
 import { requestTranslator } from "~/server/i18n.server";
 import { seoContextFor } from "~/server/http/seo.server";
 import { pageTitle, seoMeta } from "~/utils/seo";
@@ -13,6 +25,9 @@ import { TrackedOrderDetails } from "./tracked-order";
 // The tracking page's texts travel with its module, in both languages (decision 023).
 registerMessages("en", trackingMessages.en);
 registerMessages("bn", trackingMessages.bn);
+// The advance's texts (payment due, the Send Money form) are the confirmation page's.
+registerMessages("en", checkoutMessages.en);
+registerMessages("bn", checkoutMessages.bn);
 
 /** Head tags built by the loader: a personal page, never indexed. */
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData, location }) =>
@@ -45,22 +60,50 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     path: "/orders/track",
     robots: "noindex",
   });
-  const typed = { order: url.searchParams.get("order") ?? "", phone: url.searchParams.get("phone") ?? "" };
+  const typed = typedOf(url);
+  const settings = await getShopSettings();
+  const numbers = { bkash: settings.bkashSendMoneyNumber, nagad: settings.nagadSendMoneyNumber };
   if (!url.searchParams.has("phone")) {
     const empty: Omit<TrackingAnswer, "status"> = { order: null, fieldErrors: {}, formError: null };
-    return data({ meta, typed, ...empty });
+    return data({ meta, typed, numbers, ...empty });
   }
-  const address = typeof context.clientAddress === "string" ? context.clientAddress : "unknown";
-  const { status, retryAfterSeconds, ...answer } = await lookUpOrder(typed, address, t);
+  const { status, retryAfterSeconds, ...answer } = await lookUpOrder(typed, clientAddressOf(context), t);
   const headers: HeadersInit = retryAfterSeconds === undefined ? {} : { "Retry-After": String(retryAfterSeconds) };
-  return data({ meta, typed, ...answer }, { status, headers });
+  return data({ meta, typed, numbers, ...answer }, { status, headers });
 }
 
-/** /orders/track: the lookup form and, for a matching pair, the order. */
+/** The order number and phone typed into the look-up (the page's query). */
+function typedOf(url: URL) {
+  return { order: url.searchParams.get("order") ?? "", phone: url.searchParams.get("phone") ?? "" };
+}
+
+/**
+ * The Send Money form of the order's advance (app/server/payments/send-money-form.server.ts), posted
+ * to the page's address: the order number and phone in its query must match, as the look-up checks
+ * them (and charges its limits), before anything is written. Then back to the page, or 400 with the
+ * messages and what was typed (403 when the pair does not match).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readFormData(request);
+  const lang = langOfRequest(request);
+  const t = requestTranslator(request);
+  const typed = typedOf(new URL(request.url));
+  const answer = await lookUpOrder(typed, clientAddressOf(context), t);
+  return submitSendMoney({
+    form,
+    orderId: answer.order?.id ?? null,
+    allowed: answer.status === 200,
+    backTo: `${localePath(lang, "/orders/track")}?${new URLSearchParams(typed)}`,
+    t,
+  });
+}
+
+/** /orders/track: the lookup form and, for a matching pair, the order's advance (to pay) and the order. */
 export default function TrackOrderPage() {
   const t = useT();
   const href = useLocalePath();
-  const { typed, order, fieldErrors, formError } = useLoaderData<typeof loader>();
+  const { typed, order, fieldErrors, formError, numbers } = useLoaderData<typeof loader>();
+  const refusal = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-semibold">{t("track.title")}</h1>
@@ -73,6 +116,11 @@ export default function TrackOrderPage() {
         >
           {formError}
         </p>
+      ) : null}
+      {order ? (
+        <div className="mt-6">
+          <AdvancePayment order={order} numbers={numbers} refusal={refusal?.sendMoney} />
+        </div>
       ) : null}
       {order ? <TrackedOrderDetails order={order} /> : <LookupForm typed={typed} fieldErrors={fieldErrors} />}
       {order ? (

@@ -38,6 +38,11 @@ export function TrackedOrderDetails({ order }: { order: TrackedOrder }) {
         <p className="mt-3 flex items-center gap-2">
           <span className="font-medium">{t("track.currentStatus")}:</span> <OrderStatusBadge status={order.status} />
         </p>
+        {order.advanceLapsed ? (
+          <p className="mt-2 font-medium text-red-800" data-testid="advance-lapsed">
+            {t("advance.lapsed")}
+          </p>
+        ) : null}
       </header>
 
       <section aria-labelledby="track-history">

@@ -1,20 +1,20 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { ORDER_STATUSES, orderStatusLabel } from "~/rules/order-status";
+import { ADVANCE_STATES } from "~/rules/advance";
 
 /**
- * The list's filters, a GET form: the order status (a change applies it at once with JavaScript)
- * and the search text, with Apply and, while filtered, Clear.
+ * The list's filters, a GET form: the order status and the advance's state (a change applies either
+ * at once with JavaScript) and the search text, with Apply and, while filtered, Clear.
  */
 export function OrderFilters({
   filters,
   filtered,
 }: {
-  filters: { status?: string | null; q: string };
+  filters: { status?: string | null; advance?: string | null; q: string };
   filtered: boolean;
 }) {
   const t = useAdminT();
-  const submit = useSubmit();
   return (
     <Form
       method="get"
@@ -22,27 +22,26 @@ export function OrderFilters({
       aria-label={t("admin.orders.filtersLabel")}
       className="mb-6 flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-4"
       // A new filter starts at page 1: the form has no page field.
-      key={`${filters.status ?? ""}|${filters.q}`}
+      key={`${filters.status ?? ""}|${filters.advance ?? ""}|${filters.q}`}
     >
-      <div className="flex flex-col gap-1">
-        <label htmlFor="orders-status" className="text-sm font-medium">
-          {t("admin.orders.filterStatus")}
-        </label>
-        <select
-          id="orders-status"
-          name="status"
-          defaultValue={filters.status ?? ""}
-          onChange={(event) => submit(event.currentTarget.form)}
-          className="min-h-11 rounded-md border border-stone-300 bg-white px-3 py-2"
-        >
-          <option value="">{t("admin.orders.allStatuses")}</option>
-          {ORDER_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {orderStatusLabel(status, t)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        name="status"
+        label={t("admin.orders.filterStatus")}
+        value={filters.status}
+        options={[
+          ["", t("admin.orders.allStatuses")],
+          ...ORDER_STATUSES.map((status): [string, string] => [status, orderStatusLabel(status, t)]),
+        ]}
+      />
+      <FilterSelect
+        name="advance"
+        label={t("admin.advance.filter")}
+        value={filters.advance}
+        options={[
+          ["", t("admin.advance.filterAll")],
+          ...ADVANCE_STATES.map((state): [string, string] => [state, t(`admin.advance.state.${state}`)]),
+        ]}
+      />
       <div className="flex min-w-64 flex-1 flex-col gap-1">
         <label htmlFor="orders-q" className="text-sm font-medium">
           {t("admin.orders.search")}
@@ -77,5 +76,43 @@ export function OrderFilters({
         ) : null}
       </div>
     </Form>
+  );
+}
+
+/**
+ * One of the list's select filters (`orders-<name>`): its label and options ([value, label], the
+ * first one "all"); with JavaScript a change applies the form at once.
+ */
+function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string | null | undefined;
+  options: [string, string][];
+}) {
+  const submit = useSubmit();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={`orders-${name}`} className="text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={`orders-${name}`}
+        name={name}
+        defaultValue={value ?? ""}
+        onChange={(event) => submit(event.currentTarget.form)}
+        className="min-h-11 rounded-md border border-stone-300 bg-white px-3 py-2"
+      >
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

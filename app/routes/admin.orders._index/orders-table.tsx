@@ -8,6 +8,7 @@ import { formatInteger, localDigits } from "~/i18n/format";
 import { formatShopDateTime } from "~/i18n/format-date";
 import type { OrderRiskSignals } from "~/models/orders/order-risk.server";
 import { deliveryStateLabel } from "~/rules/delivery-state";
+import { ADVANCE_STATES, type AdvanceState } from "~/rules/advance";
 import { formatMoney } from "~/rules/money";
 import { localLineItemName } from "~/rules/variants";
 
@@ -23,6 +24,8 @@ type OrderListRow = {
   status: string;
   confirmedAt: Date | null;
   deliveryState: string | null;
+  /** The advance's state (null: none asked; docs/decisions/062-advance-payment.md). */
+  advanceStatus: string | null;
   /** The first lines, named as the order snapshotted them, in both languages: the product and its variant's label ("" for none). */
   items: {
     productName: string;
@@ -152,6 +155,7 @@ export function OrdersTable({ orders, risks }: { orders: OrderListRow[]; risks: 
             <td className={`px-4 py-3 ${CARD.status}`}>
               <OrderStatusBadge status={order.status} />
               <ConfirmationBrief status={order.status} confirmed={order.confirmedAt !== null} />
+              <AdvanceBadge state={order.advanceStatus} />
               {order.deliveryState ? (
                 <span className="mt-1 block text-xs text-sky-800 max-sm:mt-0" data-testid="delivery-badge">
                   {t("admin.courier.listState", { state: deliveryStateLabel(order.deliveryState, t) })}
@@ -245,6 +249,26 @@ function ConfirmationBrief({ status, confirmed }: { status: string; confirmed: b
   return (
     <span className="mt-1 block text-xs text-stone-600 max-sm:mt-0" data-testid="unconfirmed-badge">
       {t("admin.confirm.badgeNone")}
+    </span>
+  );
+}
+
+/** Colours of the advance's states beside the status: what needs staff stands out. */
+const ADVANCE_COLOURS: Record<AdvanceState, string> = {
+  due: "text-amber-900",
+  "to-verify": "font-semibold text-red-800",
+  paid: "text-emerald-800",
+  refunded: "text-stone-700",
+};
+
+/** Under the status: the advance's state ("advance to verify"), when one was asked. */
+function AdvanceBadge({ state }: { state: string | null }) {
+  const t = useAdminT();
+  if (!state || !(ADVANCE_STATES as readonly string[]).includes(state)) return null;
+  const known = state as AdvanceState;
+  return (
+    <span className={`mt-1 block text-xs max-sm:mt-0 ${ADVANCE_COLOURS[known]}`} data-testid="advance-badge">
+      {t(`admin.advance.state.${known}`)}
     </span>
   );
 }

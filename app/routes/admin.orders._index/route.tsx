@@ -68,7 +68,7 @@ export default function AdminOrdersPage() {
   listParams.delete("delete");
   const query = listParams.toString();
   const back = query ? `/admin/orders?${query}` : "/admin/orders";
-  const filtered = Boolean(filters.status || filters.q);
+  const filtered = Boolean(filters.status || filters.advance || filters.q);
 
   useRowClicks(section);
 

@@ -1,6 +1,6 @@
 /**
  * What the order page shows (/admin/orders/view/:id): the order, its status history, stock
- * movements, notes, courier steps and edits, the fake-order signals, whether its phone is blocked,
+ * movements, notes, courier steps, edits and payments towards its advance, the fake-order signals, whether its phone is blocked,
  * the courier block's state, and the invoice in the order's language (the one view model for the
  * on-page block and invoice.png).
  */
@@ -13,6 +13,7 @@ import { getOrderForAdmin, getOrderStatusHistory } from "~/models/orders/order-r
 import { getOrderRiskSignals } from "~/models/orders/order-risk.server";
 import { orderInvoice } from "~/models/orders/order-invoice.server";
 import { getOrderStockMovements } from "~/models/catalogue/stock.server";
+import { listOrderPayments } from "~/models/payments/send-money.server";
 import { isEditable } from "~/rules/order-edit";
 import { undoableChange } from "~/rules/order-status";
 import { getCourierAccountSummary } from "~/server/couriers/courier-keys.server";
@@ -24,7 +25,7 @@ import { notFound } from "~/utils/params";
  * buttons; `undo` is the status change they may undo). @throws a 404 response when there is no such order.
  */
 export async function orderPageData(id: number, admin: Pick<AdminUser, "id" | "role">) {
-  const [order, history, stock, notes, courierEvents, courierAccount, edits] = await Promise.all([
+  const [order, history, stock, notes, courierEvents, courierAccount, edits, payments] = await Promise.all([
     getOrderForAdmin(id),
     getOrderStatusHistory(id),
     getOrderStockMovements(id),
@@ -32,6 +33,7 @@ export async function orderPageData(id: number, admin: Pick<AdminUser, "id" | "r
     getOrderCourierEvents(id),
     getCourierAccountSummary(),
     getOrderEdits(id),
+    listOrderPayments(id),
   ]);
   if (!order) throw notFound();
   const [signals, blocked] = await Promise.all([getOrderRiskSignals([order]), findBlockedPhone(order.customerPhone)]);
@@ -53,6 +55,7 @@ export async function orderPageData(id: number, admin: Pick<AdminUser, "id" | "r
     blocked: blocked !== null,
     courierEvents,
     edits,
+    payments,
     editable: isEditable(order),
     courierReady: courierAccount.readable,
     trackingUrl: trackingUrl(order.courier, order.trackingCode),

@@ -3,7 +3,8 @@
  * each entry saying what changed (from → to), who changed it (the admin's e-mail as it was then)
  * and when (`<time datetime>`, shown in Asia/Dhaka time). The stock the order took or returned
  * (docs/decisions/027-stock.md) and the parcel's steps with its courier (docs/decisions/029) are in
- * the same timeline, in time order.
+ * the same timeline, in time order, with the Send Money payments towards the advance (reported by
+ * the shopper, verified or not by staff; docs/decisions/062-advance-payment.md).
  */
 import type { ReactNode } from "react";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
@@ -14,6 +15,9 @@ import { formatMoney } from "~/rules/money";
 import type { OrderEditChange } from "~/rules/order-edit";
 import { localLineItemName } from "~/rules/variants";
 import { formatShopDateTime } from "~/i18n/format-date";
+import { localDigits } from "~/i18n/format";
+import { isAdvanceLapse, isSendMoneyMethod } from "~/rules/advance";
+import { paymentMethodLabel, type AdvancePaymentRow } from "./advance-section";
 
 /** One history entry as the order page's loader returns it. */
 export type OrderStatusTimelineEntry = {
@@ -62,20 +66,37 @@ export type StockTimelineEntry = {
   createdAt: Date;
 };
 
+/** A step of a Send Money payment: reported (at its creation) or decided (verified or not). */
+type PaymentStep = { id: number; step: "reported" | "decided"; payment: AdvancePaymentRow; createdAt: Date };
+
 type TimelineItem =
   | { kind: "status"; entry: OrderStatusTimelineEntry }
+  | { kind: "payment"; entry: PaymentStep }
   | { kind: "stock"; entry: StockTimelineEntry }
   | { kind: "courier"; entry: CourierTimelineEntry }
   | { kind: "edit"; entry: EditTimelineEntry };
 
 /** Within one moment: the courier's report, then the status it caused, then the stock that moved. */
-const KIND_ORDER: Record<TimelineItem["kind"], number> = { courier: 0, edit: 1, status: 2, stock: 3 };
+const KIND_ORDER: Record<TimelineItem["kind"], number> = { courier: 0, edit: 1, payment: 2, status: 3, stock: 4 };
+
+/** The timeline's steps of the Send Money payments among `payments`: each reported, then decided. */
+function paymentSteps(payments: AdvancePaymentRow[]): PaymentStep[] {
+  return payments
+    .filter((payment) => isSendMoneyMethod(payment.method))
+    .flatMap((payment) => [
+      { id: payment.id * 2, step: "reported" as const, payment, createdAt: payment.createdAt },
+      ...(payment.verifiedAt
+        ? [{ id: payment.id * 2 + 1, step: "decided" as const, payment, createdAt: payment.verifiedAt }]
+        : []),
+    ]);
+}
 
 export function OrderStatusTimeline({
   entries: statusEntries,
   stock = [],
   courier = [],
   edits = [],
+  payments = [],
   truncated,
   shown,
 }: {
@@ -83,6 +104,7 @@ export function OrderStatusTimeline({
   stock?: StockTimelineEntry[];
   courier?: CourierTimelineEntry[];
   edits?: EditTimelineEntry[];
+  payments?: AdvancePaymentRow[];
   truncated: boolean;
   shown: number;
 }) {
@@ -92,6 +114,7 @@ export function OrderStatusTimeline({
     ...stock.map((entry) => ({ kind: "stock" as const, entry })),
     ...courier.map((entry) => ({ kind: "courier" as const, entry })),
     ...edits.map((entry) => ({ kind: "edit" as const, entry })),
+    ...paymentSteps(payments).map((entry) => ({ kind: "payment" as const, entry })),
   ].sort(
     (a, b) =>
       a.entry.createdAt.getTime() - b.entry.createdAt.getTime() ||
@@ -118,6 +141,7 @@ export function OrderStatusTimeline({
             if (item.kind === "stock") return <StockEntry key={`stock-${item.entry.id}`} entry={item.entry} />;
             if (item.kind === "courier") return <CourierEntry key={`courier-${item.entry.id}`} entry={item.entry} />;
             if (item.kind === "edit") return <EditEntry key={`edit-${item.entry.id}`} entry={item.entry} />;
+            if (item.kind === "payment") return <PaymentEntry key={`payment-${item.entry.id}`} entry={item.entry} />;
             const entry = item.entry;
             const by =
               entry.fromStatus === null
@@ -126,7 +150,9 @@ export function OrderStatusTimeline({
                   ? t("admin.order.historyByCourier", { courier: courierName(entry.courier) })
                   : entry.changedByEmail
                     ? t("admin.order.historyBy", { email: entry.changedByEmail })
-                    : t("admin.order.historyByUnknown");
+                    : isAdvanceLapse(entry)
+                      ? t("admin.advance.byLapse")
+                      : t("admin.order.historyByUnknown");
             return (
               <TimelineEntry
                 key={`status-${entry.id}`}
@@ -283,6 +309,37 @@ function EditEntry({ entry }: { entry: EditTimelineEntry }) {
           <li key={index}>{describe(change)}</li>
         ))}
       </ul>
+    </TimelineEntry>
+  );
+}
+
+/** A Send Money step: reported by the shopper (TrxID, sender), or verified / not verified by staff (with the reason). */
+function PaymentEntry({ entry }: { entry: PaymentStep }) {
+  const t = useAdminT();
+  const lang = useAdminLang();
+  const { payment } = entry;
+  const params = {
+    method: paymentMethodLabel(payment.method, t),
+    amount: formatMoney(payment.amountPaisa, { lang }),
+    trxId: payment.trxId ?? "",
+    number: localDigits(payment.senderNumber ?? "", lang),
+    reason: payment.reason,
+  };
+  const text =
+    entry.step === "reported"
+      ? t("admin.advance.historyReported", params)
+      : payment.status === "verified"
+        ? t("admin.advance.historyVerified", params)
+        : t("admin.advance.historyRejected", params);
+  const by =
+    entry.step === "reported"
+      ? t("admin.advance.byShopper")
+      : payment.verifiedByEmail
+        ? t("admin.order.historyBy", { email: payment.verifiedByEmail })
+        : t("admin.order.historyByUnknown");
+  return (
+    <TimelineEntry testId="payment-history-entry" dot="bg-emerald-700" by={by} at={entry.createdAt}>
+      <p className="font-medium">{text}</p>
     </TimelineEntry>
   );
 }

@@ -8,6 +8,8 @@ import { requireId } from "~/utils/params";
 import { CourierPanel } from "./courier-panel";
 import { CustomerSection } from "./customer-section";
 import { addNote, changeStatus, setConfirmation, undoStatus } from "./order-actions.server";
+import { decideSendMoney } from "./advance-actions.server";
+import { AdvanceSection } from "./advance-section";
 import { OrderDangerZone, OrderHeader } from "./order-header";
 import { OrderInvoice } from "./order-invoice";
 import { OrderItems } from "./order-items";
@@ -32,7 +34,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * One action per `intent` (order-actions.server.ts): `note` adds an internal note (400 with the
  * message and the text kept when it is empty or longer than 1,000 characters); `confirm` /
  * `unconfirm` marks the order as confirmed with the shopper by phone, or removes the mark;
- * `undo-status` undoes the admin's last status change while it may be undone; without one, the
+ * `undo-status` undoes the admin's last status change while it may be undone; `verify-payment` /
+ * `reject-payment` decides a Send Money towards the advance (advance-actions.server.ts); without one, the
  * status form changes the order status. Each goes back to the order with a message.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -44,6 +47,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent === "note") return addNote(order);
   if (intent === "confirm" || intent === "unconfirm") return setConfirmation(order, intent === "confirm");
   if (intent === "undo-status") return undoStatus(order);
+  if (intent === "verify-payment" || intent === "reject-payment")
+    return decideSendMoney(order, intent === "verify-payment");
   return changeStatus(order);
 }
 
@@ -64,6 +69,7 @@ export default function AdminOrderPage() {
     courierReady,
     trackingUrl,
     isOwner,
+    payments,
   } = useLoaderData<typeof loader>();
   const noteRefusal = useActionData<typeof action>() as NoteRefusal | undefined;
   return (
@@ -74,6 +80,7 @@ export default function AdminOrderPage() {
         <CustomerSection order={order} risk={risk} />
         <div className="space-y-6">
           <StatusSection order={order} undo={undo} />
+          <AdvanceSection order={order} payments={payments} />
           <PhoneConfirmation
             orderId={order.id}
             phone={order.customerPhone}
@@ -99,6 +106,7 @@ export default function AdminOrderPage() {
         courier={courierEvents}
         edits={edits}
         entries={history.entries}
+        payments={payments}
         stock={stock}
         truncated={history.truncated}
         shown={history.shown}

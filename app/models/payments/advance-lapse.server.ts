@@ -1,0 +1,56 @@
+/**
+ * The advance's deadline (docs/decisions/062-advance-payment.md): an order whose advance is still
+ * "due" after `advanceDueBy` is cancelled, and its stock returned, by the background job on one
+ * node (app/server/payments/advance-lapse-schedule.server.ts). An advance "to-verify" (a Send Money
+ * staff have not checked yet) never lapses; one staff did not verify is due again with a new deadline.
+ */
+import { dialect } from "~/models/db/dialect.server";
+import { prisma } from "~/models/db/client.server";
+import { changeStatusIn } from "~/models/orders/order-status.server";
+
+/** Orders one run cancels at most; the next run takes the rest. */
+const LAPSE_BATCH = 100;
+
+/** The statuses an unpaid order is cancelled from: once staff ship it anyway, the deadline no longer applies. */
+const LAPSING_STATUSES = ["pending", "processing"];
+
+/**
+ * Cancels the orders whose advance is "due" and whose deadline passed before `now`, oldest deadline
+ * first (at most LAPSE_BATCH), each in its own transaction: the cancellation returns its stock and
+ * writes a status history entry by no one (neither staff nor a courier), which is how the history
+ * and the tracking page tell "the advance was not paid in time" (rules/advance.ts `isAdvanceLapse`). An order paid, reported or
+ * changed meanwhile is left alone: the claim is a conditional update on the very row.
+ * @returns the ids of the orders cancelled.
+ */
+export async function cancelLapsedAdvances(now: Date = new Date()): Promise<number[]> {
+  const candidates = await prisma.order.findMany({
+    where: { advanceStatus: "due", advanceDueBy: { lt: now }, status: { in: LAPSING_STATUSES } },
+    orderBy: [{ advanceDueBy: "asc" }, { id: "asc" }],
+    take: LAPSE_BATCH,
+    select: { id: true, advanceDueBy: true },
+  });
+  const cancelled: number[] = [];
+  for (const candidate of candidates) {
+    const startedAt = performance.now();
+    const done = await prisma.$transaction(async (tx) => {
+      // Writing the row locks it (PostgreSQL) and re-checks it: a Send Money reported, or an advance
+      // paid, since the read above makes this claim match nothing.
+      const claimed = await tx.order.updateMany({
+        where: {
+          id: candidate.id,
+          advanceStatus: "due",
+          advanceDueBy: { lt: now },
+          status: { in: LAPSING_STATUSES },
+        },
+        data: { advanceDueBy: candidate.advanceDueBy },
+      });
+      if (claimed.count !== 1) return false;
+      const result = await changeStatusIn(tx, candidate.id, "cancelled", null);
+      return result.outcome === "changed";
+    });
+    if (done) cancelled.push(candidate.id);
+    // Checkouts go first: one cancellation holds SQLite's write lock at most about half the time.
+    await dialect.betweenWriteTransactions(performance.now() - startedAt);
+  }
+  return cancelled;
+}
