@@ -6,7 +6,6 @@ import { bilingual } from "../bilingual";
  */
 export const paymentsMessages = bilingual({
   en: {
-    "admin.nav.payments": "Payments",
     "admin.payments.title": "Payments",
     "admin.payments.subtitle": "The advance shoppers pay before dispatch, and how they pay it.",
     "admin.payments.bkashTitle": "bKash checkout (merchant account)",
@@ -93,7 +92,6 @@ export const paymentsMessages = bilingual({
     "admin.payments.refundTooMuch": "At most {max} can be refunded of this payment.",
   },
   bn: {
-    "admin.nav.payments": "পেমেন্ট",
     "admin.payments.title": "পেমেন্ট",
     "admin.payments.subtitle": "পাঠানোর আগে ক্রেতারা যে অগ্রিম দেন, আর কীভাবে দেন।",
     "admin.payments.bkashTitle": "বিকাশ চেকআউট (মার্চেন্ট অ্যাকাউন্ট)",
@@ -164,7 +162,7 @@ export const paymentsMessages = bilingual({
     "admin.payments.status.completed": "পাওয়া গেছে",
     "admin.payments.status.failed": "ব্যর্থ",
     "admin.payments.status.cancelled": "ক্রেতা বাতিল করেছেন",
-    "admin.payments.paymentLine": "{amount}, {status}, {when}",
+    "admin.payments.paymentLine": "{amount}, {status}, সময় {when}",
     "admin.payments.trx": "বিকাশ TrxID {trx}",
     "admin.payments.refundLine": "{amount} ফেরত ({trx}), করেছেন {email}, {when}",
     "admin.payments.refundable": "এখনো ফেরত দেওয়া যায়: {amount}",
