@@ -107,7 +107,8 @@ export default function PaymentsPage() {
   return (
     <section aria-labelledby="payments-title" className="max-w-3xl space-y-6">
       <AdminPageHeader id="payments-title" title={t("admin.payments.title")} subtitle={t("admin.payments.subtitle")} />
-      <AdvanceForm stored={advance} refusal={refused?.advance ?? null} />
+      {/* A new form after each save, so every field shows what was stored (a phone as 01XXXXXXXXX). */}
+      <AdvanceForm key={JSON.stringify(advance)} stored={advance} refusal={refused?.advance ?? null} />
       <BkashAccount account={account} refusal={refused?.keys ?? null} />
     </section>
   );
