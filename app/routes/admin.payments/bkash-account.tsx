@@ -57,7 +57,21 @@ export function BkashAccount({ account, refusal }: { account: Summary; refusal: 
       {account.configured ? (
         <div>
           <p>
-            {t("admin.payments.savedKey", { hint: account.appKeyHint })}{" "}
+            {t("admin.payments.savedKey", { hint: "\u0001" })
+              .split("\u0001")
+              .map((part, index) =>
+                index === 0 ? (
+                  part
+                ) : (
+                  // The key's last characters, as stored: a code, not words to translate.
+                  <span key={index}>
+                    <code translate="no" className="font-mono">
+                      {account.appKeyHint}
+                    </code>
+                    {part}
+                  </span>
+                ),
+              )}{" "}
             <span className="font-medium">
               {account.sandbox ? t("admin.payments.modeSandbox") : t("admin.payments.modeLive")}
             </span>
