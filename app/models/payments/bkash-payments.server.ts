@@ -54,19 +54,22 @@ export async function attachBkashPaymentId(id: number, providerPaymentId: string
   await prisma.payment.update({ where: { id }, data: { providerPaymentId } });
 }
 
+/** What settling a payment reads of it (and of its order, the language to answer in). */
+const SETTLE_SELECT = {
+  id: true,
+  orderId: true,
+  amountPaisa: true,
+  status: true,
+  providerPaymentId: true,
+  createdAt: true,
+  order: { select: { language: true } },
+} as const;
+
 /** A bKash payment by bKash's paymentID, or null. */
 export async function findBkashPayment(providerPaymentId: string) {
   return prisma.payment.findFirst({
     where: { providerPaymentId, method: BKASH_METHOD },
-    select: {
-      id: true,
-      orderId: true,
-      amountPaisa: true,
-      status: true,
-      providerPaymentId: true,
-      createdAt: true,
-      order: { select: { language: true } },
-    },
+    select: SETTLE_SELECT,
   });
 }
 
@@ -142,15 +145,7 @@ export async function listPendingBkashPayments(createdBefore: Date, checkedBefor
     },
     orderBy: [{ checkedAt: { sort: "asc", nulls: "first" } }, { id: "asc" }],
     take: limit,
-    select: {
-      id: true,
-      orderId: true,
-      amountPaisa: true,
-      status: true,
-      providerPaymentId: true,
-      createdAt: true,
-      order: { select: { language: true } },
-    },
+    select: SETTLE_SELECT,
   });
 }
 

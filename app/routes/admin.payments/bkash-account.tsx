@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { AdminCheckbox, AdminField, FormAlert } from "~/components/admin/form-field";
 import { SubmitButton } from "~/components/admin/submit-button";
+import { KEY_HINT_MARK, SavedKeys } from "~/components/admin/saved-keys";
 import type { FormRefusal } from "~/forms/refusal";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
@@ -26,8 +27,6 @@ type Summary = {
 export function BkashAccount({ account, refusal }: { account: Summary; refusal: KeysRefusal | null }) {
   const t = useAdminT();
   const lang = useAdminLang();
-  const checking = usePending({ intent: "check", state: "submitting" });
-  const removing = usePending({ intent: "remove", state: "submitting" });
   const saving = usePending({ intent: "save", state: "submitting" });
   const field = (name: KeyField, label: string) => (
     <AdminField
@@ -55,55 +54,29 @@ export function BkashAccount({ account, refusal }: { account: Summary; refusal: 
         {t("admin.payments.bkashTitle")}
       </h2>
       {account.configured ? (
-        <div>
-          <p>
-            {t("admin.payments.savedKey", { hint: "\u0001" })
-              .split("\u0001")
-              .map((part, index) =>
-                index === 0 ? (
-                  part
-                ) : (
-                  // The key's last characters, as stored: a code, not words to translate.
-                  <span key={index}>
-                    <code translate="no" className="font-mono">
-                      {account.appKeyHint}
-                    </code>
-                    {part}
-                  </span>
-                ),
-              )}{" "}
-            <span className="font-medium">
+        <SavedKeys
+          sentence={t("admin.payments.savedKey", { hint: KEY_HINT_MARK })}
+          hint={account.appKeyHint}
+          extra={
+            <span className="block font-medium">
               {account.sandbox ? t("admin.payments.modeSandbox") : t("admin.payments.modeLive")}
             </span>
-          </p>
-          {account.updatedAt ? (
-            <p className="text-sm text-stone-600">
-              {t("admin.payments.savedBy", {
-                email: account.updatedByEmail ?? "—",
-                when: formatShopDateTime(new Date(account.updatedAt), lang),
-              })}
-            </p>
-          ) : null}
-          {account.readable ? null : (
-            <p role="alert" className="mt-2 font-medium text-red-700">
-              {t("admin.payments.unreadable")}
-            </p>
-          )}
-          <div className="mt-4 flex flex-wrap gap-3">
-            <Form method="post">
-              <input type="hidden" name="intent" value="check" />
-              <SubmitButton pending={checking} pendingLabel={t("admin.payments.checking")} look="secondary">
-                {t("admin.payments.check")}
-              </SubmitButton>
-            </Form>
-            <Form method="post">
-              <input type="hidden" name="intent" value="remove" />
-              <SubmitButton pending={removing} look="danger-outline">
-                {t("admin.payments.remove")}
-              </SubmitButton>
-            </Form>
-          </div>
-        </div>
+          }
+          savedBy={
+            account.updatedAt
+              ? t("admin.payments.savedBy", {
+                  email: account.updatedByEmail ?? "—",
+                  when: formatShopDateTime(new Date(account.updatedAt), lang),
+                })
+              : null
+          }
+          unreadable={account.readable ? null : t("admin.payments.unreadable")}
+          labels={{
+            check: t("admin.payments.check"),
+            checking: t("admin.payments.checking"),
+            remove: t("admin.payments.remove"),
+          }}
+        />
       ) : (
         <p data-testid="bkash-none">{t("admin.payments.none")}</p>
       )}
