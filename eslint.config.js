@@ -103,9 +103,17 @@ const capabilities = {
   // This process among the shop's processes (server.js's cluster, the nodes on PostgreSQL): which
   // one holds the background jobs (entry.server).
   process: ["process-role.server.ts"],
-  // What shoppers pay before dispatch: the Send Money form's post, and the job that cancels orders
-  // whose advance was not paid in time.
-  payments: ["advance-lapse-schedule.server.ts", "send-money-form.server.ts"],
+  // What shoppers pay before dispatch: the Send Money form's post, the job that cancels orders
+  // whose advance was not paid in time; the shop's bKash merchant account (keys, token, checks), the
+  // tokenized checkout (start, callback, settle, refund) and its pending-payments job (entry.server).
+  // The bKash client, the error type and the messages are inside.
+  payments: [
+    "advance-lapse-schedule.server.ts",
+    "send-money-form.server.ts",
+    "bkash-account.server.ts",
+    "bkash-checkout.server.ts",
+    "schedule.server.ts",
+  ],
 };
 /**
  * The zones that close each capability folder of `layer` (server or models) to everything above it
@@ -189,7 +197,13 @@ const modelCapabilities = {
     "dashboard.server.ts",
   ],
   // What shoppers pay before dispatch: an order's advance and the payments towards it.
-  payments: ["advance.server.ts", "send-money.server.ts", "advance-lapse.server.ts"],
+  payments: [
+    "advance.server.ts",
+    "send-money.server.ts",
+    "advance-lapse.server.ts",
+    "bkash-payments.server.ts",
+    "payment-account.server.ts",
+  ],
 };
 const modelCapabilityZones = capabilityZonesOf("models", modelCapabilities, "modelCapabilities", [
   "./app/server",

@@ -59,6 +59,15 @@ app.set("trust proxy", env.TRUST_PROXY ? 1 : false);
 // app/server/log.server.ts.
 app.use(build.entry.module.createRequestLogger());
 
+/** The origin of BKASH_BASE_URL when it is set (a local bKash in tests), as a list of 0 or 1. */
+function bkashOrigin() {
+  try {
+    return process.env.BKASH_BASE_URL ? [new URL(process.env.BKASH_BASE_URL).origin] : [];
+  } catch {
+    return [];
+  }
+}
+
 app.use((_req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
   next();
@@ -70,6 +79,10 @@ app.use(
       directives: {
         "script-src": ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`],
         "img-src": ["'self'", "data:"],
+        // The bKash pay button's form post answers with a redirect to bKash's payment page, which
+        // form-action governs too (docs/decisions/061-bkash-checkout.md); BKASH_BASE_URL's origin
+        // is the local bKash of the tests.
+        "form-action": ["'self'", "https://*.bkash.com", "https://*.bka.sh", ...bkashOrigin()],
         "upgrade-insecure-requests": null,
       },
     },

@@ -46,6 +46,7 @@ import { pageChangesAfter } from "~/server/http/page-cache/page-changes.server";
 import { stripNul } from "~/server/http/strip-nul.server";
 import { clientKey } from "~/server/client-key.server";
 import { startCourierSchedule, stopCourierSchedule } from "~/server/couriers/schedule.server";
+import { startPaymentSchedule, stopPaymentSchedule } from "~/server/payments/schedule.server";
 import { holdBackgroundJobs } from "~/server/process/process-role.server";
 import { startAdvanceLapseSchedule, stopAdvanceLapseSchedule } from "~/server/payments/advance-lapse-schedule.server";
 import { cartQuantity } from "~/rules/cart";
@@ -190,10 +191,12 @@ export function startBackgroundJobs(): void {
     start: () => {
       startCourierSchedule();
       startAdvanceLapseSchedule();
+      startPaymentSchedule();
     },
     stop: () => {
       stopCourierSchedule();
       stopAdvanceLapseSchedule();
+      stopPaymentSchedule();
     },
   });
 }
@@ -205,6 +208,7 @@ export function startBackgroundJobs(): void {
 export async function stopBackgroundJobs(): Promise<void> {
   stopCourierSchedule();
   stopAdvanceLapseSchedule();
+  stopPaymentSchedule();
   await releaseBackgroundJobs?.();
   releaseBackgroundJobs = null;
 }

@@ -189,6 +189,18 @@ const envSchema = z
       .refine((v) => v === "" || /^https?:\/\/[^\s]+$/.test(v), "must be an http(s) address")
       .transform((v) => v || undefined),
     /**
+     * bKash's tokenized checkout API root (docs/payments.md); tests point it at a local server.
+     * Empty: bKash's sandbox or live API, as the owner's sandbox switch on /admin/payments says.
+     */
+    BKASH_BASE_URL: z
+      .string()
+      .trim()
+      .default("")
+      .refine((v) => v === "" || /^https?:\/\/[^\s]+$/.test(v), "must be an http(s) address")
+      .transform((v) => v || undefined),
+    /** Seconds one request to bKash may take before it is given up (1 to 120). */
+    BKASH_TIMEOUT_SECONDS: optionalCount(30, 120).refine((v) => v >= 1, "must be a whole number from 1 to 120"),
+    /**
      * The SMTP server new-order e-mails go through, as a URL: smtp://user:password@host:587 (STARTTLS
      * when the server offers it) or smtps://user:password@host:465. Empty: no e-mail is sent.
      */

@@ -17,6 +17,7 @@ import { fill, isLang, localizeNumbers, registerMessages, type Lang, type Messag
 import { rootMessages } from "./root-messages";
 import { serverMessages } from "./server-messages";
 import { trackingMessages } from "./tracking-messages";
+import { paymentMessages } from "./payment-messages";
 
 export type { MessageParams };
 
@@ -25,6 +26,7 @@ const englishMessages = {
   ...checkoutMessages.en,
   ...listingMessages.en,
   ...trackingMessages.en,
+  ...paymentMessages.en,
   ...rootMessages.en,
   ...serverMessages.en,
   ...enAdmin,
@@ -40,6 +42,7 @@ const banglaMessages: Record<MessageKey, string> = {
   ...checkoutMessages.bn,
   ...listingMessages.bn,
   ...trackingMessages.bn,
+  ...paymentMessages.bn,
   ...rootMessages.bn,
   ...serverMessages.bn,
   ...bnAdmin,

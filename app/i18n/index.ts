@@ -19,6 +19,7 @@ import type { CheckoutMessageKey } from "./checkout-messages";
 import type { ServerMessageKey } from "./server-messages";
 import type { ListingMessageKey } from "./listing-messages";
 import type { TrackingMessageKey } from "./tracking-messages";
+import type { PaymentMessageKey } from "./payment-messages";
 import { formatInteger } from "./format";
 import type { Lang } from "./lang";
 import { rootMessages, type RootMessageKey } from "./root-messages";
@@ -26,9 +27,15 @@ import { rootMessages, type RootMessageKey } from "./root-messages";
 /**
  * A key of the storefront's messages: the page messages's (en.ts), the root's (root-messages.ts),
  * the cart and confirmation pages' (checkout-messages.ts), the listing pages' (listing-messages.ts)
- * or the tracking page's (tracking-messages.ts).
+ * the tracking page's (tracking-messages.ts) or the advance payment's (payment-messages.ts).
  */
-export type MessageKey = PageMessageKey | RootMessageKey | CheckoutMessageKey | ListingMessageKey | TrackingMessageKey;
+export type MessageKey =
+  | PageMessageKey
+  | RootMessageKey
+  | CheckoutMessageKey
+  | ListingMessageKey
+  | TrackingMessageKey
+  | PaymentMessageKey;
 /** A page messages: every key of en.ts with its text in one language. */
 export type PageMessages = Record<PageMessageKey, string>;
 export type MessageParams = Record<string, string | number>;

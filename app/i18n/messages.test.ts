@@ -15,6 +15,7 @@ import { listingMessages } from "./listing-messages";
 import { rootMessages } from "./root-messages";
 import { serverMessages } from "./server-messages";
 import { trackingMessages } from "./tracking-messages";
+import { paymentMessages } from "./payment-messages";
 
 type Messages = Record<string, string>;
 
@@ -32,6 +33,7 @@ const MODULES: [string, Bilingual<string>][] = [
   ["root-messages.ts", rootMessages],
   ["server-messages.ts", serverMessages],
   ["tracking-messages.ts", trackingMessages],
+  ["payment-messages.ts", paymentMessages],
   ...Object.entries(ADMIN_AREAS).map(([name, area]): [string, Bilingual<string>] => [`admin/${name}.ts`, area]),
 ];
 

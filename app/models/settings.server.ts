@@ -186,6 +186,19 @@ export async function saveShopSettings(
 }
 
 /**
+ * Saves the advance rule and the Send Money numbers of the owner's payments page
+ * (docs/decisions/062-advance-payment.md; the caller has checked them: amounts in paisa, a
+ * percentage in basis points, phones as 01XXXXXXXXX or ""); every following read, in any process,
+ * returns them.
+ */
+export async function saveAdvanceSettings(input: Pick<ShopSettingsRow, AdvanceSettingsField>): Promise<void> {
+  await getShopSettings(); // creates the row on a first start
+  await prisma.shopSettings.update({ where: { id: SETTINGS_ID }, data: input });
+  cached = null;
+  unknownVersionRead = null;
+}
+
+/**
  * Remembers the courier CSV export's columns, in order (comma-separated keys of
  * app/rules/courier-csv.ts; the caller has checked them), for the next export.
  */

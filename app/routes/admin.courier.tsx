@@ -21,6 +21,7 @@ import { requireOwner } from "~/server/auth/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast-cookie.server";
 import { SubmitButton } from "~/components/admin/submit-button";
+import { KEY_HINT_MARK, SavedKeys } from "~/components/admin/saved-keys";
 
 export const meta = adminTitle("admin.courier.title");
 
@@ -70,8 +71,6 @@ export default function CourierAccountPage() {
   const lang = useAdminLang();
   const account = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>() as AccountRefusal | undefined;
-  const checking = usePending({ intent: "check", state: "submitting" });
-  const removing = usePending({ intent: "remove", state: "submitting" });
   const saving = usePending({ intent: "save", state: "submitting" });
   const field = (name: "apiKey" | "secretKey", label: string, hint: string) => (
     <AdminField
@@ -97,52 +96,24 @@ export default function CourierAccountPage() {
       <div className="rounded-lg border border-stone-200 bg-white p-5" data-testid="courier-account">
         <h2 className="text-lg font-semibold">Steadfast</h2>
         {account.configured ? (
-          <>
-            <p className="mt-2">
-              {t("admin.courier.savedKey", { hint: "\u0001" })
-                .split("\u0001")
-                .map((part, index) =>
-                  index === 0 ? (
-                    part
-                  ) : (
-                    // The key's last characters, as stored: a code, not words to translate.
-                    <span key={index}>
-                      <code translate="no" className="font-mono">
-                        {account.apiKeyHint}
-                      </code>
-                      {part}
-                    </span>
-                  ),
-                )}
-              {account.updatedAt ? (
-                <span className="block text-sm text-stone-600">
-                  {t("admin.courier.savedBy", {
+          <SavedKeys
+            sentence={t("admin.courier.savedKey", { hint: KEY_HINT_MARK })}
+            hint={account.apiKeyHint}
+            savedBy={
+              account.updatedAt
+                ? t("admin.courier.savedBy", {
                     email: account.updatedByEmail ?? "—",
                     when: formatShopDateTime(new Date(account.updatedAt), lang),
-                  })}
-                </span>
-              ) : null}
-            </p>
-            {account.readable ? null : (
-              <p role="alert" className="mt-2 font-medium text-red-700">
-                {t("admin.courier.unreadable")}
-              </p>
-            )}
-            <div className="mt-4 flex flex-wrap gap-3">
-              <Form method="post">
-                <input type="hidden" name="intent" value="check" />
-                <SubmitButton pending={checking} pendingLabel={t("admin.courier.checking")} look="secondary">
-                  {t("admin.courier.check")}
-                </SubmitButton>
-              </Form>
-              <Form method="post">
-                <input type="hidden" name="intent" value="remove" />
-                <SubmitButton pending={removing} look="danger-outline">
-                  {t("admin.courier.remove")}
-                </SubmitButton>
-              </Form>
-            </div>
-          </>
+                  })
+                : null
+            }
+            unreadable={account.readable ? null : t("admin.courier.unreadable")}
+            labels={{
+              check: t("admin.courier.check"),
+              checking: t("admin.courier.checking"),
+              remove: t("admin.courier.remove"),
+            }}
+          />
         ) : (
           <p className="mt-2" data-testid="courier-none">
             {t("admin.courier.none")}

@@ -162,13 +162,14 @@ const NAV_LINKS = [
   { to: "/admin/categories", label: "admin.shell.nav.categories", owner: false, menuOnly: false },
   { to: "/admin/orders", label: "admin.nav.orders", owner: false, menuOnly: false },
   { to: "/admin/settings", label: "admin.nav.settings", owner: true, menuOnly: false },
+  { to: "/admin/payments", label: "admin.nav.payments", owner: true, menuOnly: false },
   { to: "/admin/staff", label: "admin.nav.staff", owner: true, menuOnly: false },
   { to: "/admin/activity", label: "admin.nav.activity", owner: true, menuOnly: false },
   { to: "/admin/account", label: "admin.nav.account", owner: false, menuOnly: true },
 ] as const;
 
 /**
- * The admin navigation: Dashboard, Products, Categories, Orders, then Settings,
+ * The admin navigation: Dashboard, Products, Categories, Orders, then Settings, Payments,
  * Staff and Activity for an owner, Account (in the menu), View shop, Logout.
  */
 function AdminNav({ className, owner, inMenu }: { className: string; owner: boolean; inMenu: boolean }) {

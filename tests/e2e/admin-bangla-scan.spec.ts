@@ -40,7 +40,10 @@ const PROVIDER_TERMS = [
   "TIFF",
   "AVIF",
   "STEADFAST_BASE_URL",
+  "BKASH_BASE_URL",
   "SESSION_SECRET",
+  // bKash's name for a transaction's id, as its app and SMS show it.
+  "TrxID",
   // Where a catalogue comes from and goes to, and the file's encoding as Excel names it.
   "Shopify",
   "WooCommerce",
@@ -293,6 +296,7 @@ test("the Bangla back office shows no Latin letters or digits outside names, e-m
       "/admin/categories/create",
       `/admin/categories/edit/${categoryId}`,
       "/admin/courier",
+      "/admin/payments",
       "/admin/settings",
       "/admin/staff",
       "/admin/account",

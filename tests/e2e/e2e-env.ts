@@ -33,3 +33,9 @@ export const SECURITY_DB_PATH = path.resolve("tests/.tmp", `e2e-${SECURITY_PORT}
  * 50 ports above the server's; the courier journeys set parcel statuses on it.
  */
 export const steadfastPortOf = (serverPort: number) => serverPort + 50;
+
+/**
+ * The local bKash each end-to-end server starts beside itself (tests/support/bkash-server.ts), 70
+ * ports above the server's: its API and the payment page the bKash journeys approve on.
+ */
+export const bkashPortOf = (serverPort: number) => serverPort + 70;

@@ -40,6 +40,10 @@ process.env.SHOP_ADDRESS_ORDER_LIMIT = "0";
 // worker's own port; the app reads the address once, so it is set before any app module loads.
 process.env.STEADFAST_BASE_URL = `http://127.0.0.1:${47_100 + Number(process.env.VITEST_POOL_ID ?? 0)}/api/v1`;
 process.env.COURIER_REFRESH_MINUTES = "0";
+// bKash's tests start a local bKash (tests/support/bkash-server.ts) on this worker's own port; a
+// request to it is given up after 2 s (30 s in a shop).
+process.env.BKASH_BASE_URL = `http://127.0.0.1:${47_300 + Number(process.env.VITEST_POOL_ID ?? 0)}/v1.2.0-beta`;
+process.env.BKASH_TIMEOUT_SECONDS = "2";
 // A courier that does not answer is given up after 3 s here (15 s in a shop), so the test of it
 // waits seconds, not a quarter of a minute.
 process.env.COURIER_TIMEOUT_SECONDS = "3";

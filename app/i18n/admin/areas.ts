@@ -19,6 +19,7 @@ import { exportMessages } from "./export";
 import { invoiceMessages } from "./invoice";
 import { orderEditsMessages } from "./order-edits";
 import { ordersMessages } from "./orders";
+import { paymentsMessages } from "./payments";
 import { productsMessages } from "./products";
 import { productCsvMessages } from "./product-csv";
 import { settingsMessages } from "./settings";
@@ -41,6 +42,7 @@ export const ADMIN_AREAS = {
   stock: stockMessages,
   invoice: invoiceMessages,
   couriers: couriersMessages,
+  payments: paymentsMessages,
   products: productsMessages,
   uploads: uploadsMessages,
   categories: categoriesMessages,

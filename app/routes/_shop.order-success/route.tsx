@@ -14,6 +14,10 @@ import { readFormData } from "~/server/form-data.server";
 import { serverTranslator } from "~/server/i18n.server";
 import { submitSendMoney } from "~/server/payments/send-money-form.server";
 import { checkoutMessages } from "~/i18n/checkout-messages";
+import { paymentMessages } from "~/i18n/payment-messages";
+import { BkashPayButton, PaymentResultNotice, paymentResultOf } from "~/components/payments/bkash-pay-button";
+import { payableAdvance } from "~/models/payments/bkash-payments.server";
+import { bkashConfigured } from "~/server/payments/bkash-account.server";
 import { getOrderConfirmation } from "~/models/orders/order-for-shopper.server";
 import { seoContextFor } from "~/server/http/seo.server";
 import { placedByThisBrowser } from "~/server/cart/placed-orders-cookie.server";
@@ -23,6 +27,8 @@ import { OrderConfirmation } from "./order-confirmation";
 // The confirmation's texts travel with the checkout's, in both languages (decision 023).
 registerMessages("en", checkoutMessages.en);
 registerMessages("bn", checkoutMessages.bn);
+registerMessages("en", paymentMessages.en);
+registerMessages("bn", paymentMessages.bn);
 
 /** Head tags built by the loader (app/server/http/seo.server.ts). */
 export const meta: MetaFunction<typeof loader> = ({ data, location }) =>
@@ -45,6 +51,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const details = orderId && (await placedByThisBrowser(request, orderId)) ? await getOrderConfirmation(orderId) : null;
   const settings = await getShopSettings();
   const numbers = { bkash: settings.bkashSendMoneyNumber, nagad: settings.nagadSendMoneyNumber };
+  // The buyer's advance still due, payable by bKash checkout when the shop has a merchant account.
+  const advance = details && orderId && (await bkashConfigured()) ? await payableAdvance(orderId) : null;
+  const payment = paymentResultOf(new URL(request.url).searchParams.get("payment"));
   const seo = await seoContextFor(request);
   const meta = seoMeta(seo, {
     title: pageTitle(seo.t("success.title"), seo),
@@ -52,7 +61,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     path: "/order-success",
     robots: "noindex",
   });
-  return data({ orderId, details, numbers, meta }, { headers: { "Cache-Control": "private, no-store" } });
+  return data(
+    { orderId, details, numbers, meta, payment, bkashDuePaisa: advance?.amountPaisa ?? null },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 /** The order number of `?order` (a positive whole number), or null. */
@@ -88,7 +100,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function OrderSuccessPage() {
   const t = useT();
   const href = useLocalePath();
-  const { orderId, details, numbers } = useLoaderData<typeof loader>();
+  const { orderId, details, numbers, payment, bkashDuePaisa } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-xl px-4 py-12 text-center sm:py-20">
@@ -108,9 +120,17 @@ export default function OrderSuccessPage() {
           {t("success.orderNumber", { id: orderId })}
         </p>
       ) : null}
+      <PaymentResultNotice result={payment} />
       {details ? (
         <div className="mt-8 space-y-6">
-          <AdvancePayment order={details} numbers={numbers} refusal={refusal?.sendMoney} />
+          <AdvancePayment
+            order={details}
+            numbers={numbers}
+            refusal={refusal?.sendMoney}
+            paymentOptions={
+              orderId && bkashDuePaisa ? <BkashPayButton orderId={orderId} amountPaisa={bkashDuePaisa} /> : undefined
+            }
+          />
           <OrderConfirmation order={details} />
         </div>
       ) : orderId ? (

@@ -11,6 +11,10 @@ import { useLocalePath, useT } from "~/hooks/use-t";
 import { langFromPath, langOfRequest, localePath, registerMessages, translator } from "~/i18n";
 import { checkoutMessages } from "~/i18n/checkout-messages";
 import { trackingMessages } from "~/i18n/tracking-messages";
+import { paymentMessages } from "~/i18n/payment-messages";
+import { BkashPayButton, PaymentResultNotice, paymentResultOf } from "~/components/payments/bkash-pay-button";
+import { payableAdvance } from "~/models/payments/bkash-payments.server";
+import { bkashConfigured } from "~/server/payments/bkash-account.server";
 import { getShopSettings } from "~/models/settings.server";
 import { readFormData } from "~/server/form-data.server";
 import { clientAddressOf } from "~/server/audit.server";
@@ -28,6 +32,8 @@ registerMessages("bn", trackingMessages.bn);
 // The advance's texts (payment due, the Send Money form) are the confirmation page's.
 registerMessages("en", checkoutMessages.en);
 registerMessages("bn", checkoutMessages.bn);
+registerMessages("en", paymentMessages.en);
+registerMessages("bn", paymentMessages.bn);
 
 /** Head tags built by the loader: a personal page, never indexed. */
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData, location }) =>
@@ -63,13 +69,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const typed = typedOf(url);
   const settings = await getShopSettings();
   const numbers = { bkash: settings.bkashSendMoneyNumber, nagad: settings.nagadSendMoneyNumber };
+  const payment = paymentResultOf(url.searchParams.get("payment"));
   if (!url.searchParams.has("phone")) {
     const empty: Omit<TrackingAnswer, "status"> = { order: null, fieldErrors: {}, formError: null };
-    return data({ meta, typed, numbers, ...empty });
+    return data({ meta, typed, numbers, payment, bkashDuePaisa: null, ...empty });
   }
   const { status, retryAfterSeconds, ...answer } = await lookUpOrder(typed, clientAddressOf(context), t);
   const headers: HeadersInit = retryAfterSeconds === undefined ? {} : { "Retry-After": String(retryAfterSeconds) };
-  return data({ meta, typed, numbers, ...answer }, { status, headers });
+  // The advance still due, payable by bKash checkout when the shop has a merchant account.
+  const advance = answer.order && (await bkashConfigured()) ? await payableAdvance(answer.order.id) : null;
+  const bkashDuePaisa = advance?.amountPaisa ?? null;
+  return data({ meta, typed, numbers, payment, bkashDuePaisa, ...answer }, { status, headers });
 }
 
 /** The order number and phone typed into the look-up (the page's query). */
@@ -102,7 +112,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function TrackOrderPage() {
   const t = useT();
   const href = useLocalePath();
-  const { typed, order, fieldErrors, formError, numbers } = useLoaderData<typeof loader>();
+  const { typed, order, fieldErrors, formError, numbers, payment, bkashDuePaisa } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -117,9 +127,19 @@ export default function TrackOrderPage() {
           {formError}
         </p>
       ) : null}
+      <PaymentResultNotice result={payment} />
       {order ? (
         <div className="mt-6">
-          <AdvancePayment order={order} numbers={numbers} refusal={refusal?.sendMoney} />
+          <AdvancePayment
+            order={order}
+            numbers={numbers}
+            refusal={refusal?.sendMoney}
+            paymentOptions={
+              bkashDuePaisa ? (
+                <BkashPayButton orderId={order.id} amountPaisa={bkashDuePaisa} phone={typed.phone} />
+              ) : undefined
+            }
+          />
         </div>
       ) : null}
       {order ? <TrackedOrderDetails order={order} /> : <LookupForm typed={typed} fieldErrors={fieldErrors} />}

@@ -1,6 +1,7 @@
 /**
  * What the order page shows (/admin/orders/view/:id): the order, its status history, stock
- * movements, notes, courier steps, edits and payments towards its advance, the fake-order signals, whether its phone is blocked,
+ * movements, notes, courier steps, edits and payments towards its advance (its bKash payments with
+ * their refunds apart), the fake-order signals, whether its phone is blocked,
  * the courier block's state, and the invoice in the order's language (the one view model for the
  * on-page block and invoice.png).
  */
@@ -14,6 +15,7 @@ import { getOrderRiskSignals } from "~/models/orders/order-risk.server";
 import { orderInvoice } from "~/models/orders/order-invoice.server";
 import { getOrderStockMovements } from "~/models/catalogue/stock.server";
 import { listOrderPayments } from "~/models/payments/send-money.server";
+import { listOrderBkashPayments } from "~/models/payments/bkash-payments.server";
 import { isEditable } from "~/rules/order-edit";
 import { undoableChange } from "~/rules/order-status";
 import { getCourierAccountSummary } from "~/server/couriers/courier-keys.server";
@@ -25,16 +27,18 @@ import { notFound } from "~/utils/params";
  * buttons; `undo` is the status change they may undo). @throws a 404 response when there is no such order.
  */
 export async function orderPageData(id: number, admin: Pick<AdminUser, "id" | "role">) {
-  const [order, history, stock, notes, courierEvents, courierAccount, edits, payments] = await Promise.all([
-    getOrderForAdmin(id),
-    getOrderStatusHistory(id),
-    getOrderStockMovements(id),
-    listOrderNotes(id),
-    getOrderCourierEvents(id),
-    getCourierAccountSummary(),
-    getOrderEdits(id),
-    listOrderPayments(id),
-  ]);
+  const [order, history, stock, notes, courierEvents, courierAccount, edits, payments, bkashPayments] =
+    await Promise.all([
+      getOrderForAdmin(id),
+      getOrderStatusHistory(id),
+      getOrderStockMovements(id),
+      listOrderNotes(id),
+      getOrderCourierEvents(id),
+      getCourierAccountSummary(),
+      getOrderEdits(id),
+      listOrderPayments(id),
+      listOrderBkashPayments(id),
+    ]);
   if (!order) throw notFound();
   const [signals, blocked] = await Promise.all([getOrderRiskSignals([order]), findBlockedPhone(order.customerPhone)]);
   const risk = signals.get(order.id)!;
@@ -59,5 +63,6 @@ export async function orderPageData(id: number, admin: Pick<AdminUser, "id" | "r
     editable: isEditable(order),
     courierReady: courierAccount.readable,
     trackingUrl: trackingUrl(order.courier, order.trackingCode),
+    bkashPayments,
   };
 }

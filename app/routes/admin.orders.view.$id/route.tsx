@@ -5,6 +5,7 @@ import { adminMetaTranslator } from "~/components/admin/admin-meta";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { requireId } from "~/utils/params";
+import { BkashPayments } from "./bkash-payments";
 import { CourierPanel } from "./courier-panel";
 import { CustomerSection } from "./customer-section";
 import { addNote, changeStatus, setConfirmation, undoStatus } from "./order-actions.server";
@@ -70,6 +71,7 @@ export default function AdminOrderPage() {
     trackingUrl,
     isOwner,
     payments,
+    bkashPayments,
   } = useLoaderData<typeof loader>();
   const noteRefusal = useActionData<typeof action>() as NoteRefusal | undefined;
   return (
@@ -95,6 +97,7 @@ export default function AdminOrderPage() {
             accountReady={courierReady}
             canManageAccount={isOwner}
           />
+          <BkashPayments orderId={order.id} payments={bkashPayments} canRefund={isOwner} />
         </div>
       </div>
 
