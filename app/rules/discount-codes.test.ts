@@ -170,3 +170,22 @@ describe("Asia/Dhaka times", () => {
     expect(dhakaLocalToInstant("2026-13-01T00:00")).toBeNull();
   });
 });
+
+describe("refusalMessage", () => {
+  it("says when a code starts, in Dhaka's day, in English and Bangla", async () => {
+    const { refusalMessage } = await import("./discount-refusal");
+    // 9 April 19:00 UTC is 10 April 01:00 in Dhaka.
+    const startsAt = new Date("2026-04-09T19:00:00Z");
+    expect(refusalMessage({ reason: "not-started", startsAt }, "EID10", "en")).toBe("This code starts on 10 April.");
+    expect(refusalMessage({ reason: "not-started", startsAt }, "EID10", "bn")).toBe("এই কোডটি ১০ এপ্রিল থেকে চালু হবে।");
+  });
+  it("gives the minimum order in the page's digits", async () => {
+    const { refusalMessage } = await import("./discount-refusal");
+    expect(refusalMessage({ reason: "minimum", minSubtotalPaisa: 100_000 }, "EID10", "en")).toBe(
+      "Minimum order ৳1,000.00 for this code.",
+    );
+    expect(refusalMessage({ reason: "minimum", minSubtotalPaisa: 100_000 }, "EID10", "bn")).toBe(
+      "এই কোডের জন্য সর্বনিম্ন অর্ডার ৳১,০০০.০০।",
+    );
+  });
+});
