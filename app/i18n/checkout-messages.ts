@@ -132,7 +132,7 @@ export const checkoutMessages = bilingual({
     "cart.codeApply": "প্রয়োগ করুন",
     "cart.codeRemove": "সরান",
     "cart.codeRemoveLabel": "{code} কোডটি সরান",
-    "cart.codeApplied": "{code}: −{amount}",
+    "cart.codeApplied": "{code}: {amount} ছাড়",
     "cart.codeFreeDelivery": "{code}: ফ্রি ডেলিভারি",
     "cart.discount": "ছাড় ({code})",
     "cart.shippingWaived": "ডেলিভারি চার্জ মওকুফ ({code})",

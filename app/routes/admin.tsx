@@ -163,13 +163,14 @@ const NAV_LINKS = [
   { to: "/admin/orders", label: "admin.nav.orders", owner: false, menuOnly: false },
   { to: "/admin/settings", label: "admin.nav.settings", owner: true, menuOnly: false },
   { to: "/admin/payments", label: "admin.nav.payments", owner: true, menuOnly: false },
+  { to: "/admin/discounts", label: "admin.nav.discounts", owner: true, menuOnly: false },
   { to: "/admin/staff", label: "admin.nav.staff", owner: true, menuOnly: false },
   { to: "/admin/activity", label: "admin.nav.activity", owner: true, menuOnly: false },
   { to: "/admin/account", label: "admin.nav.account", owner: false, menuOnly: true },
 ] as const;
 
 /**
- * The admin navigation: Dashboard, Products, Categories, Orders, then Settings, Payments,
+ * The admin navigation: Dashboard, Products, Categories, Orders, then Settings, Payments, Campaign codes,
  * Staff and Activity for an owner, Account (in the menu), View shop, Logout.
  */
 function AdminNav({ className, owner, inMenu }: { className: string; owner: boolean; inMenu: boolean }) {
