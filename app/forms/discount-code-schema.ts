@@ -7,13 +7,8 @@
 import { z } from "zod";
 import type { AdminTranslate } from "~/i18n/admin";
 import { toAsciiDigits } from "~/rules/phone";
-import {
-  dhakaLocalToInstant,
-  DISCOUNT_KINDS,
-  FULL_PERCENT_BASIS_POINTS,
-  normaliseCode,
-  type DiscountKind,
-} from "~/rules/discount-codes";
+import { dhakaLocalToInstant } from "~/rules/dhaka-time";
+import { DISCOUNT_KINDS, FULL_PERCENT_BASIS_POINTS, normaliseCode, type DiscountKind } from "~/rules/discount-codes";
 import { parseTakaToPaisa } from "~/rules/money";
 
 /** The form's text fields. */

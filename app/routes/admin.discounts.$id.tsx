@@ -24,7 +24,8 @@ import {
   updateDiscountCode,
   type TargetProduct,
 } from "~/models/discounts/discount-admin.server";
-import { DISCOUNT_KINDS, instantToDhakaLocal } from "~/rules/discount-codes";
+import { DISCOUNT_KINDS } from "~/rules/discount-codes";
+import { instantToDhakaLocal } from "~/rules/dhaka-time";
 import { formatTakaInput } from "~/rules/money";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";

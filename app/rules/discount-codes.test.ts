@@ -1,15 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   checkCode,
-  dhakaLocalToInstant,
   discountedTotals,
   discountFor,
   eligibleSubtotalPaisa,
-  instantToDhakaLocal,
   normaliseCode,
   type DiscountCodeRule,
   type DiscountLine,
 } from "./discount-codes";
+import { dhakaLocalToInstant, instantToDhakaLocal } from "./dhaka-time";
 
 const code = (fields: Partial<DiscountCodeRule> = {}): DiscountCodeRule => ({
   id: 1,
@@ -187,5 +186,18 @@ describe("refusalMessage", () => {
     expect(refusalMessage({ reason: "minimum", minSubtotalPaisa: 100_000 }, "EID10", "bn")).toBe(
       "এই কোডের জন্য সর্বনিম্ন অর্ডার ৳১,০০০.০০।",
     );
+  });
+});
+
+describe("orderSavingLines", () => {
+  it("lists what came off the items and the delivery charge waived, nothing without a code", async () => {
+    const { orderSavingLines } = await import("./discount-codes");
+    expect(orderSavingLines({ discountCode: null, discountPaisa: 0, shippingDiscountPaisa: 0 })).toEqual([]);
+    expect(orderSavingLines({ discountCode: "EID10", discountPaisa: 12_000, shippingDiscountPaisa: 0 })).toEqual([
+      { kind: "items", code: "EID10", paisa: 12_000 },
+    ]);
+    expect(orderSavingLines({ discountCode: "FREE", discountPaisa: 0, shippingDiscountPaisa: 6000 })).toEqual([
+      { kind: "delivery", code: "FREE", paisa: 6000 },
+    ]);
   });
 });

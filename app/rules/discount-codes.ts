@@ -15,8 +15,6 @@
  *   limit on total uses and one use per customer, "free shipping"; a percentage is rounded in the
  *   shop's favour (down to the smallest unit).
  */
-import { TZDate } from "@date-fns/tz";
-import { SHOP_TIME_ZONE } from "~/i18n/format";
 
 /** The kinds of code: a percentage or a fixed amount off the items, or free delivery. */
 export const DISCOUNT_KINDS = ["percentage", "fixed", "free-delivery"] as const;
@@ -207,25 +205,25 @@ export function discountedTotals(
   };
 }
 
-/**
- * The instant of a local date and time in Asia/Dhaka as the owner's form sends it
- * ("2026-04-10T00:00", an `<input type="datetime-local">`); null when it is not one.
- */
-export function dhakaLocalToInstant(local: string): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local.trim());
-  if (!match) return null;
-  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return null;
-  const date = new TZDate(year, month - 1, day, hour, minute, SHOP_TIME_ZONE);
-  // A day past the month's end (31 April) rolls over: not a date the form can mean.
-  if (date.getDate() !== day) return null;
-  return new Date(date.getTime());
-}
+/** An order's campaign code saving as its documents show it: off the items, or the delivery charge waived (paisa). */
+export type OrderSavingLine = { kind: "items" | "delivery"; code: string; paisa: number };
 
-/** `instant` as the owner's `datetime-local` input shows it, in Asia/Dhaka ("2026-04-10T00:00"); "" for null. */
-export function instantToDhakaLocal(instant: Date | null): string {
-  if (!instant) return "";
-  const local = new TZDate(instant.getTime(), SHOP_TIME_ZONE);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}T${pad(local.getHours())}:${pad(local.getMinutes())}`;
+/**
+ * The saving lines of an order (none without a code): "Discount (EID10) −৳120.00" for what came
+ * off the items, "Delivery charge waived (FREEDELIVERY) −৳60.00" for a waived fee. Documents show
+ * the shipping charge before the waiver (shippingFeePaisa + shippingDiscountPaisa), so subtotal +
+ * shipping charge − the lines = the total, on every page, invoice, e-mail and export.
+ */
+export function orderSavingLines(order: {
+  discountCode: string | null;
+  discountPaisa: number;
+  shippingDiscountPaisa: number;
+}): OrderSavingLine[] {
+  const code = order.discountCode ?? "";
+  return [
+    ...(order.discountPaisa > 0 ? [{ kind: "items" as const, code, paisa: order.discountPaisa }] : []),
+    ...(order.shippingDiscountPaisa > 0
+      ? [{ kind: "delivery" as const, code, paisa: order.shippingDiscountPaisa }]
+      : []),
+  ];
 }

@@ -7,7 +7,8 @@ import { fill } from "~/i18n";
 import { discountMessages, type DiscountMessageKey } from "~/i18n/discount-messages";
 import { formatDayMonth } from "~/i18n/format-date";
 import type { Lang } from "~/i18n/lang";
-import { instantToDhakaLocal, type DiscountRefusal } from "./discount-codes";
+import type { DiscountRefusal } from "./discount-codes";
+import { instantToDhakaLocal } from "./dhaka-time";
 import { formatMoney } from "./money";
 
 /** The campaign code answer `key` in `lang`, with `params` filled in. */
