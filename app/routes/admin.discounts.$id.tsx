@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { AdminCheckbox, AdminField, Fieldset, FormAlert } from "~/components/admin/form-field";
@@ -160,7 +161,6 @@ export default function DiscountCodeFormPage() {
   const saving = usePending({ intent: "save", state: "submitting" });
   const products = new Map(loaded.choices.products.map((product) => [product.id, product]));
   for (const product of answer?.found ?? []) products.set(product.id, product);
-  const ticked = (list: number[], id: number) => list.includes(id);
   const field = (
     name: (typeof DISCOUNT_TEXT_FIELDS)[number],
     label: string,
@@ -197,16 +197,9 @@ export default function DiscountCodeFormPage() {
           <fieldset>
             <legend className="text-sm font-medium">{t("admin.discounts.kind")}</legend>
             {DISCOUNT_KINDS.map((kind) => (
-              <label key={kind} className="flex min-h-11 items-center gap-3">
-                <input
-                  type="radio"
-                  name="kind"
-                  value={kind}
-                  defaultChecked={values.kind === kind}
-                  className="h-5 w-5"
-                />
+              <Choice key={kind} type="radio" name="kind" value={kind} checked={values.kind === kind}>
                 {t(`admin.discounts.kind.${kind}`)}
-              </label>
+              </Choice>
             ))}
             <FieldHelp id="kind" error={errors.kind} />
           </fieldset>
@@ -255,32 +248,23 @@ export default function DiscountCodeFormPage() {
         </Fieldset>
         <Fieldset legend={t("admin.discounts.appliesTo")}>
           {(["all", "selected"] as const).map((scope) => (
-            <label key={scope} className="flex min-h-11 items-center gap-3">
-              <input
-                type="radio"
-                name="appliesTo"
-                value={scope}
-                defaultChecked={values.appliesTo === scope}
-                className="h-5 w-5"
-              />
+            <Choice key={scope} type="radio" name="appliesTo" value={scope} checked={values.appliesTo === scope}>
               {t(scope === "all" ? "admin.discounts.appliesAll" : "admin.discounts.appliesSelected")}
-            </label>
+            </Choice>
           ))}
           <FieldHelp id="targets" error={errors.targets} />
           <fieldset>
             <legend className="text-sm font-medium">{t("admin.discounts.categories")}</legend>
             <div className="grid gap-x-4 sm:grid-cols-2">
               {loaded.choices.categories.map((category) => (
-                <label key={category.id} className="flex min-h-11 items-center gap-3">
-                  <input
-                    type="checkbox"
-                    name="categoryIds"
-                    value={category.id}
-                    defaultChecked={ticked(values.categoryIds, category.id)}
-                    className="h-5 w-5"
-                  />
+                <Choice
+                  key={category.id}
+                  name="categoryIds"
+                  value={category.id}
+                  checked={values.categoryIds.includes(category.id)}
+                >
                   {category.name}
-                </label>
+                </Choice>
               ))}
             </div>
           </fieldset>
@@ -313,30 +297,27 @@ export default function DiscountCodeFormPage() {
             <ul className="mt-2 space-y-1" data-testid="discount-products">
               {[...products.values()].map((product) => (
                 <li key={product.id}>
-                  <label className="flex min-h-11 items-center gap-3 font-medium">
-                    <input
-                      type="checkbox"
-                      name="productIds"
-                      value={product.id}
-                      defaultChecked={ticked(values.productIds, product.id)}
-                      className="h-5 w-5"
-                    />
+                  <Choice
+                    name="productIds"
+                    value={product.id}
+                    checked={values.productIds.includes(product.id)}
+                    className="font-medium"
+                  >
                     {t("admin.discounts.wholeProduct", { name: product.name })}
-                  </label>
+                  </Choice>
                   {product.variants
                     .filter((variant) => variant.label !== "")
                     .map((variant) => (
-                      <label key={variant.id} className="ml-8 flex min-h-11 items-center gap-3">
-                        <input
-                          type="checkbox"
-                          name="variantIds"
-                          value={variant.id}
-                          defaultChecked={ticked(values.variantIds, variant.id)}
-                          className="h-5 w-5"
-                        />
+                      <Choice
+                        key={variant.id}
+                        name="variantIds"
+                        value={variant.id}
+                        checked={values.variantIds.includes(variant.id)}
+                        className="ml-8"
+                      >
                         {variant.label}
                         {variant.sku ? <span className="font-mono text-sm text-stone-600">{variant.sku}</span> : null}
-                      </label>
+                      </Choice>
                     ))}
                 </li>
               ))}
@@ -348,6 +329,30 @@ export default function DiscountCodeFormPage() {
         </SubmitButton>
       </Form>
     </section>
+  );
+}
+
+/** A radio button or checkbox inside its label, the whole line (44 px tall) its tap target. */
+function Choice({
+  type = "checkbox",
+  name,
+  value,
+  checked,
+  className = "",
+  children,
+}: {
+  type?: "checkbox" | "radio";
+  name: string;
+  value: string | number;
+  checked: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <label className={`flex min-h-11 items-center gap-3 ${className}`.trim()}>
+      <input type={type} name={name} value={value} defaultChecked={checked} className="h-5 w-5 shrink-0" />
+      {children}
+    </label>
   );
 }
 

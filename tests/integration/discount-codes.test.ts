@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { action as cartAction, loader as cartLoader } from "~/routes/_shop.cart/route";
 import { prisma } from "~/models/db/client.server";
 import { createDiscountCode, type DiscountCodeInput } from "~/models/discounts/discount-admin.server";
+import { discountCodeInput } from "../support/discount-codes";
 import { changeOrderStatus } from "~/models/orders/order-status.server";
 import { CookieJar, createAdmin, createCategory, createProduct, expectData, get, post, run, runData } from "./helpers";
 
@@ -28,24 +29,7 @@ let codes = 0;
  * test, as the file's tests share one database); returns its id.
  */
 async function code(fields: Partial<DiscountCodeInput> = {}): Promise<number> {
-  const created = await createDiscountCode({
-    code: `AUTO${++codes}`,
-    note: "",
-    kind: "percentage",
-    value: 1000,
-    maxDiscountPaisa: null,
-    minSubtotalPaisa: null,
-    startsAt: null,
-    endsAt: null,
-    usageLimit: null,
-    perPhoneLimit: null,
-    appliesTo: "all",
-    isActive: true,
-    categoryIds: [],
-    productIds: [],
-    variantIds: [],
-    ...fields,
-  });
+  const created = await createDiscountCode(discountCodeInput(`AUTO${++codes}`, fields));
   assert(created.ok);
   return created.id;
 }

@@ -7,11 +7,11 @@
  * - 10 checkouts of one phone at once for a code of one use per phone: one order (the count under
  *   the advisory lock on the code and phone).
  */
-import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/models/db/client.server";
 import { createDiscountCode } from "~/models/discounts/discount-admin.server";
 import { createProduct } from "../integration/helpers";
+import { discountCodeInput } from "../support/discount-codes";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 
 let nodes: ServerProcess[] = [];
@@ -88,22 +88,7 @@ async function checkOut(origin: string, cart: Awaited<ReturnType<typeof cartWith
 
 /** A 10% code named `code` with the given limits; its id. */
 async function codeWith(code: string, limits: { usageLimit: number | null; perPhoneLimit: number | null }) {
-  const created = await createDiscountCode({
-    code,
-    note: "",
-    kind: "percentage",
-    value: 1000,
-    maxDiscountPaisa: null,
-    minSubtotalPaisa: null,
-    startsAt: null,
-    endsAt: null,
-    appliesTo: "all",
-    isActive: true,
-    categoryIds: [],
-    productIds: [],
-    variantIds: [],
-    ...limits,
-  });
+  const created = await createDiscountCode(discountCodeInput(code, limits));
   if (!created.ok) throw new Error(`The code ${code} exists`);
   return created.id;
 }

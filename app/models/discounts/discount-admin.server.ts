@@ -5,21 +5,15 @@
  */
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/models/db/client.server";
+import type { DiscountCodeRule } from "~/rules/discount-codes";
 
-/** What the owner's form saves: a code's rules and targets (normalised and checked by its schema). */
-export type DiscountCodeInput = {
-  code: string;
+/**
+ * What the owner's form saves: a code's rules (as the rules read them, without its id, uses and
+ * targets) and the ids of its targets (normalised and checked by its schema).
+ */
+export type DiscountCodeInput = Omit<DiscountCodeRule, "id" | "usedCount" | "targets" | "appliesTo"> & {
   note: string;
-  kind: string;
-  value: number;
-  maxDiscountPaisa: number | null;
-  minSubtotalPaisa: number | null;
-  startsAt: Date | null;
-  endsAt: Date | null;
-  usageLimit: number | null;
-  perPhoneLimit: number | null;
   appliesTo: "all" | "selected";
-  isActive: boolean;
   categoryIds: number[];
   productIds: number[];
   variantIds: number[];
