@@ -170,7 +170,8 @@ const NAV_LINKS = [
 ] as const;
 
 /**
- * The admin navigation: Dashboard, Products, Categories, Orders, then Settings, Payments, Campaign codes,
+ * The admin navigation: Dashboard, Products, Categories, Orders, then Settings, Payments,
+ * Discounts (campaign codes),
  * Staff and Activity for an owner, Account (in the menu), View shop, Logout.
  */
 function AdminNav({ className, owner, inMenu }: { className: string; owner: boolean; inMenu: boolean }) {

@@ -5,7 +5,7 @@
  * the order is placed with it, and the confirmation, the order page and the invoice show the
  * discount. The codes and the order are the test's own and are deleted in `finally`.
  */
-import { withDb } from "./e2e-db";
+import { deleteOrderRows, withDb } from "./e2e-db";
 import { tapTargetOffenders } from "./tap-targets";
 import {
   expect,
@@ -33,7 +33,10 @@ test("the owner creates a code; a shopper's refused code says why, the other sav
   try {
     await signIn(page);
 
-    // The owner's page: the navigation leads there; create both codes through the form.
+    // The owner's page, from the navigation; both codes created through the form.
+    await page.goto("/admin/orders");
+    await rendered(page);
+    await expect(page.locator('nav a[href="/admin/discounts"]').first()).toHaveText("Discounts");
     await page.goto("/admin/discounts");
     await rendered(page);
     await expect(page.getByRole("heading", { name: "Campaign codes", level: 1 })).toBeVisible();
@@ -42,12 +45,15 @@ test("the owner creates a code; a shopper's refused code says why, the other sav
       [later, "2099-04-10T10:00"],
     ] as const) {
       await page.getByRole("link", { name: "New code" }).click();
+      await expect(page).toHaveURL(/\/admin\/discounts\/new$/);
       await rendered(page);
       await page.getByLabel("Code", { exact: true }).fill(typed);
       await page.getByLabel("Percentage or amount").fill("10");
       if (startsAt) await page.getByLabel("Starts (optional)").fill(startsAt);
       await page.getByRole("button", { name: "Save code" }).last().click();
       await expect(toast(page)).toHaveText(`The code ${typed.toUpperCase()} was created.`);
+      await expect(page).toHaveURL(/\/admin\/discounts$/);
+      await rendered(page);
     }
     const row = page.getByTestId("discount-code-row").filter({ hasText: code });
     await expect(row).toContainText("10% off");
@@ -75,6 +81,7 @@ test("the owner creates a code; a shopper's refused code says why, the other sav
     const total = page.getByTestId(js ? "cart-total" : "cart-total-inside");
     expect(paisaOf(await total.innerText())).toBe(subtotal - saving + 6000);
     if (js) expect(await tapTargetOffenders(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath("cart-with-code-360.png"), fullPage: true });
 
     // The order.
     await page.getByLabel("Full name").fill(name);
@@ -102,10 +109,12 @@ test("the owner creates a code; a shopper's refused code says why, the other sav
     await rendered(page);
     await expect(row).toContainText("1 (no limit)");
     await expect(row).toContainText(taka(subtotal - saving + 6000));
+    await page.screenshot({ path: testInfo.outputPath("admin-discounts-360.png"), fullPage: true });
   } finally {
-    withDb((db) => {
-      db.prepare('DELETE FROM "Order" WHERE customerName = ?').run(name);
-      db.prepare("DELETE FROM DiscountCode WHERE code IN (?, ?)").run(code, later);
-    });
+    const orders = withDb((db) => db.prepare('SELECT id FROM "Order" WHERE customerName = ?').all(name)) as {
+      id: number;
+    }[];
+    for (const order of orders) deleteOrderRows(order.id);
+    withDb((db) => db.prepare("DELETE FROM DiscountCode WHERE code IN (?, ?)").run(code, later));
   }
 });
