@@ -16,7 +16,7 @@ import {
   type DiscountFormValues,
 } from "~/forms/discount-code-schema";
 import { fieldErrorsFrom, type FormRefusal } from "~/forms/refusal";
-import { useAdminT } from "~/hooks/use-admin-t";
+import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
 import {
   createDiscountCode,
@@ -154,6 +154,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
  */
 export default function DiscountCodeFormPage() {
   const t = useAdminT();
+  const lang = useAdminLang();
   const loaded = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as DiscountFormAnswer | undefined;
   const values = answer?.values ?? loaded.values;
@@ -263,7 +264,7 @@ export default function DiscountCodeFormPage() {
                   value={category.id}
                   checked={values.categoryIds.includes(category.id)}
                 >
-                  {category.name}
+                  <span translate="no">{lang === "bn" && category.nameBn ? category.nameBn : category.name}</span>
                 </Choice>
               ))}
             </div>
@@ -303,7 +304,20 @@ export default function DiscountCodeFormPage() {
                     checked={values.productIds.includes(product.id)}
                     className="font-medium"
                   >
-                    {t("admin.discounts.wholeProduct", { name: product.name })}
+                    <span>
+                      {t("admin.discounts.wholeProduct", { name: "\u0001" })
+                        .split("\u0001")
+                        .map((part, index) =>
+                          index === 0 ? (
+                            part
+                          ) : (
+                            <span key={index}>
+                              <span translate="no">{product.name}</span>
+                              {part}
+                            </span>
+                          ),
+                        )}
+                    </span>
                   </Choice>
                   {product.variants
                     .filter((variant) => variant.label !== "")
@@ -315,8 +329,12 @@ export default function DiscountCodeFormPage() {
                         checked={values.variantIds.includes(variant.id)}
                         className="ml-8"
                       >
-                        {variant.label}
-                        {variant.sku ? <span className="font-mono text-sm text-stone-600">{variant.sku}</span> : null}
+                        <span translate="no">{variant.label}</span>
+                        {variant.sku ? (
+                          <span className="font-mono text-sm text-stone-600" translate="no">
+                            {variant.sku}
+                          </span>
+                        ) : null}
                       </Choice>
                     ))}
                 </li>

@@ -149,7 +149,11 @@ export default function DiscountCodesPage() {
                 <span className="font-mono font-semibold" translate="no">
                   {code.code}
                 </span>
-                {code.note ? <span className="block text-stone-600">{code.note}</span> : null}
+                {code.note ? (
+                  <span className="block text-stone-600" translate="no">
+                    {code.note}
+                  </span>
+                ) : null}
               </td>
               <td className="px-4 py-3">{describeSaving(code, t, lang)}</td>
               <td className="px-4 py-3">{describeDates(code, t, lang)}</td>

@@ -132,7 +132,8 @@ export const discountsMessages = bilingual({
     "admin.discounts.editTitle": "{code} সম্পাদনা",
     "admin.discounts.back": "ক্যাম্পেইন কোডে ফিরে যান",
     "admin.discounts.code": "কোড",
-    "admin.discounts.codeHint": "ক্রেতারা যা লিখবেন, যেমন EID10। ইংরেজি অক্ষর, সংখ্যা, - ও _; বড় বা ছোট হাতের।",
+    "admin.discounts.codeHint":
+      "ক্রেতারা যা লিখবেন, যেমন ঈদের জন্য একটি ছোট শব্দ। ইংরেজি অক্ষর, সংখ্যা, - ও _; বড় বা ছোট হাতের।",
     "admin.discounts.note": "নোট (আপনার জন্য)",
     "admin.discounts.noteHint": "ক্রেতারা কখনো দেখবেন না।",
     "admin.discounts.kind": "ধরন",
@@ -155,7 +156,7 @@ export const discountsMessages = bilingual({
     "admin.discounts.appliesSelected": "শুধু নিচে টিক দেওয়া ক্যাটাগরি, পণ্য ও ভ্যারিয়েন্ট",
     "admin.discounts.categories": "ক্যাটাগরি",
     "admin.discounts.products": "পণ্য ও ভ্যারিয়েন্ট",
-    "admin.discounts.search": "নাম বা SKU দিয়ে পণ্য খুঁজুন",
+    "admin.discounts.search": "নাম বা এসকেইউ দিয়ে পণ্য খুঁজুন",
     "admin.discounts.searchButton": "খুঁজুন",
     "admin.discounts.noMatches": "কোনো পণ্য মেলেনি।",
     "admin.discounts.wholeProduct": "{name} (সব ভ্যারিয়েন্ট)",

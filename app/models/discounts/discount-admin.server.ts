@@ -207,13 +207,14 @@ export type TargetProduct = { id: number; name: string; variants: { id: number; 
 /**
  * The catalogue a code's form offers as targets: every category, and the products whose name or a
  * variant's SKU contains `search` (at most `limit`, by name) plus the products and variants in
- * `chosen` (so a saved target always shows ticked). Variant labels are the options' English values.
+ * `chosen` (so a saved target always shows ticked). Categories come with their Bangla names ("":
+ * none); variant labels are the options' English values.
  */
 export async function targetChoices(
   search: string,
   chosen: { productIds: number[]; variantIds: number[] },
   limit = 20,
-): Promise<{ categories: { id: number; name: string }[]; products: TargetProduct[] }> {
+): Promise<{ categories: { id: number; name: string; nameBn: string }[]; products: TargetProduct[] }> {
   const term = search.trim();
   const variantSelect = {
     orderBy: { position: "asc" },
@@ -226,7 +227,7 @@ export async function targetChoices(
     },
   } satisfies Prisma.Product$variantsArgs;
   const [categories, found, saved] = await Promise.all([
-    prisma.category.findMany({ orderBy: { name: "asc" }, select: { id: true, name: true } }),
+    prisma.category.findMany({ orderBy: { name: "asc" }, select: { id: true, name: true, nameBn: true } }),
     term === ""
       ? []
       : prisma.product.findMany({
