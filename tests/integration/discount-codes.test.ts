@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { beforeEach, describe, expect, it } from "vitest";
 import { action as cartAction, loader as cartLoader } from "~/routes/_shop.cart/route";
+import { loader as successLoader } from "~/routes/_shop.order-success/route";
 import { prisma } from "~/models/db/client.server";
 import { createDiscountCode, type DiscountCodeInput } from "~/models/discounts/discount-admin.server";
 import { discountCodeInput } from "../support/discount-codes";
@@ -199,6 +200,14 @@ describe("placing an order with a code", () => {
     });
     expect((await prisma.discountCode.findUniqueOrThrow({ where: { id } })).usedCount).toBe(1);
     expect(outcome.headers.get("Set-Cookie")).toMatch(/haat_code=;/);
+    // The confirmation page (private, no-store) shows the code and the saving.
+    const success = await run(successLoader, get(`/order-success?order=${order!.id}`, jar));
+    expect(success.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(expectData(success).details).toMatchObject({
+      discountCode: "EID10",
+      discountPaisa: 20_000,
+      totalPaisa: 186_000,
+    });
   });
 
   it("waives the delivery charge for a free-delivery code", async () => {
