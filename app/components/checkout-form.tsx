@@ -296,10 +296,7 @@ export function CheckoutForm({
         )}
       </dl>
 
-      <AdvanceNotice
-        rule={advance}
-        totals={hydrated ? [totals] : SHIPPING_METHODS.map((option) => orderTotals(subtotalPaisa, option, fees))}
-      />
+      <AdvanceNotice rule={advance} totals={hydrated ? [totals] : SHIPPING_METHODS.map(totalsFor)} />
 
       {stockProblem ? (
         <p

@@ -12,6 +12,7 @@ import { prisma } from "~/models/db/client.server";
 import { createDiscountCode, type DiscountCodeInput } from "~/models/discounts/discount-admin.server";
 import { discountCodeInput } from "../support/discount-codes";
 import { changeOrderStatus } from "~/models/orders/order-status.server";
+import { getShopSettings } from "~/models/settings.server";
 import { CookieJar, createAdmin, createCategory, createProduct, expectData, get, post, run, runData } from "./helpers";
 
 let lamp: { id: number; variantId: number };
@@ -208,6 +209,26 @@ describe("placing an order with a code", () => {
       discountPaisa: 20_000,
       totalPaisa: 186_000,
     });
+  });
+
+  it("asks the shop's advance of the total after the code's saving", async () => {
+    await getShopSettings();
+    await prisma.shopSettings.updateMany({
+      data: { advanceKind: "percentage", advanceValue: 1000, advanceFor: "all" },
+    });
+    try {
+      await code({ code: "ADVANCED" });
+      const jar = await cartWith([[fan.variantId, 1]]);
+      await apply(jar, "ADVANCED");
+      // ৳800 − ৳80 + ৳60 = ৳780; 10% of it.
+      expect((await checkout(jar)).order).toMatchObject({
+        totalPaisa: 78_000,
+        advancePaisa: 7800,
+        advanceStatus: "due",
+      });
+    } finally {
+      await prisma.shopSettings.updateMany({ data: { advanceKind: "none", advanceValue: 0 } });
+    }
   });
 
   it("waives the delivery charge for a free-delivery code", async () => {
