@@ -12,6 +12,7 @@ import { prisma } from "~/models/db/client.server";
 import { createDiscountCode, type DiscountCodeInput } from "~/models/discounts/discount-admin.server";
 import { discountCodeInput } from "../support/discount-codes";
 import { changeOrderStatus } from "~/models/orders/order-status.server";
+import { getOrderForTracking } from "~/models/orders/order-for-shopper.server";
 import { getShopSettings } from "~/models/settings.server";
 import { CookieJar, createAdmin, createCategory, createProduct, expectData, get, post, run, runData } from "./helpers";
 
@@ -239,6 +240,12 @@ describe("placing an order with a code", () => {
     expect(order).toMatchObject({
       discountPaisa: 0,
       shippingFeePaisa: 0,
+      shippingDiscountPaisa: 6000,
+      totalPaisa: 80_000,
+    });
+    // The tracking page reads the code and the fee it waived.
+    expect(await getOrderForTracking(order!.id)).toMatchObject({
+      discountCode: "FREEDELIVERY",
       shippingDiscountPaisa: 6000,
       totalPaisa: 80_000,
     });
