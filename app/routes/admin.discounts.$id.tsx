@@ -25,7 +25,7 @@ import {
   updateDiscountCode,
   type TargetProduct,
 } from "~/models/discounts/discount-admin.server";
-import { DISCOUNT_KINDS } from "~/rules/discount-codes";
+import { CODE_MAX_LENGTH, DISCOUNT_KINDS } from "~/rules/discount-codes";
 import { instantToDhakaLocal } from "~/rules/dhaka-time";
 import { formatTakaInput } from "~/rules/money";
 import { staffTranslator } from "~/server/admin-i18n.server";
@@ -188,7 +188,7 @@ export default function DiscountCodeFormPage() {
           {field("code", t("admin.discounts.code"), {
             hint: t("admin.discounts.codeHint"),
             required: true,
-            maxLength: 32,
+            maxLength: CODE_MAX_LENGTH,
             autoComplete: "off",
             spellCheck: false,
             translate: "no",

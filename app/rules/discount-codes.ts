@@ -20,8 +20,8 @@
 export const DISCOUNT_KINDS = ["percentage", "fixed", "free-delivery"] as const;
 export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
 
-/** The shortest and longest code a shopper can type (after trimming). */
-export const CODE_MIN_LENGTH = 3;
+/** The shortest and longest code a shopper can type (after trimming); the forms cap their fields at the longest. */
+const CODE_MIN_LENGTH = 3;
 export const CODE_MAX_LENGTH = 32;
 
 /** Letters, digits, "-" and "_", CODE_MIN_LENGTH to CODE_MAX_LENGTH of them, in capitals. */

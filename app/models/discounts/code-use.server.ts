@@ -36,7 +36,7 @@ const ruleSelect = {
 } satisfies Prisma.DiscountCodeSelect;
 
 /** The code `code` (already normalised: capitals) as the rules read it; null when there is none. */
-export async function findCodeRule(code: string, db: Db = prisma): Promise<DiscountCodeRule | null> {
+async function findCodeRule(code: string, db: Db = prisma): Promise<DiscountCodeRule | null> {
   const row = await db.discountCode.findUnique({ where: { code }, select: ruleSelect });
   if (!row) return null;
   const { targets, ...fields } = row;

@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import type { CartCode } from "~/components/cart/cart-contract";
 import { useLang, useT } from "~/hooks/use-t";
 import { formatMoney } from "~/rules/money";
+import { CODE_MAX_LENGTH } from "~/rules/discount-codes";
 
 /**
  * The cart's campaign code box (docs/decisions/060-campaign-codes.md). Without a code: a field and
@@ -58,7 +59,7 @@ export function CartCodeForm({ code, error, typed }: { code: CartCode | null; er
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          maxLength={32}
+          maxLength={CODE_MAX_LENGTH}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "cart-code-error" : undefined}
           className={`min-h-11 w-full min-w-0 rounded-md border px-3 py-2 uppercase ${error ? "border-red-500" : "border-stone-300"}`}

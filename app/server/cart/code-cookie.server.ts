@@ -15,7 +15,7 @@ import { normaliseCode } from "~/rules/discount-codes";
 import { hostCookieName } from "../cookie-name.server";
 
 /** The code cookie's name without its prefix (`__Host-haat_code` when COOKIE_SECURE). */
-export const CODE_COOKIE_NAME = "haat_code";
+const CODE_COOKIE_NAME = "haat_code";
 
 const codeCookie = createCookie(hostCookieName(CODE_COOKIE_NAME, getEnv().COOKIE_SECURE), {
   httpOnly: true,
