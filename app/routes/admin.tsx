@@ -171,8 +171,8 @@ const NAV_LINKS = [
 
 /**
  * The admin navigation: Dashboard, Products, Categories, Orders, then Settings, Payments,
- * Discounts (campaign codes),
- * Staff and Activity for an owner, Account (in the menu), View shop, Logout.
+ * Discounts (campaign codes), Staff and Activity for an owner, Account (in the menu), View shop,
+ * Logout.
  */
 function AdminNav({ className, owner, inMenu }: { className: string; owner: boolean; inMenu: boolean }) {
   const t = useAdminT();
