@@ -82,9 +82,10 @@ function AdminShell() {
         dangerouslySetInnerHTML={{ __html: INSTALL_PROMPT_CAPTURE_SCRIPT }}
       />
       <header className="bg-stone-900 text-white">
-        <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2">
+        <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2 xl:max-w-7xl">
           {/* The shop's name wraps rather than being cut; the menu holds the rest on a phone. The
-              bar's links and Logout stay on one line, each whole: the name gives way to them. */}
+              bar's links and Logout stay on one line, each whole: the name gives way to them. An
+              owner's bar has ten of them: from 1280 px the bar is wider than the page below. */}
           <NavLink
             to="/admin/dashboard"
             className="min-w-0 flex-1 break-words py-1 font-semibold leading-snug hover:underline lg:flex-initial"
@@ -95,7 +96,7 @@ function AdminShell() {
           <AdminNav
             owner={user.role === "owner"}
             inMenu={false}
-            className="hidden flex-1 items-center justify-end gap-x-3 whitespace-nowrap lg:flex"
+            className="hidden flex-1 items-center justify-end gap-x-2 whitespace-nowrap lg:flex"
           />
           <div className="flex shrink-0 items-center gap-2">
             <AdminLanguageSwitch />
