@@ -68,7 +68,7 @@ const capabilities = {
   auth: ["auth.server.ts", "sign-in.server.ts", "account.server.ts", "staff-accounts.server.ts"],
   // What a shopper's browser keeps of the shop, in signed cookies: the cart, and the orders it
   // placed in the last hour (for the confirmation page). The page cache reads their names.
-  cart: ["cart-cookie.server.ts", "placed-orders-cookie.server.ts"],
+  cart: ["cart-cookie.server.ts", "placed-orders-cookie.server.ts", "code-cookie.server.ts"],
   // The product and category forms (multipart: pictures, validation, save, the answer); the product
   // CSV import (with its pictures fetched in the background) and export; the product feeds.
   catalogue: [
@@ -204,6 +204,8 @@ const modelCapabilities = {
     "bkash-payments.server.ts",
     "payment-account.server.ts",
   ],
+  // Campaign codes: the owner's codes and their figures, a code on a cart and an order's use of it.
+  discounts: ["code-use.server.ts", "discount-admin.server.ts"],
 };
 const modelCapabilityZones = capabilityZonesOf("models", modelCapabilities, "modelCapabilities", [
   "./app/server",

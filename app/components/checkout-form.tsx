@@ -5,6 +5,8 @@ import type { MessageKey } from "~/i18n";
 import { shippingMethodOf } from "~/rules/districts";
 import { formatMoney, formatTakaShort } from "~/rules/money";
 import { orderTotals } from "~/rules/pricing";
+import { discountedTotals } from "~/rules/discount-codes";
+import type { CartCode } from "~/components/cart/cart-contract";
 import { checkoutFieldValid } from "~/forms/checkout-fields";
 import type { CheckoutValues } from "~/forms/schemas";
 import {
@@ -83,7 +85,10 @@ const SHIPPING_LABELS: Record<ShippingMethod, { label: MessageKey; fee: MessageK
  * clears as soon as the field is put right (typing, choosing or leaving it; ~/forms/checkout-fields.ts
  * holds the server's rules), with the form's "correct the highlighted fields" once none is left.
  * The shown subtotal goes back as `expectedSubtotalPaisa`: the server refuses the order if it is no
- * longer what the shopper would be charged. `stockProblem` (a line asks for more than is in stock)
+ * longer what the shopper would be charged. An applied campaign `code` (one that applies to the
+ * cart now) shows its discount line and the total after it, and its saving goes back as
+ * `discountCode`, `expectedDiscountPaisa` and `expectedFreeDelivery`: the server refuses the order
+ * if the code would now save anything else (docs/decisions/060-campaign-codes.md). `stockProblem` (a line asks for more than is in stock)
  * shows why the button is disabled until the cart is changed; the server checks again.
  */
 export function CheckoutForm({
@@ -96,9 +101,12 @@ export function CheckoutForm({
   formError,
   submitting,
   stockProblem = false,
+  code = null,
 }: {
   checkoutToken: string;
   subtotalPaisa: number;
+  /** The campaign code applied and its saving, in paisa; null: none (or one that does not apply now). */
+  code?: Pick<CartCode, "code" | "discountPaisa" | "freeDelivery"> | null;
   /** The shop's delivery fees (its settings), to show; the server charges them again. */
   fees: DeliveryFees;
   /** The shop's advance rule (rules/advance.ts), to tell the shopper before they order; the server computes it again. */
@@ -128,7 +136,9 @@ export function CheckoutForm({
       setMethodNotice(t("checkout.methodSuggested", { method: t(SHIPPING_LABELS[decided].label) }));
     setDistrictMethod(decided);
   };
-  const totals = orderTotals(subtotalPaisa, method, fees);
+  const totalsFor = (option: ShippingMethod) =>
+    discountedTotals(subtotalPaisa, orderTotals(subtotalPaisa, option, fees).shippingFeePaisa, code);
+  const totals = totalsFor(method);
   const hydrated = useHydrated();
   const errorRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -173,6 +183,9 @@ export function CheckoutForm({
       ) : null}
       <input type="hidden" name="checkoutToken" value={checkoutToken} />
       <input type="hidden" name="expectedSubtotalPaisa" value={subtotalPaisa} />
+      <input type="hidden" name="discountCode" value={code?.code ?? ""} />
+      <input type="hidden" name="expectedDiscountPaisa" value={code?.discountPaisa ?? 0} />
+      <input type="hidden" name="expectedFreeDelivery" value={code?.freeDelivery ? "1" : "0"} />
       {TEXT_FIELDS.map(({ name, label, hint, ...options }) => (
         <TextField
           key={name}
@@ -249,6 +262,16 @@ export function CheckoutForm({
         <SummaryRow label={t("cart.subtotal")} testId="cart-subtotal">
           {formatMoney(subtotalPaisa, { lang })}
         </SummaryRow>
+        {code && !code.freeDelivery ? (
+          <SummaryRow label={t("cart.discount", { code: code.code })} testId="cart-discount">
+            −{formatMoney(code.discountPaisa, { lang })}
+          </SummaryRow>
+        ) : null}
+        {code?.freeDelivery ? (
+          <SummaryRow label={t("cart.shippingWaived", { code: code.code })} testId="cart-discount">
+            {t("cart.codeFreeDelivery", { code: code.code })}
+          </SummaryRow>
+        ) : null}
         {hydrated ? (
           <>
             <SummaryRow label={t("cart.shipping")} testId="cart-shipping">
@@ -267,16 +290,13 @@ export function CheckoutForm({
               testId={`cart-total-${option === "Inside Dhaka" ? "inside" : "outside"}`}
               strong
             >
-              {formatMoney(orderTotals(subtotalPaisa, option, fees).totalPaisa, { lang })}
+              {formatMoney(totalsFor(option).totalPaisa, { lang })}
             </SummaryRow>
           ))
         )}
       </dl>
 
-      <AdvanceNotice
-        rule={advance}
-        totals={hydrated ? [totals] : SHIPPING_METHODS.map((option) => orderTotals(subtotalPaisa, option, fees))}
-      />
+      <AdvanceNotice rule={advance} totals={hydrated ? [totals] : SHIPPING_METHODS.map(totalsFor)} />
 
       {stockProblem ? (
         <p

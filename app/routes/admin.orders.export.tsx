@@ -30,6 +30,8 @@ const COLUMN_HINTS: Record<CsvColumn, MessageKey> = {
   itemCount: "admin.export.col.itemCount",
   shippingMethod: "admin.export.col.shippingMethod",
   sku: "admin.export.col.sku",
+  discountCode: "admin.export.col.discountCode",
+  discount: "admin.export.col.discount",
 };
 
 /** The picker's rows: the chosen columns first in their order, then the others. */

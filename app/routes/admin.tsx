@@ -82,9 +82,10 @@ function AdminShell() {
         dangerouslySetInnerHTML={{ __html: INSTALL_PROMPT_CAPTURE_SCRIPT }}
       />
       <header className="bg-stone-900 text-white">
-        <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2">
+        <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2 xl:max-w-7xl">
           {/* The shop's name wraps rather than being cut; the menu holds the rest on a phone. The
-              bar's links and Logout stay on one line, each whole: the name gives way to them. */}
+              bar's links and Logout stay on one line, each whole: the name gives way to them. An
+              owner's bar has ten of them: from 1280 px the bar is wider than the page below. */}
           <NavLink
             to="/admin/dashboard"
             className="min-w-0 flex-1 break-words py-1 font-semibold leading-snug hover:underline lg:flex-initial"
@@ -95,7 +96,7 @@ function AdminShell() {
           <AdminNav
             owner={user.role === "owner"}
             inMenu={false}
-            className="hidden flex-1 items-center justify-end gap-x-3 whitespace-nowrap lg:flex"
+            className="hidden flex-1 items-center justify-end gap-x-2 whitespace-nowrap lg:flex"
           />
           <div className="flex shrink-0 items-center gap-2">
             <AdminLanguageSwitch />
@@ -163,6 +164,7 @@ const NAV_LINKS = [
   { to: "/admin/orders", label: "admin.nav.orders", owner: false, menuOnly: false },
   { to: "/admin/settings", label: "admin.nav.settings", owner: true, menuOnly: false },
   { to: "/admin/payments", label: "admin.nav.payments", owner: true, menuOnly: false },
+  { to: "/admin/discounts", label: "admin.nav.discounts", owner: true, menuOnly: false },
   { to: "/admin/staff", label: "admin.nav.staff", owner: true, menuOnly: false },
   { to: "/admin/activity", label: "admin.nav.activity", owner: true, menuOnly: false },
   { to: "/admin/account", label: "admin.nav.account", owner: false, menuOnly: true },
@@ -170,7 +172,8 @@ const NAV_LINKS = [
 
 /**
  * The admin navigation: Dashboard, Products, Categories, Orders, then Settings, Payments,
- * Staff and Activity for an owner, Account (in the menu), View shop, Logout.
+ * Discounts (campaign codes), Staff and Activity for an owner, Account (in the menu), View shop,
+ * Logout.
  */
 function AdminNav({ className, owner, inMenu }: { className: string; owner: boolean; inMenu: boolean }) {
   const t = useAdminT();

@@ -17,6 +17,9 @@ const order: CsvOrder = {
   advanceRefundedPaisa: 0,
   itemCount: 3,
   shippingMethod: "Inside Dhaka",
+  discountCode: null,
+  discountPaisa: 0,
+  shippingDiscountPaisa: 0,
   items: [
     { productName: "Lamp", variantLabel: "", sku: "", quantity: 2 },
     { productName: "Fan", variantLabel: "56″ / Brown", sku: "FAN-56-BR", quantity: 1 },
@@ -100,5 +103,19 @@ describe("the courier CSV", () => {
   it("makes an invoice Steadfast accepts", () => {
     expect(courierInvoice(7)).toBe("haat-7");
     expect(courierInvoice(7)).toMatch(/^[A-Za-z0-9_-]+$/);
+  });
+});
+
+describe("the campaign code columns", () => {
+  it("give the code and its saving in taka; the amount is the discounted total", () => {
+    const discounted = {
+      ...order,
+      discountCode: "EID10",
+      discountPaisa: 12_000,
+      shippingDiscountPaisa: 6000,
+      totalPaisa: 108_000,
+    };
+    expect(csvRow(discounted, ["discountCode", "discount", "amount"])).toEqual(["EID10", "180", "1080"]);
+    expect(csvRow(order, ["discountCode", "discount"])).toEqual(["", "0"]);
   });
 });

@@ -36,6 +36,8 @@ export const CSV_COLUMNS = [
   "itemCount",
   "shippingMethod",
   "sku",
+  "discountCode",
+  "discount",
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
@@ -58,6 +60,8 @@ export const CSV_HEADINGS: Record<CsvColumn, string> = {
   itemCount: "Quantity",
   shippingMethod: "Shipping method",
   sku: "SKU",
+  discountCode: "Discount code",
+  discount: "Discount",
 };
 
 /** True when `value` is a column key. */
@@ -74,8 +78,19 @@ export function parseCsvColumns(saved: string): CsvColumn[] {
   return columns.length > 0 ? columns : [...DEFAULT_CSV_COLUMNS];
 }
 
-/** An order as the export reads it. */
-export type CsvOrder = HandOffOrder & { id: number; createdAt: Date; itemCount: number; shippingMethod: string };
+/**
+ * An order as the export reads it; its campaign code and saving in paisa (off the items, and the
+ * delivery charge waived; docs/decisions/060-campaign-codes.md).
+ */
+export type CsvOrder = HandOffOrder & {
+  id: number;
+  createdAt: Date;
+  itemCount: number;
+  shippingMethod: string;
+  discountCode: string | null;
+  discountPaisa: number;
+  shippingDiscountPaisa: number;
+};
 
 /** Paisa as the taka a courier's file expects: "1250", or "1250.50" when there are paisa. */
 function takaNumber(paisa: number): string {
@@ -122,6 +137,10 @@ export function csvRow(order: CsvOrder, columns: readonly CsvColumn[]): string[]
         return order.shippingMethod;
       case "sku":
         return parcelSkus(order);
+      case "discountCode":
+        return order.discountCode ?? "";
+      case "discount":
+        return takaNumber(order.discountPaisa + order.shippingDiscountPaisa);
     }
   };
   return columns.map(value);

@@ -46,6 +46,26 @@ describe("buildInvoice", () => {
     ]);
   });
 
+  it("shows a campaign code's saving between the shipping charge and the total, in the invoice's language", () => {
+    expect(buildInvoice(order, seller).savings).toEqual([]);
+    const discounted = {
+      ...order,
+      discountCode: "EID10",
+      discountPaisa: 12_345,
+      shippingDiscountPaisa: 12_000,
+      shippingFeePaisa: 0,
+      totalPaisa: 111_111,
+    };
+    const view = buildInvoice(discounted, seller);
+    expect(view.shippingCharge).toBe("৳120.00");
+    expect(view.savings).toEqual([
+      { label: "Discount (EID10)", amount: "−৳123.45" },
+      { label: "Delivery charge waived (EID10)", amount: "−৳120.00" },
+    ]);
+    expect(view.totalInclShipping).toBe("৳1,111.11");
+    expect(buildInvoice(discounted, seller, "bn").savings[0]).toEqual({ label: "ছাড় (EID10)", amount: "−৳১২৩.৪৫" });
+  });
+
   it("shows the order date in Dhaka time (UTC+6), or N/A without one", () => {
     // 18:30 UTC is 00:30 the next day in Dhaka.
     expect(buildInvoice(order, seller).orderDate).toEqual({

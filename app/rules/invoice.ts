@@ -11,6 +11,7 @@ import { formatInteger } from "~/i18n/format";
 import { formatShopDateTime } from "~/i18n/format-date";
 import type { Lang } from "~/i18n/lang";
 import { findDistrict, placeName } from "./districts";
+import { orderSavingLines } from "./discount-codes";
 import { formatMoney } from "./money";
 import { localLineItemName } from "./variants";
 
@@ -45,6 +46,10 @@ export type InvoiceOrder = {
   shippingFeePaisa: number;
   subtotalPaisa: number;
   totalPaisa: number;
+  /** The campaign code and its saving (docs/decisions/060-campaign-codes.md); absent: none. */
+  discountCode?: string | null;
+  discountPaisa?: number;
+  shippingDiscountPaisa?: number;
   /**
    * The lines with the names the order snapshotted when it was placed (never the live product's):
    * the product's English name and its Bangla one ("" or absent: none), the variant's label in both
@@ -88,7 +93,10 @@ export type InvoiceView = {
   lines: InvoiceLine[];
   /** Sum of the line subtotals (total excluding shipping). */
   totalAmount: string;
+  /** The shipping charge before a campaign code waived it (the waiver is among `savings`). */
   shippingCharge: string;
+  /** The campaign code's saving lines ("Discount (EID10)", "−৳120.00"), between shipping and total. */
+  savings: { label: string; amount: string }[];
   /** The spec's total_amount, which includes shipping. */
   totalInclShipping: string;
 };
@@ -141,7 +149,15 @@ export function buildInvoice(order: InvoiceOrder, seller: InvoiceSeller, lang: L
       subtotal: money(item.subtotalPaisa),
     })),
     totalAmount: money(order.subtotalPaisa),
-    shippingCharge: money(order.shippingFeePaisa),
+    shippingCharge: money(order.shippingFeePaisa + (order.shippingDiscountPaisa ?? 0)),
+    savings: orderSavingLines({
+      discountCode: order.discountCode ?? null,
+      discountPaisa: order.discountPaisa ?? 0,
+      shippingDiscountPaisa: order.shippingDiscountPaisa ?? 0,
+    }).map((line) => ({
+      label: t(line.kind === "items" ? "invoice.discount" : "invoice.shippingWaived", { code: line.code }),
+      amount: `−${money(line.paisa)}`,
+    })),
     totalInclShipping: money(order.totalPaisa),
   };
 }

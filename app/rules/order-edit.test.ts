@@ -180,6 +180,35 @@ describe("planOrderEdit", () => {
   });
 });
 
+describe("planOrderEdit with a campaign code", () => {
+  // Lines 2 × 1000 + 1 × 5000 = 7000; 1500 off; fee 6000.
+  const discounted = { ...order, discountPaisa: 1500, totalPaisa: 11_500 };
+  it("keeps the discount the order was given and totals subtotal − discount + fee", () => {
+    const result = planOrderEdit(discounted, { quantities: new Map([[1, 3]]), add: null, address }, SPEC_DELIVERY_FEES);
+    expect(result.ok && result.plan).toMatchObject({ subtotalPaisa: 8000, discountPaisa: 1500, totalPaisa: 12_500 });
+    const unchanged = planOrderEdit(discounted, { quantities: new Map(), add: null, address }, SPEC_DELIVERY_FEES);
+    expect(unchanged.ok && unchanged.plan.changes).toEqual([]);
+  });
+  it("never keeps more discount than the new subtotal", () => {
+    const big = { ...order, discountPaisa: 6500, totalPaisa: 6500 };
+    const result = planOrderEdit(big, { quantities: new Map([[2, 0]]), add: null, address }, SPEC_DELIVERY_FEES);
+    expect(result.ok && result.plan).toMatchObject({ subtotalPaisa: 2000, discountPaisa: 2000, totalPaisa: 6000 });
+  });
+  it("keeps a free-delivery order's delivery free when its zone changes", () => {
+    const free = { ...order, shippingFeePaisa: 0, shippingDiscountPaisa: 6000, totalPaisa: 7000 };
+    const result = planOrderEdit(
+      free,
+      { quantities: new Map(), add: null, address: { ...address, district: "Chattogram" } },
+      SPEC_DELIVERY_FEES,
+    );
+    expect(result.ok && result.plan).toMatchObject({
+      shippingFeePaisa: 0,
+      shippingDiscountPaisa: 12_000,
+      totalPaisa: 7000,
+    });
+  });
+});
+
 describe("isEditable", () => {
   it("allows pending and processing orders that no courier has", () => {
     expect(isEditable({ status: "pending", consignmentId: null })).toBe(true);

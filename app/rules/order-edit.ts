@@ -11,6 +11,11 @@
  *   method changes (a new district in the other zone, or an order placed before the district
  *   decided, whose stored zone was not its district's): then it is the shop's current fee for the
  *   new method and the new subtotal (rules/shipping.ts).
+ * - A campaign code's saving (docs/decisions/060-campaign-codes.md) stays what the order was
+ *   given, never more than the new subtotal (an edit does not re-run the code's rules: staff
+ *   decide the order, and the shopper keeps the saving they were promised, as far as the items
+ *   allow). A free-delivery order keeps its delivery free: when the method changes, the new fee is
+ *   waived too. The total is subtotal − discount + shipping fee, as at checkout.
  */
 import { lineItemName } from "./variants";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart";
@@ -79,6 +84,9 @@ export type EditPlan = {
   /** The district's shipping method (the stored one when the district is none of the 64). */
   shippingMethod: string;
   shippingFeePaisa: number;
+  /** The campaign code's saving off the items, and the shipping fee it waives, after the edit. */
+  discountPaisa: number;
+  shippingDiscountPaisa: number;
   totalPaisa: number;
   itemCount: number;
   /** The first remaining line's product (spec's product_id), or null. */
@@ -109,6 +117,9 @@ export function planOrderEdit(
     shippingFeePaisa: number;
     totalPaisa: number;
     address: EditAddress;
+    /** The campaign code's saving off the items and the fee it waived, in paisa (none when absent). */
+    discountPaisa?: number;
+    shippingDiscountPaisa?: number;
   },
   edit: { quantities: Map<number, number>; add: AddedVariant | null; address: EditedAddress },
   fees: DeliveryFees,
@@ -140,6 +151,8 @@ export function planOrderEdit(
     subtotalPaisa: 0,
     shippingMethod: order.address.shippingMethod,
     shippingFeePaisa: order.shippingFeePaisa,
+    discountPaisa: 0,
+    shippingDiscountPaisa: order.shippingDiscountPaisa ?? 0,
     totalPaisa: 0,
     itemCount: 0,
     firstProductId: null,
@@ -183,8 +196,14 @@ export function planOrderEdit(
   if (plan.shippingMethod !== order.address.shippingMethod) {
     changes.push({ kind: "shipping", from: order.address.shippingMethod, to: plan.shippingMethod });
     plan.shippingFeePaisa = shippingFeePaisa(plan.shippingMethod, plan.subtotalPaisa, fees);
+    // A free-delivery code waived the fee: it waives the new one too.
+    if (plan.shippingDiscountPaisa > 0) {
+      plan.shippingDiscountPaisa = plan.shippingFeePaisa;
+      plan.shippingFeePaisa = 0;
+    }
   }
-  plan.totalPaisa = plan.subtotalPaisa + plan.shippingFeePaisa;
+  plan.discountPaisa = Math.min(order.discountPaisa ?? 0, plan.subtotalPaisa);
+  plan.totalPaisa = plan.subtotalPaisa - plan.discountPaisa + plan.shippingFeePaisa;
   if (plan.totalPaisa !== order.totalPaisa)
     changes.push({ kind: "total", from: order.totalPaisa, to: plan.totalPaisa });
   return { ok: true, plan };

@@ -74,7 +74,15 @@ test("admin pages have no serious accessibility violation", async ({ page, brows
   expect(await seriousViolations(scan)).toEqual([]);
   await scan.goto("/admin/orders");
   expect(await seriousViolations(scan)).toEqual([]);
-  for (const path of ["/admin/dashboard", "/admin/blocklist", "/admin/staff", "/admin/account", "/admin/activity"]) {
+  for (const path of [
+    "/admin/dashboard",
+    "/admin/blocklist",
+    "/admin/staff",
+    "/admin/account",
+    "/admin/activity",
+    "/admin/discounts",
+    "/admin/discounts/new",
+  ]) {
     await scan.goto(path);
     expect(await seriousViolations(scan), path).toEqual([]);
   }

@@ -301,6 +301,8 @@ test("the Bangla back office shows no Latin letters or digits outside names, e-m
       "/admin/staff",
       "/admin/account",
       "/admin/blocklist",
+      "/admin/discounts",
+      "/admin/discounts/new",
       "/admin/activity",
       "/admin/activity/refused",
     ];

@@ -108,6 +108,34 @@ describe("editing an order before it ships", () => {
     expect(page.invoice.totalInclShipping).toContain("5,060.00");
   });
 
+  it("keeps a campaign code's saving through an edit, never above the new subtotal", async () => {
+    const lamp = await createProduct({ name: "Coded Lamp", pricePaisa: 100_000 });
+    const fan = await createProduct({ name: "Coded Fan", pricePaisa: 20_000 });
+    const id = await placeOrder([
+      [lamp.variantId, 1],
+      [fan.variantId, 1],
+    ]);
+    // As a ৳500 code left it: 120,000 − 50,000 + 6,000.
+    await prisma.order.update({
+      where: { id },
+      data: { discountCode: "EDIT500", discountPaisa: 50_000, totalPaisa: 76_000 },
+    });
+    const [lampLine, fanLine] = await prisma.orderItem.findMany({ where: { orderId: id }, orderBy: { id: "asc" } });
+    expect(await save(id, { [`quantity-${fanLine!.id}`]: 2 })).toRedirectTo(`/admin/orders/view/${id}`);
+    expect(await prisma.order.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      subtotalPaisa: 140_000,
+      discountPaisa: 50_000,
+      totalPaisa: 96_000,
+    });
+    // Only the fans left (৳400): the saving shrinks to the subtotal; the order costs the delivery.
+    expect(await save(id, { [`quantity-${lampLine!.id}`]: 0 })).toRedirectTo(`/admin/orders/view/${id}`);
+    expect(await prisma.order.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      subtotalPaisa: 40_000,
+      discountPaisa: 40_000,
+      totalPaisa: 6000,
+    });
+  });
+
   it("adds a product at its current price and corrects the address, the district re-pricing the delivery", async () => {
     const lamp = await createProduct({ name: "Base Lamp", pricePaisa: 100_000 });
     const switchboard = await createProduct({ name: "Added Switch", pricePaisa: 30_000, discountedPricePaisa: 25_000 });

@@ -61,7 +61,7 @@ afterAll(async () => {
 });
 
 /** Places an order for one ৳1,250.50 lamp through checkout from `lang`'s cart page; returns its id and the answer. */
-async function checkout(lang: "en" | "bn", email: string) {
+async function checkout(lang: "en" | "bn", email: string, code?: string) {
   const { CookieJar, createProduct, get, post, run, runData } = helpers;
   const lamp = await createProduct({ name: `Mail Lamp ${Math.random()}`.slice(0, 16), pricePaisa: 125_050 });
   const jar = new CookieJar();
@@ -74,6 +74,7 @@ async function checkout(lang: "en" | "bn", email: string) {
       )
     ).headers,
   );
+  if (code) jar.take((await run(cart.action, post(base, { intent: "apply-code", code }, jar))).headers);
   const page = await runData(cart.loader, get(base, jar));
   const answer = await run(
     cart.action,
@@ -90,6 +91,8 @@ async function checkout(lang: "en" | "bn", email: string) {
         shippingMethod: "Inside Dhaka",
         checkoutToken: page.checkoutToken,
         expectedSubtotalPaisa: page.subtotalPaisa,
+        discountCode: page.code?.code ?? "",
+        expectedDiscountPaisa: page.code?.discountPaisa ?? 0,
       },
       jar,
     ),
@@ -110,6 +113,14 @@ async function mailsFor(id: number, count: number): Promise<ParsedMail[]> {
 const to = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address;
 
 describe("new-order e-mails", () => {
+  it("show a campaign code's saving between the delivery charge and the total", async () => {
+    await prisma.discountCode.create({ data: { code: "MAIL10", kind: "percentage", value: 1000 } });
+    const { orderId } = await checkout("en", "coded@example.com", "mail10");
+    const mails = await mailsFor(orderId!, 2);
+    const confirmation = mails.find((mail) => to(mail) === "coded@example.com")!;
+    expect(confirmation.text).toContain("Shipping (Inside Dhaka): ৳60.00\nDiscount (MAIL10): −৳250.10\nTotal: ৳2,310.90");
+  });
+
   it("alert the shop and confirm to the shopper, after the order is placed", async () => {
     const { answer, orderId, product } = await checkout("en", "rahima@example.com");
     expect(answer.status).toBe(302);

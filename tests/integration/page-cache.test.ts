@@ -9,6 +9,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/models/db/client.server";
 import { commitCart } from "~/server/cart/cart-cookie.server";
+import { commitAppliedCode } from "~/server/cart/code-cookie.server";
 import { rememberLanguage } from "~/server/language-cookie.server";
 import { toastCookie } from "~/server/toast-cookie.server";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
@@ -137,6 +138,22 @@ describe("the page cache in the production server", () => {
       expect(answer.cache).toBeNull();
     }
     expect((await page(path)).cache).toBe("MISS");
+  });
+
+  it("never serves a shopper with a campaign code from the cache, nor stores what they see; the cart page is no-store", async () => {
+    const code = (await commitAppliedCode("EID10")).split(";")[0]!;
+    const cart = await cartCookieOf([{ variantId, quantity: 1 }]);
+    const path = "/products?q=campaign-code";
+    for (let i = 0; i < 3; i++) {
+      const answer = await page(path, { Cookie: `${cart}; ${code}` });
+      expect(answer.status).toBe(200);
+      expect(answer.cache).toBeNull();
+    }
+    expect((await page(path)).cache).toBe("MISS");
+    const cartPage = await page("/cart", { Cookie: `${cart}; ${code}` });
+    expect(cartPage.cache).toBeNull();
+    expect(cartPage.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(cartPage.text).toContain("EID10");
   });
 
   it("never caches a page with a toast, nor serves a cached page to its holder", async () => {

@@ -39,6 +39,13 @@ describe("ActivitySummary", () => {
     });
   });
 
+  it("shows a campaign code as code, never as words to translate", () => {
+    const markup = renderToStaticMarkup(
+      <ActivitySummary action="discount.created" summary="EID10" t={adminTranslator("bn")} lang="bn" />,
+    );
+    expect(markup).toContain('<code translate="no">EID10</code>');
+  });
+
   it("shows a phone number in the reader's digits", () => {
     expect(shown("phone.blocked", "01995033202").text).toBe(" · ০১৯৯৫০৩৩২০২");
     expect(shown("order.deleted", "Karim Uddin, 01812345678").text).toBe(" · Karim Uddin, ০১৮১২৩৪৫৬৭৮");

@@ -68,6 +68,9 @@ export function ActivitySummary({
           {raw(match[1]!)} <code translate="no">{match[2]}</code>
         </>
       );
+  } else if (action.startsWith("discount.")) {
+    // A campaign code as shoppers type it ("EID10"): a code, never words to translate.
+    shown = <code translate="no">{summary}</code>;
   } else if (action === "staff.added") {
     const match = /^(.*) \((owner|staff)\)$/.exec(summary);
     if (match) {

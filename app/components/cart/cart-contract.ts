@@ -42,8 +42,17 @@ export type CartPageData = {
   fees: DeliveryFees;
   /** The shop's advance rule (app/rules/advance.ts), so the form says before ordering that one is asked. */
   advance: AdvanceRule;
+  /** The campaign code applied in the cart, checked and priced for it now; null: none. */
+  code: CartCode | null;
   meta: MetaDescriptor[];
 };
+
+/**
+ * A campaign code on the cart as the page shows it (docs/decisions/060-campaign-codes.md): the
+ * code, its saving in paisa (off the items; `freeDelivery`: the delivery charge is waived), or, when
+ * it does not apply to the cart now, why (`refusal`, in the page's language; the saving is then 0).
+ */
+export type CartCode = { code: string; discountPaisa: number; freeDelivery: boolean; refusal: string | null };
 
 /**
  * The form field that marks a cart form sent by a fetcher (JavaScript): the /cart action then

@@ -15,6 +15,7 @@ import { blocklistMessages } from "./blocklist";
 import { categoriesMessages } from "./categories";
 import { couriersMessages } from "./couriers";
 import { dashboardMessages } from "./dashboard";
+import { discountsMessages } from "./discounts";
 import { exportMessages } from "./export";
 import { invoiceMessages } from "./invoice";
 import { orderEditsMessages } from "./order-edits";
@@ -53,6 +54,7 @@ export const ADMIN_AREAS = {
   export: exportMessages,
   variants: variantsMessages,
   "product-csv": productCsvMessages,
+  discounts: discountsMessages,
 } as const satisfies Record<string, Bilingual<string>>;
 
 /** A key of the back office's own messages (any area's). */

@@ -27,6 +27,8 @@ export const exportMessages = bilingual({
     "admin.export.col.district": "The district, in English",
     "admin.export.col.itemCount": "How many items",
     "admin.export.col.shippingMethod": "Inside or Outside Dhaka",
+    "admin.export.col.discountCode": "Campaign code",
+    "admin.export.col.discount": "Discount (code's saving, taka)",
     "admin.export.col.sku": "Each item's SKU and quantity, for packing",
   },
   bn: {
@@ -52,6 +54,8 @@ export const exportMessages = bilingual({
     "admin.export.col.district": "জেলা, ইংরেজিতে",
     "admin.export.col.itemCount": "কয়টি পণ্য",
     "admin.export.col.shippingMethod": "ঢাকার ভেতরে না বাইরে",
+    "admin.export.col.discountCode": "ক্যাম্পেইন কোড",
+    "admin.export.col.discount": "ছাড় (কোডের ছাড়, টাকা)",
     "admin.export.col.sku": "প্যাক করার জন্য প্রতিটি পণ্যের এসকেইউ ও পরিমাণ",
   },
 });

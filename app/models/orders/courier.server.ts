@@ -65,7 +65,15 @@ export async function listOrdersForCourierCsv(ids: number[]) {
   return prisma.order.findMany({
     where: { id: { in: ids } },
     orderBy: { id: "asc" },
-    select: { ...PARCEL_SELECT, createdAt: true, itemCount: true, shippingMethod: true },
+    select: {
+      ...PARCEL_SELECT,
+      createdAt: true,
+      itemCount: true,
+      shippingMethod: true,
+      discountCode: true,
+      discountPaisa: true,
+      shippingDiscountPaisa: true,
+    },
   });
 }
 

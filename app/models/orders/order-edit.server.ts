@@ -84,6 +84,8 @@ async function editOrderIn(
       shippingMethod: true,
       shippingFeePaisa: true,
       totalPaisa: true,
+      discountPaisa: true,
+      shippingDiscountPaisa: true,
       items: { orderBy: { id: "asc" }, select: editableLineSelect },
     },
   });
@@ -112,6 +114,8 @@ async function editOrderIn(
       lines: order.items,
       shippingFeePaisa: order.shippingFeePaisa,
       totalPaisa: order.totalPaisa,
+      discountPaisa: order.discountPaisa,
+      shippingDiscountPaisa: order.shippingDiscountPaisa,
       address: {
         customerAddress: order.customerAddress,
         area: order.area ?? "",
@@ -137,6 +141,8 @@ async function editOrderIn(
       addressKey: addressKey(request.address.customerAddress, request.address.area, request.address.district),
       subtotalPaisa: plan.subtotalPaisa,
       shippingFeePaisa: plan.shippingFeePaisa,
+      discountPaisa: plan.discountPaisa,
+      shippingDiscountPaisa: plan.shippingDiscountPaisa,
       totalPaisa: plan.totalPaisa,
       itemCount: plan.itemCount,
       productId: plan.firstProductId,

@@ -9,7 +9,7 @@ import { STATUS_HISTORY_SHOWN } from "~/models/orders/order-reads.server";
 
 /**
  * What both shopper pages show of an order: its phone, delivery area and district, shipping method
- * and fee, subtotal and total (paisa), and its line items (names and labels in both languages,
+ * and fee, subtotal, campaign code and its saving, and total (paisa), and its line items (names and labels in both languages,
  * quantity, line total in paisa), in the order they were added.
  */
 const shopperOrderSelect = {
@@ -21,6 +21,9 @@ const shopperOrderSelect = {
   shippingFeePaisa: true,
   subtotalPaisa: true,
   totalPaisa: true,
+  discountCode: true,
+  discountPaisa: true,
+  shippingDiscountPaisa: true,
   // The advance (docs/decisions/062-advance-payment.md): asked, its state, its deadline, what was
   // received and given back (paisa), and the latest Send Money the shopper reported.
   advancePaisa: true,

@@ -9,6 +9,7 @@ import { auditEventData } from "~/models/audit-trail.server";
 import { undoableChange, type OrderStatus } from "~/rules/order-status";
 import type { StockShortage } from "~/rules/stock";
 import { OutOfStockError, returnStock, takeStock, type StockActor } from "~/models/catalogue/stock.server";
+import { releaseCodeUseIn, retakeCodeUseIn } from "~/models/discounts/code-use.server";
 
 /** The outcome of `changeOrderStatus`. */
 export type StatusChangeResult =
@@ -19,6 +20,8 @@ export type StatusChangeResult =
  * Sets an order's status (any status may follow any other) and records the change
  * (from, to, who, when) in the same transaction, with the stock it moves (docs/decisions/027-stock.md):
  * cancelling returns what the order holds; moving it out of cancelled takes its lines' units again.
+ * Likewise its campaign code's use: cancelling gives it back, reinstating takes it again, even past
+ * the code's limit (docs/decisions/060-campaign-codes.md).
  * Choosing the status the order already has changes and records nothing (`unchanged`). `conflict`
  * when another change landed between the read and the write, `out-of-stock` (with the lines) when
  * the stock can no longer fill a cancelled order being reinstated: nothing is written then.
@@ -87,8 +90,11 @@ export async function changeStatusIn(
   if (order.status === status) return { outcome: "unchanged" };
   const { count } = await tx.order.updateMany({ where: { id, status: order.status }, data: { status } });
   if (count !== 1) return { outcome: "conflict" };
-  if (status === "cancelled") await returnStock(tx, id, "order-cancelled", admin);
-  else if (order.status === "cancelled") {
+  if (status === "cancelled") {
+    await returnStock(tx, id, "order-cancelled", admin);
+    await releaseCodeUseIn(tx, id);
+  } else if (order.status === "cancelled") {
+    await retakeCodeUseIn(tx, id);
     const lines = order.items.flatMap((item) =>
       item.variantId === null ? [] : [{ variantId: item.variantId, quantity: item.quantity }],
     );
@@ -152,6 +158,8 @@ export async function deleteOrder(id: number, admin: StockActor = null, address 
     });
     if (!snapshot) return false;
     await returnStock(tx, id, "order-deleted", admin);
+    // A deleted order no longer holds its campaign code's use (a cancelled one gave it back already).
+    if (snapshot.status !== "cancelled") await releaseCodeUseIn(tx, id);
     await tx.orderItem.deleteMany({ where: { orderId: id } });
     const deleted = await tx.order.deleteMany({ where: { id } });
     await tx.auditEvent.create({

@@ -18,6 +18,8 @@ import { addressKey, limitReached, ORDER_LIMIT_WINDOW_MS, type OrderLimits } fro
 import { OutOfStockError, takeUnits } from "~/models/catalogue/stock.server";
 import type { CartVariant } from "~/models/catalogue/cart-variants.server";
 import { advanceFor, asksPhoneHistory, NO_ADVANCE, type AdvanceRule } from "~/rules/advance";
+import { claimCodeIn } from "~/models/discounts/code-use.server";
+import { discountedTotals, type DiscountRefusal, type DiscountSaving } from "~/rules/discount-codes";
 
 /** The outcome of placing an order. */
 export type PlaceOrderResult =
@@ -25,7 +27,16 @@ export type PlaceOrderResult =
   | { ok: false; reason: "empty-cart" | "too-large" }
   | { ok: false; reason: "out-of-stock"; shortages: StockShortage[] }
   | { ok: false; reason: "blocked" }
-  | { ok: false; reason: "limit"; limit: "phone" | "address" };
+  | { ok: false; reason: "limit"; limit: "phone" | "address" }
+  | { ok: false; reason: "code"; refusal: DiscountRefusal }
+  | { ok: false; reason: "code-changed" };
+
+/**
+ * The campaign code an order is placed with (normalised, app/rules/discount-codes.ts) and the
+ * saving the shopper was shown for it: the order is refused (`code-changed`) when the code now
+ * saves anything else.
+ */
+export type OrderCode = { code: string; shown: DiscountSaving };
 
 /** No checkout limits (the default of `placeOrder`). */
 const NO_LIMITS: OrderLimits = { perPhone: 0, perAddress: 0 };
@@ -73,10 +84,14 @@ export type OrderableVariant = PricedVariant &
  * a reason, having written nothing: `empty-cart`, `too-large` (over MAX_ORDER_TOTAL_PAISA),
  * `out-of-stock` (the lines the stock cannot fill), `blocked` (the phone is on the blocklist),
  * `limit` (the phone or address reached `limits` within ORDER_LIMIT_WINDOW_MS; read inside the
- * transaction, so concurrent checkouts cannot slip past; docs/decisions/028).
+ * transaction, so concurrent checkouts cannot slip past; docs/decisions/028), `code` (the campaign
+ * `code` is refused, with the rule's reason: checked again and its use taken inside the
+ * transaction, `claimCodeIn`, so its last use goes to exactly one order) or `code-changed` (it
+ * saves something else than the shopper was shown). With a code the order records it and its
+ * saving, and totalPaisa = subtotal − discount + shipping fee (a free-delivery code waives the fee).
  * `advance` decides the advance the order is asked (rules/advance.ts; for "new-phones" the phone's
- * delivered orders are counted inside the transaction): an order asked one has it "due" until
- * `windowMinutes` from now.
+ * delivered orders are counted inside the transaction; it reads the total and fee after the code's
+ * saving): an order asked one has it "due" until `windowMinutes` from now.
  * @throws database errors other than a duplicate checkout token, and an Error for a district that
  *   is not one of the 64 (the checkout schema refuses those first); nothing is written then.
  */
@@ -87,6 +102,7 @@ export async function placeOrder(
   language: Lang = "en",
   limits: OrderLimits = NO_LIMITS,
   advance: AdvanceTerms = NO_ADVANCE_TERMS,
+  code: OrderCode | null = null,
 ): Promise<PlaceOrderResult> {
   if (cart.lineItems.length === 0) return { ok: false, reason: "empty-cart" };
   const shippingMethod = shippingMethodOf(input.district);
@@ -121,11 +137,28 @@ export async function placeOrder(
         const limit = limitReached(limits, { byPhone, byAddress });
         if (limit) throw new OrderRefused({ ok: false, reason: "limit", limit });
       }
+      let saving: DiscountSaving | null = null;
+      let discountCodeId: number | null = null;
+      if (code) {
+        const codeLines = cart.lineItems.map((item) => ({
+          variantId: item.variant.variantId,
+          productId: item.variant.productId,
+          subtotalPaisa: item.subtotalPaisa,
+        }));
+        const claim = await claimCodeIn(tx, code.code, codeLines, cart.subtotalPaisa, input.phone);
+        if (!claim.ok) throw new OrderRefused({ ok: false, reason: "code", refusal: claim });
+        if (claim.discountPaisa !== code.shown.discountPaisa || claim.freeDelivery !== code.shown.freeDelivery) {
+          throw new OrderRefused({ ok: false, reason: "code-changed" });
+        }
+        saving = claim;
+        discountCodeId = claim.codeId;
+      }
+      const discounted = discountedTotals(cart.subtotalPaisa, shippingFeePaisa, saving);
       const lines = cart.lineItems.map((item) => ({ variantId: item.variant.variantId, quantity: item.quantity }));
       const taken = await takeUnits(tx, lines, "order-placed", null);
       const advancePaisa = advanceFor(
         advance.rule,
-        { totalPaisa, shippingFeePaisa },
+        { totalPaisa: discounted.totalPaisa, shippingFeePaisa: discounted.shippingFeePaisa },
         asksPhoneHistory(advance.rule) &&
           (await tx.order.count({ where: { customerPhone: input.phone, status: "delivered" }, take: 1 })) > 0,
       );
@@ -140,9 +173,13 @@ export async function placeOrder(
           addressKey: key,
           language,
           shippingMethod,
-          shippingFeePaisa,
+          shippingFeePaisa: discounted.shippingFeePaisa,
           subtotalPaisa: cart.subtotalPaisa,
-          totalPaisa,
+          totalPaisa: discounted.totalPaisa,
+          discountCode: discountCodeId === null ? null : code?.code,
+          discountCodeId,
+          discountPaisa: discounted.discountPaisa,
+          shippingDiscountPaisa: discounted.shippingDiscountPaisa,
           advancePaisa,
           advanceStatus: advancePaisa > 0 ? "due" : null,
           advanceDueBy: advancePaisa > 0 ? new Date(Date.now() + advance.windowMinutes * 60_000) : null,
@@ -178,10 +215,11 @@ export async function placeOrder(
   } catch (error) {
     // A concurrent submit of the same form may have won the race: answer with its order. The
     // second submit then fails on what the first one used up: the checkout token, the last units
-    // (the stock is taken before the order is written), or the phone's or address's limit.
+    // (the stock is taken before the order is written), the phone's or address's limit, or the
+    // campaign code's last use.
     const raced =
       error instanceof OutOfStockError ||
-      (error instanceof OrderRefused && error.result.reason === "limit") ||
+      (error instanceof OrderRefused && (error.result.reason === "limit" || error.result.reason === "code")) ||
       (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002");
     if (raced) {
       const winner = await findOrderByCheckoutToken(input.checkoutToken);

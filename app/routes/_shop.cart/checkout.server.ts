@@ -8,7 +8,12 @@ import { fieldErrorsFrom, type FormRefusal } from "~/forms/refusal";
 import { checkoutSchema, type CheckoutValues } from "~/forms/schemas";
 import { localePath, type Lang } from "~/i18n";
 import { serverTranslator } from "~/server/i18n.server";
-import { findOrderByCheckoutToken, placeOrder } from "~/models/orders/place-order.server";
+import { findOrderByCheckoutToken, placeOrder, type OrderCode } from "~/models/orders/place-order.server";
+import { quoteCode } from "~/models/discounts/code-use.server";
+import { discountedTotals, normaliseCode, type DiscountSaving } from "~/rules/discount-codes";
+import { discountMessage, refusalMessage } from "~/rules/discount-refusal";
+import { commitAppliedCode, getAppliedCode } from "~/server/cart/code-cookie.server";
+import { codeLinesOf } from "./cart-code.server";
 import { deliveryFees, getShopSettings } from "~/models/settings.server";
 import { getVariantsForCart } from "~/models/catalogue/cart-variants.server";
 import type { CartLine } from "~/rules/cart";
@@ -42,7 +47,8 @@ export type CheckoutActionData = FormRefusal<keyof CheckoutValues, CheckoutValue
  * submit of the same form, sent with the same cart cookie, lands on the first order). Otherwise 400 with CheckoutActionData: an empty cart, field errors (the form kept),
  * a district that is not one of the 64 among them, a product no longer sold (its line is dropped from the cart cookie), a subtotal that is no longer
  * the one shown, a total above the online limit, a line the stock can no longer fill (the cart is
- * kept; nothing is written), a blocked phone or a checkout limit reached (the shop's settings; the
+ * kept; nothing is written), a campaign code refused or saving something else than the page showed
+ * (./cart-code.server.ts; checked again when the order is placed), a blocked phone or a checkout limit reached (the shop's settings; the
  * shopper is asked to phone), or a failed write (logged; nothing is written).
  * Messages, and the success page redirected to, are in `lang`, the language of the posting page;
  * `request` is the checkout's (its cookies name the orders this browser placed before).
@@ -70,6 +76,7 @@ export async function checkout(request: Request, form: FormData, lines: CartLine
   const placed = async (orderId: number) => {
     const headers = new Headers();
     headers.append("Set-Cookie", await commitCart([]));
+    headers.append("Set-Cookie", await commitAppliedCode(null));
     headers.append("Set-Cookie", await rememberPlacedOrder(request, orderId));
     return redirect(`${localePath(lang, "/order-success")}?order=${orderId}`, { headers });
   };
@@ -94,6 +101,8 @@ export async function checkout(request: Request, form: FormData, lines: CartLine
     if (cart.subtotalPaisa !== input.expectedSubtotalPaisa) {
       return reject(t("checkout.cartChanged"), {}, { cartChanged: true });
     }
+    const code = await codeForOrder(request, form, cart.lineItems, cart.subtotalPaisa, lang);
+    if (code.refused) return reject(code.refused, {}, { cartChanged: true });
     const settings = await getShopSettings();
     const fees = deliveryFees(settings);
     // The district decides the zone and its fee. A form that showed another zone with another fee
@@ -108,11 +117,13 @@ export async function checkout(request: Request, form: FormData, lines: CartLine
       shippingFeePaisa(input.shippingMethod, cart.subtotalPaisa, fees) !==
         shippingFeePaisa(method, cart.subtotalPaisa, fees)
     ) {
-      return reject(zoneConfirmation(t, lang, input.district, method, cart.subtotalPaisa, fees));
+      return reject(
+        zoneConfirmation(t, lang, input.district, method, cart.subtotalPaisa, fees, code.order?.shown ?? null),
+      );
     }
     const limits = { perPhone: settings.phoneOrderLimit, perAddress: settings.addressOrderLimit };
     const advance = { rule: advanceRuleOf(settings), windowMinutes: settings.advanceWindowMinutes };
-    const result = await placeOrder(input, cart, fees, lang, limits, advance);
+    const result = await placeOrder(input, cart, fees, lang, limits, advance, code.order);
     if (result.ok) {
       // After the commit, in the background: the shopper's answer never waits for the mail server.
       if (!result.duplicate) void announceNewOrder(result.orderId);
@@ -130,6 +141,16 @@ export async function checkout(request: Request, form: FormData, lines: CartLine
         return reject(t("checkout.limitReached", { phone: settings.phone }));
       case "empty-cart":
         return reject(t("checkout.cartEmpty"));
+      case "code":
+        return reject(
+          discountMessage(lang, "code.atCheckout", {
+            reason: refusalMessage(result.refusal, code.order?.code ?? "", lang),
+          }),
+          {},
+          { cartChanged: true },
+        );
+      case "code-changed":
+        return reject(discountMessage(lang, "code.changed"), {}, { cartChanged: true });
     }
   } catch (error) {
     log.error({ err: error }, "Order placement failed");
@@ -139,7 +160,7 @@ export async function checkout(request: Request, form: FormData, lines: CartLine
 
 /**
  * The message asking the shopper to confirm the district's shipping fee (amounts in `lang`'s
- * digits): "Delivery to Chattogram is Outside Dhaka: shipping charge ৳120.00, total ৳1,320.00. Check
+ * digits; the total after the campaign code's `saving`, when there is one): "Delivery to Chattogram is Outside Dhaka: shipping charge ৳120.00, total ৳1,320.00. Check
  * the total, then place the order." `subtotalPaisa` is the cart's, in paisa.
  */
 function zoneConfirmation(
@@ -149,13 +170,60 @@ function zoneConfirmation(
   method: ShippingMethod,
   subtotalPaisa: number,
   fees: DeliveryFees,
+  saving: DiscountSaving | null,
 ): string {
   const district = findDistrict(districtName);
-  const totals = orderTotals(subtotalPaisa, method, fees);
+  const fee = orderTotals(subtotalPaisa, method, fees).shippingFeePaisa;
+  const totals = discountedTotals(subtotalPaisa, fee, saving);
   return t("checkout.zoneConfirm", {
     district: district ? placeName(district, lang) : districtName,
     method: t(method === "Inside Dhaka" ? "checkout.insideDhaka" : "checkout.outsideDhaka"),
     fee: formatMoney(totals.shippingFeePaisa, { lang }),
     total: formatMoney(totals.totalPaisa, { lang }),
   });
+}
+
+/**
+ * The campaign code the order is placed with, checked against what the checkout form showed
+ * (`discountCode`, `expectedDiscountPaisa`, `expectedFreeDelivery`; the page's code box and summary):
+ * - the cart's applied code (its cookie) applies now with the saving shown: `order` (placeOrder
+ *   checks it again inside the order's transaction);
+ * - it applies but the page showed another saving, or no code (applied since in another tab), or the
+ *   page showed a code the cart no longer has: `refused` with "the saving of your code has changed";
+ * - it no longer applies and the page showed it applying: `refused` with the rule's reason;
+ * - it did not apply when the page was shown either (the page said why and showed no saving), or
+ *   there is none: no code.
+ * Messages in `lang`; `lineItems` and `subtotalPaisa` (paisa) are the cart priced for the order.
+ */
+async function codeForOrder(
+  request: Request,
+  form: FormData,
+  lineItems: Parameters<typeof codeLinesOf>[0],
+  subtotalPaisa: number,
+  lang: Lang,
+): Promise<{ order: OrderCode | null; refused?: string }> {
+  const applied = await getAppliedCode(request);
+  const shownCode = normaliseCode(String(form.get("discountCode") ?? ""));
+  const shown: DiscountSaving = {
+    discountPaisa: Number(form.get("expectedDiscountPaisa") ?? 0),
+    freeDelivery: form.get("expectedFreeDelivery") === "1",
+  };
+  const changed = { order: null, refused: discountMessage(lang, "code.changed") };
+  if (applied === null) return shownCode === null ? { order: null } : changed;
+  const quote = await quoteCode(applied, codeLinesOf(lineItems), subtotalPaisa);
+  if (!quote.ok) {
+    if (shownCode !== applied) return { order: null };
+    return {
+      order: null,
+      refused: discountMessage(lang, "code.atCheckout", { reason: refusalMessage(quote, applied, lang) }),
+    };
+  }
+  if (
+    shownCode !== applied ||
+    quote.discountPaisa !== shown.discountPaisa ||
+    quote.freeDelivery !== shown.freeDelivery
+  ) {
+    return changed;
+  }
+  return { order: { code: applied, shown: { discountPaisa: quote.discountPaisa, freeDelivery: quote.freeDelivery } } };
 }

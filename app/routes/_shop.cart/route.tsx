@@ -22,11 +22,14 @@ import { localText } from "~/rules/variants";
 import { priceCart } from "~/rules/pricing";
 import { exceedsStock } from "~/rules/stock";
 import { commitCart, getCart } from "~/server/cart/cart-cookie.server";
+import { getAppliedCode } from "~/server/cart/code-cookie.server";
 import { seoContextFor } from "~/server/http/seo.server";
 import { pageTitle, seoMeta } from "~/utils/seo";
 import { CartLine } from "./cart-line";
 import { changeCart } from "./cart-change.server";
 import { checkout, type CheckoutActionData } from "./checkout.server";
+import { applyCode, cartCode, removeCode } from "./cart-code.server";
+import { CartCodeForm } from "./cart-code-form";
 import { readFormData } from "~/server/form-data.server";
 import { deliveryFees, getShopSettings } from "~/models/settings.server";
 import { advanceRuleOf } from "~/rules/advance";
@@ -72,6 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       productsRemoved: cart.missingVariantIds.length > 0,
       checkoutToken: crypto.randomBytes(18).toString("base64url"),
       ...(await checkoutSettings()),
+      code: await cartCode(await getAppliedCode(request), cart.lineItems, cart.subtotalPaisa, lang),
       meta: await cartMeta(request),
     },
     { headers },
@@ -108,15 +112,23 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
   (actionResult as Partial<CheckoutActionData> | undefined)?.cartChanged === true || defaultShouldRevalidate;
 
 /**
- * The cart's forms: add, buy-now, update and remove (./cart-change.server.ts), and
- * checkout (./checkout.server.ts). Each ends in a redirect (post/redirect/get), except a rejected
- * checkout, which answers 400 with the messages and every value the shopper typed, and a cart form
- * sent by a fetcher, which gets a CartFetchResult (app/components/cart/cart-contract.ts).
+ * The cart's forms: add, buy-now, update and remove (./cart-change.server.ts), applying and
+ * removing a campaign code (./cart-code.server.ts), and checkout (./checkout.server.ts). Each ends
+ * in a redirect (post/redirect/get), except a rejected checkout or code, which answers 400 with the
+ * messages and every value the shopper typed, and a cart form sent by a fetcher, which gets a
+ * CartFetchResult (app/components/cart/cart-contract.ts).
  */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const lines = await getCart(request);
-  if (form.get("intent") === "checkout") return checkout(request, form, lines, langOfRequest(request));
+  const lang = langOfRequest(request);
+  const intent = form.get("intent");
+  if (intent === "checkout") return checkout(request, form, lines, lang);
+  if (intent === "remove-code") return removeCode(lang);
+  if (intent === "apply-code") {
+    const cart = priceCart(lines, await getVariantsForCart(lines.map((line) => line.variantId)));
+    return applyCode(form, cart.lineItems, cart.subtotalPaisa, lang);
+  }
   return changeCart(request, form, lines);
 }
 
@@ -136,10 +148,12 @@ export function clientAction({ request, serverAction }: ClientActionFunctionArgs
 export default function CartPage() {
   const t = useT();
   const href = useLocalePath();
-  const { lineItems, subtotalPaisa, productsRemoved, checkoutToken, fees, advance } = useLoaderData<typeof loader>();
+  const { lineItems, subtotalPaisa, productsRemoved, checkoutToken, fees, advance, code } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const placing = usePending({ intent: "checkout" });
   const checkoutData = actionData && "values" in actionData ? actionData : undefined;
+  const codeData = actionData && "codeError" in actionData ? actionData : undefined;
   const totals = useOptimisticCartTotals();
   const shown = new Map(totals?.lines.map((line) => [line.variantId, line]));
   const items = totals ? lineItems.filter((item) => shown.has(item.variant.variantId)) : lineItems;
@@ -186,12 +200,14 @@ export default function CartPage() {
                 );
               })}
             </ul>
+            <CartCodeForm code={code} error={codeData?.codeError ?? null} typed={codeData?.codeValue ?? ""} />
           </section>
           <CheckoutForm
             checkoutToken={checkoutToken}
             subtotalPaisa={totals?.subtotalPaisa ?? subtotalPaisa}
             fees={fees}
             advance={advance}
+            code={code?.refusal === null ? code : null}
             values={checkoutData?.values}
             fieldErrors={checkoutData?.fieldErrors ?? {}}
             formError={checkoutData?.formError ?? null}

@@ -7,6 +7,7 @@ import type { Lang } from "~/i18n/lang";
 import type { getOrderConfirmation } from "~/models/orders/order-for-shopper.server";
 import { findDistrict, placeName } from "~/rules/districts";
 import { formatMoney } from "~/rules/money";
+import { orderSavingLines } from "~/rules/discount-codes";
 import { localText } from "~/rules/variants";
 
 /** The order as its buyer sees it on the confirmation page (app/models/orders/order-for-shopper.server.ts). */
@@ -83,8 +84,17 @@ export function OrderConfirmation({ order }: { order: ConfirmedOrder }) {
             label={t("success.shipping", { method: method ? t(method) : order.shippingMethod })}
             testId="success-shipping"
           >
-            {money(order.shippingFeePaisa)}
+            {money(order.shippingFeePaisa + order.shippingDiscountPaisa)}
           </Row>
+          {orderSavingLines(order).map((line) => (
+            <Row
+              key={line.kind}
+              label={t(line.kind === "items" ? "cart.discount" : "cart.shippingWaived", { code: line.code })}
+              testId="success-discount"
+            >
+              −{money(line.paisa)}
+            </Row>
+          ))}
           <Row label={t("cart.total")} strong>
             {total}
           </Row>

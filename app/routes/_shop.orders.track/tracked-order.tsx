@@ -6,6 +6,7 @@ import { formatInteger } from "~/i18n/format";
 import { formatShopDateTime } from "~/i18n/format-date";
 import { findDistrict, placeName } from "~/rules/districts";
 import { formatMoney } from "~/rules/money";
+import { orderSavingLines } from "~/rules/discount-codes";
 import { orderStatusLabel } from "~/rules/order-status";
 import { localText } from "~/rules/variants";
 import type { TrackedOrder } from "./lookup.server";
@@ -116,8 +117,17 @@ export function TrackedOrderDetails({ order }: { order: TrackedOrder }) {
               {money(order.subtotalPaisa)}
             </TotalRow>
             <TotalRow label={t("track.shipping", { method: method ? t(method) : order.shippingMethod })}>
-              {money(order.shippingFeePaisa)}
+              {money(order.shippingFeePaisa + order.shippingDiscountPaisa)}
             </TotalRow>
+            {orderSavingLines(order).map((line) => (
+              <TotalRow
+                key={line.kind}
+                label={t(line.kind === "items" ? "track.discount" : "track.shippingWaived", { code: line.code })}
+                testId="track-discount"
+              >
+                −{money(line.paisa)}
+              </TotalRow>
+            ))}
             <TotalRow label={t("track.total")} className="text-base font-semibold" testId="track-total">
               {money(order.totalPaisa)}
             </TotalRow>

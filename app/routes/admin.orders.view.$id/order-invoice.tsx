@@ -114,6 +114,9 @@ export function OrderInvoice({ invoice }: { invoice: InvoiceView }) {
             first
           />
           <InvoiceTotal label={t("invoice.shippingCharge")} value={invoice.shippingCharge} testId="invoice-shipping" />
+          {invoice.savings.map((saving) => (
+            <InvoiceTotal key={saving.label} label={saving.label} value={saving.amount} testId="invoice-discount" />
+          ))}
           <InvoiceTotal
             label={t("invoice.totalIncl")}
             value={invoice.totalInclShipping}

@@ -3,6 +3,7 @@ import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { formatInteger } from "~/i18n/format";
 import { formatMoney } from "~/rules/money";
 import { localLineItemName } from "~/rules/variants";
+import { orderSavingLines } from "~/rules/discount-codes";
 
 /**
  * The order's line items and totals: each line's name as the order snapshotted it, "<product> —
@@ -26,6 +27,9 @@ export function OrderItems({
     subtotalPaisa: number;
     shippingFeePaisa: number;
     totalPaisa: number;
+    discountCode: string | null;
+    discountPaisa: number;
+    shippingDiscountPaisa: number;
   };
 }) {
   const t = useAdminT();
@@ -85,7 +89,22 @@ export function OrderItems({
         </tbody>
         <tfoot className="border-t border-stone-200 text-right max-sm:block max-sm:[&>tr]:flex max-sm:[&>tr]:justify-between">
           <TotalRow label={t("admin.order.totalExcl")} paisa={order.subtotalPaisa} testId="total-excl" />
-          <TotalRow label={t("admin.order.shippingCharge")} paisa={order.shippingFeePaisa} testId="shipping-charge" />
+          <TotalRow
+            label={t("admin.order.shippingCharge")}
+            paisa={order.shippingFeePaisa + order.shippingDiscountPaisa}
+            testId="shipping-charge"
+          />
+          {orderSavingLines(order).map((line) => (
+            <TotalRow
+              key={line.kind}
+              label={t(line.kind === "items" ? "admin.order.discount" : "admin.order.shippingWaived", {
+                code: line.code,
+              })}
+              paisa={line.paisa}
+              minus
+              testId="order-discount"
+            />
+          ))}
           <TotalRow label={t("admin.order.totalIncl")} paisa={order.totalPaisa} testId="total-incl" strong />
         </tfoot>
       </table>
@@ -99,11 +118,14 @@ function TotalRow({
   paisa,
   testId,
   strong,
+  minus,
 }: {
   label: string;
   paisa: number;
   testId: string;
   strong?: boolean;
+  /** A saving taken off: shown with a minus sign ("−৳120.00"). */
+  minus?: boolean;
 }) {
   const lang = useAdminLang();
   return (
@@ -112,6 +134,7 @@ function TotalRow({
         {label}
       </th>
       <td className={`px-5 py-2 ${strong ? "font-semibold" : ""}`} data-testid={testId}>
+        {minus ? "−" : ""}
         {formatMoney(paisa, { lang })}
       </td>
     </tr>

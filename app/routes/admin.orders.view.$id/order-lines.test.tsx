@@ -36,7 +36,14 @@ const lamp = {
   variantLabelBn: "",
   sku: "",
 };
-const totals = { subtotalPaisa: 900_000, shippingFeePaisa: 6_000, totalPaisa: 906_000 };
+const totals = {
+  subtotalPaisa: 900_000,
+  shippingFeePaisa: 6_000,
+  totalPaisa: 906_000,
+  discountCode: null,
+  discountPaisa: 0,
+  shippingDiscountPaisa: 0,
+};
 /** A stock ledger entry of the fan's variant, named in both languages. */
 const entry = {
   id: 3,

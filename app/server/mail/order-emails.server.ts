@@ -15,6 +15,7 @@ import { getOrderForAdmin } from "~/models/orders/order-reads.server";
 import { getShopSettings, shopIdentity, shopLanguage } from "~/models/settings.server";
 import { localLineItemName } from "~/rules/variants";
 import { formatMoney } from "~/rules/money";
+import { orderSavingLines } from "~/rules/discount-codes";
 import { serverTranslator } from "../i18n.server";
 import { mailConfigured, sendMail, type MailMessage } from "./mail.server";
 import { log } from "~/server/log.server";
@@ -30,7 +31,8 @@ type Order = NonNullable<Awaited<ReturnType<typeof getOrderForAdmin>>>;
  * The order's lines and totals as plain text lines, in `lang`: each line named as the order
  * snapshotted it, "<product> — <variant label>" (the Bangla names in Bangla where given), with its
  * SKU when it has one, and the quantity in the language's digits: "Ceiling Fan — 56″ / Brown (SKU
- * FAN-56-BR) × 1: ৳4,500.00".
+ * FAN-56-BR) × 1: ৳4,500.00"; then the subtotal, the shipping charge, the campaign code's saving
+ * ("Discount (EID10): −৳450.00") and the total.
  */
 function orderLines(order: Order, lang: Lang): string[] {
   const t = serverTranslator(lang);
@@ -45,7 +47,11 @@ function orderLines(order: Order, lang: Lang): string[] {
     ),
     "",
     `${t("cart.subtotal")}: ${money(order.subtotalPaisa)}`,
-    `${t("cart.shipping")} (${order.shippingMethod}): ${money(order.shippingFeePaisa)}`,
+    `${t("cart.shipping")} (${order.shippingMethod}): ${money(order.shippingFeePaisa + order.shippingDiscountPaisa)}`,
+    ...orderSavingLines(order).map(
+      (line) =>
+        `${t(line.kind === "items" ? "cart.discount" : "cart.shippingWaived", { code: line.code })}: −${money(line.paisa)}`,
+    ),
     `${t("cart.total")}: ${money(order.totalPaisa)}`,
   ];
 }

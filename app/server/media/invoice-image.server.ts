@@ -280,6 +280,7 @@ export function invoiceSvg(
   const totals: [string, string, boolean][] = [
     [t("invoice.totalAmount"), view.totalAmount, false],
     [t("invoice.shippingCharge"), view.shippingCharge, false],
+    ...view.savings.map((saving): [string, string, boolean] => [saving.label, saving.amount, false]),
     [t("invoice.totalIncl"), view.totalInclShipping, true],
   ];
   for (const [label, value, strong] of totals) {
