@@ -154,9 +154,6 @@ export const advanceSettingsSchema = (t: AdminTranslate) =>
       };
     });
 
-/** The advance settings as saved (the ShopSettings columns). */
-export type AdvanceSettings = z.output<ReturnType<typeof advanceSettingsSchema>>;
-
 /** A bKash refund on an order's page: the payment, the amount in taka (more than 0), a reason (at most 255). */
 export const bkashRefundSchema = (t: AdminTranslate) =>
   z.object({

@@ -23,7 +23,7 @@ import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 
 /** One payment as the local bKash knows it. */
-export type LocalBkashPayment = {
+type LocalBkashPayment = {
   paymentID: string;
   amount: string;
   merchantInvoiceNumber: string;

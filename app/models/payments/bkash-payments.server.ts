@@ -13,7 +13,7 @@ import { prisma } from "~/models/db/client.server";
 import { creditAdvanceIn } from "./advance.server";
 
 /** The payment method of bKash's tokenized checkout, as `Payment.method` names it. */
-export const BKASH_METHOD = "bkash";
+const BKASH_METHOD = "bkash";
 
 /** An order whose advance may be paid by bKash now: what is left to pay, in paisa, and who pays. */
 export type PayableAdvance = { orderId: number; amountPaisa: number; language: string; phone: string };
@@ -180,9 +180,6 @@ export async function listOrderBkashPayments(orderId: number) {
         : 0,
   }));
 }
-
-/** One of `listOrderBkashPayments`'s payments. */
-export type OrderBkashPayment = Awaited<ReturnType<typeof listOrderBkashPayments>>[number];
 
 /**
  * Records a refund bKash made of payment `paymentId`, by `admin`, in one transaction: the

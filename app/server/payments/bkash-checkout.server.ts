@@ -38,7 +38,7 @@ import { paymentFailure } from "./messages.server";
  * payment page lets a shopper finish within its own session; haat waits longer than that before it
  * marks a payment failed (docs/payments.md: a real account should confirm the window).
  */
-export const BKASH_PAYMENT_WINDOW_MS = 30 * 60_000;
+const BKASH_PAYMENT_WINDOW_MS = 30 * 60_000;
 
 /** The actor of the audit trail's lines that bKash's answers cause (no staff member acted). */
 const BKASH_ACTOR = { id: null, email: "bKash" } as const;
@@ -119,7 +119,7 @@ export async function handleBkashCallback(
  * from the job (`mode` "job") it waits, until BKASH_PAYMENT_WINDOW_MS has passed since it was created.
  * @returns what the shopper is told: "paid", "pending" (not known yet), "failed" or "insufficient".
  */
-export async function settleBkashPayment(
+async function settleBkashPayment(
   payment: BkashPaymentRow,
   mode: "callback" | "job",
   context: unknown = undefined,

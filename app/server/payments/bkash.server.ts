@@ -77,12 +77,12 @@ export type BkashCreateRequest = {
 export type BkashRefund = { refundTrxID: string; amountPaisa: number };
 
 /** Paisa as the taka string bKash takes: two decimals ("150.00"). */
-export function bkashAmount(paisa: number): string {
+function bkashAmount(paisa: number): string {
   return (Math.round(paisa) / 100).toFixed(2);
 }
 
 /** bKash's taka amount ("150", "150.00", 150) in paisa, or null when it is not one. */
-export function paisaFromBkash(amount: unknown): number | null {
+function paisaFromBkash(amount: unknown): number | null {
   const text = typeof amount === "number" ? String(amount) : typeof amount === "string" ? amount.trim() : "";
   if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
   return Math.round(Number(text) * 100);
