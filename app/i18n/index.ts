@@ -30,12 +30,7 @@ import { rootMessages, type RootMessageKey } from "./root-messages";
  * the tracking page's (tracking-messages.ts) or the advance payment's (payment-messages.ts).
  */
 export type MessageKey =
-  | PageMessageKey
-  | RootMessageKey
-  | CheckoutMessageKey
-  | ListingMessageKey
-  | TrackingMessageKey
-  | PaymentMessageKey;
+  PageMessageKey | RootMessageKey | CheckoutMessageKey | ListingMessageKey | TrackingMessageKey | PaymentMessageKey;
 /** A page messages: every key of en.ts with its text in one language. */
 export type PageMessages = Record<PageMessageKey, string>;
 export type MessageParams = Record<string, string | number>;

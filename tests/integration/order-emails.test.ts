@@ -118,7 +118,9 @@ describe("new-order e-mails", () => {
     const { orderId } = await checkout("en", "coded@example.com", "mail10");
     const mails = await mailsFor(orderId!, 2);
     const confirmation = mails.find((mail) => to(mail) === "coded@example.com")!;
-    expect(confirmation.text).toContain("Shipping (Inside Dhaka): ৳60.00\nDiscount (MAIL10): −৳250.10\nTotal: ৳2,310.90");
+    expect(confirmation.text).toContain(
+      "Shipping (Inside Dhaka): ৳60.00\nDiscount (MAIL10): −৳250.10\nTotal: ৳2,310.90",
+    );
   });
 
   it("alert the shop and confirm to the shopper, after the order is placed", async () => {

@@ -34,12 +34,7 @@ export function BkashPayButton({
   const lang = useLang();
   const amount = formatMoney(amountPaisa, { lang });
   return (
-    <form
-      method="post"
-      action="/payments/bkash"
-      className="max-w-sm"
-      data-testid="bkash-pay"
-    >
+    <form method="post" action="/payments/bkash" className="max-w-sm" data-testid="bkash-pay">
       <input type="hidden" name="order" value={orderId} />
       <input type="hidden" name="lang" value={lang} />
       {phone ? <input type="hidden" name="phone" value={phone} /> : null}
