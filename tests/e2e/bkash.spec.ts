@@ -1,10 +1,12 @@
 /**
  * bKash tokenized checkout end to end (docs/decisions/061-bkash-checkout.md), with JavaScript on
  * and off, against the local bKash the end-to-end server starts (tests/e2e/server.ts): the owner
- * saves the merchant keys and an advance rule at /admin/payments (360 px, 44 px targets); a shopper
- * places an order whose delivery charge is due in advance, pays it on bKash's (local) page and comes
- * back to "advance paid"; staff see the payment on the order page, the courier CSV asks for the total
- * less the advance, and the owner refunds it (never more than was paid).
+ * saves the merchant keys and asks the delivery charge in advance at /admin/payments (360 px, 44 px
+ * targets); a shopper applies a campaign code in the cart, places the order, pays the delivery
+ * charge on bKash's (local) page and comes back to "advance paid"; staff see the payment on the
+ * order page, the courier CSV asks for the discounted total less the advance, and the owner refunds
+ * it (never more than was paid). Each worker has its own server and database and runs its tests
+ * one after another, so the shop-wide settings changed here are put back in `finally`.
  */
 import fs from "node:fs";
 import { parse } from "csv-parse/sync";
@@ -13,41 +15,55 @@ import { deleteOrderRows, sqliteDate, withDb } from "./e2e-db";
 import { expect, filterOrders, jsEnabled, openFirstProduct, paisaOf, rendered, signIn, test, toast } from "./fixtures";
 import { tapTargetOffenders } from "./tap-targets";
 
-/** Places an order for the first product as a shopper with `phone`; returns its number and total. */
-async function placeOrder(page: Page, phone: string): Promise<{ id: number; totalPaisa: number }> {
+/**
+ * Places an order for the first product as a shopper with `phone`, with the campaign code `code`
+ * (10% off) applied in the cart; returns its number and total (subtotal − the code's saving + the
+ * inside-Dhaka delivery charge), in paisa.
+ */
+async function placeOrder(page: Page, phone: string, code: string): Promise<{ id: number; totalPaisa: number }> {
   await openFirstProduct(page);
   await page.getByRole("button", { name: "Buy Now", exact: true }).click();
   await expect(page).toHaveURL(/\/cart$/);
+  await rendered(page);
+  await page.getByLabel("Campaign code").fill(code.toLowerCase());
+  await page.getByRole("button", { name: "Apply" }).click();
+  const subtotalPaisa = paisaOf(await page.getByTestId("cart-subtotal").innerText());
+  const savingPaisa = Math.floor(subtotalPaisa / 10);
+  await expect(page.getByTestId("cart-code")).toContainText(`${code}: −`);
+  expect(paisaOf((await page.getByTestId("cart-code").innerText()).split("−")[1]!)).toBe(savingPaisa);
   await rendered(page);
   await page.getByLabel("Full name").fill("bKash Shopper");
   await page.getByLabel("Phone").fill(phone);
   await page.getByLabel("Delivery address").fill("House 9, Road 3");
   await page.getByLabel("Area or thana").fill("Dhanmondi");
   await page.getByLabel("District", { exact: true }).selectOption("Dhaka");
-  const totalPaisa = paisaOf(await page.getByTestId("cart-subtotal").innerText()) + 6000;
   await page.getByRole("button", { name: "Place Order (Cash on Delivery)" }).click();
   await expect(page.getByRole("heading", { name: "Order Placed Successfully!" })).toBeVisible();
-  return { id: Number(new URL(page.url()).searchParams.get("order")), totalPaisa };
+  return { id: Number(new URL(page.url()).searchParams.get("order")), totalPaisa: subtotalPaisa - savingPaisa + 6000 };
 }
 
-test("the owner sets bKash up, a shopper pays the delivery charge by bKash, staff see it paid, the CSV asks for the rest, the owner refunds", async ({
+test("the owner sets bKash up, a shopper with a campaign code pays the delivery charge by bKash, staff see it paid, the CSV asks for the rest, the owner refunds", async ({
   page,
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
   const js = jsEnabled(testInfo);
   const phone = `0171${String(Date.now() % 1e7).padStart(7, "0")}`;
+  const code = `BKASH${testInfo.project.name === "js-off" ? "OFF" : "ON"}${Date.now() % 1e6}`;
   let orderId = 0;
   try {
+    withDb((db) =>
+      db
+        .prepare(`INSERT INTO DiscountCode (code, kind, value, updatedAt) VALUES (?, 'percentage', 1000, ?)`)
+        .run(code, sqliteDate(new Date())),
+    );
     await signIn(page);
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto("/admin/payments");
     await rendered(page);
-    // An advance only above ৳10 lakh: no other journey's order is asked for one.
-    await page.getByLabel("Advance", { exact: true }).selectOption("percentage");
-    await page.getByLabel("Percentage (%)").fill("10");
-    await page.getByLabel("Ask it for").selectOption("above");
-    await page.getByLabel("Minimum order total (taka)").fill("1000000");
+    // The delivery charge in advance, of every order.
+    await page.getByLabel("Advance", { exact: true }).selectOption("delivery");
+    await page.getByLabel("Ask it for").selectOption("all");
     await page.getByLabel("bKash number").fill("01712-345678");
     await page.getByRole("button", { name: "Save advance settings" }).click();
     await expect(toast(page)).toHaveText("Advance settings saved.");
@@ -68,16 +84,8 @@ test("the owner sets bKash up, a shopper pays the delivery charge by bKash, staf
 
     // The shopper, in a browser of their own.
     const shopper = await browser.newPage({ javaScriptEnabled: js });
-    const placed = await placeOrder(shopper, phone);
+    const placed = await placeOrder(shopper, phone, code);
     orderId = placed.id;
-    // An advance due of the delivery charge (the shop's rule asks none of an order this small).
-    const dueBy = sqliteDate(new Date(Date.now() + 2 * 3600_000));
-    withDb((db) =>
-      db
-        .prepare(`UPDATE "Order" SET advancePaisa = 6000, advanceStatus = 'due', advanceDueBy = ? WHERE id = ?`)
-        .run(dueBy, orderId),
-    );
-    await shopper.reload();
     await rendered(shopper);
     await expect(shopper.getByTestId("advance-due")).toContainText("৳60.00");
     const pay = shopper.getByTestId("payment-options").getByTestId("bkash-pay");
@@ -138,5 +146,6 @@ test("the owner sets bKash up, a shopper pays the delivery charge by bKash, staf
       withDb((db) => db.prepare(`DELETE FROM "Payment" WHERE orderId = ?`).run(orderId));
       deleteOrderRows(orderId);
     }
+    withDb((db) => db.prepare(`DELETE FROM DiscountCode WHERE code = ?`).run(code));
   }
 });

@@ -42,6 +42,17 @@ export type OrderCode = { code: string; shown: DiscountSaving };
 const NO_LIMITS: OrderLimits = { perPhone: 0, perAddress: 0 };
 
 /**
+ * The terms `placeOrder` places an order on, each with its default: `language` ("en") its invoice
+ * prints in, the checkout `limits` (none), the `advance` asked (none) and the campaign `code` (none).
+ */
+export type PlacementTerms = {
+  language?: Lang;
+  limits?: OrderLimits;
+  advance?: AdvanceTerms;
+  code?: OrderCode | null;
+};
+
+/**
  * The advance an order is asked (docs/decisions/062-advance-payment.md): the shop's rule, and the
  * minutes the shopper has to pay it before the order is cancelled.
  */
@@ -99,11 +110,9 @@ export async function placeOrder(
   input: Omit<CheckoutInput, "shippingMethod">,
   cart: PricedCart<OrderableVariant>,
   fees: DeliveryFees,
-  language: Lang = "en",
-  limits: OrderLimits = NO_LIMITS,
-  advance: AdvanceTerms = NO_ADVANCE_TERMS,
-  code: OrderCode | null = null,
+  terms: PlacementTerms = {},
 ): Promise<PlaceOrderResult> {
+  const { language = "en", limits = NO_LIMITS, advance = NO_ADVANCE_TERMS, code = null } = terms;
   if (cart.lineItems.length === 0) return { ok: false, reason: "empty-cart" };
   const shippingMethod = shippingMethodOf(input.district);
   if (!shippingMethod) throw new Error(`Not one of the 64 districts: ${input.district}`);

@@ -123,7 +123,7 @@ export async function checkout(request: Request, form: FormData, lines: CartLine
     }
     const limits = { perPhone: settings.phoneOrderLimit, perAddress: settings.addressOrderLimit };
     const advance = { rule: advanceRuleOf(settings), windowMinutes: settings.advanceWindowMinutes };
-    const result = await placeOrder(input, cart, fees, lang, limits, advance, code.order);
+    const result = await placeOrder(input, cart, fees, { language: lang, limits, advance, code: code.order });
     if (result.ok) {
       // After the commit, in the background: the shopper's answer never waits for the mail server.
       if (!result.duplicate) void announceNewOrder(result.orderId);
