@@ -101,8 +101,8 @@ const capabilities = {
   // or a bucket: the health check probes it, the /uploads route reads it).
   media: ["images.server.ts", "invoice-image.server.ts", "storage.server.ts", "uploads.server.ts"],
   // This process among the shop's processes (server.js's cluster, the nodes on PostgreSQL): which
-  // one holds the background jobs (entry.server).
-  process: ["process-role.server.ts"],
+  // one holds the background jobs (entry.server), and the timer each job repeats on.
+  process: ["process-role.server.ts", "repeating-job.server.ts"],
   // What shoppers pay before dispatch: the Send Money form's post, the job that cancels orders
   // whose advance was not paid in time; the shop's bKash merchant account (keys, token, checks), the
   // tokenized checkout (start, callback, settle, refund) and its pending-payments job (entry.server).

@@ -45,10 +45,10 @@ import type { KeyInputs } from "~/server/http/page-cache/page-notes.server";
 import { pageChangesAfter } from "~/server/http/page-cache/page-changes.server";
 import { stripNul } from "~/server/http/strip-nul.server";
 import { clientKey } from "~/server/client-key.server";
-import { startCourierSchedule, stopCourierSchedule } from "~/server/couriers/schedule.server";
-import { startPaymentSchedule, stopPaymentSchedule } from "~/server/payments/schedule.server";
+import { courierStatusJob } from "~/server/couriers/schedule.server";
+import { pendingPaymentsJob } from "~/server/payments/schedule.server";
 import { holdBackgroundJobs } from "~/server/process/process-role.server";
-import { startAdvanceLapseSchedule, stopAdvanceLapseSchedule } from "~/server/payments/advance-lapse-schedule.server";
+import { advanceLapseJob } from "~/server/payments/advance-lapse-schedule.server";
 import { cartQuantity } from "~/rules/cart";
 import { log, readableUrl } from "~/server/log.server";
 
@@ -181,23 +181,21 @@ export { getEnv };
 let releaseBackgroundJobs: (() => Promise<void>) | null = null;
 
 /**
- * For server.js, once it listens: runs the background jobs (the couriers' statuses read every
- * COURIER_REFRESH_MINUTES; orders whose advance was not paid in time cancelled every minute) while this process holds their role, which exactly one process of the
- * server (of all the nodes, on PostgreSQL) does at a time (app/server/process/process-role.server.ts,
- * docs/decisions/052-one-process-per-core.md and 053).
+ * The background jobs: the couriers' statuses read every COURIER_REFRESH_MINUTES, orders whose
+ * advance was not paid in time cancelled every minute, bKash payments left pending settled every 2
+ * minutes.
+ */
+const BACKGROUND_JOBS = [courierStatusJob, advanceLapseJob, pendingPaymentsJob];
+
+/**
+ * For server.js, once it listens: runs the background jobs while this process holds their role,
+ * which exactly one process of the server (of all the nodes, on PostgreSQL) does at a time
+ * (app/server/process/process-role.server.ts, docs/decisions/052-one-process-per-core.md and 053).
  */
 export function startBackgroundJobs(): void {
   releaseBackgroundJobs ??= holdBackgroundJobs({
-    start: () => {
-      startCourierSchedule();
-      startAdvanceLapseSchedule();
-      startPaymentSchedule();
-    },
-    stop: () => {
-      stopCourierSchedule();
-      stopAdvanceLapseSchedule();
-      stopPaymentSchedule();
-    },
+    start: () => BACKGROUND_JOBS.forEach((job) => job.start()),
+    stop: () => BACKGROUND_JOBS.forEach((job) => job.stop()),
   });
 }
 
@@ -206,9 +204,7 @@ export function startBackgroundJobs(): void {
  * finishes) and gives up their role.
  */
 export async function stopBackgroundJobs(): Promise<void> {
-  stopCourierSchedule();
-  stopAdvanceLapseSchedule();
-  stopPaymentSchedule();
+  BACKGROUND_JOBS.forEach((job) => job.stop());
   await releaseBackgroundJobs?.();
   releaseBackgroundJobs = null;
 }

@@ -56,7 +56,7 @@ export type PlacementTerms = {
  * The advance an order is asked (docs/decisions/062-advance-payment.md): the shop's rule, and the
  * minutes the shopper has to pay it before the order is cancelled.
  */
-export type AdvanceTerms = { rule: AdvanceRule; windowMinutes: number };
+type AdvanceTerms = { rule: AdvanceRule; windowMinutes: number };
 
 /** No advance (the default of `placeOrder`). */
 const NO_ADVANCE_TERMS: AdvanceTerms = { rule: NO_ADVANCE, windowMinutes: 0 };
