@@ -5,9 +5,11 @@
  * prices it on every cart page and again when the order is placed. A missing, forged or malformed
  * cookie reads as no code.
  *
- * The page cache never answers nor stores a request that carries it (it is a haat cookie the
- * cache's key does not name: app/server/http/page-cache/page-key.server.ts), so no stored page
- * can show a shopper's code; the cart page that shows it is `private, no-store` anyway.
+ * Only the cart page (`private, no-store`: never stored by the page cache) and its actions read it.
+ * The page cache therefore counts it among the cookies no cached page reads
+ * (app/server/http/page-cache/page-key.server.ts): a shopper holding a code during a sale still
+ * gets the catalogue from memory, and no stored page shows a code. A page the cache may store must
+ * never read this cookie.
  */
 import { createCookie } from "@remix-run/node";
 import { getEnv } from "~/config/env.server";
@@ -15,7 +17,7 @@ import { normaliseCode } from "~/rules/discount-codes";
 import { hostCookieName } from "../cookie-name.server";
 
 /** The code cookie's name without its prefix (`__Host-haat_code` when COOKIE_SECURE). */
-const CODE_COOKIE_NAME = "haat_code";
+export const CODE_COOKIE_NAME = "haat_code";
 
 const codeCookie = createCookie(hostCookieName(CODE_COOKIE_NAME, getEnv().COOKIE_SECURE), {
   httpOnly: true,
