@@ -85,7 +85,7 @@ function AdminShell() {
         <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2 xl:max-w-7xl">
           {/* The shop's name wraps rather than being cut; the menu holds the rest on a phone. The
               bar's links and Logout stay on one line, each whole: the name gives way to them. An
-              owner's bar has ten of them: from 1280 px the bar is wider than the page below. */}
+              owner's bar has ten of them, so from 1280 px the bar and the page below it widen together. */}
           <NavLink
             to="/admin/dashboard"
             className="min-w-0 flex-1 break-words py-1 font-semibold leading-snug hover:underline lg:flex-initial"
@@ -105,7 +105,7 @@ function AdminShell() {
         </div>
         <InstallOffer offer={offer} />
       </header>
-      <main id="main" className="mx-auto max-w-6xl px-4 py-8" data-location={renderedLocation(location)}>
+      <main id="main" className="mx-auto max-w-6xl px-4 py-8 xl:max-w-7xl" data-location={renderedLocation(location)}>
         <Outlet />
       </main>
     </div>
