@@ -9,7 +9,7 @@
 import { toAsciiDigits } from "./phone";
 
 /** What is asked: nothing, the order's delivery charge, a fixed amount, or a share of the total. */
-const ADVANCE_KINDS = ["none", "delivery", "fixed", "percentage"] as const;
+export const ADVANCE_KINDS = ["none", "delivery", "fixed", "percentage"] as const;
 type AdvanceKind = (typeof ADVANCE_KINDS)[number];
 
 /** Of which orders: every one, those whose total reaches an amount, or those of phones with no delivered order yet. */

@@ -46,6 +46,24 @@ describe("ActivitySummary", () => {
     expect(markup).toContain('<code translate="no">EID10</code>');
   });
 
+  it("words bKash rows and the advance rule in the reader's language, with transaction ids and key ends as code", () => {
+    expect(shown("payment.bkash-completed", "bKash TRXBUJU6R ৳60.00").text).toBe(" · বিকাশ TRXBUJU6R ৳৬০.০০");
+    expect(shown("payment.bkash-refunded", "bKash RFDBUJU6S ৳60.00").text).toBe(" · বিকাশ RFDBUJU6S ৳৬০.০০");
+    expect(shown("payments.keys-saved", "bKash …1234 (sandbox)").text).toBe(" · বিকাশ …1234 (স্যান্ডবক্স)");
+    expect(shown("payments.keys-removed", "bKash").text).toBe(" · বিকাশ");
+    expect(shown("settings.advance-updated", "delivery").text).toBe(" · ডেলিভারি চার্জ");
+    expect(shown("order.advance-verified", "payment 12").text).toBe(" · পেমেন্ট ১২");
+    const markup = renderToStaticMarkup(
+      <ActivitySummary
+        action="payment.bkash-completed"
+        summary="bKash TRXBUJU6R ৳60.00"
+        t={adminTranslator("bn")}
+        lang="bn"
+      />,
+    );
+    expect(markup).toContain('<code translate="no">TRXBUJU6R</code>');
+  });
+
   it("shows a phone number in the reader's digits", () => {
     expect(shown("phone.blocked", "01995033202").text).toBe(" · ০১৯৯৫০৩৩২০২");
     expect(shown("order.deleted", "Karim Uddin, 01812345678").text).toBe(" · Karim Uddin, ০১৮১২৩৪৫৬৭৮");

@@ -3,6 +3,7 @@ import type { AdminTranslate, MessageKey } from "~/i18n/admin";
 import type { Lang } from "~/i18n/lang";
 import { localDigits } from "~/i18n/format";
 import { formatMoney } from "~/rules/money";
+import { ADVANCE_KINDS } from "~/rules/advance";
 import { orderStatusLabel } from "~/rules/order-status";
 import { paymentStatusLabel } from "./order-summary";
 
@@ -59,6 +60,12 @@ export function ActivitySummary({
   else if ((action.startsWith("sign-in.") || action.startsWith("account.")) && AUTH_CODES.has(summary))
     shown = t(`admin.activity.code.${summary}` as MessageKey);
   else if (PHONE_SUMMARIES.has(action)) shown = raw(localDigits(summary, lang));
+  else if (action === "settings.advance-updated" && (ADVANCE_KINDS as readonly string[]).includes(summary))
+    shown = t(`admin.payments.kind.${summary}` as MessageKey);
+  else if (action === "order.advance-verified" && /^payment \d+$/.test(summary))
+    shown = t("admin.activity.paymentRef", { id: localDigits(summary.slice("payment ".length), lang) });
+  else if (action.startsWith("payment.") || action.startsWith("payments."))
+    shown = bkashSummary(summary, t, lang) ?? shown;
   else if (action.startsWith("courier.") || action.startsWith("order.")) {
     // "Steadfast B015BAE4", "Steadfast …1234": the courier's name, then a tracking code or a key's end.
     const match = /^(Steadfast) (\S+)$/.exec(summary);
@@ -83,4 +90,28 @@ export function ActivitySummary({
     }
   }
   return <span className="break-words font-normal"> · {shown}</span>;
+}
+
+/**
+ * A bKash row's summary (app/server/payments/: "bKash", "bKash …1234 (sandbox)" when keys are
+ * saved, "bKash TRX123 ৳60.00" for a payment or refund) in the staff member's language: the
+ * provider's name, the key's end or transaction id as a code, the amount in their digits; null for
+ * any other text.
+ */
+function bkashSummary(summary: string, t: AdminTranslate, lang: Lang): ReactNode | null {
+  const match = /^bKash(?: (\S+))?(?: (.+))?$/.exec(summary);
+  if (!match) return null;
+  const [, code, rest] = match;
+  return (
+    <>
+      {t("admin.activity.bkash")}
+      {code ? (
+        <>
+          {" "}
+          <code translate="no">{code}</code>
+        </>
+      ) : null}
+      {rest ? ` ${rest === "(sandbox)" ? `(${t("admin.activity.sandbox")})` : localDigits(rest, lang)}` : null}
+    </>
+  );
 }
