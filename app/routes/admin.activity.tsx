@@ -6,7 +6,7 @@ import { DashboardErrorBoundary } from "~/components/admin/admin-error-boundary"
 import { adminTitle } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { ActivityList, FromAddress } from "~/components/admin/activity-list";
-import { ActivitySummary } from "~/components/admin/activity-summary";
+import { ActivityActor, ActivitySummary } from "~/components/admin/activity-summary";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import type { MessageKey } from "~/i18n/admin";
 import { formatInteger, SHOP_TIME_ZONE } from "~/i18n/format";
@@ -151,12 +151,8 @@ export default function ActivityPage() {
               {row.subjectType === "order" && row.subjectId !== null ? ` #${formatInteger(row.subjectId, lang)}` : null}
               <ActivitySummary action={row.action} summary={row.summary} t={t} lang={lang} />
             </td>
-            <td
-              className="break-all px-4 py-3"
-              data-testid="activity-who"
-              translate={row.actorEmail ? "no" : undefined}
-            >
-              {row.actorEmail || t("admin.activity.unknownActor")}
+            <td className="break-all px-4 py-3" data-testid="activity-who">
+              <ActivityActor actorId={row.actorId} actorEmail={row.actorEmail} t={t} />
             </td>
             <td className="px-4 py-3">
               <time dateTime={row.createdAt.toISOString()}>{formatShopDateTime(row.createdAt, lang)}</time>

@@ -71,3 +71,10 @@ export function actionsOf(group: AuditGroup): AuditAction[] {
 export function isAuditAction(value: string): value is AuditAction {
   return Object.hasOwn(AUDIT_ACTIONS, value);
 }
+
+/**
+ * The actor an audit row names when bKash, not a member of staff, made the change (its callback or
+ * the pending-payments job settling a payment): no account, this name. The activity page words it
+ * in the reader's language.
+ */
+export const BKASH_ACTOR_NAME = "bKash";

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { adminTranslator } from "~/i18n/admin";
-import { ActivitySummary } from "./activity-summary";
+import { ActivityActor, ActivitySummary } from "./activity-summary";
 
 /** The summary's text as a Bangla-reading owner sees it, and the parts marked not to translate. */
 function shown(action: string, summary: string) {
@@ -62,6 +62,14 @@ describe("ActivitySummary", () => {
       />,
     );
     expect(markup).toContain('<code translate="no">TRXBUJU6R</code>');
+  });
+
+  it("names bKash as the actor in the reader's language, and a person by their e-mail, not translated", () => {
+    const actor = (actorId: number | null, actorEmail: string) =>
+      renderToStaticMarkup(<ActivityActor actorId={actorId} actorEmail={actorEmail} t={adminTranslator("bn")} />);
+    expect(actor(null, "bKash")).toBe("বিকাশ");
+    expect(actor(3, "owner@shop.example")).toBe('<span translate="no">owner@shop.example</span>');
+    expect(actor(null, "")).not.toMatch(/[A-Za-z]/);
   });
 
   it("shows a phone number in the reader's digits", () => {

@@ -4,6 +4,7 @@ import type { Lang } from "~/i18n/lang";
 import { localDigits } from "~/i18n/format";
 import { formatMoney } from "~/rules/money";
 import { ADVANCE_KINDS } from "~/rules/advance";
+import { BKASH_ACTOR_NAME } from "~/rules/audit-actions";
 import { orderStatusLabel } from "~/rules/order-status";
 import { paymentStatusLabel } from "./order-summary";
 
@@ -114,4 +115,23 @@ function bkashSummary(summary: string, t: AdminTranslate, lang: Lang): ReactNode
       {rest ? ` ${rest === "(sandbox)" ? `(${t("admin.activity.sandbox")})` : localDigits(rest, lang)}` : null}
     </>
   );
+}
+
+/**
+ * Who an audit row says acted, as a staff member reads it: the account's e-mail as stored (not to be
+ * translated), bKash in the reader's language when the provider acted, or "unknown" for a row with
+ * neither.
+ */
+export function ActivityActor({
+  actorId,
+  actorEmail,
+  t,
+}: {
+  actorId: number | null;
+  actorEmail: string;
+  t: AdminTranslate;
+}): ReactNode {
+  if (actorId === null && actorEmail === BKASH_ACTOR_NAME) return t("admin.activity.bkash");
+  if (!actorEmail) return t("admin.activity.unknownActor");
+  return <span translate="no">{actorEmail}</span>;
 }

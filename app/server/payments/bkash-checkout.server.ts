@@ -23,6 +23,7 @@ import {
   recordBkashRefund,
   type BkashPaymentRow,
 } from "~/models/payments/bkash-payments.server";
+import { BKASH_ACTOR_NAME } from "~/rules/audit-actions";
 import { formatMoney } from "~/rules/money";
 import type { Toast } from "~/utils/toast-message";
 import { staffLanguage, staffTranslator } from "../admin-i18n.server";
@@ -41,7 +42,7 @@ import { paymentFailure } from "./messages.server";
 const BKASH_PAYMENT_WINDOW_MS = 30 * 60_000;
 
 /** The actor of the audit trail's lines that bKash's answers cause (no staff member acted). */
-const BKASH_ACTOR = { id: null, email: "bKash" } as const;
+const BKASH_ACTOR = { id: null, email: BKASH_ACTOR_NAME } as const;
 
 /** What the shopper is told after a payment step (the shop's `payment.result.*` messages). */
 export type PaymentResult = "paid" | "pending" | "failed" | "cancelled" | "insufficient" | "unavailable" | "not-due";
