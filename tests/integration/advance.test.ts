@@ -331,6 +331,21 @@ describe("the advance's deadline", () => {
     expect(cancelledByStaff.order).toMatchObject({ status: "cancelled", advanceLapsed: false });
   });
 
+  it("waits for a bKash payment still open on the order, and lapses it once that payment fails", async () => {
+    const id = await order(new CookieJar(), 1);
+    const payment = await prisma.payment.create({
+      data: { orderId: id, method: "bkash", amountPaisa: 6000, status: "created", providerPaymentId: `TR-lapse-${id}` },
+    });
+    const later = new Date(Date.now() + 3 * 60 * 60_000);
+    // The shopper may be paying on bKash's page: not cancelled under them.
+    expect(await cancelLapsedAdvances(later)).toEqual([]);
+    expect((await advanceOf(id)).status).toBe("pending");
+    // bKash's answer, once settled, is that nothing was paid: now it lapses.
+    await prisma.payment.update({ where: { id: payment.id }, data: { status: "failed" } });
+    expect(await cancelLapsedAdvances(later)).toEqual([id]);
+    expect((await advanceOf(id)).status).toBe("cancelled");
+  });
+
   /** Staff cancel order `id` on its page. */
   async function decideCancel(id: number) {
     await run(orderAction, post(`/admin/orders/view/${id}`, { status: "cancelled", confirm: "yes" }, staff), {

@@ -3,6 +3,9 @@
  * "due" after `advanceDueBy` is cancelled, and its stock returned, by the background job on one
  * node (app/server/payments/advance-lapse-schedule.server.ts). An advance "to-verify" (a Send Money
  * staff have not checked yet) never lapses; one staff did not verify is due again with a new deadline.
+ * Nor does an order with a bKash payment still open (the shopper may be paying on bKash's page):
+ * it lapses once that payment is settled without the money (the pending-payments job closes it
+ * within bKash's payment window), so money bKash took never lands on an order the job cancelled.
  */
 import { dialect } from "~/models/db/dialect.server";
 import { prisma } from "~/models/db/client.server";
@@ -15,6 +18,17 @@ const LAPSE_BATCH = 100;
 const LAPSING_STATUSES = ["pending", "processing"];
 
 /**
+ * The orders that lapse at `now`: advance due, deadline passed, not shipped, and no payment still
+ * open ("created": a shopper on bKash's page). Read for the candidates, then again in each claim.
+ */
+const lapsedAt = (now: Date) => ({
+  advanceStatus: "due",
+  advanceDueBy: { lt: now },
+  status: { in: LAPSING_STATUSES },
+  payments: { none: { status: "created" } },
+});
+
+/**
  * Cancels the orders whose advance is "due" and whose deadline passed before `now`, oldest deadline
  * first (at most LAPSE_BATCH), each in its own transaction: the cancellation returns its stock and
  * writes a status history entry by no one (neither staff nor a courier), which is how the history
@@ -24,7 +38,7 @@ const LAPSING_STATUSES = ["pending", "processing"];
  */
 export async function cancelLapsedAdvances(now: Date = new Date()): Promise<number[]> {
   const candidates = await prisma.order.findMany({
-    where: { advanceStatus: "due", advanceDueBy: { lt: now }, status: { in: LAPSING_STATUSES } },
+    where: lapsedAt(now),
     orderBy: [{ advanceDueBy: "asc" }, { id: "asc" }],
     take: LAPSE_BATCH,
     select: { id: true, advanceDueBy: true },
@@ -33,15 +47,10 @@ export async function cancelLapsedAdvances(now: Date = new Date()): Promise<numb
   for (const candidate of candidates) {
     const startedAt = performance.now();
     const done = await prisma.$transaction(async (tx) => {
-      // Writing the row locks it (PostgreSQL) and re-checks it: a Send Money reported, or an advance
-      // paid, since the read above makes this claim match nothing.
+      // Writing the row locks it (PostgreSQL) and re-checks it: a Send Money reported, an advance
+      // paid or a bKash payment started since the read above makes this claim match nothing.
       const claimed = await tx.order.updateMany({
-        where: {
-          id: candidate.id,
-          advanceStatus: "due",
-          advanceDueBy: { lt: now },
-          status: { in: LAPSING_STATUSES },
-        },
+        where: { id: candidate.id, ...lapsedAt(now) },
         data: { advanceDueBy: candidate.advanceDueBy },
       });
       if (claimed.count !== 1) return false;
