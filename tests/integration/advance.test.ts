@@ -186,9 +186,15 @@ describe("a Send Money report", () => {
     expect(await prisma.payment.count({ where: { orderId: second } })).toBe(0);
   });
 
-  it("refuses a malformed TrxID or sender, keeping what was typed", async () => {
+  it("refuses a malformed TrxID or sender, or a wallet the shop shows no number for, keeping what was typed", async () => {
     const jar = new CookieJar();
     const id = await order(jar);
+    // The shop shows only its bKash number: a Nagad report could never be verified.
+    const nagadNotOffered = await reportOnSuccessPage(id, jar, { ...BKASH_REPORT, wallet: "nagad", trxId: "7XYZ12AB" });
+    expect(nagadNotOffered.data).toMatchObject({
+      sendMoney: { fieldErrors: { wallet: t("advance.walletRequired") }, values: { trxId: "7XYZ12AB" } },
+    });
+    await setShop({ nagadSendMoneyNumber: "01711111111" });
     const nagadTooLong = await reportOnSuccessPage(id, jar, { ...BKASH_REPORT, wallet: "nagad" });
     expect(nagadTooLong.status).toBe(400);
     expect(nagadTooLong.data).toMatchObject({

@@ -8,6 +8,7 @@ import { data, redirect } from "@remix-run/node";
 import type { FormRefusal } from "~/forms/refusal";
 import type { ServerTranslate } from "~/i18n";
 import { reportSendMoney } from "~/models/payments/send-money.server";
+import { getShopSettings } from "~/models/settings.server";
 import { normalizeTrxId, SEND_MONEY_WALLETS, type SendMoneyWallet } from "~/rules/advance";
 import { normalizeBdMobile } from "~/rules/phone";
 
@@ -22,8 +23,8 @@ export type SendMoneyRefusal = { sendMoney: FormRefusal<SendMoneyField> & { form
  * the TrxID) for order `orderId`, which the page proved this browser may act on (`allowed`; false
  * gives a refusal and writes nothing). The amount is the order's advance due, never a form's.
  * Success: a redirect to `backTo` (the page, which then shows the payment being checked). Refusals,
- * 400 with SendMoneyRefusal, messages through `t`: a field that is not valid (the wallet, a
- * Bangladeshi mobile number, the wallet's TrxID format), a TrxID already used in the shop, an order
+ * 400 with SendMoneyRefusal, messages through `t`: a field that is not valid (a wallet the shop
+ * shows a number for, a Bangladeshi mobile number, the wallet's TrxID format), a TrxID already used in the shop, an order
  * with no advance due, or a browser without proof (403).
  */
 export async function submitSendMoney(options: {
@@ -43,7 +44,13 @@ export async function submitSendMoney(options: {
     data<SendMoneyRefusal>({ sendMoney: { values, fieldErrors, formError } }, { status });
   if (orderId === null || !allowed) return refuse(t("advance.notAllowed"), {}, 403);
 
-  const wallet = Object.hasOwn(SEND_MONEY_WALLETS, values.wallet) ? (values.wallet as SendMoneyWallet) : null;
+  // Only a wallet the shop shows a number for: a report for another could never be verified.
+  const settings = await getShopSettings();
+  const offered = { bkash: settings.bkashSendMoneyNumber, nagad: settings.nagadSendMoneyNumber };
+  const wallet =
+    Object.hasOwn(SEND_MONEY_WALLETS, values.wallet) && offered[values.wallet as SendMoneyWallet] !== ""
+      ? (values.wallet as SendMoneyWallet)
+      : null;
   const senderNumber = normalizeBdMobile(values.senderNumber);
   const trxId = wallet ? normalizeTrxId(wallet, values.trxId) : null;
   const fieldErrors: SendMoneyRefusal["sendMoney"]["fieldErrors"] = {};
