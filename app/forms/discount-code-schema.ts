@@ -8,8 +8,8 @@ import { z } from "zod";
 import type { AdminTranslate } from "~/i18n/admin";
 import { toAsciiDigits } from "~/rules/phone";
 import { dhakaLocalToInstant } from "~/rules/dhaka-time";
-import { DISCOUNT_KINDS, FULL_PERCENT_BASIS_POINTS, normaliseCode, type DiscountKind } from "~/rules/discount-codes";
-import { parseTakaToPaisa } from "~/rules/money";
+import { DISCOUNT_KINDS, normaliseCode, type DiscountKind } from "~/rules/discount-codes";
+import { parsePercentToBasisPoints, parseTakaToPaisa } from "~/rules/money";
 
 /** The form's text fields. */
 export const DISCOUNT_TEXT_FIELDS = [
@@ -171,8 +171,5 @@ function valueOf(kind: DiscountKind, typed: string): number | null {
     const paisa = parseTakaToPaisa(typed);
     return paisa !== null && paisa > 0 && paisa <= MAX_AMOUNT_PAISA ? paisa : null;
   }
-  const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(toAsciiDigits(typed).replace(/[%\s]/g, ""));
-  if (!match) return null;
-  const basisPoints = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-  return basisPoints >= 1 && basisPoints <= FULL_PERCENT_BASIS_POINTS ? basisPoints : null;
+  return parsePercentToBasisPoints(typed);
 }

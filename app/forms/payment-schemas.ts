@@ -7,12 +7,9 @@
  */
 import { z } from "zod";
 import type { AdminTranslate } from "~/i18n/admin";
-import { parseTakaToPaisa } from "~/rules/money";
+import { ADVANCE_FOR, ADVANCE_KINDS } from "~/rules/advance";
+import { parsePercentToBasisPoints, parseTakaToPaisa } from "~/rules/money";
 import { normalizeBdMobile, toAsciiDigits } from "~/rules/phone";
-
-/** The advance kinds and whom it is asked of (ShopSettings.advanceKind, advanceFor). */
-export const ADVANCE_KINDS = ["none", "delivery", "fixed", "percentage"] as const;
-export const ADVANCE_FOR = ["all", "above", "new-phones"] as const;
 
 /** The most an advance or an order threshold may be, in paisa: ৳10 lakh. */
 const MAX_ADVANCE_PAISA = 100_000_000;
@@ -101,11 +98,7 @@ export const advanceSettingsSchema = (t: AdminTranslate) =>
       intent: z.literal("advance"),
       advanceKind: z.enum(ADVANCE_KINDS).catch("none"),
       advanceAmount: takaOrEmpty(t("admin.payments.amountInvalid")),
-      advancePercent: z
-        .string()
-        .trim()
-        .default("")
-        .transform((value) => toAsciiDigits(value).replace(/%$/, "").trim()),
+      advancePercent: z.string().trim().default(""),
       advanceFor: z.enum(ADVANCE_FOR).catch("all"),
       advanceAbove: takaOrEmpty(t("admin.payments.amountInvalid")),
       advanceWindowMinutes: z
@@ -132,12 +125,12 @@ export const advanceSettingsSchema = (t: AdminTranslate) =>
         advanceValue = form.advanceAmount;
       }
       if (form.advanceKind === "percentage") {
-        const percent = /^\d{1,3}(\.\d{1,2})?$/.test(form.advancePercent) ? Number(form.advancePercent) : NaN;
-        if (!(percent > 0 && percent <= 100)) {
+        const basisPoints = parsePercentToBasisPoints(form.advancePercent);
+        if (basisPoints === null) {
           ctx.addIssue({ code: "custom", path: ["advancePercent"], message: t("admin.payments.percentInvalid") });
           return z.NEVER;
         }
-        advanceValue = Math.round(percent * 100);
+        advanceValue = basisPoints;
       }
       if (form.advanceFor === "above" && form.advanceAbove === null) {
         ctx.addIssue({ code: "custom", path: ["advanceAbove"], message: t("admin.payments.amountInvalid") });

@@ -13,7 +13,7 @@ export const ADVANCE_KINDS = ["none", "delivery", "fixed", "percentage"] as cons
 type AdvanceKind = (typeof ADVANCE_KINDS)[number];
 
 /** Of which orders: every one, those whose total reaches an amount, or those of phones with no delivered order yet. */
-const ADVANCE_FOR = ["all", "above", "new-phones"] as const;
+export const ADVANCE_FOR = ["all", "above", "new-phones"] as const;
 type AdvanceFor = (typeof ADVANCE_FOR)[number];
 
 /**

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { discountPercent, formatAmount, formatMoney, parseTakaToPaisa, unitPricePaisa } from "./money";
+import {
+  discountPercent,
+  formatAmount,
+  formatMoney,
+  parsePercentToBasisPoints,
+  parseTakaToPaisa,
+  unitPricePaisa,
+} from "./money";
 
 describe("formatMoney", () => {
   it("shows paisa as taka with the sign and two decimals", () => {
@@ -15,6 +22,23 @@ describe("formatMoney", () => {
   });
   it("refuses fractional paisa", () => {
     expect(() => formatMoney(10.5)).toThrow(TypeError);
+  });
+});
+
+describe("parsePercentToBasisPoints", () => {
+  it("reads a typed percentage exactly, in basis points", () => {
+    expect(parsePercentToBasisPoints("10")).toBe(1000);
+    expect(parsePercentToBasisPoints(" 12.5 % ")).toBe(1250);
+    expect(parsePercentToBasisPoints("৭.২৫%")).toBe(725);
+    expect(parsePercentToBasisPoints("0.01")).toBe(1);
+    expect(parsePercentToBasisPoints("100")).toBe(10_000);
+    expect(parsePercentToBasisPoints("4.35")).toBe(435);
+  });
+
+  it("refuses 0, more than 100, three decimals and anything else", () => {
+    for (const input of ["0", "0.00", "100.01", "101", "1.234", "-5", "ten", "", "1e2"]) {
+      expect(parsePercentToBasisPoints(input)).toBeNull();
+    }
   });
 });
 

@@ -65,6 +65,18 @@ export function parseTakaToPaisa(input: string): number | null {
 }
 
 /**
+ * Parses a percentage typed by a person ("10", "12.5", "১০%", " 7.25 % ") into basis points
+ * (1000 = 10%), exactly (no floating point). Returns null for anything that is not 0.01 to 100
+ * with at most 2 decimals: a campaign code's and an advance's percentage.
+ */
+export function parsePercentToBasisPoints(input: string): number | null {
+  const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(toAsciiDigits(input).replace(/[%\s]/g, ""));
+  if (!match) return null;
+  const basisPoints = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  return basisPoints >= 1 && basisPoints <= 10_000 ? basisPoints : null;
+}
+
+/**
  * Rounded percentage by which `discountedPaisa` is below `pricePaisa`, or null
  * when there is no discount (no discounted price, or not lower than the price).
  * The badge never misleads where rounding would: a discount under 0.5 % has no badge (never

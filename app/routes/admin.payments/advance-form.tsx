@@ -1,7 +1,8 @@
 import { Form } from "@remix-run/react";
 import { AdminField, Fieldset, FormAlert } from "~/components/admin/form-field";
 import { SubmitButton } from "~/components/admin/submit-button";
-import { ADVANCE_FOR, ADVANCE_KINDS, type ADVANCE_FIELDS } from "~/forms/payment-schemas";
+import type { ADVANCE_FIELDS } from "~/forms/payment-schemas";
+import { ADVANCE_FOR, ADVANCE_KINDS } from "~/rules/advance";
 import type { FormRefusal } from "~/forms/refusal";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { formatTakaInput } from "~/rules/money";
