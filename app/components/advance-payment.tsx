@@ -4,13 +4,15 @@ import { useLang, useT } from "~/hooks/use-t";
 import { localDigits } from "~/i18n/format";
 import { formatShopDateTime } from "~/i18n/format-date";
 import type { FormRefusal } from "~/forms/refusal";
-import type { SendMoneyWallet } from "~/rules/advance";
+import { advanceLeftToPay, type SendMoneyWallet } from "~/rules/advance";
 import { formatMoney } from "~/rules/money";
 import { FieldHelp } from "./field-error";
 import { ShopTextField } from "./shop-text-field";
 
 /** What the shopper's pages read of an order's advance (app/models/orders/order-for-shopper.server.ts). */
 export type ShopperAdvance = {
+  /** The order's status: a cancelled order asks nothing more. */
+  status: string;
   totalPaisa: number;
   advancePaisa: number;
   advanceStatus: string | null;
@@ -50,6 +52,8 @@ export function AdvancePayment({
   const t = useT();
   const lang = useLang();
   if (!order.advanceStatus || order.advancePaisa <= 0) return null;
+  // An advance due on a cancelled order (staff cancelled it, or it lapsed) is no longer asked.
+  if (order.advanceStatus === "due" && advanceLeftToPay(order) === null) return null;
   const money = (paisa: number) => formatMoney(paisa, { lang });
   const duePaisa = Math.max(0, order.advancePaisa - order.advancePaidPaisa);
   const rest = money(Math.max(0, order.totalPaisa - order.advancePaisa));

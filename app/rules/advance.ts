@@ -92,6 +92,22 @@ function advanceAmount(rule: AdvanceRule, order: { totalPaisa: number; shippingF
   }
 }
 
+/**
+ * What is left to pay of an order's advance now, in paisa (`advancePaisa − advancePaidPaisa`), or
+ * null when nothing may be paid: the advance is not "due" (none asked, being checked, paid,
+ * refunded) or the order is cancelled. The amount every payment form takes, never a form's.
+ */
+export function advanceLeftToPay(order: {
+  status: string;
+  advanceStatus: string | null;
+  advancePaisa: number;
+  advancePaidPaisa: number;
+}): number | null {
+  if (order.advanceStatus !== "due" || order.status === "cancelled") return null;
+  const left = order.advancePaisa - order.advancePaidPaisa;
+  return left > 0 ? left : null;
+}
+
 /** The wallets a shopper may report a Send Money from, and the Payment.method each records. */
 export const SEND_MONEY_WALLETS = { bkash: "bkash-send-money", nagad: "nagad-send-money" } as const;
 export type SendMoneyWallet = keyof typeof SEND_MONEY_WALLETS;

@@ -8,12 +8,13 @@ import { prisma } from "~/models/db/client.server";
 import { STATUS_HISTORY_SHOWN } from "~/models/orders/order-reads.server";
 
 /**
- * What both shopper pages show of an order: its phone, delivery area and district, shipping method
+ * What both shopper pages show of an order: its status, its phone, delivery area and district, shipping method
  * and fee, subtotal, campaign code and its saving, and total (paisa), and its line items (names and labels in both languages,
  * quantity, line total in paisa), in the order they were added.
  */
 const shopperOrderSelect = {
   id: true,
+  status: true,
   customerPhone: true,
   area: true,
   district: true,
@@ -73,7 +74,6 @@ function findOrderForTracking(id: number) {
       ...shopperOrderSelect,
       createdAt: true,
       customerName: true,
-      status: true,
       items: { ...shopperOrderSelect.items, select: { ...shopperOrderSelect.items.select, unitPricePaisa: true } },
       statusChanges: {
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],

@@ -10,6 +10,7 @@
  */
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/models/db/client.server";
+import { advanceLeftToPay } from "~/rules/advance";
 import { creditAdvanceIn } from "./advance.server";
 
 /** The payment method of bKash's tokenized checkout, as `Payment.method` names it. */
@@ -35,9 +36,8 @@ export async function payableAdvance(orderId: number): Promise<PayableAdvance | 
       advancePaidPaisa: true,
     },
   });
-  if (!order || order.advanceStatus !== "due" || order.status === "cancelled") return null;
-  const amountPaisa = order.advancePaisa - order.advancePaidPaisa;
-  if (amountPaisa <= 0) return null;
+  const amountPaisa = order && advanceLeftToPay(order);
+  if (!order || !amountPaisa) return null;
   return { orderId: order.id, amountPaisa, language: order.language, phone: order.customerPhone };
 }
 

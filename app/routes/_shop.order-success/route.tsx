@@ -16,8 +16,8 @@ import { submitSendMoney } from "~/server/payments/send-money-form.server";
 import { checkoutMessages } from "~/i18n/checkout-messages";
 import { paymentMessages } from "~/i18n/payment-messages";
 import { BkashPayButton, PaymentResultNotice, paymentResultOf } from "~/components/payments/bkash-pay-button";
-import { payableAdvance } from "~/models/payments/bkash-payments.server";
 import { bkashConfigured } from "~/server/payments/bkash-account.server";
+import { advanceLeftToPay } from "~/rules/advance";
 import { getOrderConfirmation } from "~/models/orders/order-for-shopper.server";
 import { seoContextFor } from "~/server/http/seo.server";
 import { placedByThisBrowser } from "~/server/cart/placed-orders-cookie.server";
@@ -52,7 +52,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const settings = await getShopSettings();
   const numbers = { bkash: settings.bkashSendMoneyNumber, nagad: settings.nagadSendMoneyNumber };
   // The buyer's advance still due, payable by bKash checkout when the shop has a merchant account.
-  const advance = details && orderId && (await bkashConfigured()) ? await payableAdvance(orderId) : null;
+  const due = details && advanceLeftToPay(details);
+  const bkashDuePaisa = due && (await bkashConfigured()) ? due : null;
   const payment = paymentResultOf(new URL(request.url).searchParams.get("payment"));
   const seo = await seoContextFor(request);
   const meta = seoMeta(seo, {
@@ -62,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     robots: "noindex",
   });
   return data(
-    { orderId, details, numbers, meta, payment, bkashDuePaisa: advance?.amountPaisa ?? null },
+    { orderId, details, numbers, meta, payment, bkashDuePaisa },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }

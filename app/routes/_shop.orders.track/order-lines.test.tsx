@@ -7,6 +7,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
+import { AdvancePayment } from "~/components/advance-payment";
 import { registerMessages } from "~/i18n";
 import { bn } from "~/i18n/bn";
 import { checkoutMessages } from "~/i18n/checkout-messages";
@@ -112,5 +113,29 @@ describe("the confirmation page's lines", () => {
     const withSku = { ...order, items: [{ ...fan, sku: "FAN-56-BR" }] };
     expect(await render("/order-success", <OrderConfirmation order={withSku} />)).not.toContain("FAN-56-BR");
     expect(await render("/bn/orders/track", <TrackedOrderDetails order={withSku} />)).not.toContain("FAN-56-BR");
+  });
+});
+
+describe("the advance on the shopper's pages", () => {
+  const due = {
+    ...order,
+    advancePaisa: 6_000,
+    advanceStatus: "due",
+    advanceDueBy: new Date("2026-11-20T12:00:00Z"),
+  };
+  const numbers = { bkash: "01811111111", nagad: "" };
+
+  it("asks for an advance due, with the Send Money form", async () => {
+    const markup = await render("/orders/track", <AdvancePayment order={due} numbers={numbers} />);
+    expect(texts(markup, "advance-due")[0]).toContain("৳60.00");
+    expect(markup).toContain('name="trxId"');
+  });
+
+  it("asks nothing of a cancelled order whose advance was still due", async () => {
+    const markup = await render(
+      "/orders/track",
+      <AdvancePayment order={{ ...due, status: "cancelled" }} numbers={numbers} />,
+    );
+    expect(markup).toBe("");
   });
 });

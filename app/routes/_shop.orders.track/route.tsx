@@ -13,8 +13,8 @@ import { checkoutMessages } from "~/i18n/checkout-messages";
 import { trackingMessages } from "~/i18n/tracking-messages";
 import { paymentMessages } from "~/i18n/payment-messages";
 import { BkashPayButton, PaymentResultNotice, paymentResultOf } from "~/components/payments/bkash-pay-button";
-import { payableAdvance } from "~/models/payments/bkash-payments.server";
 import { bkashConfigured } from "~/server/payments/bkash-account.server";
+import { advanceLeftToPay } from "~/rules/advance";
 import { getShopSettings } from "~/models/settings.server";
 import { readFormData } from "~/server/form-data.server";
 import { clientAddressOf } from "~/server/audit.server";
@@ -77,8 +77,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { status, retryAfterSeconds, ...answer } = await lookUpOrder(typed, clientAddressOf(context), t);
   const headers: HeadersInit = retryAfterSeconds === undefined ? {} : { "Retry-After": String(retryAfterSeconds) };
   // The advance still due, payable by bKash checkout when the shop has a merchant account.
-  const advance = answer.order && (await bkashConfigured()) ? await payableAdvance(answer.order.id) : null;
-  const bkashDuePaisa = advance?.amountPaisa ?? null;
+  const due = answer.order && advanceLeftToPay(answer.order);
+  const bkashDuePaisa = due && (await bkashConfigured()) ? due : null;
   return data({ meta, typed, numbers, payment, bkashDuePaisa, ...answer }, { status, headers });
 }
 
