@@ -11,6 +11,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { getEnv } from "~/config/env.server";
 import { isLang, localePath, type Lang } from "~/i18n";
 import { parseOrderNumber } from "~/rules/order-number";
+import { clientAddressOf } from "~/server/audit.server";
 import { placedByThisBrowser } from "~/server/cart/placed-orders-cookie.server";
 import { readFormData } from "~/server/form-data.server";
 import { requestTranslator } from "~/server/i18n.server";
@@ -44,8 +45,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (orderId === null) return redirect(localePath(lang, "/orders/track"), { status: 303, headers: NO_STORE });
   let proven = await placedByThisBrowser(request, orderId);
   if (!proven && phone) {
-    const address = typeof context.clientAddress === "string" ? context.clientAddress : "unknown";
-    proven = (await lookUpOrder({ order: String(orderId), phone }, address, requestTranslator(request))).status === 200;
+    const lookup = await lookUpOrder(
+      { order: String(orderId), phone },
+      clientAddressOf(context),
+      requestTranslator(request),
+    );
+    proven = lookup.status === 200;
   }
   if (!proven) {
     // Not this shopper's order as far as the shop can tell: the tracking page asks for the phone.
