@@ -20,11 +20,15 @@ import type { CartVariant } from "~/models/catalogue/cart-variants.server";
 import { advanceFor, asksPhoneHistory, NO_ADVANCE, type AdvanceRule } from "~/rules/advance";
 import { claimCodeIn } from "~/models/discounts/code-use.server";
 import { discountedTotals, type DiscountRefusal, type DiscountSaving } from "~/rules/discount-codes";
+import type { OrderSource } from "~/rules/order-source";
 
-/** The outcome of placing an order. */
+/**
+ * The outcome of placing an order. `overridden`: the checks an owner's override let the order past
+ * (`StaffTerms.override`; empty otherwise, and on a duplicate).
+ */
 export type PlaceOrderResult =
-  | { ok: true; orderId: number; duplicate: boolean }
-  | { ok: false; reason: "empty-cart" | "too-large" }
+  | { ok: true; orderId: number; duplicate: boolean; overridden: OverriddenCheck[] }
+  | { ok: false; reason: "empty-cart" | "too-large" | "discount-too-large" }
   | { ok: false; reason: "out-of-stock"; shortages: StockShortage[] }
   | { ok: false; reason: "blocked" }
   | { ok: false; reason: "limit"; limit: "phone" | "address" }
@@ -38,6 +42,33 @@ export type PlaceOrderResult =
  */
 export type OrderCode = { code: string; shown: DiscountSaving };
 
+/** A check an owner may override for an order staff take: the blocklist, or the checkout limits. */
+export type OverriddenCheck = "blocked" | "limit";
+
+/**
+ * What differs when staff take an order at /admin/orders/new (docs/decisions/063-staff-orders.md):
+ * - `by`: the staff member (the order's `createdBy`, and its first status entry's author);
+ * - `source`: where the shopper reached the shop (app/rules/order-source.ts);
+ * - `shippingFeePaisa`: the owner's fee for this order in paisa, null: the district's zone fee (the
+ *   caller checks that only an owner sets one);
+ * - `discount`: paisa off the items and why, null: none (never with a campaign code); refused
+ *   (`discount-too-large`) above the subtotal;
+ * - `note`: written as the order's first note, by `by` ("": none);
+ * - `override`: the owner's reason to place an order the blocklist or the checkout limits refuse
+ *   (null: refused as a shopper's would be); the checks it passed are returned in `overridden`
+ *   for the caller to record in the audit trail;
+ * - `draftId`: the draft being placed: its `orderId` is set in the order's transaction.
+ */
+export type StaffTerms = {
+  by: { id: number; email: string };
+  source: OrderSource;
+  shippingFeePaisa: number | null;
+  discount: { paisa: number; reason: string } | null;
+  note: string;
+  override: string | null;
+  draftId: number | null;
+};
+
 /** No checkout limits (the default of `placeOrder`). */
 const NO_LIMITS: OrderLimits = { perPhone: 0, perAddress: 0 };
 
@@ -50,6 +81,7 @@ export type PlacementTerms = {
   limits?: OrderLimits;
   advance?: AdvanceTerms;
   code?: OrderCode | null;
+  staff?: StaffTerms | null;
 };
 
 /**
@@ -66,6 +98,14 @@ class OrderRefused extends Error {
   constructor(readonly result: PlaceOrderResult & { ok: false }) {
     super(`Order refused: ${result.reason}`);
     this.name = "OrderRefused";
+  }
+}
+
+/** Thrown inside placeOrder's transaction when its draft was placed meanwhile; nothing is written. */
+class DraftAlreadyPlaced extends Error {
+  constructor() {
+    super("The draft was placed already");
+    this.name = "DraftAlreadyPlaced";
   }
 }
 
@@ -103,6 +143,10 @@ export type OrderableVariant = PricedVariant &
  * `advance` decides the advance the order is asked (rules/advance.ts; for "new-phones" the phone's
  * delivered orders are counted inside the transaction; it reads the total and fee after the code's
  * saving): an order asked one has it "due" until `windowMinutes` from now.
+ * `staff` (StaffTerms) places an order staff took: its source, author, the owner's fee, a discount
+ * (`discount-too-large` above the subtotal), a first note, an owner's override of the blocklist and
+ * limits (returned in `overridden`), and the draft it came from (placed once: a second placement
+ * of the draft, with the same checkout token, answers with the first order as a duplicate).
  * @throws database errors other than a duplicate checkout token, and an Error for a district that
  *   is not one of the 64 (the checkout schema refuses those first); nothing is written then.
  */
@@ -112,12 +156,15 @@ export async function placeOrder(
   fees: DeliveryFees,
   terms: PlacementTerms = {},
 ): Promise<PlaceOrderResult> {
-  const { language = "en", limits = NO_LIMITS, advance = NO_ADVANCE_TERMS, code = null } = terms;
+  const { language = "en", limits = NO_LIMITS, advance = NO_ADVANCE_TERMS, code = null, staff = null } = terms;
   if (cart.lineItems.length === 0) return { ok: false, reason: "empty-cart" };
   const shippingMethod = shippingMethodOf(input.district);
   if (!shippingMethod) throw new Error(`Not one of the 64 districts: ${input.district}`);
-  const { shippingFeePaisa, totalPaisa } = orderTotals(cart.subtotalPaisa, shippingMethod, fees);
-  if (totalPaisa > MAX_ORDER_TOTAL_PAISA) return { ok: false, reason: "too-large" };
+  const zone = orderTotals(cart.subtotalPaisa, shippingMethod, fees);
+  const shippingFeePaisa = staff?.shippingFeePaisa ?? zone.shippingFeePaisa;
+  if (cart.subtotalPaisa + shippingFeePaisa > MAX_ORDER_TOTAL_PAISA) return { ok: false, reason: "too-large" };
+  if (staff?.discount && staff.discount.paisa > cart.subtotalPaisa) return { ok: false, reason: "discount-too-large" };
+  const overridden: OverriddenCheck[] = [];
 
   const key = addressKey(input.address, input.area, input.district);
   try {
@@ -127,7 +174,8 @@ export async function placeOrder(
       // the rules allow: the order, its history entry, line items and ledger entries are one
       // nested create (docs/decisions/052-one-process-per-core.md).
       if (await tx.blockedPhone.findFirst({ where: { phone: input.phone }, select: { id: true } })) {
-        throw new OrderRefused({ ok: false, reason: "blocked" });
+        if (staff?.override == null) throw new OrderRefused({ ok: false, reason: "blocked" });
+        overridden.push("blocked");
       }
       if (limits.perPhone > 0 || limits.perAddress > 0) {
         // Two checkouts of one phone or address count, then write, one after the other: SQLite's
@@ -144,7 +192,8 @@ export async function placeOrder(
           limits.perAddress > 0 ? tx.order.count({ where: { addressKey: key, createdAt: { gte: since } } }) : 0,
         ]);
         const limit = limitReached(limits, { byPhone, byAddress });
-        if (limit) throw new OrderRefused({ ok: false, reason: "limit", limit });
+        if (limit && staff?.override == null) throw new OrderRefused({ ok: false, reason: "limit", limit });
+        if (limit) overridden.push("limit");
       }
       let saving: DiscountSaving | null = null;
       let discountCodeId: number | null = null;
@@ -162,7 +211,11 @@ export async function placeOrder(
         saving = claim;
         discountCodeId = claim.codeId;
       }
-      const discounted = discountedTotals(cart.subtotalPaisa, shippingFeePaisa, saving);
+      const discounted = discountedTotals(
+        cart.subtotalPaisa,
+        shippingFeePaisa,
+        staff?.discount ? { discountPaisa: staff.discount.paisa, freeDelivery: false } : saving,
+      );
       const lines = cart.lineItems.map((item) => ({ variantId: item.variant.variantId, quantity: item.quantity }));
       const taken = await takeUnits(tx, lines, "order-placed", null);
       const advancePaisa = advanceFor(
@@ -171,7 +224,7 @@ export async function placeOrder(
         asksPhoneHistory(advance.rule) &&
           (await tx.order.count({ where: { customerPhone: input.phone, status: "delivered" }, take: 1 })) > 0,
       );
-      return tx.order.create({
+      const created = await tx.order.create({
         data: {
           customerName: input.name,
           customerEmail: input.email ?? null,
@@ -197,8 +250,23 @@ export async function placeOrder(
           itemCount: cart.itemCount,
           productId: cart.lineItems[0]?.variant.productId ?? null,
           checkoutToken: input.checkoutToken,
-          // Status history (docs/decisions/015-order-status-history-and-invoice.md): the first entry, by the shopper.
-          statusChanges: { create: { fromStatus: null, toStatus: "pending" } },
+          source: staff?.source ?? "website",
+          createdById: staff?.by.id ?? null,
+          createdByEmail: staff?.by.email ?? null,
+          discountReason: staff?.discount ? staff.discount.reason : null,
+          // Status history (docs/decisions/015-order-status-history-and-invoice.md): the first
+          // entry, by the shopper, or by the staff member who took the order.
+          statusChanges: {
+            create: {
+              fromStatus: null,
+              toStatus: "pending",
+              changedById: staff?.by.id ?? null,
+              changedByEmail: staff?.by.email ?? null,
+            },
+          },
+          ...(staff?.note
+            ? { notes: { create: { body: staff.note, authorId: staff.by.id, authorEmail: staff.by.email } } }
+            : {}),
           items: {
             createMany: {
               data: cart.lineItems.map((item) => ({
@@ -219,8 +287,17 @@ export async function placeOrder(
         },
         select: { id: true },
       });
+      if (staff?.draftId != null) {
+        // A draft is placed once: a second placement of it (another tab) fails here and finds the first order.
+        const marked = await tx.draftOrder.updateMany({
+          where: { id: staff.draftId, orderId: null },
+          data: { orderId: created.id },
+        });
+        if (marked.count !== 1) throw new DraftAlreadyPlaced();
+      }
+      return created;
     });
-    return { ok: true, orderId: order.id, duplicate: false };
+    return { ok: true, orderId: order.id, duplicate: false, overridden };
   } catch (error) {
     // A concurrent submit of the same form may have won the race: answer with its order. The
     // second submit then fails on what the first one used up: the checkout token, the last units
@@ -228,11 +305,12 @@ export async function placeOrder(
     // campaign code's last use.
     const raced =
       error instanceof OutOfStockError ||
+      error instanceof DraftAlreadyPlaced ||
       (error instanceof OrderRefused && (error.result.reason === "limit" || error.result.reason === "code")) ||
       (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002");
     if (raced) {
       const winner = await findOrderByCheckoutToken(input.checkoutToken);
-      if (winner) return { ok: true, orderId: winner, duplicate: true };
+      if (winner) return { ok: true, orderId: winner, duplicate: true, overridden: [] };
     }
     if (error instanceof OrderRefused) return error.result;
     if (error instanceof OutOfStockError) return { ok: false, reason: "out-of-stock", shortages: error.shortages };
