@@ -192,12 +192,31 @@ describe("refusalMessage", () => {
 describe("orderSavingLines", () => {
   it("lists what came off the items and the delivery charge waived, nothing without a code", async () => {
     const { orderSavingLines } = await import("./discount-codes");
-    expect(orderSavingLines({ discountCode: null, discountPaisa: 0, shippingDiscountPaisa: 0 })).toEqual([]);
-    expect(orderSavingLines({ discountCode: "EID10", discountPaisa: 12_000, shippingDiscountPaisa: 0 })).toEqual([
-      { kind: "items", code: "EID10", paisa: 12_000 },
-    ]);
-    expect(orderSavingLines({ discountCode: "FREE", discountPaisa: 0, shippingDiscountPaisa: 6000 })).toEqual([
-      { kind: "delivery", code: "FREE", paisa: 6000 },
-    ]);
+    expect(
+      orderSavingLines({ discountCode: null, discountReason: null, discountPaisa: 0, shippingDiscountPaisa: 0 }),
+    ).toEqual([]);
+    expect(
+      orderSavingLines({
+        discountCode: "EID10",
+        discountReason: null,
+        discountPaisa: 12_000,
+        shippingDiscountPaisa: 0,
+      }),
+    ).toEqual([{ kind: "items", code: "EID10", paisa: 12_000 }]);
+    expect(
+      orderSavingLines({ discountCode: "FREE", discountReason: null, discountPaisa: 0, shippingDiscountPaisa: 6000 }),
+    ).toEqual([{ kind: "delivery", code: "FREE", paisa: 6000 }]);
+  });
+
+  it("names a discount staff gave without a code by its reason", async () => {
+    const { orderSavingLines } = await import("./discount-codes");
+    expect(
+      orderSavingLines({
+        discountCode: null,
+        discountReason: "Eid gift",
+        discountPaisa: 10_000,
+        shippingDiscountPaisa: 0,
+      }),
+    ).toEqual([{ kind: "items", code: "Eid gift", paisa: 10_000 }]);
   });
 });

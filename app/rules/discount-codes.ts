@@ -209,17 +209,20 @@ export function discountedTotals(
 export type OrderSavingLine = { kind: "items" | "delivery"; code: string; paisa: number };
 
 /**
- * The saving lines of an order (none without a code): "Discount (EID10) −৳120.00" for what came
- * off the items, "Delivery charge waived (FREEDELIVERY) −৳60.00" for a waived fee. Documents show
+ * The saving lines of an order (none without a saving): "Discount (EID10) −৳120.00" for what came
+ * off the items, "Delivery charge waived (FREEDELIVERY) −৳60.00" for a waived fee. A discount staff
+ * gave an order they took has no code: its line names the reason staff gave, which the shopper
+ * sees, as Shopify shows a draft order's discount reason ("Discount (Eid gift) −৳100.00"). Documents show
  * the shipping charge before the waiver (shippingFeePaisa + shippingDiscountPaisa), so subtotal +
  * shipping charge − the lines = the total, on every page, invoice, e-mail and export.
  */
 export function orderSavingLines(order: {
   discountCode: string | null;
+  discountReason: string | null;
   discountPaisa: number;
   shippingDiscountPaisa: number;
 }): OrderSavingLine[] {
-  const code = order.discountCode ?? "";
+  const code = order.discountCode ?? order.discountReason ?? "";
   return [
     ...(order.discountPaisa > 0 ? [{ kind: "items" as const, code, paisa: order.discountPaisa }] : []),
     ...(order.shippingDiscountPaisa > 0

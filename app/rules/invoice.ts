@@ -48,6 +48,8 @@ export type InvoiceOrder = {
   totalPaisa: number;
   /** The campaign code and its saving (docs/decisions/060-campaign-codes.md); absent: none. */
   discountCode?: string | null;
+  /** The reason of a discount staff gave (no code), shown as its line's name; absent: none. */
+  discountReason?: string | null;
   discountPaisa?: number;
   shippingDiscountPaisa?: number;
   /**
@@ -152,6 +154,7 @@ export function buildInvoice(order: InvoiceOrder, seller: InvoiceSeller, lang: L
     shippingCharge: money(order.shippingFeePaisa + (order.shippingDiscountPaisa ?? 0)),
     savings: orderSavingLines({
       discountCode: order.discountCode ?? null,
+      discountReason: order.discountReason ?? null,
       discountPaisa: order.discountPaisa ?? 0,
       shippingDiscountPaisa: order.shippingDiscountPaisa ?? 0,
     }).map((line) => ({

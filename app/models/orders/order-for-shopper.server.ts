@@ -23,6 +23,7 @@ const shopperOrderSelect = {
   subtotalPaisa: true,
   totalPaisa: true,
   discountCode: true,
+  discountReason: true,
   discountPaisa: true,
   shippingDiscountPaisa: true,
   // The advance (docs/decisions/062-advance-payment.md): asked, its state, its deadline, what was

@@ -138,6 +138,7 @@ export async function getOrderForAdmin(id: number) {
       subtotalPaisa: true,
       totalPaisa: true,
       discountCode: true,
+      discountReason: true,
       discountPaisa: true,
       shippingDiscountPaisa: true,
       status: true,

@@ -47,6 +47,7 @@ const order = {
   subtotalPaisa: 900_000,
   totalPaisa: 906_000,
   discountCode: null,
+  discountReason: null,
   discountPaisa: 0,
   shippingDiscountPaisa: 0,
   status: "pending",

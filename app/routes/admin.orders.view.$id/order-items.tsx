@@ -28,6 +28,7 @@ export function OrderItems({
     shippingFeePaisa: number;
     totalPaisa: number;
     discountCode: string | null;
+    discountReason: string | null;
     discountPaisa: number;
     shippingDiscountPaisa: number;
   };

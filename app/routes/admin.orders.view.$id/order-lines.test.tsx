@@ -41,6 +41,7 @@ const totals = {
   shippingFeePaisa: 6_000,
   totalPaisa: 906_000,
   discountCode: null,
+  discountReason: null,
   discountPaisa: 0,
   shippingDiscountPaisa: 0,
 };
