@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { DuplicateWarning } from "~/components/admin/duplicate-warning";
 import { districtLabel, shippingMethodLabel } from "~/components/admin/order-summary";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { localDigits } from "~/i18n/format";
@@ -129,24 +130,5 @@ function PhoneSignals({ risk }: { risk: OrderRiskSignals }) {
         testId="duplicate-address-warning"
       />
     </div>
-  );
-}
-
-/** A likely-duplicate warning: `intro` (why), then a link to each of `orders`; nothing when none. */
-function DuplicateWarning({ intro, orders, testId }: { intro: string; orders: number[]; testId: string }) {
-  const t = useAdminT();
-  if (orders.length === 0) return null;
-  return (
-    <p role="note" className="rounded bg-amber-100 px-2 py-1 font-medium text-amber-900" data-testid={testId}>
-      {intro}{" "}
-      {orders.map((id, index) => (
-        <span key={id}>
-          {index > 0 ? ", " : null}
-          <Link to={`/admin/orders/view/${id}`} className="underline">
-            {t("admin.risk.orderLink", { id })}
-          </Link>
-        </span>
-      ))}
-    </p>
   );
 }
