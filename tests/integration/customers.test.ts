@@ -105,6 +105,10 @@ describe("the customers list", () => {
     expect(first.customers.items).toHaveLength(50);
     const second = await list("?page=2");
     expect(second.customers.items.map((customer) => customer.name)).toEqual(["Pager 0"]);
+    const past = await list("?page=5");
+    expect(past.customers).toMatchObject({ total: 51, pageCount: 2, page: 5, items: [] });
+    const none = await list("?q=Nobody&page=2");
+    expect(none.customers).toMatchObject({ total: 0, pageCount: 1, items: [] });
   });
 
   it("is for signed-in staff only", async () => {

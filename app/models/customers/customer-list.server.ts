@@ -46,6 +46,8 @@ type RawRow = {
   spent: number | bigint | null;
   lastOrderAt: Date | string | number;
   lastOrderId: number | bigint;
+  /** How many rows the query selects, all pages together. */
+  total: number | bigint;
 };
 
 const RETURNED = Prisma.sql`"deliveryState" = 'returned'`;
@@ -94,17 +96,25 @@ function groupedSql(where: Prisma.Sql): Prisma.Sql {
     GROUP BY "customerPhone")`;
 }
 
-/** The customers the query selects, in its order, `limit` of them from `offset` (all when null). */
-async function readCustomers(query: CustomerQuery, window: { offset: number; limit: number } | null) {
+/**
+ * The customers the query selects, in its order, `limit` of them from `offset` (all when null),
+ * and how many it selects in all (null when the window is past the end: no row to carry it). The
+ * total comes with the rows (a window function), so the grouping is done once.
+ */
+async function readCustomers(
+  query: CustomerQuery,
+  window: { offset: number; limit: number } | null,
+): Promise<{ rows: CustomerRow[]; total: number | null }> {
   const search = searchSql(query.q);
   const rows = await prisma.$queryRaw<RawRow[]>`${groupedSql(search.orders)}
     SELECT c."phone", c."orders", c."delivered", c."returned", c."cancelled", c."spent", c."lastOrderId",
-      o."customerName" AS "name", o."district" AS "district", o."createdAt" AS "lastOrderAt"
+      o."customerName" AS "name", o."district" AS "district", o."createdAt" AS "lastOrderAt",
+      COUNT(*) OVER () AS "total"
     FROM "c" JOIN "Order" o ON o."id" = c."lastOrderId"
     ${search.latest}
     ORDER BY ${ORDER_BY[query.sort]}, c."phone"
     ${window ? Prisma.sql`LIMIT ${window.limit} OFFSET ${window.offset}` : Prisma.empty}`;
-  return rows.map(toCustomerRow);
+  return { rows: rows.map(toCustomerRow), total: rows.length > 0 ? Number(rows[0]!.total) : null };
 }
 
 /** How many customers the query selects. */
@@ -136,24 +146,23 @@ function toCustomerRow(row: RawRow): CustomerRow {
 }
 
 /**
- * One page (ADMIN_PAGE_SIZE rows, `page` 1-based) of the customers `query` selects, in its sort.
- * A page past the end is empty.
+ * One page (ADMIN_PAGE_SIZE rows, `page` 1-based) of the customers `query` selects, in its sort,
+ * as app/rules/pagination.ts's Page. A page past the end is empty.
  */
 export async function listCustomers(page: number, query: CustomerQuery): Promise<Page<CustomerRow>> {
-  const [total, items] = await Promise.all([
-    countCustomers(query),
-    readCustomers(query, { offset: (page - 1) * ADMIN_PAGE_SIZE, limit: ADMIN_PAGE_SIZE }),
-  ]);
-  return { items, page, pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)), total };
+  const read = await readCustomers(query, { offset: (page - 1) * ADMIN_PAGE_SIZE, limit: ADMIN_PAGE_SIZE });
+  // No row on the page: none at all on page 1, else a page past the end (counted on its own).
+  const total = read.total ?? (page === 1 ? 0 : await countCustomers(query));
+  return { items: read.rows, page, pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)), total };
 }
 
 /** Every customer `query` selects, in its sort (the CSV export). */
-export function allCustomers(query: CustomerQuery): Promise<CustomerRow[]> {
-  return readCustomers(query, null);
+export async function allCustomers(query: CustomerQuery): Promise<CustomerRow[]> {
+  return (await readCustomers(query, null)).rows;
 }
 
 /** The figures of the customer with phone `phone` (01XXXXXXXXX), or null when it has no order. */
 export async function findCustomer(phone: string): Promise<CustomerRow | null> {
-  const [row] = await readCustomers({ q: phone, sort: "last-order" }, { offset: 0, limit: 1 });
+  const [row] = (await readCustomers({ q: phone, sort: "last-order" }, { offset: 0, limit: 1 })).rows;
   return row?.phone === phone ? row : null;
 }
