@@ -69,14 +69,14 @@ export function CustomerFigures({
           {counts.map(([label, value, key]) => (
             <div key={key} className="rounded-md bg-stone-50 p-3">
               <dt className="text-sm text-stone-600">{label}</dt>
-              <dd className="text-xl font-semibold tabular-nums" data-testid={`customer-${key}`}>
+              <dd className="text-xl font-semibold tabular-nums" data-testid={`customer-figure-${key}`}>
                 {formatInteger(value, lang)}
               </dd>
             </div>
           ))}
           <div className="rounded-md bg-stone-50 p-3">
             <dt className="text-sm text-stone-600">{t("admin.customers.colSpent")}</dt>
-            <dd className="text-xl font-semibold tabular-nums" data-testid="customer-spent">
+            <dd className="text-xl font-semibold tabular-nums" data-testid="customer-figure-spent">
               {formatMoney(figures.spentPaisa, { lang })}
             </dd>
           </div>
