@@ -50,8 +50,10 @@ test("staff find a shopper by a phone typed as +880…, see both orders and add 
     await expect(page.getByTestId("customer-figure-delivered")).toHaveText("1");
     const orders = page.getByTestId("customer-order");
     await expect(orders).toHaveCount(2);
-    await expect(orders.first().getByRole("link")).toHaveText(`Order #${second}`);
-    await expect(orders.last().getByRole("link")).toHaveText(`Order #${first}`);
+    await expect(orders.first().getByRole("link", { name: `Order #${second}`, exact: true })).toBeVisible();
+    await expect(orders.last().getByRole("link", { name: `Order #${first}`, exact: true })).toBeVisible();
+    // The same product from the same phone within 6 hours: the order page's warning, on the newer order.
+    await expect(orders.first().getByTestId("duplicate-warning").getByRole("link")).toHaveText(`order #${first}`);
     expect(await offenders(page)).toEqual([]);
 
     await page.getByLabel("New note").fill("Prefers a call after 6 pm.");
