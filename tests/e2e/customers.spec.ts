@@ -1,8 +1,9 @@
 /**
  * The customers pages at 360 px, with JavaScript on and off (docs/decisions/064-customers-by-phone.md):
- * staff search a phone typed as "+880 1XXX-XXXXXX", open the customer with both their orders, and
- * add a note; every control is a thumb's size. The orders are inserted under a phone unique to the
- * test and project, and deleted (with the note) in `finally`.
+ * staff search a phone typed as "+880 1XXX-XXXXXX", open the customer with both their orders, add a
+ * note, and reach the customer again from an order's page; every control is a thumb's size. The
+ * orders are inserted under a phone unique to the test and project, and deleted (with the note) in
+ * `finally`.
  */
 import { deleteOrderRows, insertOrder, withDb } from "./e2e-db";
 import { expect, rendered, signIn, test, toast } from "./fixtures";
@@ -61,6 +62,14 @@ test("staff find a shopper by a phone typed as +880…, see both orders and add 
     await expect(toast(page)).toHaveText("Note added.");
     await expect(page.getByTestId("customer-note")).toContainText("Prefers a call after 6 pm.");
     await expect(page.getByLabel("New note")).toHaveValue("");
+
+    // Back from an order's page: its phone links to the customer.
+    await page.goto(`/admin/orders/view/${first}`);
+    await rendered(page);
+    await page.getByTestId("customer-page-link").click();
+    await expect(page).toHaveURL(new RegExp(`/admin/customers/${phone}$`));
+    await rendered(page);
+    await expect(page.getByTestId("customer-note")).toContainText("Prefers a call after 6 pm.");
   } finally {
     withDb((db) => db.prepare(`DELETE FROM "CustomerNote" WHERE phone = ?`).run(phone));
     deleteOrderRows(first);

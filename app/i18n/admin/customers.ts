@@ -67,6 +67,7 @@ export const customersMessages = bilingual({
     "admin.customer.noteAdd": "Add note",
     "admin.customer.noteAdding": "Adding...",
     "admin.customer.noteAdded": "Note added.",
+    "admin.customer.allOrders": "This customer's page",
   },
   bn: {
     "admin.customers.title": "ক্রেতা",
@@ -130,5 +131,6 @@ export const customersMessages = bilingual({
     "admin.customer.noteAdd": "নোট যোগ করুন",
     "admin.customer.noteAdding": "যোগ করা হচ্ছে...",
     "admin.customer.noteAdded": "নোট যোগ হয়েছে।",
+    "admin.customer.allOrders": "এই ক্রেতার পাতা",
   },
 });

@@ -7,7 +7,7 @@ import type { OrderRiskSignals } from "~/models/orders/order-risk.server";
 import { shippingMethodMismatch } from "~/rules/districts";
 import { isEditable } from "~/rules/order-edit";
 
-/** The order's customer block: name, e-mail, phone (with its signals), address, area, district, shipping method. */
+/** The order's customer block: name, e-mail, phone (with its signals and the link to the customer's page), address, area, district, shipping method. */
 export function CustomerSection({
   order,
   risk,
@@ -44,6 +44,13 @@ export function CustomerSection({
             {localDigits(order.customerPhone, lang)}
           </a>
           <PhoneSignals risk={risk} />
+          <Link
+            to={`/admin/customers/${order.customerPhone}`}
+            className="inline-flex min-h-11 items-center text-sm text-amber-800 underline"
+            data-testid="customer-page-link"
+          >
+            {t("admin.customer.allOrders")}
+          </Link>
         </dd>
         <dt className="text-stone-600">{t("admin.order.address")}</dt>
         <dd className="whitespace-pre-line" translate="no">
