@@ -35,7 +35,7 @@ test("staff find a shopper by a phone typed as +880…, see both orders and add 
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/customers\?q=/);
     await rendered(page);
-    await expect(page.getByTestId("customers-count")).toHaveText("1 customers found.");
+    await expect(page.getByTestId("customers-count")).toHaveText("Customers found: 1.");
     const row = page.getByTestId("customer-row");
     await expect(row).toHaveCount(1);
     await expect(row).toContainText("Customer Page Shopper Jr");
