@@ -207,6 +207,8 @@ const modelCapabilities = {
   ],
   // Campaign codes: the owner's codes and their figures, a code on a cart and an order's use of it.
   discounts: ["code-use.server.ts", "discount-admin.server.ts"],
+  // Customers by phone number: the list's one GROUP BY over orders, and a customer's page and notes.
+  customers: ["customer-list.server.ts", "customer-page.server.ts"],
 };
 const modelCapabilityZones = capabilityZonesOf("models", modelCapabilities, "modelCapabilities", [
   "./app/server",

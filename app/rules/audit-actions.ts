@@ -22,6 +22,7 @@ const AUDIT_ACTIONS = {
   "order.confirmed": "orders",
   "order.unconfirmed": "orders",
   "order.note-added": "orders",
+  "customer.note-added": "orders",
   "order.sent-to-courier": "orders",
   "order.deleted": "orders",
   "order.advance-verified": "orders",

@@ -76,6 +76,7 @@ test("admin pages have no serious accessibility violation", async ({ page, brows
   expect(await seriousViolations(scan)).toEqual([]);
   for (const path of [
     "/admin/dashboard",
+    "/admin/customers",
     "/admin/blocklist",
     "/admin/staff",
     "/admin/account",
@@ -107,6 +108,10 @@ test("admin pages have no serious accessibility violation", async ({ page, brows
   try {
     await scan.goto(`/admin/orders/view/${orderId}`);
     await expect(scan.getByTestId("phone-confirmation")).toBeVisible();
+    expect(await seriousViolations(scan)).toEqual([]);
+    // Its shopper's page: figures, orders, addresses and the notes form.
+    await scan.goto("/admin/customers/01711000999");
+    await expect(scan.getByTestId("customer-notes")).toBeVisible();
     expect(await seriousViolations(scan)).toEqual([]);
   } finally {
     withDb((db) => db.prepare(`DELETE FROM "Order" WHERE id = ?`).run(orderId));

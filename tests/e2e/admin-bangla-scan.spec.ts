@@ -284,6 +284,8 @@ test("the Bangla back office shows no Latin letters or digits outside names, e-m
       `/admin/orders/view/${orderId}`,
       `/admin/orders/edit/${editableOrderId}`,
       "/admin/orders/export",
+      "/admin/customers",
+      "/admin/customers/01711000111",
       "/admin/products",
       "/admin/products/create",
       "/admin/products/import",

@@ -27,6 +27,8 @@ function pagesOf(orderId: number): string[] {
     return [
       "/admin/orders",
       `/admin/orders/view/${orderId}`,
+      "/admin/customers",
+      "/admin/customers/01711000444",
       "/admin/products",
       `/admin/products/edit/${pictures.id}`,
       `/admin/products/variants/${options.id}`,
@@ -37,7 +39,7 @@ function pagesOf(orderId: number): string[] {
 }
 
 for (const lang of ["en", "bn"] as const) {
-  test(`every control of the orders, products, variants, settings and dashboard pages is a thumb's size at 360 px (${lang})`, async ({
+  test(`every control of the orders, customers, products, variants, settings and dashboard pages is a thumb's size at 360 px (${lang})`, async ({
     page,
     browser,
   }, testInfo) => {

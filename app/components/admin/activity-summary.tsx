@@ -9,7 +9,7 @@ import { orderStatusLabel } from "~/rules/order-status";
 import { paymentStatusLabel } from "./order-summary";
 
 /** The actions whose summary holds a phone number: shown in the staff member's digits. */
-const PHONE_SUMMARIES = new Set(["phone.blocked", "phone.unblocked", "order.deleted"]);
+const PHONE_SUMMARIES = new Set(["phone.blocked", "phone.unblocked", "order.deleted", "customer.note-added"]);
 
 /**
  * The codes a sign-in or account row stores as its summary: why a sign-in failed

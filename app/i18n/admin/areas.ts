@@ -14,6 +14,7 @@ import { advanceMessages } from "./advance";
 import { blocklistMessages } from "./blocklist";
 import { categoriesMessages } from "./categories";
 import { couriersMessages } from "./couriers";
+import { customersMessages } from "./customers";
 import { dashboardMessages } from "./dashboard";
 import { discountsMessages } from "./discounts";
 import { exportMessages } from "./export";
@@ -51,6 +52,7 @@ export const ADMIN_AREAS = {
   activity: activityMessages,
   staff: staffMessages,
   blocklist: blocklistMessages,
+  customers: customersMessages,
   export: exportMessages,
   variants: variantsMessages,
   "product-csv": productCsvMessages,

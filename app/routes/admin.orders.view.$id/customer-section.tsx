@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { DuplicateWarning } from "~/components/admin/duplicate-warning";
 import { districtLabel, shippingMethodLabel } from "~/components/admin/order-summary";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { localDigits } from "~/i18n/format";
@@ -6,7 +7,7 @@ import type { OrderRiskSignals } from "~/models/orders/order-risk.server";
 import { shippingMethodMismatch } from "~/rules/districts";
 import { isEditable } from "~/rules/order-edit";
 
-/** The order's customer block: name, e-mail, phone (with its signals), address, area, district, shipping method. */
+/** The order's customer block: name, e-mail, phone (with its signals and the link to the customer's page), address, area, district, shipping method. */
 export function CustomerSection({
   order,
   risk,
@@ -43,6 +44,13 @@ export function CustomerSection({
             {localDigits(order.customerPhone, lang)}
           </a>
           <PhoneSignals risk={risk} />
+          <Link
+            to={`/admin/customers/${order.customerPhone}`}
+            className="inline-flex min-h-11 items-center text-sm text-amber-800 underline"
+            data-testid="customer-page-link"
+          >
+            {t("admin.customer.allOrders")}
+          </Link>
         </dd>
         <dt className="text-stone-600">{t("admin.order.address")}</dt>
         <dd className="whitespace-pre-line" translate="no">
@@ -129,24 +137,5 @@ function PhoneSignals({ risk }: { risk: OrderRiskSignals }) {
         testId="duplicate-address-warning"
       />
     </div>
-  );
-}
-
-/** A likely-duplicate warning: `intro` (why), then a link to each of `orders`; nothing when none. */
-function DuplicateWarning({ intro, orders, testId }: { intro: string; orders: number[]; testId: string }) {
-  const t = useAdminT();
-  if (orders.length === 0) return null;
-  return (
-    <p role="note" className="rounded bg-amber-100 px-2 py-1 font-medium text-amber-900" data-testid={testId}>
-      {intro}{" "}
-      {orders.map((id, index) => (
-        <span key={id}>
-          {index > 0 ? ", " : null}
-          <Link to={`/admin/orders/view/${id}`} className="underline">
-            {t("admin.risk.orderLink", { id })}
-          </Link>
-        </span>
-      ))}
-    </p>
   );
 }
