@@ -123,7 +123,7 @@ export const staffOrdersMessages = bilingual({
     "admin.staffOrder.subtitle":
       "ফেসবুক, ফোন বা দোকানের কাউন্টার থেকে অর্ডার নিন। এটি ক্রেতার অর্ডারের মতোই হয়: স্টক, সীমা, ব্লক তালিকা, ই-মেইল ও কুরিয়ার।",
     "admin.staffOrder.items": "পণ্য",
-    "admin.staffOrder.search": "নাম বা SKU দিয়ে পণ্য খুঁজুন",
+    "admin.staffOrder.search": "নাম বা এসকেইউ দিয়ে পণ্য খুঁজুন",
     "admin.staffOrder.searchButton": "খুঁজুন",
     "admin.staffOrder.noResults": "“{q}”-এর সাথে মেলে এমন কোনো বিক্রয়যোগ্য পণ্য নেই।",
     "admin.staffOrder.results": "পাওয়া পণ্য",
