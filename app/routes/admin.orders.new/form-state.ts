@@ -80,4 +80,10 @@ export type StaffOrderView = {
   formError: string | null;
   notice: string | null;
   fieldErrors: Partial<Record<StaffOrderField | "lines", string>>;
+  /**
+   * The id of the field to take focus once the answer is on screen (with JavaScript, where the form
+   * is drawn again in place): the line just added, the search after a removal, the name after a
+   * look-up. null: none (a refusal's message takes it).
+   */
+  focus: string | null;
 };

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { adminMetaTranslator } from "~/components/admin/admin-meta";
 import { FormAlert } from "~/components/admin/form-field";
@@ -62,6 +63,10 @@ export default function NewOrderPage() {
   const answered = useActionData<typeof action>() as StaffOrderView | undefined;
   const view = answered ?? loaded;
   const placing = usePending({ intent: "place" });
+  // The form is drawn again for each answer: focus goes where the staff member continues.
+  useEffect(() => {
+    if (answered?.focus && !answered.formError) document.getElementById(answered.focus)?.focus();
+  }, [answered]);
   const title = view.draftId ? t("admin.staffOrder.draftTitle", { id: view.draftId }) : t("admin.staffOrder.title");
   return (
     <section aria-labelledby="new-order-title" className="max-w-3xl space-y-6">

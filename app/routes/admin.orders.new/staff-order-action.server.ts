@@ -75,12 +75,12 @@ export async function staffOrderAction({ request, context, admin, form }: Args) 
     if (line) line.quantity = String((quantityOf(line.quantity) ?? 0) + 1);
     else if (state.lines.length < MAX_CART_LINES) state.lines.push({ variantId, quantity: "1" });
     else return answer(400, { formError: t("admin.staffOrder.tooManyLines") });
-    return answer(200);
+    return answer(200, { focus: `quantity-${variantId}` });
   }
   const removed = /^remove-(\d+)$/.exec(intent);
   if (removed) {
     state.lines = state.lines.filter((line) => line.variantId !== Number(removed[1]));
-    return answer(200);
+    return answer(200, { focus: "q" });
   }
   if (intent === "lookup") return lookUp(state, admin, answer);
   if (intent === "draft") {
@@ -96,7 +96,7 @@ export async function staffOrderAction({ request, context, admin, form }: Args) 
     });
   }
   if (intent === "place") return place({ request, context, admin, form }, state, answer);
-  return answer(200);
+  return answer(200, { focus: intent === "search" ? "q" : null });
 }
 
 type Answer = (
@@ -108,7 +108,7 @@ type Answer = (
 async function lookUp(state: StaffOrderState, admin: AdminUser, answer: Answer) {
   const t = staffTranslator(admin);
   const phone = normalizeBdMobile(state.values.phone);
-  if (!phone) return answer(400, { fieldErrors: { phone: t("checkout.phoneInvalid") } });
+  if (!phone) return answer(400, { fieldErrors: { phone: t("checkout.phoneInvalid") }, focus: "phone" });
   state.values.phone = phone;
   const [last, blocked] = await Promise.all([lastOrderOfPhone(phone), findBlockedPhone(phone)]);
   const notices: string[] = [];
@@ -127,7 +127,7 @@ async function lookUp(state: StaffOrderState, admin: AdminUser, answer: Answer) 
   } else notices.push(t("admin.staffOrder.noEarlier"));
   if (blocked)
     notices.push(t("admin.staffOrder.phoneBlocked", { reason: blocked.note || t("admin.staffOrder.noReason") }));
-  return answer(200, { notice: notices.join(" ") });
+  return answer(200, { notice: notices.join(" "), focus: last ? "name" : "phone" });
 }
 
 /** A draft's fields from the form, as typed (amounts that do not parse are left out). */

@@ -126,7 +126,7 @@ export function countedLines(state: StaffOrderState): CartLine[] {
 export async function buildView(
   admin: AdminUser,
   state: StaffOrderState,
-  extra: Partial<Pick<StaffOrderView, "formError" | "notice" | "fieldErrors" | "canOverride">> = {},
+  extra: Partial<Pick<StaffOrderView, "formError" | "notice" | "fieldErrors" | "canOverride" | "focus">> = {},
 ): Promise<StaffOrderView> {
   const lang = staffLanguage(admin);
   const named = (variant: { name: string; nameBn: string; label: string; labelBn: string }) =>
@@ -196,5 +196,6 @@ export async function buildView(
     formError: extra.formError ?? null,
     notice: extra.notice ?? null,
     fieldErrors: extra.fieldErrors ?? {},
+    focus: extra.focus ?? null,
   };
 }
