@@ -153,9 +153,7 @@ export default function DraftsPage() {
                   {row.name}
                 </span>
               </td>
-              <td className="px-4 py-3">
-                {t("admin.drafts.itemCount", { count: localDigits(String(row.itemCount), lang) })}
-              </td>
+              <td className="px-4 py-3">{localDigits(String(row.itemCount), lang)}</td>
               <td className="px-4 py-3 tabular-nums">{formatMoney(row.estimatePaisa, { lang })}</td>
               <td className="px-4 py-3">
                 {row.orderId === null ? (
