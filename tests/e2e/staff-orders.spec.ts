@@ -1,17 +1,20 @@
 /**
  * Orders staff take on a phone (docs/decisions/063-staff-orders.md), at 360 px, with JavaScript on
  * and off: a Facebook order for a variant and a second product, found by name and added with the
- * form's buttons; one saved as a draft, opened from the drafts list and placed; and the form's
- * controls a thumb's size. The orders and drafts are the tests' own, deleted in `finally` (the
- * stock they took put back).
+ * form's buttons; one saved as a draft, opened from the drafts list and placed; and the form's and
+ * the drafts list's controls a thumb's size, in English and Bangla. The orders and drafts are the
+ * tests' own, deleted in `finally` (the stock they took put back).
  */
 import type { Page } from "@playwright/test";
 import { scanPage } from "./axe";
-import { deleteOrderRows, deleteProduct, insertProduct, variantIdOf, withDb } from "./e2e-db";
+import { hashPassword } from "../../app/server/auth/password.server";
+import { deleteAdmin, deleteOrderRows, deleteProduct, insertAdmin, insertProduct, variantIdOf, withDb } from "./e2e-db";
 import { E2E_ADMIN, expect, jsEnabled, rendered, signIn, test, toast, uniqueTag } from "./fixtures";
 import { tapTargetOffenders } from "./tap-targets";
 
 test.use({ viewport: { width: 360, height: 800 } });
+
+const PASSWORD = "staff-orders-password-1234";
 
 /** A demo variant with options a shopper may buy 1 of: its id, its product's name and its line item name. */
 function demoVariant(): { id: number; productId: number; product: string; name: string; stock: number } {
@@ -163,23 +166,48 @@ test("a draft holds the order until it is placed from the drafts list", async ({
   }
 });
 
-test("the new order form's controls are a thumb's size at 360 px", async ({ page, browser }, testInfo) => {
-  test.setTimeout(60_000);
-  const tag = uniqueTag(testInfo).replace(/\W+/g, "");
-  const lampId = insertProduct(`Thumb Lamp ${tag}`, { pricePaisa: 10_000 });
-  try {
-    const scan = await scanPage(page, browser, testInfo);
-    await scan.setViewportSize({ width: 360, height: 800 });
-    await signIn(scan);
-    await scan.goto("/admin/orders/new");
-    await rendered(scan);
-    await addProduct(scan, `Thumb Lamp ${tag}`, `Thumb Lamp ${tag}`);
-    const offenders = (await tapTargetOffenders(scan)).map(
-      (o) => `${o.selector} "${o.text}" ${o.width}×${o.height}${o.crowdedBy ? ` crowded by ${o.crowdedBy}` : ""}`,
-    );
-    expect(offenders).toEqual([]);
-    expect(await scan.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  } finally {
-    deleteProduct(lampId);
-  }
-});
+for (const lang of ["en", "bn"] as const) {
+  test(`the new order form's and the drafts' controls are a thumb's size at 360 px (${lang})`, async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.setTimeout(60_000);
+    const tag = uniqueTag(testInfo).replace(/\W+/g, "");
+    const email = `staff-order-tap-${lang}-${testInfo.project.name}-${Date.now()}@haat.example`;
+    const staffId = insertAdmin(email, await hashPassword(PASSWORD));
+    withDb((db) => db.prepare(`UPDATE AdminUser SET language = ?, role = 'staff' WHERE id = ?`).run(lang, staffId));
+    const lampId = insertProduct(`Thumb Lamp ${tag}`, { pricePaisa: 10_000 });
+    try {
+      const scan = await scanPage(page, browser, testInfo);
+      await scan.setViewportSize({ width: 360, height: 800 });
+      await signIn(scan, { email, password: PASSWORD });
+      await scan.goto("/admin/orders/new");
+      await rendered(scan);
+      await expect(scan.locator("html")).toHaveAttribute("lang", lang);
+      // A search with its results and a line, so every kind of button is on the page.
+      await scan.locator("#q").fill(`Thumb Lamp ${tag}`);
+      await scan.locator('button[value="search"]').click();
+      await scan.locator(`button[value="add-${variantIdOf(lampId)}"]`).click();
+      await expect(scan.locator(`#quantity-${variantIdOf(lampId)}`)).toBeVisible();
+      const offenders: string[] = [];
+      const measure = async (path: string) => {
+        for (const o of await tapTargetOffenders(scan)) {
+          offenders.push(
+            `${path}: ${o.selector} "${o.text}" ${o.width}×${o.height}${o.crowdedBy ? ` crowded by ${o.crowdedBy}` : ""}`,
+          );
+        }
+        expect(await scan.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+      };
+      await measure("/admin/orders/new");
+      await scan.locator('button[value="draft"]').click();
+      await expect(scan).toHaveURL("/admin/orders/drafts");
+      await rendered(scan);
+      await measure("/admin/orders/drafts");
+      expect(offenders).toEqual([]);
+    } finally {
+      withDb((db) => db.prepare(`DELETE FROM DraftOrder WHERE createdById = ?`).run(staffId));
+      deleteAdmin(staffId);
+      deleteProduct(lampId);
+    }
+  });
+}
