@@ -263,7 +263,7 @@ describe("the shop's defences hold for staff orders", () => {
       const view = await newPage(staff);
       const refused = await answer(staff, fields(view, [[lamp.variantId, 1]], { phone }));
       expect(refused.formError).toBe(
-        "This phone already has 1 orders in the last 24 hours, the shop's limit. Nothing was placed.",
+        "This phone reached the shop's limit of orders in 24 hours (1). Nothing was placed.",
       );
       expect(refused.canOverride).toBe(false);
       // Staff cannot override: 403, nothing written.
@@ -310,6 +310,11 @@ describe("the shop's defences hold for staff orders", () => {
     const view = await newPage(staff);
     const refused = await answer(staff, fields(view, [[lamp.variantId, 1]], { phone: `+88${phone}` }));
     expect(refused.formError).toBe("This phone is blocked: Refused 3 parcels. Nothing was placed.");
+    // In the staff member's own language.
+    const bangla = await createAdmin();
+    await prisma.adminUser.update({ where: { id: bangla.id }, data: { role: "staff", language: "bn" } });
+    const inBangla = await answer(await signedInJar(bangla.id), fields(view, [[lamp.variantId, 1]], { phone }));
+    expect(inBangla.formError).toBe("এই ফোনটি ব্লক করা: Refused 3 parcels। কোনো অর্ডার হয়নি।");
     expect(await prisma.order.count()).toBe(before);
     expect(await stockOf(lamp.id)).toBe(5);
 

@@ -79,9 +79,9 @@ export const staffOrdersMessages = bilingual({
     "admin.staffOrder.tooManyLines": "An order can have at most 50 different products.",
     "admin.staffOrder.blocked": "This phone is blocked: {reason}. Nothing was placed.",
     "admin.staffOrder.limit.phone":
-      "This phone already has {count} orders in the last 24 hours, the shop's limit. Nothing was placed.",
+      "This phone reached the shop's limit of orders in 24 hours ({count}). Nothing was placed.",
     "admin.staffOrder.limit.address":
-      "This address already has {count} orders in the last 24 hours, the shop's limit. Nothing was placed.",
+      "This address reached the shop's limit of orders in 24 hours ({count}). Nothing was placed.",
     "admin.staffOrder.shortage": "Not enough stock: {items}. Nothing was placed.",
     "admin.staffOrder.hidden": "No longer for sale: {items}. Remove the line; nothing was placed.",
     "admin.staffOrder.tooLarge": "The total is above what one order can hold. Nothing was placed.",
