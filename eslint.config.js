@@ -196,6 +196,8 @@ const modelCapabilities = {
     "courier.server.ts",
     "blocklist.server.ts",
     "dashboard.server.ts",
+    "staff-order.server.ts",
+    "draft-order.server.ts",
   ],
   // What shoppers pay before dispatch: an order's advance and the payments towards it.
   payments: [

@@ -16,6 +16,8 @@ const AUDIT_ACTIONS = {
   "category.created": "catalogue",
   "category.updated": "catalogue",
   "category.deleted": "catalogue",
+  "order.created": "orders",
+  "order.override": "orders",
   "order.status-changed": "orders",
   "order.payment-changed": "orders",
   "order.edited": "orders",

@@ -305,6 +305,8 @@ test("the Bangla back office shows no Latin letters or digits outside names, e-m
       "/admin/blocklist",
       "/admin/discounts",
       "/admin/discounts/new",
+      "/admin/orders/new",
+      "/admin/orders/drafts",
       "/admin/activity",
       "/admin/activity/refused",
     ];

@@ -25,6 +25,12 @@ describe("ActivitySummary", () => {
     });
   });
 
+  it("words a staff order's source in the reader's language, and shows an owner's override note as written", () => {
+    expect(shown("order.created", "facebook")).toEqual({ text: " · ফেসবুক", raw: [] });
+    expect(shown("order.created", "counter").text).toBe(" · দোকানের কাউন্টার");
+    expect(shown("order.override", "Regular buyer")).toEqual({ text: " · Regular buyer", raw: ["Regular buyer"] });
+  });
+
   it("words the sign-in and account codes in the reader's language", () => {
     expect(shown("sign-in.failed", "invalid-credentials")).toEqual({ text: " · ভুল ইমেইল বা পাসওয়ার্ড", raw: [] });
     expect(shown("account.password-check-failed", "password-change").text).toBe(" · পাসওয়ার্ড বদলানোর সময়");

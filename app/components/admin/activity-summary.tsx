@@ -6,6 +6,7 @@ import { formatMoney } from "~/rules/money";
 import { ADVANCE_KINDS } from "~/rules/advance";
 import { BKASH_ACTOR_NAME } from "~/rules/audit-actions";
 import { orderStatusLabel } from "~/rules/order-status";
+import { isOrderSource } from "~/rules/order-source";
 import { paymentStatusLabel } from "./order-summary";
 
 /** The actions whose summary holds a phone number: shown in the staff member's digits. */
@@ -35,7 +36,7 @@ const LIMITS = new Set(["account", "address", "address+email", "two-factor"]);
 /**
  * An audit row's stored summary (app/models/audit-trail.server.ts: written when the row was, in the
  * shop's own terms) as a staff member reads it, in their language: an order status or payment
- * status by its label, an edited order's total (paisa) as money, a new account's role by its label,
+ * status by its label, a staff order's source by its label, an edited order's total (paisa) as money, a new account's role by its label,
  * a sign-in limit by its wording. Everything else in a summary is a name, an e-mail, a tracking code
  * or a reason code, shown as stored and marked not to be translated; null when the row has none.
  */
@@ -55,6 +56,8 @@ export function ActivitySummary({
   let shown: ReactNode = raw(summary);
   if (action === "order.status-changed") shown = orderStatusLabel(summary, t);
   else if (action === "order.payment-changed") shown = paymentStatusLabel(summary, t);
+  else if (action === "order.created" && isOrderSource(summary))
+    shown = t(`admin.staffOrder.source.${summary}` as MessageKey);
   else if (action === "order.edited" && /^\d+$/.test(summary)) shown = formatMoney(Number(summary), { lang });
   else if (action.startsWith("sign-in.") && LIMITS.has(summary))
     shown = t(`admin.refused.limit.${summary}` as MessageKey);

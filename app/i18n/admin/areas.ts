@@ -28,6 +28,7 @@ import { settingsMessages } from "./settings";
 import { shellMessages } from "./shell";
 import { signInMessages } from "./sign-in";
 import { staffMessages } from "./staff";
+import { staffOrdersMessages } from "./staff-orders";
 import { stockMessages } from "./stock";
 import { uploadsMessages } from "./uploads";
 import { variantsMessages } from "./variants";
@@ -57,6 +58,7 @@ export const ADMIN_AREAS = {
   variants: variantsMessages,
   "product-csv": productCsvMessages,
   discounts: discountsMessages,
+  "staff-orders": staffOrdersMessages,
 } as const satisfies Record<string, Bilingual<string>>;
 
 /** A key of the back office's own messages (any area's). */

@@ -43,7 +43,7 @@ export type PlaceOrderResult =
 export type OrderCode = { code: string; shown: DiscountSaving };
 
 /** A check an owner may override for an order staff take: the blocklist, or the checkout limits. */
-export type OverriddenCheck = "blocked" | "limit";
+type OverriddenCheck = "blocked" | "limit";
 
 /**
  * What differs when staff take an order at /admin/orders/new (docs/decisions/063-staff-orders.md):
