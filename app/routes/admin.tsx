@@ -162,6 +162,7 @@ const NAV_LINKS = [
   { to: "/admin/products", label: "admin.nav.products", owner: false, menuOnly: false },
   { to: "/admin/categories", label: "admin.shell.nav.categories", owner: false, menuOnly: false },
   { to: "/admin/orders", label: "admin.nav.orders", owner: false, menuOnly: false },
+  { to: "/admin/customers", label: "admin.nav.customers", owner: false, menuOnly: false },
   { to: "/admin/settings", label: "admin.nav.settings", owner: true, menuOnly: false },
   { to: "/admin/payments", label: "admin.nav.payments", owner: true, menuOnly: false },
   { to: "/admin/discounts", label: "admin.nav.discounts", owner: true, menuOnly: false },
@@ -171,7 +172,7 @@ const NAV_LINKS = [
 ] as const;
 
 /**
- * The admin navigation: Dashboard, Products, Categories, Orders, then Settings, Payments,
+ * The admin navigation: Dashboard, Products, Categories, Orders, Customers, then Settings, Payments,
  * Discounts (campaign codes), Staff and Activity for an owner, Account (in the menu), View shop,
  * Logout.
  */
