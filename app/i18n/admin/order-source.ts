@@ -19,6 +19,7 @@ export const orderSourceMessages = bilingual({
     "admin.source.byPeriodNote": "Last 30 days, cancelled orders left out.",
     "admin.orders.new": "New order",
     "admin.nav.customers": "Customers",
+    "admin.nav.shopSettings": "Shop settings",
     "admin.message.title": "Message for the shopper",
     "admin.message.hint":
       "Copy it into Messenger or an SMS: the order number, items, the cash to have ready and the tracking link.",
@@ -41,6 +42,7 @@ export const orderSourceMessages = bilingual({
     "admin.source.byPeriodNote": "গত ৩০ দিন, বাতিল অর্ডার বাদে।",
     "admin.orders.new": "নতুন অর্ডার",
     "admin.nav.customers": "ক্রেতা",
+    "admin.nav.shopSettings": "দোকানের সেটিংস",
     "admin.message.title": "ক্রেতার জন্য বার্তা",
     "admin.message.hint": "মেসেঞ্জার বা এসএমএসে কপি করে পাঠান: অর্ডার নম্বর, পণ্য, কত টাকা নগদ রাখতে হবে আর ট্র্যাকিং লিংক।",
     "admin.message.language": "বার্তার ভাষা",
