@@ -3,7 +3,7 @@ import { bilingual } from "../bilingual";
 /**
  * Where orders come from (Order.source: the website, or staff taking one from Facebook, the phone or
  * the shop's counter) in the orders list, its filter, the order page and the dashboard; the order
- * page's message for the shopper; the entry points to staff orders and customers.
+ * page's message for the shopper.
  */
 export const orderSourceMessages = bilingual({
   en: {
@@ -17,9 +17,6 @@ export const orderSourceMessages = bilingual({
     "admin.source.takenBy": "taken by {email}",
     "admin.source.byPeriod": "Orders by source",
     "admin.source.byPeriodNote": "Last 30 days, cancelled orders left out.",
-    "admin.orders.new": "New order",
-    "admin.nav.customers": "Customers",
-    "admin.nav.shopSettings": "Shop settings",
     "admin.message.title": "Message for the shopper",
     "admin.message.hint":
       "Copy it into Messenger or an SMS: the order number, items, the cash to have ready and the tracking link.",
@@ -40,9 +37,6 @@ export const orderSourceMessages = bilingual({
     "admin.source.takenBy": "নিয়েছেন {email}",
     "admin.source.byPeriod": "উৎস অনুযায়ী অর্ডার",
     "admin.source.byPeriodNote": "গত ৩০ দিন, বাতিল অর্ডার বাদে।",
-    "admin.orders.new": "নতুন অর্ডার",
-    "admin.nav.customers": "ক্রেতা",
-    "admin.nav.shopSettings": "দোকানের সেটিংস",
     "admin.message.title": "ক্রেতার জন্য বার্তা",
     "admin.message.hint": "মেসেঞ্জার বা এসএমএসে কপি করে পাঠান: অর্ডার নম্বর, পণ্য, কত টাকা নগদ রাখতে হবে আর ট্র্যাকিং লিংক।",
     "admin.message.language": "বার্তার ভাষা",
