@@ -61,14 +61,15 @@ export function ShopperMessage({ orderId, lang, text }: { orderId: number; lang:
       <label htmlFor="shopper-message-text" className="sr-only">
         {t("admin.message.text")}
       </label>
+      {/* As tall as the text where the browser sizes a field to its content; else a line per line, and more for wrapping. */}
       <textarea
         id="shopper-message-text"
         readOnly
         lang={lang}
-        rows={Math.min(14, text.split("\n").length + 1)}
+        rows={text.split("\n").length + 2}
         value={text}
         aria-describedby="message-hint"
-        className="w-full rounded-md border border-stone-300 bg-stone-50 p-3 font-mono text-sm"
+        className="w-full rounded-md border border-stone-300 bg-stone-50 p-3 text-sm [field-sizing:content]"
         data-testid="shopper-message-text"
         onFocus={(event) => event.currentTarget.select()}
       />
