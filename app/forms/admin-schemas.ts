@@ -10,6 +10,7 @@ import type { AdminTranslate } from "~/i18n/admin";
 import { withoutControlCharacters } from "~/rules/control-characters";
 import { parseTakaToPaisa } from "~/rules/money";
 import { ORDER_STATUSES } from "~/rules/order-status";
+import { ORDER_SOURCES } from "~/rules/order-source";
 import { parseId } from "~/utils/params";
 import { normalizeBdMobile, toAsciiDigits } from "~/rules/phone";
 import { MAX_STOCK_QUANTITY } from "~/rules/stock";
@@ -18,12 +19,14 @@ import { checkoutSchema, trimmed } from "./schemas";
 
 /**
  * Query string of the admin orders list (GET /admin/orders): `status` one of the five statuses
- * (anything else, or absent, means all), `advance` the advance's state (the same) and `q` a search text (trimmed, at most 100 characters).
+ * (anything else, or absent, means all), `advance` the advance's state (the same), `source` where the
+ * order came from (the same) and `q` a search text (trimmed, at most 100 characters).
  * Never fails: a bad value is dropped, so a hand-edited URL still shows a list.
  */
 export const orderListQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES).optional().catch(undefined),
   advance: z.enum(ADVANCE_STATES).optional().catch(undefined),
+  source: z.enum(ORDER_SOURCES).optional().catch(undefined),
   q: z
     .string()
     .catch("")

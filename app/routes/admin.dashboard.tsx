@@ -12,6 +12,7 @@ import { requireAdmin } from "~/server/auth/auth.server";
 import { formatMoney } from "~/rules/money";
 import { formatInteger } from "~/i18n/format";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { sourceLabel } from "~/components/admin/order-summary";
 import { AdminTable } from "~/components/admin/admin-table";
 import { DashboardErrorBoundary } from "~/components/admin/admin-error-boundary";
 
@@ -93,6 +94,36 @@ export default function AdminDashboardPage() {
           >
             {t("admin.dashboard.viewOrders")}
           </Link>
+        </section>
+
+        <section aria-labelledby="source-heading">
+          <h2 id="source-heading" className="text-lg font-semibold">
+            {t("admin.source.byPeriod")}
+          </h2>
+          <p className="mb-3 text-sm text-stone-600">{t("admin.source.byPeriodNote")}</p>
+          {/* Each source opens the orders list filtered by it. */}
+          <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200 bg-white">
+            {dashboard.bySource.map(({ source, orders, revenuePaisa }) => (
+              <li
+                key={source}
+                className="flex items-center justify-between gap-3 px-4"
+                data-testid={`source-count-${source}`}
+              >
+                <Link
+                  to={`/admin/orders?source=${encodeURIComponent(source)}`}
+                  className="inline-flex min-h-11 items-center underline-offset-4 hover:underline"
+                >
+                  {sourceLabel(source, t)}
+                </Link>
+                <span className="flex gap-4 tabular-nums">
+                  <span className="font-semibold" data-testid="count">
+                    {formatInteger(orders, lang)}
+                  </span>
+                  <span className="whitespace-nowrap text-stone-600">{formatMoney(revenuePaisa, { lang })}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
         </section>
 
         <section aria-labelledby="top-heading">

@@ -84,8 +84,8 @@ function AdminShell() {
       <header className="bg-stone-900 text-white">
         <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2 xl:max-w-7xl">
           {/* The shop's name wraps rather than being cut; the menu holds the rest on a phone. The
-              bar's links and Logout stay on one line, each whole: the name gives way to them. An
-              owner's bar has ten of them, so from 1280 px the bar and the page below it widen together. */}
+              bar's links and Logout stay on one line, each whole: the name gives way to them (an owner's
+              pages are under one entry), and from 1280 px the bar and the page below it widen together. */}
           <NavLink
             to="/admin/dashboard"
             className="min-w-0 flex-1 break-words py-1 font-semibold leading-snug hover:underline lg:flex-initial"
@@ -162,6 +162,7 @@ const NAV_LINKS = [
   { to: "/admin/products", label: "admin.nav.products", owner: false, menuOnly: false },
   { to: "/admin/categories", label: "admin.shell.nav.categories", owner: false, menuOnly: false },
   { to: "/admin/orders", label: "admin.nav.orders", owner: false, menuOnly: false },
+  { to: "/admin/customers", label: "admin.nav.customers", owner: false, menuOnly: false },
   { to: "/admin/settings", label: "admin.nav.settings", owner: true, menuOnly: false },
   { to: "/admin/payments", label: "admin.nav.payments", owner: true, menuOnly: false },
   { to: "/admin/discounts", label: "admin.nav.discounts", owner: true, menuOnly: false },
@@ -171,36 +172,61 @@ const NAV_LINKS = [
 ] as const;
 
 /**
- * The admin navigation: Dashboard, Products, Categories, Orders, then Settings, Payments,
+ * The admin navigation: Dashboard, Products, Categories, Orders, Customers, then Settings, Payments,
  * Discounts (campaign codes), Staff and Activity for an owner, Account (in the menu), View shop,
- * Logout.
+ * Logout. In the wide screens' bar an owner's pages are grouped under "Shop settings" (a native
+ * <details>, so it opens without JavaScript): eleven links and the shop's name do not fit one line
+ * at 1024 px. The narrow screens' menu lists them all.
  */
 function AdminNav({ className, owner, inMenu }: { className: string; owner: boolean; inMenu: boolean }) {
   const t = useAdminT();
   const lang = useAdminLang();
+  const { pathname } = useLocation();
+  const focusRing = "focus-visible:outline focus-visible:outline-2 focus-visible:outline-white";
   const link = ({ isActive }: { isActive: boolean }) =>
-    `rounded px-1 focus-visible:outline focus-visible:outline-2 focus-visible:outline-white ${
-      isActive ? "font-semibold underline underline-offset-4" : "hover:underline"
-    }`;
+    `rounded px-1 ${focusRing} ${isActive ? "font-semibold underline underline-offset-4" : "hover:underline"}`;
+  const shown = NAV_LINKS.filter((page) => (owner || !page.owner) && (inMenu || !page.menuOnly));
+  // In the bar, an owner's pages sit under one entry.
+  const grouped: (typeof NAV_LINKS)[number][] = inMenu ? [] : shown.filter((page) => page.owner);
+  const navLink = ({ to, label }: (typeof NAV_LINKS)[number]) => (
+    <NavLink key={to} to={to} className={link}>
+      {t(label)}
+    </NavLink>
+  );
   return (
     <nav aria-label={t("admin.nav.label")} className={className}>
-      {NAV_LINKS.filter((page) => (owner || !page.owner) && (inMenu || !page.menuOnly)).map(({ to, label }) => (
-        <NavLink key={to} to={to} className={link}>
-          {t(label)}
-        </NavLink>
-      ))}
-      <a
-        href={localePath(lang, "/")}
-        className="rounded px-1 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-white"
-      >
+      {shown.filter((page) => !grouped.includes(page)).map(navLink)}
+      {grouped.length > 0 ? (
+        <details className="relative" data-testid="shop-settings-nav">
+          <summary
+            className={`flex cursor-pointer list-none items-center gap-1 rounded px-1 ${focusRing} ${
+              grouped.some((page) => pathname.startsWith(page.to))
+                ? "font-semibold underline underline-offset-4"
+                : "hover:underline"
+            }`}
+          >
+            {t("admin.nav.shopSettings")}
+            <span aria-hidden="true">▾</span>
+          </summary>
+          <div className="absolute right-0 z-30 mt-2 flex min-w-48 flex-col gap-1 rounded-md bg-stone-900 p-3 shadow-lg ring-1 ring-stone-700">
+            {grouped.map((page) => (
+              <NavLink
+                key={page.to}
+                to={page.to}
+                className={(state) => `${link(state)} inline-flex min-h-11 items-center px-2`}
+              >
+                {t(page.label)}
+              </NavLink>
+            ))}
+          </div>
+        </details>
+      ) : null}
+      <a href={localePath(lang, "/")} className={`rounded px-1 hover:underline ${focusRing}`}>
         {t("admin.nav.viewShop")}
       </a>
       {/* Logout is a POST (it changes state); the action lands on /admin/login. */}
       <Form method="post" action="/admin/logout">
-        <button
-          type="submit"
-          className="rounded bg-stone-700 px-3 py-1 hover:bg-stone-600 focus-visible:outline focus-visible:outline-2 focus-visible:outline-white"
-        >
+        <button type="submit" className={`rounded bg-stone-700 px-3 py-1 hover:bg-stone-600 ${focusRing}`}>
           {t("admin.nav.logout")}
         </button>
       </Form>

@@ -59,7 +59,7 @@ test("staff find, open, handle and print an order, download its invoice and dele
 
   // Filter by status and search by phone digits: only this order.
   await filterOrders(page, js, { status: "pending", q: customer.phone.slice(3) });
-  await expect(page).toHaveURL(new RegExp(`status=pending(&advance=)?&q=${customer.phone.slice(3)}$`));
+  await expect(page).toHaveURL(new RegExp(`status=pending(&advance=)?(&source=)?&q=${customer.phone.slice(3)}$`));
   await rendered(page);
   const rows = page.getByTestId("order-row");
   await expect(rows).toHaveCount(1);

@@ -244,37 +244,50 @@ test.describe("header", () => {
     }
   });
 
-  test("at 1280 px an owner's navigation, View shop and Logout are one line of the bar, in English and Bangla", async ({
+  test("at 1280 and 1024 px an owner's navigation, View shop and Logout are one line of the bar, in English and Bangla", async ({
     page,
   }, testInfo) => {
     const email = `header-line-${testInfo.project.name}-${Date.now()}@haat.example`;
     const id = insertAdmin(email, await hashPassword(PASSWORD));
     try {
-      await page.setViewportSize({ width: 1280, height: 800 });
       await signIn(page, { email, password: PASSWORD });
       for (const [lang, texts] of [
         ["en", enAdmin],
         ["bn", bnAdmin],
       ] as const) {
         withDb((db) => db.prepare(`UPDATE AdminUser SET language = ? WHERE id = ?`).run(lang, id));
-        await page.goto("/admin/dashboard");
-        await rendered(page);
-        await expect(page.locator("html")).toHaveAttribute("lang", lang);
-        const nav = page.getByRole("banner").getByRole("navigation", { name: texts["admin.nav.label"] });
-        await expect(nav.getByRole("button", { name: texts["admin.nav.logout"] })).toBeVisible();
-        await page.screenshot({ path: testInfo.outputPath(`bar-${lang}-1280.png`) });
-        // Every link and the Logout button: one box each, all centred on the same line.
-        const rows = await nav.evaluate((element) =>
-          Array.from(element.querySelectorAll("a, button")).map((control) => {
-            const boxes = control.getClientRects();
-            return { boxes: boxes.length, middle: Math.round(boxes[0]!.top + boxes[0]!.height / 2) };
-          }),
-        );
-        expect(
-          rows.every((row) => row.boxes === 1),
-          `${lang}: a control wraps inside`,
-        ).toBe(true);
-        expect(new Set(rows.map((row) => row.middle)).size, `${lang}: the bar's rows`).toBe(1);
+        for (const width of [1280, 1024]) {
+          await page.setViewportSize({ width, height: 800 });
+          await page.goto("/admin/dashboard");
+          await rendered(page);
+          await expect(page.locator("html")).toHaveAttribute("lang", lang);
+          const nav = page.getByRole("banner").getByRole("navigation", { name: texts["admin.nav.label"] });
+          await expect(nav.getByRole("button", { name: texts["admin.nav.logout"] })).toBeVisible();
+          await page.screenshot({ path: testInfo.outputPath(`bar-${lang}-${width}.png`) });
+          // An owner's pages are under "Shop settings", closed: its links are not in the bar.
+          await expect(nav.getByRole("link", { name: texts["admin.nav.settings"] })).toBeHidden();
+          // Every link, the Shop settings entry and the Logout button: one box each, all centred on the same line.
+          const rows = await nav.evaluate((element) =>
+            Array.from(element.querySelectorAll(":scope > a, summary, button")).map((control) => {
+              const boxes = control.getClientRects();
+              return { boxes: boxes.length, middle: Math.round(boxes[0]!.top + boxes[0]!.height / 2) };
+            }),
+          );
+          expect(
+            rows.every((row) => row.boxes === 1),
+            `${lang} ${width}px: a control wraps inside`,
+          ).toBe(true);
+          expect(new Set(rows.map((row) => row.middle)).size, `${lang} ${width}px: the bar's rows`).toBe(1);
+          // The entry opens (a native disclosure, with or without JavaScript) on the owner's pages.
+          await nav.getByText(texts["admin.nav.shopSettings"]).click();
+          await expect(nav.getByRole("link", { name: texts["admin.nav.staff"] })).toHaveAttribute(
+            "href",
+            "/admin/staff",
+          );
+          await nav.getByRole("link", { name: texts["admin.nav.settings"] }).click();
+          await expect(page).toHaveURL(/\/admin\/settings$/);
+          expect(await wholeName(page), `${lang} ${width}px: the shop's name`).toBe(true);
+        }
       }
     } finally {
       deleteAdmin(id);

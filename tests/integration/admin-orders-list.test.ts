@@ -12,7 +12,10 @@ import { createAdmin, get, run, runData, signedInJar, type CookieJar } from "./h
 let jar: CookieJar;
 const ids: Record<string, number> = {};
 
-async function order(key: string, fields: { name: string; phone: string; status?: string; items?: number }) {
+async function order(
+  key: string,
+  fields: { name: string; phone: string; status?: string; items?: number; source?: string },
+) {
   const created = await prisma.order.create({
     data: {
       customerName: fields.name,
@@ -24,6 +27,7 @@ async function order(key: string, fields: { name: string; phone: string; status?
       totalPaisa: 16000,
       itemCount: fields.items ?? 0,
       status: fields.status ?? "pending",
+      source: fields.source ?? "website",
       checkoutToken: `list-${key}-${Math.random()}`,
       items: {
         create: Array.from({ length: fields.items ?? 0 }, (_, i) => ({
@@ -46,8 +50,14 @@ function list(query: string) {
 beforeAll(async () => {
   jar = await signedInJar((await createAdmin()).id);
   await order("rahim", { name: "রহিম উদ্দিন", phone: "01711111111", status: "shipped", items: 1 });
-  await order("karim", { name: "Karim Hossain", phone: "01822222222", status: "pending", items: 25 });
-  await order("karima", { name: "KARIMA Begum", phone: "01933333333", status: "shipped" });
+  await order("karim", {
+    name: "Karim Hossain",
+    phone: "01822222222",
+    status: "pending",
+    items: 25,
+    source: "facebook",
+  });
+  await order("karima", { name: "KARIMA Begum", phone: "01933333333", status: "shipped", source: "facebook" });
   // Many cancelled orders for pagination.
   await prisma.order.createMany({
     data: Array.from({ length: ADMIN_PAGE_SIZE + 5 }, (_, i) => ({
@@ -73,6 +83,19 @@ describe("filters and search", () => {
     const all = await list("?status=lost");
     expect(all.filters.status).toBeUndefined();
     expect(all.orders.total).toBe(3 + ADMIN_PAGE_SIZE + 5);
+  });
+
+  it("filters by source, with the other filters; an unknown source means all", async () => {
+    const facebook = await list("?source=facebook");
+    expect(facebook.orders.items.map((o) => o.id).sort()).toEqual([ids.karim, ids.karima].sort());
+    expect(facebook.orders.items.every((o) => o.source === "facebook")).toBe(true);
+    expect(facebook.filters.source).toBe("facebook");
+    const shipped = await list("?source=facebook&status=shipped&q=karim");
+    expect(shipped.orders.items.map((o) => o.id)).toEqual([ids.karima]);
+    expect((await list("?source=counter")).orders.total).toBe(0);
+    const all = await list("?source=instagram");
+    expect(all.filters.source).toBeUndefined();
+    expect(all.orders.total).toBe(ADMIN_PAGE_SIZE + 5 + 3);
   });
 
   it("finds by id as 123 or #123, by phone digits (also with +88 and dashes), by name part", async () => {

@@ -156,3 +156,33 @@ describe("order status", () => {
     }
   });
 });
+
+describe("the shopper's message and the source", () => {
+  it("writes the message in the order's language, or the one asked, with the tracking link on the request's origin", async () => {
+    const jar = await signedInJar((await createAdmin()).id);
+    const made = await makeOrder();
+    const order = await prisma.order.update({
+      where: { id: made.id },
+      data: { language: "bn", source: "facebook", createdByEmail: "taker@haat.example" },
+    });
+    const params = { id: String(order.id) };
+    const bengaliId = String(order.id).replace(/[0-9]/g, (digit) => "০১২৩৪৫৬৭৮৯"[Number(digit)]!);
+
+    const bangla = await runData(loader, get(`/admin/orders/view/${order.id}`, jar), params);
+    expect(bangla.order).toMatchObject({ source: "facebook", createdByEmail: "taker@haat.example" });
+    expect(bangla.message.lang).toBe("bn");
+    expect(bangla.message.text).toContain(`আপনার অর্ডার #${bengaliId} এর জন্য ধন্যবাদ।`);
+    expect(bangla.message.text).toContain("ডেলিভারির সময় নগদ রাখুন: ৳১৬০.০০");
+    expect(bangla.message.text).toContain(`http://localhost:3000/bn/orders/track?order=${order.id}`);
+
+    const english = await runData(loader, get(`/admin/orders/view/${order.id}?message=en`, jar), params);
+    expect(english.message.lang).toBe("en");
+    expect(english.message.text).toContain(`Thank you for your order #${order.id}.`);
+    expect(english.message.text).toContain("- Switch × 1");
+    expect(english.message.text).toContain(`Follow your order: http://localhost:3000/orders/track?order=${order.id}`);
+
+    // A language the shop does not have: the order's.
+    const unknown = await runData(loader, get(`/admin/orders/view/${order.id}?message=fr`, jar), params);
+    expect(unknown.message.lang).toBe("bn");
+  });
+});

@@ -15,6 +15,7 @@ async function order(
   createdAt: string,
   items: { productId?: number | null; name: string; nameBn?: string; unitPaisa: number; quantity: number }[],
   status = "pending",
+  source = "website",
 ) {
   const subtotal = items.reduce((n, i) => n + i.unitPaisa * i.quantity, 0);
   return prisma.order.create({
@@ -28,6 +29,7 @@ async function order(
       subtotalPaisa: subtotal,
       totalPaisa: subtotal + 6000,
       status,
+      source,
       itemCount: items.reduce((n, i) => n + i.quantity, 0),
       checkoutToken: `dashboard-${++token}`,
       items: {
@@ -71,6 +73,9 @@ describe("dashboard", () => {
       { status: "cancelled", count: 0 },
     ]);
     expect(data.topProducts).toEqual([]);
+    expect(data.bySource).toEqual(
+      ["website", "facebook", "phone", "counter", "other"].map((source) => ({ source, orders: 0, revenuePaisa: 0 })),
+    );
   });
 
   it("counts orders by Dhaka day at the day boundaries, leaving out cancelled orders", async () => {
@@ -149,6 +154,27 @@ describe("dashboard", () => {
       quantity: 20,
     });
     expect(data.topProducts.slice(1).map((p) => p.name)).toEqual(["Gone 6", "Gone 5", "Gone 4", "Gone 3"]);
+  });
+
+  it("counts the last 30 days' orders by source, leaving out cancelled ones", async () => {
+    // Two years later than the orders above, so only this test's orders are in the window.
+    const later = new Date("2028-11-21T04:00:00Z");
+    const line = [{ name: "Source Item", unitPaisa: 10_000, quantity: 1 }];
+    await order("2028-11-21T01:00:00Z", line, "pending", "facebook");
+    await order("2028-11-01T01:00:00Z", line, "delivered", "facebook");
+    await order("2028-11-21T02:00:00Z", line, "cancelled", "facebook");
+    await order("2028-11-20T02:00:00Z", line, "pending", "counter");
+    await order("2028-11-20T03:00:00Z", line, "pending", "website");
+    // 31 days before: outside the window.
+    await order("2028-10-21T01:00:00Z", line, "pending", "phone");
+    const data = await getDashboard(later);
+    expect(data.bySource).toEqual([
+      { source: "website", orders: 1, revenuePaisa: 16_000 },
+      { source: "facebook", orders: 2, revenuePaisa: 32_000 },
+      { source: "phone", orders: 0, revenuePaisa: 0 },
+      { source: "counter", orders: 1, revenuePaisa: 16_000 },
+      { source: "other", orders: 0, revenuePaisa: 0 },
+    ]);
   });
 
   it("the route needs a signed-in admin and returns the numbers", async () => {

@@ -3,6 +3,7 @@ import type { Lang } from "~/i18n/lang";
 import { formatShopDateTime } from "~/i18n/format-date";
 import { findDistrict, placeName } from "~/rules/districts";
 import { formatMoney } from "~/rules/money";
+import { isOrderSource } from "~/rules/order-source";
 
 /**
  * Which order a delete confirmation is about: 'Order #12: Rahim, 1,250.00 ৳, placed 24 Nov 2026,
@@ -31,6 +32,15 @@ export function shippingMethodLabel(method: string, t: AdminTranslate): string {
   if (method === "Inside Dhaka") return t("checkout.insideDhaka");
   if (method === "Outside Dhaka") return t("checkout.outsideDhaka");
   return method;
+}
+
+/**
+ * Where an order came from (Order.source: "website", "facebook", "phone", "counter", "other") in the
+ * staff member's language: "Website", "Shop counter", "ফেসবুক"; a value this version does not know
+ * is shown as stored.
+ */
+export function sourceLabel(source: string, t: AdminTranslate): string {
+  return isOrderSource(source) ? t(`admin.source.${source}`) : source;
 }
 
 /**

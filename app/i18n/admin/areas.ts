@@ -21,6 +21,7 @@ import { exportMessages } from "./export";
 import { invoiceMessages } from "./invoice";
 import { orderEditsMessages } from "./order-edits";
 import { ordersMessages } from "./orders";
+import { orderSourceMessages } from "./order-source";
 import { paymentsMessages } from "./payments";
 import { productsMessages } from "./products";
 import { productCsvMessages } from "./product-csv";
@@ -40,6 +41,7 @@ export const ADMIN_AREAS = {
   account: accountMessages,
   dashboard: dashboardMessages,
   orders: ordersMessages,
+  "order-source": orderSourceMessages,
   "order-edits": orderEditsMessages,
   advance: advanceMessages,
   stock: stockMessages,

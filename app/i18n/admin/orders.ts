@@ -8,6 +8,7 @@ export const ordersMessages = bilingual({
   en: {
     "admin.orders.title": "Orders",
     "admin.orders.subtitle": "A list of all customer orders",
+    "admin.orders.new": "New order",
     "admin.orders.id": "Order",
     "admin.orders.customer": "Customer",
     "admin.orders.phone": "Phone",
@@ -136,6 +137,7 @@ export const ordersMessages = bilingual({
   bn: {
     "admin.orders.title": "অর্ডার",
     "admin.orders.subtitle": "কাস্টমারদের সব অর্ডারের তালিকা",
+    "admin.orders.new": "নতুন অর্ডার",
     "admin.orders.id": "অর্ডার",
     "admin.orders.customer": "কাস্টমার",
     "admin.orders.phone": "মোবাইল",

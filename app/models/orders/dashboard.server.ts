@@ -9,11 +9,13 @@
  * - Orders and revenue leave out cancelled orders (their money never arrives). Revenue is the sum of
  *   the orders' `totalPaisa` (including shipping, the order's total amount), in paisa.
  * - Counts by status cover every order of all time, all five statuses (zero when none).
+ * - Orders by source (website, Facebook, phone, shop counter, other) cover the last 30 days, cancelled
+ *   orders left out like the totals: every source, zero when none, then any value this version does not know.
  * - Top products: the 5 with the largest quantity sold in the last 30 days (cancelled orders left
  *   out), from the line items' snapshots, so a deleted product still counts under its last name.
  *
- * Every query aggregates in SQLite and returns a bounded number of rows (30 days, 5 statuses,
- * 5 products), whatever the number of orders.
+ * Every query aggregates in the database and returns a bounded number of rows (30 days, 5 statuses,
+ * 5 sources, 5 products), whatever the number of orders.
  */
 import { TZDate } from "@date-fns/tz";
 import { addDays, format, startOfDay } from "date-fns";
@@ -22,6 +24,7 @@ import { prisma } from "~/models/db/client.server";
 import { dialect } from "~/models/db/dialect.server";
 import { SHOP_TIME_ZONE } from "~/i18n/format";
 import { ORDER_STATUSES, type OrderStatus } from "~/rules/order-status";
+import { ORDER_SOURCES } from "~/rules/order-source";
 
 /** Number of days of the daily chart and of the longest period. */
 const DASHBOARD_DAYS = 30;
@@ -64,6 +67,8 @@ export type DashboardData = {
   last30Days: PeriodTotals;
   /** Every order status with its count of orders (all time). */
   byStatus: { status: OrderStatus; count: number }[];
+  /** Orders and revenue (paisa) per source over the last 30 days, cancelled ones left out: ORDER_SOURCES' order. */
+  bySource: { source: string; orders: number; revenuePaisa: number }[];
   topProducts: TopProduct[];
   /** Whether the shop has any order at all (for the empty state). */
   hasOrders: boolean;
@@ -89,14 +94,24 @@ export async function getDashboard(now: Date = new Date()): Promise<DashboardDat
   const from = new Date(bounds[0]!.getTime());
   const to = new Date(bounds[bounds.length - 1]!.getTime());
 
-  const [daily, statusRows, topRows, anyOrder] = await Promise.all([
+  const [daily, statusRows, sourceRows, topRows, anyOrder] = await Promise.all([
     dailySales(bounds),
     prisma.order.groupBy({ by: ["status"], _count: { _all: true } }),
+    prisma.order.groupBy({
+      by: ["source"],
+      where: { createdAt: { gte: from, lt: to }, status: { not: "cancelled" } },
+      _count: { _all: true },
+      _sum: { totalPaisa: true },
+    }),
     topProducts(from, to),
     prisma.order.findFirst({ select: { id: true } }),
   ]);
 
   const counts = new Map(statusRows.map((row) => [row.status, row._count._all]));
+  const sources = new Map(
+    sourceRows.map((row) => [row.source, { orders: row._count._all, revenuePaisa: row._sum.totalPaisa ?? 0 }]),
+  );
+  const known: readonly string[] = ORDER_SOURCES;
   return {
     timeZone: SHOP_TIME_ZONE,
     days: daily,
@@ -104,6 +119,10 @@ export async function getDashboard(now: Date = new Date()): Promise<DashboardDat
     last7Days: sum(daily.slice(-7)),
     last30Days: sum(daily),
     byStatus: ORDER_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 })),
+    bySource: [...known, ...[...sources.keys()].filter((source) => !known.includes(source))].map((source) => ({
+      source,
+      ...(sources.get(source) ?? { orders: 0, revenuePaisa: 0 }),
+    })),
     topProducts: topRows,
     hasOrders: anyOrder !== null,
   };

@@ -11,13 +11,20 @@ import { prisma } from "~/models/db/client.server";
 import { ADMIN_PAGE_SIZE, paginate } from "~/rules/pagination";
 import type { OrderStatus } from "~/rules/order-status";
 import type { AdvanceState } from "~/rules/advance";
+import type { OrderSource } from "~/rules/order-source";
 
 /**
  * Filters of the admin orders list (query string of /admin/orders): `status` one of the five
  * statuses or absent for all; `advance` the advance's state ("to-verify": Send Money payments staff
- * must check) or absent for all; `q` a search text (see `orderSearchWhere`), "" for none.
+ * must check) or absent for all; `source` where the order came from (ORDER_SOURCES) or absent for
+ * all; `q` a search text (see `orderSearchWhere`), "" for none.
  */
-export type OrderListFilters = { status?: OrderStatus | null; advance?: AdvanceState | null; q?: string };
+export type OrderListFilters = {
+  status?: OrderStatus | null;
+  advance?: AdvanceState | null;
+  source?: OrderSource | null;
+  q?: string;
+};
 
 /** Largest value of a 32-bit `Int` id column; a longer number cannot be an order id. */
 const MAX_INT32 = 2_147_483_647;
@@ -82,17 +89,19 @@ const orderListSelect = {
   confirmedAt: true,
   deliveryState: true,
   advanceStatus: true,
+  source: true,
 } satisfies Prisma.OrderSelect;
 
 /**
  * One page of the admin orders list, newest first, with each order's items for
- * the Products column, filtered by status, the advance's state and search text (`OrderListFilters`).
+ * the Products column, filtered by status, the advance's state, the source and search text (`OrderListFilters`).
  * Items of an order are capped at 20 for the Products column (`itemsShown` vs `items.length`).
  */
 export async function listOrdersForAdmin(page: number, filters: OrderListFilters = {}) {
   const where: Prisma.OrderWhereInput = {
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.advance ? { advanceStatus: filters.advance } : {}),
+    ...(filters.source ? { source: filters.source } : {}),
     ...orderSearchWhere(filters.q ?? ""),
   };
   const newestFirst: Prisma.OrderOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];
@@ -159,6 +168,8 @@ export async function getOrderForAdmin(id: number) {
       advanceDueBy: true,
       advancePaidPaisa: true,
       advanceRefundedPaisa: true,
+      source: true,
+      createdByEmail: true,
       items: {
         orderBy: { id: "asc" },
         select: {

@@ -7,7 +7,7 @@ import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { formatShopDateTime } from "~/i18n/format-date";
 import type { OrderRiskSignals } from "~/models/orders/order-risk.server";
 import { formatMoney } from "~/rules/money";
-import { isOrderSource } from "~/rules/order-source";
+import { sourceLabel } from "~/components/admin/order-summary";
 import type { Page } from "~/rules/pagination";
 
 /** An order as the customer page lists it. */
@@ -86,9 +86,7 @@ export function CustomerOrders({
                 ) : null}
               </td>
               <td className="px-4 py-3 text-right tabular-nums">{formatMoney(order.totalPaisa, { lang })}</td>
-              <td className="px-4 py-3">
-                {isOrderSource(order.source) ? t(`admin.customer.source.${order.source}`) : order.source}
-              </td>
+              <td className="px-4 py-3">{sourceLabel(order.source, t)}</td>
             </tr>
           );
         })}

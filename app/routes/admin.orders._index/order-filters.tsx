@@ -2,16 +2,18 @@ import { Form, Link, useSubmit } from "@remix-run/react";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { ORDER_STATUSES, orderStatusLabel } from "~/rules/order-status";
 import { ADVANCE_STATES } from "~/rules/advance";
+import { sourceLabel } from "~/components/admin/order-summary";
+import { ORDER_SOURCES } from "~/rules/order-source";
 
 /**
- * The list's filters, a GET form: the order status and the advance's state (a change applies either
- * at once with JavaScript) and the search text, with Apply and, while filtered, Clear.
+ * The list's filters, a GET form: the order status, the advance's state and the source (a change
+ * applies any of them at once with JavaScript) and the search text, with Apply and, while filtered, Clear.
  */
 export function OrderFilters({
   filters,
   filtered,
 }: {
-  filters: { status?: string | null; advance?: string | null; q: string };
+  filters: { status?: string | null; advance?: string | null; source?: string | null; q: string };
   filtered: boolean;
 }) {
   const t = useAdminT();
@@ -22,7 +24,7 @@ export function OrderFilters({
       aria-label={t("admin.orders.filtersLabel")}
       className="mb-6 flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-4"
       // A new filter starts at page 1: the form has no page field.
-      key={`${filters.status ?? ""}|${filters.advance ?? ""}|${filters.q}`}
+      key={`${filters.status ?? ""}|${filters.advance ?? ""}|${filters.source ?? ""}|${filters.q}`}
     >
       <FilterSelect
         name="status"
@@ -40,6 +42,15 @@ export function OrderFilters({
         options={[
           ["", t("admin.advance.filterAll")],
           ...ADVANCE_STATES.map((state): [string, string] => [state, t(`admin.advance.state.${state}`)]),
+        ]}
+      />
+      <FilterSelect
+        name="source"
+        label={t("admin.source.label")}
+        value={filters.source}
+        options={[
+          ["", t("admin.source.all")],
+          ...ORDER_SOURCES.map((source): [string, string] => [source, sourceLabel(source, t)]),
         ]}
       />
       <div className="flex min-w-64 flex-1 flex-col gap-1">

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, type RefObject } from "react";
 import { AdminTable } from "~/components/admin/admin-table";
-import { districtLabel } from "~/components/admin/order-summary";
+import { districtLabel, sourceLabel } from "~/components/admin/order-summary";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { formatInteger, localDigits } from "~/i18n/format";
@@ -26,6 +26,8 @@ type OrderListRow = {
   deliveryState: string | null;
   /** The advance's state (null: none asked; docs/decisions/062-advance-payment.md). */
   advanceStatus: string | null;
+  /** Where the order came from (Order.source): "website" for a shopper's checkout. */
+  source: string;
   /** The first lines, named as the order snapshotted them, in both languages: the product and its variant's label ("" for none). */
   items: {
     productName: string;
@@ -123,6 +125,12 @@ export function OrdersTable({ orders, risks }: { orders: OrderListRow[]; risks: 
               {order.district ? (
                 <span className={`block text-xs text-stone-600 ${CARD.wideOnly}`}>
                   {districtLabel(order.district, lang)}
+                </span>
+              ) : null}
+              {/* Orders staff took (Facebook, phone, the counter) say so; the website's, the most, say nothing. */}
+              {order.source !== "website" ? (
+                <span className="block text-xs font-medium text-indigo-800" data-testid="order-source">
+                  {sourceLabel(order.source, t)}
                 </span>
               ) : null}
             </td>

@@ -24,8 +24,8 @@ import { SelectionToolbar } from "./selection-toolbar";
 export const meta = adminTitle("admin.orders.title");
 
 /**
- * GET /admin/orders?status=&q=&page=: one page of orders, newest first, filtered by status and a
- * search text (order id as 123 or #123, phone digits, or part of the customer name). Invalid
+ * GET /admin/orders?status=&advance=&source=&q=&page=: one page of orders, newest first, filtered by
+ * status, the advance's state, the source (website, Facebook, …) and a search text (order id as 123 or #123, phone digits, or part of the customer name). Invalid
  * filter values are ignored rather than refused. With `&delete=<id>` the order to confirm deleting
  * (the confirmation step without JavaScript), and `deleteMissing` when there is no such order.
  */
@@ -68,7 +68,7 @@ export default function AdminOrdersPage() {
   listParams.delete("delete");
   const query = listParams.toString();
   const back = query ? `/admin/orders?${query}` : "/admin/orders";
-  const filtered = Boolean(filters.status || filters.advance || filters.q);
+  const filtered = Boolean(filters.status || filters.advance || filters.source || filters.q);
 
   useRowClicks(section);
 
@@ -78,6 +78,7 @@ export default function AdminOrdersPage() {
         id="orders-title"
         title={t("admin.orders.title")}
         subtitle={t("admin.orders.subtitle")}
+        action={{ to: "/admin/orders/new", label: t("admin.orders.new") }}
         className="mb-6"
       />
 

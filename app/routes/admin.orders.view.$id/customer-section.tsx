@@ -1,13 +1,17 @@
 import { Link } from "@remix-run/react";
 import { DuplicateWarning } from "~/components/admin/duplicate-warning";
-import { districtLabel, shippingMethodLabel } from "~/components/admin/order-summary";
+import { districtLabel, shippingMethodLabel, sourceLabel } from "~/components/admin/order-summary";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { localDigits } from "~/i18n/format";
 import type { OrderRiskSignals } from "~/models/orders/order-risk.server";
 import { shippingMethodMismatch } from "~/rules/districts";
 import { isEditable } from "~/rules/order-edit";
 
-/** The order's customer block: name, e-mail, phone (with its signals and the link to the customer's page), address, area, district, shipping method. */
+/**
+ * The order's customer block: name, e-mail, phone (with its signals and the link to the customer's
+ * page), address, area, district, shipping method, and where the order came from (with the staff
+ * member who took it, when staff did).
+ */
 export function CustomerSection({
   order,
   risk,
@@ -23,6 +27,8 @@ export function CustomerSection({
     shippingMethod: string;
     status: string;
     consignmentId: string | null;
+    source: string;
+    createdByEmail: string | null;
   };
   risk: OrderRiskSignals;
 }) {
@@ -75,6 +81,17 @@ export function CustomerSection({
         <dd data-testid="order-shipping-method">
           {shippingMethodLabel(order.shippingMethod, t)}
           <ShippingMethodMismatch order={order} />
+        </dd>
+        <dt className="text-stone-600">{t("admin.source.label")}</dt>
+        <dd data-testid="order-source">
+          {sourceLabel(order.source, t)}
+          {/* Staff who typed the order in; a shopper's own order has none. */}
+          {order.createdByEmail ? (
+            <span className="text-stone-600">
+              {" · "}
+              <span translate="no">{t("admin.source.takenBy", { email: order.createdByEmail })}</span>
+            </span>
+          ) : null}
         </dd>
       </dl>
     </section>

@@ -2,7 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { adminMetaTranslator } from "~/components/admin/admin-meta";
+import { getEnv } from "~/config/env.server";
+import { isLang, localePath, type Lang } from "~/i18n";
+import { shopperMessage } from "~/rules/shopper-message";
 import { requireAdmin } from "~/server/auth/auth.server";
+import { publicOrigin } from "~/utils/seo";
 import { readFormData } from "~/server/form-data.server";
 import { requireId } from "~/utils/params";
 import { BkashPayments } from "./bkash-payments";
@@ -18,6 +22,7 @@ import { OrderNotes, type NoteRefusal } from "./order-notes";
 import { orderPageData } from "./order-page.server";
 import { OrderStatusTimeline } from "./order-status-timeline";
 import { PhoneConfirmation } from "./phone-confirmation";
+import { ShopperMessage } from "./shopper-message";
 import { StatusSection } from "./status-section";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -25,10 +30,20 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   return [{ title: data ? t("admin.order.title", { id: data.order.id }) : t("admin.order.notFound") }];
 };
 
-/** The order, its status history and its invoice (one view model for the block and invoice.png, in the order's language). */
+/**
+ * The order, its status history and its invoice (one view model for the block and invoice.png, in
+ * the order's language), and the message for the shopper: in `?message=en|bn`, else in the order's
+ * language, with the tracking link on PUBLIC_URL (the request's origin without it).
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  return orderPageData(requireId(params.id), admin);
+  const data = await orderPageData(requireId(params.id), admin);
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("message");
+  const lang: Lang = isLang(asked) ? asked : isLang(data.order.language) ? data.order.language : "en";
+  const origin = publicOrigin(request, getEnv().PUBLIC_URL);
+  const trackUrl = `${origin}${localePath(lang, "/orders/track")}?order=${data.order.id}`;
+  return { ...data, message: { lang, text: shopperMessage(data.order, lang, trackUrl) } };
 }
 
 /**
@@ -53,7 +68,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return changeStatus(order);
 }
 
-/** The order page: customer information, status, phone confirmation, courier, items and totals, notes, history, invoice. */
+/** The order page: customer information, status, phone confirmation, courier, the shopper's message, items and totals, notes, history, invoice. */
 export default function AdminOrderPage() {
   const {
     order,
@@ -72,6 +87,7 @@ export default function AdminOrderPage() {
     isOwner,
     payments,
     bkashPayments,
+    message,
   } = useLoaderData<typeof loader>();
   const noteRefusal = useActionData<typeof action>() as NoteRefusal | undefined;
   return (
@@ -100,6 +116,8 @@ export default function AdminOrderPage() {
           <BkashPayments orderId={order.id} payments={bkashPayments} canRefund={isOwner} />
         </div>
       </div>
+
+      <ShopperMessage orderId={order.id} lang={message.lang} text={message.text} />
 
       <OrderItems order={order} />
 
