@@ -1,14 +1,24 @@
 /**
  * Orders staff take on a phone (docs/decisions/063-staff-orders.md), at 360 px, with JavaScript on
  * and off: a Facebook order for a variant and a second product, found by name and added with the
- * form's buttons; one saved as a draft, opened from the drafts list and placed; and the form's and
+ * form's buttons, for a shopper looked up by phone from an earlier order, whose message staff copy
+ * and whom they then find on the customers page with both orders; one saved as a draft, opened from the drafts list and placed; and the form's and
  * the drafts list's controls a thumb's size, in English and Bangla. The orders and drafts are the
  * tests' own, deleted in `finally` (the stock they took put back).
  */
 import type { Page } from "@playwright/test";
 import { scanPage } from "./axe";
 import { hashPassword } from "../../app/server/auth/password.server";
-import { deleteAdmin, deleteOrderRows, deleteProduct, insertAdmin, insertProduct, variantIdOf, withDb } from "./e2e-db";
+import {
+  deleteAdmin,
+  deleteOrderRows,
+  deleteProduct,
+  insertAdmin,
+  insertOrder,
+  insertProduct,
+  variantIdOf,
+  withDb,
+} from "./e2e-db";
 import { E2E_ADMIN, expect, jsEnabled, rendered, signIn, test, toast, uniqueTag } from "./fixtures";
 import { tapTargetOffenders } from "./tap-targets";
 
@@ -82,12 +92,18 @@ function cleanUp(phone: string, variantId: number, stock: number) {
   }
 }
 
-test("staff take a Facebook order for a variant and a second product on a phone", async ({ page }, testInfo) => {
+test("staff take a Facebook order for a variant and a second product on a phone, copy the shopper's message and find the shopper among the customers", async ({
+  page,
+  context,
+}, testInfo) => {
   test.setTimeout(90_000);
   const tag = uniqueTag(testInfo).replace(/\W+/g, "");
   const variant = demoVariant();
   const capId = insertProduct(`Staff Cap ${tag}`, { pricePaisa: 25_000 });
   const phone = `0161${String(Date.now() % 1e7).padStart(7, "0")}`;
+  // The shopper ordered once before, on the website: the look-up offers that order's name and address.
+  const earlier = insertOrder({ name: "Nasrin Akter", phone });
+  const typedPhone = `+880 ${phone.slice(1, 5)}-${phone.slice(5)}`;
   try {
     await signIn(page);
     await page.goto("/admin/orders/new");
@@ -98,7 +114,13 @@ test("staff take a Facebook order for a variant and a second product on a phone"
     // With JavaScript the form is drawn again in place, and the line just added takes focus.
     if (jsEnabled(testInfo)) await expect(page.getByLabel(`Quantity of Staff Cap ${tag}`)).toBeFocused();
     await page.getByLabel(`Quantity of Staff Cap ${tag}`).fill("2");
-    await fillShopper(page, phone, "Nasrin Akter");
+    await page.getByLabel("Phone", { exact: true }).fill(typedPhone);
+    await page.getByRole("button", { name: "Look up" }).click();
+    await expect(page.getByLabel("Full name")).toHaveValue("Nasrin Akter");
+    await expect(page.getByLabel("Delivery address")).toHaveValue("House 4, Road 2");
+    await expect(page.getByLabel("Area or thana")).toHaveValue("Mirpur 10");
+    await expect(page.getByLabel("District")).toHaveValue("Dhaka");
+    await expect(page.getByLabel(`Quantity of Staff Cap ${tag}`)).toHaveValue("2");
     await expect(page.getByLabel("Where the shopper ordered")).toHaveValue("facebook");
     await page.getByRole("button", { name: "Update totals" }).click();
     await expect(page.getByTestId("staff-order-zone")).toHaveText(/^Dhaka is Inside Dhaka: delivery charge ৳/);
@@ -118,6 +140,33 @@ test("staff take a Facebook order for a variant and a second product on a phone"
         >,
     );
     expect(order).toEqual({ source: "facebook", createdByEmail: E2E_ADMIN.email, customerName: "Nasrin Akter" });
+
+    // The message for Messenger: the order's number, its lines and the tracking link, copied with
+    // JavaScript; without it, the text box is there to select.
+    const message = page.getByTestId("shopper-message");
+    const text = page.getByLabel("Message text");
+    await expect(text).toHaveValue(new RegExp(`#${id}\\b`));
+    await expect(text).toHaveValue(new RegExp(`- Staff Cap ${tag} × 2`));
+    await expect(text).toHaveValue(new RegExp(`/orders/track\\?order=${id}$`));
+    if (jsEnabled(testInfo)) {
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      await message.getByRole("button", { name: "Copy message" }).click();
+      await expect(message.getByRole("status")).toHaveText("Copied");
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await text.inputValue());
+    }
+
+    // The customers page finds the shopper by the phone as typed, with both orders.
+    await page.goto("/admin/customers");
+    await rendered(page);
+    await page.getByLabel("Phone or name").fill(typedPhone);
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page.getByTestId("customer-row")).toHaveCount(1);
+    await page.getByTestId("customer-row").getByRole("link").click();
+    await expect(page).toHaveURL(`/admin/customers/${phone}`);
+    await expect(page.getByTestId("customer-figure-orders")).toHaveText("2");
+    const orders = page.getByTestId("customer-order");
+    await expect(orders.first().getByRole("link", { name: `Order #${id}`, exact: true })).toBeVisible();
+    await expect(orders.last().getByRole("link", { name: `Order #${earlier}`, exact: true })).toBeVisible();
   } finally {
     cleanUp(phone, variant.id, variant.stock);
     deleteProduct(capId);
