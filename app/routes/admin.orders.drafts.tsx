@@ -147,7 +147,7 @@ export default function DraftsPage() {
               </td>
               <td className="px-4 py-3">
                 <span className="block tabular-nums" translate="no">
-                  {row.phone || t("admin.drafts.noPhone")}
+                  {row.phone ? localDigits(row.phone, lang) : t("admin.drafts.noPhone")}
                 </span>
                 <span className="block" translate="no">
                   {row.name}

@@ -505,4 +505,92 @@ describe("drafts", () => {
     expect(refused.formError).toBe("Not enough stock: Late Lamp (1 left, 2 needed). Nothing was placed.");
     expect(await prisma.draftOrder.findUniqueOrThrow({ where: { id: draft.id } })).toMatchObject({ orderId: null });
   });
+
+  it("keeps the delivery charge an owner set on a draft when a staff member saves and places it", async () => {
+    const lamp = await createProduct({ name: "Owner Fee Lamp", pricePaisa: 30_000, stockQuantity: 3 });
+    const ownerView = await newPage(owner);
+    expect(
+      await send(owner, fields(ownerView, [[lamp.variantId, 1]], { shippingFee: "50", intent: "draft" })),
+    ).toRedirectTo("/admin/orders/drafts");
+    const draft = await prisma.draftOrder.findFirstOrThrow({ orderBy: { id: "desc" } });
+    expect(draft.shippingFeePaisa).toBe(5000);
+
+    // The staff member's form has no charge field: the draft's charge shows, stays when saved, and is placed.
+    const opened = await newPage(staff, draft.id);
+    expect(opened.totals).toMatchObject({ shippingFeePaisa: 5000, totalPaisa: 35_000 });
+    expect(
+      await send(staff, fields(opened, [[lamp.variantId, 1]], { note: "Call after 5", intent: "draft" })),
+    ).toRedirectTo("/admin/orders/drafts");
+    expect(await prisma.draftOrder.findUniqueOrThrow({ where: { id: draft.id } })).toMatchObject({
+      shippingFeePaisa: 5000,
+      note: "Call after 5",
+    });
+    const id = orderIdOf(await send(staff, fields(opened, [[lamp.variantId, 1]], { phone: freshPhone() })));
+    expect(await prisma.order.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      shippingFeePaisa: 5000,
+      totalPaisa: 35_000,
+    });
+  });
+
+  it("refuses to save a draft with an amount it cannot keep or a quantity out of range, keeping what was typed", async () => {
+    const lamp = await createProduct({ name: "Big Amount Lamp", pricePaisa: 10_000, stockQuantity: 3 });
+    const before = await prisma.draftOrder.count();
+    const view = await newPage(owner);
+    const huge = await answer(
+      owner,
+      fields(view, [[lamp.variantId, 1]], {
+        discount: "30000000",
+        discountReason: "Typo",
+        shippingFee: "abc",
+        intent: "draft",
+      }),
+    );
+    expect(huge.fieldErrors).toEqual({
+      discount: enAdmin["admin.staffOrder.amountTooLarge"],
+      shippingFee: enAdmin["admin.staffOrder.feeInvalid"],
+    });
+    expect(huge.values).toMatchObject({ discount: "30000000", discountReason: "Typo", name: "Facebook Shopper" });
+    const zero = await answer(staff, fields(await newPage(staff), [[lamp.variantId, 0]], { intent: "draft" }));
+    expect(zero.fieldErrors.lines).toBe(enAdmin["admin.staffOrder.quantityInvalid"]);
+    expect(zero.lines.map((line) => line.quantity)).toEqual(["0"]);
+    expect(await prisma.draftOrder.count()).toBe(before);
+  });
+
+  it("keeps what was typed when the draft was deleted in another tab meanwhile", async () => {
+    const lamp = await createProduct({ name: "Gone Draft Lamp", pricePaisa: 10_000, stockQuantity: 3 });
+    const view = await newPage(staff);
+    await send(staff, fields(view, [[lamp.variantId, 1]], { intent: "draft" }));
+    const draft = await prisma.draftOrder.findFirstOrThrow({ orderBy: { id: "desc" } });
+    const opened = await newPage(staff, draft.id);
+    await prisma.draftOrder.delete({ where: { id: draft.id } });
+    for (const intent of ["draft", "place"]) {
+      const kept = await answer(staff, fields(opened, [[lamp.variantId, 1]], { name: "Typed Again", intent }), 409);
+      expect(kept.formError).toBe(enAdmin["admin.staffOrder.draftGone"]);
+      expect(kept.draftId).toBeNull();
+      expect(kept.values.name).toBe("Typed Again");
+      expect(kept.checkoutToken).not.toBe(opened.checkoutToken);
+    }
+  });
+});
+
+describe("the total staff saw is the total placed", () => {
+  it("shows the new total instead of placing when a price changed after the form was drawn", async () => {
+    const lamp = await createProduct({ name: "Price Change Lamp", pricePaisa: 40_000, stockQuantity: 3 });
+    const view = await newPage(staff);
+    const shown = await answer(staff, { ...fields(view, [[lamp.variantId, 1]]), intent: "update" }, 200);
+    expect(shown.totals.totalPaisa).toBe(46_000);
+    await prisma.productVariant.update({ where: { id: lamp.variantId }, data: { pricePaisa: 45_000 } });
+    const before = await prisma.order.count();
+    const refused = await answer(staff, fields(shown, [[lamp.variantId, 1]], { expectedTotalPaisa: 46_000 }));
+    expect(refused.formError).toBe(
+      "The total is now ৳510.00: a price, a quantity, the district or the delivery charge changed. Check it with the shopper, then place the order.",
+    );
+    expect(refused.totals.totalPaisa).toBe(51_000);
+    expect(await prisma.order.count()).toBe(before);
+    expect(await stockOf(lamp.id)).toBe(3);
+    const id = orderIdOf(
+      await send(staff, fields(refused, [[lamp.variantId, 1]], { expectedTotalPaisa: refused.totals.totalPaisa })),
+    );
+    expect(await prisma.order.findUniqueOrThrow({ where: { id } })).toMatchObject({ totalPaisa: 51_000 });
+  });
 });

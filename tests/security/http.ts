@@ -26,6 +26,9 @@ export type RawRequest = {
   declaredLength?: number;
 };
 
+/** The most bytes of an answer's body `raw` keeps. */
+const MAX_KEPT_BYTES = 512 * 1024;
+
 /**
  * Sends one request to the security suite's server and reads the answer.
  * @throws when the connection fails for another reason than the server closing it after answering.
@@ -51,7 +54,9 @@ export function raw(request: RawRequest): Promise<RawResponse> {
         const chunks: Buffer[] = [];
         let size = 0;
         res.on("data", (chunk: Buffer) => {
-          if (size < 64 * 1024) chunks.push(chunk);
+          // Kept up to a whole admin page (its stylesheet is inlined: about 70 KB); a larger answer
+          // (a file download) is counted, not kept.
+          if (size < MAX_KEPT_BYTES) chunks.push(chunk);
           size += chunk.length;
         });
         res.on("end", () =>

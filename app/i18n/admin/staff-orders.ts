@@ -96,6 +96,11 @@ export const staffOrdersMessages = bilingual({
     "admin.staffOrder.draftSaved": "Draft #{id} saved. It holds no stock.",
     "admin.staffOrder.draftPlaced": "Draft #{id} became order #{order}.",
     "admin.staffOrder.draftNotFound": "Draft not found",
+    "admin.staffOrder.draftGone":
+      "This draft was deleted or placed in another tab meanwhile. What you typed is kept: save it as a new draft or place it.",
+    "admin.staffOrder.amountTooLarge": "That amount is more than an order may total (৳1,00,00,000).",
+    "admin.staffOrder.totalChanged":
+      "The total is now {total}: a price, a quantity, the district or the delivery charge changed. Check it with the shopper, then place the order.",
     "admin.drafts.title": "Draft orders",
     "admin.drafts.subtitle": "Orders staff started and saved. They hold no stock until they are placed.",
     "admin.drafts.new": "New order",
@@ -205,6 +210,11 @@ export const staffOrdersMessages = bilingual({
     "admin.staffOrder.draftSaved": "খসড়া #{id} রাখা হয়েছে। এটি কোনো স্টক আটকায় না।",
     "admin.staffOrder.draftPlaced": "খসড়া #{id} থেকে অর্ডার #{order} হয়েছে।",
     "admin.staffOrder.draftNotFound": "খসড়াটি পাওয়া যায়নি",
+    "admin.staffOrder.draftGone":
+      "এর মধ্যে অন্য ট্যাবে খসড়াটি মুছে ফেলা বা অর্ডার করা হয়েছে। আপনার লেখা রাখা আছে: নতুন খসড়া হিসেবে রাখুন বা অর্ডার দিন।",
+    "admin.staffOrder.amountTooLarge": "এই পরিমাণ একটি অর্ডারের সর্বোচ্চ মোটের (৳১,০০,০০,০০০) চেয়ে বেশি।",
+    "admin.staffOrder.totalChanged":
+      "মোট এখন {total}: কোনো দাম, পরিমাণ, জেলা বা ডেলিভারি চার্জ বদলেছে। ক্রেতার সাথে মিলিয়ে নিয়ে তারপর অর্ডার দিন।",
     "admin.drafts.title": "খসড়া অর্ডার",
     "admin.drafts.subtitle": "কর্মীরা শুরু করে রেখে দেওয়া অর্ডার। অর্ডার না হওয়া পর্যন্ত এগুলো কোনো স্টক আটকায় না।",
     "admin.drafts.new": "নতুন অর্ডার",

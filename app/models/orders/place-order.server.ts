@@ -113,7 +113,7 @@ class DraftAlreadyPlaced extends Error {
  * The largest order total accepted online, in paisa (৳1 crore). Amounts are 32-bit integers in the
  * database (at most 2,147,483,647 paisa); a larger order is refused with a message, not an error.
  */
-const MAX_ORDER_TOTAL_PAISA = 1_000_000_000;
+export const MAX_ORDER_TOTAL_PAISA = 1_000_000_000;
 
 /**
  * What an order's line items copy of a variant: its product, the product's name and the variant's

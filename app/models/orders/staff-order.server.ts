@@ -17,7 +17,7 @@ import type { CartLine } from "~/rules/cart";
 import type { OrderLimits } from "~/rules/order-limits";
 import { priceCart } from "~/rules/pricing";
 import type { DeliveryFees } from "~/rules/shipping";
-import { lineItemName } from "~/rules/variants";
+import { lineItemName, localText } from "~/rules/variants";
 import { placeOrder, type PlaceOrderResult, type StaffTerms } from "./place-order.server";
 import type { Lang } from "~/i18n/lang";
 import type { CheckoutInput } from "~/forms/schemas";
@@ -39,11 +39,12 @@ export async function searchVariantsForStaff(query: string): Promise<CartVariant
 
 /**
  * The lines as the form shows them: each line's variant (null: deleted, switched off or its
- * product hidden meanwhile, with `name`, its English line item name, when the variant still
+ * product hidden meanwhile, with `name`, its product's name in `lang` when the variant still
  * exists), in the lines' order.
  */
 export async function describeLines(
   lines: CartLine[],
+  lang: Lang = "en",
 ): Promise<{ line: CartLine; variant: CartVariant | null; name: string }[]> {
   const variants = await getVariantsForCart(lines.map((line) => line.variantId));
   const byId = new Map(variants.map((variant) => [variant.variantId, variant]));
@@ -53,9 +54,9 @@ export async function describeLines(
       ? []
       : await prisma.productVariant.findMany({
           where: { id: { in: missing } },
-          select: { id: true, product: { select: { name: true } } },
+          select: { id: true, product: { select: { name: true, nameBn: true } } },
         });
-  const goneNames = new Map(gone.map((row) => [row.id, row.product.name]));
+  const goneNames = new Map(gone.map((row) => [row.id, localText(row.product.name, row.product.nameBn, lang)]));
   return lines.map((line) => {
     const variant = byId.get(line.variantId) ?? null;
     const name = variant
@@ -105,16 +106,17 @@ export async function hasDeliveredOrder(phone: string): Promise<boolean> {
  * Places an order staff took: `lines` priced from the catalogue now, and `placeOrder` with `staff`
  * and the shop's current fees, checkout limits and advance rule, exactly as a shopper's checkout
  * (app/routes/_shop.cart/checkout.server.ts), in the shopper's `language`. A line whose variant is
- * no longer for sale refuses the order (`hidden`, with the lines' English names) before anything
- * is written; otherwise placeOrder's result.
+ * no longer for sale refuses the order (`hidden`, with the lines' names in `staffLang`, the staff
+ * member's language) before anything is written; otherwise placeOrder's result.
  */
 export async function placeStaffOrder(
   input: Omit<CheckoutInput, "shippingMethod" | "expectedSubtotalPaisa">,
   lines: CartLine[],
   language: Lang,
   staff: StaffTerms,
+  staffLang: Lang = "en",
 ): Promise<PlaceOrderResult | { ok: false; reason: "hidden"; names: string[] }> {
-  const described = await describeLines(lines);
+  const described = await describeLines(lines, staffLang);
   const hidden = described.filter((entry) => entry.variant === null).map((entry) => entry.name);
   if (hidden.length > 0) return { ok: false, reason: "hidden", names: hidden };
   const cart = priceCart(

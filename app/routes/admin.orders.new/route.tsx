@@ -79,6 +79,8 @@ export default function NewOrderPage() {
       </Link>
       <Form method="post" noValidate key={view.revision} className="space-y-6">
         <input type="hidden" name="checkoutToken" value={view.checkoutToken} />
+        {/* The total staff last saw: placing at another one shows the new total first. */}
+        <input type="hidden" name="expectedTotalPaisa" value={view.totals.totalPaisa} />
         {view.draftId ? <input type="hidden" name="draftId" value={view.draftId} /> : null}
         <FormAlert message={view.formError ?? undefined} testId="staff-order-error" refusal={answered} />
         {view.notice ? (

@@ -11,7 +11,8 @@ import { formatShopDateTime } from "~/i18n/format-date";
 import { isLang } from "~/i18n";
 import type { AdminUser } from "~/models/auth/admin-user.server";
 import { findBlockedPhone } from "~/models/orders/blocklist.server";
-import { saveDraft, type DraftFields } from "~/models/orders/draft-order.server";
+import { getDraft, saveDraft, type DraftFields } from "~/models/orders/draft-order.server";
+import { MAX_ORDER_TOTAL_PAISA } from "~/models/orders/place-order.server";
 import { lastOrderOfPhone } from "~/models/orders/staff-order.server";
 import { MAX_CART_LINES } from "~/rules/cart";
 import { findDistrict } from "~/rules/districts";
@@ -23,8 +24,10 @@ import { redirectWithToast } from "~/server/toast-cookie.server";
 import type { StaffOrderView } from "./form-state";
 import {
   buildView,
+  chosenFeePaisa,
   countedLines,
   DISCOUNT_REASON_MAX,
+  newCheckoutToken,
   quantityOf,
   readState,
   type StaffOrderState,
@@ -50,6 +53,10 @@ export async function staffOrderAction({ request, context, admin, form }: StaffO
   if (admin.role !== "owner" && state.values.override) {
     return answer(403, { formError: t("admin.staffOrder.overrideOwnerOnly") });
   }
+  // A staff member editing a draft keeps the delivery charge an owner set on it.
+  if (admin.role !== "owner" && state.draftId !== null) {
+    state.draftFeePaisa = (await getDraft(state.draftId))?.shippingFeePaisa ?? null;
+  }
   const added = /^add-(\d+)$/.exec(intent);
   if (added) {
     const variantId = Number(added[1]);
@@ -66,12 +73,17 @@ export async function staffOrderAction({ request, context, admin, form }: StaffO
   }
   if (intent === "lookup") return lookUp(state, admin, answer);
   if (intent === "draft") {
-    const id = await saveDraft(state.draftId, draftFields(state), countedLines(state), admin);
-    if (id === null)
-      return redirectWithToast(request, "/admin/orders/drafts", {
-        kind: "error",
-        message: t("admin.staffOrder.draftNotFound"),
-      });
+    const fieldErrors = draftErrors(state, admin);
+    if (Object.keys(fieldErrors).length > 0) {
+      return answer(400, { formError: fieldErrors.lines ?? t("admin.staffOrder.fixErrors"), fieldErrors });
+    }
+    const id = await saveDraft(state.draftId, draftFields(state, admin), countedLines(state), admin);
+    if (id === null) {
+      // Deleted or placed in another tab meanwhile: what was typed stays, to save as a new draft.
+      state.draftId = null;
+      state.checkoutToken = newCheckoutToken();
+      return answer(409, { formError: t("admin.staffOrder.draftGone") });
+    }
     return redirectWithToast(request, "/admin/orders/drafts", {
       kind: "success",
       message: t("admin.staffOrder.draftSaved", { id }),
@@ -107,8 +119,30 @@ async function lookUp(state: StaffOrderState, admin: AdminUser, answer: ViewAnsw
   return answer(200, { notice: notices.join(" "), focus: last ? "name" : "phone" });
 }
 
-/** A draft's fields from the form, as typed (amounts that do not parse are left out). */
-function draftFields(state: StaffOrderState): DraftFields {
+/**
+ * What keeps the form from being saved as a draft, by field, in the staff member's language: a
+ * quantity that is not 1 to 999, a discount or an owner's charge that is not an amount in taka or
+ * is above what an order may total (MAX_ORDER_TOTAL_PAISA). Everything else is kept as typed.
+ */
+function draftErrors(state: StaffOrderState, admin: AdminUser): StaffOrderView["fieldErrors"] {
+  const t = staffTranslator(admin);
+  const errors: StaffOrderView["fieldErrors"] = {};
+  if (countedLines(state).length !== state.lines.length) errors.lines = t("admin.staffOrder.quantityInvalid");
+  const amountError = (typed: string, invalid: string) => {
+    if (!typed.trim()) return null;
+    const paisa = parseTakaToPaisa(typed);
+    if (paisa === null) return invalid;
+    return paisa > MAX_ORDER_TOTAL_PAISA ? t("admin.staffOrder.amountTooLarge") : null;
+  };
+  const discount = amountError(state.values.discount, t("admin.staffOrder.discountInvalid"));
+  if (discount) errors.discount = discount;
+  const fee = admin.role === "owner" ? amountError(state.values.shippingFee, t("admin.staffOrder.feeInvalid")) : null;
+  if (fee) errors.shippingFee = fee;
+  return errors;
+}
+
+/** A draft's fields from the form, as typed (its amounts checked first by `draftErrors`). */
+function draftFields(state: StaffOrderState, admin: AdminUser): DraftFields {
   const { values } = state;
   return {
     customerName: values.name.slice(0, 100),
@@ -119,7 +153,7 @@ function draftFields(state: StaffOrderState): DraftFields {
     district: findDistrict(values.district)?.name ?? "",
     language: isLang(values.language) ? values.language : "bn",
     source: isOrderSource(values.source) ? values.source : "facebook",
-    shippingFeePaisa: values.shippingFee.trim() ? parseTakaToPaisa(values.shippingFee) : null,
+    shippingFeePaisa: chosenFeePaisa(admin, state),
     discountPaisa: parseTakaToPaisa(values.discount) ?? 0,
     discountReason: values.discountReason.slice(0, DISCOUNT_REASON_MAX),
     note: values.note.slice(0, NOTE_MAX),

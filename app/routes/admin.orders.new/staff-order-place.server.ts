@@ -23,10 +23,12 @@ import { redirectWithToast } from "~/server/toast-cookie.server";
 import type { StaffOrderView } from "./form-state";
 import {
   buildView,
+  chosenFeePaisa,
   countedLines,
   DISCOUNT_REASON_MAX,
   draftState,
   draftToken,
+  newCheckoutToken,
   type StaffOrderState,
 } from "./staff-order.server";
 
@@ -60,11 +62,12 @@ export async function placeStaffOrderForm(
 
   if (state.draftId !== null) {
     const draft = await draftState(state.draftId);
-    if (!draft)
-      return redirectWithToast(request, "/admin/orders/drafts", {
-        kind: "error",
-        message: t("admin.staffOrder.draftNotFound"),
-      });
+    if (!draft) {
+      // Deleted in another tab meanwhile: what was typed stays, to place or save as a new order.
+      state.draftId = null;
+      state.checkoutToken = newCheckoutToken();
+      return answer(409, { formError: t("admin.staffOrder.draftGone") });
+    }
     if (draft.orderId !== null) {
       return redirectWithToast(request, `/admin/orders/view/${draft.orderId}`, {
         kind: "info",
@@ -100,8 +103,8 @@ export async function placeStaffOrderForm(
   if (discountPaisa && !reason) fieldErrors.discountReason = t("admin.staffOrder.discountReasonRequired");
   if (reason.length > DISCOUNT_REASON_MAX)
     fieldErrors.discountReason = t("checkout.tooLong", { max: DISCOUNT_REASON_MAX });
-  const shippingFeePaisa = values.shippingFee.trim() ? parseTakaToPaisa(values.shippingFee) : null;
-  if (values.shippingFee.trim() && shippingFeePaisa === null)
+  const shippingFeePaisa = chosenFeePaisa(admin, state);
+  if (admin.role === "owner" && values.shippingFee.trim() && shippingFeePaisa === null)
     fieldErrors.shippingFee = t("admin.staffOrder.feeInvalid");
   if (values.note.trim().length > NOTE_MAX) fieldErrors.note = t("checkout.tooLong", { max: NOTE_MAX });
   const override = values.override ? values.overrideNote.trim() : null;
@@ -113,6 +116,12 @@ export async function placeStaffOrderForm(
       fieldErrors,
       canOverride: values.override,
     });
+  }
+  // The total staff last saw (and read out to the shopper) must be the one placed: a price, a
+  // quantity, the district's zone or a charge changed since is shown first, as the checkout does.
+  const current = (await buildView(admin, state)).totals.totalPaisa;
+  if (state.expectedTotalPaisa !== null && state.expectedTotalPaisa !== current) {
+    return answer(400, { formError: t("admin.staffOrder.totalChanged", { total: formatMoney(current, { lang }) }) });
   }
   const source = isOrderSource(values.source) ? values.source : "facebook";
   const staff = {
@@ -131,6 +140,7 @@ export async function placeStaffOrderForm(
       lines,
       isLang(values.language) ? values.language : "bn",
       staff,
+      lang,
     );
   } catch (error) {
     log.error({ err: error }, "Placing a staff order failed");

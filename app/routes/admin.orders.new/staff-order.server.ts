@@ -30,6 +30,14 @@ export type StaffOrderState = {
   lines: { variantId: number; quantity: string }[];
   draftId: number | null;
   checkoutToken: string;
+  /**
+   * The delivery charge an owner set on the draft being edited, in paisa (null: the zone's). A
+   * staff member's form has no charge field: the draft's charge stays, for the view, a save and
+   * the placement (the action reads it from the draft, never from the form).
+   */
+  draftFeePaisa: number | null;
+  /** The total, in paisa, the form showed when it was posted; null: not posted (a form from elsewhere). */
+  expectedTotalPaisa: number | null;
 };
 
 /** The most characters of a discount's reason (the shopper reads it on the invoice). */
@@ -46,6 +54,8 @@ export function emptyState(): StaffOrderState {
     lines: [],
     draftId: null,
     checkoutToken: newCheckoutToken(),
+    draftFeePaisa: null,
+    expectedTotalPaisa: null,
   };
 }
 
@@ -71,6 +81,7 @@ export async function draftState(id: number): Promise<(StaffOrderState & { order
   state.lines = draft.items.map((item) => ({ variantId: item.variantId, quantity: String(item.quantity) }));
   state.draftId = draft.id;
   state.checkoutToken = draftToken(draft.id);
+  state.draftFeePaisa = draft.shippingFeePaisa;
   return { ...state, orderId: draft.orderId };
 }
 
@@ -99,7 +110,25 @@ export function readState(form: FormData): StaffOrderState {
   const draft = Number(form.get("draftId") ?? "");
   const draftId = Number.isSafeInteger(draft) && draft > 0 ? draft : null;
   const token = String(form.get("checkoutToken") ?? "");
-  return { values, lines, draftId, checkoutToken: /^[A-Za-z0-9_-]{8,64}$/.test(token) ? token : newCheckoutToken() };
+  const expected = String(form.get("expectedTotalPaisa") ?? "");
+  return {
+    values,
+    lines,
+    draftId,
+    checkoutToken: /^[A-Za-z0-9_-]{8,64}$/.test(token) ? token : newCheckoutToken(),
+    draftFeePaisa: null,
+    expectedTotalPaisa: /^\d{1,10}$/.test(expected) ? Number(expected) : null,
+  };
+}
+
+/**
+ * The delivery charge of `state` for `admin`, in paisa, null: the district's zone fee. An owner's
+ * is the form's (null when it does not parse: the caller refuses it); a staff member's is the
+ * charge an owner set on the draft (`draftFeePaisa`), never the form's.
+ */
+export function chosenFeePaisa(admin: AdminUser, state: StaffOrderState): number | null {
+  if (admin.role !== "owner") return state.draftFeePaisa;
+  return state.values.shippingFee.trim() ? parseTakaToPaisa(state.values.shippingFee) : null;
 }
 
 /** A typed quantity (any digits) as a whole number from 1 to 999, or null. */
@@ -139,7 +168,10 @@ export async function buildView(
       },
       lang,
     );
-  const described = await describeLines(state.lines.map((line) => ({ variantId: line.variantId, quantity: 1 })));
+  const described = await describeLines(
+    state.lines.map((line) => ({ variantId: line.variantId, quantity: 1 })),
+    lang,
+  );
   const lines = state.lines.map((line, index) => {
     const { variant, name } = described[index]!;
     return {
@@ -167,8 +199,7 @@ export async function buildView(
     0,
   );
   const zone = shippingMethodOf(findDistrict(state.values.district)?.name ?? "");
-  const ownerFee =
-    admin.role === "owner" && state.values.shippingFee.trim() ? parseTakaToPaisa(state.values.shippingFee) : null;
+  const ownerFee = chosenFeePaisa(admin, state);
   const zoneFee = zone ? orderTotals(subtotalPaisa, zone, fees).shippingFeePaisa : 0;
   const discount = Math.min(parseTakaToPaisa(state.values.discount) ?? 0, subtotalPaisa);
   const totals = discountedTotals(subtotalPaisa, ownerFee ?? zoneFee, { discountPaisa: discount, freeDelivery: false });

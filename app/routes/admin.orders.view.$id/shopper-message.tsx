@@ -15,6 +15,11 @@ export function ShopperMessage({ orderId, lang, text }: { orderId: number; lang:
   const hydrated = useHydrated();
   const [status, setStatus] = useState<"" | "copied" | "failed">("");
   const copy = () => {
+    // Browsers offer the clipboard only on secure pages (HTTPS or localhost).
+    if (!navigator.clipboard) {
+      setStatus("failed");
+      return;
+    }
     navigator.clipboard.writeText(text).then(
       () => setStatus("copied"),
       () => setStatus("failed"),
