@@ -197,6 +197,12 @@ test("a draft holds the order until it is placed from the drafts list", async ({
     await expect(page.getByLabel("Phone", { exact: true })).toHaveValue(phone);
     await fillShopper(page, phone, "Karim Uddin");
     await page.getByLabel("Where the shopper ordered").selectOption("phone");
+    // The draft had no district, so no delivery charge: the total staff saw was ৳400. Placing shows
+    // the total with the district's charge first, to read out to the shopper; then it places.
+    await page.getByRole("button", { name: "Place order" }).click();
+    await expect(page.getByTestId("staff-order-error")).toHaveText(/^The total is now ৳460\.00:/);
+    await expect(page.getByLabel(`Quantity of Draft Lamp ${tag}`)).toHaveValue("1");
+    await expect(page.getByLabel("Full name")).toHaveValue("Karim Uddin");
     await page.getByRole("button", { name: "Place order" }).click();
     await expect(page).toHaveURL(/\/admin\/orders\/view\/\d+$/);
     const id = Number(page.url().split("/").pop());
