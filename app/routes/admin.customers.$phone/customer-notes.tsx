@@ -3,17 +3,11 @@
  * oldest first with author and time, and a form to add one (a plain POST to the customer's page, so
  * it works without JavaScript). A refused note keeps its text and says why.
  */
-import { Form } from "@remix-run/react";
-import { useEffect, useRef } from "react";
-import { SubmitButton } from "~/components/admin/submit-button";
-import { FieldError } from "~/components/field-error";
-import type { FormRefusal } from "~/forms/refusal";
-import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
-import { usePending } from "~/hooks/use-pending";
-import { formatShopDateTime } from "~/i18n/format-date";
+import { StaffNotes, type NoteRefusal, type StaffNote } from "~/components/admin/staff-notes";
+import { useAdminT } from "~/hooks/use-admin-t";
 
 /** What the customer page's action answers to a refused note (400): the text as typed and why. */
-export type CustomerNoteRefusal = FormRefusal<"body">;
+export type CustomerNoteRefusal = NoteRefusal;
 
 export function CustomerNotes({
   phone,
@@ -21,78 +15,26 @@ export function CustomerNotes({
   refusal,
 }: {
   phone: string;
-  notes: { id: number; body: string; authorEmail: string | null; createdAt: Date }[];
+  notes: StaffNote[];
   refusal: CustomerNoteRefusal | null;
 }) {
   const t = useAdminT();
-  const lang = useAdminLang();
-  const adding = usePending({ state: "submitting" });
-  const formRef = useRef<HTMLFormElement>(null);
-  const bodyRef = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => {
-    if (refusal) bodyRef.current?.focus();
-  }, [refusal]);
-  // Once a note is added (the list grew), the field starts empty again.
-  const count = notes.length;
-  useEffect(() => {
-    formRef.current?.reset();
-  }, [count]);
   return (
-    <section
-      className="rounded-lg border border-stone-200 bg-white p-5"
-      aria-labelledby="customer-notes-title"
-      data-testid="customer-notes"
-    >
-      <h2 id="customer-notes-title" className="text-lg font-semibold">
-        {t("admin.customer.notes")}
-      </h2>
-      <p id="customer-notes-hint" className="mb-3 text-sm text-stone-600">
-        {t("admin.customer.notesHint")}
-      </p>
-      {notes.length === 0 ? (
-        <p className="mb-3 text-sm text-stone-600">{t("admin.customer.notesEmpty")}</p>
-      ) : (
-        <ol className="mb-4 space-y-3">
-          {notes.map((note) => (
-            <li key={note.id} className="rounded-md bg-amber-50 px-3 py-2 text-sm" data-testid="customer-note">
-              <p className="whitespace-pre-line break-words" translate="no">
-                {note.body}
-              </p>
-              <p className="mt-1 text-stone-600">
-                {note.authorEmail ? <span translate="no">{note.authorEmail}, </span> : null}
-                <time dateTime={note.createdAt.toISOString()}>{formatShopDateTime(note.createdAt, lang)}</time>
-              </p>
-            </li>
-          ))}
-        </ol>
-      )}
-      <Form ref={formRef} method="post" action={`/admin/customers/${phone}`} noValidate>
-        <label htmlFor="customer-note-body" className="block text-sm font-medium">
-          {t("admin.customer.noteLabel")}
-        </label>
-        <textarea
-          ref={bodyRef}
-          id="customer-note-body"
-          name="body"
-          rows={3}
-          maxLength={1000}
-          defaultValue={refusal?.values.body ?? ""}
-          key={refusal ? "refused" : "fresh"}
-          aria-required
-          aria-invalid={refusal ? true : undefined}
-          aria-describedby={refusal ? "customer-notes-hint customer-note-error" : "customer-notes-hint"}
-          className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2"
-        />
-        <FieldError id="customer-note-error" message={refusal?.fieldErrors.body} />
-        <SubmitButton
-          pending={adding}
-          pendingLabel={t("admin.customer.noteAdding")}
-          look="primary-small"
-          className="mt-2 disabled:cursor-wait"
-        >
-          {t("admin.customer.noteAdd")}
-        </SubmitButton>
-      </Form>
-    </section>
+    <StaffNotes
+      action={`/admin/customers/${phone}`}
+      notes={notes}
+      refusal={refusal}
+      texts={{
+        title: t("admin.customer.notes"),
+        hint: t("admin.customer.notesHint"),
+        empty: t("admin.customer.notesEmpty"),
+        label: t("admin.customer.noteLabel"),
+        add: t("admin.customer.noteAdd"),
+        adding: t("admin.customer.noteAdding"),
+      }}
+      idPrefix="customer-note"
+      testId="customer-notes"
+      noteTestId="customer-note"
+    />
   );
 }
