@@ -9,7 +9,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { enAdmin } from "~/i18n/admin/areas";
 import { prisma } from "~/models/db/client.server";
 import { loader as exportLoader } from "~/routes/admin.customers.export[.]csv";
-import { action as customerAction, loader as customerLoader } from "~/routes/admin.customers.$phone/route";
+import {
+  action as customerAction,
+  loader as customerLoader,
+  meta as customerMeta,
+} from "~/routes/admin.customers.$phone/route";
 import { loader as listLoader } from "~/routes/admin.customers._index/route";
 import { createCustomerOrder, createMixedCustomer } from "../support/customer-orders";
 import {
@@ -194,6 +198,15 @@ describe("a customer's page", () => {
     expect((await page("not-a-phone")).status).toBe(404);
     expect((await addNote("01799999999", "Hello")).status).toBe(404);
     expect(await prisma.customerNote.count()).toBe(0);
+  });
+  it("names the customer by phone in the page's title, in Bengali digits for a Bangla reader", () => {
+    const title = (adminLang: string) =>
+      customerMeta({
+        data: { figures: { phone: "01711000222" } },
+        matches: [{ id: "routes/admin", data: { adminLang } }],
+      } as unknown as Parameters<typeof customerMeta>[0]);
+    expect(title("en")).toEqual([{ title: "Customer 01711000222" }]);
+    expect(title("bn")).toEqual([{ title: "ক্রেতা ০১৭১১০০০২২২" }]);
   });
 });
 

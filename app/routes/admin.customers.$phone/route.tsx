@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
-import { adminMetaTranslator } from "~/components/admin/admin-meta";
+import { adminMetaLang, adminMetaTranslator } from "~/components/admin/admin-meta";
+import { localDigits } from "~/i18n/format";
 import { orderNoteSchema } from "~/forms/admin-schemas";
 import { fieldErrorsFrom } from "~/forms/refusal";
 import { addCustomerNote, getCustomerPage } from "~/models/customers/customer-page.server";
@@ -22,7 +23,13 @@ import { CustomerOrders } from "./customer-orders";
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) => {
   const t = adminMetaTranslator(matches);
-  return [{ title: page ? t("admin.customer.title", { phone: page.figures.phone }) : t("admin.customer.notFound") }];
+  return [
+    {
+      title: page
+        ? t("admin.customer.title", { phone: localDigits(page.figures.phone, adminMetaLang(matches)) })
+        : t("admin.customer.notFound"),
+    },
+  ];
 };
 
 /**
