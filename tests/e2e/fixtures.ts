@@ -16,14 +16,15 @@ export const test = base.extend<{ failOnBrowserErrors: void }>({
         page.on("console", (message) => {
           // A refused resource is the server's answer under test (404/413 pages), not a page error.
           if (message.type() === "error" && !/Failed to load resource/.test(message.text()))
-            errors.push(message.text());
+            errors.push(`${message.text()} (at ${page.url()})`);
         });
-        page.on("pageerror", (error) => errors.push(String(error)));
+        page.on("pageerror", (error) => errors.push(`${String(error)} (at ${page.url()})`));
       };
       context.pages().forEach(watch);
       context.on("page", watch);
       await use();
-      expect(errors, "errors in the browser console").toEqual([]);
+      // The messages go into the title too: CI's summary prints a failure's first lines only.
+      expect(errors, `errors in the browser console: ${errors.join(" | ").slice(0, 500)}`).toEqual([]);
     },
     { auto: true },
   ],
@@ -43,6 +44,29 @@ export async function rendered(page: Page): Promise<void> {
 }
 
 /** The admin the test server creates (tests/e2e/server.ts). */
+/**
+ * With JavaScript, waits until Remix has nothing in flight: no navigation, no revalidation and every
+ * fetcher idle (a cart change's badge is optimistic, so it shows before the server has answered).
+ * A step that leaves the page with `page.goto` must not cut a request off half-way. Without
+ * JavaScript every step already waits for its page.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const router = (window as { __remixRouter?: { state: RouterState } }).__remixRouter;
+    if (!router) return true;
+    const { navigation, revalidation, fetchers } = router.state;
+    return (
+      navigation.state === "idle" && revalidation === "idle" && [...fetchers.values()].every((f) => f.state === "idle")
+    );
+  });
+}
+
+type RouterState = {
+  navigation: { state: string };
+  revalidation: string;
+  fetchers: Map<string, { state: string }>;
+};
+
 export const E2E_ADMIN = { email: "e2e-admin@haat.example", password: "e2e-password-1234" };
 
 export const jsEnabled = (testInfo: TestInfo) => testInfo.project.name !== "js-off";

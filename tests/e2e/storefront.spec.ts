@@ -1,6 +1,6 @@
 /** Shopper journeys, run with JavaScript on and off. */
 import { withDb } from "./e2e-db";
-import { buyableCards, expect, jsEnabled, openFirstProduct, paisaOf, rendered, test } from "./fixtures";
+import { buyableCards, expect, jsEnabled, openFirstProduct, paisaOf, rendered, settled, test } from "./fixtures";
 
 test("home shows the hero, search, categories and featured products", async ({ page }) => {
   await page.goto("/");
@@ -88,6 +88,8 @@ test("add to cart, buy now, change and remove lines", async ({ page }, testInfo)
   await expect(page).toHaveURL(new RegExp(`/products/${productId}$`));
   await rendered(page);
   await expect(page.getByTestId("cart-badge")).toHaveText("2");
+  // The badge is optimistic: leave only once the add and the data reloaded after it have arrived.
+  await settled(page);
 
   // Buy now from a card on /products: quantity 1 replaces nothing new, then the cart shows.
   await page.goto("/products");
@@ -123,6 +125,7 @@ test("add to cart, buy now, change and remove lines", async ({ page }, testInfo)
   await page.getByRole("button", { name: /^Remove .* from cart$/ }).click();
   await expect(page.getByText("Your cart is empty")).toBeVisible();
   await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+  await settled(page);
   await page.getByRole("link", { name: "Continue Shopping" }).click();
   await expect(page).toHaveURL(/\/products$/);
   await rendered(page);
