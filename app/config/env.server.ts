@@ -210,6 +210,30 @@ const envSchema = z
       .default("")
       .refine((v) => v === "" || /^smtps?:\/\/[^\s]+$/.test(v), "must look like smtp://user:password@host:587")
       .transform((v) => v || undefined),
+    /**
+     * The SMS gateways' API addresses (docs/decisions/065-sms.md); tests point them at a local
+     * server. Empty: the gateway's production API.
+     */
+    SSL_WIRELESS_BASE_URL: z
+      .string()
+      .trim()
+      .default("")
+      .refine((v) => v === "" || /^https?:\/\/[^\s]+$/.test(v), "must be an http(s) address")
+      .transform((v) => v || undefined),
+    BULKSMSBD_BASE_URL: z
+      .string()
+      .trim()
+      .default("")
+      .refine((v) => v === "" || /^https?:\/\/[^\s]+$/.test(v), "must be an http(s) address")
+      .transform((v) => v || undefined),
+    /** Seconds one request to the SMS gateway may take before it is given up (1 to 120). */
+    SMS_TIMEOUT_SECONDS: optionalCount(15, 120).refine((v) => v >= 1, "must be a whole number from 1 to 120"),
+    /**
+     * Seconds between two looks at the SMS outbox for messages due (a retry, or one queued by another
+     * process) while the server runs; 0 switches the timer off (a message is still sent right after
+     * the change that queues it, by the process that made it).
+     */
+    SMS_OUTBOX_SECONDS: optionalCount(15, 3600),
     /** The sender of the e-mails, e.g. "Haat <orders@shop.example>"; empty: the shop's e-mail from the settings. */
     MAIL_FROM: z.string().trim().default(""),
     /** Minutes between two reads of the couriers' statuses while the server runs; 0 switches the schedule off. */

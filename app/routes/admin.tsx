@@ -165,6 +165,7 @@ const NAV_LINKS = [
   { to: "/admin/customers", label: "admin.nav.customers", owner: false, menuOnly: false },
   { to: "/admin/settings", label: "admin.nav.settings", owner: true, menuOnly: false },
   { to: "/admin/payments", label: "admin.nav.payments", owner: true, menuOnly: false },
+  { to: "/admin/sms", label: "admin.nav.sms", owner: true, menuOnly: false },
   { to: "/admin/discounts", label: "admin.nav.discounts", owner: true, menuOnly: false },
   { to: "/admin/staff", label: "admin.nav.staff", owner: true, menuOnly: false },
   { to: "/admin/activity", label: "admin.nav.activity", owner: true, menuOnly: false },
@@ -173,7 +174,7 @@ const NAV_LINKS = [
 
 /**
  * The admin navigation: Dashboard, Products, Categories, Orders, Customers, then Settings, Payments,
- * Discounts (campaign codes), Staff and Activity for an owner, Account (in the menu), View shop,
+ * SMS, Discounts (campaign codes), Staff and Activity for an owner, Account (in the menu), View shop,
  * Logout. In the wide screens' bar an owner's pages are grouped under "Shop settings" (a native
  * <details>, so it opens without JavaScript): eleven links and the shop's name do not fit one line
  * at 1024 px. The narrow screens' menu lists them all.

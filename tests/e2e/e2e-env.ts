@@ -39,3 +39,9 @@ export const steadfastPortOf = (serverPort: number) => serverPort + 50;
  * ports above the server's: its API and the payment page the bKash journeys approve on.
  */
 export const bkashPortOf = (serverPort: number) => serverPort + 70;
+
+/**
+ * The local SMS gateway each end-to-end server starts beside itself (tests/support/sms-gateway-server.ts),
+ * 90 ports above the server's: SSL Wireless's, BulkSMSBD's and a generic API, and the messages it took.
+ */
+export const smsGatewayPortOf = (serverPort: number) => serverPort + 90;

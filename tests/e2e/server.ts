@@ -2,7 +2,7 @@
  * The server Playwright tests run against: the production build (server.js) on E2E_PORT (3100),
  * with a fresh database under tests/.tmp/e2e-<port> (./e2e-env.ts), the demo catalogue seeded through the real image
  * pipeline, one known admin (tests/e2e/fixtures.ts E2E_ADMIN), and a local Steadfast for the
- * courier journeys and a local bKash for the payment journeys.
+ * courier journeys, a local bKash for the payment journeys and a local SMS gateway for the SMS journeys.
  *
  * The servers of one Playwright run (playwright.config.ts starts two per worker) start from the same
  * seeded database and pictures: the first to start seeds them into E2E_SEED_DIR, the others wait
@@ -12,8 +12,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { startFakeBkash } from "../support/bkash-server";
+import { startFakeSmsGateway } from "../support/sms-gateway-server";
 import { startFakeSteadfast } from "../support/steadfast-server";
-import { E2E_DIR as dir, E2E_PORT, bkashPortOf, steadfastPortOf } from "./e2e-env";
+import { E2E_DIR as dir, E2E_PORT, bkashPortOf, smsGatewayPortOf, steadfastPortOf } from "./e2e-env";
 
 /** How long a server waits for another to finish the run's seed, in ms. */
 const SEED_WAIT_MS = 240_000;
@@ -22,6 +23,8 @@ const SEED_WAIT_MS = 240_000;
 const steadfast = await startFakeSteadfast(steadfastPortOf(E2E_PORT));
 // The payment provider of the bKash journeys: a local bKash and its payment page.
 const bkash = await startFakeBkash(bkashPortOf(E2E_PORT));
+// The SMS journeys' gateway: a local one that keeps what it was sent (GET /__messages).
+const smsGateway = await startFakeSmsGateway(smsGatewayPortOf(E2E_PORT));
 
 Object.assign(process.env, {
   NODE_ENV: "production",
@@ -35,6 +38,8 @@ Object.assign(process.env, {
   SHOP_ADDRESS_ORDER_LIMIT: "0",
   STEADFAST_BASE_URL: steadfast.baseUrl,
   BKASH_BASE_URL: bkash.baseUrl,
+  SSL_WIRELESS_BASE_URL: `${smsGateway.origin}/sslwireless`,
+  BULKSMSBD_BASE_URL: `${smsGateway.origin}/bulksmsbd`,
 });
 
 /**

@@ -44,6 +44,13 @@ process.env.COURIER_REFRESH_MINUTES = "0";
 // request to it is given up after 2 s (30 s in a shop).
 process.env.BKASH_BASE_URL = `http://127.0.0.1:${47_300 + Number(process.env.VITEST_POOL_ID ?? 0)}/v1.2.0-beta`;
 process.env.BKASH_TIMEOUT_SECONDS = "2";
+// The SMS tests start a local gateway (tests/support/sms-gateway-server.ts) on this worker's own
+// port, serving SSL Wireless's and BulkSMSBD's APIs; a gateway request is given up after 2 s here.
+// The outbox's timer is off: tests send what is due themselves.
+process.env.SSL_WIRELESS_BASE_URL = `http://127.0.0.1:${47_500 + Number(process.env.VITEST_POOL_ID ?? 0)}/sslwireless`;
+process.env.BULKSMSBD_BASE_URL = `http://127.0.0.1:${47_500 + Number(process.env.VITEST_POOL_ID ?? 0)}/bulksmsbd`;
+process.env.SMS_TIMEOUT_SECONDS = "2";
+process.env.SMS_OUTBOX_SECONDS = "0";
 // A courier that does not answer is given up after 3 s here (15 s in a shop), so the test of it
 // waits seconds, not a quarter of a minute.
 process.env.COURIER_TIMEOUT_SECONDS = "3";

@@ -28,6 +28,9 @@ import { productCsvMessages } from "./product-csv";
 import { settingsMessages } from "./settings";
 import { shellMessages } from "./shell";
 import { signInMessages } from "./sign-in";
+import { smsGatewayMessages } from "./sms-gateway";
+import { smsMessagesMessages } from "./sms-messages";
+import { smsTemplatesMessages } from "./sms-templates";
 import { staffMessages } from "./staff";
 import { staffOrdersMessages } from "./staff-orders";
 import { stockMessages } from "./stock";
@@ -58,6 +61,9 @@ export const ADMIN_AREAS = {
   customers: customersMessages,
   export: exportMessages,
   variants: variantsMessages,
+  "sms-gateway": smsGatewayMessages,
+  "sms-templates": smsTemplatesMessages,
+  "sms-messages": smsMessagesMessages,
   "product-csv": productCsvMessages,
   discounts: discountsMessages,
   "staff-orders": staffOrdersMessages,

@@ -1,0 +1,70 @@
+/**
+ * The SMS outbox (docs/decisions/065-sms.md): a message is written here in the same transaction as
+ * the change that causes it (an order placed, confirmed, shipped, delivered, cancelled), so a change
+ * that rolls back leaves no message and a committed one is never without its message. The sender
+ * (app/server/sms/sender.server.ts) sends what is due after commit.
+ */
+import type { Prisma } from "~/generated/prisma/client";
+import { prisma } from "~/models/db/client.server";
+import type { OrderSmsEvent, SmsEvent } from "~/rules/sms";
+
+/** A message's states: queued (due at nextAttemptAt), sending (claimed), sent, failed (given up). */
+export const SMS_STATES = ["queued", "sending", "sent", "failed"] as const;
+export type SmsState = (typeof SMS_STATES)[number];
+
+/**
+ * Queues `event`'s message for order `orderId` inside the caller's transaction `tx`, to the order's
+ * phone in its language, when the event's message is switched on and a gateway is set. An order
+ * gets each event's message at most once (an order shipped, taken back and shipped again is told
+ * once). The text is written from the template when the message is sent.
+ * @returns true when a message was queued.
+ */
+export async function queueOrderMessageIn(
+  tx: Prisma.TransactionClient,
+  orderId: number,
+  event: OrderSmsEvent,
+): Promise<boolean> {
+  const [template, gateway] = await Promise.all([
+    tx.smsTemplate.findUnique({ where: { event }, select: { enabled: true } }),
+    tx.smsGateway.findUnique({ where: { id: 1 }, select: { id: true } }),
+  ]);
+  if (!template?.enabled || !gateway) return false;
+  if (await tx.smsMessage.findFirst({ where: { orderId, event }, select: { id: true } })) return false;
+  const order = await tx.order.findUnique({ where: { id: orderId }, select: { customerPhone: true, language: true } });
+  if (!order) return false;
+  await tx.smsMessage.create({
+    data: { event, orderId, phone: order.customerPhone, language: order.language },
+  });
+  return true;
+}
+
+/**
+ * Queues a message that belongs to no order (a checkout code, the owner's test) with its `text`,
+ * and wakes the sender. `phone` is 01XXXXXXXXX. Returns the message's id.
+ */
+export async function queueMessage(message: {
+  event: Exclude<SmsEvent, OrderSmsEvent>;
+  phone: string;
+  language: string;
+  text: string;
+}): Promise<number> {
+  const { id } = await prisma.smsMessage.create({ data: message, select: { id: true } });
+  messagesQueued();
+  return id;
+}
+
+const listeners = new Set<() => void>();
+
+/**
+ * Tells this process's sender that messages were queued and committed (call it after the
+ * transaction that queued them): it sends them now rather than at its next look.
+ */
+export function messagesQueued(): void {
+  for (const listener of listeners) listener();
+}
+
+/** Calls `listener` on every `messagesQueued`; returns the function that stops it. */
+export function whenMessagesQueued(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

@@ -1,0 +1,38 @@
+/**
+ * The shop's SMS gateway account (docs/decisions/065-sms.md): the client made from the saved row,
+ * its secret opened (../secret-box.server.ts). The owner's /admin/sms page saves, checks and forgets
+ * it.
+ */
+import { getEnv } from "~/config/env.server";
+import { getSmsGatewayRow, type SmsGatewayRow } from "~/models/sms/sms-gateway.server";
+import { unseal } from "../secret-box.server";
+import { isSmsProvider, type SmsGatewayClient } from "./gateway";
+import { httpTemplateGateway, httpTemplateSettings } from "./http-template.server";
+
+/**
+ * The client for `row` (the saved gateway when not given), or null when none is saved, its secret
+ * cannot be opened (SESSION_SECRET changed) or its settings cannot be read.
+ */
+export async function shopSmsGateway(row?: SmsGatewayRow | null): Promise<SmsGatewayClient | null> {
+  const saved = row === undefined ? await getSmsGatewayRow() : row;
+  if (!saved || !isSmsProvider(saved.provider)) return null;
+  const secret = saved.secretSealed === "" ? "" : unseal(saved.secretSealed);
+  if (secret === null) return null;
+  const timeoutMs = getEnv().SMS_TIMEOUT_SECONDS * 1000;
+  let settings: unknown;
+  try {
+    settings = JSON.parse(saved.settings);
+  } catch {
+    return null;
+  }
+  switch (saved.provider) {
+    case "http": {
+      const parsed = httpTemplateSettings.safeParse(settings);
+      return parsed.success ? httpTemplateGateway(parsed.data, secret, timeoutMs) : null;
+    }
+    case "sslwireless":
+    case "bulksmsbd":
+      // Their clients come with ./ssl-wireless.server.ts and ./bulksmsbd.server.ts.
+      return null;
+  }
+}
