@@ -7,7 +7,9 @@ import { getEnv } from "~/config/env.server";
 import { getSmsGatewayRow, type SmsGatewayRow } from "~/models/sms/sms-gateway.server";
 import { unseal } from "../secret-box.server";
 import { isSmsProvider, type SmsGatewayClient } from "./gateway";
+import { bulkSmsBdGateway, bulkSmsBdSettings } from "./bulksmsbd.server";
 import { httpTemplateGateway, httpTemplateSettings } from "./http-template.server";
+import { sslWirelessGateway, sslWirelessSettings } from "./ssl-wireless.server";
 
 /**
  * The client for `row` (the saved gateway when not given), or null when none is saved, its secret
@@ -18,7 +20,8 @@ export async function shopSmsGateway(row?: SmsGatewayRow | null): Promise<SmsGat
   if (!saved || !isSmsProvider(saved.provider)) return null;
   const secret = saved.secretSealed === "" ? "" : unseal(saved.secretSealed);
   if (secret === null) return null;
-  const timeoutMs = getEnv().SMS_TIMEOUT_SECONDS * 1000;
+  const env = getEnv();
+  const timeoutMs = env.SMS_TIMEOUT_SECONDS * 1000;
   let settings: unknown;
   try {
     settings = JSON.parse(saved.settings);
@@ -30,9 +33,15 @@ export async function shopSmsGateway(row?: SmsGatewayRow | null): Promise<SmsGat
       const parsed = httpTemplateSettings.safeParse(settings);
       return parsed.success ? httpTemplateGateway(parsed.data, secret, timeoutMs) : null;
     }
-    case "sslwireless":
-    case "bulksmsbd":
-      // Their clients come with ./ssl-wireless.server.ts and ./bulksmsbd.server.ts.
-      return null;
+    case "sslwireless": {
+      const parsed = sslWirelessSettings.safeParse(settings);
+      if (!parsed.success) return null;
+      return sslWirelessGateway({ ...parsed.data, apiToken: secret, baseUrl: env.SSL_WIRELESS_BASE_URL, timeoutMs });
+    }
+    case "bulksmsbd": {
+      const parsed = bulkSmsBdSettings.safeParse(settings);
+      if (!parsed.success) return null;
+      return bulkSmsBdGateway({ ...parsed.data, apiKey: secret, baseUrl: env.BULKSMSBD_BASE_URL, timeoutMs });
+    }
   }
 }

@@ -1,0 +1,222 @@
+import { useState, type ReactNode } from "react";
+import { Form } from "@remix-run/react";
+import { AdminField, FormAlert } from "~/components/admin/form-field";
+import { KEY_HINT_MARK, SavedKeys } from "~/components/admin/saved-keys";
+import { SubmitButton } from "~/components/admin/submit-button";
+import type { FormRefusal } from "~/forms/refusal";
+import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { usePending } from "~/hooks/use-pending";
+import type { AdminTranslate } from "~/i18n/admin";
+import { formatShopDateTime } from "~/i18n/format-date";
+import type { SmsProvider } from "~/server/sms/gateway";
+import type { GatewayField } from "~/server/sms/gateway-form.server";
+import type { SmsGatewaySummary } from "~/server/sms/gateway-settings.server";
+
+/** A refused gateway save (400): the messages, and every field as typed except the secrets. */
+export type GatewayRefusal = FormRefusal<GatewayField>;
+
+/** The summary as the loader sends it (dates serialised). */
+type Summary = Omit<SmsGatewaySummary, "updatedAt"> & { updatedAt: string | Date | null };
+
+const PROVIDERS: readonly SmsProvider[] = ["sslwireless", "bulksmsbd", "http"];
+
+const providerLabel = (provider: SmsProvider, t: AdminTranslate) =>
+  ({
+    sslwireless: t("admin.smsGateway.provider.sslwireless"),
+    bulksmsbd: t("admin.smsGateway.provider.bulksmsbd"),
+    http: t("admin.smsGateway.provider.http"),
+  })[provider];
+
+/** The saved gateway (provider, key hint, sender, who saved it) with Check and Remove, or the empty state. */
+export function SavedGateway({ gateway }: { gateway: Summary }) {
+  const t = useAdminT();
+  const lang = useAdminLang();
+  return (
+    <section
+      aria-labelledby="sms-saved-title"
+      className="rounded-lg border border-stone-200 bg-white p-5"
+      data-testid="sms-gateway-saved"
+    >
+      <h2 id="sms-saved-title" className="text-lg font-semibold">
+        {t("admin.smsGateway.savedTitle")}
+      </h2>
+      {gateway.configured && gateway.provider ? (
+        <SavedKeys
+          sentence={
+            gateway.keyHint
+              ? t("admin.smsGateway.savedKey", { provider: providerLabel(gateway.provider, t), hint: KEY_HINT_MARK })
+              : t("admin.smsGateway.savedNoKey", { provider: providerLabel(gateway.provider, t) })
+          }
+          hint={gateway.keyHint}
+          extra={
+            gateway.sender ? (
+              <span className="block" translate="no">
+                {t("admin.smsGateway.savedSender", { sender: gateway.sender })}
+              </span>
+            ) : undefined
+          }
+          savedBy={
+            gateway.updatedAt
+              ? t("admin.smsGateway.savedBy", {
+                  email: gateway.updatedByEmail ?? "—",
+                  when: formatShopDateTime(new Date(gateway.updatedAt), lang),
+                })
+              : null
+          }
+          unreadable={gateway.readable ? null : t("admin.smsGateway.unreadable")}
+          labels={{
+            check: t("admin.smsGateway.check"),
+            checking: t("admin.smsGateway.checking"),
+            remove: t("admin.smsGateway.remove"),
+          }}
+        />
+      ) : (
+        <p className="mt-2" data-testid="sms-gateway-none">
+          {t("admin.smsGateway.none")}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The form that sets up or replaces the gateway: a radio per provider and each provider's fields in
+ * its own fieldset. Without JavaScript every fieldset shows and the chosen radio decides which are
+ * read; with it, only the chosen provider's fieldset shows. Secrets are password fields, never
+ * filled back in; everything else a refused save gives back.
+ */
+export function GatewayForm({ gateway, refusal }: { gateway: Summary; refusal: GatewayRefusal | null }) {
+  const t = useAdminT();
+  const hydrated = useHydrated();
+  const saving = usePending({ intent: "save", state: "submitting" });
+  const typed = refusal?.values ?? {};
+  const initial = (typed.provider as SmsProvider | undefined) ?? gateway.provider ?? null;
+  const [chosen, setChosen] = useState<SmsProvider | null>(initial);
+  const errors = refusal?.fieldErrors ?? {};
+  const field = (name: GatewayField, label: string, hint?: string, secret = false) => (
+    <AdminField
+      name={name}
+      label={label}
+      hint={hint}
+      type={secret ? "password" : "text"}
+      // Keys are written, never read back: the browser is not offered them to remember.
+      autoComplete="off"
+      spellCheck={false}
+      translate="no"
+      maxLength={secret ? 200 : 1000}
+      inputClassName={secret ? "font-mono" : ""}
+      defaultValue={secret ? "" : (typed[name] ?? "")}
+      error={errors[name]}
+    />
+  );
+  const fieldset = (provider: SmsProvider, children: ReactNode) => (
+    <fieldset
+      key={provider}
+      className="space-y-4 rounded-md border border-stone-200 p-4"
+      hidden={hydrated && chosen !== provider}
+      data-testid={`sms-fields-${provider}`}
+    >
+      <legend className="px-1 font-semibold">
+        {t("admin.smsGateway.fieldsOf", { provider: providerLabel(provider, t) })}
+      </legend>
+      {children}
+    </fieldset>
+  );
+  return (
+    // A new form after each save: the secrets typed are never left in the page.
+    <Form
+      key={gateway.updatedAt ? String(gateway.updatedAt) : "none"}
+      method="post"
+      noValidate
+      className="space-y-4 rounded-lg border border-stone-200 bg-white p-5"
+      aria-labelledby="sms-form-title"
+    >
+      <h2 id="sms-form-title" className="text-lg font-semibold">
+        {gateway.configured ? t("admin.smsGateway.replaceTitle") : t("admin.smsGateway.addTitle")}
+      </h2>
+      <input type="hidden" name="intent" value="save" />
+      <FormAlert message={refusal ? (refusal.formError ?? t("admin.smsGateway.fixErrors")) : undefined} refusal={refusal} />
+      <fieldset aria-describedby={errors.provider ? "provider-error" : undefined}>
+        <legend className="text-sm font-medium">{t("admin.smsGateway.providerLegend")}</legend>
+        <div className="mt-1 flex flex-wrap gap-x-6">
+          {PROVIDERS.map((provider) => (
+            <label key={provider} className="flex min-h-11 items-center gap-3 text-sm">
+              <input
+                type="radio"
+                name="provider"
+                value={provider}
+                defaultChecked={initial === provider}
+                onChange={() => setChosen(provider)}
+                className="h-5 w-5 shrink-0"
+              />
+              {providerLabel(provider, t)}
+            </label>
+          ))}
+        </div>
+        {errors.provider ? (
+          <p id="provider-error" className="text-sm font-medium text-red-700">
+            {errors.provider}
+          </p>
+        ) : null}
+      </fieldset>
+      {fieldset(
+        "sslwireless",
+        <>
+          {field("sslSid", t("admin.smsGateway.sslSid"), t("admin.smsGateway.sslSidHint"))}
+          {field("sslApiToken", t("admin.smsGateway.sslApiToken"), t("admin.smsGateway.secretHint"), true)}
+        </>,
+      )}
+      {fieldset(
+        "bulksmsbd",
+        <>
+          {field("bulkSenderId", t("admin.smsGateway.bulkSenderId"), t("admin.smsGateway.bulkSenderIdHint"))}
+          {field("bulkApiKey", t("admin.smsGateway.bulkApiKey"), t("admin.smsGateway.secretHint"), true)}
+        </>,
+      )}
+      {fieldset(
+        "http",
+        <>
+          {field("httpUrl", t("admin.smsGateway.httpUrl"), t("admin.smsGateway.httpUrlHint"))}
+          <AdminField
+            name="httpMethod"
+            label={t("admin.smsGateway.httpMethod")}
+            choices={[
+              { value: "GET", label: "GET" },
+              { value: "POST", label: "POST" },
+            ]}
+            defaultValue={typed.httpMethod ?? "GET"}
+            error={errors.httpMethod}
+          />
+          <AdminField
+            name="httpBody"
+            label={t("admin.smsGateway.httpBody")}
+            hint={t("admin.smsGateway.httpBodyHint")}
+            multiline
+            spellCheck={false}
+            translate="no"
+            maxLength={2000}
+            inputClassName="font-mono"
+            defaultValue={typed.httpBody ?? ""}
+            error={errors.httpBody}
+          />
+          <AdminField
+            name="httpContentType"
+            label={t("admin.smsGateway.httpContentType")}
+            choices={[
+              { value: "form", label: t("admin.smsGateway.httpContentType.form") },
+              { value: "json", label: t("admin.smsGateway.httpContentType.json") },
+            ]}
+            defaultValue={typed.httpContentType ?? "form"}
+            error={errors.httpContentType}
+          />
+          {field("httpSuccessText", t("admin.smsGateway.httpSuccessText"), t("admin.smsGateway.httpSuccessTextHint"))}
+          {field("httpKey", t("admin.smsGateway.httpKey"), t("admin.smsGateway.httpKeyHint"), true)}
+        </>,
+      )}
+      <SubmitButton pending={saving} pendingLabel={t("admin.smsGateway.saving")} look="primary-small">
+        {t("admin.smsGateway.save")}
+      </SubmitButton>
+    </Form>
+  );
+}
