@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form } from "@remix-run/react";
 import { AdminField, FormAlert } from "~/components/admin/form-field";
 import { KEY_HINT_MARK, SavedKeys } from "~/components/admin/saved-keys";
@@ -94,6 +94,14 @@ export function GatewayForm({ gateway, refusal }: { gateway: Summary; refusal: G
   const initial = (typed.provider as SmsProvider | undefined) ?? gateway.provider ?? null;
   const [chosen, setChosen] = useState<SmsProvider | null>(initial);
   const errors = refusal?.fieldErrors ?? {};
+  const formRef = useRef<HTMLFormElement>(null);
+  // A refused save with JavaScript keeps the page's inputs: empty the secrets, as the server's page does.
+  useEffect(() => {
+    if (!refusal) return;
+    for (const input of formRef.current?.querySelectorAll<HTMLInputElement>('input[type="password"]') ?? []) {
+      input.value = "";
+    }
+  }, [refusal]);
   const field = (name: GatewayField, label: string, hint?: string, secret = false) => (
     <AdminField
       name={name}
@@ -127,6 +135,7 @@ export function GatewayForm({ gateway, refusal }: { gateway: Summary; refusal: G
     // A new form after each save: the secrets typed are never left in the page.
     <Form
       key={gateway.updatedAt ? String(gateway.updatedAt) : "none"}
+      ref={formRef}
       method="post"
       noValidate
       className="space-y-4 rounded-lg border border-stone-200 bg-white p-5"
