@@ -12,7 +12,9 @@ import { tapTargetOffenders } from "./tap-targets";
 /** The keys the local gateway's BulkSMSBD API takes (tests/support/sms-gateway-server.ts). */
 const BULKSMSBD = { apiKey: "test-bulksmsbd-key-0002", senderId: "8809601000000" };
 
-test("the owner sets up BulkSMSBD, a wrong key refused, and sends a test message through it", async ({ page }, testInfo) => {
+test("the owner sets up BulkSMSBD, a wrong key refused, and sends a test message through it", async ({
+  page,
+}, testInfo) => {
   const js = jsEnabled(testInfo);
   const phone = `0171${String(Date.now() % 1e7).padStart(7, "0")}`;
   await signIn(page);
@@ -20,10 +22,9 @@ test("the owner sets up BulkSMSBD, a wrong key refused, and sends a test message
     await page.goto("/admin/sms");
     await rendered(page);
     await expect(page.getByRole("heading", { level: 1, name: "SMS gateway" })).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "SMS pages" }).getByRole("link", { name: "Gateway" })).toHaveAttribute(
-      "aria-current",
-      "page",
-    );
+    await expect(
+      page.getByRole("navigation", { name: "SMS pages" }).getByRole("link", { name: "Gateway" }),
+    ).toHaveAttribute("aria-current", "page");
 
     await page.getByRole("radio", { name: "BulkSMSBD" }).check();
     if (js) {

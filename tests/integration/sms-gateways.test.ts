@@ -63,11 +63,20 @@ describe("the SSL Wireless client", () => {
     const sent = await client.send({ to: "01712345678", text: "আপনার অর্ডার #12 পাওয়া গেছে", reference: "haat-12" });
     expect(sent.gatewayReference).toMatch(/^ssl-/);
     expect(gateway.delivered).toEqual([
-      expect.objectContaining({ via: "sslwireless", to: "8801712345678", text: "আপনার অর্ডার #12 পাওয়া গেছে", reference: "haat12" }),
+      expect.objectContaining({
+        via: "sslwireless",
+        to: "8801712345678",
+        text: "আপনার অর্ডার #12 পাওয়া গেছে",
+        reference: "haat12",
+      }),
     ]);
     const request = gateway.requests[0]!;
     expect(request).toMatchObject({ method: "POST", path: "/sslwireless/api/v3/send-sms" });
-    expect(JSON.parse(request.body)).toMatchObject({ api_token: gateway.sslToken, sid: gateway.sslSid, csms_id: "haat12" });
+    expect(JSON.parse(request.body)).toMatchObject({
+      api_token: gateway.sslToken,
+      sid: gateway.sslSid,
+      csms_id: "haat12",
+    });
   });
 
   it("refuses a repeated csms_id as a duplicate, delivering the message once", async () => {
@@ -80,7 +89,9 @@ describe("the SSL Wireless client", () => {
   });
 
   it("names a wrong token or sender id unauthorised, and a bad number refused, in the gateway's words", async () => {
-    const token = await failureOf(ssl({ apiToken: "wrong-token" }).send({ to: "01712345678", text: "x", reference: "haat-1" }));
+    const token = await failureOf(
+      ssl({ apiToken: "wrong-token" }).send({ to: "01712345678", text: "x", reference: "haat-1" }),
+    );
     expect(token).toMatchObject({ kind: "unauthorised", retryable: false });
     expect(token.message).toMatch(/Unauthorized.*4001/);
     const sid = await failureOf(ssl({ sid: "OTHER" }).send({ to: "01712345678", text: "x", reference: "haat-2" }));
@@ -99,7 +110,9 @@ describe("the SSL Wireless client", () => {
       retryable: true,
     });
     gateway.fail.push("hang");
-    expect(await failureOf(ssl({ timeoutMs: 300 }).send({ to: "01712345678", text: "x", reference: "haat-6" }))).toMatchObject({
+    expect(
+      await failureOf(ssl({ timeoutMs: 300 }).send({ to: "01712345678", text: "x", reference: "haat-6" })),
+    ).toMatchObject({
       kind: "timeout",
       retryable: true,
     });
@@ -137,7 +150,9 @@ describe("the BulkSMSBD client", () => {
     const key = await failureOf(bulk({ apiKey: "wrong" }).send({ to: "01812345678", text: "x", reference: "haat-1" }));
     expect(key).toMatchObject({ kind: "unauthorised", retryable: false });
     expect(key.message).toMatch(/User Id not found.*1011/);
-    const sender = await failureOf(bulk({ senderId: "880000" }).send({ to: "01812345678", text: "x", reference: "haat-2" }));
+    const sender = await failureOf(
+      bulk({ senderId: "880000" }).send({ to: "01812345678", text: "x", reference: "haat-2" }),
+    );
     expect(sender).toMatchObject({ kind: "unauthorised" });
     expect(sender.message).toContain("1002");
     const number = await failureOf(bulk().send({ to: "01112345678", text: "x", reference: "haat-3" }));
@@ -159,7 +174,9 @@ describe("the BulkSMSBD client", () => {
       retryable: true,
     });
     gateway.fail.push("hang");
-    expect(await failureOf(bulk({ timeoutMs: 300 }).send({ to: "01812345678", text: "x", reference: "haat-6" }))).toMatchObject({
+    expect(
+      await failureOf(bulk({ timeoutMs: 300 }).send({ to: "01812345678", text: "x", reference: "haat-6" })),
+    ).toMatchObject({
       kind: "timeout",
     });
     gateway.fail.push({ status: 301, body: "" });
@@ -251,7 +268,11 @@ describe("the /admin/sms page", () => {
   it("saves SSL Wireless checked, checks it again, and removes it", async () => {
     const saved = await run(
       action,
-      post("/admin/sms", { intent: "save", provider: "sslwireless", sslSid: gateway.sslSid, sslApiToken: gateway.sslToken }, owner),
+      post(
+        "/admin/sms",
+        { intent: "save", provider: "sslwireless", sslSid: gateway.sslSid, sslApiToken: gateway.sslToken },
+        owner,
+      ),
     );
     await expect(saved).toSetToast({ kind: "success", message: /SSL Wireless.*500\.00/ });
     expect(await shopSmsGateway()).toMatchObject({ provider: "sslwireless", idempotent: true });
@@ -260,7 +281,10 @@ describe("the /admin/sms page", () => {
       kind: "success",
       message: /500\.00/,
     });
-    await expect(await run(action, post("/admin/sms", { intent: "remove" }, owner))).toSetToast({ kind: "success", message: /removed/ });
+    await expect(await run(action, post("/admin/sms", { intent: "remove" }, owner))).toSetToast({
+      kind: "success",
+      message: /removed/,
+    });
     expect(await prisma.smsGateway.count()).toBe(0);
     expect(await audited("sms.gateway-removed")).toBe(1);
   });
@@ -297,7 +321,10 @@ describe("the /admin/sms page", () => {
     });
     expect(JSON.stringify(unknown.data)).not.toContain(gateway.httpKey);
 
-    const noText = await run(action, post("/admin/sms", httpForm({ httpUrl: `${gateway.origin}/send?to={to}&key={key}` }), owner));
+    const noText = await run(
+      action,
+      post("/admin/sms", httpForm({ httpUrl: `${gateway.origin}/send?to={to}&key={key}` }), owner),
+    );
     expect(noText.data).toMatchObject({ gateway: { fieldErrors: { httpUrl: expect.stringContaining("{text}") } } });
     const notWeb = await run(action, post("/admin/sms", httpForm({ httpUrl: "ftp://example.bd/{to}/{text}" }), owner));
     expect(notWeb.data).toMatchObject({ gateway: { fieldErrors: { httpUrl: expect.stringContaining("http") } } });
@@ -310,7 +337,12 @@ describe("the /admin/sms page", () => {
       action,
       post(
         "/admin/sms",
-        httpForm({ httpUrl: `${gateway.origin}/http/send`, httpMethod: "POST", httpBody: "to={to_local}&text={text}&sender={from}", httpKey: "" }),
+        httpForm({
+          httpUrl: `${gateway.origin}/http/send`,
+          httpMethod: "POST",
+          httpBody: "to={to_local}&text={text}&sender={from}",
+          httpKey: "",
+        }),
         owner,
       ),
     );
@@ -359,7 +391,9 @@ describe("the /admin/sms page", () => {
     await run(action, post("/admin/sms", bulkForm(), owner));
     const bad = await run(action, post("/admin/sms", { intent: "test", testPhone: "+44 7700 900123" }, owner));
     expect(bad.status).toBe(400);
-    expect(bad.data).toMatchObject({ test: { values: { testPhone: "+44 7700 900123" }, fieldErrors: { testPhone: expect.any(String) } } });
+    expect(bad.data).toMatchObject({
+      test: { values: { testPhone: "+44 7700 900123" }, fieldErrors: { testPhone: expect.any(String) } },
+    });
     expect(gateway.delivered).toHaveLength(0);
     expect(await prisma.smsMessage.count()).toBe(0);
   });

@@ -25,7 +25,12 @@ describe("the SMS gateway row on PostgreSQL", () => {
     const owner = { email: "owner@haat.example" };
     const token = "ssl-token-abcd1234";
     await saveSmsGatewayRow(
-      { provider: "sslwireless", settings: JSON.stringify({ sid: "HAATSHOP" }), secretSealed: seal(token), secretHint: "1234" },
+      {
+        provider: "sslwireless",
+        settings: JSON.stringify({ sid: "HAATSHOP" }),
+        secretSealed: seal(token),
+        secretHint: "1234",
+      },
       owner,
     );
     const first = await getSmsGatewayRow();
@@ -34,11 +39,20 @@ describe("the SMS gateway row on PostgreSQL", () => {
     expect(await shopSmsGateway()).toMatchObject({ provider: "sslwireless", idempotent: true });
 
     await saveSmsGatewayRow(
-      { provider: "bulksmsbd", settings: JSON.stringify({ senderId: "8809601000000" }), secretSealed: seal("bulk-key-9876"), secretHint: "9876" },
+      {
+        provider: "bulksmsbd",
+        settings: JSON.stringify({ senderId: "8809601000000" }),
+        secretSealed: seal("bulk-key-9876"),
+        secretHint: "9876",
+      },
       { email: "other@haat.example" },
     );
     expect(await prisma.smsGateway.count()).toBe(1);
-    expect(await getSmsGatewayRow()).toMatchObject({ provider: "bulksmsbd", secretHint: "9876", updatedByEmail: "other@haat.example" });
+    expect(await getSmsGatewayRow()).toMatchObject({
+      provider: "bulksmsbd",
+      secretHint: "9876",
+      updatedByEmail: "other@haat.example",
+    });
     expect(await shopSmsGateway()).toMatchObject({ provider: "bulksmsbd", idempotent: false });
 
     await deleteSmsGatewayRow();
@@ -55,7 +69,11 @@ describe("the SMS gateway row on PostgreSQL", () => {
       attempts: 1,
       claimedUntil: new Date(now.getTime() + 60_000),
     });
-    await finishTestMessage(id, { provider: "bulksmsbd", sent: false, error: "Balance Insufficient (BulkSMSBD code 1007)" });
+    await finishTestMessage(id, {
+      provider: "bulksmsbd",
+      sent: false,
+      error: "Balance Insufficient (BulkSMSBD code 1007)",
+    });
     expect(await prisma.smsMessage.findUniqueOrThrow({ where: { id } })).toMatchObject({
       state: "failed",
       claimedUntil: null,

@@ -106,7 +106,12 @@ const MSISDN = /^8801[3-9]\d{8}$/;
 /** The csms_ids SSL Wireless has taken, per fake (the API refuses a repeat). */
 const usedCsmsIds = new WeakMap<FakeSmsGateway, Set<string>>();
 
-function sslWirelessRoute(rest: string, method: string, params: Record<string, string>, gateway: FakeSmsGateway): Answer {
+function sslWirelessRoute(
+  rest: string,
+  method: string,
+  params: Record<string, string>,
+  gateway: FakeSmsGateway,
+): Answer {
   const refusal = (code: number, message: string) => ({
     status: 200,
     json: { status: "FAILED", status_code: code, error_message: message, smsinfo: [] },
@@ -125,7 +130,13 @@ function sslWirelessRoute(rest: string, method: string, params: Record<string, s
   if (used.has(params.csms_id)) return refusal(4023, "Duplicate CSMS ID");
   used.add(params.csms_id);
   const referenceId = `ssl-${used.size}`;
-  gateway.delivered.push({ via: "sslwireless", to: params.msisdn, text: params.sms, reference: params.csms_id, at: Date.now() });
+  gateway.delivered.push({
+    via: "sslwireless",
+    to: params.msisdn,
+    text: params.sms,
+    reference: params.csms_id,
+    at: Date.now(),
+  });
   return {
     status: 200,
     json: {
@@ -147,7 +158,12 @@ function sslWirelessRoute(rest: string, method: string, params: Record<string, s
   };
 }
 
-function bulkSmsBdRoute(rest: string, _method: string, params: Record<string, string>, gateway: FakeSmsGateway): Answer {
+function bulkSmsBdRoute(
+  rest: string,
+  _method: string,
+  params: Record<string, string>,
+  gateway: FakeSmsGateway,
+): Answer {
   const refusal = (code: number, message: string) => ({
     status: 200,
     json: { response_code: code, error_message: message },
@@ -155,15 +171,25 @@ function bulkSmsBdRoute(rest: string, _method: string, params: Record<string, st
   if (rest !== "/api/smsapi" && rest !== "/api/getBalanceApi") return { status: 404, json: { error: "not found" } };
   if (params.api_key !== gateway.bulkSmsBdKey) return refusal(1011, "User Id not found");
   if (rest === "/api/getBalanceApi") {
-    return { status: 200, json: { response_code: 202, balance: gateway.bulkSmsBdBalance.toFixed(2), error_message: "" } };
+    return {
+      status: 200,
+      json: { response_code: 202, balance: gateway.bulkSmsBdBalance.toFixed(2), error_message: "" },
+    };
   }
   if (!params.number || !params.message || !params.senderid || params.type !== "text") {
     return refusal(1003, "Please Required all fields/Contact Your System Administrator");
   }
-  if (params.senderid !== gateway.bulkSmsBdSenderId) return refusal(1002, "sender id not correct/sender id is disabled");
+  if (params.senderid !== gateway.bulkSmsBdSenderId)
+    return refusal(1002, "sender id not correct/sender id is disabled");
   if (!MSISDN.test(params.number)) return refusal(1001, "Invalid Number");
   if (gateway.bulkSmsBdBalance <= 0) return refusal(1007, "Balance Insufficient");
-  gateway.delivered.push({ via: "bulksmsbd", to: params.number, text: params.message, reference: null, at: Date.now() });
+  gateway.delivered.push({
+    via: "bulksmsbd",
+    to: params.number,
+    text: params.message,
+    reference: null,
+    at: Date.now(),
+  });
   return {
     status: 200,
     json: {

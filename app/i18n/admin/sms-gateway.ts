@@ -14,9 +14,7 @@ export const smsGatewayMessages = bilingual({
     "admin.smsGateway.nav.messages": "Messages sent",
     "admin.smsGateway.subtitle":
       "Text messages to shoppers (order updates, checkout codes) go out through this gateway, paid from its balance.",
-    "admin.smsGateway.provider.sslwireless": "SSL Wireless",
-    "admin.smsGateway.provider.bulksmsbd": "BulkSMSBD",
-    "admin.smsGateway.provider.http": "Another gateway (web address template)",
+    "admin.smsGateway.providerHttp": "Another gateway (web address template)",
     "admin.smsGateway.savedTitle": "The gateway in use",
     "admin.smsGateway.savedKey": "{provider}, API key ending in {hint}.",
     "admin.smsGateway.savedNoKey": "{provider}, without a separate key.",
@@ -40,7 +38,8 @@ export const smsGatewayMessages = bilingual({
     "admin.smsGateway.bulkSenderIdHint":
       "The approved sender ID from your BulkSMSBD dashboard: a number such as 8809617…, or a masking name.",
     "admin.smsGateway.bulkApiKey": "API key",
-    "admin.smsGateway.secretHint": "From the gateway's website. Stored sealed, never shown again: paste it each time you save.",
+    "admin.smsGateway.secretHint":
+      "From the gateway's website. Stored sealed, never shown again: paste it each time you save.",
     "admin.smsGateway.httpUrl": "Web address (URL)",
     "admin.smsGateway.httpUrlHint":
       "The gateway's send address with placeholders: {to} (the number as 8801…) or {to_local} (01…), {text}, and {key} or {reference} if it needs them.",
@@ -66,7 +65,8 @@ export const smsGatewayMessages = bilingual({
     "admin.smsGateway.urlNeedsTo": "The address or the body must contain {to} or {to_local}: where the number goes.",
     "admin.smsGateway.urlNeedsText": "The address or the body must contain {text}: where the message goes.",
     "admin.smsGateway.unknownPlaceholder": "{placeholder} is not a placeholder haat knows. Use only: {known}.",
-    "admin.smsGateway.keyUnused": "The template has no {key}, so this key would never be sent: add {key} or leave this empty.",
+    "admin.smsGateway.keyUnused":
+      "The template has no {key}, so this key would never be sent: add {key} or leave this empty.",
     "admin.smsGateway.keyNeeded": "The template uses {key}: paste the key.",
     "admin.smsGateway.tooLong": "At most {max} characters.",
     "admin.smsGateway.saved": "{provider} accepted the key; the gateway is saved. Balance: {balance}.",
@@ -99,9 +99,7 @@ export const smsGatewayMessages = bilingual({
     "admin.smsGateway.nav.messages": "পাঠানো বার্তা",
     "admin.smsGateway.subtitle":
       "ক্রেতাদের এসএমএস (অর্ডারের খবর, চেকআউটের কোড) এই গেটওয়ে দিয়ে যায়, খরচ হয় এর ব্যালান্স থেকে।",
-    "admin.smsGateway.provider.sslwireless": "SSL Wireless",
-    "admin.smsGateway.provider.bulksmsbd": "BulkSMSBD",
-    "admin.smsGateway.provider.http": "অন্য গেটওয়ে (ওয়েব ঠিকানার ছাঁচ)",
+    "admin.smsGateway.providerHttp": "অন্য গেটওয়ে (ওয়েব ঠিকানার ছাঁচ)",
     "admin.smsGateway.savedTitle": "চালু গেটওয়ে",
     "admin.smsGateway.savedKey": "{provider}, এপিআই কি-এর শেষে {hint}।",
     "admin.smsGateway.savedNoKey": "{provider}, আলাদা কোনো কি নেই।",
@@ -125,8 +123,7 @@ export const smsGatewayMessages = bilingual({
     "admin.smsGateway.bulkSenderIdHint":
       "BulkSMSBD ড্যাশবোর্ডের অনুমোদিত সেন্ডার আইডি: ৮৮০৯৬১৭… ধরনের নম্বর, বা মাস্কিং নাম।",
     "admin.smsGateway.bulkApiKey": "এপিআই কি",
-    "admin.smsGateway.secretHint":
-      "গেটওয়ের ওয়েবসাইট থেকে। সিল করে রাখা হয়, আর দেখানো হয় না: প্রতিবার সংরক্ষণের সময় দিন।",
+    "admin.smsGateway.secretHint": "গেটওয়ের ওয়েবসাইট থেকে। সিল করে রাখা হয়, আর দেখানো হয় না: প্রতিবার সংরক্ষণের সময় দিন।",
     "admin.smsGateway.httpUrl": "ওয়েব ঠিকানা (URL)",
     "admin.smsGateway.httpUrlHint":
       "গেটওয়ের পাঠানোর ঠিকানা, জায়গা-চিহ্নসহ: {to} (নম্বর ৮৮০১… আকারে) বা {to_local} (০১…), {text}, আর দরকার হলে {key} বা {reference}।",
@@ -135,7 +132,7 @@ export const smsGatewayMessages = bilingual({
     "admin.smsGateway.httpBodyHint": "কিছু না পাঠাতে খালি রাখুন। একই জায়গা-চিহ্ন এখানেও চলে।",
     "admin.smsGateway.httpContentType": "বডির ধরন",
     "admin.smsGateway.httpContentType.form": "ফর্ম (name=value&…)",
-    "admin.smsGateway.httpContentType.json": "JSON",
+    "admin.smsGateway.httpContentType.json": "JSON ফরম্যাট",
     "admin.smsGateway.httpSuccessText": "বার্তা নিলে গেটওয়ের উত্তরে যে কথা থাকে",
     "admin.smsGateway.httpSuccessTextHint": "খালি রাখলে যেকোনো 2xx উত্তরকেই নেওয়া ধরা হবে।",
     "admin.smsGateway.httpKey": "এপিআই কি (ঐচ্ছিক)",

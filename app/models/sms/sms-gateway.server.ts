@@ -75,7 +75,13 @@ export async function finishTestMessage(
   await prisma.smsMessage.update({
     where: { id },
     data: outcome.sent
-      ? { state: "sent", sentAt: new Date(), claimedUntil: null, provider: outcome.provider, gatewayReference: outcome.gatewayReference }
+      ? {
+          state: "sent",
+          sentAt: new Date(),
+          claimedUntil: null,
+          provider: outcome.provider,
+          gatewayReference: outcome.gatewayReference,
+        }
       : { state: "failed", claimedUntil: null, provider: outcome.provider, error: outcome.error },
   });
 }

@@ -7,9 +7,8 @@ import type { FormRefusal } from "~/forms/refusal";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { usePending } from "~/hooks/use-pending";
-import type { AdminTranslate } from "~/i18n/admin";
 import { formatShopDateTime } from "~/i18n/format-date";
-import type { SmsProvider } from "~/server/sms/gateway";
+import { SMS_PROVIDERS, smsProviderName, type SmsProvider } from "~/server/sms/gateway";
 import type { GatewayField } from "~/server/sms/gateway-form.server";
 import type { SmsGatewaySummary } from "~/server/sms/gateway-settings.server";
 
@@ -18,15 +17,6 @@ export type GatewayRefusal = FormRefusal<GatewayField>;
 
 /** The summary as the loader sends it (dates serialised). */
 type Summary = Omit<SmsGatewaySummary, "updatedAt"> & { updatedAt: string | Date | null };
-
-const PROVIDERS: readonly SmsProvider[] = ["sslwireless", "bulksmsbd", "http"];
-
-const providerLabel = (provider: SmsProvider, t: AdminTranslate) =>
-  ({
-    sslwireless: t("admin.smsGateway.provider.sslwireless"),
-    bulksmsbd: t("admin.smsGateway.provider.bulksmsbd"),
-    http: t("admin.smsGateway.provider.http"),
-  })[provider];
 
 /** The saved gateway (provider, key hint, sender, who saved it) with Check and Remove, or the empty state. */
 export function SavedGateway({ gateway }: { gateway: Summary }) {
@@ -45,8 +35,8 @@ export function SavedGateway({ gateway }: { gateway: Summary }) {
         <SavedKeys
           sentence={
             gateway.keyHint
-              ? t("admin.smsGateway.savedKey", { provider: providerLabel(gateway.provider, t), hint: KEY_HINT_MARK })
-              : t("admin.smsGateway.savedNoKey", { provider: providerLabel(gateway.provider, t) })
+              ? t("admin.smsGateway.savedKey", { provider: smsProviderName(gateway.provider, t), hint: KEY_HINT_MARK })
+              : t("admin.smsGateway.savedNoKey", { provider: smsProviderName(gateway.provider, t) })
           }
           hint={gateway.keyHint}
           extra={
@@ -126,7 +116,7 @@ export function GatewayForm({ gateway, refusal }: { gateway: Summary; refusal: G
       data-testid={`sms-fields-${provider}`}
     >
       <legend className="px-1 font-semibold">
-        {t("admin.smsGateway.fieldsOf", { provider: providerLabel(provider, t) })}
+        {t("admin.smsGateway.fieldsOf", { provider: smsProviderName(provider, t) })}
       </legend>
       {children}
     </fieldset>
@@ -145,11 +135,14 @@ export function GatewayForm({ gateway, refusal }: { gateway: Summary; refusal: G
         {gateway.configured ? t("admin.smsGateway.replaceTitle") : t("admin.smsGateway.addTitle")}
       </h2>
       <input type="hidden" name="intent" value="save" />
-      <FormAlert message={refusal ? (refusal.formError ?? t("admin.smsGateway.fixErrors")) : undefined} refusal={refusal} />
+      <FormAlert
+        message={refusal ? (refusal.formError ?? t("admin.smsGateway.fixErrors")) : undefined}
+        refusal={refusal}
+      />
       <fieldset aria-describedby={errors.provider ? "provider-error" : undefined}>
         <legend className="text-sm font-medium">{t("admin.smsGateway.providerLegend")}</legend>
         <div className="mt-1 flex flex-wrap gap-x-6">
-          {PROVIDERS.map((provider) => (
+          {SMS_PROVIDERS.map((provider) => (
             <label key={provider} className="flex min-h-11 items-center gap-3 text-sm">
               <input
                 type="radio"
@@ -159,7 +152,7 @@ export function GatewayForm({ gateway, refusal }: { gateway: Summary; refusal: G
                 onChange={() => setChosen(provider)}
                 className="h-5 w-5 shrink-0"
               />
-              {providerLabel(provider, t)}
+              {smsProviderName(provider, t)}
             </label>
           ))}
         </div>

@@ -55,7 +55,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const typed = String(form.get("testPhone") ?? "");
     const phone = normalizeBdMobile(typed);
     if (!phone) {
-      const test: TestRefusal = { values: { testPhone: typed }, fieldErrors: { testPhone: t("admin.smsGateway.phoneInvalid") } };
+      const test: TestRefusal = {
+        values: { testPhone: typed },
+        fieldErrors: { testPhone: t("admin.smsGateway.phoneInvalid") },
+      };
       return data<Refused>({ gateway: null, test }, { status: 400 });
     }
     return redirectWithToast(request, URL, await sendTestSms(phone, admin, context));
@@ -64,10 +67,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = typedValues(form, GATEWAY_FIELDS);
   for (const secret of SECRET_FIELDS) delete values[secret];
   const parsed = parseGatewayForm(Object.fromEntries(form), t);
-  if (!parsed.ok) return data<Refused>({ gateway: { values, fieldErrors: parsed.fieldErrors }, test: null }, { status: 400 });
+  if (!parsed.ok)
+    return data<Refused>({ gateway: { values, fieldErrors: parsed.fieldErrors }, test: null }, { status: 400 });
   const saved = await saveCheckedSmsGateway(parsed.choice, admin, context);
   if (!saved.saved) {
-    return data<Refused>({ gateway: { values, fieldErrors: {}, formError: saved.formError }, test: null }, { status: 400 });
+    return data<Refused>(
+      { gateway: { values, fieldErrors: {}, formError: saved.formError }, test: null },
+      { status: 400 },
+    );
   }
   return redirectWithToast(request, URL, saved.toast);
 }

@@ -25,7 +25,8 @@
  * `type=text` (some integrations send `type=unicode`).
  */
 import { z } from "zod";
-import { gatewayRequest, parseJson, SmsGatewayError, withCountryCode, type SmsGatewayClient } from "./gateway";
+import { gatewayRequest, withCountryCode, type SmsGatewayClient } from "./gateway";
+import { answerText as text, codeFailure, jsonAnswer, type GatewayCode } from "./json-answer.server";
 
 /** BulkSMSBD's production API. */
 const BULKSMSBD_BASE_URL = "https://bulksmsbd.net";
@@ -35,13 +36,13 @@ export const bulkSmsBdSettings = z.object({
   /** The approved sender id: a number such as 8809617600000, or a masking name. */
   senderId: z.string().min(1),
 });
-export type BulkSmsBdSettings = z.infer<typeof bulkSmsBdSettings>;
+type BulkSmsBdSettings = z.infer<typeof bulkSmsBdSettings>;
 
 /** The account and where to reach it (tests point `baseUrl` at a local server). */
-export type BulkSmsBdConfig = BulkSmsBdSettings & { apiKey: string; baseUrl?: string; timeoutMs: number };
+type BulkSmsBdConfig = BulkSmsBdSettings & { apiKey: string; baseUrl?: string; timeoutMs: number };
 
 /** The documented codes, each with its kind and whether trying again later may help. */
-const CODES: Record<number, { words: string; kind: SmsGatewayError["kind"]; retryable?: boolean }> = {
+const CODES: Record<number, GatewayCode> = {
   1001: { words: "Invalid number", kind: "refused" },
   1002: { words: "Sender id not correct or disabled", kind: "unauthorised" },
   1003: { words: "Required fields missing", kind: "refused" },
@@ -66,39 +67,9 @@ const CODES: Record<number, { words: string; kind: SmsGatewayError["kind"]; retr
 /** The code that means "taken". */
 const SUBMITTED = 202;
 
-type Answer = {
-  response_code?: unknown;
-  message_id?: unknown;
-  error_message?: unknown;
-  success_message?: unknown;
-  balance?: unknown;
-};
-
-const text = (value: unknown) => (typeof value === "string" || typeof value === "number" ? String(value).trim() : "");
-
-/** The answer as JSON, or the error for an answer that is not the API's. */
-function readAnswer(answer: { status: number; text: string }): Answer {
-  const json = parseJson(answer.text);
-  if (json === null || typeof json !== "object" || Array.isArray(json)) {
-    if (answer.status === 401 || answer.status === 403) {
-      throw new SmsGatewayError(`Unauthorised (HTTP ${answer.status})`, "unauthorised");
-    }
-    throw new SmsGatewayError(`BulkSMSBD answered something other than its API (HTTP ${answer.status})`, "bad-answer");
-  }
-  return json as Answer;
-}
-
-/** The error for `body`'s `response_code`, in the gateway's own words where it gave them. */
-function failure(body: Answer, httpStatus: number): SmsGatewayError {
-  const code = Number(text(body.response_code));
-  const known = CODES[code];
-  const words = text(body.error_message) || known?.words || `HTTP ${httpStatus}`;
-  const reason = Number.isFinite(code) && code > 0 ? `${words} (BulkSMSBD code ${code})` : words;
-  if (known) return new SmsGatewayError(reason, known.kind, known.retryable ?? known.kind === "bad-answer");
-  // No code, or a 5xx: not an answer of the API as documented.
-  if (httpStatus >= 500 || !(code > 0)) return new SmsGatewayError(reason, "bad-answer");
-  return new SmsGatewayError(reason, "refused");
-}
+/** The error for an answer whose `response_code` is not 202. */
+const failure = (body: Record<string, unknown>, httpStatus: number) =>
+  codeFailure("BulkSMSBD", CODES, body.response_code, body.error_message, httpStatus);
 
 /**
  * A client for the BulkSMSBD account `config`. `send` resolves with BulkSMSBD's `message_id`;
@@ -127,13 +98,13 @@ export function bulkSmsBdGateway(config: BulkSmsBdConfig): SmsGatewayClient {
         senderid: config.senderId,
         message: sms.text,
       });
-      const body = readAnswer(answer);
+      const body = jsonAnswer(answer, "BulkSMSBD");
       if (Number(text(body.response_code)) !== SUBMITTED) throw failure(body, answer.status);
       return { gatewayReference: text(body.message_id) || null };
     },
     async balance() {
       const answer = await post("/api/getBalanceApi", { api_key: config.apiKey });
-      const body = readAnswer(answer);
+      const body = jsonAnswer(answer, "BulkSMSBD");
       const balance = text(body.balance);
       if (balance !== "") return `৳${balance}`;
       throw failure(body, answer.status);

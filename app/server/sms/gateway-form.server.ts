@@ -91,7 +91,8 @@ const httpSchema = (t: AdminTranslate) =>
         ["httpBody", body],
       ] as const) {
         const unknown = placeholdersIn(text).find((name) => !known.includes(name));
-        if (unknown) problem(field, t("admin.smsGateway.unknownPlaceholder", { placeholder: `{${unknown}}`, known: list }));
+        if (unknown)
+          problem(field, t("admin.smsGateway.unknownPlaceholder", { placeholder: `{${unknown}}`, known: list }));
       }
       const used = placeholdersIn(form.httpUrl + body);
       if (!used.includes("to") && !used.includes("to_local")) problem("httpUrl", t("admin.smsGateway.urlNeedsTo"));
@@ -113,7 +114,10 @@ export function parseGatewayForm(
     case "sslwireless": {
       const parsed = z.object({ sslSid: sender(t), sslApiToken: key(t, true) }).safeParse(values);
       if (!parsed.success) return refused(parsed.error);
-      return { ok: true, choice: { provider: "sslwireless", sid: parsed.data.sslSid, apiToken: parsed.data.sslApiToken } };
+      return {
+        ok: true,
+        choice: { provider: "sslwireless", sid: parsed.data.sslSid, apiToken: parsed.data.sslApiToken },
+      };
     }
     case "bulksmsbd": {
       const parsed = z.object({ bulkSenderId: sender(t), bulkApiKey: key(t, true) }).safeParse(values);

@@ -16,14 +16,13 @@ import {
   startTestMessage,
   type SmsGatewayInput,
 } from "~/models/sms/sms-gateway.server";
-import type { AdminTranslate } from "~/i18n/admin";
 import { localDigits } from "~/i18n/format";
 import { smsParts } from "~/rules/sms";
 import type { Toast } from "~/utils/toast-message";
 import { staffLanguage, staffTranslator } from "../admin-i18n.server";
 import { audit } from "../audit.server";
 import { seal } from "../secret-box.server";
-import { isSmsProvider, SmsGatewayError, type SmsProvider } from "./gateway";
+import { isSmsProvider, SmsGatewayError, smsProviderName, type SmsProvider } from "./gateway";
 import { shopSmsGateway } from "./gateway-account.server";
 import type { GatewayChoice } from "./gateway-form.server";
 
@@ -41,16 +40,6 @@ export type SmsGatewaySummary = {
   updatedAt: Date | null;
   updatedByEmail: string | null;
 };
-
-/** The provider's name in the staff member's words. */
-export function providerName(provider: SmsProvider, t: AdminTranslate): string {
-  const names = {
-    sslwireless: t("admin.smsGateway.provider.sslwireless"),
-    bulksmsbd: t("admin.smsGateway.provider.bulksmsbd"),
-    http: t("admin.smsGateway.provider.http"),
-  } satisfies Record<SmsProvider, string>;
-  return names[provider];
-}
 
 /** The sender id in a row's settings JSON, or null. */
 function senderOf(settings: string): string | null {
@@ -127,7 +116,7 @@ export async function saveCheckedSmsGateway(
 ): Promise<{ saved: true; toast: Toast } | { saved: false; formError: string }> {
   const t = staffTranslator(admin);
   const row = rowOf(choice);
-  const provider = providerName(choice.provider, t);
+  const provider = smsProviderName(choice.provider, t);
   const client = (await shopSmsGateway({ ...row, updatedAt: new Date(), updatedByEmail: admin.email }))!;
   let toast: Toast;
   try {
@@ -135,7 +124,10 @@ export async function saveCheckedSmsGateway(
     toast =
       balance === null
         ? { kind: "success", message: t("admin.smsGateway.savedNoCheck") }
-        : { kind: "success", message: t("admin.smsGateway.saved", { provider, balance: shownBalance(balance, admin) }) };
+        : {
+            kind: "success",
+            message: t("admin.smsGateway.saved", { provider, balance: shownBalance(balance, admin) }),
+          };
   } catch (error) {
     if (!(error instanceof SmsGatewayError)) throw error;
     if (error.kind === "unauthorised") {
@@ -160,11 +152,14 @@ export async function checkSmsGateway(admin: AdminUser): Promise<Toast> {
   const t = staffTranslator(admin);
   const client = await shopSmsGateway();
   if (!client) return { kind: "error", message: t("admin.smsGateway.noGateway") };
-  const provider = providerName(client.provider, t);
+  const provider = smsProviderName(client.provider, t);
   try {
     const balance = await client.balance();
     if (balance === null) return { kind: "info", message: t("admin.smsGateway.noBalanceCall") };
-    return { kind: "success", message: t("admin.smsGateway.checked", { provider, balance: shownBalance(balance, admin) }) };
+    return {
+      kind: "success",
+      message: t("admin.smsGateway.checked", { provider, balance: shownBalance(balance, admin) }),
+    };
   } catch (error) {
     if (!(error instanceof SmsGatewayError)) throw error;
     return { kind: "error", message: t("admin.smsGateway.checkFailed", { provider, reason: error.message }) };
@@ -215,4 +210,3 @@ export async function sendTestSms(phone: string, admin: AdminUser, context: unkn
     return { kind: "error", message: t("admin.smsGateway.testFailed", { phone: shownPhone, reason }) };
   }
 }
-

@@ -30,7 +30,8 @@
  * meaning, and whether a csms_id is refused forever or only within the same day.
  */
 import { z } from "zod";
-import { gatewayRequest, parseJson, SmsGatewayError, withCountryCode, type SmsGatewayClient } from "./gateway";
+import { gatewayRequest, SmsGatewayError, withCountryCode, type SmsGatewayClient } from "./gateway";
+import { answerText as text, codeFailure, jsonAnswer, type GatewayCode } from "./json-answer.server";
 
 /** SSL Wireless's production API. */
 const SSL_WIRELESS_BASE_URL = "https://smsplus.sslwireless.com";
@@ -40,13 +41,13 @@ export const sslWirelessSettings = z.object({
   /** The sender id (SID): the masking name or number SSL Wireless allocated, e.g. "MYSHOPBRAND". */
   sid: z.string().min(1),
 });
-export type SslWirelessSettings = z.infer<typeof sslWirelessSettings>;
+type SslWirelessSettings = z.infer<typeof sslWirelessSettings>;
 
 /** The account and where to reach it (tests point `baseUrl` at a local server). */
-export type SslWirelessConfig = SslWirelessSettings & { apiToken: string; baseUrl?: string; timeoutMs: number };
+type SslWirelessConfig = SslWirelessSettings & { apiToken: string; baseUrl?: string; timeoutMs: number };
 
 /** The documented codes, each with its kind and whether trying again later may help. */
-const CODES: Record<number, { words: string; kind: SmsGatewayError["kind"]; retryable?: boolean }> = {
+const CODES: Record<number, GatewayCode> = {
   4001: { words: "Unauthorised: the API token is wrong", kind: "unauthorised" },
   4002: { words: "The sender id (SID) is not permitted", kind: "unauthorised" },
   4003: { words: "This server's IP address is not whitelisted", kind: "unauthorised" },
@@ -75,40 +76,9 @@ export function csmsIdOf(reference: string): string {
   return reference.replace(/[^A-Za-z0-9]/g, "").slice(-20);
 }
 
-type Answer = {
-  status?: unknown;
-  status_code?: unknown;
-  error_message?: unknown;
-  balance?: unknown;
-  smsinfo?: { sms_status?: unknown; status_message?: unknown; reference_id?: unknown }[];
-};
-
-const text = (value: unknown) => (typeof value === "string" || typeof value === "number" ? String(value).trim() : "");
-
-/** The answer as JSON, or the error for an answer that is not the API's. */
-function readAnswer(answer: { status: number; text: string }): Answer {
-  const json = parseJson(answer.text);
-  if (json === null || typeof json !== "object" || Array.isArray(json)) {
-    if (answer.status === 401 || answer.status === 403) {
-      throw new SmsGatewayError(`Unauthorised (HTTP ${answer.status})`, "unauthorised");
-    }
-    throw new SmsGatewayError(`SSL Wireless answered something other than its API (HTTP ${answer.status})`, "bad-answer");
-  }
-  return json as Answer;
-}
-
-/** The error for an answer whose `status_code` is not 200, in the gateway's own words where it gave them. */
-function failure(body: Answer, httpStatus: number): SmsGatewayError {
-  const code = Number(text(body.status_code));
-  const known = CODES[code];
-  const theirs = text(body.error_message);
-  const words = theirs || known?.words || `HTTP ${httpStatus}`;
-  const reason = Number.isFinite(code) && code > 0 ? `${words} (SSL Wireless code ${code})` : words;
-  if (known) return new SmsGatewayError(reason, known.kind, known.retryable ?? known.kind === "bad-answer");
-  // No code, or a 5xx: not an answer of the API as documented.
-  if (httpStatus >= 500 || !(code > 0)) return new SmsGatewayError(reason, "bad-answer");
-  return new SmsGatewayError(reason, "refused");
-}
+/** The error for an answer whose `status_code` is not 200. */
+const failure = (body: Record<string, unknown>, httpStatus: number) =>
+  codeFailure("SSL Wireless", CODES, body.status_code, body.error_message, httpStatus);
 
 /**
  * A client for the SSL Wireless account `config`. `send` resolves with SSL's `reference_id`;
@@ -137,9 +107,9 @@ export function sslWirelessGateway(config: SslWirelessConfig): SmsGatewayClient 
         sms: sms.text,
         csms_id: csmsIdOf(sms.reference),
       });
-      const body = readAnswer(answer);
+      const body = jsonAnswer(answer, "SSL Wireless");
       if (Number(text(body.status_code)) !== 200) throw failure(body, answer.status);
-      const info = Array.isArray(body.smsinfo) ? body.smsinfo[0] : undefined;
+      const info: Record<string, unknown> | undefined = Array.isArray(body.smsinfo) ? body.smsinfo[0] : undefined;
       const state = text(info?.sms_status).toUpperCase();
       if (info && state !== "SUCCESS") {
         const reason = text(info.status_message) || state || "Refused";
@@ -149,7 +119,7 @@ export function sslWirelessGateway(config: SslWirelessConfig): SmsGatewayClient 
     },
     async balance() {
       const answer = await post("/api/v3/balance", { api_token: config.apiToken, sid: config.sid });
-      const body = readAnswer(answer);
+      const body = jsonAnswer(answer, "SSL Wireless");
       if (Number(text(body.status_code)) !== 200) throw failure(body, answer.status);
       const balance = text(body.balance);
       if (balance === "") throw new SmsGatewayError("SSL Wireless's answer gave no balance", "bad-answer");
