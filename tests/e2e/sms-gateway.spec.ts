@@ -52,6 +52,9 @@ test("the owner sets up BulkSMSBD, a wrong key refused, and sends a test message
     await expect(page.getByTestId("sms-gateway-saved")).toContainText("BulkSMSBD, API key ending in 0002.");
     await expect(page.getByTestId("sms-gateway-saved")).toContainText(`Sender ID: ${BULKSMSBD.senderId}`);
     expect(await page.content()).not.toContain(BULKSMSBD.apiKey);
+    // The form to replace it starts from the saved sender id; the key is to be pasted again.
+    await expect(page.getByLabel("Sender ID", { exact: true })).toHaveValue(BULKSMSBD.senderId);
+    await expect(page.getByLabel("API key", { exact: true })).toHaveValue("");
 
     if (js) {
       await page.setViewportSize({ width: 360, height: 800 });

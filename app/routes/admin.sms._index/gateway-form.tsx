@@ -80,7 +80,14 @@ export function GatewayForm({ gateway, refusal }: { gateway: Summary; refusal: G
   const t = useAdminT();
   const hydrated = useHydrated();
   const saving = usePending({ intent: "save", state: "submitting" });
-  const typed = refusal?.values ?? {};
+  // What was typed when a save was refused; else the saved sender id (not a secret) to start from.
+  const typed: Partial<Record<GatewayField, string>> =
+    refusal?.values ??
+    (gateway.provider === "sslwireless"
+      ? { sslSid: gateway.sender ?? "" }
+      : gateway.provider === "bulksmsbd"
+        ? { bulkSenderId: gateway.sender ?? "" }
+        : {});
   const initial = (typed.provider as SmsProvider | undefined) ?? gateway.provider ?? null;
   const [chosen, setChosen] = useState<SmsProvider | null>(initial);
   const errors = refusal?.fieldErrors ?? {};
