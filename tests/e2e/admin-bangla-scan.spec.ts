@@ -57,6 +57,23 @@ const PROVIDER_TERMS = [
   "Meta Commerce Manager (Catalogue → Data sources)",
   "Google Merchant Center (Products → Add products from a file)",
   "?lang=bn",
+  // The SMS gateways' names and their API's words, and the URL template's placeholders as typed.
+  "SSL Wireless",
+  "BulkSMSBD",
+  "SID",
+  "URL",
+  "JSON",
+  "GET",
+  "POST",
+  "2xx",
+  "name=value&…",
+  "http://",
+  "https://",
+  "{to_local}",
+  "{to}",
+  "{text}",
+  "{key}",
+  "{reference}",
 ];
 
 /**
@@ -299,6 +316,7 @@ test("the Bangla back office shows no Latin letters or digits outside names, e-m
       `/admin/categories/edit/${categoryId}`,
       "/admin/courier",
       "/admin/payments",
+      "/admin/sms",
       "/admin/settings",
       "/admin/staff",
       "/admin/account",
