@@ -20,7 +20,7 @@
  * src/Provider/BulkSmsBD.php: https://bulksmsbd.net/api/smsapi with those parameters); public
  * integrations quoting the JSON answer (`{"response_code":202,"message_id":…,"success_message":
  * "SMS Submitted Successfully","error_message":""}`) and codes 1031/1032 (e.g. the django-bulksms-bd
- * package's exceptions.py; the bulksmsbd Dart package on pub.dev, which notes IP whitelisting).
+ * package on PyPI; the bulksmsbd Dart package on pub.dev, which says to switch IP whitelisting off).
  * A real account must still confirm: the balance answer's shape, and that Bangla text goes as
  * `type=text` (some integrations send `type=unicode`).
  */

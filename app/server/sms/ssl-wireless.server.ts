@@ -19,15 +19,17 @@
  *   4027 message too long, 4028 invalid message data, 4029 too many requests, 4030 limit exceeded,
  *   4031 TPS exceeded, 4032 invalid SMS, 5000 the gateway's own error.
  *
- * Sources (SSL's own page, https://ismsplus.sslwireless.com/api-documentation, is behind the
- * account's sign-in; these restate it): the xenon/laravelbdsms package
- * (github.com/arif98741/laravelbdsms, src/Provider/Ssl.php: endpoint, JSON fields, csms_id required);
- * the enzaime/sms Laravel driver (SslWireless.php: response shape, per-recipient `smsinfo`, the
- * code table above, csms_id at most 20 alphanumerics); a public TypeScript reference of the API
- * (endpoints, field lengths, the same code table and `sms_status` values); several public
- * integrations for POST /api/v3/balance with `{api_token, sid}` and a top-level `balance`.
- * A real account must still confirm: the balance answer's exact shape and unit, code 4030's
- * meaning, and whether a csms_id is refused forever or only within the same day.
+ * Sources. SSL Wireless's own page, https://ismsplus.sslwireless.com/api-documentation, was not
+ * available to read; these restate it and agree with each other: the xenon/laravelbdsms package
+ * (github.com/arif98741/laravelbdsms, src/Provider/Ssl.php: the endpoint, the JSON fields, csms_id
+ * required); a Laravel driver in the namespace Enzaime\Sms (Drivers/SslWireless.php: the answer's
+ * shape, the per-recipient `smsinfo`, the code table above, csms_id at most 20 alphanumerics); a
+ * public TypeScript reference of the API (the endpoints, field lengths, the same code table and the
+ * `sms_status` values SUCCESS, INVALID, DUPLICATE); several public integrations calling
+ * POST /api/v3/balance with `{api_token, sid}` and reading a top-level `balance`. One other driver
+ * numbers the codes differently (4012 for a duplicate csms_id): the duplicate is therefore also
+ * read from `sms_status` "DUPLICATE". A real account must still confirm the balance answer's shape
+ * and unit, what code 4030 means, and whether a csms_id is refused forever or only within a day.
  */
 import { z } from "zod";
 import { gatewayRequest, SmsGatewayError, withCountryCode, type SmsGatewayClient } from "./gateway";
