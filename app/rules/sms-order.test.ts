@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  maskCheckoutCode,
-  MAX_SMS_ATTEMPTS,
-  nextSmsAttemptAt,
-  orderSmsValues,
-  type SmsOrder,
-} from "./sms-order";
+import { maskCheckoutCode, MAX_SMS_ATTEMPTS, nextSmsAttemptAt, orderSmsValues, type SmsOrder } from "./sms-order";
 
 const order: SmsOrder = {
   id: 1234,
@@ -56,14 +50,18 @@ describe("orderSmsValues", () => {
   });
 
   it("leaves the tracking link empty when the shop's address is not known", () => {
-    expect(orderSmsValues(order, "en", shop, { courierTrackingUrl: null, publicUrl: undefined }).tracking_link).toBe("");
+    expect(orderSmsValues(order, "en", shop, { courierTrackingUrl: null, publicUrl: undefined }).tracking_link).toBe(
+      "",
+    );
   });
 });
 
 describe("nextSmsAttemptAt", () => {
   it("backs off 1, 5, 15, 60 and 240 minutes, then gives up", () => {
     const now = new Date("2026-01-01T00:00:00Z");
-    const waits = [1, 2, 3, 4, 5].map((attempt) => (nextSmsAttemptAt(attempt, now)!.getTime() - now.getTime()) / 60_000);
+    const waits = [1, 2, 3, 4, 5].map(
+      (attempt) => (nextSmsAttemptAt(attempt, now)!.getTime() - now.getTime()) / 60_000,
+    );
     expect(waits).toEqual([1, 5, 15, 60, 240]);
     expect(nextSmsAttemptAt(MAX_SMS_ATTEMPTS, now)).toBeNull();
   });

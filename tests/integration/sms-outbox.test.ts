@@ -55,7 +55,9 @@ async function useFakeGateway() {
 async function switchOn(events: OrderSmsEvent[]) {
   await prisma.smsTemplate.deleteMany();
   for (const event of events) {
-    await prisma.smsTemplate.create({ data: { event, enabled: true, textEn: DEFAULT_SMS_TEMPLATES[event].en, textBn: DEFAULT_SMS_TEMPLATES[event].bn } });
+    await prisma.smsTemplate.create({
+      data: { event, enabled: true, textEn: DEFAULT_SMS_TEMPLATES[event].en, textBn: DEFAULT_SMS_TEMPLATES[event].bn },
+    });
   }
 }
 
@@ -64,8 +66,7 @@ let phoneCounter = 0;
 const nextPhone = () => `0181${String(++phoneCounter).padStart(7, "0")}`;
 
 const orderFor = (phone = nextPhone()) => placeOrder([[lamp.variantId, 1]], { phone, name: "Rahima Akter" });
-const messagesOf = (orderId: number) =>
-  prisma.smsMessage.findMany({ where: { orderId }, orderBy: { id: "asc" } });
+const messagesOf = (orderId: number) => prisma.smsMessage.findMany({ where: { orderId }, orderBy: { id: "asc" } });
 const deliveredTo = (phone: string) => gateway.delivered.filter((sms) => sms.to === `88${phone}`);
 
 /** A gateway client kept in memory that refuses a repeated reference, as SSL Wireless does with csms_id. */
@@ -124,7 +125,9 @@ describe("each order event's message", () => {
 
     const [sms] = deliveredTo(phone);
     const bengaliNumber = String(orderId).replace(/\d/g, (d) => "০১২৩৪৫৬৭৮৯"[Number(d)]!);
-    expect(sms!.text).toContain(`আপনার অর্ডার #${bengaliNumber} পেয়েছি, মোট ${formatMoney(order.totalPaisa, { lang: "bn" })}`);
+    expect(sms!.text).toContain(
+      `আপনার অর্ডার #${bengaliNumber} পেয়েছি, মোট ${formatMoney(order.totalPaisa, { lang: "bn" })}`,
+    );
     const [sent] = await messagesOf(orderId);
     expect(sent!.parts).toBe(smsParts(sms!.text).parts);
     expect(smsParts(sms!.text).encoding).toBe("UCS-2");
@@ -212,7 +215,11 @@ describe("the sender's retries", () => {
     const first = await sendDueMessages({ now });
     const [waiting] = await messagesOf(orderId);
     expect(first.retrying).toEqual([waiting!.id]);
-    expect(waiting).toMatchObject({ state: "queued", attempts: 1, error: expect.stringContaining("Internal Server Error") });
+    expect(waiting).toMatchObject({
+      state: "queued",
+      attempts: 1,
+      error: expect.stringContaining("Internal Server Error"),
+    });
     expect(waiting!.nextAttemptAt.getTime()).toBe(now.getTime() + 60_000);
 
     // Not due yet: nothing is sent.
@@ -337,7 +344,12 @@ describe("what the sender refuses itself", () => {
 
   it("fails a number that is not a Bangladeshi mobile, and a text over 6 SMS, without a call", async () => {
     const landline = await queueMessage({ event: "test", phone: "029876543", language: "en", text: "Hello" });
-    const long = await queueMessage({ event: "test", phone: nextPhone(), language: "bn", text: "অ".repeat(67 * 6 + 1) });
+    const long = await queueMessage({
+      event: "test",
+      phone: nextPhone(),
+      language: "bn",
+      text: "অ".repeat(67 * 6 + 1),
+    });
     await sendDueMessages();
     expect(gateway.requests).toEqual([]);
     expect(await prisma.smsMessage.findUniqueOrThrow({ where: { id: landline } })).toMatchObject({
@@ -359,8 +371,16 @@ describe("what the sender refuses itself", () => {
       language: "en",
       text: "482913 is your Haat order code. It expires in 5 minutes.",
     });
-    const stale = await queueMessage({ event: "checkout-code", phone: nextPhone(), language: "bn", text: "৪৮২৯১৩ আপনার কোড" });
-    await prisma.smsMessage.update({ where: { id: stale }, data: { createdAt: new Date(Date.now() - 5 * 60_000 - 1000) } });
+    const stale = await queueMessage({
+      event: "checkout-code",
+      phone: nextPhone(),
+      language: "bn",
+      text: "৪৮২৯১৩ আপনার কোড",
+    });
+    await prisma.smsMessage.update({
+      where: { id: stale },
+      data: { createdAt: new Date(Date.now() - 5 * 60_000 - 1000) },
+    });
 
     await sendDueMessages();
 

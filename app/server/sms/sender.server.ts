@@ -27,12 +27,7 @@ import { getSmsTemplates, type SmsTemplate } from "~/models/sms/sms-templates.se
 import { whenMessagesQueued } from "~/models/sms/outbox.server";
 import { normalizeBdMobile } from "~/rules/phone";
 import { isOrderSmsEvent, MAX_SMS_PARTS, renderSms, smsParts, type OrderSmsEvent } from "~/rules/sms";
-import {
-  CHECKOUT_CODE_SEND_WITHIN_MS,
-  maskCheckoutCode,
-  nextSmsAttemptAt,
-  orderSmsValues,
-} from "~/rules/sms-order";
+import { CHECKOUT_CODE_SEND_WITHIN_MS, maskCheckoutCode, nextSmsAttemptAt, orderSmsValues } from "~/rules/sms-order";
 import { trackingUrl } from "~/server/couriers/hand-off.server";
 import { log } from "~/server/log.server";
 import { repeatingJob } from "~/server/process/repeating-job.server";
@@ -186,7 +181,10 @@ async function attempt(message: Claimed, client: SmsGatewayClient | null, contex
   const parts = text === "" ? 0 : smsParts(text).parts;
   const failed = (error: string): Outcome => ({ state: "failed", text, parts, error });
   if (text === "") return failed(SENDER_REASONS.noText);
-  if (message.event === "checkout-code" && context.now.getTime() - message.createdAt.getTime() > CHECKOUT_CODE_SEND_WITHIN_MS) {
+  if (
+    message.event === "checkout-code" &&
+    context.now.getTime() - message.createdAt.getTime() > CHECKOUT_CODE_SEND_WITHIN_MS
+  ) {
     return failed(SENDER_REASONS.expired);
   }
   if (message.resumed && !client?.idempotent) return failed(SENDER_REASONS.interrupted);
@@ -246,7 +244,8 @@ async function orderText(message: Claimed, context: SendContext): Promise<string
  * claim's attempt number). Returns false when the claim was taken over meanwhile (nothing written).
  */
 async function finish(message: Claimed, outcome: Outcome): Promise<boolean> {
-  const text = message.event === "checkout-code" && outcome.state !== "queued" ? maskCheckoutCode(outcome.text) : outcome.text;
+  const text =
+    message.event === "checkout-code" && outcome.state !== "queued" ? maskCheckoutCode(outcome.text) : outcome.text;
   const common = { state: outcome.state, text, parts: outcome.parts, claimedUntil: null };
   const data =
     outcome.state === "sent"
@@ -264,7 +263,8 @@ async function finish(message: Claimed, outcome: Outcome): Promise<boolean> {
     where: { id: message.id, state: "sending", attempts: message.attempts },
     data,
   });
-  if (count !== 1) log.warn(`SMS ${message.id}: its claim was taken over before its outcome (${outcome.state}) was written`);
+  if (count !== 1)
+    log.warn(`SMS ${message.id}: its claim was taken over before its outcome (${outcome.state}) was written`);
   return count === 1;
 }
 
@@ -283,7 +283,8 @@ async function sendAllDue(): Promise<void> {
   for (;;) {
     const { sent, retrying, failed } = await sendDueMessages();
     const handled = sent.length + retrying.length + failed.length;
-    if (handled > 0) log.info({ sent: sent.length, retrying: retrying.length, failed: failed.length }, "SMS outbox sent");
+    if (handled > 0)
+      log.info({ sent: sent.length, retrying: retrying.length, failed: failed.length }, "SMS outbox sent");
     if (handled < DEFAULT_LIMIT) return;
   }
 }
