@@ -15,7 +15,9 @@ import { DEFAULT_SMS_TEMPLATES, smsParts, type OrderSmsEvent } from "~/rules/sms
 import { SmsGatewayError, type OutgoingSms, type SmsGatewayClient } from "~/server/sms/gateway";
 import { SENDER_REASONS, sendDueMessages, sendWhenQueued } from "~/server/sms/sender.server";
 import { startFakeSmsGateway, workerSmsGatewayPort, type FakeSmsGateway } from "../support/sms-gateway-server";
-import { createAdmin, createProduct } from "./helpers";
+import { action as orderAction, loader as orderLoader } from "~/routes/admin.orders.view.$id/route";
+import { loader as messagesLoader } from "~/routes/admin.sms.messages/route";
+import { createAdmin, createProduct, expectData, get, post, run, runData, signedInJar } from "./helpers";
 import { placeOrder } from "./place-order";
 
 let gateway: FakeSmsGateway;
@@ -414,5 +416,93 @@ describe("sending after a shopper's request", () => {
     } finally {
       stop();
     }
+  });
+});
+
+describe("the order page's text messages", () => {
+  it("shows each message's state, parts, text and reason, and staff send a failed one again", async () => {
+    const member = await prisma.adminUser.create({
+      data: { email: `sms.member${Date.now()}@haat.example`, role: "staff", passwordHash: "x" },
+    });
+    const jar = await signedInJar(member.id);
+    const phone = nextPhone();
+    const orderId = await orderFor(phone);
+    gateway.fail.push({ status: 401, body: "wrong key" });
+    await sendDueMessages();
+    const params = { id: String(orderId) };
+
+    const page = await runData(orderLoader, get(`/admin/orders/view/${orderId}`, jar), params);
+    expect(page.smsMessages).toMatchObject([
+      {
+        event: "order-placed",
+        state: "failed",
+        error: "wrong key",
+        // The taka sign is not in the GSM alphabet: even an English text goes as Unicode (70 a part).
+        parts: 2,
+        text: expect.stringContaining(`#${orderId}`),
+      },
+    ]);
+
+    const [failed] = page.smsMessages;
+    const resent = await run(
+      orderAction,
+      post(`/admin/orders/view/${orderId}`, { intent: "sms-send-again", message: failed!.id }, jar),
+      params,
+    );
+    expect(resent.status).toBe(302);
+    expect(await prisma.smsMessage.findUniqueOrThrow({ where: { id: failed!.id } })).toMatchObject({
+      state: "queued",
+      attempts: 0,
+      error: null,
+      text: "",
+    });
+    expect(
+      await prisma.auditEvent.count({
+        where: { action: "sms.message-resent", subjectId: orderId, actorId: member.id },
+      }),
+    ).toBe(1);
+    await sendDueMessages();
+    expect(deliveredTo(phone)).toHaveLength(1);
+
+    // A message no longer failed is not queued again (a second click, a stale page).
+    const again = await run(
+      orderAction,
+      post(`/admin/orders/view/${orderId}`, { intent: "sms-send-again", message: failed!.id }, jar),
+      params,
+    );
+    expect(again.status).toBe(302);
+    expect((await prisma.smsMessage.findUniqueOrThrow({ where: { id: failed!.id } })).state).toBe("sent");
+    expect(await prisma.auditEvent.count({ where: { action: "sms.message-resent", subjectId: orderId } })).toBe(1);
+  });
+});
+
+describe("the owner's list of messages sent", () => {
+  it("is the owner's only: staff are refused", async () => {
+    const member = await prisma.adminUser.create({
+      data: { email: `sms.list${Date.now()}@haat.example`, role: "staff", passwordHash: "x" },
+    });
+    expect((await run(messagesLoader, get("/admin/sms/messages", await signedInJar(member.id)))).status).toBe(403);
+  });
+
+  it("lists every message newest first, filtered by state and by a phone typed in any form", async () => {
+    const owner = await signedInJar(admin.id);
+    expect(expectData(await run(messagesLoader, get("/admin/sms/messages", owner))).messages.total).toBe(0);
+    const phone = "01712000999";
+    const first = await queueMessage({ event: "test", phone, language: "en", text: "First" });
+    const second = await queueMessage({ event: "test", phone: nextPhone(), language: "en", text: "Second" });
+    gateway.fail.push({ status: 401, body: "wrong key" });
+    await sendDueMessages();
+
+    const all = await runData(messagesLoader, get("/admin/sms/messages", owner));
+    expect(all.messages.items.map((m) => m.id)).toEqual([second, first]);
+    const failed = await runData(messagesLoader, get("/admin/sms/messages?state=failed", owner));
+    expect(failed.messages.items.map((m) => m.id)).toEqual([first]);
+    const byPhone = await runData(
+      messagesLoader,
+      get(`/admin/sms/messages?phone=${encodeURIComponent("+880 ১৭১২-০০০৯৯৯")}`, owner),
+    );
+    expect(byPhone.messages.items.map((m) => m.id)).toEqual([first]);
+    const notMobile = await runData(messagesLoader, get("/admin/sms/messages?phone=12345", owner));
+    expect(notMobile).toMatchObject({ phoneInvalid: true, messages: { total: 0 } });
   });
 });

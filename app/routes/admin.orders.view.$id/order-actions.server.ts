@@ -17,7 +17,7 @@ import { staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
 import { redirectWithToast } from "~/server/toast-cookie.server";
 import type { NoteRefusal } from "./order-notes";
-import { smsEventLabel } from "./sms-messages";
+import { smsEventLabel } from "~/components/admin/sms-message";
 import { CONFIRM_PARAM } from "./status-section";
 
 /** What every action here is given: the request, its load context, who acts, the order and the form. */
