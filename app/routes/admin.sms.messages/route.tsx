@@ -32,13 +32,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const knownState = isSmsState(state) ? state : null;
   const filters = { state: knownState ?? "", phone: phoneTyped };
   if (phoneTyped !== "" && phone === null) {
-    return { messages: { items: [], page: 1, pageCount: 1, total: 0 }, filters, phoneInvalid: true };
+    return {
+      messages: { items: [], page: 1, pageCount: 1, total: 0 },
+      filters,
+      states: SMS_STATES,
+      phoneInvalid: true,
+    };
   }
   const messages = await listSmsMessages(
     { ...(knownState ? { state: knownState } : {}), ...(phone ? { phone } : {}) },
     parsePage(params),
   );
-  return { messages, filters, phoneInvalid: false };
+  return { messages, filters, states: SMS_STATES, phoneInvalid: false };
 }
 
 /**
@@ -49,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function SmsMessagesPage() {
   const t = useAdminT();
   const lang = useAdminLang();
-  const { messages, filters, phoneInvalid } = useLoaderData<typeof loader>();
+  const { messages, filters, states, phoneInvalid } = useLoaderData<typeof loader>();
   const filtered = filters.state !== "" || filters.phone !== "";
   const field = "mt-1 block min-h-11 w-full rounded-md border border-stone-300 px-3 py-2";
   return (
@@ -73,7 +78,7 @@ export default function SmsMessagesPage() {
           </label>
           <select id="sms-state" name="state" defaultValue={filters.state} className={field}>
             <option value="">{t("admin.smsMessages.allStates")}</option>
-            {SMS_STATES.map((state) => (
+            {states.map((state) => (
               <option key={state} value={state}>
                 {t(`admin.smsMessages.state.${state}` as MessageKey)}
               </option>
