@@ -67,7 +67,7 @@ function courierDisplayName(courier: string): string {
  * after the first, then 5, 15, 60 and 240. A gateway down for a few minutes loses nothing; one
  * down for hours is not hammered. After MAX_SMS_ATTEMPTS the message is failed with the last reason.
  */
-export const SMS_RETRY_MINUTES = [1, 5, 15, 60, 240] as const;
+const SMS_RETRY_MINUTES = [1, 5, 15, 60, 240] as const;
 
 /** Attempts a message gets before it is failed: the first and one per SMS_RETRY_MINUTES step. */
 export const MAX_SMS_ATTEMPTS = SMS_RETRY_MINUTES.length + 1;

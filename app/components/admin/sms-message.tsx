@@ -6,8 +6,10 @@
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import type { AdminTranslate, MessageKey } from "~/i18n/admin";
 import { formatShopDateTime } from "~/i18n/format-date";
-import type { SmsMessageRow } from "~/models/sms/sms-messages.server";
 import type { SmsEvent } from "~/rules/sms";
+
+/** What the times of a message need of it (app/models/sms/sms-messages.server.ts SmsMessageRow). */
+type MessageTimes = { state: string; attempts: number; createdAt: Date; sentAt: Date | null; nextAttemptAt: Date };
 
 /** Each state's look: a badge whose words say the state, its colour only repeating it. */
 const STATE_LOOKS: Record<string, string> = {
@@ -48,7 +50,7 @@ export function SmsStateBadge({ state }: { state: string }) {
 }
 
 /** When a message was sent, or queued (and, waiting for a retry, when it is tried again). */
-export function SmsMessageTimes({ message }: { message: SmsMessageRow }) {
+export function SmsMessageTimes({ message }: { message: MessageTimes }) {
   const t = useAdminT();
   const lang = useAdminLang();
   const time = (date: Date) => formatShopDateTime(date, lang);

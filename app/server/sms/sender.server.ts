@@ -21,10 +21,17 @@
  */
 import { getEnv } from "~/config/env.server";
 import { isLang } from "~/i18n";
-import { prisma } from "~/models/db/client.server";
 import { getShopSettings, shopIdentity } from "~/models/settings.server";
 import { getSmsTemplates, type SmsTemplate } from "~/models/sms/sms-templates.server";
 import { whenMessagesQueued } from "~/models/sms/outbox.server";
+import {
+  claimMessage,
+  dueMessages,
+  orderForSms,
+  recordOutcome,
+  type ClaimedMessage,
+  type SmsOutcomeData,
+} from "~/models/sms/outbox-sending.server";
 import { normalizeBdMobile } from "~/rules/phone";
 import { isOrderSmsEvent, MAX_SMS_PARTS, renderSms, smsParts, type OrderSmsEvent } from "~/rules/sms";
 import { CHECKOUT_CODE_SEND_WITHIN_MS, maskCheckoutCode, nextSmsAttemptAt, orderSmsValues } from "~/rules/sms-order";
@@ -56,20 +63,6 @@ const LEASE_MARGIN_MS = 60_000;
 /** What one `sendDueMessages` run did, by message id. */
 export type SendSummary = { sent: number[]; retrying: number[]; failed: number[] };
 
-/** A message as claimed: what the sender needs of its row. */
-type Claimed = {
-  id: number;
-  event: string;
-  orderId: number | null;
-  phone: string;
-  language: string;
-  text: string;
-  attempts: number;
-  createdAt: Date;
-  /** True when it was taken over from a claim that ended (a cut-off attempt). */
-  resumed: boolean;
-};
-
 /** How an attempt ended, as written to the row. */
 type Outcome =
   | { state: "sent"; text: string; parts: number; provider: string; gatewayReference: string | null }
@@ -99,24 +92,14 @@ export async function sendDueMessages(
 ): Promise<SendSummary> {
   const now = options.now ?? new Date();
   const summary: SendSummary = { sent: [], retrying: [], failed: [] };
-  const due = await prisma.smsMessage.findMany({
-    where: {
-      OR: [
-        { state: "queued", nextAttemptAt: { lte: now } },
-        { state: "sending", claimedUntil: { lt: now } },
-      ],
-    },
-    orderBy: [{ nextAttemptAt: "asc" }, { id: "asc" }],
-    take: options.limit ?? DEFAULT_LIMIT,
-    select: { id: true, state: true, attempts: true },
-  });
+  const due = await dueMessages(now, options.limit ?? DEFAULT_LIMIT);
   if (due.length === 0) return summary;
 
   const client = options.client !== undefined ? options.client : await shopSmsGateway();
   const leaseMs = getEnv().SMS_TIMEOUT_SECONDS * 1000 + LEASE_MARGIN_MS;
   const context = new SendContext(now);
   for (const candidate of due) {
-    const claimed = await claim(candidate, now, leaseMs);
+    const claimed = await claimMessage(candidate, now, new Date(now.getTime() + leaseMs));
     if (!claimed) continue; // another sender took it first
     const outcome = await attempt(claimed, client, context);
     const written = await finish(claimed, outcome);
@@ -126,40 +109,6 @@ export async function sendDueMessages(
     else summary.failed.push(claimed.id);
   }
   return summary;
-}
-
-/**
- * Claims message `candidate` for this sender: one conditional update, won by one writer only. A
- * queued message must still be queued and due; a cut-off one still "sending" with the attempt
- * number read and its claim ended. Returns the claimed row, or null when another sender won.
- */
-async function claim(
-  candidate: { id: number; state: string; attempts: number },
-  now: Date,
-  leaseMs: number,
-): Promise<Claimed | null> {
-  const resumed = candidate.state === "sending";
-  const { count } = await prisma.smsMessage.updateMany({
-    where: resumed
-      ? { id: candidate.id, state: "sending", attempts: candidate.attempts, claimedUntil: { lt: now } }
-      : { id: candidate.id, state: "queued", nextAttemptAt: { lte: now } },
-    data: { state: "sending", claimedUntil: new Date(now.getTime() + leaseMs), attempts: { increment: 1 } },
-  });
-  if (count !== 1) return null;
-  const row = await prisma.smsMessage.findUnique({
-    where: { id: candidate.id },
-    select: {
-      id: true,
-      event: true,
-      orderId: true,
-      phone: true,
-      language: true,
-      text: true,
-      attempts: true,
-      createdAt: true,
-    },
-  });
-  return row && { ...row, resumed };
 }
 
 /** What a run reads once for all its messages: the templates and the shop's settings. */
@@ -176,7 +125,11 @@ class SendContext {
 }
 
 /** Decides and makes one attempt at `message` (claimed); never throws for the gateway. */
-async function attempt(message: Claimed, client: SmsGatewayClient | null, context: SendContext): Promise<Outcome> {
+async function attempt(
+  message: ClaimedMessage,
+  client: SmsGatewayClient | null,
+  context: SendContext,
+): Promise<Outcome> {
   const text = message.text !== "" ? message.text : await orderText(message, context);
   const parts = text === "" ? 0 : smsParts(text).parts;
   const failed = (error: string): Outcome => ({ state: "failed", text, parts, error });
@@ -213,21 +166,9 @@ async function attempt(message: Claimed, client: SmsGatewayClient | null, contex
  * An order event's text: its template in the order's language filled with the order's values, or
  * "" when the message is not an order event's or its order is gone.
  */
-async function orderText(message: Claimed, context: SendContext): Promise<string> {
+async function orderText(message: ClaimedMessage, context: SendContext): Promise<string> {
   if (!isOrderSmsEvent(message.event) || message.orderId === null) return "";
-  const order = await prisma.order.findUnique({
-    where: { id: message.orderId },
-    select: {
-      id: true,
-      customerName: true,
-      totalPaisa: true,
-      paymentStatus: true,
-      advancePaidPaisa: true,
-      advanceRefundedPaisa: true,
-      courier: true,
-      trackingCode: true,
-    },
-  });
+  const order = await orderForSms(message.orderId);
   if (!order) return "";
   const lang = isLang(message.language) ? message.language : "bn";
   const [templates, settings] = await Promise.all([context.getTemplates(), context.getSettings()]);
@@ -243,29 +184,15 @@ async function orderText(message: Claimed, context: SendContext): Promise<string
  * Writes `outcome` for `message` while this sender still holds its claim (state "sending" with the
  * claim's attempt number). Returns false when the claim was taken over meanwhile (nothing written).
  */
-async function finish(message: Claimed, outcome: Outcome): Promise<boolean> {
+async function finish(message: ClaimedMessage, outcome: Outcome): Promise<boolean> {
   const text =
     message.event === "checkout-code" && outcome.state !== "queued" ? maskCheckoutCode(outcome.text) : outcome.text;
-  const common = { state: outcome.state, text, parts: outcome.parts, claimedUntil: null };
-  const data =
-    outcome.state === "sent"
-      ? {
-          ...common,
-          sentAt: new Date(),
-          provider: outcome.provider,
-          gatewayReference: outcome.gatewayReference,
-          error: null,
-        }
-      : outcome.state === "queued"
-        ? { ...common, error: outcome.error, nextAttemptAt: outcome.nextAttemptAt }
-        : { ...common, error: outcome.error, ...(outcome.provider ? { provider: outcome.provider } : {}) };
-  const { count } = await prisma.smsMessage.updateMany({
-    where: { id: message.id, state: "sending", attempts: message.attempts },
-    data,
-  });
-  if (count !== 1)
+  const data: SmsOutcomeData =
+    outcome.state === "sent" ? { ...outcome, text, sentAt: new Date(), error: null } : { ...outcome, text };
+  const written = await recordOutcome(message, data);
+  if (!written)
     log.warn(`SMS ${message.id}: its claim was taken over before its outcome (${outcome.state}) was written`);
-  return count === 1;
+  return written;
 }
 
 /** The job that sends what is due every SMS_OUTBOX_SECONDS (0: off), started with the other background jobs. */
