@@ -3,7 +3,8 @@
  * off, against the local SMS gateway the end-to-end server starts (tests/e2e/sms.ts): with the
  * "order placed" and "confirmed by phone" messages on, a shopper's order sends the first (the order
  * page shows it sent, with its text), staff confirming by phone sends the second, and a failed
- * message is sent again with "Send again". Each message reaches the gateway once. The order is the
+ * message is sent again with "Send again". Each message reaches the gateway once, and the owner's
+ * list of messages finds them by the phone typed in Bengali digits. The order is the
  * test's own (a phone of its own); the texts switched on are switched off again in `finally`.
  */
 import type { Page } from "@playwright/test";
@@ -54,7 +55,7 @@ async function expectMessageState(page: Page, orderId: number, label: string, st
   return message;
 }
 
-test("the order page shows the shopper's messages sent, and a failed one is sent again", async ({ page }) => {
+test("the order page shows the shopper's messages sent, and a failed one is sent again", async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   const phone = `0171${String(Date.now() % 1e7).padStart(7, "0")}`;
   useLocalSmsGateway();
@@ -99,6 +100,22 @@ test("the order page shows the shopper's messages sent, and a failed one is sent
       expect.stringContaining(`your order #${orderId} is confirmed`),
       expect.stringContaining(`your order #${orderId} is on its way`),
     ]);
+
+    // The owner's list: filtered by the phone typed in Bengali digits, each row linking to the order.
+    await page.goto("/admin/sms/messages");
+    await rendered(page);
+    await page.getByLabel("Phone").fill(phone.replace(/\d/g, (d) => "০১২৩৪৫৬৭৮৯"[Number(d)]!));
+    await page.getByRole("button", { name: "Show", exact: true }).click();
+    await expect(page.getByTestId("sms-messages-row")).toHaveCount(3);
+    await expect(page.getByTestId("sms-messages-row").getByTestId("sms-state")).toHaveText(["Sent", "Sent", "Sent"]);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.screenshot({ path: testInfo.outputPath("sms-messages-360.png"), fullPage: true });
+    await page
+      .getByTestId("sms-messages-row")
+      .first()
+      .getByRole("link", { name: `Order #${orderId}` })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/admin/orders/view/${orderId}$`));
   } finally {
     withDb((db) => {
       db.prepare(`UPDATE SmsTemplate SET enabled = 0 WHERE event IN (${EVENTS.map(() => "?").join(",")})`).run(

@@ -78,7 +78,7 @@ export const smsMessagesMessages = bilingual({
     "admin.smsMessages.filterState": "অবস্থা",
     "admin.smsMessages.allStates": "সব অবস্থা",
     "admin.smsMessages.phone": "ফোন",
-    "admin.smsMessages.phoneHint": "যেকোনো রূপে: 01712-345678, +880 1712 345678, বা বাংলা অঙ্কে।",
+    "admin.smsMessages.phoneHint": "যেকোনো রূপে: ০১৭১২-৩৪৫৬৭৮, +৮৮০ ১৭১২ ৩৪৫৬৭৮, বা ইংরেজি অঙ্কে।",
     "admin.smsMessages.phoneInvalid": "“{phone}” বাংলাদেশি মোবাইল নম্বর নয়।",
     "admin.smsMessages.filter": "দেখান",
     "admin.smsMessages.clear": "সব দেখান",
