@@ -6,7 +6,7 @@
  * with back-off, a send cut off by a restart (never twice), two senders at once, and the refusals
  * the sender makes itself.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/models/db/client.server";
 import { changeOrderStatus, changeStatusIn, setOrderConfirmation } from "~/models/orders/order-status.server";
 import { queueMessage } from "~/models/sms/outbox.server";
@@ -317,6 +317,36 @@ describe("a send cut off by a restart", () => {
     });
     expect(await sendDueMessages()).toEqual({ sent: [], retrying: [], failed: [] });
     expect((await prisma.smsMessage.findUniqueOrThrow({ where: { id } })).state).toBe("sending");
+  });
+});
+
+describe("a long run", () => {
+  it("claims each message from the clock when it reaches it, so a slow gateway never shortens a later claim", async () => {
+    const ids = await Promise.all(
+      [1, 2].map((n) => queueMessage({ event: "test", phone: nextPhone(), language: "en", text: `Slow ${n}` })),
+    );
+    const claims: { at: number; until: number }[] = [];
+    const slow: SmsGatewayClient = {
+      provider: "http",
+      idempotent: false,
+      async send(sms) {
+        const row = await prisma.smsMessage.findUniqueOrThrow({ where: { id: Number(sms.reference.slice(5)) } });
+        claims.push({ at: Date.now(), until: row.claimedUntil!.getTime() });
+        // The gateway takes 10 minutes over this one.
+        vi.setSystemTime(Date.now() + 10 * 60_000);
+        return { gatewayReference: null };
+      },
+      balance: async () => null,
+    };
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const summary = await sendDueMessages({ client: slow });
+      expect(summary.sent.sort()).toEqual([...ids].sort());
+    } finally {
+      vi.useRealTimers();
+    }
+    // Each claim ran past the moment its message was sent, the second as much as the first.
+    for (const claim of claims) expect(claim.until).toBeGreaterThan(claim.at + 60_000);
   });
 });
 

@@ -45,12 +45,12 @@ export function dueMessages(now: Date, limit: number): Promise<DueMessage[]> {
 
 /**
  * Claims `candidate` until `claimedUntil` with ONE conditional update: a queued message must still
- * be queued and due at `now`; a cut-off one still "sending" with the attempt number read and its
- * claim ended. The update counts the attempt up. Of several senders (processes, nodes) reaching for
- * one message, exactly one matches the row: the database applies the condition to the row's
- * latest committed version (SQLite writes one at a time; PostgreSQL's READ COMMITTED re-checks the
- * condition after waiting for another writer's row lock), so no SKIP LOCKED and no lock held over
- * the gateway call. Returns the claimed row, or null when another sender won it.
+ * be queued and due at `now`, a cut-off one still "sending" with its claim ended, and either still
+ * at the attempt number read. The update counts the attempt up. Of several senders (processes,
+ * nodes) reaching for one message, exactly one matches the row: the database applies the condition
+ * to the row's latest committed version (SQLite writes one at a time; PostgreSQL's READ COMMITTED
+ * re-checks it after waiting for another writer's row lock), so no SKIP LOCKED is needed and no lock
+ * is held over the gateway call. Returns the claimed row, or null when another sender won it.
  */
 export async function claimMessage(
   candidate: DueMessage,
@@ -61,7 +61,7 @@ export async function claimMessage(
   const { count } = await prisma.smsMessage.updateMany({
     where: resumed
       ? { id: candidate.id, state: "sending", attempts: candidate.attempts, claimedUntil: { lt: now } }
-      : { id: candidate.id, state: "queued", nextAttemptAt: { lte: now } },
+      : { id: candidate.id, state: "queued", attempts: candidate.attempts, nextAttemptAt: { lte: now } },
     data: { state: "sending", claimedUntil, attempts: { increment: 1 } },
   });
   if (count !== 1) return null;
@@ -78,7 +78,9 @@ export async function claimMessage(
       createdAt: true,
     },
   });
-  return row && { ...row, resumed };
+  // The claim's token is the attempt number it set; a row that moved on since (only possible once
+  // this claim ended) is another sender's.
+  return row && row.attempts === candidate.attempts + 1 ? { ...row, resumed } : null;
 }
 
 /** What an order's message needs of order `orderId` (rules/sms-order.ts), or null when it is gone. */

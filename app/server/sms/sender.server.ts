@@ -70,8 +70,9 @@ type Outcome =
   | { state: "failed"; text: string; parts: number; error: string; provider?: string };
 
 /**
- * Sends the messages due at `now` (default: the clock), oldest due first, at most `limit` (50):
- * each claimed (the module's comment), rendered, sent and its outcome written:
+ * Sends the messages due, oldest due first, at most `limit` (50): each claimed (the module's
+ * comment) at the clock's time when the run reaches it (`now` fixes that time, for tests), rendered,
+ * sent and its outcome written:
  * - sent: `sentAt`, the gateway (`provider`) and its reference for the message;
  * - a failure worth retrying (kind unreachable, timeout, bad-answer, or refused-retryable such as
  *   no balance): queued again after rules/sms-order.ts `nextSmsAttemptAt`, or failed with the
@@ -90,18 +91,21 @@ type Outcome =
 export async function sendDueMessages(
   options: { limit?: number; now?: Date; client?: SmsGatewayClient | null } = {},
 ): Promise<SendSummary> {
-  const now = options.now ?? new Date();
+  // Read for each message as it is reached: a run waiting on a slow gateway for one message must
+  // not give the next a claim that is already ending.
+  const clock = () => options.now ?? new Date();
   const summary: SendSummary = { sent: [], retrying: [], failed: [] };
-  const due = await dueMessages(now, options.limit ?? DEFAULT_LIMIT);
+  const due = await dueMessages(clock(), options.limit ?? DEFAULT_LIMIT);
   if (due.length === 0) return summary;
 
   const client = options.client !== undefined ? options.client : await shopSmsGateway();
   const leaseMs = getEnv().SMS_TIMEOUT_SECONDS * 1000 + LEASE_MARGIN_MS;
-  const context = new SendContext(now);
+  const context = new SendContext();
   for (const candidate of due) {
+    const now = clock();
     const claimed = await claimMessage(candidate, now, new Date(now.getTime() + leaseMs));
     if (!claimed) continue; // another sender took it first
-    const outcome = await attempt(claimed, client, context);
+    const outcome = await attempt(claimed, client, context, now);
     const written = await finish(claimed, outcome);
     if (!written) continue;
     if (outcome.state === "sent") summary.sent.push(claimed.id);
@@ -115,7 +119,6 @@ export async function sendDueMessages(
 class SendContext {
   private templates: Promise<Record<OrderSmsEvent, SmsTemplate>> | null = null;
   private settings: ReturnType<typeof getShopSettings> | null = null;
-  constructor(readonly now: Date) {}
   getTemplates() {
     return (this.templates ??= getSmsTemplates());
   }
@@ -124,20 +127,18 @@ class SendContext {
   }
 }
 
-/** Decides and makes one attempt at `message` (claimed); never throws for the gateway. */
+/** Decides and makes one attempt at `message` (claimed at `now`); never throws for the gateway. */
 async function attempt(
   message: ClaimedMessage,
   client: SmsGatewayClient | null,
   context: SendContext,
+  now: Date,
 ): Promise<Outcome> {
   const text = message.text !== "" ? message.text : await orderText(message, context);
   const parts = text === "" ? 0 : smsParts(text).parts;
   const failed = (error: string): Outcome => ({ state: "failed", text, parts, error });
   if (text === "") return failed(SENDER_REASONS.noText);
-  if (
-    message.event === "checkout-code" &&
-    context.now.getTime() - message.createdAt.getTime() > CHECKOUT_CODE_SEND_WITHIN_MS
-  ) {
+  if (message.event === "checkout-code" && now.getTime() - message.createdAt.getTime() > CHECKOUT_CODE_SEND_WITHIN_MS) {
     return failed(SENDER_REASONS.expired);
   }
   if (message.resumed && !client?.idempotent) return failed(SENDER_REASONS.interrupted);
@@ -156,7 +157,7 @@ async function attempt(
     const reason = error instanceof Error ? error.message : String(error);
     if (!(error instanceof SmsGatewayError)) log.warn(`SMS ${message.id} not sent: ${reason}`);
     const retryable = !(error instanceof SmsGatewayError) || error.retryable;
-    const next = retryable ? nextSmsAttemptAt(message.attempts, context.now) : null;
+    const next = retryable ? nextSmsAttemptAt(message.attempts, now) : null;
     if (next) return { state: "queued", text, parts, error: reason, nextAttemptAt: next };
     return { state: "failed", text, parts, error: reason, provider: client.provider };
   }
