@@ -49,7 +49,7 @@ import { courierStatusJob } from "~/server/couriers/schedule.server";
 import { pendingPaymentsJob } from "~/server/payments/schedule.server";
 import { holdBackgroundJobs } from "~/server/process/process-role.server";
 import { advanceLapseJob } from "~/server/payments/advance-lapse-schedule.server";
-import { sendWhenQueued, smsOutboxJob } from "~/server/sms/sender.server";
+import { sendWhenQueued, smsOutboxJob, stopSending } from "~/server/sms/sender.server";
 import { cartQuantity } from "~/rules/cart";
 import { log, readableUrl } from "~/server/log.server";
 
@@ -207,12 +207,14 @@ export function startBackgroundJobs(): void {
 
 /**
  * For server.js, when it shuts down: stops the background jobs' timers (a run already going
- * finishes) and gives up their role.
+ * finishes; the SMS sender's stops after the message it holds) and gives up their role.
  */
 export async function stopBackgroundJobs(): Promise<void> {
   stopSendingWhenQueued?.();
   stopSendingWhenQueued = null;
   BACKGROUND_JOBS.forEach((job) => job.stop());
+  // A text message on its way to the gateway gets its outcome written before the database closes.
+  await stopSending();
   await releaseBackgroundJobs?.();
   releaseBackgroundJobs = null;
 }

@@ -13,7 +13,7 @@ import { queueMessage } from "~/models/sms/outbox.server";
 import { formatMoney } from "~/rules/money";
 import { DEFAULT_SMS_TEMPLATES, smsParts, type OrderSmsEvent } from "~/rules/sms";
 import { SmsGatewayError, type OutgoingSms, type SmsGatewayClient } from "~/server/sms/gateway";
-import { SENDER_REASONS, sendDueMessages, sendWhenQueued } from "~/server/sms/sender.server";
+import { SENDER_REASONS, sendDueMessages, sendWhenQueued, stopSending } from "~/server/sms/sender.server";
 import { startFakeSmsGateway, workerSmsGatewayPort, type FakeSmsGateway } from "../support/sms-gateway-server";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin.orders.view.$id/route";
 import { loader as messagesLoader } from "~/routes/admin.sms.messages/route";
@@ -534,5 +534,30 @@ describe("the owner's list of messages sent", () => {
     expect(byPhone.messages.items.map((m) => m.id)).toEqual([first]);
     const notMobile = await runData(messagesLoader, get("/admin/sms/messages?phone=12345", owner));
     expect(notMobile).toMatchObject({ phoneInvalid: true, messages: { total: 0 } });
+  });
+});
+
+describe("a process that stops", () => {
+  it("writes the outcome of the message it holds before it ends, and claims no other", async () => {
+    const stop = sendWhenQueued();
+    try {
+      gateway.fail.push("hang");
+      const phones = [nextPhone(), nextPhone(), nextPhone()];
+      const ids: number[] = [];
+      for (const phone of phones) ids.push(await queueMessage({ event: "test", phone, language: "en", text: "Bye" }));
+      // The first message is with the gateway, which does not answer.
+      await expect.poll(() => gateway.requests.length).toBe(1);
+      await stopSending();
+      // Its attempt ended (the 2 s timeout) and was written: back in the queue, never left "sending".
+      const rows = await prisma.smsMessage.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } });
+      expect(rows.map((row) => [row.state, row.attempts])).toEqual([
+        ["queued", 1],
+        ["queued", 0],
+        ["queued", 0],
+      ]);
+      expect(gateway.requests).toHaveLength(1);
+    } finally {
+      stop();
+    }
   });
 });

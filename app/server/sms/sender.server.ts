@@ -86,10 +86,11 @@ type Outcome =
  * the attempts after. A checkout code's digits are masked once it is sent or failed.
  *
  * `client` is the gateway to send through (default: the shop's saved one, `shopSmsGateway`; null:
- * none). Errors of the database are thrown; a gateway's never are.
+ * none); `keepGoing`, asked before each claim, ends the run early when false (a stopping process).
+ * Errors of the database are thrown; a gateway's never are.
  */
 export async function sendDueMessages(
-  options: { limit?: number; now?: Date; client?: SmsGatewayClient | null } = {},
+  options: { limit?: number; now?: Date; client?: SmsGatewayClient | null; keepGoing?: () => boolean } = {},
 ): Promise<SendSummary> {
   // Read for each message as it is reached: a run waiting on a slow gateway for one message must
   // not give the next a claim that is already ending.
@@ -102,6 +103,7 @@ export async function sendDueMessages(
   const leaseMs = getEnv().SMS_TIMEOUT_SECONDS * 1000 + LEASE_MARGIN_MS;
   const context = new SendContext();
   for (const candidate of due) {
+    if (options.keepGoing && !options.keepGoing()) break;
     const now = clock();
     const claimed = await claimMessage(candidate, now, new Date(now.getTime() + leaseMs));
     if (!claimed) continue; // another sender took it first
@@ -206,24 +208,52 @@ export const smsOutboxJob = repeatingJob({
   },
 });
 
-/** Runs `sendDueMessages` until a run finds fewer messages than it may take. */
-async function sendAllDue(): Promise<void> {
-  for (;;) {
-    const { sent, retrying, failed } = await sendDueMessages();
-    const handled = sent.length + retrying.length + failed.length;
-    if (handled > 0)
-      log.info({ sent: sent.length, retrying: retrying.length, failed: failed.length }, "SMS outbox sent");
-    if (handled < DEFAULT_LIMIT) return;
-  }
+/** Set by `stopSending`: no message is claimed any more; the runs going finish the one they hold. */
+let stopping = false;
+/** The runs of `sendAllDue` going in this process. */
+const runs = new Set<Promise<void>>();
+
+/**
+ * Runs `sendDueMessages` until a run finds fewer messages than it may take, or the process stops
+ * sending (`stopSending`).
+ */
+function sendAllDue(): Promise<void> {
+  const run = (async () => {
+    while (!stopping) {
+      const { sent, retrying, failed } = await sendDueMessages({ keepGoing: () => !stopping });
+      const handled = sent.length + retrying.length + failed.length;
+      if (handled > 0)
+        log.info({ sent: sent.length, retrying: retrying.length, failed: failed.length }, "SMS outbox sent");
+      if (handled < DEFAULT_LIMIT) return;
+    }
+  })();
+  runs.add(run);
+  void run.then(
+    () => runs.delete(run),
+    () => runs.delete(run),
+  );
+  return run;
+}
+
+/**
+ * For a graceful stop (entry.server.tsx `stopBackgroundJobs`): claims no further message and
+ * resolves once the message each run holds has its outcome written (at most one gateway call,
+ * SMS_TIMEOUT_SECONDS, per run). A message cut off by the process ending instead would wait for its
+ * claim to end and, through a gateway without an idempotency key, be failed as interrupted.
+ */
+export async function stopSending(): Promise<void> {
+  stopping = true;
+  await Promise.allSettled([...runs]);
 }
 
 /**
  * Makes this process send soon after any `messagesQueued()` here: on the next turn of the event
  * loop (setImmediate), never awaited by the request that queued it, so a slow or dead gateway
  * neither delays nor fails it. Wake-ups during a run are coalesced into one more run. Returns the
- * function that stops listening.
+ * function that stops listening. (Re)starts sending after a `stopSending`.
  */
 export function sendWhenQueued(): () => void {
+  stopping = false;
   let running = false;
   let again = false;
   const run = async () => {
