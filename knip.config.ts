@@ -29,6 +29,8 @@ const config: KnipConfig = {
     // A worker of a test's cluster, started by path (cluster.setupPrimary in
     // app/server/rate-limit.server.test.ts).
     "tests/support/limits-worker.ts",
+    // A second node's SMS sender, forked by path (tests/postgresql/sms-outbox.test.ts).
+    "tests/support/sms-sender-worker.ts",
     // s3rver in a process of its own, started by path (tests/support/s3-server.ts).
     "tests/support/s3rver-process.mjs",
     // Served to the browser as text (`~/service-worker/admin-sw.js?raw` in server/admin-app.server.ts).

@@ -169,7 +169,8 @@ server.listen(port, () => {
 /**
  * Graceful shutdown (docs/decisions/032-operations.md). On SIGTERM (systemd, docker stop) or SIGINT:
  * stop accepting connections, let every request in flight finish (a checkout being placed is
- * completed and answered), close idle keep-alive connections, then close the database and exit 0.
+ * completed and answered) and the background jobs stop (a text message being sent gets its outcome
+ * written), close idle keep-alive connections, then close the database and exit 0.
  * If requests are still running after SHUTDOWN_TIMEOUT_SECONDS, exit 1 without waiting further:
  * the database rolls back any transaction that was cut off (SQLite from its journal, PostgreSQL when
  * the connection drops), so no half-written order remains.
@@ -179,7 +180,7 @@ function shutdown(signal) {
   if (stopping) return;
   stopping = true;
   log.info(`haat received ${signal}: finishing the requests in flight, then stopping`);
-  build.entry.module
+  const jobsStopped = build.entry.module
     .stopBackgroundJobs()
     .catch((error) => log.warn({ err: error }, "Stopping the background jobs failed"));
   const deadline = setTimeout(() => {
@@ -192,6 +193,8 @@ function shutdown(signal) {
   const sweeper = setInterval(() => server.closeIdleConnections(), 100);
   server.close(async () => {
     clearInterval(sweeper);
+    // The jobs' last writes (an SMS's outcome) go in before the database closes.
+    await jobsStopped;
     await build.entry.module.closeDatabase().catch((error) => log.error({ err: error }, "Closing the database failed"));
     log.info("haat stopped");
     process.exit(0);

@@ -24,6 +24,8 @@ const POSTGRESQL_TESTS = process.env.HAAT_POSTGRES_TESTS?.split(",") ?? [
   "tests/integration/catalogue-changes.test.ts",
   // The product import: its threads on their own connection, and how they let other writers in.
   "tests/integration/product-import.test.ts",
+  // The SMS outbox: messages queued with their order change, claimed and sent once.
+  "tests/integration/sms-outbox.test.ts",
 ];
 
 export default defineConfig({

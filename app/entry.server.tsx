@@ -49,6 +49,7 @@ import { courierStatusJob } from "~/server/couriers/schedule.server";
 import { pendingPaymentsJob } from "~/server/payments/schedule.server";
 import { holdBackgroundJobs } from "~/server/process/process-role.server";
 import { advanceLapseJob } from "~/server/payments/advance-lapse-schedule.server";
+import { sendWhenQueued, smsOutboxJob, stopSending } from "~/server/sms/sender.server";
 import { cartQuantity } from "~/rules/cart";
 import { log, readableUrl } from "~/server/log.server";
 
@@ -183,9 +184,11 @@ let releaseBackgroundJobs: (() => Promise<void>) | null = null;
 /**
  * The background jobs: the couriers' statuses read every COURIER_REFRESH_MINUTES, orders whose
  * advance was not paid in time cancelled every minute, bKash payments left pending settled every 2
- * minutes.
+ * minutes, the SMS outbox's due messages sent every SMS_OUTBOX_SECONDS.
  */
-const BACKGROUND_JOBS = [courierStatusJob, advanceLapseJob, pendingPaymentsJob];
+const BACKGROUND_JOBS = [courierStatusJob, advanceLapseJob, pendingPaymentsJob, smsOutboxJob];
+
+let stopSendingWhenQueued: (() => void) | null = null;
 
 /**
  * For server.js, once it listens: runs the background jobs while this process holds their role,
@@ -193,6 +196,9 @@ const BACKGROUND_JOBS = [courierStatusJob, advanceLapseJob, pendingPaymentsJob];
  * (app/server/process/process-role.server.ts, docs/decisions/052-one-process-per-core.md and 053).
  */
 export function startBackgroundJobs(): void {
+  // Every process sends the messages it queued itself, soon after their commit (the job above,
+  // in one process, sends what is left: retries, and what a stopped process queued).
+  stopSendingWhenQueued ??= sendWhenQueued();
   releaseBackgroundJobs ??= holdBackgroundJobs({
     start: () => BACKGROUND_JOBS.forEach((job) => job.start()),
     stop: () => BACKGROUND_JOBS.forEach((job) => job.stop()),
@@ -201,10 +207,14 @@ export function startBackgroundJobs(): void {
 
 /**
  * For server.js, when it shuts down: stops the background jobs' timers (a run already going
- * finishes) and gives up their role.
+ * finishes; the SMS sender's stops after the message it holds) and gives up their role.
  */
 export async function stopBackgroundJobs(): Promise<void> {
+  stopSendingWhenQueued?.();
+  stopSendingWhenQueued = null;
   BACKGROUND_JOBS.forEach((job) => job.stop());
+  // A text message on its way to the gateway gets its outcome written before the database closes.
+  await stopSending();
   await releaseBackgroundJobs?.();
   releaseBackgroundJobs = null;
 }

@@ -31,6 +31,7 @@ const AUDIT_ACTIONS = {
   "order.advance-rejected": "orders",
   "payment.bkash-completed": "orders",
   "payment.bkash-refunded": "orders",
+  "sms.message-resent": "orders",
   "settings.updated": "settings",
   "courier.keys-saved": "settings",
   "courier.keys-removed": "settings",

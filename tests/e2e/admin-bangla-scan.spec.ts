@@ -327,6 +327,7 @@ test("the Bangla back office shows no Latin letters or digits outside names, e-m
       "/admin/orders/drafts",
       "/admin/activity",
       "/admin/activity/refused",
+      "/admin/sms/messages",
     ];
     const data = latinData();
     const allowed = {

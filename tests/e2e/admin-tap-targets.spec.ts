@@ -2,7 +2,7 @@
  * The back office's controls are a thumb's size on a 360 px phone (tests/e2e/tap-targets.ts: 44 ×
  * 44 px, or at least 24 px with room around them), in English and in Bangla, with JavaScript on and
  * off: the orders list, an order, the products list, a product's form (with pictures), its options
- * and variants, the settings and the dashboard.
+ * and variants, the settings, the dashboard and the text messages sent.
  */
 import { hashPassword } from "../../app/server/auth/password.server";
 import { scanPage } from "./axe";
@@ -34,6 +34,7 @@ function pagesOf(orderId: number): string[] {
       `/admin/products/variants/${options.id}`,
       "/admin/settings",
       "/admin/dashboard",
+      "/admin/sms/messages",
     ];
   });
 }

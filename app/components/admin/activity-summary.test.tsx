@@ -18,6 +18,7 @@ describe("ActivitySummary", () => {
     expect(shown("order.status-changed", "processing")).toEqual({ text: " · প্রস্তুত হচ্ছে", raw: [] });
     expect(shown("order.edited", "411800").text).toBe(" · ৳৪,১১৮.০০");
     expect(shown("order.payment-changed", "paid").raw).toEqual([]);
+    expect(shown("sms.message-resent", "order-shipped")).toEqual({ text: " · পাঠানো হয়েছে", raw: [] });
     expect(shown("sign-in.locked-out", "account").raw).toEqual([]);
     expect(shown("staff.added", "rafiq@shop.example (staff)")).toEqual({
       text: " · rafiq@shop.example (স্টাফ সদস্য)",

@@ -8,6 +8,7 @@ import { BKASH_ACTOR_NAME } from "~/rules/audit-actions";
 import { orderStatusLabel } from "~/rules/order-status";
 import { isOrderSource } from "~/rules/order-source";
 import { paymentStatusLabel } from "./order-summary";
+import { smsEventLabel } from "./sms-message";
 
 /** The actions whose summary holds a phone number: shown in the staff member's digits. */
 const PHONE_SUMMARIES = new Set(["phone.blocked", "phone.unblocked", "order.deleted", "customer.note-added"]);
@@ -36,7 +37,7 @@ const LIMITS = new Set(["account", "address", "address+email", "two-factor"]);
 /**
  * An audit row's stored summary (app/models/audit-trail.server.ts: written when the row was, in the
  * shop's own terms) as a staff member reads it, in their language: an order status or payment
- * status by its label, a staff order's source by its label, an edited order's total (paisa) as money, a new account's role by its label,
+ * status by its label, a staff order's source by its label, a text message's event by its label, an edited order's total (paisa) as money, a new account's role by its label,
  * a sign-in limit by its wording. Everything else in a summary is a name, an e-mail, a tracking code
  * or a reason code, shown as stored and marked not to be translated; null when the row has none.
  */
@@ -59,6 +60,7 @@ export function ActivitySummary({
   else if (action === "order.created" && isOrderSource(summary))
     shown = t(`admin.staffOrder.source.${summary}` as MessageKey);
   else if (action === "order.edited" && /^\d+$/.test(summary)) shown = formatMoney(Number(summary), { lang });
+  else if (action === "sms.message-resent") shown = smsEventLabel(summary, t);
   else if (action.startsWith("sign-in.") && LIMITS.has(summary))
     shown = t(`admin.refused.limit.${summary}` as MessageKey);
   else if ((action.startsWith("sign-in.") || action.startsWith("account.")) && AUTH_CODES.has(summary))

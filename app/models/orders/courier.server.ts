@@ -10,6 +10,7 @@
  */
 import { prisma } from "~/models/db/client.server";
 import { changeStatusIn } from "~/models/orders/order-status.server";
+import { messagesQueued } from "~/models/sms/outbox.server";
 import type { DeliveryState } from "~/rules/delivery-state";
 import type { OrderStatus } from "~/rules/order-status";
 
@@ -88,7 +89,7 @@ export async function recordConsignment(
   consignment: { consignmentId: string; trackingCode: string; courierStatus: string; state: DeliveryState },
   admin: Actor,
 ): Promise<boolean> {
-  return prisma.$transaction(async (tx) => {
+  const recorded = await prisma.$transaction(async (tx) => {
     const now = new Date();
     const { count } = await tx.order.updateMany({
       where: { id: orderId, consignmentId: null },
@@ -116,6 +117,8 @@ export async function recordConsignment(
     await changeStatusIn(tx, orderId, "shipped", admin);
     return true;
   });
+  if (recorded) messagesQueued(); // the "order shipped" SMS changeStatusIn may have queued
+  return recorded;
 }
 
 /**
@@ -159,7 +162,7 @@ export async function recordCourierStatus(
   report: { courierStatus: string; state: DeliveryState },
   admin: Actor,
 ): Promise<boolean> {
-  return prisma.$transaction(async (tx) => {
+  const changed = await prisma.$transaction(async (tx) => {
     const order = await tx.order.findUnique({ where: { id: orderId }, select: { status: true, courierStatus: true } });
     if (!order) return false;
     if (order.courierStatus === report.courierStatus) {
@@ -184,6 +187,8 @@ export async function recordCourierStatus(
     if (status && order.status !== "cancelled") await changeStatusIn(tx, orderId, status, admin, courier);
     return true;
   });
+  if (changed) messagesQueued(); // the "delivered" or "cancelled" SMS changeStatusIn may have queued
+  return changed;
 }
 
 /** The courier steps of an order, oldest first, for its history. */

@@ -10,6 +10,15 @@ import { undoableChange, type OrderStatus } from "~/rules/order-status";
 import type { StockShortage } from "~/rules/stock";
 import { OutOfStockError, returnStock, takeStock, type StockActor } from "~/models/catalogue/stock.server";
 import { releaseCodeUseIn, retakeCodeUseIn } from "~/models/discounts/code-use.server";
+import { messagesQueued, queueOrderMessageIn } from "~/models/sms/outbox.server";
+import type { OrderSmsEvent } from "~/rules/sms";
+
+/** The statuses that tell the shopper by SMS (when that message is on), and the message each sends. */
+const STATUS_MESSAGES: Partial<Record<OrderStatus, OrderSmsEvent>> = {
+  shipped: "order-shipped",
+  delivered: "order-delivered",
+  cancelled: "order-cancelled",
+};
 
 /** The outcome of `changeOrderStatus`. */
 export type StatusChangeResult =
@@ -25,7 +34,8 @@ export type StatusChangeResult =
  * Choosing the status the order already has changes and records nothing (`unchanged`). `conflict`
  * when another change landed between the read and the write, `out-of-stock` (with the lines) when
  * the stock can no longer fill a cancelled order being reinstated: nothing is written then.
- * `not-found` when there is no such order.
+ * `not-found` when there is no such order. A change to shipped, delivered or cancelled queues the
+ * shopper's SMS for it (`changeStatusIn`), sent after commit.
  */
 export async function changeOrderStatus(
   id: number,
@@ -33,7 +43,9 @@ export async function changeOrderStatus(
   admin: { id: number; email: string },
 ): Promise<StatusChangeResult> {
   try {
-    return await prisma.$transaction((tx) => changeStatusIn(tx, id, status, admin));
+    const result = await prisma.$transaction((tx) => changeStatusIn(tx, id, status, admin));
+    if (result.outcome === "changed") messagesQueued();
+    return result;
   } catch (error) {
     if (error instanceof OutOfStockError) return { outcome: "out-of-stock", shortages: error.shortages };
     throw error;
@@ -52,9 +64,9 @@ export async function undoStatusChange(
   offered: { from: string; to: string },
   admin: { id: number; email: string },
 ): Promise<StatusChangeResult | { outcome: "not-undoable" }> {
-  return prisma.$transaction(async (tx) => {
+  const result = await prisma.$transaction(async (tx) => {
     const order = await tx.order.findUnique({ where: { id }, select: { status: true, consignmentId: true } });
-    if (!order) return { outcome: "not-found" };
+    if (!order) return { outcome: "not-found" as const };
     const latest = await tx.orderStatusChange.findFirst({
       where: { orderId: id },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -65,14 +77,19 @@ export async function undoStatusChange(
       { status: order.status, handedOver: order.consignmentId !== null },
       admin.id,
     );
-    if (!undo || undo.from !== offered.from || undo.to !== offered.to) return { outcome: "not-undoable" };
+    if (!undo || undo.from !== offered.from || undo.to !== offered.to) return { outcome: "not-undoable" as const };
     return changeStatusIn(tx, id, undo.from, admin);
   });
+  if (result.outcome === "changed") messagesQueued();
+  return result;
 }
 
 /**
  * `changeOrderStatus` inside the caller's transaction `tx`. `admin` is who made the change (null
- * for the schedule), `courier` the courier whose status report made it (null for staff).
+ * for the schedule), `courier` the courier whose status report made it (null for staff). A change
+ * to shipped, delivered or cancelled queues that SMS in `tx` (outbox.server.ts
+ * `queueOrderMessageIn`: when it is on, once per order): the caller calls `messagesQueued()` after
+ * its transaction commits.
  * @throws {OutOfStockError} when reinstating a cancelled order finds too little stock.
  */
 export async function changeStatusIn(
@@ -110,13 +127,16 @@ export async function changeStatusIn(
       courier,
     },
   });
+  const message = STATUS_MESSAGES[status];
+  if (message) await queueOrderMessageIn(tx, id, message);
   return { outcome: "changed" };
 }
 
 /**
  * Marks an order as confirmed with the shopper by phone, by `admin` now (docs/decisions/028), or
  * removes the mark when `admin` is null. Marking an order that is already marked keeps the first
- * mark (who and when).
+ * mark (who and when). A new mark queues the "order confirmed" SMS in the same transaction (when
+ * it is on; once per order, so a mark removed and set again sends nothing more), sent after commit.
  * @returns false when there is no such order.
  */
 export async function setOrderConfirmation(id: number, admin: { id: number; email: string } | null): Promise<boolean> {
@@ -127,11 +147,18 @@ export async function setOrderConfirmation(id: number, admin: { id: number; emai
     });
     return count === 1;
   }
-  const { count } = await prisma.order.updateMany({
-    where: { id, confirmedAt: null },
-    data: { confirmedAt: new Date(), confirmedById: admin.id, confirmedByEmail: admin.email },
+  const marked = await prisma.$transaction(async (tx) => {
+    const { count } = await tx.order.updateMany({
+      where: { id, confirmedAt: null },
+      data: { confirmedAt: new Date(), confirmedById: admin.id, confirmedByEmail: admin.email },
+    });
+    return count === 1 && (await queueOrderMessageIn(tx, id, "order-confirmed"));
   });
-  return count === 1 || (await prisma.order.count({ where: { id } })) === 1;
+  if (marked) {
+    messagesQueued();
+    return true;
+  }
+  return (await prisma.order.count({ where: { id } })) === 1;
 }
 
 /**

@@ -19,6 +19,7 @@ import { OutOfStockError, takeUnits } from "~/models/catalogue/stock.server";
 import type { CartVariant } from "~/models/catalogue/cart-variants.server";
 import { advanceFor, asksPhoneHistory, NO_ADVANCE, type AdvanceRule } from "~/rules/advance";
 import { claimCodeIn } from "~/models/discounts/code-use.server";
+import { messagesQueued, orderMessageData, sendsOrderMessage } from "~/models/sms/outbox.server";
 import { discountedTotals, type DiscountRefusal, type DiscountSaving } from "~/rules/discount-codes";
 import type { OrderSource } from "~/rules/order-source";
 
@@ -125,7 +126,8 @@ export type OrderableVariant = PricedVariant &
 
 /**
  * Places a cash-on-delivery order in one transaction: the order (status and payment "pending"),
- * its first status history entry, its line items and the stock they take (stock.server.ts). The
+ * its first status history entry, its line items, the stock they take (stock.server.ts) and, when
+ * the "order placed" SMS is on, that message in the outbox (the sender is woken after commit). The
  * cart comes priced from the database (`priceCart`; the caller checks that the subtotal is the one
  * the shopper saw); the shipping method is the district's (`shippingMethodOf`: never a form's, so an
  * order's zone always agrees with its district), and the shipping fee and total are computed here
@@ -167,12 +169,14 @@ export async function placeOrder(
   const overridden: OverriddenCheck[] = [];
 
   const key = addressKey(input.address, input.area, input.district);
+  // Read before the transaction, so the message adds no statement to it (it is part of the order's create).
+  const tellShopper = await sendsOrderMessage("order-placed");
   try {
     const order = await prisma.$transaction(async (tx) => {
       // Every statement here holds SQLite's write lock (every other checkout, and with several
       // processes every other process, waits for it), so the transaction is as few statements as
-      // the rules allow: the order, its history entry, line items and ledger entries are one
-      // nested create (docs/decisions/052-one-process-per-core.md).
+      // the rules allow: the order, its history entry, line items, ledger entries and the shopper's
+      // SMS (when that message is on) are one nested create (docs/decisions/052-one-process-per-core.md).
       if (await tx.blockedPhone.findFirst({ where: { phone: input.phone }, select: { id: true } })) {
         if (staff?.override == null) throw new OrderRefused({ ok: false, reason: "blocked" });
         overridden.push("blocked");
@@ -284,6 +288,9 @@ export async function placeOrder(
             },
           },
           ...(taken.length > 0 ? { stockMovements: { createMany: { data: taken } } } : {}),
+          ...(tellShopper
+            ? { smsMessages: { create: orderMessageData("order-placed", { phone: input.phone, language }) } }
+            : {}),
         },
         select: { id: true },
       });
@@ -297,6 +304,7 @@ export async function placeOrder(
       }
       return created;
     });
+    if (tellShopper) messagesQueued();
     return { ok: true, orderId: order.id, duplicate: false, overridden };
   } catch (error) {
     // A concurrent submit of the same form may have won the race: answer with its order. The

@@ -10,6 +10,7 @@
 import { dialect } from "~/models/db/dialect.server";
 import { prisma } from "~/models/db/client.server";
 import { changeStatusIn } from "~/models/orders/order-status.server";
+import { messagesQueued } from "~/models/sms/outbox.server";
 
 /** Orders one run cancels at most; the next run takes the rest. */
 const LAPSE_BATCH = 100;
@@ -57,7 +58,10 @@ export async function cancelLapsedAdvances(now: Date = new Date()): Promise<numb
       const result = await changeStatusIn(tx, candidate.id, "cancelled", null);
       return result.outcome === "changed";
     });
-    if (done) cancelled.push(candidate.id);
+    if (done) {
+      cancelled.push(candidate.id);
+      messagesQueued(); // the "order cancelled" SMS changeStatusIn may have queued
+    }
     // Checkouts go first: one cancellation holds SQLite's write lock at most about half the time.
     await dialect.betweenWriteTransactions(performance.now() - startedAt);
   }

@@ -39,6 +39,27 @@ export async function queueOrderMessageIn(
 }
 
 /**
+ * True when `event`'s message is switched on and a gateway is set: what `queueOrderMessageIn`
+ * checks first, read before a transaction that must stay short (placing an order holds SQLite's
+ * write lock) so that only the insert happens inside it (`orderMessageData`).
+ */
+export async function sendsOrderMessage(event: OrderSmsEvent): Promise<boolean> {
+  const [template, gateway] = await Promise.all([
+    prisma.smsTemplate.findUnique({ where: { event }, select: { enabled: true } }),
+    prisma.smsGateway.findUnique({ where: { id: 1 }, select: { id: true } }),
+  ]);
+  return Boolean(template?.enabled && gateway);
+}
+
+/**
+ * The outbox row of a new order's `event` message, for the order's nested create (the order's own
+ * phone and language): no statement of its own inside the order's transaction.
+ */
+export function orderMessageData(event: OrderSmsEvent, order: { phone: string; language: string }) {
+  return { event, phone: order.phone, language: order.language };
+}
+
+/**
  * Queues a message that belongs to no order (a checkout code, the owner's test) with its `text`,
  * and wakes the sender. `phone` is 01XXXXXXXXX. Returns the message's id.
  */

@@ -1,6 +1,6 @@
 /**
  * The order page's actions, one per `intent` (route.tsx dispatches): an internal note, the phone
- * confirmation mark, and the order status. Each answers with a redirect and a message, or (a
+ * confirmation mark, the order status, and a failed text message sent again. Each answers with a redirect and a message, or (a
  * refused note) the note's FormRefusal with status 400; each writes its line of the audit trail.
  */
 import { data, redirect } from "@remix-run/node";
@@ -10,11 +10,14 @@ import { fieldErrorsFrom } from "~/forms/refusal";
 import type { AdminUser } from "~/models/auth/admin-user.server";
 import { addOrderNote } from "~/models/orders/order-note.server";
 import { changeOrderStatus, setOrderConfirmation, undoStatusChange } from "~/models/orders/order-status.server";
+import { sendAgain } from "~/models/sms/sms-messages.server";
 import { orderStatusLabel } from "~/rules/order-status";
+import { parseId } from "~/utils/params";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
 import { redirectWithToast } from "~/server/toast-cookie.server";
 import type { NoteRefusal } from "./order-notes";
+import { smsEventLabel } from "~/components/admin/sms-message";
 import { CONFIRM_PARAM } from "./status-section";
 
 /** What every action here is given: the request, its load context, who acts, the order and the form. */
@@ -68,6 +71,25 @@ export async function setConfirmation({ request, context, admin, id }: OrderActi
   });
   const message = t(confirmed ? "admin.confirm.marked" : "admin.confirm.unmarked", { id });
   return redirectWithToast(request, orderUrl(id), { kind: "success", message });
+}
+
+/**
+ * `intent=sms-send-again`: queues the order's failed text message `message` again, as new (sent
+ * within moments by the sender, never inside this request), with a line in the audit trail. A
+ * message no longer failed (sent, or queued by another click) is left alone and the toast says so.
+ */
+export async function sendSmsAgain({ request, context, admin, id, form }: OrderAction) {
+  const t = staffTranslator(admin);
+  const messageId = parseId(String(form.get("message") ?? ""));
+  const event = messageId === null ? null : await sendAgain(messageId, id);
+  if (event === null) {
+    return redirectWithToast(request, orderUrl(id), { kind: "error", message: t("admin.smsMessages.notFailed") });
+  }
+  await audit(context, admin, { action: "sms.message-resent", subjectType: "order", subjectId: id, summary: event });
+  return redirectWithToast(request, orderUrl(id), {
+    kind: "success",
+    message: t("admin.smsMessages.sentAgain", { event: smsEventLabel(event, t), id }),
+  });
 }
 
 /**

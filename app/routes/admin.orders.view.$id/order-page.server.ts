@@ -1,7 +1,7 @@
 /**
  * What the order page shows (/admin/orders/view/:id): the order, its status history, stock
  * movements, notes, courier steps, edits and payments towards its advance (its bKash payments with
- * their refunds apart), the fake-order signals, whether its phone is blocked,
+ * their refunds apart), its text messages to the shopper, the fake-order signals, whether its phone is blocked,
  * the courier block's state, and the invoice in the order's language (the one view model for the
  * on-page block and invoice.png).
  */
@@ -16,6 +16,7 @@ import { orderInvoice } from "~/models/orders/order-invoice.server";
 import { getOrderStockMovements } from "~/models/catalogue/stock.server";
 import { listOrderPayments } from "~/models/payments/send-money.server";
 import { listOrderBkashPayments } from "~/models/payments/bkash-payments.server";
+import { listOrderMessages } from "~/models/sms/sms-messages.server";
 import { isEditable } from "~/rules/order-edit";
 import { undoableChange } from "~/rules/order-status";
 import { getCourierAccountSummary } from "~/server/couriers/courier-keys.server";
@@ -27,7 +28,7 @@ import { notFound } from "~/utils/params";
  * buttons; `undo` is the status change they may undo). @throws a 404 response when there is no such order.
  */
 export async function orderPageData(id: number, admin: Pick<AdminUser, "id" | "role">) {
-  const [order, history, stock, notes, courierEvents, courierAccount, edits, payments, bkashPayments] =
+  const [order, history, stock, notes, courierEvents, courierAccount, edits, payments, bkashPayments, smsMessages] =
     await Promise.all([
       getOrderForAdmin(id),
       getOrderStatusHistory(id),
@@ -38,6 +39,7 @@ export async function orderPageData(id: number, admin: Pick<AdminUser, "id" | "r
       getOrderEdits(id),
       listOrderPayments(id),
       listOrderBkashPayments(id),
+      listOrderMessages(id),
     ]);
   if (!order) throw notFound();
   const [signals, blocked] = await Promise.all([getOrderRiskSignals([order]), findBlockedPhone(order.customerPhone)]);
@@ -64,5 +66,6 @@ export async function orderPageData(id: number, admin: Pick<AdminUser, "id" | "r
     courierReady: courierAccount.readable,
     trackingUrl: trackingUrl(order.courier, order.trackingCode),
     bkashPayments,
+    smsMessages,
   };
 }

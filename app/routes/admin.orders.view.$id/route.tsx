@@ -12,7 +12,7 @@ import { requireId } from "~/utils/params";
 import { BkashPayments } from "./bkash-payments";
 import { CourierPanel } from "./courier-panel";
 import { CustomerSection } from "./customer-section";
-import { addNote, changeStatus, setConfirmation, undoStatus } from "./order-actions.server";
+import { addNote, changeStatus, sendSmsAgain, setConfirmation, undoStatus } from "./order-actions.server";
 import { decideSendMoney } from "./advance-actions.server";
 import { AdvanceSection } from "./advance-section";
 import { OrderDangerZone, OrderHeader } from "./order-header";
@@ -23,6 +23,7 @@ import { orderPageData } from "./order-page.server";
 import { OrderStatusTimeline } from "./order-status-timeline";
 import { PhoneConfirmation } from "./phone-confirmation";
 import { ShopperMessage } from "./shopper-message";
+import { OrderSmsMessages } from "./sms-messages";
 import { StatusSection } from "./status-section";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -51,7 +52,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * message and the text kept when it is empty or longer than 1,000 characters); `confirm` /
  * `unconfirm` marks the order as confirmed with the shopper by phone, or removes the mark;
  * `undo-status` undoes the admin's last status change while it may be undone; `verify-payment` /
- * `reject-payment` decides a Send Money towards the advance (advance-actions.server.ts); without one, the
+ * `reject-payment` decides a Send Money towards the advance (advance-actions.server.ts);
+ * `sms-send-again` queues a failed text message to the shopper again; without one, the
  * status form changes the order status. Each goes back to the order with a message.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -65,10 +67,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent === "undo-status") return undoStatus(order);
   if (intent === "verify-payment" || intent === "reject-payment")
     return decideSendMoney(order, intent === "verify-payment");
+  if (intent === "sms-send-again") return sendSmsAgain(order);
   return changeStatus(order);
 }
 
-/** The order page: customer information, status, phone confirmation, courier, the shopper's message, items and totals, notes, history, invoice. */
+/** The order page: customer information, status, phone confirmation, courier, the shopper's message, the text messages sent, items and totals, notes, history, invoice. */
 export default function AdminOrderPage() {
   const {
     order,
@@ -87,6 +90,7 @@ export default function AdminOrderPage() {
     isOwner,
     payments,
     bkashPayments,
+    smsMessages,
     message,
   } = useLoaderData<typeof loader>();
   const noteRefusal = useActionData<typeof action>() as NoteRefusal | undefined;
@@ -118,6 +122,8 @@ export default function AdminOrderPage() {
       </div>
 
       <ShopperMessage orderId={order.id} lang={message.lang} text={message.text} />
+
+      <OrderSmsMessages orderId={order.id} messages={smsMessages} />
 
       <OrderItems order={order} />
 
