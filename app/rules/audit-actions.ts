@@ -34,6 +34,7 @@ const AUDIT_ACTIONS = {
   "settings.updated": "settings",
   "courier.keys-saved": "settings",
   "courier.keys-removed": "settings",
+  "sms.templates-saved": "settings",
   "payments.keys-saved": "settings",
   "payments.keys-removed": "settings",
   "settings.advance-updated": "settings",
