@@ -93,7 +93,7 @@ function Placeholders({ event, open }: { event: OrderSmsEvent; open: boolean }) 
   const t = useAdminT();
   return (
     <details open={open} className="rounded-md border border-stone-200">
-      <summary className="flex min-h-11 cursor-pointer items-center px-3 text-sm font-medium">
+      <summary className="min-h-11 cursor-pointer px-3 py-3 text-sm font-medium text-amber-800">
         {t("admin.smsTemplates.placeholders")}
       </summary>
       <dl className="space-y-2 px-3 pb-3 text-sm">
