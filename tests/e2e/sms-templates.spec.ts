@@ -2,12 +2,13 @@
  * The owner's SMS texts (/admin/sms/templates) on a 360 px phone, with JavaScript on and off: the
  * owner switches "Order shipped" on and writes its Bangla text, whose length shows in SMS parts (with
  * JavaScript it follows the typing); an unknown placeholder is refused by name with everything typed
- * kept; the corrected text is saved. Every control is a thumb's size, in English and in Bangla (the
- * counts in Bengali digits); screenshots of both languages are saved as artifacts.
+ * kept; the corrected text is saved. Every control is a thumb's size and axe finds nothing serious,
+ * in English and in Bangla (the counts in Bengali digits); screenshots of both languages are saved
+ * as artifacts (`sms-templates-<lang>-360.png`).
  */
 import type { Locator, Page } from "@playwright/test";
 import { hashPassword } from "../../app/server/auth/password.server";
-import { scanPage } from "./axe";
+import { scanPage, seriousViolations } from "./axe";
 import { deleteAdmin, insertAdmin, withDb } from "./e2e-db";
 import { expect, jsEnabled, rendered, signIn, test, toast } from "./fixtures";
 import { tapTargetOffenders } from "./tap-targets";
@@ -81,6 +82,17 @@ test("the owner switches the shipped message on, writes its Bangla text, an unkn
   await expect(shipped(page).getByLabel("Send this message")).toBeChecked();
   await expect(lengthOf(page, "order-shipped-bn")).toHaveText(/^\d+ characters · [12] SMS · Unicode$/);
   await expect(page.getByTestId("sms-preview-order-shipped-bn")).toContainText("আপনার অর্ডার #১২৩৪৫ পাঠানো হয়েছে।");
+  if (jsEnabled(testInfo)) {
+    // Asking for the default texts shows them, read-only, until the box is unticked.
+    const restore = shipped(page).getByLabel("Use the default texts");
+    await restore.check();
+    await expect(shipped(page).getByLabel("Bangla text")).toHaveValue(
+      /^\{shop_name\}: আপনার অর্ডার #\{order_number\} পাঠানো হয়েছে। দেখুন: /,
+    );
+    await expect(shipped(page).getByLabel("Bangla text")).not.toBeEditable();
+    await restore.uncheck();
+    await expect(shipped(page).getByLabel("Bangla text")).toHaveValue(fixed);
+  }
   const row = withDb(
     (db) =>
       db.prepare(`SELECT enabled, textBn FROM SmsTemplate WHERE event = 'order-shipped'`).get() as {
@@ -114,6 +126,7 @@ for (const lang of ["en", "bn"] as const) {
         (o) => `${o.selector} "${o.text}" ${o.width}×${o.height}${o.crowdedBy ? ` crowded by ${o.crowdedBy}` : ""}`,
       );
       expect(offenders).toEqual([]);
+      expect(await seriousViolations(scan)).toEqual([]);
       // No sideways scrolling on the phone.
       expect(await scan.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await scan.screenshot({ path: testInfo.outputPath(`sms-templates-${lang}-360.png`), fullPage: true });

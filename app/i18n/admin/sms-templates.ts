@@ -38,6 +38,8 @@ export const smsTemplatesMessages = bilingual({
     "admin.smsTemplates.encoding.GSM-7": "Plain text",
     "admin.smsTemplates.encoding.UCS-2": "Unicode",
     "admin.smsTemplates.overLimit": "Over the limit: a message may take at most {max} SMS.",
+    "admin.smsTemplates.unicodeWhy":
+      "One character outside the plain SMS alphabet (such as ৳ or a Bangla letter) makes the whole message Unicode: 70 characters in one SMS instead of 160.",
     "admin.smsTemplates.preview": "Preview with sample values",
     "admin.smsTemplates.save": "Save texts",
     "admin.smsTemplates.saving": "Saving…",
@@ -85,6 +87,8 @@ export const smsTemplatesMessages = bilingual({
     "admin.smsTemplates.encoding.GSM-7": "সাধারণ লেখা",
     "admin.smsTemplates.encoding.UCS-2": "ইউনিকোড",
     "admin.smsTemplates.overLimit": "সীমার বেশি: একটি বার্তা সর্বোচ্চ {max}টি এসএমএস হতে পারে।",
+    "admin.smsTemplates.unicodeWhy":
+      "সাধারণ এসএমএস বর্ণমালার বাইরের একটি অক্ষরও (যেমন ৳ বা কোনো বাংলা অক্ষর) পুরো বার্তাকে ইউনিকোড করে: এক এসএমএসে ১৬০টির বদলে ৭০টি অক্ষর।",
     "admin.smsTemplates.preview": "নমুনা তথ্য দিয়ে দেখুন",
     "admin.smsTemplates.save": "লেখা সংরক্ষণ করুন",
     "admin.smsTemplates.saving": "সংরক্ষণ হচ্ছে…",

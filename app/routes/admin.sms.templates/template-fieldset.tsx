@@ -21,7 +21,7 @@ const TEXT_LABELS: Record<Lang, MessageKey> = { en: "admin.smsTemplates.textEn",
 
 /**
  * One text of an event: the textarea, its length (its hint, so a screen reader hears it with the
- * field) and the preview. `readOnly` while the defaults are asked for (with JavaScript only: without
+ * field) with a note when it is over the limit or an English text goes as Unicode, and the preview. `readOnly` while the defaults are asked for (with JavaScript only: without
  * it the box cannot be unticked and the field freed again).
  */
 function SmsTextField({
@@ -50,7 +50,14 @@ function SmsTextField({
     parts,
     encoding: t(`admin.smsTemplates.encoding.${encoding}`),
   });
-  const hint = over ? `${length}. ${t("admin.smsTemplates.overLimit", { max: MAX_SMS_PARTS })}` : length;
+  // Under the length, when it needs saying: over the limit, or an English text sent as Unicode
+  // (which costs more than its owner may expect).
+  const note = over
+    ? t("admin.smsTemplates.overLimit", { max: MAX_SMS_PARTS })
+    : lang === "en" && encoding === "UCS-2"
+      ? t("admin.smsTemplates.unicodeWhy")
+      : null;
+  const noteId = `${id}-note`;
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium">
@@ -68,11 +75,15 @@ function SmsTextField({
         // The owner's own words: a browser's page translation must leave them as typed.
         translate="no"
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
+        aria-describedby={[describedBy(id, length, error), note ? noteId : null].filter(Boolean).join(" ")}
         className={`mt-1 block min-h-11 w-full rounded-md border border-stone-300 px-3 py-2 ${readOnly ? "bg-stone-100" : ""}`}
-        data-testid={`sms-text-${id}`}
       />
-      <FieldHelp id={id} hint={hint} error={error} />
+      <FieldHelp id={id} hint={length} error={error} />
+      {note ? (
+        <p id={noteId} className={`mt-1 text-xs ${over ? "font-medium text-red-700" : "text-stone-600"}`}>
+          {note}
+        </p>
+      ) : null}
       <div className="mt-2 rounded-md bg-stone-50 p-3">
         <p className="text-xs font-medium uppercase tracking-wide text-stone-600">{t("admin.smsTemplates.preview")}</p>
         <p
