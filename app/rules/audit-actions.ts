@@ -35,6 +35,7 @@ const AUDIT_ACTIONS = {
   "settings.updated": "settings",
   "courier.keys-saved": "settings",
   "courier.keys-removed": "settings",
+  "sms.templates-saved": "settings",
   "payments.keys-saved": "settings",
   "payments.keys-removed": "settings",
   "sms.gateway-saved": "settings",

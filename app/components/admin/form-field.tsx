@@ -101,12 +101,15 @@ export function AdminCheckbox({
   label,
   defaultChecked,
   hint,
+  onChecked,
 }: {
   name: string;
   id?: string;
   label: string;
   defaultChecked: boolean;
   hint?: string;
+  /** Called with the box's new state each time it is ticked or unticked (in the browser). */
+  onChecked?: (checked: boolean) => void;
 }) {
   return (
     <div>
@@ -116,6 +119,7 @@ export function AdminCheckbox({
           name={name}
           type="checkbox"
           defaultChecked={defaultChecked}
+          onChange={onChecked ? (event) => onChecked(event.currentTarget.checked) : undefined}
           aria-describedby={hint ? `${id}-hint` : undefined}
           className="h-5 w-5 shrink-0"
         />

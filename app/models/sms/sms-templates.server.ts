@@ -21,3 +21,22 @@ export async function getSmsTemplates(): Promise<Record<OrderSmsEvent, SmsTempla
   }
   return templates;
 }
+
+/**
+ * Saves every event's message (`templates`, already checked by the caller: placeholders known,
+ * texts within MAX_SMS_PARTS) in one transaction, one row per event, noting `admin` as the one who
+ * saved them. The outbox renders a message from its event's row when it sends it, so a change
+ * applies to every message not yet sent.
+ */
+export async function saveSmsTemplates(
+  templates: Readonly<Record<OrderSmsEvent, SmsTemplate>>,
+  admin: { email: string },
+): Promise<void> {
+  await prisma.$transaction(
+    ORDER_SMS_EVENTS.map((event) => {
+      const { enabled, en, bn } = templates[event];
+      const row = { enabled, textEn: en, textBn: bn, updatedByEmail: admin.email };
+      return prisma.smsTemplate.upsert({ where: { event }, create: { event, ...row }, update: row });
+    }),
+  );
+}
