@@ -79,8 +79,7 @@ export const settingsMessages = bilingual({
     "admin.settings.checkoutCodeEveryOrder": "Every order",
     "admin.settings.checkoutCodeHint":
       "The shopper types a 6-digit code sent to their phone before the order is placed: fewer fake orders, one SMS per code. A phone proved on a device is not asked again there for 30 days. Needs an SMS gateway.",
-    "admin.settings.checkoutCodeNoGateway":
-      "No SMS gateway is set, so checkout asks for no code: set a gateway first.",
+    "admin.settings.checkoutCodeNoGateway": "No SMS gateway is set, so checkout asks for no code: set a gateway first.",
     "admin.settings.checkoutCodeGateway": "SMS gateway",
     "admin.settings.checkoutCodeInvalid": "Please choose when checkout asks for a code.",
     "admin.settings.security": "Security",

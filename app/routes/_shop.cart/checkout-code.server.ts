@@ -25,8 +25,7 @@ export type CodeStep = CheckoutCodeStep;
  * none) and the step to draw (null: no code was sent, a limit stopped it).
  */
 export type CodeGate =
-  | { place: true; setCookie: string | null }
-  | { place: false; formError: string; step: CodeStep | null };
+  { place: true; setCookie: string | null } | { place: false; formError: string; step: CodeStep | null };
 
 /** The code step of a posted checkout form whose answer is not the step's own: the field as typed, no message. */
 export function postedCodeStep(form: FormData): CodeStep | undefined {
@@ -78,8 +77,7 @@ export async function checkoutCodeGate(options: {
   });
   const refuse = (formError: string): CodeGate => ({ place: false, formError, step: null });
   const sent = t("checkout.codeSent", { phone: shown });
-  const request_ = () =>
-    requestCheckoutCode({ phone, address, lang, shopName: shopIdentity(settings, lang).name });
+  const request_ = () => requestCheckoutCode({ phone, address, lang, shopName: shopIdentity(settings, lang).name });
   const limitMessage = (answer: Extract<CodeRequest, { outcome: "limit" }>) =>
     t(answer.scope === "phone" ? "checkout.codeLimitPhone" : "checkout.codeLimitAddress", {
       phone: shown,
@@ -120,4 +118,3 @@ export async function checkoutCodeGate(options: {
   if (answer.outcome === "limit") return refuse(limitMessage(answer));
   return ask("", sent);
 }
-
