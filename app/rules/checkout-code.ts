@@ -33,7 +33,7 @@ export function isCheckoutCodeMode(value: string): value is CheckoutCodeMode {
 }
 
 /** Digits in a code. */
-export const CODE_DIGITS = 6;
+const CODE_DIGITS = 6;
 /** How long a code may be typed after it was made, in ms (the SMS says "5 minutes": CHECKOUT_CODE_TEXT). */
 export const CODE_LIFE_MS = 5 * 60 * 1000;
 /** How long after a code was sent the shopper may ask for a new one, in ms. */
