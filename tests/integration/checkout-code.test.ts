@@ -411,6 +411,15 @@ describe("when no code is asked", () => {
     expect(await codesSent(phone)).toBe(0);
   });
 
+  it("refuses a blocked phone as before, without spending an SMS on a code", async () => {
+    await prisma.blockedPhone.create({ data: { phone, note: "fake orders" } });
+    const shopper = await new Shopper().fillCart();
+    const refused = refusal(await shopper.post());
+    expect(refused.formError).toContain("We cannot take this order online.");
+    expect(refused.codeStep).toBeUndefined();
+    expect(await codesSent(phone)).toBe(0);
+  });
+
   it("asks only phones without a delivered order under new-phones", async () => {
     await setCheckoutCode("new-phones");
     const known = await new Shopper({ phone: "01555555555" }).fillCart();

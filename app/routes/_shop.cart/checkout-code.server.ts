@@ -7,6 +7,7 @@
 import type { CheckoutCodeStep } from "~/components/checkout-code-field";
 import { localDigits } from "~/i18n/format";
 import type { Lang } from "~/i18n/lang";
+import { findBlockedPhone } from "~/models/orders/blocklist.server";
 import { hasDeliveredOrder } from "~/models/orders/staff-order.server";
 import { shopIdentity, type ShopSettings } from "~/models/settings.server";
 import { checkCheckoutCode, requestCheckoutCode, type CodeRequest } from "~/models/sms/phone-verification.server";
@@ -37,8 +38,9 @@ export function postedCodeStep(form: FormData): CodeStep | undefined {
  * Decides whether the checkout `form` of `request` may place its order for `phone` (01XXXXXXXXX)
  * now, under the shop's `settings`. No code is asked when the setting is "off", when no SMS
  * gateway is set (or it cannot be used: a shop never loses orders to a missing gateway), when the
- * setting is "new-phones" and the phone has an order delivered, or when this browser proved the
- * phone before (./verified-phones-cookie). Otherwise:
+ * setting is "new-phones" and the phone has an order delivered, when this browser proved the
+ * phone before (./verified-phones-cookie), or when the phone is blocked (the order is refused
+ * anyway: no SMS is spent on it). Otherwise:
  * - `resend` (the "Send a new code" button): a new code, unless the last was sent less than 60 s
  *   ago (the time left is said) or a limit is reached (the wait is said);
  * - the form showed the step for this phone (`codePhone`): the typed code is checked: right →
@@ -66,6 +68,8 @@ export async function checkoutCodeGate(options: {
   if (await phoneVerifiedHere(request, phone)) return pass;
   if (!asksForCode(mode, mode === "new-phones" && (await hasDeliveredOrder(phone)))) return pass;
   if (!(await shopSmsGateway())) return pass;
+  // A blocked phone is refused by the order's own check: no SMS is spent on it first.
+  if (await findBlockedPhone(phone)) return pass;
 
   const shown = localDigits(phone, lang);
   const typed = String(form.get("code") ?? "");
