@@ -232,7 +232,9 @@ describe("the checkout code step", () => {
     expect(await codesSent(phone)).toBe(1);
 
     const tooSoon = refusal(await shopper.post({ intent: "resend-code", codePhone: phone, code: "12" }));
-    expect(tooSoon.formError).toMatch(/^You can ask for a new code in (5\d|60) seconds\.$/);
+    const secondsLeft = Number(/^You can ask for a new code in (\d+) seconds\.$/.exec(tooSoon.formError)?.[1]);
+    expect(secondsLeft).toBeGreaterThanOrEqual(1);
+    expect(secondsLeft).toBeLessThanOrEqual(60);
     expect(tooSoon.codeStep).toMatchObject({ phone: phone, typed: "12" });
     expect(tooSoon.values.name).toBe("Rahima Code");
     expect(await codesSent(phone)).toBe(1);
