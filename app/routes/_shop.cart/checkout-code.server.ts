@@ -74,14 +74,12 @@ export async function checkoutCodeGate(options: {
   const shown = localDigits(phone, lang);
   const typed = String(form.get("code") ?? "");
   const stepShown = normalizeBdMobile(String(form.get("codePhone") ?? "")) === phone;
-  const ask = (formError: string, notice: string | null, error: string | null = null): CodeGate => ({
-    place: false,
-    formError,
-    step: { phone, typed: stepShown ? typed : "", notice, error },
-  });
+  // The step drawn again; the typed code is kept unless it was for another phone or a new code was sent.
+  const ask = (formError: string, notice: string | null, error: string | null = null, keepTyped = stepShown) =>
+    ({ place: false, formError, step: { phone, typed: keepTyped ? typed : "", notice, error } }) satisfies CodeGate;
   const refuse = (formError: string): CodeGate => ({ place: false, formError, step: null });
   const sent = t("checkout.codeSent", { phone: shown });
-  const request_ = () => requestCheckoutCode({ phone, address, lang, shopName: shopIdentity(settings, lang).name });
+  const sendCode = () => requestCheckoutCode({ phone, address, lang, shopName: shopIdentity(settings, lang).name });
   const limitMessage = (answer: Extract<CodeRequest, { outcome: "limit" }>) =>
     t(answer.scope === "phone" ? "checkout.codeLimitPhone" : "checkout.codeLimitAddress", {
       phone: shown,
@@ -90,8 +88,8 @@ export async function checkoutCodeGate(options: {
     });
 
   if (resend) {
-    const answer = await request_();
-    if (answer.outcome === "sent") return ask("", t("checkout.codeResent", { phone: shown }));
+    const answer = await sendCode();
+    if (answer.outcome === "sent") return ask("", t("checkout.codeResent", { phone: shown }), null, false);
     if (answer.outcome === "wait") {
       return ask(t("checkout.codeResendIn", { seconds: secondsUntil(answer.retryAt, new Date()) }), sent);
     }
@@ -118,7 +116,7 @@ export async function checkoutCodeGate(options: {
         return fieldError(t("checkout.codeNone", { phone: shown }));
     }
   }
-  const answer = await request_();
+  const answer = await sendCode();
   if (answer.outcome === "limit") return refuse(limitMessage(answer));
   return ask("", sent);
 }
