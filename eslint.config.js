@@ -67,9 +67,14 @@ const capabilities = {
   // Sessions, passwords, two-factor codes, the sign-in limits and log stay inside.
   auth: ["auth.server.ts", "sign-in.server.ts", "account.server.ts", "staff-accounts.server.ts"],
   // What a shopper's browser keeps of the shop, in signed cookies: the cart, the campaign code
-  // applied in it, and the orders it placed in the last hour (for the confirmation page). The page
-  // cache reads their names.
-  cart: ["cart-cookie.server.ts", "placed-orders-cookie.server.ts", "code-cookie.server.ts"],
+  // applied in it, the orders it placed in the last hour (for the confirmation page) and the phones
+  // it proved with a checkout code. The page cache reads their names.
+  cart: [
+    "cart-cookie.server.ts",
+    "placed-orders-cookie.server.ts",
+    "code-cookie.server.ts",
+    "verified-phones-cookie.server.ts",
+  ],
   // The product and category forms (multipart: pictures, validation, save, the answer); the product
   // CSV import (with its pictures fetched in the background) and export; the product feeds.
   catalogue: [

@@ -16,6 +16,8 @@ const POSTGRESQL_TESTS = process.env.HAAT_POSTGRES_TESTS?.split(",") ?? [
   "tests/integration/checkout-delivery-zone.test.ts",
   "tests/integration/stock.test.ts",
   "tests/integration/order-defences.test.ts",
+  // The checkout code: its limits counted under advisory locks, its tries and replays.
+  "tests/integration/checkout-code.test.ts",
   // Search (pg_trgm against FTS5), the listings' SQL, the dashboard's aggregates.
   "tests/integration/search-fts.test.ts",
   "tests/integration/dashboard.test.ts",

@@ -21,6 +21,7 @@ import { DistrictField } from "./district-field";
 import { AdvanceNotice } from "./advance-notice";
 import { NO_ADVANCE, type AdvanceRule } from "~/rules/advance";
 import { describedBy, FieldHelp } from "./field-error";
+import { CheckoutCodeField, ResendCodeButton, type CheckoutCodeStep } from "./checkout-code-field";
 
 type FieldName = keyof CheckoutValues;
 
@@ -89,7 +90,9 @@ const SHIPPING_LABELS: Record<ShippingMethod, { label: MessageKey; fee: MessageK
  * cart now) shows its discount line and the total after it, and its saving goes back as
  * `discountCode`, `expectedDiscountPaisa` and `expectedFreeDelivery`: the server refuses the order
  * if the code would now save anything else (docs/decisions/060-campaign-codes.md). `stockProblem` (a line asks for more than is in stock)
- * shows why the button is disabled until the cart is changed; the server checks again.
+ * shows why the button is disabled until the cart is changed; the server checks again. `codeStep`
+ * (the shop asks for a one-time code and sent one) adds the code field above the button and "Send a
+ * new code" after it (./checkout-code-field.tsx).
  */
 export function CheckoutForm({
   checkoutToken,
@@ -100,8 +103,10 @@ export function CheckoutForm({
   fieldErrors,
   formError,
   submitting,
+  resending = false,
   stockProblem = false,
   code = null,
+  codeStep = null,
 }: {
   checkoutToken: string;
   subtotalPaisa: number;
@@ -115,7 +120,11 @@ export function CheckoutForm({
   fieldErrors: Partial<Record<FieldName, string>>;
   formError: string | null;
   submitting: boolean;
+  /** "Send a new code" is on its way (with JavaScript). */
+  resending?: boolean;
   stockProblem?: boolean;
+  /** The one-time code step the server asked for, or null. */
+  codeStep?: CheckoutCodeStep | null;
 }) {
   const t = useT();
   const lang = useLang();
@@ -170,6 +179,15 @@ export function CheckoutForm({
       <h2 id="checkout-heading" className="text-xl font-semibold">
         {t("checkout.title")}
       </h2>
+      {codeStep?.notice ? (
+        <p
+          role="status"
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          data-testid="checkout-code-sent"
+        >
+          {codeStep.notice}
+        </p>
+      ) : null}
       {shownFormError ? (
         <p
           role="alert"
@@ -307,6 +325,7 @@ export function CheckoutForm({
           {t("checkout.stockProblem")}
         </p>
       ) : null}
+      {codeStep ? <CheckoutCodeField step={codeStep} focus={!formError} /> : null}
       <button
         type="submit"
         name="intent"
@@ -320,6 +339,8 @@ export function CheckoutForm({
       >
         {submitting ? t("checkout.processing") : t("checkout.placeOrder")}
       </button>
+      {/* After Place order: Enter in a field submits the form's first button, which must place it. */}
+      {codeStep ? <ResendCodeButton pending={resending} disabled={submitting} /> : null}
     </Form>
   );
 }

@@ -4,6 +4,7 @@
  * Error messages come from app/i18n/admin.ts, in the staff member's language: each schema is made
  * with their translator (`productFormSchema(t)`).
  */
+import { CHECKOUT_CODE_MODES } from "~/rules/checkout-code";
 import { ADVANCE_STATES } from "~/rules/advance";
 import { z } from "zod";
 import type { AdminTranslate } from "~/i18n/admin";
@@ -278,7 +279,8 @@ const MAX_FEE_PAISA = 1_000_000;
  * required, decimal taka from 0 to ৳10,000, stored as paisa; the free-delivery minimum optional
  * (empty: never free), a taka amount up to ৳1 crore; the default language "en" or "bn"; the trade
  * licence and BIN optional; the low-stock threshold a whole number of units from 0 to 10,000; the
- * checkout limits (orders per phone and per address in 24 hours) whole numbers from 0 (no limit) to 1,000.
+ * checkout limits (orders per phone and per address in 24 hours) whole numbers from 0 (no limit) to 1,000;
+ * the checkout code one of CHECKOUT_CODE_MODES (app/rules/checkout-code.ts).
  */
 export const shopSettingsSchema = (t: AdminTranslate) =>
   z.object({
@@ -313,6 +315,7 @@ export const shopSettingsSchema = (t: AdminTranslate) =>
     lowStockThreshold: wholeNumber(MAX_LOW_STOCK_THRESHOLD, t("admin.settings.lowStockInvalid")),
     phoneOrderLimit: wholeNumber(MAX_ORDER_LIMIT, t("admin.settings.orderLimitInvalid")),
     addressOrderLimit: wholeNumber(MAX_ORDER_LIMIT, t("admin.settings.orderLimitInvalid")),
+    checkoutCode: z.enum(CHECKOUT_CODE_MODES, { error: t("admin.settings.checkoutCodeInvalid") }),
     // A checkbox: "on" when ticked, absent otherwise.
     requireOwnerTwoFactor: z
       .string()

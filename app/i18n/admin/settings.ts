@@ -73,6 +73,15 @@ export const settingsMessages = bilingual({
     "admin.settings.phoneOrderLimit": "Orders per phone number in 24 hours",
     "admin.settings.addressOrderLimit": "Orders per delivery address in 24 hours",
     "admin.settings.orderLimitInvalid": "Please enter a whole number from 0 to 1,000.",
+    "admin.settings.checkoutCode": "One-time code by SMS at checkout",
+    "admin.settings.checkoutCodeOff": "Off: never ask",
+    "admin.settings.checkoutCodeNewPhones": "Phones without a delivered order",
+    "admin.settings.checkoutCodeEveryOrder": "Every order",
+    "admin.settings.checkoutCodeHint":
+      "The shopper types a 6-digit code sent to their phone before the order is placed: fewer fake orders, one SMS per code. A phone proved on a device is not asked again there for 30 days. Needs an SMS gateway.",
+    "admin.settings.checkoutCodeNoGateway": "No SMS gateway is set, so checkout asks for no code: set a gateway first.",
+    "admin.settings.checkoutCodeGateway": "SMS gateway",
+    "admin.settings.checkoutCodeInvalid": "Please choose when checkout asks for a code.",
     "admin.settings.security": "Security",
     "admin.settings.requireOwnerTwoFactor": "Owners must use two-factor sign-in",
     "admin.settings.requireOwnerTwoFactorHint":
@@ -147,6 +156,16 @@ export const settingsMessages = bilingual({
     "admin.settings.phoneOrderLimit": "২৪ ঘণ্টায় এক ফোন নম্বর থেকে অর্ডার",
     "admin.settings.addressOrderLimit": "২৪ ঘণ্টায় এক ঠিকানায় অর্ডার",
     "admin.settings.orderLimitInvalid": "০ থেকে ১,০০০-এর মধ্যে একটি পূর্ণ সংখ্যা লিখুন।",
+    "admin.settings.checkoutCode": "চেকআউটে এসএমএসে এককালীন কোড",
+    "admin.settings.checkoutCodeOff": "বন্ধ: কখনো চাওয়া হবে না",
+    "admin.settings.checkoutCodeNewPhones": "যে নম্বরে এখনো কোনো অর্ডার ডেলিভারি হয়নি",
+    "admin.settings.checkoutCodeEveryOrder": "প্রতিটি অর্ডারে",
+    "admin.settings.checkoutCodeHint":
+      "অর্ডার হওয়ার আগে ক্রেতা তাঁর ফোনে পাঠানো ৬ সংখ্যার কোড লেখেন: ভুয়া অর্ডার কমে, প্রতি কোডে একটি এসএমএস। কোনো ডিভাইসে যাচাই হওয়া নম্বরে সেখানে ৩০ দিন আর কোড চাওয়া হয় না। এসএমএস গেটওয়ে লাগবে।",
+    "admin.settings.checkoutCodeNoGateway":
+      "কোনো এসএমএস গেটওয়ে সেট করা নেই, তাই চেকআউটে কোড চাওয়া হচ্ছে না: আগে গেটওয়ে সেট করুন।",
+    "admin.settings.checkoutCodeGateway": "এসএমএস গেটওয়ে",
+    "admin.settings.checkoutCodeInvalid": "চেকআউটে কখন কোড চাওয়া হবে তা বেছে নিন।",
     "admin.settings.security": "নিরাপত্তা",
     "admin.settings.requireOwnerTwoFactor": "মালিকদের দুই-ধাপের লগইন ব্যবহার করতেই হবে",
     "admin.settings.requireOwnerTwoFactorHint":

@@ -26,6 +26,7 @@ import { commitCart } from "~/server/cart/cart-cookie.server";
 import { rememberPlacedOrder } from "~/server/cart/placed-orders-cookie.server";
 import { announceNewOrder } from "~/server/mail/order-emails.server";
 import { log } from "~/server/log.server";
+import { checkoutCodeGate, postedCodeStep, type CodeStep } from "./checkout-code.server";
 
 /** The checkout form's fields the shopper types or picks (the hidden ones are not among them). */
 const CHECKOUT_FIELDS = ["name", "phone", "email", "address", "area", "district", "shippingMethod"] as const;
@@ -38,6 +39,8 @@ export type CheckoutActionData = FormRefusal<keyof CheckoutValues, CheckoutValue
   formError: string;
   /** The cart or its prices changed: the page must load the cart again (the route's shouldRevalidate). */
   cartChanged: boolean;
+  /** The one-time code step, when the form shows it (./checkout-code.server.ts). */
+  codeStep?: CodeStep;
 };
 
 /**
@@ -50,10 +53,20 @@ export type CheckoutActionData = FormRefusal<keyof CheckoutValues, CheckoutValue
  * kept; nothing is written), a campaign code refused or saving something else than the page showed
  * (./cart-code.server.ts; checked again when the order is placed), a blocked phone or a checkout limit reached (the shop's settings; the
  * shopper is asked to phone), or a failed write (logged; nothing is written).
+ * When the shop asks for a one-time code for the phone (./checkout-code.server.ts), the order is
+ * placed only with the right code: until then the answer is 400 with the code step (`codeStep`),
+ * and `resend` (the "Send a new code" button) only sends a new code. `address` is the client's
+ * address key, which the code limits count by.
  * Messages, and the success page redirected to, are in `lang`, the language of the posting page;
  * `request` is the checkout's (its cookies name the orders this browser placed before).
  */
-export async function checkout(request: Request, form: FormData, lines: CartLine[], lang: Lang) {
+export async function checkout(
+  request: Request,
+  form: FormData,
+  lines: CartLine[],
+  lang: Lang,
+  code: { address: string; resend: boolean } = { address: "unknown", resend: false },
+) {
   const t = serverTranslator(lang);
   const values: CheckoutValues = {
     name: String(form.get("name") ?? ""),
@@ -64,20 +77,28 @@ export async function checkout(request: Request, form: FormData, lines: CartLine
     district: String(form.get("district") ?? ""),
     shippingMethod: String(form.get("shippingMethod") ?? DEFAULT_SHIPPING_METHOD),
   };
+  // A code step the form showed stays, with its typed code, whatever else is refused.
+  let codeStep = postedCodeStep(form);
+  // Set when a code was typed right: the device remembers the phone, whatever the order's answer.
+  let verifiedCookie: string | null = null;
   const reject = (
     formError: string,
     fieldErrors: CheckoutActionData["fieldErrors"] = {},
     init: { cartChanged?: boolean; setCookie?: string } = {},
-  ) =>
-    data<CheckoutActionData>(
-      { fieldErrors, formError, values, cartChanged: init.cartChanged ?? false },
-      { status: 400, headers: init.setCookie ? { "Set-Cookie": init.setCookie } : undefined },
+  ) => {
+    const headers = new Headers();
+    for (const cookie of [init.setCookie, verifiedCookie]) if (cookie) headers.append("Set-Cookie", cookie);
+    return data<CheckoutActionData>(
+      { fieldErrors, formError, values, cartChanged: init.cartChanged ?? false, ...(codeStep ? { codeStep } : {}) },
+      { status: 400, headers },
     );
+  };
   const placed = async (orderId: number) => {
     const headers = new Headers();
     headers.append("Set-Cookie", await commitCart([]));
     headers.append("Set-Cookie", await commitAppliedCode(null));
     headers.append("Set-Cookie", await rememberPlacedOrder(request, orderId));
+    if (verifiedCookie) headers.append("Set-Cookie", verifiedCookie);
     return redirect(`${localePath(lang, "/order-success")}?order=${orderId}`, { headers });
   };
 
@@ -101,8 +122,8 @@ export async function checkout(request: Request, form: FormData, lines: CartLine
     if (cart.subtotalPaisa !== input.expectedSubtotalPaisa) {
       return reject(t("checkout.cartChanged"), {}, { cartChanged: true });
     }
-    const code = await codeForOrder(request, form, cart.lineItems, cart.subtotalPaisa, lang);
-    if (code.refused) return reject(code.refused, {}, { cartChanged: true });
+    const campaign = await codeForOrder(request, form, cart.lineItems, cart.subtotalPaisa, lang);
+    if (campaign.refused) return reject(campaign.refused, {}, { cartChanged: true });
     const settings = await getShopSettings();
     const fees = deliveryFees(settings);
     // The district decides the zone and its fee. A form that showed another zone with another fee
@@ -118,12 +139,19 @@ export async function checkout(request: Request, form: FormData, lines: CartLine
         shippingFeePaisa(method, cart.subtotalPaisa, fees)
     ) {
       return reject(
-        zoneConfirmation(t, lang, input.district, method, cart.subtotalPaisa, fees, code.order?.shown ?? null),
+        zoneConfirmation(t, lang, input.district, method, cart.subtotalPaisa, fees, campaign.order?.shown ?? null),
       );
     }
+    // The last gate before the order: every other refusal is said before a code is spent on it.
+    const gate = await checkoutCodeGate({ request, form, phone: input.phone, settings, lang, t, ...code });
+    if (!gate.place) {
+      codeStep = gate.step ?? undefined;
+      return reject(gate.formError);
+    }
+    verifiedCookie = gate.setCookie;
     const limits = { perPhone: settings.phoneOrderLimit, perAddress: settings.addressOrderLimit };
     const advance = { rule: advanceRuleOf(settings), windowMinutes: settings.advanceWindowMinutes };
-    const result = await placeOrder(input, cart, fees, { language: lang, limits, advance, code: code.order });
+    const result = await placeOrder(input, cart, fees, { language: lang, limits, advance, code: campaign.order });
     if (result.ok) {
       // After the commit, in the background: the shopper's answer never waits for the mail server.
       if (!result.duplicate) void announceNewOrder(result.orderId);
@@ -144,7 +172,7 @@ export async function checkout(request: Request, form: FormData, lines: CartLine
       case "code":
         return reject(
           discountMessage(lang, "code.atCheckout", {
-            reason: refusalMessage(result.refusal, code.order?.code ?? "", lang),
+            reason: refusalMessage(result.refusal, campaign.order?.code ?? "", lang),
           }),
           {},
           { cartChanged: true },

@@ -33,6 +33,8 @@ import { CartCodeForm } from "./cart-code-form";
 import { readFormData } from "~/server/form-data.server";
 import { deliveryFees, getShopSettings } from "~/models/settings.server";
 import { advanceRuleOf } from "~/rules/advance";
+import { clientAddressOf } from "~/server/audit.server";
+import { clientKey } from "~/server/client-key.server";
 
 // The cart page's own texts travel with its module, in both languages (decision 023).
 registerMessages("en", checkoutMessages.en);
@@ -113,17 +115,21 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 
 /**
  * The cart's forms: add, buy-now, update and remove (./cart-change.server.ts), applying and
- * removing a campaign code (./cart-code.server.ts), and checkout (./checkout.server.ts). Each ends
+ * removing a campaign code (./cart-code.server.ts), and checkout (./checkout.server.ts; its
+ * "Send a new code" button posts `intent=resend-code`, ./checkout-code.server.ts). Each ends
  * in a redirect (post/redirect/get), except a rejected checkout or code, which answers 400 with the
  * messages and every value the shopper typed, and a cart form sent by a fetcher, which gets a
  * CartFetchResult (app/components/cart/cart-contract.ts).
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const lines = await getCart(request);
   const lang = langOfRequest(request);
   const intent = form.get("intent");
-  if (intent === "checkout") return checkout(request, form, lines, lang);
+  if (intent === "checkout" || intent === "resend-code") {
+    const address = clientKey(clientAddressOf(context));
+    return checkout(request, form, lines, lang, { address, resend: intent === "resend-code" });
+  }
   if (intent === "remove-code") return removeCode(lang);
   if (intent === "apply-code") {
     const cart = priceCart(lines, await getVariantsForCart(lines.map((line) => line.variantId)));
@@ -152,6 +158,7 @@ export default function CartPage() {
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const placing = usePending({ intent: "checkout" });
+  const resending = usePending({ intent: "resend-code" });
   const checkoutData = actionData && "values" in actionData ? actionData : undefined;
   const codeData = actionData && "codeError" in actionData ? actionData : undefined;
   const totals = useOptimisticCartTotals();
@@ -211,7 +218,9 @@ export default function CartPage() {
             values={checkoutData?.values}
             fieldErrors={checkoutData?.fieldErrors ?? {}}
             formError={checkoutData?.formError ?? null}
+            codeStep={checkoutData?.codeStep ?? null}
             submitting={placing}
+            resending={resending}
             stockProblem={items.some((item) =>
               exceedsStock(shown.get(item.variant.variantId)?.quantity ?? item.quantity, item.variant.available),
             )}

@@ -12,6 +12,7 @@ import { staffLanguage, staffTranslator } from "~/server/admin-i18n.server";
 import { audit } from "~/server/audit.server";
 import { requireOwner } from "~/server/auth/auth.server";
 import { redirectWithToast } from "~/server/toast-cookie.server";
+import { shopSmsGateway } from "~/server/sms/gateway-account.server";
 import {
   ContactFieldset,
   DeliveryFieldset,
@@ -32,7 +33,12 @@ export const meta = adminTitle("admin.settings.title");
 export async function loader({ request }: LoaderFunctionArgs) {
   const owner = await requireOwner(request);
   const settings = await getShopSettings();
-  return { values: settingsFormValues(settings, staffLanguage(owner)), logo: shopIdentity(settings, "en").logo };
+  return {
+    values: settingsFormValues(settings, staffLanguage(owner)),
+    logo: shopIdentity(settings, "en").logo,
+    // Checkout asks for no code without a gateway it can send through: the form warns.
+    smsGatewaySet: (await shopSmsGateway()) !== null,
+  };
 }
 
 /**
@@ -56,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
  */
 export default function SettingsPage() {
   const t = useAdminT();
-  const { values: saved, logo } = useLoaderData<typeof loader>();
+  const { values: saved, logo, smsGatewaySet } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>();
   const saving = usePending({ formAction: "/admin/settings", state: "submitting" });
   // A body too large to read (413) brings no values back: the form shows the saved ones.
@@ -82,7 +88,7 @@ export default function SettingsPage() {
         <LanguageFieldset values={values} />
         <InvoiceFieldset {...group} />
         <StockFieldset {...group} />
-        <OrderLimitsFieldset {...group} />
+        <OrderLimitsFieldset {...group} smsGatewaySet={smsGatewaySet} />
         <SecurityFieldset values={values} />
         <SettingsSaveBar saving={saving} />
       </Form>

@@ -12,7 +12,15 @@ import type { FieldErrors } from "~/forms/refusal";
 import { useAdminT } from "~/hooks/use-admin-t";
 import type { MessageKey } from "~/i18n/admin";
 import type { ImageInfo } from "~/utils/image-url";
+import { CHECKOUT_CODE_MODES, type CheckoutCodeMode } from "~/rules/checkout-code";
 import type { SettingsField, SettingsFormValues } from "./settings-form.server";
+
+/** Each checkout code setting's label (message keys). */
+const CHECKOUT_CODE_LABELS: Record<CheckoutCodeMode, MessageKey> = {
+  off: "admin.settings.checkoutCodeOff",
+  "new-phones": "admin.settings.checkoutCodeNewPhones",
+  "every-order": "admin.settings.checkoutCodeEveryOrder",
+};
 
 /**
  * The form's sections in page order: each one's title (a message key) and the fields it holds.
@@ -32,7 +40,10 @@ export const settingsSections = {
   language: { legend: "admin.settings.language", fields: ["defaultLanguage"] },
   invoice: { legend: "admin.settings.invoice", fields: ["tradeLicence", "bin"] },
   stock: { legend: "admin.settings.stock", fields: ["lowStockThreshold"] },
-  orderLimits: { legend: "admin.settings.orderLimits", fields: ["phoneOrderLimit", "addressOrderLimit"] },
+  orderLimits: {
+    legend: "admin.settings.orderLimits",
+    fields: ["phoneOrderLimit", "addressOrderLimit", "checkoutCode"],
+  },
   security: { legend: "admin.settings.security", fields: ["requireOwnerTwoFactor"] },
 } as const satisfies Record<string, { legend: MessageKey; fields: readonly SettingsField[] }>;
 
@@ -272,8 +283,12 @@ export function StockFieldset(props: GroupProps) {
   );
 }
 
-/** How many open orders one phone, or one address, may have (the checkout limits). */
-export function OrderLimitsFieldset(props: GroupProps) {
+/**
+ * How many open orders one phone, or one address, may have (the checkout limits), and when
+ * checkout asks for a one-time code by SMS: it needs an SMS gateway (`smsGatewaySet`), so a
+ * setting other than "off" without one is warned about (checkout then asks for no code).
+ */
+export function OrderLimitsFieldset({ smsGatewaySet, ...props }: GroupProps & { smsGatewaySet: boolean }) {
   const t = useAdminT();
   return (
     <Section section="orderLimits">
@@ -299,6 +314,26 @@ export function OrderLimitsFieldset(props: GroupProps) {
         className="inline-flex min-h-11 items-center text-sm font-medium text-amber-800 underline"
       >
         {t("admin.blocklist.manage")}
+      </Link>
+      <AdminField
+        name="checkoutCode"
+        label={t("admin.settings.checkoutCode")}
+        choices={CHECKOUT_CODE_MODES.map((mode) => ({ value: mode, label: t(CHECKOUT_CODE_LABELS[mode]) }))}
+        defaultValue={props.values.checkoutCode ?? "off"}
+        error={props.errors.checkoutCode}
+        hint={t("admin.settings.checkoutCodeHint")}
+        inputClassName="sm:max-w-md"
+      />
+      {props.values.checkoutCode && props.values.checkoutCode !== "off" && !smsGatewaySet ? (
+        <p
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          data-testid="checkout-code-no-gateway"
+        >
+          {t("admin.settings.checkoutCodeNoGateway")}
+        </p>
+      ) : null}
+      <Link to="/admin/sms" className="inline-flex min-h-11 items-center text-sm font-medium text-amber-800 underline">
+        {t("admin.settings.checkoutCodeGateway")}
       </Link>
     </Section>
   );

@@ -64,6 +64,7 @@ export function settingsFormValues(settings: ShopSettings, lang: Lang): ShopSett
     lowStockThreshold: formatInteger(settings.lowStockThreshold, lang),
     phoneOrderLimit: formatInteger(settings.phoneOrderLimit, lang),
     addressOrderLimit: formatInteger(settings.addressOrderLimit, lang),
+    checkoutCode: settings.checkoutCode,
     requireOwnerTwoFactor: settings.requireOwnerTwoFactor ? "on" : "",
   };
 }

@@ -390,6 +390,14 @@ describe("createPageCache", () => {
     expect((await app.warm("/", { Cookie: "haat_placed=signed; haat_session=s" })).headers["x-cache"]).toBeUndefined();
   });
 
+  it("answers a shopper whose phone was proved by a checkout code from the cache: only the cart reads that cookie", async () => {
+    const app = await startApp();
+    await app.warm("/");
+    for (const cookie of ["haat_phones=signed", "__Host-haat_phones=signed", "haat_placed=signed; haat_phones=signed"]) {
+      expect((await request(app.origin, "/", { Cookie: cookie })).headers["x-cache"], cookie).toBe("HIT");
+    }
+  });
+
   it("never stores an answer that sets a cookie, is not 200, says no-store, or is not a catalogue page", async () => {
     const app = await startApp({
       headers: (url): Record<string, string> =>

@@ -3,7 +3,7 @@
  * cookies they carry, and what it keys their pages on besides the canonical URL.
  *
  * - A request may be answered from memory when it carries no haat cookie other than the cart, the
- *   remembered language, the placed orders and the campaign code (both read by no cached page); a staff session, a toast,
+ *   remembered language, the placed orders, the campaign code and the verified phones (read by no cached page); a staff session, a toast,
  *   the two-factor step or anything haat adds later always bypasses. Each name is the one its
  *   cookie module gives the cookie: the language and the placed orders are `__Host-` prefixed when
  *   COOKIE_SECURE (`hostCookieName`), and either spelling is theirs; the cart is never prefixed, so
@@ -18,16 +18,18 @@ import { LRUCache } from "lru-cache";
 import { CART_COOKIE_NAME } from "~/server/cart/cart-cookie.server";
 import { CODE_COOKIE_NAME } from "~/server/cart/code-cookie.server";
 import { PLACED_ORDERS_COOKIE_NAME } from "~/server/cart/placed-orders-cookie.server";
+import { VERIFIED_PHONES_COOKIE_NAME } from "~/server/cart/verified-phones-cookie.server";
 import { LANGUAGE_COOKIE_NAME } from "~/server/language-cookie.server";
 import type { KeyInputs } from "./page-notes.server";
 
 /**
  * haat cookies that no cached page reads, so they neither vary nor bypass it: the orders this
  * browser placed in the last hour, read only by the confirmation page, and the campaign code
- * applied in the cart, read only by the cart page; neither page is ever cached. A shopper who just
- * ordered, or holds a code during a sale, keeps getting the catalogue from memory.
+ * applied in the cart and the phones proved with a checkout code, read only by the cart page; neither
+ * page is ever cached. A shopper who just ordered, or holds a code during a sale, keeps getting the
+ * catalogue from memory.
  */
-const UNREAD_COOKIES = new Set([PLACED_ORDERS_COOKIE_NAME, CODE_COOKIE_NAME]);
+const UNREAD_COOKIES = new Set([PLACED_ORDERS_COOKIE_NAME, CODE_COOKIE_NAME, VERIFIED_PHONES_COOKIE_NAME]);
 
 /**
  * The names of the cookies in a `Cookie` header, split as every cookie parser splits it (pairs
