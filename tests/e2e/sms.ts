@@ -3,6 +3,7 @@
  * (tests/support/sms-gateway-server.ts, on smsGatewayPortOf), set as the shop's gateway through its
  * generic "http" API, and what it was sent.
  */
+import type { DeliveredSms } from "../support/sms-gateway-server";
 import { sqliteDate, withDb } from "./e2e-db";
 import { E2E_PORT, smsGatewayPortOf } from "./e2e-env";
 
@@ -32,8 +33,6 @@ export function useLocalSmsGateway(): void {
   );
 }
 
-/** One message the local gateway took: the number as sent (8801…) and the text. */
-export type DeliveredSms = { via: string; to: string; text: string; reference: string | null; at: number };
 
 /** The messages the local gateway has taken for `phone` (01XXXXXXXXX), oldest first. */
 export async function deliveredSms(phone: string): Promise<DeliveredSms[]> {

@@ -37,7 +37,7 @@ export type DeliveredSms = {
 };
 
 /** A failure to answer the next request(s) with instead of the API's own answer. */
-export type PlannedFailure = { status: number; body: string } | "hang";
+type PlannedFailure = { status: number; body: string } | "hang";
 
 export type FakeSmsGateway = {
   /** http://127.0.0.1:<port> */
