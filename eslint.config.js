@@ -120,6 +120,16 @@ const capabilities = {
     "bkash-checkout.server.ts",
     "schedule.server.ts",
   ],
+  // Text messages to shoppers (decision 065): the gateway contract, the saved gateway's client, the
+  // owner's gateway form and its actions, and the outbox's sender with its job (entry.server). The
+  // providers' clients are inside.
+  sms: [
+    "gateway.ts",
+    "gateway-account.server.ts",
+    "gateway-form.server.ts",
+    "gateway-settings.server.ts",
+    "sender.server.ts",
+  ],
 };
 /**
  * The zones that close each capability folder of `layer` (server or models) to everything above it
@@ -216,6 +226,16 @@ const modelCapabilities = {
   discounts: ["code-use.server.ts", "discount-admin.server.ts"],
   // Customers by phone number: the list's one GROUP BY over orders, and a customer's page and notes.
   customers: ["customer-list.server.ts", "customer-page.server.ts"],
+  // Text messages (decision 065): the outbox (queueing in the caller's transaction, the sender's
+  // claims, the lists), the gateway's and the texts' rows, and the checkout codes.
+  sms: [
+    "outbox.server.ts",
+    "outbox-sending.server.ts",
+    "sms-messages.server.ts",
+    "sms-gateway.server.ts",
+    "sms-templates.server.ts",
+    "phone-verification.server.ts",
+  ],
 };
 const modelCapabilityZones = capabilityZonesOf("models", modelCapabilities, "modelCapabilities", [
   "./app/server",

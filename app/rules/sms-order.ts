@@ -1,11 +1,10 @@
 /**
  * What the SMS sender decides without the database (docs/decisions/065-sms.md): the values an
- * order's message fills its template with, when a failed attempt is tried again, how long a
- * checkout code may wait in the outbox, and how a code is hidden once it has gone.
+ * order's message fills its template with, when a failed attempt is tried again, and how a
+ * checkout code is hidden once it has gone.
  */
-import { formatMoney } from "./money";
 import { codAmountPaisa } from "./courier-parcel";
-import type { SmsPlaceholder } from "./sms";
+import { smsMoney, type SmsPlaceholder } from "./sms";
 import { localDigits } from "~/i18n/format";
 import { localePath } from "~/i18n";
 import type { Lang } from "~/i18n/lang";
@@ -26,7 +25,8 @@ export type SmsOrder = {
 /**
  * The value of every placeholder (app/rules/sms.ts SMS_PLACEHOLDERS) for `order`'s message in
  * `lang`: the shop's name in that language (`shop.name`, chosen by the caller), the order number
- * and money in the language's digits ("৳১,২৫০" in Bangla), the cash the rider collects
+ * in the language's digits, money as `smsMoney` writes it ("Tk 1,250", "৳১,২৫০"), the shop's phone in
+ * ASCII digits (a phone recognises it as a number to call), the cash the rider collects
  * (courier-parcel.ts `codAmountPaisa`), and the tracking link:
  * - `courierTrackingUrl` (the courier's own page) once the parcel is with a courier,
  * - else the shop's tracking page, `publicUrl` + "/orders/track?order=<id>" in `lang`,
@@ -39,7 +39,7 @@ export function orderSmsValues(
   shop: { name: string; phone: string },
   links: { courierTrackingUrl: string | null; publicUrl: string | undefined },
 ): Record<SmsPlaceholder, string> {
-  const money = (paisa: number) => formatMoney(paisa, { lang });
+  const money = (paisa: number) => smsMoney(paisa, lang);
   const shopTracking = links.publicUrl
     ? `${links.publicUrl}${localePath(lang, "/orders/track")}?order=${order.id}`
     : "";
@@ -81,12 +81,6 @@ export function nextSmsAttemptAt(attempts: number, now: Date): Date | null {
   const minutes = SMS_RETRY_MINUTES[Math.max(0, attempts - 1)]!;
   return new Date(now.getTime() + minutes * 60_000);
 }
-
-/**
- * How long a checkout code's message may wait to be sent, in ms: the code's life (5 minutes, as its
- * text tells the shopper). Sent later it would arrive dead, and cost an SMS.
- */
-export const CHECKOUT_CODE_SEND_WITHIN_MS = 5 * 60_000;
 
 /**
  * `text` with every run of 6 digits (ASCII or Bengali) replaced by "••••••": a checkout code's text

@@ -5,7 +5,7 @@
  * the page recounts in the browser as the owner types.
  *
  * The values follow what a sent message holds (app/rules/sms.ts, SMS_PLACEHOLDERS): the shop's own
- * name and phone (the Bangla name on a Bangla message when set), money as formatMoney writes it,
+ * name and phone (the Bangla name on a Bangla message when set), money as smsMoney writes it,
  * and numbers in the message's digits (Bengali digits in Bangla). The tracking link is the shop's
  * own tracking page, the longer of the two links a message can carry (a courier's, such as
  * Steadfast's https://steadfast.com.bd/t/<code>, is shorter than a shop's address with its path).
@@ -13,8 +13,7 @@
 import { localePath } from "~/i18n";
 import { localDigits } from "~/i18n/format";
 import type { Lang } from "~/i18n/lang";
-import { formatMoney } from "./money";
-import { renderSms, smsParts, type SmsLength, type SmsPlaceholder } from "./sms";
+import { renderSms, smsMoney, smsParts, type SmsLength, type SmsPlaceholder } from "./sms";
 
 /** What the samples take from the shop: its names, phone and public origin ("https://shop.example"). */
 export type SmsSampleShop = { name: string; nameBn: string; phone: string; origin: string };
@@ -47,15 +46,15 @@ export type SmsSampleSize = keyof typeof SAMPLE_ORDERS;
 
 /**
  * Every placeholder's sample value for a message in `lang`, for an order of `size`: e.g. ("en",
- * "typical") → shop_name "Alo Lights", order_number "12345", total "৳1,250.00", tracking_link
+ * "typical") → shop_name "Alo Lights", order_number "12345", total "Tk 1,250", tracking_link
  * "https://shop.example/orders/track?order=12345"; in Bangla the digits are Bengali ("১২৩৪৫").
  */
 export function smsSampleValues(shop: SmsSampleShop, lang: Lang, size: SmsSampleSize): SmsSampleValues {
   const order = SAMPLE_ORDERS[size];
-  const money = formatMoney(order.totalPaisa, { lang });
+  const money = smsMoney(order.totalPaisa, lang);
   return {
     shop_name: lang === "bn" && shop.nameBn ? shop.nameBn : shop.name,
-    shop_phone: localDigits(shop.phone, lang),
+    shop_phone: shop.phone,
     name: order.name[lang],
     order_number: localDigits(String(order.number), lang),
     total: money,

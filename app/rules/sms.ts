@@ -10,6 +10,7 @@
  */
 import { SegmentedMessage } from "sms-segments-calculator";
 import type { Lang } from "~/i18n/lang";
+import { formatTakaShort } from "./money";
 
 /** The order events that may send the shopper a message, in the order an order meets them. */
 export const ORDER_SMS_EVENTS = [
@@ -37,7 +38,7 @@ export const MAX_SMS_PARTS = 6;
  * - `shop_name`, `shop_phone`: the shop's settings (the Bangla name on a Bangla message when set);
  * - `name`: the shopper's name on the order; `order_number`: the order's number (no "#");
  * - `total`: the order's total; `cash`: the cash to have ready for the rider (the total less what
- *   was paid ahead), both as "৳1,250" in the message's digits;
+ *   was paid ahead), both as `smsMoney` writes them ("Tk 1,250", "৳১,২৫০");
  * - `tracking_link`: the courier's tracking page once the parcel is with a courier, else the shop's
  *   order tracking page; `courier`, `tracking_code`: the courier's name and the parcel's code
  *   ("" before the hand-off).
@@ -93,6 +94,17 @@ export const CHECKOUT_CODE_TEXT: Record<Lang, string> = {
   en: "{code} is your {shop_name} order code. It expires in 5 minutes.",
   bn: "{code} আপনার {shop_name} অর্ডার কোড। ৫ মিনিটে মেয়াদ শেষ হবে।",
 };
+
+/**
+ * An amount as a message says it: "Tk 1,250" in English, "৳১,২৫০" in Bangla (paisa shown only when
+ * there are some: "Tk 1,250.50"). The taka sign ৳ is not in the GSM 7-bit alphabet: one in an
+ * English text would send the whole text as UCS-2, 70 characters a part instead of 160, and double
+ * or triple what each message costs. A Bangla text is UCS-2 anyway, so it keeps the sign.
+ */
+export function smsMoney(paisa: number, lang: Lang): string {
+  const amount = formatTakaShort(paisa, lang);
+  return lang === "en" ? `Tk ${amount}` : `৳${amount}`;
+}
 
 const PLACEHOLDER = /\{([^{}\s]*)\}/g;
 

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/models/db/client.server";
 import { action, loader } from "~/routes/admin.sms._index/route";
-import { SmsGatewayError } from "~/server/sms/gateway";
+import { messageReference, SmsGatewayError } from "~/server/sms/gateway";
 import { shopSmsGateway } from "~/server/sms/gateway-account.server";
 import { bulkSmsBdGateway } from "~/server/sms/bulksmsbd.server";
 import { csmsIdOf, sslWirelessGateway } from "~/server/sms/ssl-wireless.server";
@@ -124,6 +124,15 @@ describe("the SSL Wireless client", () => {
   it("turns a reference into a csms_id of at most 20 letters and digits", () => {
     expect(csmsIdOf("haat-123")).toBe("haat123");
     expect(csmsIdOf("haat-123456789012345678901")).toHaveLength(20);
+  });
+
+  it("gives message 12 of a restored or new database another csms_id than the old message 12", () => {
+    // Ids start again after a restore; SSL Wireless remembers csms_ids and would drop the new one.
+    const before = csmsIdOf(messageReference(12, new Date("2026-11-01T10:00:00Z")));
+    const after = csmsIdOf(messageReference(12, new Date("2026-11-29T10:00:00Z")));
+    expect(after).not.toBe(before);
+    expect(csmsIdOf(messageReference(99_999_999, new Date("2030-01-01T00:00:00Z")))).toMatch(/^[a-z0-9]{1,20}$/);
+    expect(csmsIdOf(messageReference(99_999_999, new Date("2030-01-01T00:00:00Z")))).toMatch(/^haat/);
   });
 });
 

@@ -9,16 +9,21 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/models/db/client.server";
 import { changeOrderStatus, changeStatusIn, setOrderConfirmation } from "~/models/orders/order-status.server";
-import { queueMessage } from "~/models/sms/outbox.server";
 import { formatMoney } from "~/rules/money";
 import { DEFAULT_SMS_TEMPLATES, smsParts, type OrderSmsEvent } from "~/rules/sms";
-import { SmsGatewayError, type OutgoingSms, type SmsGatewayClient } from "~/server/sms/gateway";
+import { messageReference, SmsGatewayError, type OutgoingSms, type SmsGatewayClient } from "~/server/sms/gateway";
 import { SENDER_REASONS, sendDueMessages, sendWhenQueued, stopSending } from "~/server/sms/sender.server";
+import { queueMessage } from "../support/sms-outbox";
 import { startFakeSmsGateway, workerSmsGatewayPort, type FakeSmsGateway } from "../support/sms-gateway-server";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin.orders.view.$id/route";
 import { loader as messagesLoader } from "~/routes/admin.sms.messages/route";
 import { createAdmin, createProduct, expectData, get, post, run, runData, signedInJar } from "./helpers";
 import { placeOrder } from "./place-order";
+
+/** The reference outbox message `id` is sent with (its id and creation time). */
+async function referenceOf(id: number): Promise<string> {
+  return messageReference(id, (await prisma.smsMessage.findUniqueOrThrow({ where: { id } })).createdAt);
+}
 
 let gateway: FakeSmsGateway;
 let lamp: { variantId: number };
@@ -102,7 +107,7 @@ describe("each order event's message", () => {
     expect(summary.sent).toEqual([queued!.id]);
     const [sms] = deliveredTo(phone);
     expect(sms!.text).toContain(`we got your order #${orderId}, total ${formatMoney(order.totalPaisa)}`);
-    expect(sms!.reference).toBe(`haat-${queued!.id}`);
+    expect(sms!.reference).toBe(await referenceOf(queued!.id));
     const [sent] = await messagesOf(orderId);
     expect(sent).toMatchObject({
       state: "sent",
@@ -294,14 +299,16 @@ describe("a send cut off by a restart", () => {
     const client = idempotentClient();
     // The cut-off attempt did reach the gateway: the repeat is refused as a duplicate, and it counts as sent.
     const reached = await cutOff();
-    client.taken.push({ to: reached.phone, text: "Hello from the shop", reference: `haat-${reached.id}` });
+    client.taken.push({ to: reached.phone, text: "Hello from the shop", reference: await referenceOf(reached.id) });
     // This one's attempt never reached it: it is sent now.
     const lost = await cutOff();
 
     const summary = await sendDueMessages({ client });
 
     expect(summary.sent.sort()).toEqual([reached.id, lost.id].sort());
-    expect(client.taken.map((sms) => sms.reference).sort()).toEqual([`haat-${reached.id}`, `haat-${lost.id}`].sort());
+    expect(client.taken.map((sms) => sms.reference).sort()).toEqual(
+      [await referenceOf(reached.id), await referenceOf(lost.id)].sort(),
+    );
     expect(await prisma.smsMessage.findUniqueOrThrow({ where: { id: reached.id } })).toMatchObject({
       state: "sent",
       attempts: 2,

@@ -9,7 +9,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/models/db/client.server";
-import { queueMessage } from "~/models/sms/outbox.server";
+import { queueMessage } from "../support/sms-outbox";
 import { DEFAULT_SMS_TEMPLATES } from "~/rules/sms";
 import { SmsGatewayError, type OutgoingSms, type SmsGatewayClient } from "~/server/sms/gateway";
 import { SENDER_REASONS, sendDueMessages, type SendSummary } from "~/server/sms/sender.server";

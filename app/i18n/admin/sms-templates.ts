@@ -7,6 +7,8 @@ export const smsTemplatesMessages = bilingual({
     "admin.smsTemplates.subtitle":
       "The text messages shoppers get as their order moves on. Each message goes in the language the order was placed in.",
     "admin.smsTemplates.noGateway": "No SMS gateway is set yet: no message is sent until you set one.",
+    "admin.smsTemplates.noPublicUrl":
+      "The shop's web address (PUBLIC_URL) is not set on the server: until it is, a message links to the courier's tracking page only, and {tracking_link} is empty before the hand-off.",
     "admin.smsTemplates.setGateway": "Set the SMS gateway",
     "admin.smsTemplates.event.order-placed": "Order placed",
     "admin.smsTemplates.event.order-confirmed": "Order confirmed",
@@ -56,6 +58,8 @@ export const smsTemplatesMessages = bilingual({
     "admin.smsTemplates.subtitle":
       "অর্ডার এগোনোর সাথে সাথে ক্রেতারা যে এসএমএস পান। প্রতিটি বার্তা যায় অর্ডারটি যে ভাষায় দেওয়া হয়েছিল সেই ভাষায়।",
     "admin.smsTemplates.noGateway": "এখনো কোনো এসএমএস গেটওয়ে ঠিক করা হয়নি: গেটওয়ে ঠিক না করা পর্যন্ত কোনো বার্তা যাবে না।",
+    "admin.smsTemplates.noPublicUrl":
+      "সার্ভারে দোকানের ওয়েব ঠিকানা (PUBLIC_URL) দেওয়া নেই: দেওয়া না পর্যন্ত বার্তায় শুধু কুরিয়ারের ট্র্যাকিং পাতার লিংক যাবে, আর কুরিয়ারে পাঠানোর আগে {tracking_link} ফাঁকা থাকবে।",
     "admin.smsTemplates.setGateway": "এসএমএস গেটওয়ে ঠিক করুন",
     "admin.smsTemplates.event.order-placed": "অর্ডার দেওয়া হয়েছে",
     "admin.smsTemplates.event.order-confirmed": "অর্ডার নিশ্চিত",

@@ -61,16 +61,14 @@ export function orderMessageData(event: OrderSmsEvent, order: { phone: string; l
 
 /**
  * Queues a message that belongs to no order (a checkout code, the owner's test) with its `text`,
- * and wakes the sender. `phone` is 01XXXXXXXXX. Returns the message's id.
+ * inside the caller's transaction `tx`: it is committed with the change that causes it, or not at
+ * all. `phone` is 01XXXXXXXXX. Call `messagesQueued()` after the commit. Returns the message's id.
  */
-export async function queueMessage(message: {
-  event: Exclude<SmsEvent, OrderSmsEvent>;
-  phone: string;
-  language: string;
-  text: string;
-}): Promise<number> {
-  const { id } = await prisma.smsMessage.create({ data: message, select: { id: true } });
-  messagesQueued();
+export async function queueMessageIn(
+  tx: Prisma.TransactionClient,
+  message: { event: Exclude<SmsEvent, OrderSmsEvent>; phone: string; language: string; text: string },
+): Promise<number> {
+  const { id } = await tx.smsMessage.create({ data: message, select: { id: true } });
   return id;
 }
 

@@ -19,7 +19,7 @@ import {
   type CodeLimitReached,
 } from "~/rules/checkout-code";
 import { CHECKOUT_CODE_TEXT, renderSms } from "~/rules/sms";
-import { queueMessage } from "./outbox.server";
+import { messagesQueued, queueMessageIn } from "./outbox.server";
 
 /** The HMAC a code is stored as: SHA-256 keyed with SESSION_SECRET over the phone and the code, hex. */
 function codeHash(phone: string, code: string): string {
@@ -43,7 +43,8 @@ export type CodeRequest =
  * (`CodeRequest`). The limits are counted and the new row written in one transaction: on SQLite
  * it holds the one write lock, on PostgreSQL it first takes advisory locks on the phone and the
  * address, so two requests at once take turns and cannot both pass under a limit. The SMS
- * (CHECKOUT_CODE_TEXT in `lang`, naming `shopName`) is queued after the commit. `now` is for tests.
+ * (CHECKOUT_CODE_TEXT in `lang`, naming `shopName`) is queued in the same transaction, and the
+ * sender woken after the commit. `now` is for tests.
  * @throws the database's error when a read or write fails (nothing is sent then).
  */
 export async function requestCheckoutCode(request: {
@@ -90,16 +91,16 @@ export async function requestCheckoutCode(request: {
         expiresAt: new Date(now.getTime() + CODE_LIFE_MS),
       },
     });
-    return { outcome: "sent", sentAt: now };
-  });
-  if (answer.outcome === "sent") {
-    await queueMessage({
+    // The code's message is committed with its row: a code is never stored without its SMS.
+    await queueMessageIn(tx, {
       event: "checkout-code",
       phone,
       language: lang,
       text: renderSms(CHECKOUT_CODE_TEXT[lang], { code, shop_name: shopName }),
     });
-  }
+    return { outcome: "sent", sentAt: now };
+  });
+  if (answer.outcome === "sent") messagesQueued();
   return answer;
 }
 

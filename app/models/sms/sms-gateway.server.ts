@@ -61,6 +61,7 @@ export async function startTestMessage(
       attempts: 1,
       nextAttemptAt: now,
       claimedUntil: new Date(now.getTime() + leaseMs),
+      createdAt: now,
     },
     select: { id: true },
   });

@@ -10,6 +10,7 @@ import { SmsNavigation } from "~/components/admin/sms-navigation";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
+import { getEnv } from "~/config/env.server";
 import { getSmsGatewayRow } from "~/models/sms/sms-gateway.server";
 import { getSmsTemplates, saveSmsTemplates } from "~/models/sms/sms-templates.server";
 import { ORDER_SMS_EVENTS } from "~/rules/sms";
@@ -34,7 +35,8 @@ const PATH = "/admin/sms/templates";
 
 /**
  * Each order event's message as the form shows it, the sample values its previews are filled with
- * in each language, and whether a gateway is set (without one nothing is sent).
+ * in each language, whether a gateway is set (without one nothing is sent), and whether the shop's
+ * address is known (PUBLIC_URL: without it a message has no link to the shop's tracking page).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);
@@ -43,6 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     values: templatesFormValues(templates),
     samples: { en: smsSampleValues(shop, "en", "typical"), bn: smsSampleValues(shop, "bn", "typical") },
     gatewaySet: gateway !== null,
+    publicUrlSet: getEnv().PUBLIC_URL !== undefined,
   };
 }
 
@@ -74,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
  */
 export default function SmsTemplatesPage() {
   const t = useAdminT();
-  const { values: saved, samples, gatewaySet } = useLoaderData<typeof loader>();
+  const { values: saved, samples, gatewaySet, publicUrlSet } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>() as TemplatesRefusal | undefined;
   const saving = usePending({ formAction: PATH, state: "submitting" });
   const values = problem?.values ?? saved;
@@ -97,6 +100,11 @@ export default function SmsTemplatesPage() {
           <Link to="/admin/sms" className="font-medium text-amber-900 underline">
             {t("admin.smsTemplates.setGateway")}
           </Link>
+        </p>
+      )}
+      {publicUrlSet ? null : (
+        <p className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm" data-testid="sms-no-public-url">
+          {t("admin.smsTemplates.noPublicUrl")}
         </p>
       )}
       <FormAlert message={problem?.formError} refusal={problem} />

@@ -22,7 +22,7 @@ import type { Toast } from "~/utils/toast-message";
 import { staffLanguage, staffTranslator } from "../admin-i18n.server";
 import { audit } from "../audit.server";
 import { seal } from "../secret-box.server";
-import { isSmsProvider, SmsGatewayError, smsProviderName, type SmsProvider } from "./gateway";
+import { isSmsProvider, messageReference, SmsGatewayError, smsProviderName, type SmsProvider } from "./gateway";
 import { shopSmsGateway } from "./gateway-account.server";
 import type { GatewayChoice } from "./gateway-form.server";
 
@@ -193,12 +193,13 @@ export async function sendTestSms(phone: string, admin: AdminUser, context: unkn
   const text = t("admin.smsGateway.testText", { shop: shopIdentity(await getShopSettings(), lang).name });
   // Claimed for longer than the request may take, so the outbox's sender leaves it to this one.
   const leaseMs = getEnv().SMS_TIMEOUT_SECONDS * 1000 + 60_000;
-  const id = await startTestMessage({ phone, language: lang, text, parts: smsParts(text).parts }, leaseMs);
+  const createdAt = new Date();
+  const id = await startTestMessage({ phone, language: lang, text, parts: smsParts(text).parts }, leaseMs, createdAt);
   const shownPhone = localDigits(phone, lang);
   const record = (outcome: string) =>
     audit(context, admin, { action: "sms.test-sent", subjectType: "settings", summary: `${phone}: ${outcome}` });
   try {
-    const { gatewayReference } = await gateway.send({ to: phone, text, reference: `haat-${id}` });
+    const { gatewayReference } = await gateway.send({ to: phone, text, reference: messageReference(id, createdAt) });
     await finishTestMessage(id, { provider: gateway.provider, sent: true, gatewayReference });
     await record("sent");
     return { kind: "success", message: t("admin.smsGateway.testSent", { phone: shownPhone }) };

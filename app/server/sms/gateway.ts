@@ -83,6 +83,17 @@ export type SmsGatewayClient = {
   balance(): Promise<string | null>;
 };
 
+/**
+ * The reference of outbox message `id`, created at `createdAt`: "haat-<id>-<creation time in base
+ * 36>", the same on every attempt. The time keeps it unique beyond this database: after a restore
+ * or a fresh install the ids start again, and a gateway that remembers references (SSL Wireless)
+ * would otherwise take a new message for an old one and drop it as a duplicate. At most 20 letters
+ * and digits once the dashes are dropped, for ids up to 8 digits.
+ */
+export function messageReference(id: number, createdAt: Date): string {
+  return `haat-${id}-${createdAt.getTime().toString(36)}`;
+}
+
 /** The number with Bangladesh's country code and no "+": 01712345678 → 8801712345678. */
 export function withCountryCode(phone: string): string {
   return `88${phone}`;

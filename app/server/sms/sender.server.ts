@@ -34,12 +34,13 @@ import {
 } from "~/models/sms/outbox-sending.server";
 import { normalizeBdMobile } from "~/rules/phone";
 import { isOrderSmsEvent, MAX_SMS_PARTS, renderSms, smsParts, type OrderSmsEvent } from "~/rules/sms";
-import { CHECKOUT_CODE_SEND_WITHIN_MS, maskCheckoutCode, nextSmsAttemptAt, orderSmsValues } from "~/rules/sms-order";
+import { CODE_LIFE_MS } from "~/rules/checkout-code";
+import { maskCheckoutCode, nextSmsAttemptAt, orderSmsValues } from "~/rules/sms-order";
 import { trackingUrl } from "~/server/couriers/hand-off.server";
 import { log } from "~/server/log.server";
 import { repeatingJob } from "~/server/process/repeating-job.server";
 import { shopSmsGateway } from "./gateway-account.server";
-import { SmsGatewayError, type SmsGatewayClient } from "./gateway";
+import { messageReference, SmsGatewayError, type SmsGatewayClient } from "./gateway";
 
 /** The reasons the sender writes itself (the gateway's own are stored as it gave them). */
 export const SENDER_REASONS = {
@@ -140,7 +141,8 @@ async function attempt(
   const parts = text === "" ? 0 : smsParts(text).parts;
   const failed = (error: string): Outcome => ({ state: "failed", text, parts, error });
   if (text === "") return failed(SENDER_REASONS.noText);
-  if (message.event === "checkout-code" && now.getTime() - message.createdAt.getTime() > CHECKOUT_CODE_SEND_WITHIN_MS) {
+  // A code sent after its life would arrive dead, and cost an SMS.
+  if (message.event === "checkout-code" && now.getTime() - message.createdAt.getTime() > CODE_LIFE_MS) {
     return failed(SENDER_REASONS.expired);
   }
   if (message.resumed && !client?.idempotent) return failed(SENDER_REASONS.interrupted);
@@ -149,7 +151,11 @@ async function attempt(
   if (!to) return failed(SENDER_REASONS.notMobile);
   if (parts > MAX_SMS_PARTS) return failed(`Too long: ${parts} SMS, at most ${MAX_SMS_PARTS}`);
   try {
-    const { gatewayReference } = await client.send({ to, text, reference: `haat-${message.id}` });
+    const { gatewayReference } = await client.send({
+      to,
+      text,
+      reference: messageReference(message.id, message.createdAt),
+    });
     return { state: "sent", text, parts, provider: client.provider, gatewayReference };
   } catch (error) {
     if (error instanceof SmsGatewayError && error.kind === "duplicate") {
