@@ -20,8 +20,8 @@ describe("orderSmsValues", () => {
       shop_phone: "01700-000000",
       name: "Rahima Akter",
       order_number: "1234",
-      total: "৳1,250.00",
-      cash: "৳1,150.00",
+      total: "Tk 1,250",
+      cash: "Tk 1,150",
       tracking_link: "https://shop.example/orders/track?order=1234",
       courier: "",
       tracking_code: "",
@@ -31,7 +31,7 @@ describe("orderSmsValues", () => {
   it("writes a Bangla message's numbers in Bengali digits, its tracking page under /bn", () => {
     const values = orderSmsValues(order, "bn", shop, { courierTrackingUrl: null, publicUrl: "https://shop.example" });
     expect(values.order_number).toBe("১২৩৪");
-    expect(values.total).toBe("৳১,২৫০.০০");
+    expect(values.total).toBe("৳১,২৫০");
     expect(values.tracking_link).toBe("https://shop.example/bn/orders/track?order=1234");
   });
 
@@ -45,7 +45,7 @@ describe("orderSmsValues", () => {
       tracking_link: "https://steadfast.com.bd/t/B015BAE4",
       courier: "Steadfast",
       tracking_code: "B015BAE4",
-      cash: "৳০.০০",
+      cash: "৳০",
     });
   });
 

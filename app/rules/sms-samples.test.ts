@@ -17,8 +17,8 @@ describe("smsSampleValues", () => {
       shop_name: "Alo Lights",
       shop_phone: "01711-000111",
       order_number: "12345",
-      total: "৳1,250.00",
-      cash: "৳1,250.00",
+      total: "Tk 1,250",
+      cash: "Tk 1,250",
       tracking_link: "https://alo.example/orders/track?order=12345",
     });
   });
@@ -27,9 +27,9 @@ describe("smsSampleValues", () => {
     const values = smsSampleValues(shop, "bn", "typical");
     expect(values).toMatchObject({
       shop_name: "আলো লাইটস",
-      shop_phone: "০১৭১১-০০০১১১",
+      shop_phone: "01711-000111",
       order_number: "১২৩৪৫",
-      total: "৳১,২৫০.০০",
+      total: "৳১,২৫০",
       tracking_link: "https://alo.example/bn/orders/track?order=12345",
     });
   });
@@ -43,7 +43,7 @@ describe("smsSampleValues", () => {
       const typical = smsSampleValues(shop, lang, "typical");
       const long = smsSampleValues(shop, lang, "long");
       for (const name of SMS_PLACEHOLDERS) expect(long[name].length, name).toBeGreaterThanOrEqual(typical[name].length);
-      expect(long.total).toBe(lang === "en" ? "৳12,34,567.00" : "৳১২,৩৪,৫৬৭.০০");
+      expect(long.total).toBe(lang === "en" ? "Tk 12,34,567" : "৳১২,৩৪,৫৬৭");
     }
   });
 });
