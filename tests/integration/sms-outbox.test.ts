@@ -131,9 +131,7 @@ describe("each order event's message", () => {
 
     const [sms] = deliveredTo(phone);
     const bengaliNumber = String(orderId).replace(/\d/g, (d) => "০১২৩৪৫৬৭৮৯"[Number(d)]!);
-    expect(sms!.text).toContain(
-      `আপনার অর্ডার #${bengaliNumber} পেয়েছি, মোট ${smsMoney(order.totalPaisa, "bn")}`,
-    );
+    expect(sms!.text).toContain(`আপনার অর্ডার #${bengaliNumber} পেয়েছি, মোট ${smsMoney(order.totalPaisa, "bn")}`);
     const [sent] = await messagesOf(orderId);
     expect(sent!.parts).toBe(smsParts(sms!.text).parts);
     expect(smsParts(sms!.text).encoding).toBe("UCS-2");
@@ -336,7 +334,9 @@ describe("a long run", () => {
       provider: "http",
       idempotent: false,
       async send(sms) {
-        const row = await prisma.smsMessage.findUniqueOrThrow({ where: { id: Number(/^haat-(\d+)-/.exec(sms.reference)![1]) } });
+        const row = await prisma.smsMessage.findUniqueOrThrow({
+          where: { id: Number(/^haat-(\d+)-/.exec(sms.reference)![1]) },
+        });
         claims.push({ at: Date.now(), until: row.claimedUntil!.getTime() });
         // The gateway takes 10 minutes over this one.
         vi.setSystemTime(Date.now() + 10 * 60_000);
