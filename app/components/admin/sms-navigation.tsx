@@ -1,5 +1,6 @@
 import { NavLink } from "@remix-run/react";
 import { useAdminT } from "~/hooks/use-admin-t";
+import { AdminPageHeader } from "./page-header";
 
 const SMS_PAGES = [
   { to: "/admin/sms", label: "admin.smsGateway.nav.gateway", end: true },
@@ -11,7 +12,7 @@ const SMS_PAGES = [
  * The SMS pages' own navigation, under each one's heading: the gateway, the texts, the messages
  * sent. Links (44 px tall), the current one marked for screen readers by NavLink's `aria-current`.
  */
-export function SmsNavigation() {
+function SmsNavigation() {
   const t = useAdminT();
   return (
     <nav aria-label={t("admin.smsGateway.nav.label")} className="mt-4">
@@ -35,5 +36,15 @@ export function SmsNavigation() {
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** An SMS page's heading block (`AdminPageHeader`, its `<h1>` labelled by `id`) with the SMS pages' navigation under it. */
+export function SmsPageHeader({ id, title, subtitle }: { id: string; title: string; subtitle: string }) {
+  return (
+    <div>
+      <AdminPageHeader id={id} title={title} subtitle={subtitle} />
+      <SmsNavigation />
+    </div>
   );
 }

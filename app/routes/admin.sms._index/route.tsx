@@ -3,8 +3,7 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { adminTitle } from "~/components/admin/admin-meta";
-import { AdminPageHeader } from "~/components/admin/page-header";
-import { SmsNavigation } from "~/components/admin/sms-navigation";
+import { SmsPageHeader } from "~/components/admin/sms-navigation";
 import { typedValues } from "~/forms/refusal";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { normalizeBdMobile } from "~/rules/phone";
@@ -86,14 +85,11 @@ export default function SmsGatewayPage() {
   const refused = useActionData<typeof action>() as Refused | undefined;
   return (
     <section aria-labelledby="sms-gateway-title" className="max-w-3xl space-y-6">
-      <div>
-        <AdminPageHeader
-          id="sms-gateway-title"
-          title={t("admin.smsGateway.title")}
-          subtitle={t("admin.smsGateway.subtitle")}
-        />
-        <SmsNavigation />
-      </div>
+      <SmsPageHeader
+        id="sms-gateway-title"
+        title={t("admin.smsGateway.title")}
+        subtitle={t("admin.smsGateway.subtitle")}
+      />
       <SavedGateway gateway={gateway} />
       {gateway.configured ? <TestMessageForm refusal={refused?.test ?? null} /> : null}
       <GatewayForm gateway={gateway} refusal={refused?.gateway ?? null} />

@@ -3,9 +3,8 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ActivityList } from "~/components/admin/activity-list";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { adminTitle } from "~/components/admin/admin-meta";
-import { AdminPageHeader } from "~/components/admin/page-header";
 import { SmsMessageTimes, SmsStateBadge, smsEventLabel } from "~/components/admin/sms-message";
-import { SmsNavigation } from "~/components/admin/sms-navigation";
+import { SmsPageHeader } from "~/components/admin/sms-navigation";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import type { MessageKey } from "~/i18n/admin";
 import { localDigits } from "~/i18n/format";
@@ -59,14 +58,11 @@ export default function SmsMessagesPage() {
   const field = "mt-1 block min-h-11 w-full rounded-md border border-stone-300 px-3 py-2";
   return (
     <section aria-labelledby="sms-messages-title" className="space-y-6">
-      <div>
-        <AdminPageHeader
-          id="sms-messages-title"
-          title={t("admin.smsMessages.title")}
-          subtitle={t("admin.smsMessages.subtitle")}
-        />
-        <SmsNavigation />
-      </div>
+      <SmsPageHeader
+        id="sms-messages-title"
+        title={t("admin.smsMessages.title")}
+        subtitle={t("admin.smsMessages.subtitle")}
+      />
 
       <Form
         method="get"

@@ -5,8 +5,7 @@ import { useMemo } from "react";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { FormAlert } from "~/components/admin/form-field";
-import { AdminPageHeader } from "~/components/admin/page-header";
-import { SmsNavigation } from "~/components/admin/sms-navigation";
+import { SmsPageHeader } from "~/components/admin/sms-navigation";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
@@ -86,14 +85,11 @@ export default function SmsTemplatesPage() {
 
   return (
     <section aria-labelledby="sms-templates-title" className="max-w-3xl space-y-6">
-      <div>
-        <AdminPageHeader
-          id="sms-templates-title"
-          title={t("admin.smsTemplates.title")}
-          subtitle={t("admin.smsTemplates.subtitle")}
-        />
-        <SmsNavigation />
-      </div>
+      <SmsPageHeader
+        id="sms-templates-title"
+        title={t("admin.smsTemplates.title")}
+        subtitle={t("admin.smsTemplates.subtitle")}
+      />
       {gatewaySet ? null : (
         <p className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm" data-testid="sms-no-gateway">
           {t("admin.smsTemplates.noGateway")}{" "}
