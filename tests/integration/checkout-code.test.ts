@@ -190,6 +190,39 @@ describe("the checkout code step", () => {
     expect(await codesSent(phone)).toBe(1);
   });
 
+  it("places the order without a code once codes stop reaching phones, and asks again once one gets through", async () => {
+    // The gateway took the key but fails every message (no balance): the shopper's code failed.
+    const shopper = await new Shopper().fillCart();
+    refusal(await shopper.post());
+    await prisma.smsMessage.updateMany({ where: { phone, event: "checkout-code" }, data: { state: "failed" } });
+    expect(await shopper.post({ codePhone: phone, code: "" })).toRedirectTo(/^\/order-success/);
+    expect(await ordersOf(phone)).toBe(1);
+
+    // Shop-wide: three failed codes in a row in the last hour, and a new phone is not asked either.
+    const others = ["01912340001", "01912340002", "01912340003"];
+    await prisma.smsMessage.createMany({
+      data: others.map((other) => ({
+        event: "checkout-code",
+        phone: other,
+        language: "en",
+        text: "",
+        state: "failed",
+      })),
+    });
+    phone = "01912340004";
+    const next = await new Shopper().fillCart();
+    expect(await next.post()).toRedirectTo(/^\/order-success/);
+    expect(await codesSent(phone)).toBe(0);
+
+    // One code delivered since: the gateway works again, and codes are asked again.
+    await prisma.smsMessage.create({
+      data: { event: "checkout-code", phone: "01912340005", language: "en", text: "", state: "sent" },
+    });
+    phone = "01912340006";
+    const later = await new Shopper().fillCart();
+    expect(refusal(await later.post()).codeStep?.phone).toBe(phone);
+  });
+
   it("remembers the proved phone on the device: its next order asks no code, another browser's does", async () => {
     const shopper = await new Shopper().fillCart();
     refusal(await shopper.post());

@@ -8,7 +8,12 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/models/db/client.server";
-import { changeOrderStatus, changeStatusIn, setOrderConfirmation } from "~/models/orders/order-status.server";
+import {
+  changeOrderStatus,
+  changeStatusIn,
+  setOrderConfirmation,
+  undoStatusChange,
+} from "~/models/orders/order-status.server";
 import { DEFAULT_SMS_TEMPLATES, smsMoney, smsParts, type OrderSmsEvent } from "~/rules/sms";
 import { messageReference, SmsGatewayError, type OutgoingSms, type SmsGatewayClient } from "~/server/sms/gateway";
 import { SENDER_REASONS, sendDueMessages, sendWhenQueued, stopSending } from "~/server/sms/sender.server";
@@ -18,6 +23,9 @@ import { action as orderAction, loader as orderLoader } from "~/routes/admin.ord
 import { loader as messagesLoader } from "~/routes/admin.sms.messages/route";
 import { createAdmin, createProduct, expectData, get, post, run, runData, signedInJar } from "./helpers";
 import { placeOrder } from "./place-order";
+
+/** The clock `minutes` from now: a sender run then finds what was held back until that time due. */
+const minutesLater = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 
 /** The reference outbox message `id` is sent with (its id and creation time). */
 async function referenceOf(id: number): Promise<string> {
@@ -141,9 +149,15 @@ describe("each order event's message", () => {
     const phone = nextPhone();
     const orderId = await orderFor(phone);
     await setOrderConfirmation(orderId, admin);
-    await setOrderConfirmation(orderId, null);
-    await setOrderConfirmation(orderId, admin); // marked again: no second message
+    await setOrderConfirmation(orderId, null); // taken back while held: withdrawn
+    await setOrderConfirmation(orderId, admin); // marked again: queued again
+    // Held back two minutes after the mark: not yet.
     await sendDueMessages();
+    expect(deliveredTo(phone)).toHaveLength(1);
+    await sendDueMessages({ now: minutesLater(3) });
+    await setOrderConfirmation(orderId, null);
+    await setOrderConfirmation(orderId, admin); // sent already: no second message
+    await sendDueMessages({ now: minutesLater(6) });
     expect((await messagesOf(orderId)).map((m) => [m.event, m.state])).toEqual([
       ["order-placed", "sent"],
       ["order-confirmed", "sent"],
@@ -164,7 +178,12 @@ describe("each order event's message", () => {
     const cancelledId = await orderFor(other);
     await changeOrderStatus(cancelledId, "cancelled", admin);
 
+    // Staff's shipped and delivered wait out the ten minutes they may be undone; a cancel cannot
+    // be undone with one click, so it goes at once.
     await sendDueMessages();
+    expect(deliveredTo(phone)).toHaveLength(1);
+    expect(deliveredTo(other)).toHaveLength(2);
+    await sendDueMessages({ now: minutesLater(11) });
 
     expect(deliveredTo(phone).map((sms) => sms.text)).toEqual([
       expect.stringContaining("we got your order"),
@@ -174,6 +193,23 @@ describe("each order event's message", () => {
     expect(deliveredTo(other).map((sms) => sms.text)).toEqual([
       expect.stringContaining("we got your order"),
       expect.stringContaining(`your order #${cancelledId} has been cancelled`),
+    ]);
+  });
+
+  it("never sends a status change staff undid, and sends the status when it comes back for real", async () => {
+    const phone = nextPhone();
+    const orderId = await orderFor(phone);
+    expect((await changeOrderStatus(orderId, "shipped", admin)).outcome).toBe("changed");
+    expect((await undoStatusChange(orderId, { from: "pending", to: "shipped" }, admin)).outcome).toBe("changed");
+    await sendDueMessages({ now: minutesLater(11) });
+    expect(deliveredTo(phone).map((sms) => sms.text)).toEqual([expect.stringContaining("we got your order")]);
+    expect((await messagesOf(orderId)).map((m) => m.event)).toEqual(["order-placed"]);
+
+    await changeOrderStatus(orderId, "shipped", admin);
+    await sendDueMessages({ now: minutesLater(22) });
+    expect(deliveredTo(phone).map((sms) => sms.text)).toEqual([
+      expect.stringContaining("we got your order"),
+      expect.stringContaining(`your order #${orderId} is on its way`),
     ]);
   });
 
@@ -397,7 +433,7 @@ describe("what the sender refuses itself", () => {
     expect(await prisma.smsMessage.findUniqueOrThrow({ where: { id: long } })).toMatchObject({
       state: "failed",
       parts: 7,
-      error: "Too long: 7 SMS, at most 6",
+      error: SENDER_REASONS.tooLong(7),
     });
   });
 
@@ -446,9 +482,10 @@ describe("sending after a shopper's request", () => {
       // The checkout has answered; the sender is still waiting on the gateway.
       await expect.poll(() => gateway.requests.length).toBe(1);
       expect((await messagesOf(orderId))[0]!.state).toBe("sending");
-      // The gateway's 2 s timeout gives it back to the queue, to try again in a minute.
-      await expect.poll(async () => (await messagesOf(orderId))[0]!.state, { timeout: 10_000 }).toBe("queued");
-      expect((await messagesOf(orderId))[0]!.error).toMatch(/No answer within 2 s/);
+      // After the gateway's 2 s timeout nobody knows whether it took the message: this gateway
+      // cannot tell a repeat, so it is failed for staff to decide, never sent twice.
+      await expect.poll(async () => (await messagesOf(orderId))[0]!.state, { timeout: 10_000 }).toBe("failed");
+      expect((await messagesOf(orderId))[0]!.error).toBe(SENDER_REASONS.noAnswer);
     } finally {
       stop();
     }
@@ -554,10 +591,11 @@ describe("a process that stops", () => {
       // The first message is with the gateway, which does not answer.
       await expect.poll(() => gateway.requests.length).toBe(1);
       await stopSending();
-      // Its attempt ended (the 2 s timeout) and was written: back in the queue, never left "sending".
+      // Its attempt ended (the 2 s timeout) and was written, never left "sending": failed, since
+      // the gateway may have taken it and cannot tell a repeat.
       const rows = await prisma.smsMessage.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } });
       expect(rows.map((row) => [row.state, row.attempts])).toEqual([
-        ["queued", 1],
+        ["failed", 1],
         ["queued", 0],
         ["queued", 0],
       ]);

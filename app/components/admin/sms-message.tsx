@@ -6,7 +6,7 @@
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import type { AdminTranslate, MessageKey } from "~/i18n/admin";
 import { formatShopDateTime } from "~/i18n/format-date";
-import type { SmsEvent } from "~/rules/sms";
+import { MAX_SMS_PARTS, type SmsEvent } from "~/rules/sms";
 
 /** What the times of a message need of it (app/models/sms/sms-messages.server.ts SmsMessageRow). */
 type MessageTimes = { state: string; attempts: number; createdAt: Date; sentAt: Date | null; nextAttemptAt: Date };
@@ -33,6 +33,27 @@ const EVENT_LABELS: Record<SmsEvent, MessageKey> = {
 export function smsEventLabel(event: string, t: AdminTranslate): string {
   const key = EVENT_LABELS[event as SmsEvent] as MessageKey | undefined;
   return key ? t(key) : event;
+}
+
+/** The reasons the sender writes itself (app/server/sms/sender.server.ts SENDER_REASONS), by code. */
+const SENDER_REASON_KEYS: Record<string, MessageKey> = {
+  "no-gateway": "admin.smsMessages.why.noGateway",
+  interrupted: "admin.smsMessages.why.interrupted",
+  "no-answer": "admin.smsMessages.why.noAnswer",
+  expired: "admin.smsMessages.why.expired",
+  "not-mobile": "admin.smsMessages.why.notMobile",
+  "no-text": "admin.smsMessages.why.noText",
+  "too-long": "admin.smsMessages.why.tooLong",
+};
+
+/**
+ * Why a message was not sent, in the reader's language when the sender wrote it ("sender:<code>",
+ * "sender:too-long:7"); a gateway's own words as it gave them.
+ */
+export function smsFailureReason(error: string, t: AdminTranslate): string {
+  const [source, code = "", count = "0"] = error.split(":");
+  const key = source === "sender" ? SENDER_REASON_KEYS[code] : undefined;
+  return key ? t(key, { count: Number(count), max: MAX_SMS_PARTS }) : error;
 }
 
 /** A message's state as a badge with its words. */

@@ -6,11 +6,11 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/models/db/client.server";
 import { auditEventData } from "~/models/audit-trail.server";
-import { undoableChange, type OrderStatus } from "~/rules/order-status";
+import { UNDO_WINDOW_MS, undoableChange, type OrderStatus } from "~/rules/order-status";
 import type { StockShortage } from "~/rules/stock";
 import { OutOfStockError, returnStock, takeStock, type StockActor } from "~/models/catalogue/stock.server";
 import { releaseCodeUseIn, retakeCodeUseIn } from "~/models/discounts/code-use.server";
-import { messagesQueued, queueOrderMessageIn } from "~/models/sms/outbox.server";
+import { messagesQueued, queueOrderMessageIn, withdrawOrderMessageIn } from "~/models/sms/outbox.server";
 import type { OrderSmsEvent } from "~/rules/sms";
 
 /** The statuses that tell the shopper by SMS (when that message is on), and the message each sends. */
@@ -78,6 +78,9 @@ export async function undoStatusChange(
       admin.id,
     );
     if (!undo || undo.from !== offered.from || undo.to !== offered.to) return { outcome: "not-undoable" as const };
+    // The undone change's message was held back for this window: it never leaves.
+    const undoneMessage = STATUS_MESSAGES[undo.to];
+    if (undoneMessage) await withdrawOrderMessageIn(tx, id, undoneMessage);
     return changeStatusIn(tx, id, undo.from, admin);
   });
   if (result.outcome === "changed") messagesQueued();
@@ -101,7 +104,7 @@ export async function changeStatusIn(
 ): Promise<StatusChangeResult> {
   const order = await tx.order.findUnique({
     where: { id },
-    select: { status: true, items: { select: { variantId: true, quantity: true } } },
+    select: { status: true, consignmentId: true, items: { select: { variantId: true, quantity: true } } },
   });
   if (!order) return { outcome: "not-found" };
   if (order.status === status) return { outcome: "unchanged" };
@@ -128,31 +131,49 @@ export async function changeStatusIn(
     },
   });
   const message = STATUS_MESSAGES[status];
-  if (message) await queueOrderMessageIn(tx, id, message);
+  if (message) {
+    // A change its author may still undo with one click (rules/order-status.ts `undoableChange`)
+    // holds its message back for that window: an undone mis-click never reaches the shopper.
+    const undoable =
+      admin !== null &&
+      courier === null &&
+      order.consignmentId === null &&
+      order.status !== "cancelled" &&
+      status !== "cancelled";
+    await queueOrderMessageIn(tx, id, message, undoable ? UNDO_WINDOW_MS : 0);
+  }
   return { outcome: "changed" };
 }
+
+/** How long the "order confirmed" SMS waits after the mark, in ms: time to take back a mis-tapped mark. */
+const CONFIRMATION_HOLD_MS = 2 * 60 * 1000;
 
 /**
  * Marks an order as confirmed with the shopper by phone, by `admin` now (docs/decisions/028), or
  * removes the mark when `admin` is null. Marking an order that is already marked keeps the first
  * mark (who and when). A new mark queues the "order confirmed" SMS in the same transaction (when
- * it is on; once per order, so a mark removed and set again sends nothing more), sent after commit.
+ * it is on; once per order), held back CONFIRMATION_HOLD_MS: a mark removed meanwhile withdraws it
+ * (and a later mark queues it again); once sent, a mark removed and set again sends nothing more.
  * @returns false when there is no such order.
  */
 export async function setOrderConfirmation(id: number, admin: { id: number; email: string } | null): Promise<boolean> {
   if (admin === null) {
-    const { count } = await prisma.order.updateMany({
-      where: { id },
-      data: { confirmedAt: null, confirmedById: null, confirmedByEmail: null },
+    return prisma.$transaction(async (tx) => {
+      const { count } = await tx.order.updateMany({
+        where: { id },
+        data: { confirmedAt: null, confirmedById: null, confirmedByEmail: null },
+      });
+      // A mark removed while its message is still held back: the message never leaves.
+      if (count === 1) await withdrawOrderMessageIn(tx, id, "order-confirmed");
+      return count === 1;
     });
-    return count === 1;
   }
   const marked = await prisma.$transaction(async (tx) => {
     const { count } = await tx.order.updateMany({
       where: { id, confirmedAt: null },
       data: { confirmedAt: new Date(), confirmedById: admin.id, confirmedByEmail: admin.email },
     });
-    return count === 1 && (await queueOrderMessageIn(tx, id, "order-confirmed"));
+    return count === 1 && (await queueOrderMessageIn(tx, id, "order-confirmed", CONFIRMATION_HOLD_MS));
   });
   if (marked) {
     messagesQueued();

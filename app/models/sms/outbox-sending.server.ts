@@ -18,29 +18,41 @@ export type ClaimedMessage = {
   phone: string;
   language: string;
   text: string;
-  /** The claim's attempt number (1 for the first): the claim's token. */
+  /** The claim's attempt number (1 for the first) and its end: together the claim's token. */
   attempts: number;
+  claimedUntil: Date;
   createdAt: Date;
   /** True when it was taken over from a claim that ended (a cut-off attempt). */
   resumed: boolean;
 };
 
 /**
- * The messages a sender may claim at `now`, oldest due first, at most `limit`: queued with
- * `nextAttemptAt` passed, and "sending" whose `claimedUntil` passed (their process stopped).
+ * The messages a sender may claim at `now`, at most `limit`: queued with `nextAttemptAt` passed, and
+ * "sending" whose `claimedUntil` passed (their process stopped). Checkout codes come first, then
+ * the rest oldest due first: a shopper waits at the checkout for a code, which dies in 5 minutes,
+ * while a burst of order messages (a courier refresh delivering a hundred parcels) can wait.
  */
-export function dueMessages(now: Date, limit: number): Promise<DueMessage[]> {
-  return prisma.smsMessage.findMany({
-    where: {
-      OR: [
-        { state: "queued", nextAttemptAt: { lte: now } },
-        { state: "sending", claimedUntil: { lt: now } },
-      ],
-    },
-    orderBy: [{ nextAttemptAt: "asc" }, { id: "asc" }],
+export async function dueMessages(now: Date, limit: number): Promise<DueMessage[]> {
+  const due = [
+    { state: "queued", nextAttemptAt: { lte: now } },
+    { state: "sending", claimedUntil: { lt: now } },
+  ];
+  const select = { id: true, state: true, attempts: true } as const;
+  const orderBy = [{ nextAttemptAt: "asc" as const }, { id: "asc" as const }];
+  const codes = await prisma.smsMessage.findMany({
+    where: { event: "checkout-code", OR: due },
+    orderBy,
     take: limit,
-    select: { id: true, state: true, attempts: true },
+    select,
   });
+  if (codes.length >= limit) return codes;
+  const rest = await prisma.smsMessage.findMany({
+    where: { event: { not: "checkout-code" }, OR: due },
+    orderBy,
+    take: limit - codes.length,
+    select,
+  });
+  return [...codes, ...rest];
 }
 
 /**
@@ -80,7 +92,7 @@ export async function claimMessage(
   });
   // The claim's token is the attempt number it set; a row that moved on since (only possible once
   // this claim ended) is another sender's.
-  return row && row.attempts === candidate.attempts + 1 ? { ...row, resumed } : null;
+  return row && row.attempts === candidate.attempts + 1 ? { ...row, claimedUntil, resumed } : null;
 }
 
 /** What an order's message needs of order `orderId` (rules/sms-order.ts), or null when it is gone. */
@@ -114,12 +126,13 @@ export type SmsOutcomeData = {
 
 /**
  * Writes `outcome` for `message` while its claim is still this sender's (state "sending" with the
- * claim's attempt number), ending the claim. Returns false, writing nothing, when the claim was
+ * claim's attempt number and end: "Send again" starts the count again, the end is this claim's
+ * own), ending the claim. Returns false, writing nothing, when the claim was
  * taken over meanwhile.
  */
 export async function recordOutcome(message: ClaimedMessage, outcome: SmsOutcomeData): Promise<boolean> {
   const { count } = await prisma.smsMessage.updateMany({
-    where: { id: message.id, state: "sending", attempts: message.attempts },
+    where: { id: message.id, state: "sending", attempts: message.attempts, claimedUntil: message.claimedUntil },
     data: { ...outcome, claimedUntil: null },
   });
   return count === 1;

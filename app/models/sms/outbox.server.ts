@@ -16,13 +16,15 @@ export type SmsState = (typeof SMS_STATES)[number];
  * Queues `event`'s message for order `orderId` inside the caller's transaction `tx`, to the order's
  * phone in its language, when the event's message is switched on and a gateway is set. An order
  * gets each event's message at most once (an order shipped, taken back and shipped again is told
- * once). The text is written from the template when the message is sent.
+ * once). The text is written from the template when the message is sent. `holdMs` keeps it back
+ * that long (ms) while the change that queued it may still be undone (`withdrawOrderMessageIn`).
  * @returns true when a message was queued.
  */
 export async function queueOrderMessageIn(
   tx: Prisma.TransactionClient,
   orderId: number,
   event: OrderSmsEvent,
+  holdMs = 0,
 ): Promise<boolean> {
   const [template, gateway] = await Promise.all([
     tx.smsTemplate.findUnique({ where: { event }, select: { enabled: true } }),
@@ -33,9 +35,30 @@ export async function queueOrderMessageIn(
   const order = await tx.order.findUnique({ where: { id: orderId }, select: { customerPhone: true, language: true } });
   if (!order) return false;
   await tx.smsMessage.create({
-    data: { event, orderId, phone: order.customerPhone, language: order.language },
+    data: {
+      event,
+      orderId,
+      phone: order.customerPhone,
+      language: order.language,
+      nextAttemptAt: new Date(Date.now() + holdMs),
+    },
   });
   return true;
+}
+
+/**
+ * Withdraws order `orderId`'s `event` message inside `tx` while it was never tried (queued, no
+ * attempt): the change that queued it was undone before the message left. One already tried
+ * stays (it may have reached the phone). Returns true when one was withdrawn; the event may then be
+ * queued again later.
+ */
+export async function withdrawOrderMessageIn(
+  tx: Prisma.TransactionClient,
+  orderId: number,
+  event: OrderSmsEvent,
+): Promise<boolean> {
+  const { count } = await tx.smsMessage.deleteMany({ where: { orderId, event, state: "queued", attempts: 0 } });
+  return count > 0;
 }
 
 /**

@@ -144,3 +144,35 @@ export async function checkCheckoutCode(phone: string, code: string, now = new D
   const triesLeft = TRIES_PER_CODE - last.attempts - 1;
   return triesLeft > 0 ? { outcome: "wrong", triesLeft } : { outcome: "tries-used" };
 }
+
+/** How many finished code messages in a row, shop-wide, must have failed before checkout stops asking. */
+const FAILING_IN_A_ROW = 3;
+/** How far back `codeSmsFailing` looks, in ms: a gateway fixed an hour ago is trusted again. */
+const FAILING_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * True when checkout codes are not reaching phones, so asking for one would only lose the order:
+ * `phone`'s own latest code message failed (the shopper waits for a code that will never come), or
+ * the shop's last FAILING_IN_A_ROW finished code messages of the past hour all failed (a key
+ * refused, no balance, the gateway down for long). A saved gateway is no promise that it delivers.
+ * The next code that is sent makes it false again.
+ */
+export async function codeSmsFailing(phone: string, now = new Date()): Promise<boolean> {
+  const since = new Date(now.getTime() - FAILING_WINDOW_MS);
+  const newestFirst = [{ createdAt: "desc" as const }, { id: "desc" as const }];
+  const [ofPhone, latest] = await Promise.all([
+    prisma.smsMessage.findFirst({
+      where: { event: "checkout-code", phone, createdAt: { gte: since } },
+      orderBy: newestFirst,
+      select: { state: true },
+    }),
+    prisma.smsMessage.findMany({
+      where: { event: "checkout-code", state: { in: ["sent", "failed"] }, createdAt: { gte: since } },
+      orderBy: newestFirst,
+      take: FAILING_IN_A_ROW,
+      select: { state: true },
+    }),
+  ]);
+  if (ofPhone?.state === "failed") return true;
+  return latest.length === FAILING_IN_A_ROW && latest.every((message) => message.state === "failed");
+}

@@ -5,6 +5,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/models/db/client.server";
 import { ADMIN_PAGE_SIZE, paginate, type Page } from "~/rules/pagination";
+import { maskCheckoutCode } from "~/rules/sms-order";
 import { messagesQueued, SMS_STATES, type SmsState } from "./outbox.server";
 
 /** What a message shows: its event, state, attempts, times, parts, the text sent and the gateway's reason. */
@@ -43,7 +44,8 @@ export function listOrderMessages(orderId: number): Promise<SmsMessageRow[]> {
 
 /**
  * One page (ADMIN_PAGE_SIZE, 1-based `page`) of every message, newest first: only those in `state`
- * when given, only those to `phone` (01XXXXXXXXX, normalised by the caller) when given.
+ * when given, only those to `phone` (01XXXXXXXXX, normalised by the caller) when given. A checkout
+ * code's digits never show.
  */
 export function listSmsMessages(
   filters: { state?: SmsState; phone?: string },
@@ -57,14 +59,25 @@ export function listSmsMessages(
     page,
     ADMIN_PAGE_SIZE,
     () => prisma.smsMessage.count({ where }),
-    (window) =>
-      prisma.smsMessage.findMany({
-        where,
-        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-        select: MESSAGE_FIELDS,
-        ...window,
-      }),
+    async (window) =>
+      (
+        await prisma.smsMessage.findMany({
+          where,
+          orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+          select: MESSAGE_FIELDS,
+          ...window,
+        })
+      ).map(shownText),
   );
+}
+
+/**
+ * `row` as a page may show it: a checkout code's digits masked while it still waits to be sent (the
+ * sender masks them in the row once it is sent or failed), so nobody at the back office can read a
+ * live code and prove a stranger's phone with it.
+ */
+function shownText(row: SmsMessageRow): SmsMessageRow {
+  return row.event === "checkout-code" ? { ...row, text: maskCheckoutCode(row.text) } : row;
 }
 
 /**

@@ -10,7 +10,12 @@ import type { Lang } from "~/i18n/lang";
 import { findBlockedPhone } from "~/models/orders/blocklist.server";
 import { hasDeliveredOrder } from "~/models/orders/staff-order.server";
 import { shopIdentity, type ShopSettings } from "~/models/settings.server";
-import { checkCheckoutCode, requestCheckoutCode, type CodeRequest } from "~/models/sms/phone-verification.server";
+import {
+  checkCheckoutCode,
+  codeSmsFailing,
+  requestCheckoutCode,
+  type CodeRequest,
+} from "~/models/sms/phone-verification.server";
 import { asksForCode, isCheckoutCodeMode, secondsUntil, typedCode } from "~/rules/checkout-code";
 import { normalizeBdMobile } from "~/rules/phone";
 import { phoneVerifiedHere, rememberVerifiedPhone } from "~/server/cart/verified-phones-cookie.server";
@@ -37,8 +42,9 @@ export function postedCodeStep(form: FormData): CodeStep | undefined {
 /**
  * Decides whether the checkout `form` of `request` may place its order for `phone` (01XXXXXXXXX)
  * now, under the shop's `settings`. No code is asked when the setting is "off", when no SMS
- * gateway is set (or it cannot be used: a shop never loses orders to a missing gateway), when the
- * setting is "new-phones" and the phone has an order delivered, when this browser proved the
+ * gateway is set (or it cannot be used: a shop never loses orders to a missing gateway), when
+ * codes are not reaching phones (`codeSmsFailing`: this phone's last code failed, or the shop's
+ * last three did), when the setting is "new-phones" and the phone has an order delivered, when this browser proved the
  * phone before (./verified-phones-cookie), or when the phone is blocked (the order is refused
  * anyway: no SMS is spent on it). Otherwise:
  * - `resend` (the "Send a new code" button): a new code, unless the last was sent less than 60 s
@@ -68,6 +74,8 @@ export async function checkoutCodeGate(options: {
   if (await phoneVerifiedHere(request, phone)) return pass;
   if (!asksForCode(mode, mode === "new-phones" && (await hasDeliveredOrder(phone)))) return pass;
   if (!(await shopSmsGateway())) return pass;
+  // A gateway that stopped delivering (a refused key, no balance) must not lose the shop its orders.
+  if (await codeSmsFailing(phone)) return pass;
   // A blocked phone is refused by the order's own check: no SMS is spent on it first.
   if (await findBlockedPhone(phone)) return pass;
 

@@ -7,7 +7,7 @@
  */
 import { Form } from "@remix-run/react";
 import { SubmitButton } from "~/components/admin/submit-button";
-import { SmsMessageTimes, SmsStateBadge, smsEventLabel } from "~/components/admin/sms-message";
+import { SmsMessageTimes, SmsStateBadge, smsEventLabel, smsFailureReason } from "~/components/admin/sms-message";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
 import type { SmsMessageRow } from "~/models/sms/sms-messages.server";
@@ -61,7 +61,7 @@ export function OrderSmsMessages({ orderId, messages }: { orderId: number; messa
               )}
               {message.error ? (
                 <p className="mt-2 text-sm text-red-800" data-testid="sms-reason">
-                  {t("admin.smsMessages.reason", { reason: message.error })}
+                  {t("admin.smsMessages.reason", { reason: smsFailureReason(message.error, t) })}
                 </p>
               ) : null}
               {message.state === "failed" ? (

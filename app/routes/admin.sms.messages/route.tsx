@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ActivityList } from "~/components/admin/activity-list";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { adminTitle } from "~/components/admin/admin-meta";
-import { SmsMessageTimes, SmsStateBadge, smsEventLabel } from "~/components/admin/sms-message";
+import { SmsMessageTimes, SmsStateBadge, smsEventLabel, smsFailureReason } from "~/components/admin/sms-message";
 import { SmsPageHeader } from "~/components/admin/sms-navigation";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import type { MessageKey } from "~/i18n/admin";
@@ -166,7 +166,7 @@ export default function SmsMessagesPage() {
               ) : null}
               {message.error ? (
                 <p className="mt-1 text-sm text-red-800" data-testid="sms-reason">
-                  {t("admin.smsMessages.reason", { reason: message.error })}
+                  {t("admin.smsMessages.reason", { reason: smsFailureReason(message.error, t) })}
                 </p>
               ) : null}
             </td>

@@ -43,7 +43,9 @@ export type OutgoingSms = {
 /**
  * A gateway refused a message or could not be reached; `message` is safe to show the owner (it never
  * holds a key: the gateway's own words, or ours). `kind`:
- * - "unreachable", "timeout": nothing is known to have been sent; worth trying again later;
+ * - "unreachable": no connection was made, so nothing was sent; worth trying again later;
+ * - "timeout": no (whole) answer in time: the gateway may or may not have taken the message; only a
+ *   gateway that refuses a repeated reference (`idempotent`) is sent it again;
  * - "unauthorised": the key or sender id is wrong; trying again will not help until the owner fixes it;
  * - "refused": the gateway refused this message (a bad number, no balance, a masked sender not
  *   approved…); `retryable` says whether trying again later may help (no balance: yes);
@@ -99,12 +101,23 @@ export function withCountryCode(phone: string): string {
   return `88${phone}`;
 }
 
+/** Node's (undici's) error codes for a connection that was never made: nothing reached the gateway. */
+const NOT_CONNECTED = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ENETUNREACH",
+  "EHOSTUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
+
 /** A gateway's answer: the HTTP status and the body as text. */
 export type GatewayAnswer = { status: number; text: string };
 
 /**
  * Makes one HTTP request to a gateway with a `timeoutMs` ms deadline and redirects left unfollowed.
- * @throws {SmsGatewayError} "timeout" past the deadline, "unreachable" when no answer came,
+ * @throws {SmsGatewayError} "timeout" past the deadline or when the connection broke after it was
+ *   made, "unreachable" when no connection was made,
  *   "bad-answer" for a redirect.
  */
 export async function gatewayRequest(url: string, init: RequestInit, timeoutMs: number): Promise<GatewayAnswer> {
@@ -115,7 +128,13 @@ export async function gatewayRequest(url: string, init: RequestInit, timeoutMs: 
     if (error instanceof DOMException && error.name === "TimeoutError") {
       throw new SmsGatewayError(`No answer within ${Math.round(timeoutMs / 1000)} s`, "timeout");
     }
-    throw new SmsGatewayError("The gateway could not be reached", "unreachable");
+    // Only a connection never made is sure to have sent nothing; one dropped later may have
+    // delivered the request, and is as uncertain as no answer.
+    const code = (error as { cause?: { code?: unknown } }).cause?.code;
+    if (typeof code === "string" && NOT_CONNECTED.has(code)) {
+      throw new SmsGatewayError("The gateway could not be reached", "unreachable");
+    }
+    throw new SmsGatewayError("The connection to the gateway broke before it answered", "timeout");
   }
   if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
     await response.body?.cancel();
@@ -125,7 +144,8 @@ export async function gatewayRequest(url: string, init: RequestInit, timeoutMs: 
   try {
     text = await response.text();
   } catch {
-    throw new SmsGatewayError("The gateway's answer was cut off", "unreachable");
+    // It answered, so it may have taken the message: as uncertain as no answer at all.
+    throw new SmsGatewayError("The gateway's answer was cut off", "timeout");
   }
   return { status: response.status, text };
 }

@@ -42,13 +42,18 @@ import { repeatingJob } from "~/server/process/repeating-job.server";
 import { shopSmsGateway } from "./gateway-account.server";
 import { messageReference, SmsGatewayError, type SmsGatewayClient } from "./gateway";
 
-/** The reasons the sender writes itself (the gateway's own are stored as it gave them). */
+/**
+ * The reasons the sender writes itself, as codes the pages put in the reader's language
+ * (app/components/admin/sms-message.tsx `smsFailureReason`); the gateway's own are stored as it gave them.
+ */
 export const SENDER_REASONS = {
-  noGateway: "No SMS gateway is set, or its key cannot be read",
-  interrupted: "Interrupted: it may or may not have reached the phone",
-  expired: "Expired: the code was not sent within its 5 minutes",
-  notMobile: "Not a Bangladeshi mobile number",
-  noText: "No text to send",
+  noGateway: "sender:no-gateway",
+  interrupted: "sender:interrupted",
+  noAnswer: "sender:no-answer",
+  expired: "sender:expired",
+  notMobile: "sender:not-mobile",
+  noText: "sender:no-text",
+  tooLong: (parts: number) => `sender:too-long:${parts}`,
 } as const;
 
 /** Messages one run takes at most (the next run, or wake-up, takes the rest). */
@@ -149,7 +154,7 @@ async function attempt(
   if (!client) return failed(SENDER_REASONS.noGateway);
   const to = normalizeBdMobile(message.phone);
   if (!to) return failed(SENDER_REASONS.notMobile);
-  if (parts > MAX_SMS_PARTS) return failed(`Too long: ${parts} SMS, at most ${MAX_SMS_PARTS}`);
+  if (parts > MAX_SMS_PARTS) return failed(SENDER_REASONS.tooLong(parts));
   try {
     const { gatewayReference } = await client.send({
       to,
@@ -164,6 +169,11 @@ async function attempt(
     }
     const reason = error instanceof Error ? error.message : String(error);
     if (!(error instanceof SmsGatewayError)) log.warn(`SMS ${message.id} not sent: ${reason}`);
+    if (error instanceof SmsGatewayError && error.kind === "timeout" && !client.idempotent) {
+      // No answer in time: the gateway may have taken it. Sending again could reach the phone
+      // twice, and this gateway cannot tell a repeat; staff decide ("Send again").
+      return { state: "failed", text, parts, error: SENDER_REASONS.noAnswer, provider: client.provider };
+    }
     const retryable = !(error instanceof SmsGatewayError) || error.retryable;
     const next = retryable ? nextSmsAttemptAt(message.attempts, now) : null;
     if (next) return { state: "queued", text, parts, error: reason, nextAttemptAt: next };
