@@ -11,6 +11,7 @@ import { prisma } from "~/models/db/client.server";
 import { action, loader } from "~/routes/admin.sms._index/route";
 import { messageReference, SmsGatewayError } from "~/server/sms/gateway";
 import { shopSmsGateway } from "~/server/sms/gateway-account.server";
+import { seal } from "~/server/secret-box.server";
 import { bulkSmsBdGateway } from "~/server/sms/bulksmsbd.server";
 import { csmsIdOf, sslWirelessGateway } from "~/server/sms/ssl-wireless.server";
 import { startFakeSmsGateway, workerSmsGatewayPort, type FakeSmsGateway } from "../support/sms-gateway-server";
@@ -133,6 +134,32 @@ describe("the SSL Wireless client", () => {
     expect(after).not.toBe(before);
     expect(csmsIdOf(messageReference(99_999_999, new Date("2030-01-01T00:00:00Z")))).toMatch(/^[a-z0-9]{1,20}$/);
     expect(csmsIdOf(messageReference(99_999_999, new Date("2030-01-01T00:00:00Z")))).toMatch(/^haat/);
+  });
+});
+
+describe("a gateway's reasons", () => {
+  it("never carry the key, even when the gateway repeats the request in its error", async () => {
+    const secret = "live-key-8f2Q+x/9";
+    const client = await shopSmsGateway({
+      provider: "http",
+      settings: JSON.stringify({
+        url: `${gateway.origin}/http/send?key={key}&to={to}&text={text}`,
+        method: "GET",
+        body: "",
+        contentType: "form",
+        successText: "",
+      }),
+      secretSealed: seal(secret),
+      secretHint: secret.slice(-4),
+      updatedAt: new Date(),
+      updatedByEmail: null,
+    });
+    gateway.fail.push({ status: 400, body: `invalid api_key ${secret} (also ${encodeURIComponent(secret)})` });
+    const failure = await failureOf(client!.send({ to: "01712345678", text: "x", reference: "haat-1-a" }));
+    expect(failure.message).not.toContain(secret);
+    expect(failure.message).not.toContain(encodeURIComponent(secret));
+    expect(failure.message).toBe("invalid api_key … (also …)");
+    expect(failure).toMatchObject({ kind: "refused", retryable: false });
   });
 });
 

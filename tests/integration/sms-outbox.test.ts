@@ -17,6 +17,7 @@ import {
 import { DEFAULT_SMS_TEMPLATES, smsMoney, smsParts, type OrderSmsEvent } from "~/rules/sms";
 import { messageReference, SmsGatewayError, type OutgoingSms, type SmsGatewayClient } from "~/server/sms/gateway";
 import { SENDER_REASONS, sendDueMessages, sendWhenQueued, stopSending } from "~/server/sms/sender.server";
+import { claimMessage, recordOutcome } from "~/models/sms/outbox-sending.server";
 import { queueMessage } from "../support/sms-outbox";
 import { startFakeSmsGateway, workerSmsGatewayPort, type FakeSmsGateway } from "../support/sms-gateway-server";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin.orders.view.$id/route";
@@ -469,6 +470,55 @@ describe("what the sender refuses itself", () => {
       error: SENDER_REASONS.expired,
       text: "•••••• আপনার কোড",
     });
+  });
+});
+
+describe("checkout codes in the outbox", () => {
+  it("go before messages due earlier, so a burst of order messages never lets a code die waiting", async () => {
+    const earlier = [];
+    for (const n of [1, 2, 3]) {
+      earlier.push(await queueMessage({ event: "test", phone: nextPhone(), language: "en", text: `Earlier ${n}` }));
+    }
+    const code = await queueMessage({
+      event: "checkout-code",
+      phone: nextPhone(),
+      language: "en",
+      text: "482913 is your shop's order code. It expires in 5 minutes.",
+    });
+    expect(await sendDueMessages({ limit: 1 })).toMatchObject({ sent: [code] });
+    expect(await sendDueMessages({ limit: 3 })).toMatchObject({ sent: earlier });
+  });
+
+  it("never show a live code on the owner's list of messages", async () => {
+    const owner = await signedInJar(admin.id);
+    const phone = nextPhone();
+    await queueMessage({
+      event: "checkout-code",
+      phone,
+      language: "en",
+      text: "482913 is your shop's order code. It expires in 5 minutes.",
+    });
+    const page = await runData(messagesLoader, get(`/admin/sms/messages?phone=${phone}`, owner));
+    expect(page.messages.items).toHaveLength(1);
+    expect(page.messages.items[0]!.state).toBe("queued");
+    expect(page.messages.items[0]!.text).toBe("•••••• is your shop's order code. It expires in 5 minutes.");
+  });
+});
+
+describe("a claim's outcome", () => {
+  it("is written by its own claim only, even after Send again started the attempts again", async () => {
+    const id = await queueMessage({ event: "test", phone: nextPhone(), language: "en", text: "Hello" });
+    const now = new Date();
+    const stalled = await claimMessage({ id, state: "queued", attempts: 0 }, now, new Date(now.getTime() + 1_000));
+    // The first sender stalls past its claim; meanwhile the message failed, staff sent it again
+    // (attempts back at 0) and another sender claimed it: the same attempt number, its own claim.
+    await prisma.smsMessage.update({ where: { id }, data: { state: "queued", attempts: 0, claimedUntil: null } });
+    const current = await claimMessage({ id, state: "queued", attempts: 0 }, now, new Date(now.getTime() + 5_000));
+    expect(stalled).not.toBeNull();
+    expect(current).not.toBeNull();
+    const outcome = { state: "sent" as const, text: "Hello", parts: 1, error: null };
+    expect(await recordOutcome(stalled!, outcome)).toBe(false);
+    expect(await recordOutcome(current!, outcome)).toBe(true);
   });
 });
 
