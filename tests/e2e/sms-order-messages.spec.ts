@@ -74,6 +74,15 @@ test("the order page shows the shopper's messages sent, and a failed one is sent
     // Staff confirm by phone: the second message.
     await page.getByRole("button", { name: "Mark as confirmed by phone" }).click();
     await expect(toast(page)).toHaveText(`Order #${orderId} marked as confirmed by phone.`);
+    // It waits two minutes, for a mis-tapped mark to be taken back, and the page says until when.
+    const held = await expectMessageState(page, orderId, "Confirmed by phone", "Waiting to be sent");
+    await expect(held.getByTestId("sms-held")).toContainText("taking the change back stops it");
+    const heldOrder = orderId;
+    withDb((db) =>
+      db
+        .prepare(`UPDATE SmsMessage SET nextAttemptAt = ? WHERE orderId = ? AND event = 'order-confirmed'`)
+        .run(sqliteDate(new Date()), heldOrder),
+    );
     const confirmed = await expectMessageState(page, orderId, "Confirmed by phone", "Sent");
     await expect(confirmed.getByTestId("sms-text")).toContainText(`your order #${orderId} is confirmed`);
 

@@ -70,7 +70,17 @@ export function SmsStateBadge({ state }: { state: string }) {
   );
 }
 
-/** When a message was sent, or queued (and, waiting for a retry, when it is tried again). */
+/**
+ * True when a message never tried was queued to go later than it was written: held back while the
+ * change that queued it may be undone. Read from the row alone (never the clock), so the server's
+ * page and the browser's agree.
+ */
+const isHeld = (message: MessageTimes) => message.nextAttemptAt.getTime() - message.createdAt.getTime() > 5_000;
+
+/**
+ * When a message was sent, or queued (and, waiting for a retry, when it is tried again; held back
+ * while its change may be undone, until when).
+ */
 export function SmsMessageTimes({ message }: { message: MessageTimes }) {
   const t = useAdminT();
   const lang = useAdminLang();
@@ -82,6 +92,11 @@ export function SmsMessageTimes({ message }: { message: MessageTimes }) {
       {message.state === "queued" && message.attempts > 0 ? (
         <span className="block">
           {t("admin.smsMessages.nextAttempt", { time: time(message.nextAttemptAt), count: message.attempts })}
+        </span>
+      ) : null}
+      {message.state === "queued" && message.attempts === 0 && isHeld(message) ? (
+        <span className="block" data-testid="sms-held">
+          {t("admin.smsMessages.heldUntil", { time: time(message.nextAttemptAt) })}
         </span>
       ) : null}
     </>

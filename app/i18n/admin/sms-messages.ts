@@ -26,6 +26,7 @@ export const smsMessagesMessages = bilingual({
     "admin.smsMessages.nextAttempt": "Tries again {time} (attempt {count} failed)",
     "admin.smsMessages.parts": "{count} SMS",
     "admin.smsMessages.reason": "Reason: {reason}",
+    "admin.smsMessages.heldUntil": "Goes at {time}: until then, taking the change back stops it.",
     "admin.smsMessages.why.noGateway": "no SMS gateway is set, or its key cannot be read",
     "admin.smsMessages.why.interrupted": "interrupted while sending: it may or may not have reached the phone",
     "admin.smsMessages.why.noAnswer":
@@ -78,6 +79,7 @@ export const smsMessagesMessages = bilingual({
     "admin.smsMessages.nextAttempt": "আবার চেষ্টা {time} (চেষ্টা {count} ব্যর্থ)",
     "admin.smsMessages.parts": "{count}টি এসএমএস",
     "admin.smsMessages.reason": "কারণ: {reason}",
+    "admin.smsMessages.heldUntil": "যাবে {time}-এ: তার আগে পরিবর্তনটি ফিরিয়ে নিলে আর যাবে না।",
     "admin.smsMessages.why.noGateway": "কোনো এসএমএস গেটওয়ে ঠিক করা নেই, অথবা তার কী পড়া যাচ্ছে না",
     "admin.smsMessages.why.interrupted": "পাঠানোর মাঝে থেমে গেছে: ফোনে পৌঁছেছে কি না জানা নেই",
     "admin.smsMessages.why.noAnswer":
