@@ -30,6 +30,25 @@ export function isOrderSmsEvent(value: string): value is OrderSmsEvent {
   return (ORDER_SMS_EVENTS as readonly string[]).includes(value);
 }
 
+/** The gateways haat has a client for; "http" is any other, by a URL template. */
+export const SMS_PROVIDERS = ["sslwireless", "bulksmsbd", "http"] as const;
+export type SmsProvider = (typeof SMS_PROVIDERS)[number];
+
+/**
+ * A provider's name for the owner: SSL Wireless's and BulkSMSBD's brand names (the same in every
+ * language), "any other gateway" in the staff member's words (`t`).
+ */
+export function smsProviderName(provider: SmsProvider, t: (key: "admin.smsGateway.providerHttp") => string): string {
+  if (provider === "sslwireless") return "SSL Wireless";
+  if (provider === "bulksmsbd") return "BulkSMSBD";
+  return t("admin.smsGateway.providerHttp");
+}
+
+/** True when `value` is one of SMS_PROVIDERS. */
+export function isSmsProvider(value: string): value is SmsProvider {
+  return (SMS_PROVIDERS as readonly string[]).includes(value);
+}
+
 /** The most SMS parts one message may take: a longer text is refused (a 7-part text costs 7 SMS). */
 export const MAX_SMS_PARTS = 6;
 

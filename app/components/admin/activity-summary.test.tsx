@@ -32,6 +32,16 @@ describe("ActivitySummary", () => {
     expect(shown("order.override", "Regular buyer")).toEqual({ text: " · Regular buyer", raw: ["Regular buyer"] });
   });
 
+  it("words an SMS gateway's rows: its name, the key's end as a code, a test's phone in Bengali digits", () => {
+    expect(shown("sms.gateway-saved", "bulksmsbd …0002").text).toBe(" · BulkSMSBD …0002");
+    expect(shown("sms.gateway-removed", "http").text).toBe(" · অন্য গেটওয়ে (ওয়েব ঠিকানার ছাঁচ)");
+    expect(shown("sms.test-sent", "01718448380: sent")).toEqual({
+      text: " · ০১৭১৮৪৪৮৩৮০: গেটওয়েতে পৌঁছেছে",
+      raw: ["০১৭১৮৪৪৮৩৮০"],
+    });
+    expect(shown("sms.test-sent", "01718448380: failed").text).toBe(" · ০১৭১৮৪৪৮৩৮০: গেটওয়ে নেয়নি বা উত্তর দেয়নি");
+  });
+
   it("words the sign-in and account codes in the reader's language", () => {
     expect(shown("sign-in.failed", "invalid-credentials")).toEqual({ text: " · ভুল ইমেইল বা পাসওয়ার্ড", raw: [] });
     expect(shown("account.password-check-failed", "password-change").text).toBe(" · পাসওয়ার্ড বদলানোর সময়");

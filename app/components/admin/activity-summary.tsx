@@ -7,6 +7,7 @@ import { ADVANCE_KINDS } from "~/rules/advance";
 import { BKASH_ACTOR_NAME } from "~/rules/audit-actions";
 import { orderStatusLabel } from "~/rules/order-status";
 import { isOrderSource } from "~/rules/order-source";
+import { isSmsProvider, smsProviderName } from "~/rules/sms";
 import { paymentStatusLabel } from "./order-summary";
 import { smsEventLabel } from "./sms-message";
 
@@ -61,6 +62,7 @@ export function ActivitySummary({
     shown = t(`admin.staffOrder.source.${summary}` as MessageKey);
   else if (action === "order.edited" && /^\d+$/.test(summary)) shown = formatMoney(Number(summary), { lang });
   else if (action === "sms.message-resent") shown = smsEventLabel(summary, t);
+  else if (action.startsWith("sms.")) shown = smsSummary(summary, t, lang) ?? shown;
   else if (action.startsWith("sign-in.") && LIMITS.has(summary))
     shown = t(`admin.refused.limit.${summary}` as MessageKey);
   else if ((action.startsWith("sign-in.") || action.startsWith("account.")) && AUTH_CODES.has(summary))
@@ -96,6 +98,37 @@ export function ActivitySummary({
     }
   }
   return <span className="break-words font-normal"> · {shown}</span>;
+}
+
+/**
+ * An SMS gateway row's summary (app/server/sms/gateway-settings.server.ts: "bulksmsbd …0002" when a
+ * gateway is saved or removed, "01712345678: sent" or ": failed" for a test message) in the staff
+ * member's language: the gateway's name, the key's end as a code, the phone in their digits and
+ * the outcome in words; null for any other text.
+ */
+function smsSummary(summary: string, t: AdminTranslate, lang: Lang): ReactNode | null {
+  const test = /^(\d{11}): (sent|failed)$/.exec(summary);
+  if (test) {
+    return (
+      <>
+        <span translate="no">{localDigits(test[1]!, lang)}</span>:{" "}
+        {t(test[2] === "sent" ? "admin.activity.smsTestSent" : "admin.activity.smsTestFailed")}
+      </>
+    );
+  }
+  const gateway = /^(\S+)(?: …(\S+))?$/.exec(summary);
+  if (!gateway || !isSmsProvider(gateway[1]!)) return null;
+  return (
+    <>
+      {smsProviderName(gateway[1], t)}
+      {gateway[2] ? (
+        <>
+          {" "}
+          <code translate="no">…{gateway[2]}</code>
+        </>
+      ) : null}
+    </>
+  );
 }
 
 /**

@@ -8,7 +8,7 @@ import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { usePending } from "~/hooks/use-pending";
 import { formatShopDateTime } from "~/i18n/format-date";
-import { SMS_PROVIDERS, smsProviderName, type SmsProvider } from "~/server/sms/gateway";
+import { SMS_PROVIDERS, smsProviderName, type SmsProvider } from "~/rules/sms";
 import type { GatewayField } from "~/server/sms/gateway-form.server";
 import type { SmsGatewaySummary } from "~/server/sms/gateway-settings.server";
 

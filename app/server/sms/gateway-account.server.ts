@@ -6,7 +6,8 @@
 import { getEnv } from "~/config/env.server";
 import { getSmsGatewayRow, type SmsGatewayRow } from "~/models/sms/sms-gateway.server";
 import { unseal } from "../secret-box.server";
-import { isSmsProvider, SmsGatewayError, type SmsGatewayClient } from "./gateway";
+import { isSmsProvider } from "~/rules/sms";
+import { SmsGatewayError, type SmsGatewayClient } from "./gateway";
 import { bulkSmsBdGateway, bulkSmsBdSettings } from "./bulksmsbd.server";
 import { httpTemplateGateway, httpTemplateSettings } from "./http-template.server";
 import { sslWirelessGateway, sslWirelessSettings } from "./ssl-wireless.server";

@@ -22,7 +22,8 @@ import type { Toast } from "~/utils/toast-message";
 import { staffLanguage, staffTranslator } from "../admin-i18n.server";
 import { audit } from "../audit.server";
 import { seal } from "../secret-box.server";
-import { isSmsProvider, messageReference, SmsGatewayError, smsProviderName, type SmsProvider } from "./gateway";
+import { isSmsProvider, smsProviderName, type SmsProvider } from "~/rules/sms";
+import { messageReference, SmsGatewayError } from "./gateway";
 import { shopSmsGateway } from "./gateway-account.server";
 import type { GatewayChoice } from "./gateway-form.server";
 
