@@ -26,11 +26,7 @@ export async function queueOrderMessageIn(
   event: OrderSmsEvent,
   holdMs = 0,
 ): Promise<boolean> {
-  const [template, gateway] = await Promise.all([
-    tx.smsTemplate.findUnique({ where: { event }, select: { enabled: true } }),
-    tx.smsGateway.findUnique({ where: { id: 1 }, select: { id: true } }),
-  ]);
-  if (!template?.enabled || !gateway) return false;
+  if (!(await messageOn(tx, event))) return false;
   if (await tx.smsMessage.findFirst({ where: { orderId, event }, select: { id: true } })) return false;
   const order = await tx.order.findUnique({ where: { id: orderId }, select: { customerPhone: true, language: true } });
   if (!order) return false;
@@ -66,10 +62,15 @@ export async function withdrawOrderMessageIn(
  * checks first, read before a transaction that must stay short (placing an order holds SQLite's
  * write lock) so that only the insert happens inside it (`orderMessageData`).
  */
-export async function sendsOrderMessage(event: OrderSmsEvent): Promise<boolean> {
+export function sendsOrderMessage(event: OrderSmsEvent): Promise<boolean> {
+  return messageOn(prisma, event);
+}
+
+/** Whether `event`'s message is on and a gateway set, read through `db` (the client, or a transaction). */
+async function messageOn(db: Prisma.TransactionClient, event: OrderSmsEvent): Promise<boolean> {
   const [template, gateway] = await Promise.all([
-    prisma.smsTemplate.findUnique({ where: { event }, select: { enabled: true } }),
-    prisma.smsGateway.findUnique({ where: { id: 1 }, select: { id: true } }),
+    db.smsTemplate.findUnique({ where: { event }, select: { enabled: true } }),
+    db.smsGateway.findUnique({ where: { id: 1 }, select: { id: true } }),
   ]);
   return Boolean(template?.enabled && gateway);
 }
