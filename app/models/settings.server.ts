@@ -42,7 +42,7 @@ type AdvanceSettingsField =
 /** The fields the settings form saves (everything but the id, the logo, the time of the last change and the other pages' settings). */
 export type ShopSettingsInput = Omit<
   ShopSettingsRow,
-  "id" | "updatedAt" | "logoId" | "courierCsvColumns" | AdvanceSettingsField
+  "id" | "updatedAt" | "logoId" | "courierCsvColumns" | "defaultCourier" | "payoutOverdueDays" | AdvanceSettingsField
 >;
 
 /** What a save does to the logo: a newly stored image replaces it, `remove` drops it, else it stays. */
