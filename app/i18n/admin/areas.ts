@@ -22,9 +22,13 @@ import { invoiceMessages } from "./invoice";
 import { orderEditsMessages } from "./order-edits";
 import { ordersMessages } from "./orders";
 import { orderSourceMessages } from "./order-source";
+import { pathaoMessages } from "./pathao";
 import { paymentsMessages } from "./payments";
+import { payoutsMessages } from "./payouts";
 import { productsMessages } from "./products";
 import { productCsvMessages } from "./product-csv";
+import { reportChartsMessages } from "./report-charts";
+import { reportsMessages } from "./reports";
 import { settingsMessages } from "./settings";
 import { shellMessages } from "./shell";
 import { signInMessages } from "./sign-in";
@@ -67,6 +71,10 @@ export const ADMIN_AREAS = {
   "product-csv": productCsvMessages,
   discounts: discountsMessages,
   "staff-orders": staffOrdersMessages,
+  pathao: pathaoMessages,
+  payouts: payoutsMessages,
+  reports: reportsMessages,
+  "report-charts": reportChartsMessages,
 } as const satisfies Record<string, Bilingual<string>>;
 
 /** A key of the back office's own messages (any area's). */
