@@ -6,9 +6,9 @@ import { bilingual } from "../bilingual";
  */
 export const payoutsMessages = bilingual({
   en: {
-    "admin.nav.payouts": "Payouts",
+    "admin.payouts.title": "Courier payouts",
   },
   bn: {
-    "admin.nav.payouts": "কুরিয়ারের টাকা",
+    "admin.payouts.title": "কুরিয়ারের টাকা",
   },
 });

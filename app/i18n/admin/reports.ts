@@ -3,9 +3,9 @@ import { bilingual } from "../bilingual";
 /** The owner's reports: sales, best sellers, categories, districts, couriers, codes and advances. */
 export const reportsMessages = bilingual({
   en: {
-    "admin.nav.reports": "Reports",
+    "admin.reports.title": "Reports",
   },
   bn: {
-    "admin.nav.reports": "রিপোর্ট",
+    "admin.reports.title": "রিপোর্ট",
   },
 });
