@@ -108,7 +108,11 @@ export async function changeStatusIn(
   });
   if (!order) return { outcome: "not-found" };
   if (order.status === status) return { outcome: "unchanged" };
-  const { count } = await tx.order.updateMany({ where: { id, status: order.status }, data: { status } });
+  const { count } = await tx.order.updateMany({
+    where: { id, status: order.status },
+    // The delivery time goes with the status: set on reaching "delivered", cleared on leaving it.
+    data: { status, deliveredAt: status === "delivered" ? new Date() : null },
+  });
   if (count !== 1) return { outcome: "conflict" };
   if (status === "cancelled") {
     await returnStock(tx, id, "order-cancelled", admin);
