@@ -18,6 +18,7 @@ import { DEFAULT_SMS_TEMPLATES, smsMoney, smsParts, type OrderSmsEvent } from "~
 import { messageReference, SmsGatewayError, type OutgoingSms, type SmsGatewayClient } from "~/server/sms/gateway";
 import { SENDER_REASONS, sendDueMessages, sendWhenQueued, stopSending } from "~/server/sms/sender.server";
 import { claimMessage, recordOutcome } from "~/models/sms/outbox-sending.server";
+import { sendAgain } from "~/models/sms/sms-messages.server";
 import { queueMessage } from "../support/sms-outbox";
 import { startFakeSmsGateway, workerSmsGatewayPort, type FakeSmsGateway } from "../support/sms-gateway-server";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin.orders.view.$id/route";
@@ -502,6 +503,26 @@ describe("checkout codes in the outbox", () => {
     expect(page.messages.items).toHaveLength(1);
     expect(page.messages.items[0]!.state).toBe("queued");
     expect(page.messages.items[0]!.text).toBe("•••••• is your shop's order code. It expires in 5 minutes.");
+  });
+});
+
+describe("sending a failed message again", () => {
+  it("sends it with a new reference, as the gateway may remember the one it refused", async () => {
+    const phone = nextPhone();
+    const orderId = await orderFor(phone);
+    const [queued] = await messagesOf(orderId);
+    gateway.fail.push({ status: 401, body: "wrong key" });
+    await sendDueMessages();
+    expect((await messagesOf(orderId))[0]!.state).toBe("failed");
+
+    expect(await sendAgain(queued!.id, orderId)).toBe("order-placed");
+    await sendDueMessages();
+
+    const [sms] = deliveredTo(phone);
+    const { createdAt } = await prisma.smsMessage.findUniqueOrThrow({ where: { id: queued!.id } });
+    expect(sms!.reference).not.toBe(messageReference(queued!.id, createdAt));
+    expect(sms!.reference).toBe(messageReference(queued!.id, createdAt, 1));
+    expect((await messagesOf(orderId))[0]).toMatchObject({ state: "sent", resends: 1 });
   });
 });
 

@@ -21,6 +21,8 @@ export type ClaimedMessage = {
   /** The claim's attempt number (1 for the first) and its end: together the claim's token. */
   attempts: number;
   claimedUntil: Date;
+  /** Times staff sent it again: part of its reference (app/server/sms/gateway.ts `messageReference`). */
+  resends: number;
   createdAt: Date;
   /** True when it was taken over from a claim that ended (a cut-off attempt). */
   resumed: boolean;
@@ -87,6 +89,7 @@ export async function claimMessage(
       language: true,
       text: true,
       attempts: true,
+      resends: true,
       createdAt: true,
     },
   });

@@ -99,6 +99,8 @@ export async function sendAgain(id: number, orderId: number): Promise<string | n
     data: {
       state: "queued",
       attempts: 0,
+      // A new sending, with a new reference: the gateway may remember the one it refused.
+      resends: { increment: 1 },
       nextAttemptAt: new Date(),
       claimedUntil: null,
       error: null,

@@ -69,14 +69,17 @@ export type SmsGatewayClient = {
 };
 
 /**
- * The reference of outbox message `id`, created at `createdAt`: "haat-<id>-<creation time in base
- * 36>", the same on every attempt. The time keeps it unique beyond this database: after a restore
- * or a fresh install the ids start again, and a gateway that remembers references (SSL Wireless)
- * would otherwise take a new message for an old one and drop it as a duplicate. At most 20 letters
- * and digits once the dashes are dropped, for ids up to 8 digits.
+ * The reference of outbox message `id`, created at `createdAt` and sent again by staff `resends`
+ * times: "haat-<id>-<creation time in base 36>", then "r<resends>" once sent again. It is the same on
+ * every attempt of one sending, so a gateway that refuses a repeated reference (SSL Wireless) never
+ * delivers a cut-off attempt twice. The time keeps it unique beyond this database: after a restore or
+ * a fresh install the ids start again, and such a gateway would otherwise take a new message for an
+ * old one and drop it as a duplicate. "Send again" after a failure is a new sending with a new
+ * reference, since the gateway may remember the refused one. At most 20 letters and digits once the
+ * dashes are dropped, for ids up to 8 digits and no resend (SSL Wireless keeps the last 20).
  */
-export function messageReference(id: number, createdAt: Date): string {
-  return `haat-${id}-${createdAt.getTime().toString(36)}`;
+export function messageReference(id: number, createdAt: Date, resends = 0): string {
+  return `haat-${id}-${createdAt.getTime().toString(36)}${resends > 0 ? `r${resends}` : ""}`;
 }
 
 /** The number with Bangladesh's country code and no "+": 01712345678 → 8801712345678. */

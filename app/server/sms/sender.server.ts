@@ -159,7 +159,7 @@ async function attempt(
     const { gatewayReference } = await client.send({
       to,
       text,
-      reference: messageReference(message.id, message.createdAt),
+      reference: messageReference(message.id, message.createdAt, message.resends),
     });
     return { state: "sent", text, parts, provider: client.provider, gatewayReference };
   } catch (error) {

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "SmsMessage" ADD COLUMN     "resends" INTEGER NOT NULL DEFAULT 0;
