@@ -472,7 +472,7 @@ describe("when no code is asked", () => {
 });
 
 describe("the checkout code setting", () => {
-  it("is saved from the settings page's order limits, with a warning while no gateway is set", async () => {
+  it("is saved from the settings page's order limits, with a warning while codes fail or no gateway is set", async () => {
     const owner = await signedInJar((await createAdmin()).id);
     const submit = async (changes: Record<string, string>) => {
       const { values } = await runData(settingsLoader, get("/admin/settings", owner));
@@ -484,10 +484,18 @@ describe("the checkout code setting", () => {
     expect(await submit({ checkoutCode: "new-phones" })).toRedirectTo("/admin/settings");
     expect((await getShopSettings()).checkoutCode).toBe("new-phones");
     let page = await runData(settingsLoader, get("/admin/settings", owner));
-    expect(page).toMatchObject({ values: { checkoutCode: "new-phones" }, smsGatewaySet: true });
+    expect(page).toMatchObject({ values: { checkoutCode: "new-phones" }, codeSms: "ok" });
+    // Three codes in a row failed within the hour: checkout asks none, and the page says so.
+    for (const phone of ["01711111111", "01722222222", "01733333333"]) {
+      await prisma.smsMessage.create({
+        data: { event: "checkout-code", phone, language: "en", text: "", state: "failed", error: "refused" },
+      });
+    }
+    page = await runData(settingsLoader, get("/admin/settings", owner));
+    expect(page.codeSms).toBe("failing");
     await prisma.smsGateway.deleteMany();
     page = await runData(settingsLoader, get("/admin/settings", owner));
-    expect(page.smsGatewaySet).toBe(false);
+    expect(page.codeSms).toBe("no-gateway");
 
     const refused = await submit({ checkoutCode: "always", name: "Kept Name" });
     expect(refused.status).toBe(400);

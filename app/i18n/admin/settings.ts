@@ -81,6 +81,9 @@ export const settingsMessages = bilingual({
       "The shopper types a 6-digit code sent to their phone before the order is placed: fewer fake orders, one SMS per code. A phone proved on a device is not asked again there for 30 days. Needs an SMS gateway.",
     "admin.settings.checkoutCodeNoGateway": "No SMS gateway is set, so checkout asks for no code: set a gateway first.",
     "admin.settings.checkoutCodeGateway": "SMS gateway",
+    "admin.settings.checkoutCodeFailing":
+      "The last checkout codes all failed to send, so checkout asks for no code until one is delivered again.",
+    "admin.settings.checkoutCodeFailed": "See the failed messages",
     "admin.settings.checkoutCodeInvalid": "Please choose when checkout asks for a code.",
     "admin.settings.security": "Security",
     "admin.settings.requireOwnerTwoFactor": "Owners must use two-factor sign-in",
@@ -165,6 +168,9 @@ export const settingsMessages = bilingual({
     "admin.settings.checkoutCodeNoGateway":
       "কোনো এসএমএস গেটওয়ে সেট করা নেই, তাই চেকআউটে কোড চাওয়া হচ্ছে না: আগে গেটওয়ে সেট করুন।",
     "admin.settings.checkoutCodeGateway": "এসএমএস গেটওয়ে",
+    "admin.settings.checkoutCodeFailing":
+      "শেষ কয়েকটি চেকআউট কোডের একটিও পাঠানো যায়নি, তাই আবার একটি কোড পৌঁছানো পর্যন্ত চেকআউটে কোড চাওয়া হচ্ছে না।",
+    "admin.settings.checkoutCodeFailed": "যে মেসেজ যায়নি সেগুলো দেখুন",
     "admin.settings.checkoutCodeInvalid": "চেকআউটে কখন কোড চাওয়া হবে তা বেছে নিন।",
     "admin.settings.security": "নিরাপত্তা",
     "admin.settings.requireOwnerTwoFactor": "মালিকদের দুই-ধাপের লগইন ব্যবহার করতেই হবে",

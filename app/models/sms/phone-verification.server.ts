@@ -153,26 +153,35 @@ const FAILING_WINDOW_MS = 60 * 60 * 1000;
 /**
  * True when checkout codes are not reaching phones, so asking for one would only lose the order:
  * `phone`'s own latest code message failed (the shopper waits for a code that will never come), or
- * the shop's last FAILING_IN_A_ROW finished code messages of the past hour all failed (a key
- * refused, no balance, the gateway down for long). A saved gateway is no promise that it delivers.
- * The next code that is sent makes it false again.
+ * the shop's codes are failing (`shopCodeSmsFailing`). A saved gateway is no promise that it
+ * delivers. The next code that is sent makes it false again.
  */
 export async function codeSmsFailing(phone: string, now = new Date()): Promise<boolean> {
-  const since = new Date(now.getTime() - FAILING_WINDOW_MS);
-  const newestFirst = [{ createdAt: "desc" as const }, { id: "desc" as const }];
-  const [ofPhone, latest] = await Promise.all([
-    prisma.smsMessage.findFirst({
-      where: { event: "checkout-code", phone, createdAt: { gte: since } },
-      orderBy: newestFirst,
-      select: { state: true },
-    }),
-    prisma.smsMessage.findMany({
-      where: { event: "checkout-code", state: { in: ["sent", "failed"] }, createdAt: { gte: since } },
-      orderBy: newestFirst,
-      take: FAILING_IN_A_ROW,
-      select: { state: true },
-    }),
-  ]);
-  if (ofPhone?.state === "failed") return true;
+  const ofPhone = await prisma.smsMessage.findFirst({
+    where: { event: "checkout-code", phone, createdAt: { gte: new Date(now.getTime() - FAILING_WINDOW_MS) } },
+    orderBy: NEWEST_FIRST,
+    select: { state: true },
+  });
+  return ofPhone?.state === "failed" || (await shopCodeSmsFailing(now));
+}
+
+/**
+ * True when the shop's last FAILING_IN_A_ROW finished code messages of the past hour all failed (a
+ * key refused, no balance, the gateway down for long): checkout then asks no code, and the settings
+ * page says so beside the setting.
+ */
+export async function shopCodeSmsFailing(now = new Date()): Promise<boolean> {
+  const latest = await prisma.smsMessage.findMany({
+    where: {
+      event: "checkout-code",
+      state: { in: ["sent", "failed"] },
+      createdAt: { gte: new Date(now.getTime() - FAILING_WINDOW_MS) },
+    },
+    orderBy: NEWEST_FIRST,
+    take: FAILING_IN_A_ROW,
+    select: { state: true },
+  });
   return latest.length === FAILING_IN_A_ROW && latest.every((message) => message.state === "failed");
 }
+
+const NEWEST_FIRST = [{ createdAt: "desc" as const }, { id: "desc" as const }];

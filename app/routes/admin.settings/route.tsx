@@ -13,6 +13,7 @@ import { audit } from "~/server/audit.server";
 import { requireOwner } from "~/server/auth/auth.server";
 import { redirectWithToast } from "~/server/toast-cookie.server";
 import { shopSmsGateway } from "~/server/sms/gateway-account.server";
+import { shopCodeSmsFailing } from "~/models/sms/phone-verification.server";
 import {
   ContactFieldset,
   DeliveryFieldset,
@@ -36,9 +37,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     values: settingsFormValues(settings, staffLanguage(owner)),
     logo: shopIdentity(settings, "en").logo,
-    // Checkout asks for no code without a gateway it can send through: the form warns.
-    smsGatewaySet: (await shopSmsGateway()) !== null,
+    // Checkout asks for no code without a gateway it can send through, or while codes fail: the form warns.
+    codeSms: await codeSmsState(),
   };
+}
+
+/** Whether checkout codes can reach phones: a gateway is set, and the shop's last codes did not all fail. */
+async function codeSmsState(): Promise<"ok" | "no-gateway" | "failing"> {
+  if ((await shopSmsGateway()) === null) return "no-gateway";
+  return (await shopCodeSmsFailing()) ? "failing" : "ok";
 }
 
 /**
@@ -62,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
  */
 export default function SettingsPage() {
   const t = useAdminT();
-  const { values: saved, logo, smsGatewaySet } = useLoaderData<typeof loader>();
+  const { values: saved, logo, codeSms } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>();
   const saving = usePending({ formAction: "/admin/settings", state: "submitting" });
   // A body too large to read (413) brings no values back: the form shows the saved ones.
@@ -88,7 +95,7 @@ export default function SettingsPage() {
         <LanguageFieldset values={values} />
         <InvoiceFieldset {...group} />
         <StockFieldset {...group} />
-        <OrderLimitsFieldset {...group} smsGatewaySet={smsGatewaySet} />
+        <OrderLimitsFieldset {...group} codeSms={codeSms} />
         <SecurityFieldset values={values} />
         <SettingsSaveBar saving={saving} />
       </Form>

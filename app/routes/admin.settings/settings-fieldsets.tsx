@@ -285,10 +285,11 @@ export function StockFieldset(props: GroupProps) {
 
 /**
  * How many open orders one phone, or one address, may have (the checkout limits), and when
- * checkout asks for a one-time code by SMS: it needs an SMS gateway (`smsGatewaySet`), so a
- * setting other than "off" without one is warned about (checkout then asks for no code).
+ * checkout asks for a one-time code by SMS. Codes need an SMS gateway that delivers them (`codeSms`:
+ * "no-gateway", or "failing" when the shop's last codes all failed), so a setting other than "off"
+ * is warned about then: checkout asks for no code meanwhile.
  */
-export function OrderLimitsFieldset({ smsGatewaySet, ...props }: GroupProps & { smsGatewaySet: boolean }) {
+export function OrderLimitsFieldset({ codeSms, ...props }: GroupProps & { codeSms: "ok" | "no-gateway" | "failing" }) {
   const t = useAdminT();
   return (
     <Section section="orderLimits">
@@ -324,12 +325,22 @@ export function OrderLimitsFieldset({ smsGatewaySet, ...props }: GroupProps & { 
         hint={t("admin.settings.checkoutCodeHint")}
         inputClassName="sm:max-w-md"
       />
-      {props.values.checkoutCode && props.values.checkoutCode !== "off" && !smsGatewaySet ? (
+      {props.values.checkoutCode && props.values.checkoutCode !== "off" && codeSms !== "ok" ? (
         <p
           className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
-          data-testid="checkout-code-no-gateway"
+          data-testid={codeSms === "failing" ? "checkout-code-failing" : "checkout-code-no-gateway"}
+          role="status"
         >
-          {t("admin.settings.checkoutCodeNoGateway")}
+          {codeSms === "failing" ? (
+            <>
+              {t("admin.settings.checkoutCodeFailing")}{" "}
+              <Link to="/admin/sms/messages?state=failed" className="font-medium underline">
+                {t("admin.settings.checkoutCodeFailed")}
+              </Link>
+            </>
+          ) : (
+            t("admin.settings.checkoutCodeNoGateway")
+          )}
         </p>
       ) : null}
       <Link to="/admin/sms" className="inline-flex min-h-11 items-center text-sm font-medium text-amber-800 underline">
