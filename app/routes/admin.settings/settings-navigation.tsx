@@ -3,6 +3,7 @@
  * links to its sections at the top, and the save button in a bar that stays at the bottom of the
  * screen (CSS `position: sticky`, so without JavaScript too).
  */
+import { SaveBar } from "~/components/admin/save-bar";
 import { SubmitButton } from "~/components/admin/submit-button";
 import type { FieldErrors } from "~/forms/refusal";
 import { useAdminT } from "~/hooks/use-admin-t";
@@ -63,19 +64,11 @@ export function SettingsSectionLinks({
   );
 }
 
-/**
- * The form's one save button, in a bar that sticks to the bottom of the screen while the form goes
- * on below it (full width on a phone, clear of its home indicator; from 640 px a card floating a
- * little above the bottom edge).
- * It saves every section: a line beside it says so.
- */
+/** The form's one save button in a bar that sticks to the bottom of the screen; a line beside it says it saves every section. */
 export function SettingsSaveBar({ saving }: { saving: boolean }) {
   const t = useAdminT();
   return (
-    <div
-      data-testid="settings-save-bar"
-      className="sticky bottom-0 z-10 -mx-4 flex items-center gap-3 border-t border-stone-200 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgba(0,0,0,0.08)] sm:bottom-4 sm:mx-0 sm:gap-4 sm:rounded-lg sm:border sm:pb-3"
-    >
+    <SaveBar testId="settings-save-bar">
       <SubmitButton
         pending={saving}
         pendingLabel={t("admin.settings.saving")}
@@ -85,6 +78,6 @@ export function SettingsSaveBar({ saving }: { saving: boolean }) {
         {t("admin.settings.save")}
       </SubmitButton>
       <p className="min-w-0 text-sm text-stone-600">{t("admin.settings.saveHint")}</p>
-    </div>
+    </SaveBar>
   );
 }

@@ -6,6 +6,7 @@ import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { adminTitle } from "~/components/admin/admin-meta";
 import { FormAlert } from "~/components/admin/form-field";
 import { SmsPageHeader } from "~/components/admin/sms-navigation";
+import { SaveBar } from "~/components/admin/save-bar";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
@@ -114,9 +115,16 @@ export default function SmsTemplatesPage() {
             samples={samples}
           />
         ))}
-        <SubmitButton pending={saving} pendingLabel={t("admin.smsTemplates.saving")}>
-          {t("admin.smsTemplates.save")}
-        </SubmitButton>
+        <SaveBar testId="sms-templates-save-bar">
+          <SubmitButton
+            pending={saving}
+            pendingLabel={t("admin.smsTemplates.saving")}
+            look="primary-large"
+            className="shrink-0"
+          >
+            {t("admin.smsTemplates.save")}
+          </SubmitButton>
+        </SaveBar>
       </Form>
     </section>
   );
