@@ -4,16 +4,23 @@
  * (app/routes/_shop.cart/checkout-code.server.ts). Both are part of the checkout form, so every
  * field the shopper typed goes with either button and comes back as typed.
  */
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useT } from "~/hooks/use-t";
 import { describedBy, FieldHelp } from "./field-error";
 
 /**
  * The step as the server drew it: the phone the code went to (01XXXXXXXXX; posted back as
  * `codePhone`, so a changed phone asks for a new code), the code as typed, a notice ("We sent a
- * 6-digit code to …") and the code field's message.
+ * 6-digit code to …"), the code field's message, and the seconds until a new code may be asked
+ * (null: not known, as after checking a typed code; the server refuses one too early anyway).
  */
-export type CheckoutCodeStep = { phone: string; typed: string; notice: string | null; error: string | null };
+export type CheckoutCodeStep = {
+  phone: string;
+  typed: string;
+  notice: string | null;
+  error: string | null;
+  resendInSeconds: number | null;
+};
 
 const ID = "checkout-code";
 
@@ -56,18 +63,44 @@ export function CheckoutCodeField({ step, focus }: { step: CheckoutCodeStep; foc
   );
 }
 
-/** "Send a new code": posts the form with `intent=resend-code` (the server refuses it within 60 s of the last code, saying how long is left). */
-export function ResendCodeButton({ pending, disabled }: { pending: boolean; disabled: boolean }) {
+/**
+ * "Send a new code": posts the form with `intent=resend-code`; the server refuses it within 60 s of
+ * the last code, saying how long is left. With JavaScript the button counts those seconds down
+ * ("Send a new code in 42 s") and is disabled until then; the page as the server drew it (and
+ * without JavaScript) has it enabled. The count starts again with each new `step`.
+ */
+export function ResendCodeButton({
+  step,
+  pending,
+  disabled,
+}: {
+  step: CheckoutCodeStep;
+  pending: boolean;
+  disabled: boolean;
+}) {
   const t = useT();
+  const [left, setLeft] = useState(0);
+  useEffect(() => {
+    const wait = step.resendInSeconds ?? 0;
+    if (wait <= 0) {
+      setLeft(0);
+      return;
+    }
+    const until = Date.now() + wait * 1000;
+    const tick = () => setLeft(Math.max(0, Math.ceil((until - Date.now()) / 1000)));
+    tick();
+    const timer = setInterval(tick, 1000);
+    return () => clearInterval(timer);
+  }, [step]);
   return (
     <button
       type="submit"
       name="intent"
       value="resend-code"
-      disabled={pending || disabled}
+      disabled={pending || disabled || left > 0}
       className="min-h-11 w-full rounded-md border border-stone-300 bg-white px-5 py-2 font-medium text-stone-800 hover:bg-stone-50 disabled:cursor-wait disabled:opacity-70"
     >
-      {t("checkout.codeResend")}
+      {left > 0 ? t("checkout.codeResendWait", { seconds: left }) : t("checkout.codeResend")}
     </button>
   );
 }

@@ -340,7 +340,7 @@ export function CheckoutForm({
         {submitting ? t("checkout.processing") : t("checkout.placeOrder")}
       </button>
       {/* After Place order: Enter in a field submits the form's first button, which must place it. */}
-      {codeStep ? <ResendCodeButton pending={resending} disabled={submitting} /> : null}
+      {codeStep ? <ResendCodeButton step={codeStep} pending={resending} disabled={submitting} /> : null}
     </Form>
   );
 }

@@ -38,6 +38,11 @@ const CODE_DIGITS = 6;
 export const CODE_LIFE_MS = 5 * 60 * 1000;
 /** How long after a code was sent the shopper may ask for a new one, in ms. */
 export const RESEND_AFTER_MS = 60 * 1000;
+
+/** When a new code may be asked after one sent at `sentAt`: RESEND_AFTER_MS later. */
+export function resendTime(sentAt: Date): Date {
+  return new Date(sentAt.getTime() + RESEND_AFTER_MS);
+}
 /** Wrong codes accepted per code; after them the code is used up. */
 export const TRIES_PER_CODE = 5;
 const HOUR_MS = 60 * 60 * 1000;

@@ -158,7 +158,11 @@ describe("the checkout code step", () => {
       typed: "",
       notice: `We sent a 6-digit code to ${phone}. Enter it to place your order.`,
       error: null,
+      resendInSeconds: expect.any(Number),
     });
+    // A new code may be asked a minute after this one (the page counts it down with JavaScript).
+    expect(asked.codeStep!.resendInSeconds).toBeGreaterThan(50);
+    expect(asked.codeStep!.resendInSeconds).toBeLessThanOrEqual(60);
     expect(asked.formError).toBe("");
     expect(asked.values).toMatchObject({ name: "Rahima Code", email: "rahima@example.com", area: "Mirpur 10" });
     expect(await ordersOf(phone)).toBe(0);
@@ -268,13 +272,17 @@ describe("the checkout code step", () => {
     const secondsLeft = Number(/^You can ask for a new code in (\d+) seconds\.$/.exec(tooSoon.formError)?.[1]);
     expect(secondsLeft).toBeGreaterThanOrEqual(1);
     expect(secondsLeft).toBeLessThanOrEqual(60);
-    expect(tooSoon.codeStep).toMatchObject({ phone: phone, typed: "12" });
+    expect(tooSoon.codeStep).toMatchObject({ phone: phone, typed: "12", resendInSeconds: secondsLeft });
     expect(tooSoon.values.name).toBe("Rahima Code");
     expect(await codesSent(phone)).toBe(1);
 
     await age(phone, 61 * 1000);
     const resent = refusal(await shopper.post({ intent: "resend-code", codePhone: phone, code: "123" }));
-    expect(resent.codeStep).toMatchObject({ notice: `We sent a new code to ${phone}.`, typed: "" });
+    expect(resent.codeStep).toMatchObject({
+      notice: `We sent a new code to ${phone}.`,
+      typed: "",
+      resendInSeconds: 60,
+    });
     expect(await codesSent(phone)).toBe(2);
     const second = await lastCode(phone);
     expect(await ordersOf(phone)).toBe(0);

@@ -15,6 +15,7 @@ import {
   codeLimitReached,
   newCode,
   RESEND_AFTER_MS,
+  resendTime,
   TRIES_PER_CODE,
   type CodeLimitReached,
 } from "~/rules/checkout-code";
@@ -75,7 +76,7 @@ export async function requestCheckoutCode(request: {
       last.expiresAt > now &&
       now.getTime() - last.createdAt.getTime() < RESEND_AFTER_MS
     ) {
-      return { outcome: "wait", sentAt: last.createdAt, retryAt: new Date(last.createdAt.getTime() + RESEND_AFTER_MS) };
+      return { outcome: "wait", sentAt: last.createdAt, retryAt: resendTime(last.createdAt) };
     }
     const limit = codeLimitReached(now, {
       byPhone: byPhone.map((row) => row.createdAt),

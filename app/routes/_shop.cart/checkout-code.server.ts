@@ -16,7 +16,7 @@ import {
   requestCheckoutCode,
   type CodeRequest,
 } from "~/models/sms/phone-verification.server";
-import { asksForCode, isCheckoutCodeMode, secondsUntil, typedCode } from "~/rules/checkout-code";
+import { asksForCode, isCheckoutCodeMode, resendTime, secondsUntil, typedCode } from "~/rules/checkout-code";
 import { normalizeBdMobile } from "~/rules/phone";
 import { phoneVerifiedHere, rememberVerifiedPhone } from "~/server/cart/verified-phones-cookie.server";
 import type { serverTranslator } from "~/server/i18n.server";
@@ -36,7 +36,9 @@ export type CodeGate =
 /** The code step of a posted checkout form whose answer is not the step's own: the field as typed, no message. */
 export function postedCodeStep(form: FormData): CodeStep | undefined {
   const phone = normalizeBdMobile(String(form.get("codePhone") ?? ""));
-  return phone ? { phone, typed: String(form.get("code") ?? ""), notice: null, error: null } : undefined;
+  return phone
+    ? { phone, typed: String(form.get("code") ?? ""), notice: null, error: null, resendInSeconds: null }
+    : undefined;
 }
 
 /**
@@ -83,8 +85,24 @@ export async function checkoutCodeGate(options: {
   const typed = String(form.get("code") ?? "");
   const stepShown = normalizeBdMobile(String(form.get("codePhone") ?? "")) === phone;
   // The step drawn again; the typed code is kept unless it was for another phone or a new code was sent.
-  const ask = (formError: string, notice: string | null, error: string | null = null, keepTyped = stepShown) =>
-    ({ place: false, formError, step: { phone, typed: keepTyped ? typed : "", notice, error } }) satisfies CodeGate;
+  const ask = (
+    formError: string,
+    notice: string | null,
+    error: string | null = null,
+    keepTyped = stepShown,
+    resendAt: Date | null = null,
+  ) =>
+    ({
+      place: false,
+      formError,
+      step: {
+        phone,
+        typed: keepTyped ? typed : "",
+        notice,
+        error,
+        resendInSeconds: resendAt ? secondsUntil(resendAt, new Date()) : null,
+      },
+    }) satisfies CodeGate;
   const refuse = (formError: string): CodeGate => ({ place: false, formError, step: null });
   const sent = t("checkout.codeSent", { phone: shown });
   const sendCode = () => requestCheckoutCode({ phone, address, lang, shopName: shopIdentity(settings, lang).name });
@@ -97,9 +115,12 @@ export async function checkoutCodeGate(options: {
 
   if (resend) {
     const answer = await sendCode();
-    if (answer.outcome === "sent") return ask("", t("checkout.codeResent", { phone: shown }), null, false);
+    if (answer.outcome === "sent") {
+      return ask("", t("checkout.codeResent", { phone: shown }), null, false, resendTime(answer.sentAt));
+    }
     if (answer.outcome === "wait") {
-      return ask(t("checkout.codeResendIn", { seconds: secondsUntil(answer.retryAt, new Date()) }), sent);
+      const seconds = secondsUntil(answer.retryAt, new Date());
+      return ask(t("checkout.codeResendIn", { seconds }), sent, null, stepShown, answer.retryAt);
     }
     return stepShown ? ask(limitMessage(answer), sent) : refuse(limitMessage(answer));
   }
@@ -126,5 +147,5 @@ export async function checkoutCodeGate(options: {
   }
   const answer = await sendCode();
   if (answer.outcome === "limit") return refuse(limitMessage(answer));
-  return ask("", sent);
+  return ask("", sent, null, stepShown, answer.outcome === "sent" ? resendTime(answer.sentAt) : answer.retryAt);
 }
