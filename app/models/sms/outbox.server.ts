@@ -18,6 +18,9 @@ export type SmsState = (typeof SMS_STATES)[number];
  * gets each event's message at most once (an order shipped, taken back and shipped again is told
  * once). The text is written from the template when the message is sent. `holdMs` keeps it back
  * that long (ms) while the change that queued it may still be undone (`withdrawOrderMessageIn`).
+ * The caller has already written the order's row in `tx` (its status, its confirmation mark): on
+ * PostgreSQL that row's lock makes two transactions queueing for one order take turns, so the
+ * second finds the first's message and the (orderId, event) unique key is never hit.
  * @returns true when a message was queued.
  */
 export async function queueOrderMessageIn(
