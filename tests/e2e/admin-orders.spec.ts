@@ -13,6 +13,7 @@ import sharp from "sharp";
 import { E2E_ADMIN, expect, filterOrders, jsEnabled, openFirstProduct, rendered, signIn, test } from "./fixtures";
 import { seriousViolations } from "./axe";
 import { deleteOrderRows, insertOrder, withDb } from "./e2e-db";
+import { buyNow, fillShopperDetails } from "./checkout-steps";
 
 const CONFIRM = "Are you sure you want to delete this order? This action cannot be undone.";
 
@@ -33,14 +34,14 @@ function uniqueCustomer(testInfo: TestInfo) {
 /** Places a cash-on-delivery order from the storefront and returns its number. */
 async function placeOrder(page: Page, customer: ReturnType<typeof uniqueCustomer>): Promise<number> {
   await openFirstProduct(page);
-  await page.getByRole("button", { name: "Buy Now", exact: true }).click();
-  await expect(page).toHaveURL(/\/cart$/);
-  await rendered(page);
-  await page.getByLabel("Full name").fill(customer.name);
-  await page.getByLabel("Phone").fill(customer.phone);
-  await page.getByLabel("Delivery address").fill(customer.address);
-  await page.getByLabel("Area or thana").fill(customer.area);
-  await page.getByLabel("District", { exact: true }).selectOption(customer.district);
+  await buyNow(page);
+  await fillShopperDetails(page, {
+    name: customer.name,
+    phone: customer.phone,
+    address: customer.address,
+    area: customer.area,
+    district: customer.district,
+  });
   await page.getByRole("button", { name: "Place Order (Cash on Delivery)" }).click();
   await expect(page.getByRole("heading", { name: "Order Placed Successfully!" })).toBeVisible();
   return Number((await page.getByTestId("order-number").innerText()).match(/#(\d+)/)![1]);

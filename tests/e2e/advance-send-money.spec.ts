@@ -11,6 +11,7 @@ import { checkoutMessages } from "../../app/i18n/checkout-messages";
 import { insertProduct, withDb } from "./e2e-db";
 import { expect, jsEnabled, rendered, signIn, test, toast, uniqueName } from "./fixtures";
 import { tapTargetOffenders } from "./tap-targets";
+import { buyNow, fillShopperDetails, placeOrderForNumber } from "./checkout-steps";
 
 const en = checkoutMessages.en;
 
@@ -44,19 +45,11 @@ function freshTrxId(): string {
 async function orderProduct(page: Page, productId: number, name: string): Promise<number> {
   await page.goto(`/products/${productId}`);
   await rendered(page);
-  await page.getByRole("button", { name: "Buy Now", exact: true }).click();
-  await expect(page).toHaveURL(/\/cart$/);
-  await rendered(page);
-  await page.getByLabel("Full name").fill(name);
-  await page.getByLabel("Phone").fill("01912-345678");
-  await page.getByLabel("Delivery address").fill("House 9, Road 3");
-  await page.getByLabel("Area or thana").fill("Dhanmondi");
-  await page.getByLabel("District", { exact: true }).selectOption("Dhaka");
+  await buyNow(page);
+  await fillShopperDetails(page, { name, phone: "01912-345678" });
   // Told before ordering: the delivery charge in advance.
   await expect(page.getByTestId("checkout-advance")).toContainText("We ask the delivery charge");
-  await page.getByRole("button", { name: "Place Order (Cash on Delivery)" }).click();
-  await expect(page.getByRole("heading", { name: "Order Placed Successfully!" })).toBeVisible();
-  return Number(new URL(page.url()).searchParams.get("order"));
+  return placeOrderForNumber(page);
 }
 
 test("a shopper reports a bKash Send Money for the advance and staff verify it", async ({ page }, testInfo) => {

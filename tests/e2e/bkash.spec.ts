@@ -14,6 +14,7 @@ import type { Page } from "@playwright/test";
 import { deleteOrderRows, sqliteDate, withDb } from "./e2e-db";
 import { expect, filterOrders, jsEnabled, openFirstProduct, paisaOf, rendered, signIn, test, toast } from "./fixtures";
 import { tapTargetOffenders } from "./tap-targets";
+import { buyNow, fillShopperDetails } from "./checkout-steps";
 
 /**
  * Places an order for the first product as a shopper with `phone`, with the campaign code `code`
@@ -22,9 +23,7 @@ import { tapTargetOffenders } from "./tap-targets";
  */
 async function placeOrder(page: Page, phone: string, code: string): Promise<{ id: number; totalPaisa: number }> {
   await openFirstProduct(page);
-  await page.getByRole("button", { name: "Buy Now", exact: true }).click();
-  await expect(page).toHaveURL(/\/cart$/);
-  await rendered(page);
+  await buyNow(page);
   await page.getByLabel("Campaign code").fill(code.toLowerCase());
   await page.getByRole("button", { name: "Apply" }).click();
   const subtotalPaisa = paisaOf(await page.getByTestId("cart-subtotal").innerText());
@@ -32,11 +31,7 @@ async function placeOrder(page: Page, phone: string, code: string): Promise<{ id
   await expect(page.getByTestId("cart-code")).toContainText(`${code}: −`);
   expect(paisaOf((await page.getByTestId("cart-code").innerText()).split("−")[1]!)).toBe(savingPaisa);
   await rendered(page);
-  await page.getByLabel("Full name").fill("bKash Shopper");
-  await page.getByLabel("Phone").fill(phone);
-  await page.getByLabel("Delivery address").fill("House 9, Road 3");
-  await page.getByLabel("Area or thana").fill("Dhanmondi");
-  await page.getByLabel("District", { exact: true }).selectOption("Dhaka");
+  await fillShopperDetails(page, { name: "bKash Shopper", phone: phone });
   await page.getByRole("button", { name: "Place Order (Cash on Delivery)" }).click();
   await expect(page.getByRole("heading", { name: "Order Placed Successfully!" })).toBeVisible();
   return { id: Number(new URL(page.url()).searchParams.get("order")), totalPaisa: subtotalPaisa - savingPaisa + 6000 };

@@ -14,6 +14,7 @@ import { withDb } from "./e2e-db";
 import { expect, jsEnabled, openFirstProduct, rendered, signIn, test, toast } from "./fixtures";
 import { deliveredSms, useLocalSmsGateway } from "./sms";
 import { tapTargetOffenders } from "./tap-targets";
+import { buyNow, fillShopperDetails, placeOrderButton } from "./checkout-steps";
 
 /** Sets the shop's checkout code setting ("off", "new-phones", "every-order"). */
 function setCheckoutCode(mode: string) {
@@ -23,18 +24,15 @@ function setCheckoutCode(mode: string) {
 /** Puts the first product in the cart and fills the checkout form with `phone`. */
 async function fillCheckout(page: Page, phone: string) {
   await openFirstProduct(page);
-  await page.getByRole("button", { name: "Buy Now", exact: true }).click();
-  await expect(page).toHaveURL(/\/cart$/);
-  await rendered(page);
-  await page.getByLabel("Full name").fill("Coded Shopper");
-  await page.getByLabel("Phone").fill(phone);
-  await page.getByLabel("Delivery address").fill("House 5, Road 11");
-  await page.getByLabel("Area or thana").fill("Banani");
-  await page.getByLabel("District", { exact: true }).selectOption("Dhaka");
-  await page.getByLabel(/Inside Dhaka/).check();
+  await buyNow(page);
+  await fillShopperDetails(page, {
+    name: "Coded Shopper",
+    phone,
+    address: "House 5, Road 11",
+    area: "Banani",
+    method: "Inside Dhaka",
+  });
 }
-
-const placeOrderButton = (page: Page) => page.getByRole("button", { name: "Place Order (Cash on Delivery)" });
 
 test("a shopper proves the phone with the SMS code, orders, and is not asked again on that browser", async ({
   browser,

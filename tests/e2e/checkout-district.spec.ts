@@ -12,13 +12,12 @@ import type { Page, Route } from "@playwright/test";
 import { checkoutMessages } from "../../app/i18n/checkout-messages";
 import { deleteOrderRows, insertOrder, withDb } from "./e2e-db";
 import { expect, jsEnabled, openFirstProduct, paisaOf, rendered, signIn, taka, test, uniqueName } from "./fixtures";
+import { buyNow, placeOrderButton } from "./checkout-steps";
 
 /** Buys the first product and waits for the cart page with its checkout form. */
 async function toCheckout(page: Page) {
   await openFirstProduct(page);
-  await page.getByRole("button", { name: "Buy Now", exact: true }).click();
-  await expect(page).toHaveURL(/\/cart$/);
-  await rendered(page);
+  await buyNow(page);
 }
 
 /**
@@ -37,7 +36,6 @@ function postingDistrict(district: string, shippingMethod?: string) {
 }
 
 const district = (page: Page) => page.getByLabel("District", { exact: true });
-const placeOrderButton = (page: Page) => page.getByRole("button", { name: "Place Order (Cash on Delivery)" });
 
 /**
  * Places the filled form as the shopper does, leaving the zone as the form shows it: with

@@ -19,6 +19,7 @@ import {
   toast,
   uniqueName,
 } from "./fixtures";
+import { buyNow, fillShopperDetails } from "./checkout-steps";
 
 test("the owner creates a code; a shopper's refused code says why, the other saves 10% on the order, its page and invoice", async ({
   page,
@@ -62,9 +63,7 @@ test("the owner creates a code; a shopper's refused code says why, the other sav
 
     // The shopper: one product in the cart, then a code that has not started.
     await openFirstProduct(page);
-    await page.getByRole("button", { name: "Buy Now", exact: true }).click();
-    await expect(page).toHaveURL(/\/cart$/);
-    await rendered(page);
+    await buyNow(page);
     const subtotal = paisaOf(await page.getByTestId("cart-subtotal").innerText());
     await page.getByLabel("Campaign code").fill(later.toLowerCase());
     await page.getByRole("button", { name: "Apply" }).click();
@@ -84,11 +83,7 @@ test("the owner creates a code; a shopper's refused code says why, the other sav
     await page.screenshot({ path: testInfo.outputPath("cart-with-code-360.png"), fullPage: true });
 
     // The order.
-    await page.getByLabel("Full name").fill(name);
-    await page.getByLabel("Phone").fill("01712345678");
-    await page.getByLabel("Delivery address").fill("House 7, Road 2");
-    await page.getByLabel("Area or thana").fill("Mirpur 10");
-    await page.getByLabel("District", { exact: true }).selectOption("Dhaka");
+    await fillShopperDetails(page, { name, phone: "01712345678", address: "House 7, Road 2", area: "Mirpur 10" });
     await page.getByRole("button", { name: "Place Order (Cash on Delivery)" }).click();
     await expect(page.getByRole("heading", { name: "Order Placed Successfully!" })).toBeVisible();
     await expect(page.getByTestId("success-discount")).toHaveText(`−${taka(saving)}`);

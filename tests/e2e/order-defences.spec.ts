@@ -20,22 +20,19 @@ import {
   test,
   toast,
 } from "./fixtures";
+import { buyNow, fillShopperDetails, placeOrderButton } from "./checkout-steps";
 
 /** Puts the first product in the cart and fills the checkout form with `phone`. */
 async function fillCheckout(page: Page, phone: string) {
   await openFirstProduct(page);
-  await page.getByRole("button", { name: "Buy Now", exact: true }).click();
-  await expect(page).toHaveURL(/\/cart$/);
-  await rendered(page);
-  await page.getByLabel("Full name").fill("Defended Shopper");
-  await page.getByLabel("Phone").fill(phone);
-  await page.getByLabel("Delivery address").fill("House 12, Road 7");
-  await page.getByLabel("Area or thana").fill("Dhanmondi");
-  await page.getByLabel("District", { exact: true }).selectOption("Dhaka");
-  await page.getByLabel(/Inside Dhaka/).check();
+  await buyNow(page);
+  await fillShopperDetails(page, {
+    name: "Defended Shopper",
+    phone,
+    address: "House 12, Road 7",
+    method: "Inside Dhaka",
+  });
 }
-
-const placeOrderButton = (page: Page) => page.getByRole("button", { name: "Place Order (Cash on Delivery)" });
 
 test("staff confirm an order by phone, block its number, and unblock it", async ({ page, browser }, testInfo) => {
   test.setTimeout(90_000);

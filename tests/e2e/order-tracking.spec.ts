@@ -11,20 +11,15 @@ import { serverMessages } from "../../app/i18n/server-messages";
 import { seriousViolations, scanPage } from "./axe";
 import { deleteOrderRows, insertOrder, sqliteDate, withDb } from "./e2e-db";
 import { expect, openFirstProduct, paisaOf, rendered, test, uniqueName } from "./fixtures";
+import { buyNow, fillShopperDetails } from "./checkout-steps";
 
 const en = trackingMessages.en;
 
 /** Places an order for the first product as `name` with phone 01912345678; returns its number and total. */
 async function placeOrder(page: Page, name: string): Promise<{ id: number; totalPaisa: number }> {
   await openFirstProduct(page);
-  await page.getByRole("button", { name: "Buy Now", exact: true }).click();
-  await expect(page).toHaveURL(/\/cart$/);
-  await rendered(page);
-  await page.getByLabel("Full name").fill(name);
-  await page.getByLabel("Phone").fill("01912-345678");
-  await page.getByLabel("Delivery address").fill("House 9, Road 3");
-  await page.getByLabel("Area or thana").fill("Dhanmondi");
-  await page.getByLabel("District", { exact: true }).selectOption("Dhaka");
+  await buyNow(page);
+  await fillShopperDetails(page, { name, phone: "01912-345678" });
   // Inside Dhaka (the default method, and Dhaka's) costs the shop's inside-Dhaka fee, 60 taka.
   const totalPaisa = paisaOf(await page.getByTestId("cart-subtotal").innerText()) + 6000;
   await page.getByRole("button", { name: "Place Order (Cash on Delivery)" }).click();

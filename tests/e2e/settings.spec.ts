@@ -8,6 +8,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { withDb } from "./e2e-db";
 import { expect, openFirstProduct, rendered, signIn, test, toast, uniqueName } from "./fixtures";
+import { buyNow, fillShopperDetails } from "./checkout-steps";
 
 /** Fills the settings form's fields by label and saves it. */
 async function saveSettings(page: Page, fields: Record<string, string>) {
@@ -45,18 +46,18 @@ test("a new shop name and Outside Dhaka fee show at once and the next order pays
   await openFirstProduct(page);
   await expect(page.getByRole("banner").getByRole("link", { name: "Noor Lighting House" })).toBeVisible();
   await expect(page).toHaveTitle(/\| Noor Lighting House$/);
-  await page.getByRole("button", { name: "Buy Now", exact: true }).click();
-  await expect(page).toHaveURL(/\/cart$/);
-  await rendered(page);
+  await buyNow(page);
   await expect(page.getByText("(150 ৳ shipping charge)")).toBeVisible();
 
   const name = uniqueName(testInfo);
-  await page.getByLabel("Full name").fill(name);
-  await page.getByLabel("Phone").fill("01712345678");
-  await page.getByLabel("Delivery address").fill("House 2, Road 4");
-  await page.getByLabel("Area or thana").fill("Agrabad");
-  await page.getByLabel("District", { exact: true }).selectOption("Chattogram");
-  await page.getByLabel(/Outside Dhaka/).check();
+  await fillShopperDetails(page, {
+    name,
+    phone: "01712345678",
+    address: "House 2, Road 4",
+    area: "Agrabad",
+    district: "Chattogram",
+    method: "Outside Dhaka",
+  });
   await page.getByRole("button", { name: "Place Order (Cash on Delivery)" }).click();
   await expect(page.getByRole("heading", { name: "Order Placed Successfully!" })).toBeVisible();
   const fee = withDb(

@@ -12,6 +12,7 @@ import { DEFAULT_SMS_TEMPLATES, type OrderSmsEvent } from "../../app/rules/sms";
 import { deleteOrderRows, sqliteDate, withDb } from "./e2e-db";
 import { expect, openFirstProduct, rendered, signIn, test, toast } from "./fixtures";
 import { deliveredSms, useLocalSmsGateway } from "./sms";
+import { buyNow, fillShopperDetails, placeOrderForNumber } from "./checkout-steps";
 
 const EVENTS: OrderSmsEvent[] = ["order-placed", "order-confirmed"];
 
@@ -31,17 +32,9 @@ function switchOn(events: OrderSmsEvent[]) {
 /** Places an order for the first product from `phone` through the storefront; returns its number. */
 async function placeOrder(page: Page, phone: string): Promise<number> {
   await openFirstProduct(page);
-  await page.getByRole("button", { name: "Buy Now", exact: true }).click();
-  await expect(page).toHaveURL(/\/cart$/);
-  await rendered(page);
-  await page.getByLabel("Full name").fill("Sms Shopper");
-  await page.getByLabel("Phone").fill(phone);
-  await page.getByLabel("Delivery address").fill("House 9, Road 3");
-  await page.getByLabel("Area or thana").fill("Dhanmondi");
-  await page.getByLabel("District", { exact: true }).selectOption("Dhaka");
-  await page.getByRole("button", { name: "Place Order (Cash on Delivery)" }).click();
-  await expect(page.getByRole("heading", { name: "Order Placed Successfully!" })).toBeVisible();
-  return Number(new URL(page.url()).searchParams.get("order"));
+  await buyNow(page);
+  await fillShopperDetails(page, { name: "Sms Shopper", phone: phone });
+  return placeOrderForNumber(page);
 }
 
 /** The order page's message of `event` (its label), reloading the page until it says `state`. */

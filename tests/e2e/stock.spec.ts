@@ -8,6 +8,7 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { deleteCategory, deleteProduct, insertCategory, insertProduct, setStock, stockOf, withDb } from "./e2e-db";
 import { E2E_ADMIN, expect, jsEnabled, rendered, signIn, test, toast, uniqueName } from "./fixtures";
+import { fillShopperDetails } from "./checkout-steps";
 
 /** A shopper's own browser (own cart), with the project's JavaScript setting. */
 async function shopper(browser: Browser, testInfo: TestInfo): Promise<Page> {
@@ -28,12 +29,13 @@ function insertCategorisedProduct(name: string, pricePaisa = 10_000) {
 
 /** Fills the checkout form on the cart page and places the order; returns the order's id. */
 async function placeOrder(page: Page, name: string): Promise<number> {
-  await page.getByLabel("Full name").fill(name);
-  await page.getByLabel("Phone").fill("01712345678");
-  await page.getByLabel("Delivery address").fill("House 4, Road 2");
-  await page.getByLabel("Area or thana").fill("Mirpur 10");
-  await page.getByLabel("District", { exact: true }).selectOption("Dhaka");
-  await page.getByLabel(/Inside Dhaka/).check();
+  await fillShopperDetails(page, {
+    name,
+    phone: "01712345678",
+    address: "House 4, Road 2",
+    area: "Mirpur 10",
+    method: "Inside Dhaka",
+  });
   await page.getByRole("button", { name: "Place Order (Cash on Delivery)" }).click();
   await expect(page).toHaveURL(/\/order-success\?order=\d+$/);
   return Number(new URL(page.url()).searchParams.get("order"));
