@@ -25,13 +25,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { format, resolveConfig } from "prettier";
 import { DISTRICTS } from "../../app/rules/districts";
 
 /** The drawing's width in SVG user units; its height follows Bangladesh's shape. */
 const WIDTH = 400;
 /** Douglas–Peucker tolerance, in user units (about 1.2 km on the ground at WIDTH 400). */
 const TOLERANCE = 0.9;
-/** Islands smaller than this (square user units, about 1.4 km² each) are left out. */
+/** Islands smaller than this, in square user units (one is about 1.4 km², so about 8 km²), are left out. */
 const MIN_AREA = 6;
 /** The source's spellings that differ from ours (app/rules/districts.ts). */
 const SOURCE_NAMES: Record<string, string> = {
@@ -67,7 +68,8 @@ const ourNames = new Set(DISTRICTS.map((district) => district.name));
 const rings = new Map<string, Point[][]>();
 for (const feature of source.features) {
   const name = SOURCE_NAMES[feature.properties.ADM2_EN] ?? feature.properties.ADM2_EN;
-  if (!ourNames.has(name)) throw new Error(`The source's district ${feature.properties.ADM2_EN} is not in app/rules/districts.ts`);
+  if (!ourNames.has(name))
+    throw new Error(`The source's district ${feature.properties.ADM2_EN} is not in app/rules/districts.ts`);
   const polygons = feature.geometry.type === "Polygon" ? [feature.geometry.coordinates] : feature.geometry.coordinates;
   const own = rings.get(name) ?? [];
   for (const polygon of polygons) {
@@ -229,5 +231,9 @@ ${body}
 };
 `;
 fs.mkdirSync(path.dirname(options.out!), { recursive: true });
-fs.writeFileSync(options.out!, module);
-console.log(`${options.out}: ${Object.keys(shapes).length} districts, ${(Buffer.byteLength(module) / 1024).toFixed(1)} KB`);
+// In the repository's style, so that prettier's check passes on the generated file.
+const formatted = await format(module, { ...(await resolveConfig(options.out!)), filepath: options.out! });
+fs.writeFileSync(options.out!, formatted);
+console.log(
+  `${options.out}: ${Object.keys(shapes).length} districts, ${(Buffer.byteLength(formatted) / 1024).toFixed(1)} KB`,
+);

@@ -14,7 +14,6 @@ export const reportChartsMessages = bilingual({
     "admin.charts.noData": "No orders",
     "admin.charts.zero": "Zero",
     "admin.charts.range": "{min} to {max}",
-    "admin.charts.itemValue": "{label}: {display}",
   },
   bn: {
     "admin.charts.mapLegend": "মানচিত্রের সংকেত",
@@ -28,6 +27,5 @@ export const reportChartsMessages = bilingual({
     "admin.charts.noData": "কোনো অর্ডার নেই",
     "admin.charts.zero": "শূন্য",
     "admin.charts.range": "{min} থেকে {max}",
-    "admin.charts.itemValue": "{label}: {display}",
   },
 });

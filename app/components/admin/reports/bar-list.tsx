@@ -59,7 +59,10 @@ export function BarList({ title, rows, lang }: BarListProps) {
             return (
               <li key={`${i}-${row.label}`} data-testid="bar-row">
                 {row.href ? (
-                  <a href={row.href} className="block min-h-11 rounded py-1 hover:bg-amber-50 focus-visible:bg-amber-50">
+                  <a
+                    href={row.href}
+                    className="block min-h-11 rounded py-1 hover:bg-amber-50 focus-visible:bg-amber-50"
+                  >
                     {content}
                   </a>
                 ) : (

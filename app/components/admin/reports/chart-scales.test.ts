@@ -8,7 +8,10 @@ import { MAP_CLASS_COUNT, labelStep, mapClasses, niceAxis } from "./chart-scales
 describe("niceAxis", () => {
   it("rounds the top up to a nice step and ticks from zero", () => {
     expect(niceAxis(1234, 4)).toEqual({ top: 1500, ticks: [0, 500, 1000, 1500] });
-    expect(niceAxis(98_765_00, 4)).toEqual({ top: 100_000_00, ticks: [0, 20_000_00, 40_000_00, 60_000_00, 80_000_00, 100_000_00] });
+    expect(niceAxis(98_765_00, 4)).toEqual({
+      top: 100_000_00,
+      ticks: [0, 20_000_00, 40_000_00, 60_000_00, 80_000_00, 100_000_00],
+    });
   });
 
   it("keeps whole ticks for counts, and fractions for rates when asked", () => {

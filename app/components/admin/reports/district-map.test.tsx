@@ -27,9 +27,15 @@ function render(values: DistrictMapProps["values"], lang: Lang = "en", noDataLab
 
 /** Each district path's name, class and title, in drawing order. */
 function districts(markup: string) {
-  return [...markup.matchAll(/<path data-testid="district" data-district="([^"]+)" data-class="([^"]+)"[^>]*><title>([^<]*)<\/title>/g)].map(
-    ([, name, mapClass, title]) => ({ name: name!.replace(/&#x27;/g, "'"), mapClass, title: title!.replace(/&#x27;/g, "'") }),
-  );
+  return [
+    ...markup.matchAll(
+      /<path data-testid="district" data-district="([^"]+)" data-class="([^"]+)"[^>]*><title>([^<]*)<\/title>/g,
+    ),
+  ].map(([, name, mapClass, title]) => ({
+    name: name!.replace(/&#x27;/g, "'"),
+    mapClass,
+    title: title!.replace(/&#x27;/g, "'"),
+  }));
 }
 
 /** The legend entries' text. */
@@ -53,7 +59,10 @@ describe("district shapes", () => {
         for (const move of moves) {
           const [dx, dy] = move.match(/-?\d+/g)!.map(Number) as [number, number];
           [x, y] = [x + dx, y + dy];
-          expect({ name, inside: x >= 0 && y >= 0 && x <= DISTRICT_MAP_SIZE.width && y <= DISTRICT_MAP_SIZE.height }).toEqual({ name, inside: true });
+          expect({
+            name,
+            inside: x >= 0 && y >= 0 && x <= DISTRICT_MAP_SIZE.width && y <= DISTRICT_MAP_SIZE.height,
+          }).toEqual({ name, inside: true });
         }
       }
     }
@@ -86,7 +95,14 @@ describe("DistrictMap", () => {
       }),
     );
     const classOf = (name: string) => drawn.find((district) => district.name === name)?.mapClass;
-    expect(["Dhaka", "Chattogram", "Gazipur", "Bogura", "Bhola", "Feni"].map(classOf)).toEqual(["3", "2", "1", "0", "-1", "none"]);
+    expect(["Dhaka", "Chattogram", "Gazipur", "Bogura", "Bhola", "Feni"].map(classOf)).toEqual([
+      "3",
+      "2",
+      "1",
+      "0",
+      "-1",
+      "none",
+    ]);
   });
 
   it("reads a district's former name as its current one and ignores a name that is no district", () => {
@@ -105,7 +121,16 @@ describe("DistrictMap", () => {
     });
     expect(markup).toContain(">Orders</p>");
     expect(legend(markup)).toEqual(["0", "10", "90", "300", "400", "No orders"]);
-    const ranges = legend(render({ Dhaka: { value: 40, display: "40" }, Feni: { value: 1, display: "1" }, Pabna: { value: 2, display: "2" }, Khulna: { value: 3, display: "3" }, Bhola: { value: 4, display: "4" }, Rangpur: { value: 50, display: "50" } }));
+    const ranges = legend(
+      render({
+        Dhaka: { value: 40, display: "40" },
+        Feni: { value: 1, display: "1" },
+        Pabna: { value: 2, display: "2" },
+        Khulna: { value: 3, display: "3" },
+        Bhola: { value: 4, display: "4" },
+        Rangpur: { value: 50, display: "50" },
+      }),
+    );
     expect(ranges).toEqual(["1 to 2", "3", "4 to 40", "50", "No orders"]);
   });
 

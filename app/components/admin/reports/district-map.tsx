@@ -70,9 +70,7 @@ export function DistrictMap({ title, values, legendTitle, lang, formatLegend, no
     .map(([name, figure]) => `${placeName(findDistrict(name)!, lang)} (${figure.display})`)
     .join(", ");
   const summary =
-    figures.size === 0
-      ? t("admin.charts.mapSummaryEmpty")
-      : t("admin.charts.mapSummary", { count: figures.size, top });
+    figures.size === 0 ? t("admin.charts.mapSummaryEmpty") : t("admin.charts.mapSummary", { count: figures.size, top });
   const hatch = `${id}-none`;
   const fillOf = (value: number) => {
     const index = classOf(value);
@@ -113,7 +111,7 @@ export function DistrictMap({ title, values, legendTitle, lang, formatLegend, no
               strokeWidth={0.6}
               strokeLinejoin="round"
             >
-              <title>{t("admin.charts.itemValue", { label: name, display: figure ? figure.display : noData })}</title>
+              <title>{`${name}: ${figure ? figure.display : noData}`}</title>
             </path>
           );
         })}
@@ -149,7 +147,11 @@ function LegendItem({ fill, pattern = false, children }: { fill: string; pattern
         {pattern ? (
           <>
             <rect width={16} height={16} className="fill-stone-100" />
-            <path d="M0 16L16 0M-4 4L4 -4M12 20L20 12M0 8L8 0M8 16L16 8" className="stroke-stone-400" strokeWidth={1.5} />
+            <path
+              d="M0 16L16 0M-4 4L4 -4M12 20L20 12M0 8L8 0M8 16L16 8"
+              className="stroke-stone-400"
+              strokeWidth={1.5}
+            />
           </>
         ) : (
           <rect width={16} height={16} className={fill} />

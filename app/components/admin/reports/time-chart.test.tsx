@@ -11,7 +11,12 @@ import { TimeChart, type TimePoint } from "./time-chart";
 
 function render(points: TimePoint[], lang: Lang = "en") {
   return renderToStaticMarkup(
-    <TimeChart title="Orders per day" points={points} lang={lang} formatTick={(value) => `#${formatInteger(value, lang)}`} />,
+    <TimeChart
+      title="Orders per day"
+      points={points}
+      lang={lang}
+      formatTick={(value) => `#${formatInteger(value, lang)}`}
+    />,
   );
 }
 
@@ -22,18 +27,22 @@ function days(count: number): TimePoint[] {
 
 /** Each bar's value and height, in order. */
 function bars(markup: string) {
-  return [...markup.matchAll(/<rect data-testid="time-bar" data-value="([^"]+)"[^>]* height="([^"]+)"[^>]*><title>([^<]*)<\/title>/g)].map(
-    ([, value, height, title]) => ({ value: Number(value), height: Number(height), title }),
-  );
+  return [
+    ...markup.matchAll(
+      /<rect data-testid="time-bar" data-value="([^"]+)"[^>]* height="([^"]+)"[^>]*><title>([^<]*)<\/title>/g,
+    ),
+  ].map(([, value, height, title]) => ({ value: Number(value), height: Number(height), title }));
 }
 
 /** The time labels drawn, with their classes (which say where they are hidden). */
 function labels(markup: string) {
-  return [...markup.matchAll(/<text data-testid="time-label"[^>]*class="([^"]*)"[^>]*>([^<]*)<\/text>/g)].map(([, classes, text]) => ({
-    text,
-    desktop: !classes!.split(" ").includes("hidden"),
-    phone: !classes!.split(" ").includes("max-sm:hidden"),
-  }));
+  return [...markup.matchAll(/<text data-testid="time-label"[^>]*class="([^"]*)"[^>]*>([^<]*)<\/text>/g)].map(
+    ([, classes, text]) => ({
+      text,
+      desktop: !classes!.split(" ").includes("hidden"),
+      phone: !classes!.split(" ").includes("max-sm:hidden"),
+    }),
+  );
 }
 
 describe("TimeChart", () => {
@@ -51,7 +60,12 @@ describe("TimeChart", () => {
   });
 
   it("draws a negative value as no bar rather than below the axis", () => {
-    const drawn = bars(render([{ label: "a", value: -5, display: "-5" }, { label: "b", value: 5, display: "5" }]));
+    const drawn = bars(
+      render([
+        { label: "a", value: -5, display: "-5" },
+        { label: "b", value: 5, display: "5" },
+      ]),
+    );
     expect(drawn[0]!.height).toBe(0);
     expect(drawn[1]!.height).toBeGreaterThan(0);
   });
@@ -65,7 +79,18 @@ describe("TimeChart", () => {
   it("shows every label when a few points fit, and thins a long range more on a phone", () => {
     expect(labels(render(days(7))).map((label) => label.text)).toEqual(["d1", "d2", "d3", "d4", "d5", "d6", "d7"]);
     const month = labels(render(days(30)));
-    expect(month.filter((label) => label.desktop).map((label) => label.text)).toEqual(["d1", "d4", "d7", "d10", "d13", "d16", "d19", "d22", "d25", "d30"]);
+    expect(month.filter((label) => label.desktop).map((label) => label.text)).toEqual([
+      "d1",
+      "d4",
+      "d7",
+      "d10",
+      "d13",
+      "d16",
+      "d19",
+      "d22",
+      "d25",
+      "d30",
+    ]);
     expect(month.filter((label) => label.phone).map((label) => label.text)).toEqual(["d1", "d9", "d17", "d30"]);
   });
 

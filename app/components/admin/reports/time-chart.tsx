@@ -73,8 +73,7 @@ export function TimeChart({ title, points, lang, formatTick, integers = true }: 
    * every step-th before it that leaves the last room (the last is aligned to the right edge, so it
    * reaches about a step to the left of its bar).
    */
-  const shown = (i: number, step: number) =>
-    step === 1 || i === last || (i % step === 0 && last - i >= 1.5 * step);
+  const shown = (i: number, step: number) => step === 1 || i === last || (i % step === 0 && last - i >= 1.5 * step);
 
   return (
     <figure className="rounded-lg border border-stone-200 bg-white p-4" data-testid="time-chart">
@@ -121,7 +120,7 @@ export function TimeChart({ title, points, lang, formatTick, integers = true }: 
               height={Math.max(0, HEIGHT - MARGIN.bottom - top)}
               className="fill-amber-700"
             >
-              <title>{t("admin.charts.itemValue", { label: point.label, display: point.display })}</title>
+              <title>{`${point.label}: ${point.display}`}</title>
             </rect>
           );
         })}
