@@ -59,7 +59,8 @@ function byDistrict(values: DistrictMapProps["values"]): Map<string, DistrictVal
 /** The map of the districts filled by `values`, with its legend below. */
 export function DistrictMap({ title, values, legendTitle, lang, formatLegend, noDataLabel }: DistrictMapProps) {
   const t = adminTranslator(lang);
-  const id = useId();
+  // React's ids hold colons; the hatch is referenced as url(#…), so it gets a plain one.
+  const id = useId().replace(/:/g, "");
   const figures = byDistrict(values);
   const { classes, classOf } = mapClasses([...figures.values()].map((figure) => figure.value));
   const hasZero = [...figures.values()].some((figure) => !(figure.value > 0));

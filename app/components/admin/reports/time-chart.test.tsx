@@ -59,6 +59,13 @@ describe("TimeChart", () => {
     expect(drawn[2]!.height).toBe(0);
   });
 
+  it("keeps a lone bar narrow, centred in the drawing", () => {
+    const markup = render([{ label: "1 Nov", value: 5, display: "5" }]);
+    const [, x, width] = markup.match(/<rect data-testid="time-bar"[^>]* x="([^"]+)"[^>]* width="([^"]+)"/)!;
+    expect(Number(width)).toBe(80);
+    expect(Number(x) + Number(width) / 2).toBeCloseTo(8 + (760 - 16) / 2, 6);
+  });
+
   it("draws a negative value as no bar rather than below the axis", () => {
     const drawn = bars(
       render([

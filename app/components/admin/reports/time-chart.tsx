@@ -41,6 +41,7 @@ const DESKTOP_TEXT = "text-[12px]";
 const PHONE_TEXT = "max-sm:text-[26px]";
 const DESKTOP_LABELS = 10;
 const PHONE_LABELS = 4;
+const MAX_BAR = 80;
 
 /** A bar chart of `points` with a y axis of nice ticks, or a short note when there are none. */
 export function TimeChart({ title, points, lang, formatTick, integers = true }: TimeChartProps) {
@@ -61,6 +62,9 @@ export function TimeChart({ title, points, lang, formatTick, integers = true }: 
     .range([MARGIN.left, WIDTH - MARGIN.right])
     .paddingInner(points.length > 60 ? 0.1 : 0.2)
     .paddingOuter(0.1);
+  // A bar is at most MAX_BAR wide, centred in its band: one day alone is not a wall of colour.
+  const barWidth = Math.min(x.bandwidth(), MAX_BAR);
+  const barLeft = (i: number) => (x(i) ?? 0) + (x.bandwidth() - barWidth) / 2;
   const y = scaleLinear()
     .domain([0, axis.top])
     .range([HEIGHT - MARGIN.bottom, MARGIN.top]);
@@ -114,9 +118,9 @@ export function TimeChart({ title, points, lang, formatTick, integers = true }: 
               key={i}
               data-testid="time-bar"
               data-value={point.value}
-              x={x(i)}
+              x={barLeft(i)}
               y={top}
-              width={x.bandwidth()}
+              width={barWidth}
               height={Math.max(0, HEIGHT - MARGIN.bottom - top)}
               className="fill-amber-700"
             >
@@ -147,12 +151,12 @@ export function TimeChart({ title, points, lang, formatTick, integers = true }: 
           const visibility = onDesktop && !onPhone ? "max-sm:hidden" : !onDesktop ? "hidden max-sm:inline" : "";
           // The first and last labels are aligned to their bar's outer edge so they stay in the drawing.
           const anchor = i === 0 ? "start" : i === last ? "end" : "middle";
-          const left = x(i) ?? 0;
+          const left = barLeft(i);
           return (
             <text
               key={i}
               data-testid="time-label"
-              x={anchor === "start" ? left : anchor === "end" ? left + x.bandwidth() : left + x.bandwidth() / 2}
+              x={anchor === "start" ? left : anchor === "end" ? left + barWidth : left + barWidth / 2}
               y={HEIGHT - MARGIN.bottom + 20}
               dy="0.35em"
               textAnchor={anchor}
