@@ -53,7 +53,10 @@ export default function PayoutPage() {
           who: payout.createdByEmail ?? t("admin.payout.bySchedule"),
         })}
       />
-      <dl className="grid gap-3 rounded-lg border border-stone-200 bg-white p-5 sm:grid-cols-3" data-testid="payout-totals">
+      <dl
+        className="grid gap-3 rounded-lg border border-stone-200 bg-white p-5 sm:grid-cols-3"
+        data-testid="payout-totals"
+      >
         <div>
           <dt className="text-sm text-stone-600">{t("admin.payouts.col.collected")}</dt>
           <dd className="text-lg font-semibold tabular-nums">{money(payout.collectedPaisa)}</dd>

@@ -71,7 +71,10 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const read = await readSteadfastPayouts(admin);
     if (read.recorded.length === 0) {
-      return redirectWithToast(request, url, { kind: "info", message: t("admin.payouts.readNone", { listed: read.listed }) });
+      return redirectWithToast(request, url, {
+        kind: "info",
+        message: t("admin.payouts.readNone", { listed: read.listed }),
+      });
     }
     const total = (key: "matched" | "unmatched" | "duplicate") =>
       read.recorded.reduce((sum, payout) => sum + payout[key], 0);
@@ -170,7 +173,9 @@ export default function PayoutsPage() {
                 <td className="px-4 py-3">{order.customerName}</td>
                 <td className="px-4 py-3">{payoutCourierName(order.courier ?? "", t)}</td>
                 <td className="px-4 py-3">{formatDayMonth(order.deliveredDay, lang)}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{t("admin.payouts.daysCount", { days: order.daysOut })}</td>
+                <td className="px-4 py-3 text-right tabular-nums">
+                  {t("admin.payouts.daysCount", { days: order.daysOut })}
+                </td>
                 <td className="px-4 py-3 text-right tabular-nums">{money(order.expectedPaisa)}</td>
               </tr>
             ))}

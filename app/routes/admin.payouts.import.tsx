@@ -15,11 +15,7 @@ import type { Lang } from "~/i18n/lang";
 import { MAX_PAYOUT_FILE_BYTES, MAX_PAYOUT_ROWS } from "~/rules/payout-csv";
 import { staffLanguage, staffTranslator } from "~/server/admin-i18n.server";
 import { requireOwner } from "~/server/auth/auth.server";
-import {
-  importPayoutFile,
-  readPayoutUpload,
-  type PayoutImportProblem,
-} from "~/server/payouts/payout-import.server";
+import { importPayoutFile, readPayoutUpload, type PayoutImportProblem } from "~/server/payouts/payout-import.server";
 import { redirectWithToast } from "~/server/toast-cookie.server";
 
 export const meta = adminTitle("admin.payouts.importTitle");

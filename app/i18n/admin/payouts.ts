@@ -68,9 +68,9 @@ export const payoutsMessages = bilingual({
     "admin.payouts.file.malformed": "Row {row} of this file cannot be read (a quote left open?).",
     "admin.payouts.file.tooManyRows": "This file has more than {max} rows. Import it in parts.",
     "admin.payouts.file.noHeading":
-      "No heading row with \"Consignment ID\" was found in the first rows: this is not a Steadfast or Pathao payout file.",
+      'No heading row with "Consignment ID" was found in the first rows: this is not a Steadfast or Pathao payout file.',
     "admin.payouts.file.missingColumns": "This looks like {courier}'s payout file, but it has no column {headings}.",
-    "admin.payouts.file.badAmount": "Row {row}: \"{value}\" under {heading} is not an amount.",
+    "admin.payouts.file.badAmount": 'Row {row}: "{value}" under {heading} is not an amount.',
     "admin.payouts.file.repeated": "Consignment {consignment} is on rows {first} and {second}: a parcel is paid once.",
     "admin.payouts.file.noLines": "This file has headings but no parcel.",
     "admin.payouts.file.noReference": "Type the payout's reference: this file does not name one.",
@@ -107,8 +107,7 @@ export const payoutsMessages = bilingual({
   },
   bn: {
     "admin.payouts.title": "কুরিয়ারের টাকা",
-    "admin.payouts.subtitle":
-      "কুরিয়ার দরজায় যে নগদ টাকা তুলেছে আর চার্জ কেটে দোকানকে ফেরত দিয়েছে, অর্ডারের সাথে মিলিয়ে।",
+    "admin.payouts.subtitle": "কুরিয়ার দরজায় যে নগদ টাকা তুলেছে আর চার্জ কেটে দোকানকে ফেরত দিয়েছে, অর্ডারের সাথে মিলিয়ে।",
     "admin.payouts.courier.steadfast": "স্টেডফাস্ট",
     "admin.payouts.courier.pathao": "পাঠাও",
     "admin.payouts.readSteadfast": "স্টেডফাস্ট থেকে পেমেন্ট আনুন",
@@ -155,7 +154,7 @@ export const payoutsMessages = bilingual({
     "admin.payouts.fileHint": "সর্বোচ্চ {mb} MB আর {rows}টি পার্সেল। Excel: Save As, CSV UTF-8।",
     "admin.payouts.referenceLabel": "পেমেন্টের রেফারেন্স",
     "admin.payouts.referenceHint":
-      "কুরিয়ারের পেমেন্ট বা ইনভয়েস নম্বর। ফাইলে লেখা থাকলে (পাঠাওয়ের \"Invoice\" লাইন) খালি রাখুন।",
+      'কুরিয়ারের পেমেন্ট বা ইনভয়েস নম্বর। ফাইলে লেখা থাকলে (পাঠাওয়ের "Invoice" লাইন) খালি রাখুন।',
     "admin.payouts.import": "ইমপোর্ট করুন",
     "admin.payouts.importing": "ইমপোর্ট হচ্ছে…",
     "admin.payouts.backToPayouts": "পেমেন্টে ফিরে যান",
@@ -168,10 +167,11 @@ export const payoutsMessages = bilingual({
     "admin.payouts.file.malformed": "ফাইলের {row} নম্বর সারি পড়া যাচ্ছে না (কোনো উদ্ধৃতিচিহ্ন খোলা রয়ে গেছে?)।",
     "admin.payouts.file.tooManyRows": "ফাইলে {max}টির বেশি সারি আছে। কয়েক ভাগে ইমপোর্ট করুন।",
     "admin.payouts.file.noHeading":
-      "প্রথম সারিগুলোতে \"Consignment ID\" শিরোনামের সারি পাওয়া যায়নি: এটি স্টেডফাস্ট বা পাঠাওয়ের পেমেন্ট ফাইল নয়।",
+      'প্রথম সারিগুলোতে "Consignment ID" শিরোনামের সারি পাওয়া যায়নি: এটি স্টেডফাস্ট বা পাঠাওয়ের পেমেন্ট ফাইল নয়।',
     "admin.payouts.file.missingColumns": "এটি {courier}-এর পেমেন্ট ফাইলের মতো, কিন্তু এতে {headings} কলাম নেই।",
-    "admin.payouts.file.badAmount": "সারি {row}: {heading}-এর নিচে \"{value}\" কোনো টাকার অঙ্ক নয়।",
-    "admin.payouts.file.repeated": "কনসাইনমেন্ট {consignment} সারি {first} ও {second}-এ আছে: একটি পার্সেলের টাকা একবারই আসে।",
+    "admin.payouts.file.badAmount": 'সারি {row}: {heading}-এর নিচে "{value}" কোনো টাকার অঙ্ক নয়।',
+    "admin.payouts.file.repeated":
+      "কনসাইনমেন্ট {consignment} সারি {first} ও {second}-এ আছে: একটি পার্সেলের টাকা একবারই আসে।",
     "admin.payouts.file.noLines": "ফাইলে শিরোনাম আছে কিন্তু কোনো পার্সেল নেই।",
     "admin.payouts.file.noReference": "পেমেন্টের রেফারেন্স লিখুন: এই ফাইলে কোনো রেফারেন্স নেই।",
     "admin.payouts.file.referenceTooLong": "রেফারেন্স ১০০ অক্ষরের বেশি।",

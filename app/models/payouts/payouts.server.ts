@@ -35,8 +35,7 @@ export type PayoutCounts = { matched: number; unmatched: number; duplicate: numb
 
 /** What recording a payout did: recorded with its counts, or nothing because the reference is already there. */
 export type RecordPayoutOutcome =
-  | ({ outcome: "recorded"; payoutId: number } & PayoutCounts)
-  | { outcome: "exists"; payoutId: number };
+  ({ outcome: "recorded"; payoutId: number } & PayoutCounts) | { outcome: "exists"; payoutId: number };
 
 /** The transaction's time limit: a payout file of MAX_PAYOUT_ROWS lines takes a few seconds on SQLite. */
 const RECORD_TIMEOUT_MS = 120_000;
@@ -50,7 +49,10 @@ function orderIdOfInvoice(invoice: string | null): number | null {
 
 /** The payout with `reference` of `courier`, if recorded. */
 export async function findPayout(courier: string, reference: string): Promise<{ id: number } | null> {
-  return prisma.courierPayout.findUnique({ where: { courier_reference: { courier, reference } }, select: { id: true } });
+  return prisma.courierPayout.findUnique({
+    where: { courier_reference: { courier, reference } },
+    select: { id: true },
+  });
 }
 
 /** The references of `courier`'s payouts among `references` that are recorded already. */
@@ -79,7 +81,11 @@ export async function recordedReferences(courier: string, references: readonly s
  *   (also when another request recorded it a moment earlier).
  * @throws the database's error when the transaction fails; nothing is written then.
  */
-export async function recordPayout(input: PayoutInput, actor: Actor, now: Date = new Date()): Promise<RecordPayoutOutcome> {
+export async function recordPayout(
+  input: PayoutInput,
+  actor: Actor,
+  now: Date = new Date(),
+): Promise<RecordPayoutOutcome> {
   const existing = await findPayout(input.courier, input.reference);
   if (existing) return { outcome: "exists", payoutId: existing.id };
   const sum = (pick: (line: PayoutLine) => number) => input.lines.reduce((total, line) => total + pick(line), 0);
@@ -309,15 +315,17 @@ export async function listOverdueCash(now: Date, days: number) {
   return {
     count: orders.length,
     expectedPaisa: orders.reduce((total, order) => total + order.expectedPaisa, 0),
-    orders: orders.slice(0, OVERDUE_SHOWN).map(({ id, customerName, courier, consignmentId, deliveredAt, expectedPaisa }) => ({
-      id,
-      customerName,
-      courier,
-      consignmentId,
-      deliveredDay: dhakaDay(deliveredAt!),
-      daysOut: dhakaDaysBetween(deliveredAt!, now),
-      expectedPaisa,
-    })),
+    orders: orders
+      .slice(0, OVERDUE_SHOWN)
+      .map(({ id, customerName, courier, consignmentId, deliveredAt, expectedPaisa }) => ({
+        id,
+        customerName,
+        courier,
+        consignmentId,
+        deliveredDay: dhakaDay(deliveredAt!),
+        daysOut: dhakaDaysBetween(deliveredAt!, now),
+        expectedPaisa,
+      })),
   };
 }
 

@@ -47,7 +47,8 @@ export async function readPayoutUpload(request: Request): Promise<PayoutUpload |
 }
 
 /** Why an uploaded payout file adds nothing (each with what its message needs). */
-export type PayoutImportProblem = CsvTextProblem | PayoutFileProblem | { code: "noReference" } | { code: "referenceTooLong" };
+export type PayoutImportProblem =
+  CsvTextProblem | PayoutFileProblem | { code: "noReference" } | { code: "referenceTooLong" };
 
 /** What an import did: a payout recorded (or found recorded already), or the problem that stopped it. */
 export type PayoutImportOutcome =

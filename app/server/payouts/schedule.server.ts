@@ -20,7 +20,10 @@ export const steadfastPayoutsJob = repeatingJob({
     try {
       const read = await readSteadfastPayouts(null);
       if (read.recorded.length > 0) {
-        log.info({ listed: read.listed, recorded: read.recorded.length, waiting: read.waiting }, "Steadfast payouts read");
+        log.info(
+          { listed: read.listed, recorded: read.recorded.length, waiting: read.waiting },
+          "Steadfast payouts read",
+        );
       }
     } catch (error) {
       if (!(error instanceof NoCourierAccountError)) throw error;

@@ -34,7 +34,8 @@ export const MAX_PAYMENTS_PER_READ = 20;
 
 /** Taka (a number or a numeric string, as Laravel writes decimals) as paisa; null when it is not one. */
 function paisaOf(value: unknown): number | null {
-  const taka = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
+  const taka =
+    typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
   return Number.isFinite(taka) ? Math.round(taka * 100) : null;
 }
 
@@ -52,7 +53,8 @@ function dateOf(value: unknown): Date | null {
 function listOf(answer: unknown): Record<string, unknown>[] | null {
   let value = answer;
   for (let depth = 0; depth < 3; depth++) {
-    if (Array.isArray(value)) return value.filter((item): item is Record<string, unknown> => !!item && typeof item === "object");
+    if (Array.isArray(value))
+      return value.filter((item): item is Record<string, unknown> => !!item && typeof item === "object");
     if (!value || typeof value !== "object") return null;
     value = (value as { data?: unknown }).data;
   }
