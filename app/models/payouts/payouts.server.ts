@@ -12,6 +12,7 @@
 import { TZDate } from "@date-fns/tz";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/models/db/client.server";
+import { dialect } from "~/models/db/dialect.server";
 import { SHOP_TIME_ZONE } from "~/i18n/format";
 import { codAmountPaisa, courierInvoice } from "~/rules/courier-parcel";
 import type { PayoutCourier, PayoutLine } from "~/rules/payout-csv";
@@ -124,12 +125,22 @@ export async function recordPayout(
             advanceRefundedPaisa: true,
           },
         });
+        // The orders named stay as read until the payout is recorded: on PostgreSQL another payout
+        // naming one of them waits here, in id order, before either writes a line pointing at it
+        // (a line's foreign key share-locks its order, which a claim's update would then wait for,
+        // each payout for the other's); SQLite's transactions already run one at a time.
+        if (orders.length > 0) {
+          await tx.$queryRaw`SELECT o."id" FROM "Order" o
+            WHERE o."id" IN (${Prisma.join(orders.map((order) => order.id))})
+            ORDER BY o."id" ${dialect.lockRowsOf("o")}`;
+        }
         const byConsignment = new Map(
           orders.filter((order) => order.courier === input.courier).map((order) => [order.consignmentId, order]),
         );
         const byId = new Map(orders.map((order) => [order.id, order]));
         const counts: PayoutCounts = { matched: 0, unmatched: 0, duplicate: 0, differing: 0 };
         const cashAt = input.paidAt ?? now;
+        const claims: { itemId: number; orderId: number; differs: boolean }[] = [];
         for (const line of input.lines) {
           const invoiced = byId.get(orderIdOfInvoice(line.invoice) ?? 0);
           const order =
@@ -151,20 +162,23 @@ export async function recordPayout(
             },
             select: { id: true },
           });
-          if (!order) {
-            counts.unmatched++;
-            continue;
-          }
-          // Taken only if no line paid it yet: a second payout (or line) naming it finds it taken.
+          if (order)
+            claims.push({ itemId: item.id, orderId: order.id, differs: expectedPaisa !== line.collectedPaisa });
+          else counts.unmatched++;
+        }
+        // Each order is taken only if no line paid it yet: a line of another payout, or an earlier
+        // line of this one (lines are taken in the file's order), found it first, and this line is
+        // a duplicate.
+        for (const claim of claims) {
           const { count } = await tx.order.updateMany({
-            where: { id: order.id, cashPayoutItemId: null },
-            data: { cashPayoutItemId: item.id, cashReceivedAt: cashAt },
+            where: { id: claim.orderId, cashPayoutItemId: null },
+            data: { cashPayoutItemId: claim.itemId, cashReceivedAt: cashAt },
           });
           if (count === 1) {
             counts.matched++;
-            if (expectedPaisa !== line.collectedPaisa) counts.differing++;
+            if (claim.differs) counts.differing++;
           } else {
-            await tx.courierPayoutItem.update({ where: { id: item.id }, data: { matchState: "duplicate" } });
+            await tx.courierPayoutItem.update({ where: { id: claim.itemId }, data: { matchState: "duplicate" } });
             counts.duplicate++;
           }
         }
