@@ -138,7 +138,9 @@ export default function PayoutPage() {
                   {money(item.collectedPaisa)}
                   {differs ? (
                     <span className="block text-sm font-medium text-red-800" data-testid="payout-differs">
-                      {t("admin.payout.differs", { amount: money(item.collectedPaisa - item.expectedPaisa!) })}
+                      {t("admin.payout.differs", {
+                        amount: `${item.collectedPaisa < item.expectedPaisa! ? "−" : "+"}${money(Math.abs(item.collectedPaisa - item.expectedPaisa!))}`,
+                      })}
                     </span>
                   ) : null}
                 </td>

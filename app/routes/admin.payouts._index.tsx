@@ -10,6 +10,7 @@ import { payoutCourierName } from "~/components/admin/payout-courier";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
+import { formatInteger } from "~/i18n/format";
 import { formatShopDateTime, formatDayMonth } from "~/i18n/format-date";
 import { getCourierAccountRow } from "~/models/orders/courier.server";
 import { listOverdueCash, listPayouts } from "~/models/payouts/payouts.server";
@@ -191,7 +192,7 @@ export default function PayoutsPage() {
               inputMode="numeric"
               maxLength={2}
               required
-              defaultValue={refusal?.days ?? String(days)}
+              defaultValue={refusal?.days ?? formatInteger(days, lang)}
               error={refusal?.error}
             />
           </div>
