@@ -16,7 +16,7 @@
 import { toAsciiDigits } from "./phone";
 
 /** The couriers whose payouts haat reads. */
-export const PAYOUT_COURIERS = ["steadfast", "pathao"] as const;
+const PAYOUT_COURIERS = ["steadfast", "pathao"] as const;
 export type PayoutCourier = (typeof PAYOUT_COURIERS)[number];
 
 /** The largest payout file accepted, in bytes (a month of parcels is far smaller). */

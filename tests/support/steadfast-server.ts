@@ -57,7 +57,7 @@ export type FakeSteadfast = {
 };
 
 /** One payment as the local Steadfast answers it. */
-export type SteadfastPaymentRow = {
+type SteadfastPaymentRow = {
   id: number;
   amount: number;
   status: string;

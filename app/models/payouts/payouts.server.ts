@@ -32,7 +32,7 @@ export type PayoutInput = {
 };
 
 /** How a payout's lines matched. `differing`: matched lines whose collected cash is not what the order expected. */
-export type PayoutCounts = { matched: number; unmatched: number; duplicate: number; differing: number };
+type PayoutCounts = { matched: number; unmatched: number; duplicate: number; differing: number };
 
 /** What recording a payout did: recorded with its counts, or nothing because the reference is already there. */
 export type RecordPayoutOutcome =
@@ -49,7 +49,7 @@ function orderIdOfInvoice(invoice: string | null): number | null {
 }
 
 /** The payout with `reference` of `courier`, if recorded. */
-export async function findPayout(courier: string, reference: string): Promise<{ id: number } | null> {
+async function findPayout(courier: string, reference: string): Promise<{ id: number } | null> {
   return prisma.courierPayout.findUnique({
     where: { courier_reference: { courier, reference } },
     select: { id: true },
@@ -197,7 +197,7 @@ export async function recordPayout(
 }
 
 /** Payouts per page of the payouts list. */
-export const PAYOUTS_PER_PAGE = 50;
+const PAYOUTS_PER_PAGE = 50;
 
 /** The payouts, newest first (one page), each with how its lines matched. */
 export async function listPayouts(page = 1) {
@@ -282,7 +282,7 @@ export function overdueBefore(now: Date, days: number): Date {
 }
 
 /** `date`'s calendar day in Asia/Dhaka, "2026-11-21". */
-export function dhakaDay(date: Date): string {
+function dhakaDay(date: Date): string {
   const local = new TZDate(date.getTime(), SHOP_TIME_ZONE);
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
@@ -294,7 +294,7 @@ function dhakaDaysBetween(from: Date, to: Date): number {
 }
 
 /** Overdue orders listed on the payouts page (the totals count them all). */
-export const OVERDUE_SHOWN = 200;
+const OVERDUE_SHOWN = 200;
 
 /**
  * Delivered orders handed to a courier whose cash has not come back `days` Asia/Dhaka days after

@@ -237,7 +237,7 @@ function redirectTarget(location: string | null, url: string): string | null {
 }
 
 /** A human message from a Steadfast answer (`message`, or the first of `errors`), if there is one. */
-export function messageOf(json: unknown): string | null {
+function messageOf(json: unknown): string | null {
   if (!json || typeof json !== "object") return null;
   const record = json as { message?: unknown; errors?: unknown };
   if (typeof record.message === "string" && record.message) return record.message;

@@ -30,7 +30,7 @@ import { unseal } from "../secret-box.server";
 export type SteadfastPayment = { id: string; amountPaisa: number | null; paidAt: Date | null };
 
 /** The most payments one read fetches in detail (the newest not yet recorded); the rest wait for the next read. */
-export const MAX_PAYMENTS_PER_READ = 20;
+const MAX_PAYMENTS_PER_READ = 20;
 
 /** Taka (a number or a numeric string, as Laravel writes decimals) as paisa; null when it is not one. */
 function paisaOf(value: unknown): number | null {
