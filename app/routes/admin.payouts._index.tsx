@@ -7,6 +7,7 @@ import { adminTitle } from "~/components/admin/admin-meta";
 import { AdminField } from "~/components/admin/form-field";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { payoutCourierName } from "~/components/admin/payout-courier";
+import { Pagination } from "~/components/pagination";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
@@ -16,6 +17,7 @@ import { getCourierAccountRow } from "~/models/orders/courier.server";
 import { listOverdueCash, listPayouts } from "~/models/payouts/payouts.server";
 import { getShopSettings, savePayoutOverdueDays } from "~/models/settings.server";
 import { formatMoney } from "~/rules/money";
+import { parsePage } from "~/rules/pagination";
 import { toAsciiDigits } from "~/rules/phone";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireOwner } from "~/server/auth/auth.server";
@@ -30,15 +32,15 @@ const OVERDUE_DAYS = { min: 1, max: 90 };
 
 /**
  * The owner's payouts page: the delivered orders whose cash is overdue (with the setting), whether
- * Steadfast's payouts can be read (keys saved), and the payouts recorded (newest first).
+ * Steadfast's payouts can be read (keys saved), and the payouts recorded (newest first, `?page=`).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);
   const settings = await getShopSettings();
   const days = settings.payoutOverdueDays;
-  const [overdue, { payouts }, steadfast] = await Promise.all([
+  const [overdue, payouts, steadfast] = await Promise.all([
     listOverdueCash(new Date(), days),
-    listPayouts(),
+    listPayouts(parsePage(new URL(request.url).searchParams)),
     getCourierAccountRow("steadfast"),
   ]);
   return { days, overdue, payouts, steadfastReady: steadfast !== null };
@@ -206,7 +208,7 @@ export default function PayoutsPage() {
         <h2 id="payout-list-title" className="text-lg font-semibold">
           {t("admin.payouts.list")}
         </h2>
-        {payouts.length === 0 ? (
+        {payouts.total === 0 ? (
           <p className="text-stone-600" data-testid="payouts-empty">
             {t("admin.payouts.empty")}
           </p>
@@ -223,7 +225,7 @@ export default function PayoutsPage() {
               { label: t("admin.payouts.col.lines"), card: "value" },
             ]}
           >
-            {payouts.map((payout) => (
+            {payouts.items.map((payout) => (
               <tr key={payout.id} data-testid="payout-row">
                 <td className="px-4 py-3">
                   <Link
@@ -249,6 +251,7 @@ export default function PayoutsPage() {
             ))}
           </AdminTable>
         )}
+        <Pagination page={payouts.page} pageCount={payouts.pageCount} />
       </section>
     </section>
   );

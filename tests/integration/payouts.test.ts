@@ -245,7 +245,7 @@ describe("importing a payout file", () => {
     );
     expect(await refusal(csv(["Name,Price", "Fan,100"]))).toMatch(/^No heading row with "Consignment ID"/);
     expect(await refusal(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0]), "REF-1", "payout.xlsx")).toBe(
-      "This is an Excel workbook. Open it and save it as CSV UTF-8, then import that.",
+      "This is an Excel workbook, not a CSV file. In Excel choose File → Save As → “CSV UTF-8”.",
     );
     expect(await refusal(csv(["Consignment ID,Invoice,COD Amount,Delivery Charge", "1,haat-1,lots,60"]))).toBe(
       'Row 2: "lots" under COD Amount is not an amount.',
@@ -330,7 +330,7 @@ describe("reading Steadfast's payments", () => {
 
     // The payouts page lists it with its counts.
     const { payouts } = await runData(payoutsLoader, get("/admin/payouts", owner));
-    expect(payouts.find((row) => row.id === payout.id)).toMatchObject({ matched: 1, unmatched: 1, duplicate: 0 });
+    expect(payouts.items.find((row) => row.id === payout.id)).toMatchObject({ matched: 1, unmatched: 1, duplicate: 0 });
   });
 
   it("says why when Steadfast refuses the keys, does not answer in time, or has no such payment, and records nothing", async () => {

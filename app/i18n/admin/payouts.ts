@@ -52,7 +52,8 @@ export const payoutsMessages = bilingual({
     "admin.payouts.importSubtitle":
       "Steadfast's or Pathao's payout file, saved as CSV: haat recognises which by its headings and matches each parcel to its order.",
     "admin.payouts.fileLabel": "Payout file (CSV)",
-    "admin.payouts.fileHint": "At most {mb} MB and {rows} parcels. Excel: Save As, CSV UTF-8.",
+    "admin.payouts.fileHint":
+      "A CSV file in UTF-8, at most {mb} MB and {rows} parcels. In Excel choose File → Save As → “CSV UTF-8”.",
     "admin.payouts.referenceLabel": "Payout reference",
     "admin.payouts.referenceHint":
       "The courier's payment or invoice number. Leave it empty when the file names it (Pathao's \"Invoice\" line).",
@@ -62,9 +63,11 @@ export const payoutsMessages = bilingual({
     "admin.payouts.noFile": "Choose the payout file first.",
     "admin.payouts.file.empty": "This file is empty.",
     "admin.payouts.file.tooBig": "This file is larger than {mb} MB: it is not a payout file.",
-    "admin.payouts.file.spreadsheet": "This is an Excel workbook. Open it and save it as CSV UTF-8, then import that.",
+    "admin.payouts.file.spreadsheet":
+      "This is an Excel workbook, not a CSV file. In Excel choose File → Save As → “CSV UTF-8”.",
     "admin.payouts.file.notText": "This is not a text file. Choose the CSV file the courier gave.",
-    "admin.payouts.file.notUtf8": "This file is not in UTF-8. In Excel: Save As, CSV UTF-8.",
+    "admin.payouts.file.notUtf8":
+      "The file is not in UTF-8, so its letters would be garbled. In Excel choose File → Save As → “CSV UTF-8”.",
     "admin.payouts.file.malformed": "Row {row} of this file cannot be read (a quote left open?).",
     "admin.payouts.file.tooManyRows": "This file has more than {max} rows. Import it in parts.",
     "admin.payouts.file.noHeading":
@@ -151,7 +154,8 @@ export const payoutsMessages = bilingual({
     "admin.payouts.importSubtitle":
       "স্টেডফাস্ট বা পাঠাওয়ের পেমেন্ট ফাইল, CSV হিসেবে সংরক্ষিত: শিরোনাম দেখে haat চিনে নেয় কোনটি, আর প্রতিটি পার্সেল তার অর্ডারের সাথে মেলায়।",
     "admin.payouts.fileLabel": "পেমেন্ট ফাইল (CSV)",
-    "admin.payouts.fileHint": "সর্বোচ্চ {mb} MB আর {rows}টি পার্সেল। Excel: Save As, CSV UTF-8।",
+    "admin.payouts.fileHint":
+      "UTF-8 CSV ফাইল, সর্বোচ্চ {mb} MB আর {rows}টি পার্সেল। Excel-এ File → Save As → “CSV UTF-8” বেছে নিন।",
     "admin.payouts.referenceLabel": "পেমেন্টের রেফারেন্স",
     "admin.payouts.referenceHint":
       'কুরিয়ারের পেমেন্ট বা ইনভয়েস নম্বর। ফাইলে লেখা থাকলে (পাঠাওয়ের "Invoice" লাইন) খালি রাখুন।',
@@ -161,9 +165,10 @@ export const payoutsMessages = bilingual({
     "admin.payouts.noFile": "আগে পেমেন্ট ফাইলটি বেছে নিন।",
     "admin.payouts.file.empty": "ফাইলটি খালি।",
     "admin.payouts.file.tooBig": "ফাইলটি {mb} MB-এর বেশি: এটি পেমেন্ট ফাইল নয়।",
-    "admin.payouts.file.spreadsheet": "এটি একটি Excel ওয়ার্কবুক। খুলে CSV UTF-8 হিসেবে সংরক্ষণ করুন, তারপর সেটি ইমপোর্ট করুন।",
+    "admin.payouts.file.spreadsheet": "এটি Excel ওয়ার্কবুক, CSV ফাইল নয়। Excel-এ File → Save As → “CSV UTF-8” বেছে নিন।",
     "admin.payouts.file.notText": "এটি টেক্সট ফাইল নয়। কুরিয়ারের দেওয়া CSV ফাইলটি বেছে নিন।",
-    "admin.payouts.file.notUtf8": "ফাইলটি UTF-8-এ নেই। Excel-এ: Save As, CSV UTF-8।",
+    "admin.payouts.file.notUtf8":
+      "ফাইলটি UTF-8-এ নয়, তাই অক্ষর ভেঙে যাবে। Excel-এ File → Save As → “CSV UTF-8” বেছে নিন।",
     "admin.payouts.file.malformed": "ফাইলের {row} নম্বর সারি পড়া যাচ্ছে না (কোনো উদ্ধৃতিচিহ্ন খোলা রয়ে গেছে?)।",
     "admin.payouts.file.tooManyRows": "ফাইলে {max}টির বেশি সারি আছে। কয়েক ভাগে ইমপোর্ট করুন।",
     "admin.payouts.file.noHeading":
@@ -200,7 +205,7 @@ export const payoutsMessages = bilingual({
     "admin.payout.state.duplicate": "আগেই পরিশোধিত",
     "admin.payout.paidBy": "পেমেন্ট #{id}-এ",
     "admin.payout.differs": "{amount} পার্থক্য",
-    "admin.payout.chargesDetail": "{delivery} ডেলিভারি + {cod} COD চার্জ",
+    "admin.payout.chargesDetail": "{delivery} ডেলিভারি + {cod} ক্যাশ অন ডেলিভারি চার্জ",
     "admin.payouts.orderCash.received": "টাকা এসেছে {date}",
     "admin.payouts.orderCash.payout": "পেমেন্ট {reference}",
     "admin.payouts.orderCash.waiting": "কুরিয়ার থেকে এখনো টাকা আসেনি।",

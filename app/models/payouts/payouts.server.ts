@@ -15,6 +15,7 @@ import { prisma } from "~/models/db/client.server";
 import { dialect } from "~/models/db/dialect.server";
 import { SHOP_TIME_ZONE } from "~/i18n/format";
 import { codAmountPaisa, courierInvoice } from "~/rules/courier-parcel";
+import { ADMIN_PAGE_SIZE, paginate } from "~/rules/pagination";
 import type { PayoutCourier, PayoutLine } from "~/rules/payout-csv";
 
 /** Who recorded a payout: a staff member, or null for the schedule. */
@@ -196,30 +197,30 @@ export async function recordPayout(
   }
 }
 
-/** Payouts per page of the payouts list. */
-const PAYOUTS_PER_PAGE = 50;
-
-/** The payouts, newest first (one page), each with how its lines matched. */
+/** The payouts, newest first (page `page` of ADMIN_PAGE_SIZE), each with how its lines matched. */
 export async function listPayouts(page = 1) {
-  const [total, payouts] = await Promise.all([
-    prisma.courierPayout.count(),
-    prisma.courierPayout.findMany({
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (Math.max(1, page) - 1) * PAYOUTS_PER_PAGE,
-      take: PAYOUTS_PER_PAGE,
-      select: {
-        id: true,
-        courier: true,
-        reference: true,
-        paidAt: true,
-        source: true,
-        collectedPaisa: true,
-        chargesPaisa: true,
-        paidPaisa: true,
-        createdAt: true,
-      },
-    }),
-  ]);
+  const { items: payouts, ...window } = await paginate(
+    page,
+    ADMIN_PAGE_SIZE,
+    () => prisma.courierPayout.count(),
+    ({ skip, take }) =>
+      prisma.courierPayout.findMany({
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        skip,
+        take,
+        select: {
+          id: true,
+          courier: true,
+          reference: true,
+          paidAt: true,
+          source: true,
+          collectedPaisa: true,
+          chargesPaisa: true,
+          paidPaisa: true,
+          createdAt: true,
+        },
+      }),
+  );
   const groups = await prisma.courierPayoutItem.groupBy({
     by: ["payoutId", "matchState"],
     where: { payoutId: { in: payouts.map((payout) => payout.id) } },
@@ -230,7 +231,7 @@ export async function listPayouts(page = 1) {
       groups.find((group) => group.payoutId === payoutId && group.matchState === state)?._count._all ?? 0;
     return { matched: of("matched"), unmatched: of("unmatched"), duplicate: of("duplicate") };
   };
-  return { total, payouts: payouts.map((payout) => ({ ...payout, ...countsOf(payout.id) })) };
+  return { ...window, items: payouts.map((payout) => ({ ...payout, ...countsOf(payout.id) })) };
 }
 
 /** A payout with its lines in the order the courier listed them; null when there is none. */
