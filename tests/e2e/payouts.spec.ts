@@ -3,10 +3,13 @@
  * delivered Steadfast order whose cash is overdue is listed on the payouts page; the owner imports
  * Steadfast's payout file naming it; the payout shows the parcel matched to the order, the order
  * page says when its cash came back and with which payout, and the overdue list no longer has it.
+ * The payouts page is measured at 360 px (every control a thumb's size) and both payout pages
+ * scanned with axe (with JavaScript).
  * The order and the payout are the test's own and are deleted in `finally`.
  */
 import { deleteOrderRows, insertOrder, sqliteDate, withDb } from "./e2e-db";
-import { expect, rendered, signIn, test, toast } from "./fixtures";
+import { seriousViolations } from "./axe";
+import { expect, jsEnabled, rendered, signIn, test, toast } from "./fixtures";
 import { tapTargetOffenders } from "./tap-targets";
 
 test("a payout file brings a delivered order's cash back: the order shows it and the overdue list drops it", async ({
@@ -54,6 +57,8 @@ test("a payout file brings a delivered order's cash back: the order shows it and
     await expect(page.getByTestId("payout-totals")).toContainText("৳98.40");
     const line = page.getByTestId("payout-line");
     await expect(line).toHaveAttribute("data-state", "matched");
+    // axe needs a script: scanned once, with JavaScript (the markup is the same without it).
+    if (jsEnabled(testInfo)) expect(await seriousViolations(page)).toEqual([]);
 
     await line.getByRole("link", { name: `Order #${orderId}` }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/orders/view/${orderId}$`));
@@ -67,6 +72,7 @@ test("a payout file brings a delivered order's cash back: the order shows it and
     await rendered(page);
     await expect(page.getByTestId("payouts-table")).toContainText(reference);
     await expect(overdueRow).toHaveCount(0);
+    if (jsEnabled(testInfo)) expect(await seriousViolations(page)).toEqual([]);
   } finally {
     withDb((db) => {
       db.prepare(`UPDATE "Order" SET cashPayoutItemId = NULL WHERE id = ?`).run(orderId);
