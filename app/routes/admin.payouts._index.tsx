@@ -22,6 +22,7 @@ import { toAsciiDigits } from "~/rules/phone";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireOwner } from "~/server/auth/auth.server";
 import { readFormData } from "~/server/form-data.server";
+import { auditPayout } from "~/server/payouts/payout-import.server";
 import { payoutReadFailure, readSteadfastPayouts } from "~/server/payouts/steadfast-payouts.server";
 import { redirectWithToast } from "~/server/toast-cookie.server";
 
@@ -54,7 +55,7 @@ type DaysRefusal = { days: string; error: string };
  * them, or says why Steadfast could not be read; nothing of a failing payment is written).
  * `intent=overdue-days`: sets the days after delivery when cash is overdue (1–90; 400 otherwise).
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireOwner(request);
   const t = staffTranslator(admin);
   const form = await readFormData(request);
@@ -73,6 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   try {
     const read = await readSteadfastPayouts(admin);
+    for (const payout of read.recorded) await auditPayout(context, admin, { courier: "steadfast", ...payout });
     if (read.recorded.length === 0) {
       return redirectWithToast(request, url, {
         kind: "info",

@@ -15,7 +15,12 @@ import type { Lang } from "~/i18n/lang";
 import { MAX_PAYOUT_FILE_BYTES, MAX_PAYOUT_ROWS } from "~/rules/payout-csv";
 import { staffLanguage, staffTranslator } from "~/server/admin-i18n.server";
 import { requireOwner } from "~/server/auth/auth.server";
-import { importPayoutFile, readPayoutUpload, type PayoutImportProblem } from "~/server/payouts/payout-import.server";
+import {
+  auditPayout,
+  importPayoutFile,
+  readPayoutUpload,
+  type PayoutImportProblem,
+} from "~/server/payouts/payout-import.server";
 import { redirectWithToast } from "~/server/toast-cookie.server";
 
 export const meta = adminTitle("admin.payouts.importTitle");
@@ -64,7 +69,7 @@ type ImportRefusal = { error: string; reference: string };
  * recorded before, that payout with "nothing was added"). A file that adds nothing: the form again
  * with why, 400.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireOwner(request);
   const t = staffTranslator(admin);
   const lang = staffLanguage(admin);
@@ -90,6 +95,7 @@ export async function action({ request }: ActionFunctionArgs) {
       message: t("admin.payouts.exists", names),
     });
   }
+  await auditPayout(context, admin, { courier, reference, ...result });
   const parts = [
     t("admin.payouts.imported", {
       ...names,

@@ -148,6 +148,20 @@ describe("importing a payout file", () => {
       expect(after.cashReceivedAt).not.toBeNull();
     }
 
+    // The activity page has it, as the owner's action.
+    expect(
+      await prisma.auditEvent.findMany({
+        where: { action: "payout.recorded", subjectId: payout.id },
+        select: { actorEmail: true, subjectType: true, summary: true },
+      }),
+    ).toEqual([
+      {
+        actorEmail: ownerUser.email,
+        subjectType: "payout",
+        summary: "steadfast SF-2026-11-20: 3 matched, 1 unmatched, 0 duplicate",
+      },
+    ]);
+
     // The payout's page lists the parcels with their orders and flags.
     const page = await runData(payoutLoader, get(`/admin/payouts/${payout.id}`, owner), { id: String(payout.id) });
     expect(page.items.map((item) => item.matchState)).toEqual(["matched", "matched", "matched", "unmatched"]);
@@ -172,6 +186,7 @@ describe("importing a payout file", () => {
       message: "Steadfast payout SF-TWICE was recorded before: nothing was added.",
     });
     expect(await prisma.courierPayout.count({ where: { reference: "SF-TWICE" } })).toBe(1);
+    expect(await prisma.auditEvent.count({ where: { action: "payout.recorded", subjectId: payout.id } })).toBe(1);
     expect(await prisma.courierPayoutItem.count({ where: { payoutId: payout.id } })).toBe(1);
   });
 
@@ -323,6 +338,7 @@ describe("reading Steadfast's payments", () => {
     });
     expect((await itemsOf(payout.id)).map((item) => item.matchState)).toEqual(["matched", "unmatched"]);
     expect((await orderOf(order.id)).cashReceivedAt).toEqual(new Date("2026-11-20T10:00:00.000Z"));
+    expect(await prisma.auditEvent.count({ where: { action: "payout.recorded", subjectId: payout.id } })).toBe(1);
 
     const again = await read();
     await expect(again).toSetToast({ kind: "info", message: /none is new/ });

@@ -14,6 +14,7 @@ import {
   type PayoutCourier,
   type PayoutFileProblem,
 } from "~/rules/payout-csv";
+import { audit } from "../audit.server";
 import { readCsvRecords, type CsvTextProblem } from "../catalogue/import/csv-read.server";
 
 /** The upload form's fields: the file (its first MAX_PAYOUT_FILE_BYTES + 1 bytes kept) and the reference typed. */
@@ -83,4 +84,27 @@ export async function importPayoutFile(
     actor,
   );
   return { ok: true, courier: payout.file.courier, reference, result };
+}
+
+/**
+ * Records a payout just recorded in the audit trail, as `actor` from the request whose load context
+ * is `context`: its courier and reference, and how its parcels matched.
+ */
+export async function auditPayout(
+  context: unknown,
+  actor: { id: number; email: string },
+  payout: { courier: PayoutCourier; reference: string } & Extract<RecordPayoutOutcome, { outcome: "recorded" }>,
+): Promise<void> {
+  await audit(context, actor, {
+    action: "payout.recorded",
+    subjectType: "payout",
+    subjectId: payout.payoutId,
+    summary: `${payout.courier} ${payout.reference}: ${payout.matched} matched, ${payout.unmatched} unmatched, ${payout.duplicate} duplicate`,
+    details: {
+      matched: payout.matched,
+      unmatched: payout.unmatched,
+      duplicate: payout.duplicate,
+      differing: payout.differing,
+    },
+  });
 }

@@ -124,8 +124,8 @@ export function steadfastPayouts(config: SteadfastConfig) {
 export type SteadfastPayoutsRead = {
   /** Payments Steadfast listed. */
   listed: number;
-  /** Those recorded by this read, with their counts. */
-  recorded: Extract<RecordPayoutOutcome, { outcome: "recorded" }>[];
+  /** Those recorded by this read, with their reference (Steadfast's payment id) and counts. */
+  recorded: (Extract<RecordPayoutOutcome, { outcome: "recorded" }> & { reference: string })[];
   /** Payments left for the next read (more than MAX_PAYMENTS_PER_READ new ones). */
   waiting: number;
 };
@@ -168,7 +168,7 @@ export async function readSteadfastPayouts(
       },
       actor,
     );
-    if (outcome.outcome === "recorded") recorded.push(outcome);
+    if (outcome.outcome === "recorded") recorded.push({ ...outcome, reference: payment.id });
   }
   return { listed: payments.length, recorded, waiting: Math.max(0, fresh.length - MAX_PAYMENTS_PER_READ) };
 }
