@@ -300,6 +300,42 @@ describe("importing a payout file", () => {
   });
 });
 
+it("records a payout of more parcels than one statement may name (1,200), all matched", async () => {
+  const count = 1_200;
+  const stamp = Date.now();
+  await prisma.order.createMany({
+    data: Array.from({ length: count }, (_, index) => ({
+      customerName: "Many Parcels",
+      customerPhone: "01711000000",
+      customerAddress: "House 4, Road 2",
+      shippingMethod: "Inside Dhaka",
+      shippingFeePaisa: 6_000,
+      subtotalPaisa: 10_000,
+      totalPaisa: 16_000,
+      itemCount: 1,
+      checkoutToken: randomUUID(),
+      status: "delivered",
+      deliveredAt: new Date(),
+      courier: "steadfast",
+      consignmentId: `MANY${stamp}-${index}`,
+    })),
+  });
+  const lines = Array.from({ length: count }, (_, index) => ({
+    row: index + 2,
+    consignmentId: `MANY${stamp}-${index}`,
+    invoice: `haat-${index + 1}`,
+    collectedPaisa: 16_000,
+    deliveryChargePaisa: 6_000,
+    codFeePaisa: 0,
+    paidPaisa: 10_000,
+  }));
+  const outcome = await recordPayout(
+    { courier: "steadfast", reference: `SF-MANY-${stamp}`, paidAt: null, source: "csv", lines },
+    ownerUser,
+  );
+  expect(outcome).toMatchObject({ outcome: "recorded", matched: count, unmatched: 0, duplicate: 0 });
+});
+
 describe("reading Steadfast's payments", () => {
   const saveKeys = (apiKey = steadfast.apiKey, secretKey = steadfast.secretKey) =>
     run(courierPageAction, post("/admin/courier", { intent: "save", apiKey, secretKey }, owner));

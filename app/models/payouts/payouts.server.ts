@@ -49,6 +49,44 @@ function orderIdOfInvoice(invoice: string | null): number | null {
   return match && courierInvoice(Number(match[1])) === match[0] ? Number(match[1]) : null;
 }
 
+/** Values bound in one statement at most: SQLite refuses a statement with too many parameters. */
+const BATCH = 500;
+
+/** `values` in runs of at most BATCH, in order. */
+function batches<T>(values: readonly T[]): T[][] {
+  const runs: T[][] = [];
+  for (let start = 0; start < values.length; start += BATCH) runs.push(values.slice(start, start + BATCH));
+  return runs;
+}
+
+/** The orders a payout's lines may name: `courier`'s by consignment id, and any by the invoice haat wrote (`haat-<id>`). */
+async function ordersNamed(tx: Prisma.TransactionClient, input: PayoutInput) {
+  const select = {
+    id: true,
+    courier: true,
+    consignmentId: true,
+    totalPaisa: true,
+    paymentStatus: true,
+    advancePaidPaisa: true,
+    advanceRefundedPaisa: true,
+  } as const;
+  const invoiceIds = [
+    ...new Set(input.lines.map((line) => orderIdOfInvoice(line.invoice)).filter((id) => id !== null)),
+  ];
+  const consignmentIds = [...new Set(input.lines.map((line) => line.consignmentId))];
+  // One statement after another: a transaction's statements share one connection.
+  const found = [];
+  for (const part of batches(consignmentIds)) {
+    found.push(
+      ...(await tx.order.findMany({ where: { courier: input.courier, consignmentId: { in: part } }, select })),
+    );
+  }
+  for (const part of batches(invoiceIds)) {
+    found.push(...(await tx.order.findMany({ where: { id: { in: part } }, select })));
+  }
+  return [...new Map(found.map((order) => [order.id, order])).values()];
+}
+
 /** The payout with `reference` of `courier`, if recorded. */
 async function findPayout(courier: string, reference: string): Promise<{ id: number } | null> {
   return prisma.courierPayout.findUnique({
@@ -108,31 +146,15 @@ export async function recordPayout(
           },
           select: { id: true },
         });
-        const invoiceIds = input.lines.map((line) => orderIdOfInvoice(line.invoice)).filter((id) => id !== null);
-        const orders = await tx.order.findMany({
-          where: {
-            OR: [
-              { courier: input.courier, consignmentId: { in: input.lines.map((line) => line.consignmentId) } },
-              { id: { in: invoiceIds } },
-            ],
-          },
-          select: {
-            id: true,
-            courier: true,
-            consignmentId: true,
-            totalPaisa: true,
-            paymentStatus: true,
-            advancePaidPaisa: true,
-            advanceRefundedPaisa: true,
-          },
-        });
+        const orders = await ordersNamed(tx, input);
         // The orders named stay as read until the payout is recorded: on PostgreSQL another payout
         // naming one of them waits here, in id order, before either writes a line pointing at it
         // (a line's foreign key share-locks its order, which a claim's update would then wait for,
         // each payout for the other's); SQLite's transactions already run one at a time.
-        if (orders.length > 0) {
+        const ids = [...new Set(orders.map((order) => order.id))].sort((x, y) => x - y);
+        for (const part of batches(ids)) {
           await tx.$queryRaw`SELECT o."id" FROM "Order" o
-            WHERE o."id" IN (${Prisma.join(orders.map((order) => order.id))})
+            WHERE o."id" IN (${Prisma.join(part)})
             ORDER BY o."id" ${dialect.lockRowsOf("o")}`;
         }
         const byConsignment = new Map(
