@@ -322,47 +322,55 @@ const OVERDUE_SHOWN = 200;
 /**
  * Delivered orders handed to a courier whose cash has not come back `days` Asia/Dhaka days after
  * delivery (`overdueBefore`), oldest delivery first: at most OVERDUE_SHOWN of them (each with its
- * Dhaka delivery day and the Dhaka days since), and the count and cash expected (paisa) of all. Orders paid before delivery (nothing to collect) are left out.
+ * Dhaka delivery day, the Dhaka days since and the cash to come), and the count and the cash to
+ * come (paisa) of all, summed by the database (a shop that never imports a payout may have
+ * thousands). Orders paid before delivery (nothing to collect) are left out; the cash to come is
+ * the order's total less the advance kept (`codAmountPaisa`).
  */
 export async function listOverdueCash(now: Date, days: number) {
-  const rows = await prisma.order.findMany({
-    where: {
-      status: "delivered",
-      deliveredAt: { lt: overdueBefore(now, days) },
-      cashReceivedAt: null,
-      courier: { not: null },
-      paymentStatus: { not: "paid" },
-    },
-    orderBy: [{ deliveredAt: "asc" }, { id: "asc" }],
-    select: {
-      id: true,
-      customerName: true,
-      courier: true,
-      consignmentId: true,
-      deliveredAt: true,
-      totalPaisa: true,
-      paymentStatus: true,
-      advancePaidPaisa: true,
-      advanceRefundedPaisa: true,
-    },
-  });
-  const orders = rows
-    .map((order) => ({ ...order, expectedPaisa: codAmountPaisa(order) }))
-    .filter((order) => order.expectedPaisa > 0);
+  const where = {
+    status: "delivered",
+    deliveredAt: { lt: overdueBefore(now, days) },
+    cashReceivedAt: null,
+    courier: { not: null },
+    paymentStatus: { not: "paid" },
+  };
+  const [totals, rows] = await Promise.all([
+    prisma.order.aggregate({
+      where,
+      _count: { _all: true },
+      _sum: { totalPaisa: true, advancePaidPaisa: true, advanceRefundedPaisa: true },
+    }),
+    prisma.order.findMany({
+      where,
+      orderBy: [{ deliveredAt: "asc" }, { id: "asc" }],
+      take: OVERDUE_SHOWN,
+      select: {
+        id: true,
+        customerName: true,
+        courier: true,
+        consignmentId: true,
+        deliveredAt: true,
+        totalPaisa: true,
+        paymentStatus: true,
+        advancePaidPaisa: true,
+        advanceRefundedPaisa: true,
+      },
+    }),
+  ]);
+  const sum = totals._sum;
   return {
-    count: orders.length,
-    expectedPaisa: orders.reduce((total, order) => total + order.expectedPaisa, 0),
-    orders: orders
-      .slice(0, OVERDUE_SHOWN)
-      .map(({ id, customerName, courier, consignmentId, deliveredAt, expectedPaisa }) => ({
-        id,
-        customerName,
-        courier,
-        consignmentId,
-        deliveredDay: dhakaDay(deliveredAt!),
-        daysOut: dhakaDaysBetween(deliveredAt!, now),
-        expectedPaisa,
-      })),
+    count: totals._count._all,
+    expectedPaisa: Math.max(0, (sum.totalPaisa ?? 0) - ((sum.advancePaidPaisa ?? 0) - (sum.advanceRefundedPaisa ?? 0))),
+    orders: rows.map((order) => ({
+      id: order.id,
+      customerName: order.customerName,
+      courier: order.courier,
+      consignmentId: order.consignmentId,
+      deliveredDay: dhakaDay(order.deliveredAt!),
+      daysOut: dhakaDaysBetween(order.deliveredAt!, now),
+      expectedPaisa: codAmountPaisa(order),
+    })),
   };
 }
 
