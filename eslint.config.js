@@ -87,6 +87,10 @@ const capabilities = {
   // ask for them, the schedule (entry.server), the CSV file. The provider clients, the contract
   // and the messages are inside.
   couriers: ["courier-keys.server.ts", "hand-off.server.ts", "schedule.server.ts", "csv-export.server.ts"],
+  // The cash coming back (decision 067): a payout file imported, Steadfast's payments read (by the
+  // owner and on the courier schedule, entry.server). Reading the payments speaks Steadfast's API
+  // through the couriers' own Steadfast request and errors: see `couriersForPayouts` below.
+  payouts: ["payout-import.server.ts", "steadfast-payouts.server.ts", "schedule.server.ts"],
   // The web in front of the routes: request gate, page cache (and what loaders tell it, and the
   // compressed copies the feeds keep too), HTTP caching, health, SEO, admin app.
   http: [
@@ -152,7 +156,20 @@ function capabilityZonesOf(layer, capabilityList, listName, alsoAbove = []) {
     message: `Only ${entrances.join(", ")} of app/${layer}/${name}/ are its entrances; the rest is its own (eslint.config.js, ${listName}).`,
   }));
 }
-const capabilityZones = capabilityZonesOf("server", capabilities, "capabilities");
+const capabilityZones = capabilityZonesOf("server", capabilities, "capabilities").flatMap((zone) => {
+  // payouts/ reads Steadfast's payments with the couriers' own Steadfast request, errors and
+  // messages, and a payout file as the product import reads a CSV: those modules are open to it
+  // (and to it only), besides the folders' entrances.
+  const openToPayouts = {
+    "./app/server/couriers": ["./courier.ts", "./steadfast.server.ts", "./messages.server.ts"],
+    "./app/server/catalogue": ["./import/csv-read.server.ts"],
+  }[zone.from];
+  if (!openToPayouts) return [zone];
+  return [
+    { ...zone, target: zone.target.filter((target) => target !== "./app/server/payouts") },
+    { ...zone, target: "./app/server/payouts", except: [...zone.except, ...openToPayouts] },
+  ];
+});
 // The basics at server/'s top sit under every capability.
 const basicsZone = {
   target: "./app/server/*.ts",
@@ -222,6 +239,8 @@ const modelCapabilities = {
     "bkash-payments.server.ts",
     "payment-account.server.ts",
   ],
+  // Courier payouts (decision 067): recording and matching them, the lists, an order's cash.
+  payouts: ["payouts.server.ts"],
   // Campaign codes: the owner's codes and their figures, a code on a cart and an order's use of it.
   discounts: ["code-use.server.ts", "discount-admin.server.ts"],
   // Customers by phone number: the list's one GROUP BY over orders, and a customer's page and notes.

@@ -47,6 +47,7 @@ import { stripNul } from "~/server/http/strip-nul.server";
 import { clientKey } from "~/server/client-key.server";
 import { courierStatusJob } from "~/server/couriers/schedule.server";
 import { pendingPaymentsJob } from "~/server/payments/schedule.server";
+import { steadfastPayoutsJob } from "~/server/payouts/schedule.server";
 import { holdBackgroundJobs } from "~/server/process/process-role.server";
 import { advanceLapseJob } from "~/server/payments/advance-lapse-schedule.server";
 import { sendWhenQueued, smsOutboxJob, stopSending } from "~/server/sms/sender.server";
@@ -184,9 +185,10 @@ let releaseBackgroundJobs: (() => Promise<void>) | null = null;
 /**
  * The background jobs: the couriers' statuses read every COURIER_REFRESH_MINUTES, orders whose
  * advance was not paid in time cancelled every minute, bKash payments left pending settled every 2
- * minutes, the SMS outbox's due messages sent every SMS_OUTBOX_SECONDS.
+ * minutes, the SMS outbox's due messages sent every SMS_OUTBOX_SECONDS, Steadfast's new payouts read
+ * every COURIER_REFRESH_MINUTES.
  */
-const BACKGROUND_JOBS = [courierStatusJob, advanceLapseJob, pendingPaymentsJob, smsOutboxJob];
+const BACKGROUND_JOBS = [courierStatusJob, advanceLapseJob, pendingPaymentsJob, smsOutboxJob, steadfastPayoutsJob];
 
 let stopSendingWhenQueued: (() => void) | null = null;
 

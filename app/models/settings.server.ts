@@ -242,3 +242,14 @@ export function deliveryFees(settings: ShopSettings): DeliveryFees {
     freeFromPaisa: settings.freeDeliveryMinPaisa,
   };
 }
+
+/**
+ * Sets the days after delivery when a parcel's cash is overdue on the payouts page
+ * (docs/decisions/067-courier-payouts.md; the caller has checked them: 1 to 90).
+ */
+export async function savePayoutOverdueDays(days: number): Promise<void> {
+  await getShopSettings(); // creates the row on a first start
+  await prisma.shopSettings.update({ where: { id: SETTINGS_ID }, data: { payoutOverdueDays: days } });
+  cached = null;
+  unknownVersionRead = null;
+}

@@ -26,6 +26,7 @@ const AUDIT_ACTIONS = {
   "order.note-added": "orders",
   "customer.note-added": "orders",
   "order.sent-to-courier": "orders",
+  "payout.recorded": "orders",
   "order.deleted": "orders",
   "order.advance-verified": "orders",
   "order.advance-rejected": "orders",

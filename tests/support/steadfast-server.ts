@@ -11,6 +11,9 @@
  * - GET /status_by_invoice/{invoice}: the parcel's delivery_status (set with `setStatus`).
  * - GET /get_balance: a fixed balance of 1520.50 taka.
  * - `delayMs` holds every answer back, to test timeouts.
+ * - GET /payments: the payments added with `addPayment` (a bare list, as public SDKs type it);
+ *   GET /payments/{id}: one with its consignments (`cod_amount`, `delivery_charge`, `cod_charge`
+ *   in taka), 404 for an unknown id.
  * - POST /__control/status `{ invoice, status }` (no keys): sets a parcel's status from another
  *   process, as a rider's scan would (the Playwright journeys use it).
  * - `redirect` answers every API request (keys or not) with that status and a `Location` of
@@ -32,11 +35,35 @@ export type FakeSteadfast = {
     { consignmentId: number; trackingCode: string; status: string; body: Record<string, unknown> }
   >;
   setStatus(invoice: string, status: string): void;
+  /** The payments Steadfast made to the shop, by id (GET /payments, GET /payments/{id}). */
+  payments: Map<string, SteadfastPaymentRow>;
+  /** Adds a payment: its consignments as given; its amount is what they pay (cod − charges). */
+  addPayment(payment: {
+    id: number;
+    createdAt?: string;
+    consignments: {
+      consignment_id: number | string;
+      invoice?: string;
+      cod_amount: number;
+      delivery_charge: number;
+      cod_charge?: number;
+    }[];
+  }): void;
   /** Milliseconds every answer waits before it is sent. */
   delayMs: number;
   /** When set, every API request is answered with `status` and `Location: <to><path>` instead. */
   redirect: { status: number; to: string } | null;
   close(): Promise<void>;
+};
+
+/** One payment as the local Steadfast answers it. */
+type SteadfastPaymentRow = {
+  id: number;
+  amount: number;
+  status: string;
+  created_at: string;
+  updated_at: string;
+  consignments: Record<string, unknown>[];
 };
 
 /** A local HTTP server that records every request it gets (method, path, headers) and answers 200 `{}`. */
@@ -91,6 +118,21 @@ export async function startFakeSteadfast(port = 0): Promise<FakeSteadfast> {
     },
     delayMs: 0,
     redirect: null,
+    payments: new Map(),
+    addPayment({ id, createdAt = "2026-11-20T10:00:00.000000Z", consignments }) {
+      const amount = consignments.reduce(
+        (sum, row) => sum + row.cod_amount - row.delivery_charge - (row.cod_charge ?? 0),
+        0,
+      );
+      fake.payments.set(String(id), {
+        id,
+        amount: Math.round(amount * 100) / 100,
+        status: "paid",
+        created_at: createdAt,
+        updated_at: createdAt,
+        consignments: consignments.map((row, index) => ({ id: id * 1000 + index, status: "delivered", ...row })),
+      });
+    },
   };
 
   /** The field errors of one parcel, Laravel-style ({ field: [message] }); empty when it is valid. */
@@ -194,6 +236,18 @@ export async function startFakeSteadfast(port = 0): Promise<FakeSteadfast> {
       }
       if (request.method === "GET" && path === "/get_balance") {
         return answer(200, { status: 200, current_balance: 1520.5 });
+      }
+      if (request.method === "GET" && path === "/payments") {
+        return answer(
+          200,
+          [...fake.payments.values()].map(({ consignments: _consignments, ...payment }) => payment),
+        );
+      }
+      const payment = /^\/payments\/(.+)$/.exec(path);
+      if (request.method === "GET" && payment) {
+        const row = fake.payments.get(decodeURIComponent(payment[1]!));
+        if (!row) return answer(404, { status: 404, message: "Payment not found." });
+        return answer(200, row);
       }
       const byInvoice = /^\/status_by_invoice\/(.+)$/.exec(path);
       if (request.method === "GET" && byInvoice) {

@@ -8,6 +8,7 @@
 import type { AdminUser } from "~/models/auth/admin-user.server";
 import { findBlockedPhone } from "~/models/orders/blocklist.server";
 import { getOrderCourierEvents } from "~/models/orders/courier.server";
+import { getOrderCash } from "~/models/payouts/payouts.server";
 import { getOrderEdits } from "~/models/orders/order-edit.server";
 import { listOrderNotes } from "~/models/orders/order-note.server";
 import { getOrderForAdmin, getOrderStatusHistory } from "~/models/orders/order-reads.server";
@@ -67,5 +68,6 @@ export async function orderPageData(id: number, admin: Pick<AdminUser, "id" | "r
     trackingUrl: trackingUrl(order.courier, order.trackingCode),
     bkashPayments,
     smsMessages,
+    cash: await getOrderCash(id),
   };
 }

@@ -10,6 +10,7 @@ import { publicOrigin } from "~/utils/seo";
 import { readFormData } from "~/server/form-data.server";
 import { requireId } from "~/utils/params";
 import { BkashPayments } from "./bkash-payments";
+import { CashReceived } from "./cash-received";
 import { CourierPanel } from "./courier-panel";
 import { CustomerSection } from "./customer-section";
 import { addNote, changeStatus, sendSmsAgain, setConfirmation, undoStatus } from "./order-actions.server";
@@ -92,6 +93,7 @@ export default function AdminOrderPage() {
     bkashPayments,
     smsMessages,
     message,
+    cash,
   } = useLoaderData<typeof loader>();
   const noteRefusal = useActionData<typeof action>() as NoteRefusal | undefined;
   return (
@@ -102,6 +104,7 @@ export default function AdminOrderPage() {
         <CustomerSection order={order} risk={risk} />
         <div className="space-y-6">
           <StatusSection order={order} undo={undo} />
+          <CashReceived order={order} cash={cash} isOwner={isOwner} />
           <AdvanceSection order={order} payments={payments} />
           <PhoneConfirmation
             orderId={order.id}

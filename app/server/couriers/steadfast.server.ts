@@ -83,12 +83,18 @@ function body(request: ConsignmentRequest) {
   };
 }
 
-/** A Steadfast client for the shop's account. */
-export function steadfastCourier(config: SteadfastConfig): Courier {
+/**
+ * A request to the shop's Steadfast account: `call(method, path, payload?)` sends it with the keys
+ * (never following a redirect) and gives the answer's JSON object or array. Other readers of the
+ * same API (the payouts, app/server/payouts/steadfast-payouts.server.ts) use it too.
+ * @throws {CourierError} "timeout", "unreachable", "unauthorised" (401/403), "refused" (another
+ *   error status, with Steadfast's message), "bad-answer" (not JSON); {CourierRedirectError} on a 3xx.
+ */
+export function steadfastRequest(config: SteadfastConfig) {
   const baseUrl = (config.baseUrl ?? STEADFAST_BASE_URL).replace(/\/+$/, "");
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
-  async function call(method: "GET" | "POST", path: string, payload?: unknown): Promise<unknown> {
+  return async function call(method: "GET" | "POST", path: string, payload?: unknown): Promise<unknown> {
     const url = `${baseUrl}${path}`;
     let response: Response;
     try {
@@ -135,7 +141,12 @@ export function steadfastCourier(config: SteadfastConfig): Courier {
       throw new CourierError("Steadfast answered something that is not JSON.", "bad-answer");
     }
     return json;
-  }
+  };
+}
+
+/** A Steadfast client for the shop's account. */
+export function steadfastCourier(config: SteadfastConfig): Courier {
+  const call = steadfastRequest(config);
 
   return {
     async createConsignment(request) {

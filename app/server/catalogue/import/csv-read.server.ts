@@ -9,16 +9,18 @@ import { parse } from "csv-parse/sync";
 import { withoutControlCharacters } from "~/rules/control-characters";
 import { detectCsvFormat, MAX_CSV_BYTES, MAX_CSV_ROWS, type CsvFormat } from "~/rules/product-csv";
 
-/** Why a file cannot be read at all (then nothing of it is previewed). */
-export type FileProblem =
+/** Why a CSV file's bytes cannot be read into rows at all (any CSV import: products, courier payouts). */
+export type CsvTextProblem =
   | { code: "empty" }
   | { code: "tooBig"; maxBytes: number }
   | { code: "spreadsheet" }
   | { code: "notText" }
   | { code: "notUtf8" }
   | { code: "malformed"; row: number }
-  | { code: "tooManyRows"; max: number }
-  | { code: "unknownFormat"; headings: string[] };
+  | { code: "tooManyRows"; max: number };
+
+/** Why a file cannot be read at all (then nothing of it is previewed). */
+export type FileProblem = CsvTextProblem | { code: "unknownFormat"; headings: string[] };
 
 /**
  * A read file: its format, its headings as written, and each data row as a lookup by heading
@@ -46,8 +48,48 @@ export type CsvRow = { row: number; cell(heading: string): string };
  *   format (the preview lists the headings it expected).
  */
 export function readProductCsv(bytes: Uint8Array): { ok: true; table: CsvTable } | { ok: false; problem: FileProblem } {
+  const read = readCsvRecords(bytes, { maxBytes: MAX_CSV_BYTES, maxRows: MAX_CSV_ROWS });
+  if (!read.ok) return read;
+  const { records } = read;
+  const headings = records[0]!.map((heading) => heading.trim());
+  const format = detectCsvFormat(headings);
+  if (!format) return { ok: false, problem: { code: "unknownFormat", headings } };
+  const index = new Map<string, number>();
+  headings.forEach((heading, column) => {
+    const key = heading.toLowerCase();
+    if (!index.has(key)) index.set(key, column);
+  });
+  // Blank rows are kept until here so that every row keeps the number a spreadsheet shows.
+  const rows = records.slice(1).flatMap((record, offset): CsvRow[] =>
+    record.every((value) => value.trim() === "")
+      ? []
+      : [
+          {
+            row: offset + 2,
+            cell(heading: string) {
+              const column = index.get(heading.toLowerCase());
+              return column === undefined ? "" : (record[column] ?? "").trim();
+            },
+          },
+        ],
+  );
+  return { ok: true, table: { format, headings, rows, has: (heading) => index.has(heading.toLowerCase()) } };
+}
+
+/**
+ * A CSV file's bytes as rows of cells, before any format is recognised: the checks and the reading
+ * `readProductCsv` describes (UTF-8 with or without a byte-order mark, no workbook, no binary, the
+ * separator guessed, csv-parse's quoting), within the caller's limits.
+ *
+ * @param limits `maxBytes`: the largest file accepted; `maxRows`: the most rows after the first.
+ * @returns every row as written (blank ones too, so that row numbers match a spreadsheet's), or the problem.
+ */
+export function readCsvRecords(
+  bytes: Uint8Array,
+  limits: { maxBytes: number; maxRows: number },
+): { ok: true; records: string[][] } | { ok: false; problem: CsvTextProblem } {
   if (bytes.byteLength === 0) return { ok: false, problem: { code: "empty" } };
-  if (bytes.byteLength > MAX_CSV_BYTES) return { ok: false, problem: { code: "tooBig", maxBytes: MAX_CSV_BYTES } };
+  if (bytes.byteLength > limits.maxBytes) return { ok: false, problem: { code: "tooBig", maxBytes: limits.maxBytes } };
   // An .xlsx or .ods workbook is a zip file; an old .xls starts with the OLE signature.
   if ((bytes[0] === 0x50 && bytes[1] === 0x4b) || (bytes[0] === 0xd0 && bytes[1] === 0xcf)) {
     return { ok: false, problem: { code: "spreadsheet" } };
@@ -72,37 +114,15 @@ export function readProductCsv(bytes: Uint8Array): { ok: true; table: CsvTable }
       delimiter,
       bom: true,
       relax_column_count: true,
-      to: MAX_CSV_ROWS + 2,
+      to: limits.maxRows + 2,
     }) as string[][];
   } catch (error) {
     const record = (error as { records?: number }).records;
     return { ok: false, problem: { code: "malformed", row: (typeof record === "number" ? record : 0) + 1 } };
   }
   if (records.length === 0) return { ok: false, problem: { code: "empty" } };
-  if (records.length > MAX_CSV_ROWS + 1) return { ok: false, problem: { code: "tooManyRows", max: MAX_CSV_ROWS } };
-  const headings = records[0]!.map((heading) => heading.trim());
-  const format = detectCsvFormat(headings);
-  if (!format) return { ok: false, problem: { code: "unknownFormat", headings } };
-  const index = new Map<string, number>();
-  headings.forEach((heading, column) => {
-    const key = heading.toLowerCase();
-    if (!index.has(key)) index.set(key, column);
-  });
-  // Blank rows are kept until here so that every row keeps the number a spreadsheet shows.
-  const rows = records.slice(1).flatMap((record, offset): CsvRow[] =>
-    record.every((value) => value.trim() === "")
-      ? []
-      : [
-          {
-            row: offset + 2,
-            cell(heading: string) {
-              const column = index.get(heading.toLowerCase());
-              return column === undefined ? "" : (record[column] ?? "").trim();
-            },
-          },
-        ],
-  );
-  return { ok: true, table: { format, headings, rows, has: (heading) => index.has(heading.toLowerCase()) } };
+  if (records.length > limits.maxRows + 1) return { ok: false, problem: { code: "tooManyRows", max: limits.maxRows } };
+  return { ok: true, records };
 }
 
 /**

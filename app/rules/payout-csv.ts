@@ -1,0 +1,216 @@
+/**
+ * A courier's payout file (docs/decisions/067-courier-payouts.md) read from its rows of cells into
+ * payout lines: which courier wrote it (recognised by its heading row), the payout's reference when
+ * the file names one, and one line per parcel with its amounts in paisa. Pure: the bytes are read
+ * into rows by app/server/catalogue/import/csv-read.server.ts `readCsvRecords`.
+ *
+ * The headings come from what is public about the two couriers' files. Neither publishes the
+ * columns of its payout export; Pathao's merchant panel's payment invoice is known (from shops'
+ * reconciliation code) to start with a title block ("Pathao Payment Invoice", "Invoice,INV-…")
+ * above `Consignment ID, Merchant Order ID, Order Status, Collected Amount, Delivery Fee, COD Fee,
+ * Payout`. Steadfast's is taken in the words of its payments API (`consignment_id, invoice,
+ * tracking_code, cod_amount, delivery_charge`) with the portal's "COD Charge" and a payable
+ * amount. Each column also accepts the other courier's word and a few common ones, so a file saved
+ * again from a spreadsheet with slightly different headings still reads.
+ */
+import { toAsciiDigits } from "./phone";
+
+/** The couriers whose payouts haat reads. */
+const PAYOUT_COURIERS = ["steadfast", "pathao"] as const;
+export type PayoutCourier = (typeof PAYOUT_COURIERS)[number];
+
+/** The largest payout file accepted, in bytes (a month of parcels is far smaller). */
+export const MAX_PAYOUT_FILE_BYTES = 2 * 1024 * 1024;
+/** The most parcel rows one payout file may have. */
+export const MAX_PAYOUT_ROWS = 5_000;
+/** The longest payout reference kept, in characters. */
+export const MAX_PAYOUT_REFERENCE_LENGTH = 100;
+
+/** One parcel a payout pays for, in paisa (what the courier says; nothing is recomputed but a missing paid amount). */
+export type PayoutLine = {
+  /** The spreadsheet row number (the heading row's number + 1 for the first), or the API's position. */
+  row: number;
+  consignmentId: string;
+  /** The invoice ("merchant order id") the courier knows the parcel by; null when the file gives none. */
+  invoice: string | null;
+  collectedPaisa: number;
+  deliveryChargePaisa: number;
+  codFeePaisa: number;
+  /** What the courier paid for this parcel: its own figure, or collected − charges when it gives none. */
+  paidPaisa: number;
+};
+
+type Column = "consignmentId" | "invoice" | "collected" | "deliveryCharge" | "codFee" | "paid";
+
+/** Columns a payout file must have; the others are read when present. */
+const REQUIRED: readonly Column[] = ["consignmentId", "collected", "deliveryCharge"];
+
+/**
+ * Each courier's headings per column, its own word first (the one a refusal names); compared
+ * lower case with spaces, underscores and dots collapsed.
+ */
+const HEADINGS: Record<PayoutCourier, Record<Column, readonly string[]>> = {
+  steadfast: {
+    consignmentId: ["Consignment ID", "consignment_id", "CID"],
+    invoice: ["Invoice", "Invoice ID", "invoice_id"],
+    collected: ["COD Amount", "cod_amount", "Collected Amount", "Cash Collection"],
+    deliveryCharge: ["Delivery Charge", "delivery_charge", "Delivery Fee"],
+    codFee: ["COD Charge", "cod_charge", "COD Fee"],
+    paid: ["Payable Amount", "Paid Amount", "Net Payable", "Payout"],
+  },
+  pathao: {
+    consignmentId: ["Consignment ID", "consignment_id"],
+    invoice: ["Merchant Order ID", "merchant_order_id", "Order ID"],
+    collected: ["Collected Amount", "collected_amount", "Amount Collected", "COD Amount"],
+    deliveryCharge: ["Delivery Fee", "delivery_fee", "Delivery Charge"],
+    codFee: ["COD Fee", "cod_fee", "COD Charge"],
+    paid: ["Payout", "Payout Amount", "Net Payout", "Payable Amount"],
+  },
+};
+
+/** Words in a title block's first cell that name the payout's reference in the cell after it. */
+const REFERENCE_LABELS = ["invoice", "invoice id", "invoice no", "payment id", "payout id", "reference"];
+
+/** How many rows above the heading row a title block may take. */
+const MAX_TITLE_ROWS = 10;
+
+/** Why a payout file's rows cannot become a payout. Row numbers are a spreadsheet's (the first row is 1). */
+export type PayoutFileProblem =
+  | { code: "noHeading" }
+  | { code: "missingColumns"; courier: PayoutCourier; headings: string[] }
+  | { code: "badAmount"; row: number; heading: string; value: string }
+  | { code: "repeated"; consignmentId: string; rows: [number, number] }
+  | { code: "noLines" };
+
+/** A payout file read: its courier, the reference its title block gives (null: none), its lines. */
+export type PayoutFile = { courier: PayoutCourier; reference: string | null; lines: PayoutLine[] };
+
+function key(heading: string): string {
+  return heading
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_.]+/g, " ");
+}
+
+/**
+ * An amount as a courier's file writes it, in paisa: "1,250.00", "৳1,250", "Tk 80.50", "BDT 70",
+ * "১২৫০" (Bengali digits), "-70" or "(70)" (negative: a return's charge), "12.345" (rounded to the
+ * paisa). A blank cell or "-" is 0. Null for anything else.
+ */
+export function parsePayoutAmount(text: string): number | null {
+  let cleaned = toAsciiDigits(text)
+    .replace(/৳|tk\.?|bdt/gi, "")
+    .replace(/[,\s]/g, "");
+  if (cleaned === "" || cleaned === "-") return 0;
+  let sign = 1;
+  const bracketed = /^\((.*)\)$/.exec(cleaned);
+  if (bracketed) {
+    sign = -1;
+    cleaned = bracketed[1]!;
+  }
+  if (!/^[-+]?\d{1,9}(\.\d+)?$/.test(cleaned)) return null;
+  return sign * Math.round(Number(cleaned) * 100) || 0;
+}
+
+/** The column index of each of `courier`'s columns in `headings` (the first match), or undefined. */
+function columnsOf(courier: PayoutCourier, headings: readonly string[]): Partial<Record<Column, number>> {
+  const keys = headings.map(key);
+  const found: Partial<Record<Column, number>> = {};
+  for (const column of Object.keys(HEADINGS[courier]) as Column[]) {
+    const index = keys.findIndex((heading) => HEADINGS[courier][column].some((name) => key(name) === heading));
+    if (index !== -1) found[column] = index;
+  }
+  return found;
+}
+
+/** How many of `courier`'s own first words the headings use: the courier whose file it most looks like. */
+function likeness(courier: PayoutCourier, headings: readonly string[]): number {
+  const keys = new Set(headings.map(key));
+  return (Object.values(HEADINGS[courier]) as (readonly string[])[]).filter((names) => keys.has(key(names[0]!))).length;
+}
+
+/** The row of headings: the first of the first rows with a consignment id column. */
+function headingRow(records: readonly string[][]): number {
+  const names = new Set(PAYOUT_COURIERS.flatMap((courier) => HEADINGS[courier].consignmentId.map(key)));
+  return records.slice(0, MAX_TITLE_ROWS + 1).findIndex((record) => record.some((cell) => names.has(key(cell))));
+}
+
+/** The reference a title block above the headings names ("Invoice,INV-2210"); null when none. */
+function titleReference(records: readonly string[][]): string | null {
+  for (const record of records) {
+    const cells = record.map((cell) => cell.trim()).filter(Boolean);
+    if (cells.length >= 2 && REFERENCE_LABELS.includes(key(cells[0]!.replace(/[:#]+$/, "")))) {
+      return cells[1]!.slice(0, MAX_PAYOUT_REFERENCE_LENGTH);
+    }
+  }
+  return null;
+}
+
+/**
+ * Reads a payout file's rows (as `readCsvRecords` gives them) into a payout.
+ *
+ * - The heading row is the first of the first 11 rows with a consignment id column; rows above it
+ *   are a title block, where a row "Invoice | INV-2210" (or Payment ID, Payout ID, Reference) gives
+ *   the payout's reference.
+ * - The courier is the one whose headings the row uses most; a file without the consignment id, the
+ *   cash collected or the delivery charge is refused naming what it lacks, in that courier's words.
+ * - Each row with a consignment id is a line (blank rows and totals rows, which have none, are
+ *   skipped); an amount that is not one refuses the file with its row; a consignment twice too.
+ *
+ * @returns the payout file, or the first problem found.
+ */
+export function readPayoutRecords(
+  records: readonly string[][],
+): { ok: true; file: PayoutFile } | { ok: false; problem: PayoutFileProblem } {
+  const at = headingRow(records);
+  if (at === -1) return { ok: false, problem: { code: "noHeading" } };
+  const headings = records[at]!;
+  const courier = [...PAYOUT_COURIERS].sort((a, b) => likeness(b, headings) - likeness(a, headings))[0]!;
+  const columns = columnsOf(courier, headings);
+  const missing = REQUIRED.filter((column) => columns[column] === undefined);
+  if (missing.length > 0) {
+    return {
+      ok: false,
+      problem: { code: "missingColumns", courier, headings: missing.map((column) => HEADINGS[courier][column][0]!) },
+    };
+  }
+  const lines: PayoutLine[] = [];
+  const seen = new Map<string, number>();
+  for (let index = at + 1; index < records.length; index++) {
+    const record = records[index]!;
+    const row = index + 1;
+    const cell = (column: Column) => {
+      const position = columns[column];
+      return position === undefined ? "" : (record[position] ?? "").trim();
+    };
+    const consignmentId = cell("consignmentId");
+    if (consignmentId === "") continue;
+    const amounts = {} as Record<"collected" | "deliveryCharge" | "codFee" | "paid", number>;
+    for (const column of ["collected", "deliveryCharge", "codFee", "paid"] as const) {
+      const amount = parsePayoutAmount(cell(column));
+      if (amount === null) {
+        return {
+          ok: false,
+          problem: { code: "badAmount", row, heading: (headings[columns[column]!] ?? "").trim(), value: cell(column) },
+        };
+      }
+      amounts[column] = amount;
+    }
+    const first = seen.get(consignmentId);
+    if (first !== undefined) return { ok: false, problem: { code: "repeated", consignmentId, rows: [first, row] } };
+    seen.set(consignmentId, row);
+    const charges = amounts.deliveryCharge + amounts.codFee;
+    lines.push({
+      row,
+      consignmentId,
+      invoice: cell("invoice") || null,
+      collectedPaisa: amounts.collected,
+      deliveryChargePaisa: amounts.deliveryCharge,
+      codFeePaisa: amounts.codFee,
+      paidPaisa: columns.paid !== undefined && cell("paid") !== "" ? amounts.paid : amounts.collected - charges,
+    });
+  }
+  if (lines.length === 0) return { ok: false, problem: { code: "noLines" } };
+  return { ok: true, file: { courier, reference: titleReference(records.slice(0, at)), lines } };
+}

@@ -1,0 +1,93 @@
+/**
+ * Courier payouts on PostgreSQL (docs/decisions/067-courier-payouts.md): only what differs from
+ * SQLite, where one writer at a time makes every race a queue. Here the payouts are recorded on
+ * separate connections of the pool (separate sessions, as two nodes' would be) under READ
+ * COMMITTED: payouts naming the same order at once pay it once (the conditional update on
+ * `cashPayoutItemId` waits for the first one's row lock, then finds the order taken), and the same
+ * payout recorded at once is recorded once (the unique reference).
+ */
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { prisma } from "~/models/db/client.server";
+import { recordPayout, type PayoutInput } from "~/models/payouts/payouts.server";
+
+let counter = 0;
+
+/** A delivered Steadfast order with its own consignment id; its id and consignment. */
+async function deliveredOrder() {
+  const consignmentId = `PG${Date.now()}${++counter}`;
+  const order = await prisma.order.create({
+    data: {
+      customerName: "PG Payout Shopper",
+      customerPhone: `0181${String(counter).padStart(7, "0")}`,
+      customerAddress: "House 4, Road 2",
+      shippingMethod: "Inside Dhaka",
+      shippingFeePaisa: 6_000,
+      subtotalPaisa: 110_000,
+      totalPaisa: 116_000,
+      itemCount: 1,
+      checkoutToken: randomUUID(),
+      status: "delivered",
+      deliveredAt: new Date(),
+      courier: "steadfast",
+      consignmentId,
+    },
+  });
+  return { id: order.id, consignmentId };
+}
+
+const payout = (reference: string, consignmentIds: string[]): PayoutInput => ({
+  courier: "steadfast",
+  reference,
+  paidAt: null,
+  source: "api",
+  lines: consignmentIds.map((consignmentId, index) => ({
+    row: index + 1,
+    consignmentId,
+    invoice: null,
+    collectedPaisa: 116_000,
+    deliveryChargePaisa: 6_000,
+    codFeePaisa: 0,
+    paidPaisa: 110_000,
+  })),
+});
+
+describe("payouts recorded at once", () => {
+  it("pay an order they both name once: one line matched, the others duplicates", async () => {
+    const orders = await Promise.all([deliveredOrder(), deliveredOrder(), deliveredOrder()]);
+    const consignments = orders.map((order) => order.consignmentId);
+    const stamp = Date.now();
+    // Six payouts, each naming all three orders (in different orders, to cross the row locks).
+    const outcomes = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        recordPayout(payout(`PG-RACE-${stamp}-${index}`, index % 2 ? [...consignments].reverse() : consignments), null),
+      ),
+    );
+    expect(outcomes.every((outcome) => outcome.outcome === "recorded")).toBe(true);
+    const items = await prisma.courierPayoutItem.findMany({
+      where: { consignmentId: { in: consignments } },
+      select: { id: true, orderId: true, matchState: true },
+    });
+    expect(items).toHaveLength(18);
+    for (const order of orders) {
+      const lines = items.filter((item) => item.orderId === order.id);
+      expect(lines.filter((item) => item.matchState === "matched")).toHaveLength(1);
+      expect(lines.filter((item) => item.matchState === "duplicate")).toHaveLength(5);
+      const paid = await prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+      expect(paid.cashPayoutItemId).toBe(lines.find((item) => item.matchState === "matched")!.id);
+    }
+  });
+
+  it("record the same payout once; the others find it recorded", async () => {
+    const order = await deliveredOrder();
+    const reference = `PG-SAME-${Date.now()}`;
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 }, () => recordPayout(payout(reference, [order.consignmentId]), null)),
+    );
+    const recorded = outcomes.filter((outcome) => outcome.outcome === "recorded");
+    expect(recorded).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome.outcome === "exists")).toHaveLength(4);
+    expect(new Set(outcomes.map((outcome) => outcome.payoutId))).toEqual(new Set([recorded[0]!.payoutId]));
+    expect(await prisma.courierPayoutItem.count({ where: { consignmentId: order.consignmentId } })).toBe(1);
+  });
+});
