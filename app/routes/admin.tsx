@@ -165,6 +165,7 @@ const NAV_LINKS = [
   { to: "/admin/customers", label: "admin.nav.customers", owner: false, menuOnly: false },
   { to: "/admin/settings", label: "admin.nav.settings", owner: true, menuOnly: false },
   { to: "/admin/payments", label: "admin.nav.payments", owner: true, menuOnly: false },
+  { to: "/admin/payouts", label: "admin.nav.payouts", owner: true, menuOnly: false },
   { to: "/admin/sms", label: "admin.nav.sms", owner: true, menuOnly: false },
   { to: "/admin/discounts", label: "admin.nav.discounts", owner: true, menuOnly: false },
   { to: "/admin/staff", label: "admin.nav.staff", owner: true, menuOnly: false },
@@ -174,9 +175,9 @@ const NAV_LINKS = [
 
 /**
  * The admin navigation: Dashboard, Products, Categories, Orders, Customers, then Settings, Payments,
- * SMS, Discounts (campaign codes), Staff and Activity for an owner, Account (in the menu), View shop,
+ * Payouts (the couriers' cash coming back), SMS, Discounts (campaign codes), Staff and Activity for an owner, Account (in the menu), View shop,
  * Logout. In the wide screens' bar an owner's pages are grouped under "Shop settings" (a native
- * <details>, so it opens without JavaScript): eleven links and the shop's name do not fit one line
+ * <details>, so it opens without JavaScript): twelve links and the shop's name do not fit one line
  * at 1024 px. The narrow screens' menu lists them all.
  */
 function AdminNav({ className, owner, inMenu }: { className: string; owner: boolean; inMenu: boolean }) {
