@@ -54,3 +54,21 @@ export function suggestCity<City extends { name: string }>(district: string | nu
   const wanted = districtSearched(district)?.name ?? district;
   return cities.find((city) => districtOfCity(city.name) === wanted) ?? null;
 }
+
+/** The lightest and heaviest parcel Pathao takes, in kg (its documented range). */
+const MIN_WEIGHT_KG = 0.5;
+const MAX_WEIGHT_KG = 10;
+
+/**
+ * A parcel weight as staff type it, in kg: digits in English or Bangla ("১.৫"), a point or comma
+ * for the decimals; null when it is not a number from 0.5 to 10 (Pathao's range). Rounded to grams.
+ */
+export function parseWeightKg(text: string): number | null {
+  const ascii = text
+    .trim()
+    .replace(/[০-৯]/g, (digit) => String(digit.charCodeAt(0) - 0x09e6))
+    .replace(",", ".");
+  if (!/^\d{1,2}(\.\d{1,3})?$/.test(ascii)) return null;
+  const kg = Number(ascii);
+  return kg >= MIN_WEIGHT_KG && kg <= MAX_WEIGHT_KG ? Math.round(kg * 1000) / 1000 : null;
+}

@@ -80,6 +80,7 @@ export const pathaoMessages = bilingual({
     "admin.pathao.zoneRequired": "Choose the city and the zone first.",
     "admin.pathao.courierLabel": "Courier",
     "admin.pathao.fee": "Courier's charge",
+    "admin.pathao.sendTicked": "Send ticked",
   },
   bn: {
     "admin.pathao.name": "পাঠাও",
@@ -156,5 +157,6 @@ export const pathaoMessages = bilingual({
     "admin.pathao.zoneRequired": "আগে শহর ও জোন বেছে নিন।",
     "admin.pathao.courierLabel": "কুরিয়ার",
     "admin.pathao.fee": "কুরিয়ারের চার্জ",
+    "admin.pathao.sendTicked": "টিক দেওয়াগুলো পাঠান",
   },
 });

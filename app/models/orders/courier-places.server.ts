@@ -58,6 +58,11 @@ export async function forgetPlaces(courier: string): Promise<void> {
   await prisma.courierLocation.deleteMany({ where: { courier } });
 }
 
+/** Forgets the places of `kind` kept under `parentId`, so the next use fetches them again. */
+export async function forgetPlacesUnder(courier: string, kind: PlaceKind, parentId: number): Promise<void> {
+  await prisma.courierLocation.deleteMany({ where: { courier, kind, parentId } });
+}
+
 /** One kept place by kind and id, with its parent; null when it is not (or no longer) kept. */
 export async function keptPlace(courier: string, kind: PlaceKind, id: number) {
   return prisma.courierLocation.findUnique({

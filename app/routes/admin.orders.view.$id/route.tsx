@@ -20,6 +20,8 @@ import { OrderInvoice } from "./order-invoice";
 import { OrderItems } from "./order-items";
 import { OrderNotes, type NoteRefusal } from "./order-notes";
 import { orderPageData } from "./order-page.server";
+import { pathaoChoiceFor } from "./pathao-choice.server";
+import { staffTranslator } from "~/server/admin-i18n.server";
 import { OrderStatusTimeline } from "./order-status-timeline";
 import { PhoneConfirmation } from "./phone-confirmation";
 import { ShopperMessage } from "./shopper-message";
@@ -44,7 +46,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang: Lang = isLang(asked) ? asked : isLang(data.order.language) ? data.order.language : "en";
   const origin = publicOrigin(request, getEnv().PUBLIC_URL);
   const trackUrl = `${origin}${localePath(lang, "/orders/track")}?order=${data.order.id}`;
-  return { ...data, message: { lang, text: shopperMessage(data.order, lang, trackUrl) } };
+  const pathaoChoice =
+    !data.order.consignmentId && data.couriers.ready.includes("pathao")
+      ? await pathaoChoiceFor(data.order, url.searchParams, staffTranslator(admin))
+      : null;
+  return { ...data, pathaoChoice, message: { lang, text: shopperMessage(data.order, lang, trackUrl) } };
 }
 
 /**
@@ -85,7 +91,8 @@ export default function AdminOrderPage() {
     courierEvents,
     edits,
     editable,
-    courierReady,
+    couriers,
+    pathaoChoice,
     trackingUrl,
     isOwner,
     payments,
@@ -114,7 +121,8 @@ export default function AdminOrderPage() {
           <CourierPanel
             order={order}
             trackingUrl={trackingUrl}
-            accountReady={courierReady}
+            couriers={couriers}
+            pathaoChoice={pathaoChoice}
             canManageAccount={isOwner}
           />
           <BkashPayments orderId={order.id} payments={bkashPayments} canRefund={isOwner} />

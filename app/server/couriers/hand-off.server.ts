@@ -17,6 +17,7 @@ import {
 } from "~/models/orders/courier.server";
 import { getAreaChoices, rememberAreaChoice } from "~/models/orders/courier-places.server";
 import { getShopSettings } from "~/models/settings.server";
+import { courierDisplayName } from "~/rules/courier-names";
 import { areaKey } from "~/rules/courier-places";
 import { codAmountPaisa, courierInvoice, parcelAddress, parcelItems } from "~/rules/courier-parcel";
 import type { Toast } from "~/utils/toast-message";
@@ -33,7 +34,7 @@ import {
 } from "./courier";
 import { courierFailure, handOffMessage, refreshMessage } from "./messages.server";
 import { PATHAO, getPathaoAccountSummary, shopPathao } from "./pathao-account.server";
-import { checkDestination, type PathaoDestination } from "./pathao-places.server";
+import { checkDestination, forgetDestinationLists, type PathaoDestination } from "./pathao-places.server";
 import {
   PATHAO_DEFAULT_WEIGHT_KG,
   PATHAO_FINAL_STATUSES,
@@ -46,8 +47,6 @@ import { STEADFAST_FINAL_STATUSES, steadfastTrackingUrl } from "./steadfast.serv
 /** The couriers haat hands parcels to, by the name orders and history rows store. */
 export type CourierName = typeof SHOP_COURIER | typeof PATHAO;
 
-/** Display names of the couriers (brand names, the same in both languages). */
-export const COURIER_NAMES: Record<CourierName, string> = { steadfast: "Steadfast", pathao: "Pathao" };
 
 /** `value` when it names a courier haat knows, else null. */
 export function courierName(value: unknown): CourierName | null {
@@ -112,7 +111,7 @@ export async function sendOrdersToCourier(
         action: "order.sent-to-courier",
         subjectType: "order",
         subjectId: parcel.orderId,
-        summary: `${COURIER_NAMES[courier]} ${parcel.trackingCode}`,
+        summary: `${courierDisplayName(courier)} ${parcel.trackingCode}`,
       });
     }
     return handOffMessage(result, t, courier);
@@ -242,10 +241,13 @@ async function handOff(
     list.length === 1
       ? await courier.createConsignment(list[0]!).then(
           (consignment) => [{ ok: true as const, ...consignment }],
-          (error: unknown) => {
+          async (error: unknown) => {
             // One parcel refused is that parcel's answer; the courier unreachable is everyone's.
             if (error instanceof CourierError && error.kind === "refused") {
-              const again = courierName === PATHAO && refusesPlace(error) ? ` ${t("admin.pathao.placeRefused")}` : "";
+              const placeRefused = courierName === PATHAO && refusesPlace(error);
+              // The kept lists named a place Pathao no longer takes: read them again next time.
+              if (placeRefused && pathao) await forgetDestinationLists(pathao);
+              const again = placeRefused ? ` ${t("admin.pathao.placeRefused")}` : "";
               return [{ ok: false as const, invoice: list[0]!.invoice, message: `${error.message}${again}` }];
             }
             throw error;

@@ -7,6 +7,7 @@
  */
 import {
   forgetPlaces,
+  forgetPlacesUnder,
   getAreaChoice,
   keepPlaces,
   keptPlace,
@@ -78,4 +79,13 @@ export async function checkDestination(
   if (destination.areaId === null) return "ok";
   const areas = await pathaoAreas(pathao, destination.zoneId);
   return areas.some((area) => area.id === destination.areaId) ? "ok" : "area-gone";
+}
+
+/**
+ * Forgets the kept zones of the destination's city and areas of its zone, after Pathao refused
+ * the place: the next choice reads its lists again.
+ */
+export async function forgetDestinationLists(destination: PathaoDestination): Promise<void> {
+  await forgetPlacesUnder(PATHAO, "zone", destination.cityId);
+  await forgetPlacesUnder(PATHAO, "area", destination.zoneId);
 }

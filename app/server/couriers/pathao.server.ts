@@ -52,9 +52,6 @@ const PARCEL = 2;
 
 /** The weight a parcel is given when staff say none, in kg (Pathao's smallest plan). */
 export const PATHAO_DEFAULT_WEIGHT_KG = 0.5;
-/** The weights Pathao takes, in kg (its documented range). */
-export const PATHAO_MIN_WEIGHT_KG = 0.5;
-export const PATHAO_MAX_WEIGHT_KG = 10;
 
 /** The tokens of a Pathao account; `expiresAt` is when the access token stops working. */
 export type PathaoTokens = { accessToken: string; refreshToken: string; expiresAt: Date };
