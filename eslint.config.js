@@ -86,7 +86,15 @@ const capabilities = {
   // Everything courier: the shop's account (keys, checks), the hand-off and status refresh as staff
   // ask for them, the schedule (entry.server), the CSV file. The provider clients, the contract
   // and the messages are inside.
-  couriers: ["courier-keys.server.ts", "hand-off.server.ts", "schedule.server.ts", "csv-export.server.ts"],
+  // Pathao's account page and its places at hand-off are entrances too.
+  couriers: [
+    "courier-keys.server.ts",
+    "hand-off.server.ts",
+    "schedule.server.ts",
+    "csv-export.server.ts",
+    "pathao-account.server.ts",
+    "pathao-places.server.ts",
+  ],
   // The web in front of the routes: request gate, page cache (and what loaders tell it, and the
   // compressed copies the feeds keep too), HTTP caching, health, SEO, admin app.
   http: [
@@ -209,6 +217,7 @@ const modelCapabilities = {
     "order-edit.server.ts",
     "order-note.server.ts",
     "courier.server.ts",
+    "courier-places.server.ts",
     "blocklist.server.ts",
     "dashboard.server.ts",
     "staff-order.server.ts",

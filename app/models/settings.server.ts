@@ -242,3 +242,14 @@ export function deliveryFees(settings: ShopSettings): DeliveryFees {
     freeFromPaisa: settings.freeDeliveryMinPaisa,
   };
 }
+
+/**
+ * The courier staff send with unless they choose (docs/decisions/066-pathao.md): "steadfast",
+ * "pathao", or "" for none chosen (then Steadfast when its keys are saved).
+ */
+export async function saveDefaultCourier(courier: "steadfast" | "pathao" | ""): Promise<void> {
+  await getShopSettings(); // creates the row on a first start
+  await prisma.shopSettings.update({ where: { id: SETTINGS_ID }, data: { defaultCourier: courier } });
+  cached = null;
+  unknownVersionRead = null;
+}

@@ -29,7 +29,7 @@ export const couriersMessages = bilingual({
     "admin.courier.refreshed": "Parcels read: {checked}; changed: {changed}.",
     "admin.courier.refreshFailed": "No status for order #{id}: {message}",
     "admin.courier.title": "Courier",
-    "admin.courier.subtitle": "The shop's Steadfast account, for handing parcels over from the orders list.",
+    "admin.courier.subtitle": "The shop's courier accounts (Steadfast, Pathao), for handing parcels over from the orders list.",
     "admin.courier.removed": "The Steadfast keys were removed.",
     "admin.courier.checked": "Steadfast accepted the keys. Balance: {balance}.",
     "admin.courier.keysRefused":
@@ -110,7 +110,7 @@ export const couriersMessages = bilingual({
     "admin.courier.refreshed": "পার্সেল পড়া হয়েছে: {checked}টি; বদলেছে: {changed}টি।",
     "admin.courier.refreshFailed": "অর্ডার #{id}-এর স্ট্যাটাস পাওয়া যায়নি: {message}",
     "admin.courier.title": "কুরিয়ার",
-    "admin.courier.subtitle": "অর্ডার তালিকা থেকে পার্সেল হস্তান্তরের জন্য দোকানের Steadfast অ্যাকাউন্ট।",
+    "admin.courier.subtitle": "অর্ডার তালিকা থেকে পার্সেল হস্তান্তরের জন্য দোকানের কুরিয়ার অ্যাকাউন্ট (Steadfast, Pathao)।",
     "admin.courier.removed": "Steadfast-এর এপিআই কি মুছে ফেলা হয়েছে।",
     "admin.courier.checked": "Steadfast এপিআই কি গ্রহণ করেছে। ব্যালান্স: {balance}।",
     "admin.courier.keysRefused":
