@@ -81,6 +81,8 @@ export const pathaoMessages = bilingual({
     "admin.pathao.courierLabel": "Courier",
     "admin.pathao.fee": "Courier's charge",
     "admin.pathao.sendTicked": "Send ticked",
+    "admin.pathao.save": "Check and save the Pathao keys",
+    "admin.pathao.changeStore": "Change the pickup store",
   },
   bn: {
     "admin.pathao.name": "পাঠাও",
@@ -158,5 +160,7 @@ export const pathaoMessages = bilingual({
     "admin.pathao.courierLabel": "কুরিয়ার",
     "admin.pathao.fee": "কুরিয়ারের চার্জ",
     "admin.pathao.sendTicked": "টিক দেওয়াগুলো পাঠান",
+    "admin.pathao.save": "Pathao-এর কি যাচাই করে সংরক্ষণ করুন",
+    "admin.pathao.changeStore": "পিকআপ স্টোর বদলান",
   },
 });

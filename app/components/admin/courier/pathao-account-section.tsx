@@ -137,7 +137,7 @@ export function PathaoAccountSection({
               to="/admin/courier?stores=1"
               className="inline-flex min-h-11 items-center text-sm font-medium text-amber-800 underline"
             >
-              {t("admin.pathao.storeTitle")}
+              {t("admin.pathao.changeStore")}
             </Link>
             <Form method="post">
               <input type="hidden" name="intent" value="pathao-places" />
@@ -169,7 +169,7 @@ export function PathaoAccountSection({
         {field("username", t("admin.pathao.username"), t("admin.pathao.usernameHint"))}
         {field("password", t("admin.pathao.password"), t("admin.pathao.secretHint"))}
         <SubmitButton pending={saving} pendingLabel={t("admin.courier.saving")} look="primary-small">
-          {t("admin.courier.save")}
+          {t("admin.pathao.save")}
         </SubmitButton>
       </Form>
     </>
