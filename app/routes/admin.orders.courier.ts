@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { orderSelectionSchema } from "~/forms/admin-schemas";
-import { parseWeightKg } from "~/rules/courier-places";
+import { PATHAO_CHOICE_PARAMS as PATHAO_PARAMS, parseWeightKg } from "~/rules/courier-places";
 import {
   courierName,
   refreshParcelStatuses,
@@ -9,7 +9,6 @@ import {
   type PathaoChoice,
 } from "~/server/couriers/hand-off.server";
 import { parseId } from "~/utils/params";
-import { PATHAO_PARAMS } from "./admin.orders.view.$id/pathao-choice";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireAdmin, safeRedirect } from "~/server/auth/auth.server";
 import { readFormData } from "~/server/form-data.server";

@@ -4,7 +4,7 @@
  */
 
 /** Display names by the name orders store; a name haat does not know is shown as it is. */
-export const COURIER_NAMES: Readonly<Record<string, string>> = { steadfast: "Steadfast", pathao: "Pathao" };
+const COURIER_NAMES: Readonly<Record<string, string>> = { steadfast: "Steadfast", pathao: "Pathao" };
 
 /** A courier's display name: "Pathao" for "pathao"; an unknown name as it is; "" for none. */
 export function courierDisplayName(courier: string | null): string {

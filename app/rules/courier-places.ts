@@ -5,6 +5,18 @@
 import { districtSearched, findDistrict } from "./districts";
 
 /**
+ * The query parameters (and form fields) of the order page's Pathao choice: `pathao=1` opens it;
+ * the city, zone and area ids and the weight as typed. /admin/orders/courier reads the same names.
+ */
+export const PATHAO_CHOICE_PARAMS = {
+  open: "pathao",
+  city: "pathao-city",
+  zone: "pathao-zone",
+  area: "pathao-area",
+  weight: "pathao-weight",
+} as const;
+
+/**
  * The key an area choice is remembered by: the district and the area as typed, reduced to compare
  * (NFC, lower case, spaces collapsed, trimmed): "dhaka|mirpur 10". An order without an area text
  * is keyed by its district alone ("dhaka|").

@@ -9,7 +9,7 @@
  */
 import type { AdminTranslate } from "~/i18n/admin";
 import { pathaoChoice, type PathaoChoiceView } from "~/server/couriers/pathao-places.server";
-import { PATHAO_PARAMS } from "./pathao-choice";
+import { PATHAO_CHOICE_PARAMS as PATHAO_PARAMS } from "~/rules/courier-places";
 
 export type { PathaoChoiceView };
 

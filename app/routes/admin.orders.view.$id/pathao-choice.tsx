@@ -15,16 +15,8 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { usePending } from "~/hooks/use-pending";
 import { formatDecimal } from "~/i18n/format";
 import { formatMoney } from "~/rules/money";
-import type { PathaoChoiceView } from "./pathao-choice.server";
-
-/** The query parameters of the choice (read by ./pathao-choice.server.ts and /admin/orders/courier). */
-export const PATHAO_PARAMS = {
-  open: "pathao",
-  city: "pathao-city",
-  zone: "pathao-zone",
-  area: "pathao-area",
-  weight: "pathao-weight",
-} as const;
+import { PATHAO_CHOICE_PARAMS as PATHAO_PARAMS } from "~/rules/courier-places";
+import type { PathaoChoiceView } from "~/server/couriers/pathao-places.server";
 
 const select =
   "mt-1 block min-h-11 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm disabled:bg-stone-100";

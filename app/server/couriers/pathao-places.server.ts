@@ -39,14 +39,14 @@ async function places(pathao: PathaoClient, kind: PlaceKind, parentId: number): 
 }
 
 /** Pathao's cities (fetched once, then kept). @throws {CourierError} */
-export const pathaoCities = (pathao: PathaoClient) => places(pathao, "city", 0);
+const pathaoCities = (pathao: PathaoClient) => places(pathao, "city", 0);
 /** A city's zones (fetched on first use, then kept). @throws {CourierError} */
-export const pathaoZones = (pathao: PathaoClient, cityId: number) => places(pathao, "zone", cityId);
+const pathaoZones = (pathao: PathaoClient, cityId: number) => places(pathao, "zone", cityId);
 /** A zone's areas (fetched on first use, then kept). @throws {CourierError} */
-export const pathaoAreas = (pathao: PathaoClient, zoneId: number) => places(pathao, "area", zoneId);
+const pathaoAreas = (pathao: PathaoClient, zoneId: number) => places(pathao, "area", zoneId);
 
 /** Forgets the kept places and fetches Pathao's cities again (zones and areas follow on use). @throws {CourierError} */
-export async function refreshPathaoPlaces(pathao: PathaoClient): Promise<number> {
+async function refreshPathaoPlaces(pathao: PathaoClient): Promise<number> {
   const cities = await pathao.cities();
   await forgetPlaces(PATHAO);
   await keepPlaces(PATHAO, "city", 0, cities);
@@ -60,7 +60,7 @@ export type PathaoDestination = { cityId: number; zoneId: number; areaId: number
  * The destination remembered for an order's district and area text, or, failing that, only the
  * city suggested from its district (zone and area unknown: staff choose them).
  */
-export async function rememberedDestination(
+async function rememberedDestination(
   pathao: PathaoClient,
   order: { district: string | null; area: string | null },
 ): Promise<{ cityId: number | null; zoneId: number | null; areaId: number | null }> {

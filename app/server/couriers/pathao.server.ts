@@ -83,7 +83,7 @@ export type PathaoConfig = {
 };
 
 /** A place in Pathao's lists. Areas say whether Pathao delivers to the door there. */
-export type PathaoPlace = { id: number; name: string; homeDelivery?: boolean };
+type PathaoPlace = { id: number; name: string; homeDelivery?: boolean };
 
 /** A merchant's store, as /stores lists it. */
 export type PathaoStore = { id: number; name: string; address: string; active: boolean };
