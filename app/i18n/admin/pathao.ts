@@ -97,7 +97,7 @@ export const pathaoMessages = bilingual({
     "admin.pathao.sentMany": "{count}টি অর্ডার Pathao-তে পাঠানো হয়েছে।",
     "admin.pathao.refusedOne": "Pathao অর্ডার #{id} নেয়নি: {message}",
     "admin.pathao.keysRefused":
-      "Pathao এই কি গ্রহণ করেনি: কিছুই সংরক্ষিত হয়নি। Pathao-এর মার্চেন্ট প্যানেলে (Developer API) client id ও secret, এবং যে ইউজারনেম ও পাসওয়ার্ডে ঢোকেন তা দেখে নিন।",
+      "Pathao এই কি গ্রহণ করেনি: কিছুই সংরক্ষিত হয়নি। Pathao-এর মার্চেন্ট প্যানেলে (ডেভেলপার API) ক্লায়েন্ট আইডি ও সিক্রেট, এবং যে ইউজারনেম ও পাসওয়ার্ডে ঢোকেন তা দেখে নিন।",
     "admin.pathao.saved": "Pathao কি গ্রহণ করেছে; সংরক্ষিত হয়েছে। পার্সেল নেওয়া হবে {store} থেকে।",
     "admin.pathao.noStores":
       "কি সংরক্ষিত হয়েছে, তবে Pathao অ্যাকাউন্টে এখনো কোনো সক্রিয় স্টোর নেই। Pathao-এর মার্চেন্ট প্যানেলে একটি তৈরি করে এখানে বেছে নিন।",
@@ -110,8 +110,8 @@ export const pathaoMessages = bilingual({
     "admin.pathao.area-gone": "ওই এলাকা আর জোনটির জন্য Pathao-এর তালিকায় নেই। এলাকা আবার বেছে নিন।",
     "admin.pathao.chooseZoneFirst": "Pathao-এর জোন দরকার: অর্ডারের পাতায় জোন বেছে নিন।",
     "admin.pathao.placeRefused": "অর্ডারের পাতায় শহর, জোন ও এলাকা আবার বেছে নিন।",
-    "admin.pathao.none": "Pathao-এর কোনো কি এখনো সংরক্ষিত নেই। Pathao-এর মার্চেন্ট প্যানেলে Developer API অংশে পাবেন।",
-    "admin.pathao.savedKey": "কি সংরক্ষিত: client id-এর শেষ অংশ {hint}, ইউজার {username}।",
+    "admin.pathao.none": "Pathao-এর কোনো কি এখনো সংরক্ষিত নেই। Pathao-এর মার্চেন্ট প্যানেলে ডেভেলপার API অংশে পাবেন।",
+    "admin.pathao.savedKey": "কি সংরক্ষিত: ক্লায়েন্ট আইডি-এর শেষ অংশ {hint}, ইউজার {username}।",
     "admin.pathao.storeLine": "পিকআপ স্টোর: {store}",
     "admin.pathao.noStoreChosen": "এখনো পিকআপ স্টোর বাছা হয়নি: বাছার আগে Pathao-তে পার্সেল পাঠানো যাবে না।",
     "admin.pathao.addTitle": "Pathao-এর কি যোগ করুন",
