@@ -7,6 +7,7 @@
  * redraws it, so it works without JavaScript. Pathao is asked only when the choice is open, never
  * on a plain visit of the order page.
  */
+import type { Lang } from "~/i18n";
 import type { AdminTranslate } from "~/i18n/admin";
 import { pathaoChoice, type PathaoChoiceView } from "~/server/couriers/pathao-places.server";
 import { PATHAO_CHOICE_PARAMS as PATHAO_PARAMS } from "~/rules/courier-places";
@@ -21,6 +22,7 @@ export function pathaoChoiceFor(
   order: { district: string | null; area: string | null },
   params: URLSearchParams,
   t: AdminTranslate,
+  lang: Lang,
 ): Promise<PathaoChoiceView | null> | null {
   if (params.get(PATHAO_PARAMS.open) !== "1") return null;
   const asked = {
@@ -29,5 +31,5 @@ export function pathaoChoiceFor(
     area: params.get(PATHAO_PARAMS.area),
     weight: params.get(PATHAO_PARAMS.weight),
   };
-  return pathaoChoice(order, asked, t);
+  return pathaoChoice(order, asked, t, lang);
 }

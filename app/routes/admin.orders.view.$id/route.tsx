@@ -21,7 +21,7 @@ import { OrderItems } from "./order-items";
 import { OrderNotes, type NoteRefusal } from "./order-notes";
 import { orderPageData } from "./order-page.server";
 import { pathaoChoiceFor } from "./pathao-choice.server";
-import { staffTranslator } from "~/server/admin-i18n.server";
+import { staffLanguage, staffTranslator } from "~/server/admin-i18n.server";
 import { OrderStatusTimeline } from "./order-status-timeline";
 import { PhoneConfirmation } from "./phone-confirmation";
 import { ShopperMessage } from "./shopper-message";
@@ -48,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const trackUrl = `${origin}${localePath(lang, "/orders/track")}?order=${data.order.id}`;
   const pathaoChoice =
     !data.order.consignmentId && data.couriers.ready.includes("pathao")
-      ? await pathaoChoiceFor(data.order, url.searchParams, staffTranslator(admin))
+      ? await pathaoChoiceFor(data.order, url.searchParams, staffTranslator(admin), staffLanguage(admin))
       : null;
   return { ...data, pathaoChoice, message: { lang, text: shopperMessage(data.order, lang, trackUrl) } };
 }

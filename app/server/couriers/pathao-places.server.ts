@@ -15,7 +15,8 @@ import {
   type KeptPlace,
   type PlaceKind,
 } from "~/models/orders/courier-places.server";
-import { formatInteger } from "~/i18n/format";
+import type { Lang } from "~/i18n";
+import { formatInteger, localDigits } from "~/i18n/format";
 import type { AdminUser } from "~/models/auth/admin-user.server";
 import type { AdminTranslate } from "~/i18n/admin";
 import { areaKey, parseWeightKg, suggestCity } from "~/rules/courier-places";
@@ -139,17 +140,19 @@ export type PathaoChoiceView = {
  * chosen city's zones and the chosen zone's areas (each list fetched on first use, then kept),
  * what is chosen (`asked`, the page's query; when it names no city, the places remembered for the
  * order's area text, else the city suggested from its district), and Pathao's price for that city,
- * zone and weight. Null when Pathao has no usable account. A courier failure is the view's
+ * zone and weight (`lang`: the page's digits). Null when Pathao has no usable account. A courier failure is the view's
  * `problem`; anything else throws.
  */
 export async function pathaoChoice(
   order: { district: string | null; area: string | null },
   asked: { city: string | null; zone: string | null; area: string | null; weight: string | null },
   t: AdminTranslate,
+  lang: Lang,
 ): Promise<PathaoChoiceView | null> {
   const pathao = await shopPathao();
   if (!pathao) return null;
-  const weight = asked.weight?.trim() || String(PATHAO_DEFAULT_WEIGHT_KG);
+  // The default weight in the page's digits ("০.৫" on a Bangla page); either kind is read back.
+  const weight = asked.weight?.trim() || localDigits(String(PATHAO_DEFAULT_WEIGHT_KG), lang);
   const weightKg = parseWeightKg(weight);
   const view: PathaoChoiceView = {
     cities: [],
