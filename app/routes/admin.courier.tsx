@@ -122,7 +122,10 @@ async function pathaoAction(request: Request, context: unknown, admin: AdminUser
       const { intent: _, ...keys } = parsed.data;
       const saved = await saveCheckedPathaoKeys(keys, admin, context);
       if (!saved.saved) {
-        return data<PathaoRefusal>({ pathao: true, values: kept, fieldErrors: {}, formError: saved.formError }, { status: 400 });
+        return data<PathaoRefusal>(
+          { pathao: true, values: kept, fieldErrors: {}, formError: saved.formError },
+          { status: 400 },
+        );
       }
       return redirectWithToast(request, url, saved.toast);
     }
@@ -227,11 +230,7 @@ export default function CourierAccountPage() {
         </SubmitButton>
       </Form>
 
-      <PathaoAccountSection
-        account={account.pathao}
-        stores={account.pathaoStores}
-        problem={pathaoProblem}
-      />
+      <PathaoAccountSection account={account.pathao} stores={account.pathaoStores} problem={pathaoProblem} />
 
       {account.couriers.ready.length > 1 ? (
         <DefaultCourierForm ready={account.couriers.ready} defaultCourier={account.couriers.defaultCourier} />

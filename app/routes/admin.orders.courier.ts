@@ -56,7 +56,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const courier = courierName(form.get("courier"));
   const pathao = courier === "pathao" && form.has(PATHAO_PARAMS.city) ? pathaoChoiceOf(form) : undefined;
   if (pathao === null) {
-    return redirectWithToast(request, choiceAgain(back, form), { kind: "error", message: t("admin.pathao.zoneRequired") });
+    return redirectWithToast(request, choiceAgain(back, form), {
+      kind: "error",
+      message: t("admin.pathao.zoneRequired"),
+    });
   }
   const toast = await sendOrdersToCourier(parsed.data, admin, context, { courier, pathao });
   return redirectWithToast(request, pathao && toast.kind === "error" ? choiceAgain(back, form) : back, toast);

@@ -61,7 +61,10 @@ export function districtOfCity(cityName: string): string | null {
  * city whose name is that district's current or former name, or a courier spelling of it
  * (Chittagong → Chattogram, Comilla → Cumilla, B. Baria → Brahmanbaria); null when none matches.
  */
-export function suggestCity<City extends { name: string }>(district: string | null, cities: readonly City[]): City | null {
+export function suggestCity<City extends { name: string }>(
+  district: string | null,
+  cities: readonly City[],
+): City | null {
   if (!district) return null;
   const wanted = districtSearched(district)?.name ?? district;
   return cities.find((city) => districtOfCity(city.name) === wanted) ?? null;

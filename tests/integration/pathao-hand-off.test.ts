@@ -13,7 +13,17 @@ import { action as courierPageAction, loader as courierPageLoader } from "~/rout
 import { action as handOffAction } from "~/routes/admin.orders.courier";
 import { loader as orderLoader } from "~/routes/admin.orders.view.$id/route";
 import { startFakePathao, workerPathaoPort, type FakePathao } from "../support/pathao-server";
-import { type CookieJar, createAdmin, createProduct, expectData, get, post, run, runData, signedInJar } from "./helpers";
+import {
+  type CookieJar,
+  createAdmin,
+  createProduct,
+  expectData,
+  get,
+  post,
+  run,
+  runData,
+  signedInJar,
+} from "./helpers";
 import { placeOrder } from "./place-order";
 
 let pathao: FakePathao;
@@ -56,7 +66,8 @@ const saveKeys = (password = pathao.password) =>
     ),
   );
 
-const orderPage = (id: number, query = "") => runData(orderLoader, get(`/admin/orders/view/${id}${query}`, owner), { id: String(id) });
+const orderPage = (id: number, query = "") =>
+  runData(orderLoader, get(`/admin/orders/view/${id}${query}`, owner), { id: String(id) });
 
 const sendWithPathao = (id: number, place: Record<string, string>) =>
   run(
@@ -109,9 +120,15 @@ describe("Pathao's keys on the courier page", () => {
       const page = await runData(courierPageLoader, get("/admin/courier", owner));
       expect(page.pathao.ready).toBe(false);
       expect(page.pathaoStores?.stores.map((store) => store.id)).toEqual([7001, 7002]);
-      const wrong = await run(courierPageAction, post("/admin/courier", { intent: "pathao-store", storeId: "9999" }, owner));
+      const wrong = await run(
+        courierPageAction,
+        post("/admin/courier", { intent: "pathao-store", storeId: "9999" }, owner),
+      );
       await expect(wrong).toSetToast({ kind: "error", message: enAdmin["admin.pathao.storeGone"] });
-      const chosen = await run(courierPageAction, post("/admin/courier", { intent: "pathao-store", storeId: "7002" }, owner));
+      const chosen = await run(
+        courierPageAction,
+        post("/admin/courier", { intent: "pathao-store", storeId: "7002" }, owner),
+      );
       await expect(chosen).toSetToast({
         kind: "success",
         message: enAdmin["admin.pathao.storeChosen"].replace("{store}", "Haat Mirpur"),
@@ -186,7 +203,11 @@ describe("sending with Pathao", () => {
     const unknown = await orderIn("Dhaka", "Somewhere New");
     const sent = await run(
       handOffAction,
-      post("/admin/orders/courier", { intent: "send", courier: "pathao", order: [known, unknown], back: "/admin/orders" }, owner),
+      post(
+        "/admin/orders/courier",
+        { intent: "send", courier: "pathao", order: [known, unknown], back: "/admin/orders" },
+        owner,
+      ),
     );
     expect(sent.location).toBe("/admin/orders");
     expect((await prisma.order.findUniqueOrThrow({ where: { id: known } })).courier).toBe("pathao");
@@ -211,7 +232,10 @@ describe("sending with Pathao", () => {
       const place = { "pathao-city": "1", "pathao-zone": "68", "pathao-area": "610", "pathao-weight": "0.5" };
       const refused = await sendWithPathao(id, place);
       // Pathao refused the area the kept list still had: the message asks again, the lists are read anew.
-      await expect(refused).toSetToast({ kind: "error", message: expect.stringContaining(enAdmin["admin.pathao.placeRefused"]) });
+      await expect(refused).toSetToast({
+        kind: "error",
+        message: expect.stringContaining(enAdmin["admin.pathao.placeRefused"]),
+      });
       expect(refused.location).toMatch(new RegExp(`^/admin/orders/view/${id}\\?pathao=1&pathao-city=1&pathao-zone=68`));
       expect((await prisma.order.findUniqueOrThrow({ where: { id } })).consignmentId).toBeNull();
       // Now the area is gone from the list read again: the same choice is refused before Pathao is asked.
@@ -222,7 +246,9 @@ describe("sending with Pathao", () => {
           .replace("{id}", String(id))
           .replace("{message}", enAdmin["admin.pathao.area-gone"]),
       });
-      expect((await orderPage(id, "?pathao=1&pathao-city=1&pathao-zone=68&pathao-area=610")).pathaoChoice?.areaId).toBeNull();
+      expect(
+        (await orderPage(id, "?pathao=1&pathao-city=1&pathao-zone=68&pathao-area=610")).pathaoChoice?.areaId,
+      ).toBeNull();
     } finally {
       pathao.places.areas.splice(area, 0, removed!);
     }
@@ -251,7 +277,10 @@ describe("sending with Pathao", () => {
       create: { courier: "steadfast", apiKeySealed: "x", secretSealed: "y", apiKeyHint: "1234" },
       update: {},
     });
-    const saved = await run(courierPageAction, post("/admin/courier", { intent: "default-courier", courier: "pathao" }, owner));
+    const saved = await run(
+      courierPageAction,
+      post("/admin/courier", { intent: "default-courier", courier: "pathao" }, owner),
+    );
     await expect(saved).toSetToast({
       kind: "success",
       message: enAdmin["admin.pathao.defaultSaved"].replace("{courier}", "Pathao"),

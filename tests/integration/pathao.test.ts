@@ -46,7 +46,13 @@ function memoryStore(): PathaoTokenStore & { current: PathaoTokens | null; write
 }
 
 const client = (
-  overrides: { password?: string; baseUrl?: string; timeoutMs?: number; now?: () => Date; tokens?: PathaoTokenStore } = {},
+  overrides: {
+    password?: string;
+    baseUrl?: string;
+    timeoutMs?: number;
+    now?: () => Date;
+    tokens?: PathaoTokenStore;
+  } = {},
 ) =>
   pathaoCourier({
     clientId: pathao.clientId,
@@ -207,7 +213,10 @@ describe("Pathao's parcels", () => {
   });
 
   it("creates many one by one, each with its own answer", async () => {
-    const answers = await client().createConsignments([parcel("haat-10"), parcel("haat-11", { recipientPhone: "123" })]);
+    const answers = await client().createConsignments([
+      parcel("haat-10"),
+      parcel("haat-11", { recipientPhone: "123" }),
+    ]);
     expect(answers[0]).toMatchObject({ ok: true, invoice: "haat-10" });
     expect(answers[1]).toMatchObject({ ok: false, invoice: "haat-11", message: expect.stringContaining("phone") });
   });

@@ -18,7 +18,12 @@ beforeEach(async () => {
   pathao = await startFakePathao(workerPathaoPort());
   const { id, email } = await createAdmin();
   const owner = { id, email, language: "en", role: "owner" as const, mustChangePassword: false, twoFactor: false };
-  const keys = { clientId: pathao.clientId, clientSecret: pathao.clientSecret, username: pathao.username, password: pathao.password };
+  const keys = {
+    clientId: pathao.clientId,
+    clientSecret: pathao.clientSecret,
+    username: pathao.username,
+    password: pathao.password,
+  };
   expect((await saveCheckedPathaoKeys(keys, owner, {})).saved).toBe(true);
 });
 afterEach(async () => {

@@ -156,7 +156,10 @@ export async function startFakePathao(port = 0): Promise<FakePathao> {
     return [400, { error: "unsupported_grant_type" }];
   };
 
-  const listAnswer = (message: string, rows: unknown[]) => [200, { message, type: "success", code: 200, data: { data: rows } }];
+  const listAnswer = (message: string, rows: unknown[]) => [
+    200,
+    { message, type: "success", code: 200, data: { data: rows } },
+  ];
 
   const refusal = (errors: Record<string, string[]>): [number, unknown] => [
     422,
@@ -166,7 +169,8 @@ export async function startFakePathao(port = 0): Promise<FakePathao> {
   /** The field errors of an order, Laravel-style; empty when it is valid. */
   const orderProblems = (order: Record<string, unknown>): Record<string, string[]> => {
     const errors: Record<string, string[]> = {};
-    if (!fake.stores.some((store) => store.store_id === order.store_id)) errors.store_id = ["The selected store id is invalid."];
+    if (!fake.stores.some((store) => store.store_id === order.store_id))
+      errors.store_id = ["The selected store id is invalid."];
     if (typeof order.merchant_order_id === "string") {
       for (const consignment of fake.consignments.values()) {
         if (consignment.body.merchant_order_id === order.merchant_order_id) {
@@ -186,7 +190,8 @@ export async function startFakePathao(port = 0): Promise<FakePathao> {
       errors.recipient_address = ["The recipient address must be between 10 and 220 characters."];
     }
     const city = fake.places.cities.find((place) => place.id === order.recipient_city);
-    if (order.recipient_city !== undefined && !city) errors.recipient_city = ["The selected recipient city is invalid."];
+    if (order.recipient_city !== undefined && !city)
+      errors.recipient_city = ["The selected recipient city is invalid."];
     const zone = fake.places.zones.find((place) => place.id === order.recipient_zone);
     if (order.recipient_zone !== undefined && (!zone || (city && zone.parentId !== city.id))) {
       errors.recipient_zone = ["The selected recipient zone is invalid."];
@@ -195,7 +200,8 @@ export async function startFakePathao(port = 0): Promise<FakePathao> {
     if (order.recipient_area !== undefined && (!area || (zone && area.parentId !== zone.id))) {
       errors.recipient_area = ["The selected recipient area is invalid."];
     }
-    if (order.delivery_type !== 48 && order.delivery_type !== 12) errors.delivery_type = ["The delivery type is invalid."];
+    if (order.delivery_type !== 48 && order.delivery_type !== 12)
+      errors.delivery_type = ["The delivery type is invalid."];
     if (order.item_type !== 1 && order.item_type !== 2) errors.item_type = ["The item type is invalid."];
     if (!Number.isInteger(order.item_quantity) || (order.item_quantity as number) < 1) {
       errors.item_quantity = ["The item quantity must be at least 1."];
@@ -208,7 +214,12 @@ export async function startFakePathao(port = 0): Promise<FakePathao> {
     return errors;
   };
 
-  const answer = (method: string, path: string, headers: http.IncomingHttpHeaders, body: unknown): [number, unknown] => {
+  const answer = (
+    method: string,
+    path: string,
+    headers: http.IncomingHttpHeaders,
+    body: unknown,
+  ): [number, unknown] => {
     const fields = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
     if (method === "POST" && path === "/__control/status") {
       fake.setStatus(String(fields.consignment_id), String(fields.status));
@@ -230,7 +241,9 @@ export async function startFakePathao(port = 0): Promise<FakePathao> {
       const cityId = Number(match[1]);
       return listAnswer(
         "Zone list fetched.",
-        fake.places.zones.filter((zone) => zone.parentId === cityId).map((zone) => ({ zone_id: zone.id, zone_name: zone.name })),
+        fake.places.zones
+          .filter((zone) => zone.parentId === cityId)
+          .map((zone) => ({ zone_id: zone.id, zone_name: zone.name })),
       ) as [number, unknown];
     }
     if (method === "GET" && (match = /^\/aladdin\/api\/v1\/zones\/(\d+)\/area-list$/.exec(path))) {
@@ -260,7 +273,8 @@ export async function startFakePathao(port = 0): Promise<FakePathao> {
     }
     if (method === "POST" && path === "/aladdin/api/v1/merchant/price-plan") {
       const errors: Record<string, string[]> = {};
-      if (!fake.stores.some((store) => store.store_id === fields.store_id)) errors.store_id = ["The selected store id is invalid."];
+      if (!fake.stores.some((store) => store.store_id === fields.store_id))
+        errors.store_id = ["The selected store id is invalid."];
       if (!fake.places.cities.some((city) => city.id === fields.recipient_city)) {
         errors.recipient_city = ["The selected recipient city is invalid."];
       }

@@ -29,7 +29,8 @@ export const couriersMessages = bilingual({
     "admin.courier.refreshed": "Parcels read: {checked}; changed: {changed}.",
     "admin.courier.refreshFailed": "No status for order #{id}: {message}",
     "admin.courier.title": "Courier",
-    "admin.courier.subtitle": "The shop's courier accounts (Steadfast, Pathao), for handing parcels over from the orders list.",
+    "admin.courier.subtitle":
+      "The shop's courier accounts (Steadfast, Pathao), for handing parcels over from the orders list.",
     "admin.courier.removed": "The Steadfast keys were removed.",
     "admin.courier.checked": "Steadfast accepted the keys. Balance: {balance}.",
     "admin.courier.keysRefused":

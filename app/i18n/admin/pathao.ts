@@ -54,7 +54,8 @@ export const pathaoMessages = bilingual({
     "admin.pathao.placesRefreshed":
       "{count} cities read from Pathao; each city's zones and each zone's areas are read again when first used.",
     "admin.pathao.defaultTitle": "Default courier",
-    "admin.pathao.defaultHint": "Used when staff send ticked orders without choosing, and offered first on an order's page.",
+    "admin.pathao.defaultHint":
+      "Used when staff send ticked orders without choosing, and offered first on an order's page.",
     "admin.pathao.defaultSave": "Save the default",
     "admin.pathao.defaultSaved": "{courier} is now the default courier.",
     "admin.pathao.sendWith": "Send with Pathao",

@@ -22,7 +22,8 @@ export async function keptPlaces(courier: string, kind: PlaceKind, parentId: num
     orderBy: { name: "asc" },
     select: { externalId: true, name: true, homeDelivery: true },
   });
-  if (rows.length > 0) return rows.map((row) => ({ id: row.externalId, name: row.name, homeDelivery: row.homeDelivery }));
+  if (rows.length > 0)
+    return rows.map((row) => ({ id: row.externalId, name: row.name, homeDelivery: row.homeDelivery }));
   return null;
 }
 
@@ -39,7 +40,9 @@ export async function keepPlaces(
   const unique = [...new Map(places.map((place) => [place.id, place])).values()];
   await prisma.$transaction([
     prisma.courierLocation.deleteMany({ where: { courier, kind, parentId } }),
-    prisma.courierLocation.deleteMany({ where: { courier, kind, externalId: { in: unique.map((place) => place.id) } } }),
+    prisma.courierLocation.deleteMany({
+      where: { courier, kind, externalId: { in: unique.map((place) => place.id) } },
+    }),
     prisma.courierLocation.createMany({
       data: unique.map((place) => ({
         courier,

@@ -43,7 +43,11 @@ export async function saveCourierAccountRow(
 }
 
 /** Replaces a courier account's settings (JSON, not secret), as changed by `admin`; false when there is no account. */
-export async function saveCourierSettingsRow(courier: string, settings: string, admin: { email: string }): Promise<boolean> {
+export async function saveCourierSettingsRow(
+  courier: string,
+  settings: string,
+  admin: { email: string },
+): Promise<boolean> {
   const { count } = await prisma.courierAccount.updateMany({
     where: { courier },
     data: { settings, updatedByEmail: admin.email },
@@ -62,7 +66,10 @@ export async function swapCourierTokenRow(
   token: { tokenSealed: string; tokenExpiresAt: Date },
   replacedSealed: string | null,
 ): Promise<boolean> {
-  const { count } = await prisma.courierAccount.updateMany({ where: { courier, tokenSealed: replacedSealed }, data: token });
+  const { count } = await prisma.courierAccount.updateMany({
+    where: { courier, tokenSealed: replacedSealed },
+    data: token,
+  });
   return count === 1;
 }
 

@@ -107,7 +107,9 @@ export default function AdminOrdersPage() {
         </p>
       ) : null}
 
-      {orders.total > 0 ? <SelectionToolbar back={back} isOwner={isOwner} courierReady={courierReady} couriers={couriers} /> : null}
+      {orders.total > 0 ? (
+        <SelectionToolbar back={back} isOwner={isOwner} courierReady={courierReady} couriers={couriers} />
+      ) : null}
 
       {orders.total === 0 ? (
         <p

@@ -4,7 +4,6 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { usePending } from "~/hooks/use-pending";
 import { courierDisplayName } from "~/rules/courier-names";
 
-
 /**
  * What to do with the ticked orders (docs/decisions/029-courier-hand-off.md): send them to the
  * courier, or export them as a CSV file for a courier's portal; and read the couriers' statuses

@@ -17,7 +17,6 @@ import { SubmitButton } from "~/components/admin/submit-button";
 import { PathaoChoice } from "./pathao-choice";
 import type { PathaoChoiceView } from "./pathao-choice.server";
 
-
 export type CourierPanelOrder = {
   id: number;
   status: string;

@@ -47,7 +47,6 @@ import { STEADFAST_FINAL_STATUSES, steadfastTrackingUrl } from "./steadfast.serv
 /** The couriers haat hands parcels to, by the name orders and history rows store. */
 export type CourierName = typeof SHOP_COURIER | typeof PATHAO;
 
-
 /** `value` when it names a courier haat knows, else null. */
 export function courierName(value: unknown): CourierName | null {
   return value === SHOP_COURIER || value === PATHAO ? value : null;
@@ -64,10 +63,7 @@ export async function readyCouriers(): Promise<{ ready: CourierName[]; defaultCo
     getPathaoAccountSummary(),
     getShopSettings(),
   ]);
-  const ready: CourierName[] = [
-    ...(steadfast.readable ? [SHOP_COURIER] : []),
-    ...(pathao.ready ? [PATHAO] : []),
-  ];
+  const ready: CourierName[] = [...(steadfast.readable ? [SHOP_COURIER] : []), ...(pathao.ready ? [PATHAO] : [])];
   const chosen = courierName(settings.defaultCourier);
   return { ready, defaultCourier: chosen && ready.includes(chosen) ? chosen : (ready[0] ?? null) };
 }
@@ -219,7 +215,10 @@ async function handOff(
       }
       Object.assign(requests.get(ready[0]!.id)!, { destination: pathao, weightKg: pathao.weightKg });
     } else {
-      const choices = await getAreaChoices(PATHAO, ready.map((order) => areaKey(order.district, order.area)));
+      const choices = await getAreaChoices(
+        PATHAO,
+        ready.map((order) => areaKey(order.district, order.area)),
+      );
       ready = ready.filter((order) => {
         const choice = choices.get(areaKey(order.district, order.area));
         if (!choice) {
@@ -291,9 +290,7 @@ export async function refreshDeliveryStatuses(
   options: { orderIds?: number[]; admin?: { id: number; email: string } | null; limit?: number } = {},
 ): Promise<RefreshResult> {
   const couriers = (
-    await Promise.all(
-      ([SHOP_COURIER, PATHAO] as const).map(async (name) => ({ name, client: await clientOf(name) })),
-    )
+    await Promise.all(([SHOP_COURIER, PATHAO] as const).map(async (name) => ({ name, client: await clientOf(name) })))
   ).filter((entry): entry is { name: CourierName; client: Courier } => entry.client !== null);
   if (couriers.length === 0) throw new NoCourierAccountError();
   const result: RefreshResult = { checked: 0, changed: 0, failed: [] };

@@ -20,7 +20,13 @@ import { audit } from "../audit.server";
 import { seal, unseal } from "../secret-box.server";
 import { CourierError } from "./courier";
 import { courierFailure } from "./messages.server";
-import { pathaoCourier, type PathaoClient, type PathaoStore, type PathaoTokens, type PathaoTokenStore } from "./pathao.server";
+import {
+  pathaoCourier,
+  type PathaoClient,
+  type PathaoStore,
+  type PathaoTokens,
+  type PathaoTokenStore,
+} from "./pathao.server";
 
 /** Pathao, as orders, history rows and the account row name it. */
 export const PATHAO = "pathao" as const;
@@ -265,7 +271,11 @@ export async function choosePathaoStore(storeId: number, admin: AdminUser, conte
   if (!store) return { kind: "error", message: t("admin.pathao.storeGone") };
   const settings: PathaoSettings = { ...account.settings, storeId: store.id, storeName: store.name };
   await saveCourierSettingsRow(PATHAO, JSON.stringify(settings), admin);
-  await audit(context, admin, { action: "courier.keys-saved", subjectType: "settings", summary: `Pathao store ${store.id}` });
+  await audit(context, admin, {
+    action: "courier.keys-saved",
+    subjectType: "settings",
+    summary: `Pathao store ${store.id}`,
+  });
   return { kind: "success", message: t("admin.pathao.storeChosen", { store: store.name }) };
 }
 

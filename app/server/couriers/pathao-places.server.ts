@@ -32,7 +32,11 @@ async function places(pathao: PathaoClient, kind: PlaceKind, parentId: number): 
   const kept = await keptPlaces(PATHAO, kind, parentId);
   if (kept) return kept;
   const fetched =
-    kind === "city" ? await pathao.cities() : kind === "zone" ? await pathao.zones(parentId) : await pathao.areas(parentId);
+    kind === "city"
+      ? await pathao.cities()
+      : kind === "zone"
+        ? await pathao.zones(parentId)
+        : await pathao.areas(parentId);
   await keepPlaces(PATHAO, kind, parentId, fetched);
   return fetched
     .map((place) => ({ id: place.id, name: place.name, homeDelivery: place.homeDelivery ?? true }))
@@ -81,7 +85,11 @@ export async function checkDestination(
   destination: PathaoDestination,
 ): Promise<"ok" | "zone-gone" | "area-gone"> {
   const zone = (await keptPlace(PATHAO, "zone", destination.zoneId)) ?? null;
-  if (zone ? zone.parentId !== destination.cityId : !(await pathaoZones(pathao, destination.cityId)).some((z) => z.id === destination.zoneId)) {
+  if (
+    zone
+      ? zone.parentId !== destination.cityId
+      : !(await pathaoZones(pathao, destination.cityId)).some((z) => z.id === destination.zoneId)
+  ) {
     return "zone-gone";
   }
   if (destination.areaId === null) return "ok";
@@ -109,7 +117,10 @@ export async function refreshPathaoPlacesToast(admin: AdminUser): Promise<Toast>
   if (!pathao) return { kind: "error", message: t("admin.pathao.noAccount") };
   try {
     const count = await refreshPathaoPlaces(pathao);
-    return { kind: "success", message: t("admin.pathao.placesRefreshed", { count: formatInteger(count, staffLanguage(admin)) }) };
+    return {
+      kind: "success",
+      message: t("admin.pathao.placesRefreshed", { count: formatInteger(count, staffLanguage(admin)) }),
+    };
   } catch (error) {
     const message = courierFailure(error, t, PATHAO);
     if (message === null) throw error;

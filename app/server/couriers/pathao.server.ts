@@ -126,7 +126,10 @@ const STATES: Record<string, DeliveryState> = {
 
 /** A status word as the table keys it: "Pickup Requested", "pickup-requested" → "pickup_requested". */
 function statusKey(status: string): string {
-  return status.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  return status
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
 }
 
 /** The state of a Pathao order status; "unknown" for a word its sources do not name. */
@@ -260,8 +263,7 @@ export function pathaoCourier(config: PathaoConfig): PathaoClient {
     };
   }
 
-  const passwordGrant = () =>
-    grant({ grant_type: "password", username: config.username, password: config.password });
+  const passwordGrant = () => grant({ grant_type: "password", username: config.username, password: config.password });
 
   /**
    * New tokens in place of `stale` (null: none stored): the refresh grant, or the password grant
@@ -411,7 +413,8 @@ export function pathaoCourier(config: PathaoConfig): PathaoClient {
       const data = answer.data ?? {};
       const price = paisaOf(data.price);
       const finalPrice = paisaOf(data.final_price);
-      if (price === null || finalPrice === null) throw new CourierError("Pathao's price answer has no price.", "bad-answer");
+      if (price === null || finalPrice === null)
+        throw new CourierError("Pathao's price answer has no price.", "bad-answer");
       return {
         pricePaisa: price,
         discountPaisa: (paisaOf(data.discount) ?? 0) + (paisaOf(data.promo_discount) ?? 0),
@@ -461,7 +464,10 @@ export function pathaoCourier(config: PathaoConfig): PathaoClient {
       };
       const status = answer.data?.order_status_slug ?? answer.data?.order_status;
       if (typeof status !== "string" || !status) {
-        throw new CourierError(`Pathao has no status for ${consignmentId}: ${messageOf(answer) ?? "no status"}`, "refused");
+        throw new CourierError(
+          `Pathao has no status for ${consignmentId}: ${messageOf(answer) ?? "no status"}`,
+          "refused",
+        );
       }
       return { state: pathaoState(status), courierStatus: status, final: pathaoFinal(status) };
     },
