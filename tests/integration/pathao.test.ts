@@ -3,7 +3,8 @@
  * Pathao's documented API (tests/support/pathao-server.ts): tokens issued, refreshed before expiry
  * and after a 401, a refused refresh falling back to the password grant, two refreshes at once;
  * the lists, a parcel created (its fee, the taka rounded up), a refused field, a duplicate invoice,
- * statuses mapped to ours, wrong keys, an unreachable server and a timeout.
+ * statuses mapped to ours, wrong keys, an unreachable server, a timeout and a redirect (never
+ * followed: the password and the token never reach the other host).
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CourierError, type ConsignmentRequest } from "~/server/couriers/courier";
@@ -17,6 +18,7 @@ import {
   type PathaoTokenStore,
 } from "~/server/couriers/pathao.server";
 import { startFakePathao, type FakePathao } from "../support/pathao-server";
+import { startFakeSteadfast, startHeaderRecorder } from "../support/steadfast-server";
 
 let pathao: FakePathao;
 
@@ -270,5 +272,22 @@ describe("Pathao unreachable or slow", () => {
       .cities()
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ kind: "timeout" });
+  });
+
+  it("never follows a redirect: the sign-in fails as redirected and the other host receives nothing", async () => {
+    // Any server that answers with a redirect will do: the local Steadfast can be told to.
+    const moved = await startFakeSteadfast();
+    const elsewhere = await startHeaderRecorder();
+    try {
+      moved.redirect = { status: 307, to: elsewhere.origin };
+      const error = await client({ baseUrl: moved.baseUrl })
+        .cities()
+        .catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ kind: "redirected", status: 307, target: elsewhere.origin });
+      expect(elsewhere.requests).toEqual([]);
+    } finally {
+      await moved.close();
+      await elsewhere.close();
+    }
   });
 });
