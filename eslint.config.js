@@ -86,7 +86,15 @@ const capabilities = {
   // Everything courier: the shop's account (keys, checks), the hand-off and status refresh as staff
   // ask for them, the schedule (entry.server), the CSV file. The provider clients, the contract
   // and the messages are inside.
-  couriers: ["courier-keys.server.ts", "hand-off.server.ts", "schedule.server.ts", "csv-export.server.ts"],
+  // Pathao's account page and its places at hand-off are entrances too.
+  couriers: [
+    "courier-keys.server.ts",
+    "hand-off.server.ts",
+    "schedule.server.ts",
+    "csv-export.server.ts",
+    "pathao-account.server.ts",
+    "pathao-places.server.ts",
+  ],
   // The cash coming back (decision 067): a payout file imported, Steadfast's payments read (by the
   // owner and on the courier schedule, entry.server). Reading the payments speaks Steadfast's API
   // through the couriers' own Steadfast request and errors: see `couriersForPayouts` below.
@@ -226,6 +234,7 @@ const modelCapabilities = {
     "order-edit.server.ts",
     "order-note.server.ts",
     "courier.server.ts",
+    "courier-places.server.ts",
     "blocklist.server.ts",
     "dashboard.server.ts",
     "staff-order.server.ts",

@@ -189,6 +189,17 @@ const envSchema = z
       .refine((v) => v === "" || /^https?:\/\/[^\s]+$/.test(v), "must be an http(s) address")
       .transform((v) => v || undefined),
     /**
+     * Pathao's merchant API address (docs/decisions/066-pathao.md); tests point it at a local
+     * server. Empty: Pathao's production API (https://api-hermes.pathao.com; its sandbox is
+     * https://courier-api-sandbox.pathao.com).
+     */
+    PATHAO_BASE_URL: z
+      .string()
+      .trim()
+      .default("")
+      .refine((v) => v === "" || /^https?:\/\/[^\s]+$/.test(v), "must be an http(s) address")
+      .transform((v) => v || undefined),
+    /**
      * bKash's tokenized checkout API root (docs/payments.md); tests point it at a local server.
      * Empty: bKash's sandbox or live API, as the owner's sandbox switch on /admin/payments says.
      */

@@ -192,8 +192,16 @@ export async function saveShopSettings(
  * returns them.
  */
 export async function saveAdvanceSettings(input: Pick<ShopSettingsRow, AdvanceSettingsField>): Promise<void> {
-  await getShopSettings(); // creates the row on a first start
-  await prisma.shopSettings.update({ where: { id: SETTINGS_ID }, data: input });
+  await savePageSettings(input);
+}
+
+/**
+ * Writes settings another page than the settings form owns (`data`, already checked), creating the
+ * row on a first start; every following read, in any process, returns them.
+ */
+async function savePageSettings(data: Partial<Omit<ShopSettingsRow, "id" | "updatedAt">>): Promise<void> {
+  await getShopSettings();
+  await prisma.shopSettings.update({ where: { id: SETTINGS_ID }, data });
   cached = null;
   unknownVersionRead = null;
 }
@@ -203,10 +211,7 @@ export async function saveAdvanceSettings(input: Pick<ShopSettingsRow, AdvanceSe
  * app/rules/courier-csv.ts; the caller has checked them), for the next export.
  */
 export async function saveCourierCsvColumns(columns: readonly string[]): Promise<void> {
-  await getShopSettings(); // creates the row on a first start
-  await prisma.shopSettings.update({ where: { id: SETTINGS_ID }, data: { courierCsvColumns: columns.join(",") } });
-  cached = null;
-  unknownVersionRead = null;
+  await savePageSettings({ courierCsvColumns: columns.join(",") });
 }
 
 /** The identity in `lang`: a Bangla text the owner left empty falls back to the English one. */
@@ -248,8 +253,13 @@ export function deliveryFees(settings: ShopSettings): DeliveryFees {
  * (docs/decisions/067-courier-payouts.md; the caller has checked them: 1 to 90).
  */
 export async function savePayoutOverdueDays(days: number): Promise<void> {
-  await getShopSettings(); // creates the row on a first start
-  await prisma.shopSettings.update({ where: { id: SETTINGS_ID }, data: { payoutOverdueDays: days } });
-  cached = null;
-  unknownVersionRead = null;
+  await savePageSettings({ payoutOverdueDays: days });
+}
+
+/**
+ * The courier staff send with unless they choose (docs/decisions/066-pathao.md): "steadfast",
+ * "pathao", or "" for none chosen (then Steadfast when its keys are saved).
+ */
+export async function saveDefaultCourier(courier: "steadfast" | "pathao" | ""): Promise<void> {
+  await savePageSettings({ defaultCourier: courier });
 }

@@ -1,7 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { orderSelectionSchema } from "~/forms/admin-schemas";
-import { refreshParcelStatuses, sendOrdersToCourier } from "~/server/couriers/hand-off.server";
+import { PATHAO_CHOICE_PARAMS as PATHAO_PARAMS, parseWeightKg } from "~/rules/courier-places";
+import {
+  courierName,
+  refreshParcelStatuses,
+  sendOrdersToCourier,
+  type PathaoChoice,
+} from "~/server/couriers/hand-off.server";
+import { parseId } from "~/utils/params";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireAdmin, safeRedirect } from "~/server/auth/auth.server";
 import { readFormData } from "~/server/form-data.server";
@@ -22,7 +29,10 @@ function backTo(back: FormDataEntryValue | null): string {
 /**
  * POST /admin/orders/courier (docs/decisions/029-courier-hand-off.md), from the orders list's
  * selection or an order's page, then back with one message:
- * - `intent=send` with `order` ids: hands them to the courier (each accepted order is "shipped");
+ * - `intent=send` with `order` ids: hands them to `courier` ("steadfast" or "pathao"; default: the
+ *   shop's default courier); each accepted order is "shipped". From one order's page, Pathao's
+ *   `pathao-city`, `pathao-zone`, `pathao-area` and `pathao-weight` say where the parcel goes; a
+ *   refusal then goes back to the order's Pathao choice, as chosen, to choose again;
  * - `intent=refresh`: asks the courier where the parcels are (`order` ids to ask about only those,
  *   else the ones unread longest, a few per click).
  * The courier unreachable, or refusing the keys, changes nothing and says so.
@@ -43,5 +53,34 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) {
     return redirectWithToast(request, back, { kind: "error", message: parsed.error.issues[0]!.message });
   }
-  return redirectWithToast(request, back, await sendOrdersToCourier(parsed.data, admin, context));
+  const courier = courierName(form.get("courier"));
+  const pathao = courier === "pathao" && form.has(PATHAO_PARAMS.city) ? pathaoChoiceOf(form) : undefined;
+  if (pathao === null) {
+    return redirectWithToast(request, choiceAgain(back, form), {
+      kind: "error",
+      message: t("admin.pathao.zoneRequired"),
+    });
+  }
+  const toast = await sendOrdersToCourier(parsed.data, admin, context, { courier, pathao });
+  return redirectWithToast(request, pathao && toast.kind === "error" ? choiceAgain(back, form) : back, toast);
+}
+
+/** Pathao's place and weight as one order's page posted them; null when the zone or weight is missing or wrong. */
+function pathaoChoiceOf(form: FormData): PathaoChoice | null {
+  const field = (name: string) => String(form.get(name) ?? "");
+  const cityId = parseId(field(PATHAO_PARAMS.city));
+  const zoneId = parseId(field(PATHAO_PARAMS.zone));
+  const weightKg = parseWeightKg(field(PATHAO_PARAMS.weight) || "0.5");
+  if (cityId === null || zoneId === null || weightKg === null) return null;
+  return { cityId, zoneId, areaId: parseId(field(PATHAO_PARAMS.area)), weightKg };
+}
+
+/** The order's page with its Pathao choice open as posted, to choose again after a refusal. */
+function choiceAgain(back: string, form: FormData): string {
+  const query = new URLSearchParams({ [PATHAO_PARAMS.open]: "1" });
+  for (const name of [PATHAO_PARAMS.city, PATHAO_PARAMS.zone, PATHAO_PARAMS.area, PATHAO_PARAMS.weight]) {
+    const value = form.get(name);
+    if (typeof value === "string" && value) query.set(name, value);
+  }
+  return `${back.split("?")[0]}?${query}`;
 }

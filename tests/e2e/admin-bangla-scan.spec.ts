@@ -28,6 +28,11 @@ const PASSWORD = "bangla-scan-password-1234";
  */
 const PROVIDER_TERMS = [
   "Steadfast",
+  // The second courier's brand and the names its merchant panel gives its keys.
+  "Pathao",
+  "Client id",
+  "Client secret",
+  "PATHAO_BASE_URL",
   "API Key",
   "Secret Key",
   "API",

@@ -38,7 +38,7 @@ test("staff save the Steadfast keys, send a ticked order, read its delivery back
     await rendered(page);
     await page.getByLabel("API key").fill("test-api-key");
     await page.getByLabel("Secret key").fill("test-secret-key");
-    await page.getByRole("button", { name: "Check and save" }).click();
+    await page.getByRole("button", { name: "Check and save", exact: true }).click();
     await expect(toast(page)).toHaveText("Steadfast accepted the keys; they are saved.");
     await expect(page.getByTestId("courier-account")).toContainText("API key ending in -key");
     await expect(page.getByLabel("API key")).toHaveValue("");

@@ -35,6 +35,12 @@ export const SECURITY_DB_PATH = path.resolve("tests/.tmp", `e2e-${SECURITY_PORT}
 export const steadfastPortOf = (serverPort: number) => serverPort + 50;
 
 /**
+ * The local Pathao each end-to-end server starts beside itself (tests/support/pathao-server.ts),
+ * 60 ports above the server's; the Pathao journey sets parcel statuses on it.
+ */
+export const pathaoPortOf = (serverPort: number) => serverPort + 60;
+
+/**
  * The local bKash each end-to-end server starts beside itself (tests/support/bkash-server.ts), 70
  * ports above the server's: its API and the payment page the bKash journeys approve on.
  */

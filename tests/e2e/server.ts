@@ -1,8 +1,8 @@
 /**
  * The server Playwright tests run against: the production build (server.js) on E2E_PORT (3100),
  * with a fresh database under tests/.tmp/e2e-<port> (./e2e-env.ts), the demo catalogue seeded through the real image
- * pipeline, one known admin (tests/e2e/fixtures.ts E2E_ADMIN), and a local Steadfast for the
- * courier journeys, a local bKash for the payment journeys and a local SMS gateway for the SMS journeys.
+ * pipeline, one known admin (tests/e2e/fixtures.ts E2E_ADMIN), and a local Steadfast and a local
+ * Pathao for the courier journeys, a local bKash for the payment journeys and a local SMS gateway for the SMS journeys.
  *
  * The servers of one Playwright run (playwright.config.ts starts two per worker) start from the same
  * seeded database and pictures: the first to start seeds them into E2E_SEED_DIR, the others wait
@@ -13,14 +13,18 @@ import fs from "node:fs";
 import path from "node:path";
 import { startFakeBkash } from "../support/bkash-server";
 import { startFakeSmsGateway } from "../support/sms-gateway-server";
+import { startFakePathao } from "../support/pathao-server";
 import { startFakeSteadfast } from "../support/steadfast-server";
-import { E2E_DIR as dir, E2E_PORT, bkashPortOf, smsGatewayPortOf, steadfastPortOf } from "./e2e-env";
+import { E2E_DIR as dir, E2E_PORT, bkashPortOf, pathaoPortOf, smsGatewayPortOf, steadfastPortOf } from "./e2e-env";
 
 /** How long a server waits for another to finish the run's seed, in ms. */
 const SEED_WAIT_MS = 240_000;
 
 // The courier the journeys hand parcels to: a local Steadfast (keys "test-api-key", "test-secret-key").
 const steadfast = await startFakeSteadfast(steadfastPortOf(E2E_PORT));
+// The second courier: a local Pathao (client "test-client-id" / "test-client-secret", user
+// "shop@example.com" / "test-password", one store).
+const pathao = await startFakePathao(pathaoPortOf(E2E_PORT));
 // The payment provider of the bKash journeys: a local bKash and its payment page.
 const bkash = await startFakeBkash(bkashPortOf(E2E_PORT));
 // The SMS journeys' gateway: a local one that keeps what it was sent (GET /__messages).
@@ -37,6 +41,7 @@ Object.assign(process.env, {
   SHOP_PHONE_ORDER_LIMIT: "0",
   SHOP_ADDRESS_ORDER_LIMIT: "0",
   STEADFAST_BASE_URL: steadfast.baseUrl,
+  PATHAO_BASE_URL: pathao.baseUrl,
   BKASH_BASE_URL: bkash.baseUrl,
   SSL_WIRELESS_BASE_URL: `${smsGateway.origin}/sslwireless`,
   // The outbox is looked at every 2 s (15 in a shop), so a message due later goes within a step's wait.

@@ -39,6 +39,8 @@ process.env.SHOP_ADDRESS_ORDER_LIMIT = "0";
 // The courier hand-off's tests start a local Steadfast (tests/support/steadfast-server.ts) on this
 // worker's own port; the app reads the address once, so it is set before any app module loads.
 process.env.STEADFAST_BASE_URL = `http://127.0.0.1:${47_100 + Number(process.env.VITEST_POOL_ID ?? 0)}/api/v1`;
+// Pathao's tests start a local Pathao (tests/support/pathao-server.ts) on this worker's own port.
+process.env.PATHAO_BASE_URL = `http://127.0.0.1:${47_200 + Number(process.env.VITEST_POOL_ID ?? 0)}`;
 process.env.COURIER_REFRESH_MINUTES = "0";
 // bKash's tests start a local bKash (tests/support/bkash-server.ts) on this worker's own port; a
 // request to it is given up after 2 s (30 s in a shop).

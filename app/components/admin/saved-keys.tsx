@@ -10,7 +10,8 @@ export const KEY_HINT_MARK = "\u0001";
  * A provider account's saved keys on an owner's page (the courier's, bKash's): `sentence` (a
  * translated text with KEY_HINT_MARK where the key's last characters `hint` go, shown as a code),
  * `savedBy` and `extra` under it, `unreadable` as an alert when set, and the two buttons that post
- * `intent=check` and `intent=remove` to the page.
+ * `intent=check` and `intent=remove` to the page (`intentPrefix` before each, for a page with two
+ * accounts: "pathao-check").
  */
 export function SavedKeys({
   sentence,
@@ -19,6 +20,7 @@ export function SavedKeys({
   extra,
   unreadable,
   labels,
+  intentPrefix = "",
 }: {
   sentence: string;
   hint: string;
@@ -26,9 +28,10 @@ export function SavedKeys({
   extra?: ReactNode;
   unreadable: string | null;
   labels: { check: string; checking: string; remove: string };
+  intentPrefix?: string;
 }) {
-  const checking = usePending({ intent: "check", state: "submitting" });
-  const removing = usePending({ intent: "remove", state: "submitting" });
+  const checking = usePending({ intent: `${intentPrefix}check`, state: "submitting" });
+  const removing = usePending({ intent: `${intentPrefix}remove`, state: "submitting" });
   return (
     <>
       <p className="mt-2">
@@ -55,13 +58,13 @@ export function SavedKeys({
       ) : null}
       <div className="mt-4 flex flex-wrap gap-3">
         <Form method="post">
-          <input type="hidden" name="intent" value="check" />
+          <input type="hidden" name="intent" value={`${intentPrefix}check`} />
           <SubmitButton pending={checking} pendingLabel={labels.checking} look="secondary">
             {labels.check}
           </SubmitButton>
         </Form>
         <Form method="post">
-          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="intent" value={`${intentPrefix}remove`} />
           <SubmitButton pending={removing} look="danger-outline">
             {labels.remove}
           </SubmitButton>

@@ -22,14 +22,55 @@ export async function getCourierAccountRow(courier: string) {
   return prisma.courierAccount.findUnique({ where: { courier } });
 }
 
-/** Saves (or replaces) a courier account's sealed keys, as changed by `admin`. */
+/**
+ * Saves (or replaces) a courier account's sealed keys, as changed by `admin`; with Pathao's
+ * `settings` (JSON, not secret) and its first tokens (sealed) when given.
+ */
 export async function saveCourierAccountRow(
   courier: string,
-  sealed: { apiKeySealed: string; secretSealed: string; apiKeyHint: string },
+  sealed: {
+    apiKeySealed: string;
+    secretSealed: string;
+    apiKeyHint: string;
+    settings?: string;
+    tokenSealed?: string | null;
+    tokenExpiresAt?: Date | null;
+  },
   admin: { email: string },
 ): Promise<void> {
   const data = { ...sealed, updatedByEmail: admin.email };
   await prisma.courierAccount.upsert({ where: { courier }, create: { courier, ...data }, update: data });
+}
+
+/** Replaces a courier account's settings (JSON, not secret), as changed by `admin`; false when there is no account. */
+export async function saveCourierSettingsRow(
+  courier: string,
+  settings: string,
+  admin: { email: string },
+): Promise<boolean> {
+  const { count } = await prisma.courierAccount.updateMany({
+    where: { courier },
+    data: { settings, updatedByEmail: admin.email },
+  });
+  return count === 1;
+}
+
+/**
+ * Stores a courier account's new sealed tokens in place of `replacedSealed` (the sealed tokens
+ * they were issued to replace, as read; null for none): a compare and set, so that two refreshes
+ * at once (two requests, two nodes) store one set. @returns false when the stored tokens were no
+ * longer `replacedSealed` (another refresh stored its set first) or the account is gone.
+ */
+export async function swapCourierTokenRow(
+  courier: string,
+  token: { tokenSealed: string; tokenExpiresAt: Date },
+  replacedSealed: string | null,
+): Promise<boolean> {
+  const { count } = await prisma.courierAccount.updateMany({
+    where: { courier, tokenSealed: replacedSealed },
+    data: token,
+  });
+  return count === 1;
 }
 
 /** Forgets a courier account's keys. Orders already sent keep their consignments. */
@@ -86,7 +127,14 @@ export async function listOrdersForCourierCsv(ids: number[]) {
 export async function recordConsignment(
   orderId: number,
   courier: string,
-  consignment: { consignmentId: string; trackingCode: string; courierStatus: string; state: DeliveryState },
+  consignment: {
+    consignmentId: string;
+    trackingCode: string;
+    courierStatus: string;
+    state: DeliveryState;
+    /** The courier's quoted charge in paisa (Pathao's delivery_fee), when it gave one. */
+    feePaisa?: number | null;
+  },
   admin: Actor,
 ): Promise<boolean> {
   const recorded = await prisma.$transaction(async (tx) => {
@@ -101,6 +149,7 @@ export async function recordConsignment(
         deliveryState: consignment.state,
         sentToCourierAt: now,
         courierCheckedAt: now,
+        courierFeePaisa: consignment.feePaisa ?? null,
       },
     });
     if (count !== 1) return false;
@@ -139,7 +188,7 @@ export async function listParcelsToRefresh(
     },
     orderBy: [{ courierCheckedAt: "asc" }, { id: "asc" }],
     take: limit,
-    select: { id: true, courierStatus: true },
+    select: { id: true, courierStatus: true, consignmentId: true },
   });
 }
 

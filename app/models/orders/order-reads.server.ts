@@ -163,6 +163,7 @@ export async function getOrderForAdmin(id: number) {
       deliveryState: true,
       sentToCourierAt: true,
       courierCheckedAt: true,
+      courierFeePaisa: true,
       advancePaisa: true,
       advanceStatus: true,
       advanceDueBy: true,

@@ -13,7 +13,7 @@ import { getOrderRiskSignals } from "~/models/orders/order-risk.server";
 import { getOrderSummary, listOrdersForAdmin } from "~/models/orders/order-reads.server";
 import { parsePage } from "~/rules/pagination";
 import { requireAdmin } from "~/server/auth/auth.server";
-import { getCourierAccountSummary } from "~/server/couriers/courier-keys.server";
+import { readyCouriers } from "~/server/couriers/hand-off.server";
 import { readFormData } from "~/server/form-data.server";
 import { parseId } from "~/utils/params";
 import { deleteOrderAction } from "./delete-order.server";
@@ -36,14 +36,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = orderListQuerySchema.parse(Object.fromEntries(searchParams));
   // Only an owner deletes orders (docs/decisions/033-staff-roles.md): no confirmation step for staff.
   const deleteId = isOwner ? parseId(searchParams.get("delete")) : null;
-  const [orders, toDelete, courierAccount] = await Promise.all([
+  const [orders, toDelete, couriers] = await Promise.all([
     listOrdersForAdmin(parsePage(searchParams), filters),
     deleteId ? getOrderSummary(deleteId) : null,
-    getCourierAccountSummary(),
+    readyCouriers(),
   ]);
   const risks = Object.fromEntries(await getOrderRiskSignals(orders.items));
-  const courierReady = courierAccount.readable;
-  return { orders, risks, filters, toDelete, deleteMissing: deleteId !== null && !toDelete, isOwner, courierReady };
+  const courierReady = couriers.ready.length > 0;
+  const deleteMissing = deleteId !== null && !toDelete;
+  return { orders, risks, filters, toDelete, deleteMissing, isOwner, courierReady, couriers };
 }
 
 /** Deletes an order (delete-order.server.ts), then back to the list as it was with a message. */
@@ -61,7 +62,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AdminOrdersPage() {
   const t = useAdminT();
   const lang = useAdminLang();
-  const { orders, risks, filters, toDelete, deleteMissing, isOwner, courierReady } = useLoaderData<typeof loader>();
+  const { orders, risks, filters, toDelete, deleteMissing, isOwner, courierReady, couriers } =
+    useLoaderData<typeof loader>();
   const location = useLocation();
   const section = useRef<HTMLElement>(null);
   const listParams = new URLSearchParams(location.search);
@@ -105,7 +107,9 @@ export default function AdminOrdersPage() {
         </p>
       ) : null}
 
-      {orders.total > 0 ? <SelectionToolbar back={back} isOwner={isOwner} courierReady={courierReady} /> : null}
+      {orders.total > 0 ? (
+        <SelectionToolbar back={back} isOwner={isOwner} courierReady={courierReady} couriers={couriers} />
+      ) : null}
 
       {orders.total === 0 ? (
         <p

@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { useAdminT } from "~/hooks/use-admin-t";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { usePending } from "~/hooks/use-pending";
+import { courierDisplayName } from "~/rules/courier-names";
 
 /**
  * What to do with the ticked orders (docs/decisions/029-courier-hand-off.md): send them to the
@@ -10,15 +11,21 @@ import { usePending } from "~/hooks/use-pending";
  * without JavaScript; with it, a "select all" box ticks the page's rows. Until the shop has a
  * courier account it can use (`courierReady`), there is no Send button: an owner gets a link to set
  * one up in Courier, other staff a line saying the owner does (the server refuses a send anyway).
+ * With two couriers ready (Steadfast and Pathao), a choice of courier comes before Send, the
+ * shop's default first; Pathao takes the places remembered for each order's area and refuses an
+ * order without them (its zone is chosen on the order's page).
  */
 export function SelectionToolbar({
   back,
   isOwner,
   courierReady,
+  couriers,
 }: {
   back: string;
   isOwner: boolean;
   courierReady: boolean;
+  /** The couriers ready to take parcels and the default one. */
+  couriers: { ready: string[]; defaultCourier: string | null };
 }) {
   const t = useAdminT();
   const hydrated = useHydrated();
@@ -51,6 +58,25 @@ export function SelectionToolbar({
           {t("admin.courier.selectAll")}
         </label>
       ) : null}
+      {courierReady && couriers.ready.length > 1 ? (
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          {t("admin.pathao.courierLabel")}
+          <select
+            name="courier"
+            defaultValue={couriers.defaultCourier ?? undefined}
+            className="min-h-11 rounded-md border border-stone-300 bg-white px-2 py-2 text-sm"
+            data-testid="courier-choice"
+          >
+            {couriers.ready.map((courier) => (
+              <option key={courier} value={courier}>
+                {courierDisplayName(courier)}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : courierReady && couriers.defaultCourier ? (
+        <input type="hidden" name="courier" value={couriers.defaultCourier} />
+      ) : null}
       {courierReady ? (
         <button
           type="submit"
@@ -59,7 +85,11 @@ export function SelectionToolbar({
           disabled={sending}
           className="min-h-11 rounded-md bg-amber-700 px-3 py-2 text-sm font-medium text-white hover:bg-amber-800 disabled:opacity-60"
         >
-          {sending ? t("admin.courier.sending") : t("admin.courier.sendSelected", { courier: "Steadfast" })}
+          {sending
+            ? t("admin.courier.sending")
+            : couriers.ready.length > 1
+              ? t("admin.pathao.sendTicked")
+              : t("admin.courier.sendSelected", { courier: courierDisplayName(couriers.defaultCourier) })}
         </button>
       ) : isOwner ? (
         <Link

@@ -1,15 +1,21 @@
 /**
- * The order page's courier block (docs/decisions/029-courier-hand-off.md): where the parcel is with
- * its courier (consignment, tracking link, the courier's last status and when it was read) and a
- * button to read it again; or, before the hand-off, a button to send the order to the courier.
- * Plain forms posting to /admin/orders/courier: they work without JavaScript.
+ * The order page's courier block (docs/decisions/029-courier-hand-off.md, 066-pathao.md): where
+ * the parcel is with its courier (consignment, tracking link, the courier's charge, its last status
+ * and when it was read) and a button to read it again; or, before the hand-off, a button per
+ * courier the shop can use: "Send to Steadfast", and for Pathao its place choice (./pathao-choice.tsx)
+ * with the price before sending. Plain forms posting to /admin/orders/courier: they work without
+ * JavaScript.
  */
 import { Form, Link } from "@remix-run/react";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
+import { courierDisplayName } from "~/rules/courier-names";
 import { formatShopDateTime } from "~/i18n/format-date";
 import { deliveryStateLabel } from "~/rules/delivery-state";
+import { formatMoney } from "~/rules/money";
 import { SubmitButton } from "~/components/admin/submit-button";
+import { PathaoChoice } from "./pathao-choice";
+import type { PathaoChoiceView } from "./pathao-choice.server";
 
 export type CourierPanelOrder = {
   id: number;
@@ -21,19 +27,25 @@ export type CourierPanelOrder = {
   deliveryState: string | null;
   sentToCourierAt: Date | null;
   courierCheckedAt: Date | null;
+  /** The courier's quoted charge at hand-off, in paisa (Pathao's delivery_fee); null when it gave none. */
+  courierFeePaisa: number | null;
 };
 
+/** The order page's courier block: see the module's comment. */
 export function CourierPanel({
   order,
   trackingUrl,
-  accountReady,
+  couriers,
+  pathaoChoice,
   canManageAccount,
 }: {
   order: CourierPanelOrder;
   /** The courier's public tracking page, when it has one. */
   trackingUrl: string | null;
-  /** The shop's courier keys are saved and readable. */
-  accountReady: boolean;
+  /** The couriers the shop can send with now, and the default one (offered first). */
+  couriers: { ready: string[]; defaultCourier: string | null };
+  /** Pathao's place choice when staff opened it (`?pathao=1`), else null. */
+  pathaoChoice: PathaoChoiceView | null;
   /** Whether the staff member may save the courier keys (owners only: docs/decisions/033-staff-roles.md). */
   canManageAccount: boolean;
 }) {
@@ -42,6 +54,9 @@ export function CourierPanel({
   const refreshing = usePending({ formAction: "/admin/orders/courier", intent: "refresh", state: "submitting" });
   const sending = usePending({ formAction: "/admin/orders/courier", intent: "send", state: "submitting" });
   const back = `/admin/orders/view/${order.id}`;
+  const accountReady = couriers.ready.length > 0;
+  const preference = couriers.defaultCourier === "pathao" ? ["pathao", "steadfast"] : ["steadfast", "pathao"];
+  const offered = preference.filter((courier) => couriers.ready.includes(courier));
   const button =
     "min-h-11 rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium hover:bg-stone-50 disabled:opacity-60";
   return (
@@ -57,7 +72,7 @@ export function CourierPanel({
         <>
           <dl className="grid grid-cols-[8rem_1fr] gap-y-2 text-sm">
             <dt className="text-stone-600">{t("admin.courier.courier")}</dt>
-            <dd>{order.courier === "steadfast" ? "Steadfast" : order.courier}</dd>
+            <dd data-testid="courier-name">{courierDisplayName(order.courier)}</dd>
             <dt className="text-stone-600">{t("admin.courier.consignment")}</dt>
             <dd data-testid="consignment-id" translate="no">
               {order.consignmentId}
@@ -79,6 +94,12 @@ export function CourierPanel({
                 <span translate="no">{order.trackingCode}</span>
               )}
             </dd>
+            {order.courierFeePaisa !== null ? (
+              <>
+                <dt className="text-stone-600">{t("admin.pathao.fee")}</dt>
+                <dd data-testid="courier-fee">{formatMoney(order.courierFeePaisa, { lang })}</dd>
+              </>
+            ) : null}
             <dt className="text-stone-600">{t("admin.courier.status")}</dt>
             <dd data-testid="courier-status">
               {order.deliveryState ? deliveryStateLabel(order.deliveryState, t) : "—"}
@@ -104,15 +125,33 @@ export function CourierPanel({
       ) : order.status === "delivered" || order.status === "cancelled" ? (
         <p className="text-sm text-stone-600">{t("admin.courier.notSentClosed")}</p>
       ) : accountReady ? (
-        <Form method="post" action="/admin/orders/courier" className="space-y-2">
+        <div className="space-y-4">
           <p className="text-sm text-stone-600">{t("admin.courier.notSent")}</p>
-          <input type="hidden" name="intent" value="send" />
-          <input type="hidden" name="order" value={order.id} />
-          <input type="hidden" name="back" value={back} />
-          <SubmitButton pending={sending} pendingLabel={t("admin.courier.sending")} look="primary-small">
-            {t("admin.courier.sendOne", { courier: "Steadfast" })}
-          </SubmitButton>
-        </Form>
+          {offered.map((courier) =>
+            courier === "steadfast" ? (
+              <Form key={courier} method="post" action="/admin/orders/courier">
+                <input type="hidden" name="intent" value="send" />
+                <input type="hidden" name="courier" value="steadfast" />
+                <input type="hidden" name="order" value={order.id} />
+                <input type="hidden" name="back" value={back} />
+                <SubmitButton pending={sending} pendingLabel={t("admin.courier.sending")} look="primary-small">
+                  {t("admin.courier.sendOne", { courier: "Steadfast" })}
+                </SubmitButton>
+              </Form>
+            ) : pathaoChoice ? (
+              <PathaoChoice key={courier} orderId={order.id} back={back} choice={pathaoChoice} />
+            ) : (
+              <Link
+                key={courier}
+                to={`${back}?pathao=1#courier-heading`}
+                className="inline-flex min-h-11 items-center rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium hover:bg-stone-50"
+                data-testid="pathao-open"
+              >
+                {t("admin.pathao.choosePlaces")}
+              </Link>
+            ),
+          )}
+        </div>
       ) : (
         <p className="text-sm text-stone-600">
           {t("admin.courier.noAccount")}{" "}

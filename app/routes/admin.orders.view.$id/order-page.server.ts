@@ -20,8 +20,7 @@ import { listOrderBkashPayments } from "~/models/payments/bkash-payments.server"
 import { listOrderMessages } from "~/models/sms/sms-messages.server";
 import { isEditable } from "~/rules/order-edit";
 import { undoableChange } from "~/rules/order-status";
-import { getCourierAccountSummary } from "~/server/couriers/courier-keys.server";
-import { trackingUrl } from "~/server/couriers/hand-off.server";
+import { readyCouriers, trackingUrl } from "~/server/couriers/hand-off.server";
 import { notFound } from "~/utils/params";
 
 /**
@@ -29,14 +28,14 @@ import { notFound } from "~/utils/params";
  * buttons; `undo` is the status change they may undo). @throws a 404 response when there is no such order.
  */
 export async function orderPageData(id: number, admin: Pick<AdminUser, "id" | "role">) {
-  const [order, history, stock, notes, courierEvents, courierAccount, edits, payments, bkashPayments, smsMessages] =
+  const [order, history, stock, notes, courierEvents, couriers, edits, payments, bkashPayments, smsMessages] =
     await Promise.all([
       getOrderForAdmin(id),
       getOrderStatusHistory(id),
       getOrderStockMovements(id),
       listOrderNotes(id),
       getOrderCourierEvents(id),
-      getCourierAccountSummary(),
+      readyCouriers(),
       getOrderEdits(id),
       listOrderPayments(id),
       listOrderBkashPayments(id),
@@ -64,8 +63,9 @@ export async function orderPageData(id: number, admin: Pick<AdminUser, "id" | "r
     edits,
     payments,
     editable: isEditable(order),
-    courierReady: courierAccount.readable,
-    trackingUrl: trackingUrl(order.courier, order.trackingCode),
+    courierReady: couriers.ready.length > 0,
+    couriers,
+    trackingUrl: trackingUrl(order.courier, order.trackingCode, order.customerPhone),
     bkashPayments,
     smsMessages,
     cash: await getOrderCash(id),

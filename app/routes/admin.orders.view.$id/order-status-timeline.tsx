@@ -7,6 +7,7 @@
  * the shopper, verified or not by staff; docs/decisions/062-advance-payment.md).
  */
 import type { ReactNode } from "react";
+import { courierDisplayName } from "~/rules/courier-names";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { orderStatusLabel } from "~/rules/order-status";
 import { stockChangeText, stockReasonLabel } from "~/rules/stock";
@@ -248,7 +249,7 @@ function StockEntry({ entry }: { entry: StockTimelineEntry }) {
 
 /** A courier's display name: a brand, the same in every language. */
 export function courierName(courier: string): string {
-  return courier === "steadfast" ? "Steadfast" : courier;
+  return courierDisplayName(courier);
 }
 
 /** A step of the parcel with its courier: handed over, or a new status the courier reported. */

@@ -21,6 +21,8 @@ import { OrderInvoice } from "./order-invoice";
 import { OrderItems } from "./order-items";
 import { OrderNotes, type NoteRefusal } from "./order-notes";
 import { orderPageData } from "./order-page.server";
+import { pathaoChoiceFor } from "./pathao-choice.server";
+import { staffLanguage, staffTranslator } from "~/server/admin-i18n.server";
 import { OrderStatusTimeline } from "./order-status-timeline";
 import { PhoneConfirmation } from "./phone-confirmation";
 import { ShopperMessage } from "./shopper-message";
@@ -45,7 +47,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang: Lang = isLang(asked) ? asked : isLang(data.order.language) ? data.order.language : "en";
   const origin = publicOrigin(request, getEnv().PUBLIC_URL);
   const trackUrl = `${origin}${localePath(lang, "/orders/track")}?order=${data.order.id}`;
-  return { ...data, message: { lang, text: shopperMessage(data.order, lang, trackUrl) } };
+  const pathaoChoice =
+    !data.order.consignmentId && data.couriers.ready.includes("pathao")
+      ? await pathaoChoiceFor(data.order, url.searchParams, staffTranslator(admin), staffLanguage(admin))
+      : null;
+  return { ...data, pathaoChoice, message: { lang, text: shopperMessage(data.order, lang, trackUrl) } };
 }
 
 /**
@@ -86,7 +92,8 @@ export default function AdminOrderPage() {
     courierEvents,
     edits,
     editable,
-    courierReady,
+    couriers,
+    pathaoChoice,
     trackingUrl,
     isOwner,
     payments,
@@ -117,7 +124,8 @@ export default function AdminOrderPage() {
           <CourierPanel
             order={order}
             trackingUrl={trackingUrl}
-            accountReady={courierReady}
+            couriers={couriers}
+            pathaoChoice={pathaoChoice}
             canManageAccount={isOwner}
           />
           <BkashPayments orderId={order.id} payments={bkashPayments} canRefund={isOwner} />

@@ -3,7 +3,7 @@
  * are stored (../secret-box.server.ts), the client made from them, and what the owner's courier page
  * does with them (save checked keys, check the saved ones, forget them), each with the message to
  * show and its line in the audit trail. What a page may show of the keys is `CourierAccountSummary`.
- * Steadfast is the one courier so far.
+ * This is Steadfast's account; Pathao's is ./pathao-account.server.ts.
  */
 import { getEnv } from "~/config/env.server";
 import type { AdminUser } from "~/models/auth/admin-user.server";
@@ -17,8 +17,8 @@ import { CourierError, type Courier } from "./courier";
 import { courierFailure } from "./messages.server";
 import { steadfastCourier } from "./steadfast.server";
 
-/** The courier the shop's account is with, as orders and history rows name it (the only one so far). */
-export const SHOP_COURIER = "steadfast";
+/** Steadfast, as orders, history rows and the account row name it (the first courier haat knew). */
+export const SHOP_COURIER = "steadfast" as const;
 
 /** What a page may show about the shop's courier account: never the keys. */
 export type CourierAccountSummary = {
@@ -124,7 +124,7 @@ export async function checkCourierAccount(admin: AdminUser): Promise<Toast> {
   if (!courier) return { kind: "error", message: t("admin.courier.noAccount") };
   try {
     const { balancePaisa } = await courier.checkAccount();
-    const balance = formatMoney(balancePaisa, { lang: staffLanguage(admin) });
+    const balance = formatMoney(balancePaisa ?? 0, { lang: staffLanguage(admin) });
     return { kind: "success", message: t("admin.courier.checked", { balance }) };
   } catch (error) {
     const message = courierFailure(error, t);

@@ -1,5 +1,5 @@
 /**
- * The courier hand-off's contract: what haat asks of any courier (Steadfast first; Pathao, RedX
+ * The courier hand-off's contract: what haat asks of any courier (Steadfast, Pathao; RedX
  * later), the answers it understands, the ways a request fails, and what a hand-off or a status
  * refresh did in the end. A courier adapter turns these into its own API's calls.
  *
@@ -22,6 +22,15 @@ export type ConsignmentRequest = {
   note: string;
   /** What the parcel holds, e.g. "Lamp × 2, Fan × 1"; "" for nothing said. */
   itemDescription: string;
+  /**
+   * The courier's own ids for where the parcel goes (Pathao's city, zone and optional area), for a
+   * courier that needs them; Steadfast reads the address and ignores this.
+   */
+  destination?: { cityId: number; zoneId: number; areaId: number | null };
+  /** The parcel's weight in kg, for a courier that prices by it (Pathao; default 0.5). */
+  weightKg?: number;
+  /** How many items the parcel holds (Pathao's item_quantity; default 1). */
+  itemQuantity?: number;
 };
 
 /** A consignment the courier accepted. */
@@ -31,6 +40,8 @@ export type Consignment = {
   trackingCode: string;
   /** The courier's own status word as it said it (e.g. "in_review"). */
   courierStatus: string;
+  /** The courier's charge for the parcel as it quoted it, in paisa (Pathao's delivery_fee); absent when it says none. */
+  feePaisa?: number | null;
 };
 
 /** The courier's answer for one parcel of a bulk request. */
@@ -85,12 +96,19 @@ export interface Courier {
   /** Creates many at once (the courier's limit applies); one answer per parcel, in order. @throws {CourierError} */
   createConsignments(requests: ConsignmentRequest[]): Promise<BulkConsignmentResult[]>;
   /**
-   * The parcel's state by our invoice, with the courier's own word; `final` when the courier will
-   * not change it again (no need to ask later). @throws {CourierError}
+   * The parcel's state by our invoice (or by the courier's consignment id, for a courier that looks
+   * parcels up by it: Pathao), with the courier's own word; `final` when the courier will not change
+   * it again (no need to ask later). @throws {CourierError}
    */
-  deliveryStatus(invoice: string): Promise<{ state: DeliveryState; courierStatus: string; final: boolean }>;
-  /** Checks the account's credentials with a harmless read (the balance, in paisa). @throws {CourierError} */
-  checkAccount(): Promise<{ balancePaisa: number }>;
+  deliveryStatus(
+    invoice: string,
+    consignmentId?: string,
+  ): Promise<{ state: DeliveryState; courierStatus: string; final: boolean }>;
+  /**
+   * Checks the account's credentials with a harmless read: the balance in paisa, or null for a
+   * courier whose API shows none (Pathao). @throws {CourierError}
+   */
+  checkAccount(): Promise<{ balancePaisa: number | null }>;
 }
 
 /** Thrown when no usable courier keys are saved. */

@@ -1,9 +1,11 @@
 /**
- * The courier hand-off (docs/decisions/029-courier-hand-off.md): sending orders to the shop's
- * courier as consignments, and reading back where each parcel is, as staff ask for it (with the
- * message to show and the lines of the audit trail) or as the schedule does (./schedule.server.ts).
- * The courier is asked first, outside any transaction (it may take seconds); what it answered is
- * then written order by order (app/models/orders/courier.server.ts). The keys are ./account.server.ts's.
+ * The courier hand-off (docs/decisions/029-courier-hand-off.md, docs/decisions/066-pathao.md):
+ * sending orders to one of the shop's couriers (Steadfast or Pathao) as consignments, and reading
+ * back where each parcel is, each courier's parcels with its own client, as staff ask for it (with
+ * the message to show and the lines of the audit trail) or as the schedule does
+ * (./schedule.server.ts). The courier is asked first, outside any transaction (it may take
+ * seconds); what it answered is then written order by order (app/models/orders/courier.server.ts).
+ * The keys are ./courier-keys.server.ts's and ./pathao-account.server.ts's.
  */
 import type { AdminTranslate } from "~/i18n/admin";
 import type { AdminUser } from "~/models/auth/admin-user.server";
@@ -13,40 +15,104 @@ import {
   recordConsignment,
   recordCourierStatus,
 } from "~/models/orders/courier.server";
+import { getAreaChoices, rememberAreaChoice } from "~/models/orders/courier-places.server";
+import { getShopSettings } from "~/models/settings.server";
+import { courierDisplayName } from "~/rules/courier-names";
+import { areaKey } from "~/rules/courier-places";
 import { codAmountPaisa, courierInvoice, parcelAddress, parcelItems } from "~/rules/courier-parcel";
 import type { Toast } from "~/utils/toast-message";
 import { staffTranslator } from "../admin-i18n.server";
 import { audit } from "../audit.server";
-import { SHOP_COURIER, shopCourier } from "./courier-keys.server";
-import { CourierError, NoCourierAccountError, type Courier, type HandOffResult, type RefreshResult } from "./courier";
+import { SHOP_COURIER, getCourierAccountSummary, shopCourier } from "./courier-keys.server";
+import {
+  CourierError,
+  NoCourierAccountError,
+  type ConsignmentRequest,
+  type Courier,
+  type HandOffResult,
+  type RefreshResult,
+} from "./courier";
 import { courierFailure, handOffMessage, refreshMessage } from "./messages.server";
+import { PATHAO, getPathaoAccountSummary, shopPathao } from "./pathao-account.server";
+import { checkDestination, forgetDestinationLists, type PathaoDestination } from "./pathao-places.server";
+import {
+  PATHAO_DEFAULT_WEIGHT_KG,
+  PATHAO_FINAL_STATUSES,
+  pathaoTrackingUrl,
+  refusesPlace,
+  type PathaoClient,
+} from "./pathao.server";
 import { STEADFAST_FINAL_STATUSES, steadfastTrackingUrl } from "./steadfast.server";
+
+/** The couriers haat hands parcels to, by the name orders and history rows store. */
+export type CourierName = typeof SHOP_COURIER | typeof PATHAO;
+
+/** `value` when it names a courier haat knows, else null. */
+export function courierName(value: unknown): CourierName | null {
+  return value === SHOP_COURIER || value === PATHAO ? value : null;
+}
+
+/**
+ * Which couriers parcels can go to now (keys saved and readable; Pathao's store chosen), and the
+ * default one: ShopSettings.defaultCourier when it is ready, else Steadfast when ready, else Pathao
+ * when ready, else null.
+ */
+export async function readyCouriers(): Promise<{ ready: CourierName[]; defaultCourier: CourierName | null }> {
+  const [steadfast, pathao, settings] = await Promise.all([
+    getCourierAccountSummary(),
+    getPathaoAccountSummary(),
+    getShopSettings(),
+  ]);
+  const ready: CourierName[] = [...(steadfast.readable ? [SHOP_COURIER] : []), ...(pathao.ready ? [PATHAO] : [])];
+  const chosen = courierName(settings.defaultCourier);
+  return { ready, defaultCourier: chosen && ready.includes(chosen) ? chosen : (ready[0] ?? null) };
+}
+
+/** The Pathao client when its keys are usable and its store chosen, else null. */
+async function readyPathao(): Promise<PathaoClient | null> {
+  return (await getPathaoAccountSummary()).ready ? shopPathao() : null;
+}
+
+/** The client of `courier` for the shop's account, or null when it has no usable keys (or store). */
+async function clientOf(courier: CourierName): Promise<Courier | null> {
+  return courier === SHOP_COURIER ? shopCourier() : readyPathao();
+}
+
+/** What staff chose on an order's page for a Pathao parcel: where it goes and its weight in kg. */
+export type PathaoChoice = PathaoDestination & { weightKg: number };
 
 /** Parcels one staff click of "Refresh parcel statuses" asks about (four at a time), so the page answers soon. */
 const REFRESH_PER_CLICK = 50;
 
 /**
- * Staff's "Send to courier" for the orders `orderIds`, by `admin` from the request whose load
- * context is `context`: hands them over (`handOff`), records each parcel sent in the audit trail,
- * and returns the one message that says what was sent, refused and skipped. The courier
- * unreachable, refusing the keys, or no keys saved changes nothing, and the message says so. A
- * failure that is not the courier's is thrown.
+ * Staff's "Send to courier" for the orders `orderIds`, to `courier` (default: the shop's default
+ * courier), by `admin` from the request whose load context is `context`: hands them over
+ * (`handOff`; `pathao` is the place and weight chosen on one order's page), records each parcel
+ * sent in the audit trail, and returns the one message that says what was sent, refused and
+ * skipped. The courier unreachable, refusing the keys, or no keys saved changes nothing, and the
+ * message says so. A failure that is not the courier's is thrown.
  */
-export async function sendOrdersToCourier(orderIds: number[], admin: AdminUser, context: unknown): Promise<Toast> {
+export async function sendOrdersToCourier(
+  orderIds: number[],
+  admin: AdminUser,
+  context: unknown,
+  options: { courier?: CourierName | null; pathao?: PathaoChoice | null } = {},
+): Promise<Toast> {
   const t = staffTranslator(admin);
+  const courier = options.courier ?? (await readyCouriers()).defaultCourier ?? SHOP_COURIER;
   try {
-    const result = await handOff(orderIds, admin);
+    const result = await handOff(orderIds, admin, courier, t, options.pathao ?? null);
     for (const parcel of result.sent) {
       await audit(context, admin, {
         action: "order.sent-to-courier",
         subjectType: "order",
         subjectId: parcel.orderId,
-        summary: `Steadfast ${parcel.trackingCode}`,
+        summary: `${courierDisplayName(courier)} ${parcel.trackingCode}`,
       });
     }
-    return handOffMessage(result, t);
+    return handOffMessage(result, t, courier);
   } catch (error) {
-    return failureToast(error, t);
+    return failureToast(error, t, courier);
   }
 }
 
@@ -66,39 +132,58 @@ export async function refreshParcelStatuses(admin: AdminUser, orderIds?: number[
 }
 
 /** The error toast for a hand-off or refresh that failed as a whole; rethrows what is not the courier's. */
-function failureToast(error: unknown, t: AdminTranslate): Toast {
-  const message = courierFailure(error, t);
+function failureToast(error: unknown, t: AdminTranslate, courier?: string): Toast {
+  const message = courierFailure(error, t, courier);
   if (message === null) throw error;
   return { kind: "error", message };
 }
 
-/** The courier's public tracking page for a parcel, or null for a courier haat does not know. */
-export function trackingUrl(courier: string | null, trackingCode: string | null): string | null {
-  return courier === SHOP_COURIER && trackingCode ? steadfastTrackingUrl(trackingCode) : null;
+/**
+ * The courier's public tracking page for a parcel, or null for a courier haat does not know.
+ * Pathao's page asks for the recipient's `phone` too.
+ */
+export function trackingUrl(courier: string | null, trackingCode: string | null, phone?: string | null): string | null {
+  if (!trackingCode) return null;
+  if (courier === SHOP_COURIER) return steadfastTrackingUrl(trackingCode);
+  if (courier === PATHAO) return pathaoTrackingUrl(trackingCode, phone);
+  return null;
 }
 
 /** Order statuses from which a parcel may be handed to the courier. */
 const SENDABLE: readonly string[] = ["pending", "processing", "shipped"];
 
 /**
- * Hands the orders `orderIds` (at most 500 are taken) to the shop's courier, with the cash to
- * collect (the total, or 0 once paid): one order through the single-parcel call (its refusal names
- * the field), several through the bulk call. Each accepted order stores its consignment, gets a
- * history entry by `admin`, and moves to "shipped".
+ * Hands the orders `orderIds` (at most 500 are taken) to `courier`, with the cash to collect (the
+ * total, or 0 once paid): one order through the single-parcel call (its refusal names the field),
+ * several through the bulk call. Each accepted order stores its consignment (and the courier's
+ * quoted fee), gets a history entry by `admin`, and moves to "shipped".
+ *
+ * Pathao needs its own place ids: `pathao` (one order's page) gives them, checked against the kept
+ * lists (a place that vanished refuses the order with a message asking again) and remembered for
+ * the order's area text when the parcel is accepted; without it each order takes the places
+ * remembered for its area text, and one without a remembered zone is refused ("choose the zone on
+ * the order's page").
  *
  * @throws {CourierError} when the courier cannot be reached, refuses the keys or the whole request;
  *   nothing is written then.
  * @throws {NoCourierAccountError} when no usable keys are saved.
  */
-async function handOff(orderIds: number[], admin: { id: number; email: string } | null): Promise<HandOffResult> {
-  const courier = await shopCourier();
+async function handOff(
+  orderIds: number[],
+  admin: { id: number; email: string } | null,
+  courierName: CourierName,
+  t: AdminTranslate,
+  pathao: PathaoChoice | null,
+): Promise<HandOffResult> {
+  const pathaoClient = courierName === PATHAO ? await readyPathao() : null;
+  const courier = pathaoClient ?? (courierName === PATHAO ? null : await shopCourier());
   if (!courier) throw new NoCourierAccountError();
   const ids = [...new Set(orderIds)].slice(0, 500);
   const orders = await listOrdersForHandOff(ids);
   const result: HandOffResult = { sent: [], refused: [], skipped: [] };
   const found = new Set(orders.map((order) => order.id));
   for (const id of ids) if (!found.has(id)) result.skipped.push({ orderId: id, reason: "not-found" });
-  const ready = orders.filter((order) => {
+  let ready = orders.filter((order) => {
     if (order.consignmentId) result.skipped.push({ orderId: order.id, reason: "already-sent" });
     else if (!SENDABLE.includes(order.status)) result.skipped.push({ orderId: order.id, reason: "closed" });
     else return true;
@@ -106,28 +191,68 @@ async function handOff(orderIds: number[], admin: { id: number; email: string } 
   });
   if (ready.length === 0) return result;
 
-  const requests = ready.map((order) => ({
-    invoice: courierInvoice(order.id),
-    recipientName: order.customerName,
-    recipientPhone: order.customerPhone,
-    recipientAddress: parcelAddress(order),
-    codAmountPaisa: codAmountPaisa(order),
-    note: "",
-    itemDescription: parcelItems(order),
-  }));
+  const requests = new Map<number, ConsignmentRequest>(
+    ready.map((order) => [
+      order.id,
+      {
+        invoice: courierInvoice(order.id),
+        recipientName: order.customerName,
+        recipientPhone: order.customerPhone,
+        recipientAddress: parcelAddress(order),
+        codAmountPaisa: codAmountPaisa(order),
+        note: "",
+        itemDescription: parcelItems(order),
+        itemQuantity: order.items.reduce((sum, item) => sum + item.quantity, 0),
+      },
+    ]),
+  );
+  if (pathaoClient) {
+    if (pathao && ready.length === 1) {
+      const outcome = await checkDestination(pathaoClient, pathao);
+      if (outcome !== "ok") {
+        result.refused.push({ orderId: ready[0]!.id, message: t(`admin.pathao.${outcome}`) });
+        return result;
+      }
+      Object.assign(requests.get(ready[0]!.id)!, { destination: pathao, weightKg: pathao.weightKg });
+    } else {
+      const choices = await getAreaChoices(
+        PATHAO,
+        ready.map((order) => areaKey(order.district, order.area)),
+      );
+      ready = ready.filter((order) => {
+        const choice = choices.get(areaKey(order.district, order.area));
+        if (!choice) {
+          result.refused.push({ orderId: order.id, message: t("admin.pathao.chooseZoneFirst") });
+          return false;
+        }
+        Object.assign(requests.get(order.id)!, {
+          destination: { cityId: choice.cityId, zoneId: choice.zoneId, areaId: choice.areaId },
+          weightKg: PATHAO_DEFAULT_WEIGHT_KG,
+        });
+        return true;
+      });
+      if (ready.length === 0) return result;
+    }
+  }
+
+  const list = ready.map((order) => requests.get(order.id)!);
   const answers =
-    requests.length === 1
-      ? await courier.createConsignment(requests[0]!).then(
+    list.length === 1
+      ? await courier.createConsignment(list[0]!).then(
           (consignment) => [{ ok: true as const, ...consignment }],
-          (error: unknown) => {
+          async (error: unknown) => {
             // One parcel refused is that parcel's answer; the courier unreachable is everyone's.
             if (error instanceof CourierError && error.kind === "refused") {
-              return [{ ok: false as const, invoice: requests[0]!.invoice, message: error.message }];
+              const placeRefused = courierName === PATHAO && refusesPlace(error);
+              // The kept lists named a place Pathao no longer takes: read them again next time.
+              if (placeRefused && pathao) await forgetDestinationLists(pathao);
+              const again = placeRefused ? ` ${t("admin.pathao.placeRefused")}` : "";
+              return [{ ok: false as const, invoice: list[0]!.invoice, message: `${error.message}${again}` }];
             }
             throw error;
           },
         )
-      : await courier.createConsignments(requests);
+      : await courier.createConsignments(list);
 
   for (const [index, answer] of answers.entries()) {
     const order = ready[index]!;
@@ -137,9 +262,13 @@ async function handOff(orderIds: number[], admin: { id: number; email: string } 
     }
     // Two hand-offs of one order at once: the courier refuses the second consignment for the same
     // invoice, so only a race the courier let through reaches here, and the first write wins.
-    const stored = await recordConsignment(order.id, SHOP_COURIER, { ...answer, state: "with-courier" }, admin);
+    const stored = await recordConsignment(order.id, courierName, { ...answer, state: "with-courier" }, admin);
     if (stored) result.sent.push({ orderId: order.id, trackingCode: answer.trackingCode });
     else result.skipped.push({ orderId: order.id, reason: "already-sent" });
+    if (stored && courierName === PATHAO && pathao) {
+      const { cityId, zoneId, areaId } = pathao;
+      await rememberAreaChoice(PATHAO, areaKey(order.district, order.area), { cityId, zoneId, areaId }, admin);
+    }
   }
   return result;
 }
@@ -148,50 +277,66 @@ async function handOff(orderIds: number[], admin: { id: number; email: string } 
 const REFRESH_CONCURRENCY = 4;
 
 /**
- * Asks the courier where each parcel still on its way is (not in a final status), oldest checked
- * first, at most `limit` (default 200) per call, or only `orderIds` when given, REFRESH_CONCURRENCY
- * at a time; records each answer (app/models/orders/courier.server.ts `recordCourierStatus`), with `admin`
- * as who asked.
+ * Asks each courier with usable keys (Steadfast, Pathao) where its parcels still on their way are
+ * (not in a final status), oldest checked first, at most `limit` (default 200) per courier and
+ * call, or only `orderIds` when given, REFRESH_CONCURRENCY at a time; records each answer
+ * (app/models/orders/courier.server.ts `recordCourierStatus`), with `admin` as who asked.
  *
- * @throws {CourierError} when the courier cannot be reached or refuses the keys: the run stops,
+ * @throws {CourierError} when a courier cannot be reached or refuses the keys: the run stops,
  *   what was recorded before stays.
- * @throws {NoCourierAccountError} when no usable keys are saved.
+ * @throws {NoCourierAccountError} when no courier has usable keys.
  */
 export async function refreshDeliveryStatuses(
   options: { orderIds?: number[]; admin?: { id: number; email: string } | null; limit?: number } = {},
 ): Promise<RefreshResult> {
-  const courier = await shopCourier();
-  if (!courier) throw new NoCourierAccountError();
-  const parcels = await listParcelsToRefresh(SHOP_COURIER, STEADFAST_FINAL_STATUSES, {
-    orderIds: options.orderIds,
-    limit: options.limit ?? 200,
-  });
+  const couriers = (
+    await Promise.all(([SHOP_COURIER, PATHAO] as const).map(async (name) => ({ name, client: await clientOf(name) })))
+  ).filter((entry): entry is { name: CourierName; client: Courier } => entry.client !== null);
+  if (couriers.length === 0) throw new NoCourierAccountError();
   const result: RefreshResult = { checked: 0, changed: 0, failed: [] };
+  for (const { name, client } of couriers) {
+    const finals = name === PATHAO ? PATHAO_FINAL_STATUSES : STEADFAST_FINAL_STATUSES;
+    const parcels = await listParcelsToRefresh(name, finals, {
+      orderIds: options.orderIds,
+      limit: options.limit ?? 200,
+    });
+    await refreshParcels(name, client, parcels, options.admin ?? null, result);
+  }
+  return result;
+}
+
+/** Asks `courier` about `parcels`, REFRESH_CONCURRENCY at a time, and adds what happened to `result`. */
+async function refreshParcels(
+  name: CourierName,
+  courier: Courier,
+  parcels: { id: number; consignmentId: string | null }[],
+  admin: { id: number; email: string } | null,
+  result: RefreshResult,
+): Promise<void> {
   /** The courier's answer for one parcel, or its reason for having none; an unreachable courier throws. */
   type Reply =
     | { orderId: number; ok: true; answer: Awaited<ReturnType<Courier["deliveryStatus"]>> }
     | { orderId: number; ok: false; failure: string };
-  const ask = async (orderId: number): Promise<Reply> => {
+  const ask = async (parcel: { id: number; consignmentId: string | null }): Promise<Reply> => {
     try {
-      return { orderId, ok: true, answer: await courier.deliveryStatus(courierInvoice(orderId)) };
+      const answer = await courier.deliveryStatus(courierInvoice(parcel.id), parcel.consignmentId ?? undefined);
+      return { orderId: parcel.id, ok: true, answer };
     } catch (error) {
       if (error instanceof CourierError && (error.kind === "refused" || error.kind === "bad-answer")) {
-        return { orderId, ok: false, failure: error.message };
+        return { orderId: parcel.id, ok: false, failure: error.message };
       }
       throw error;
     }
   };
   for (let start = 0; start < parcels.length; start += REFRESH_CONCURRENCY) {
     const batch = parcels.slice(start, start + REFRESH_CONCURRENCY);
-    for (const reply of await Promise.all(batch.map((parcel) => ask(parcel.id)))) {
+    for (const reply of await Promise.all(batch.map(ask))) {
       if (!reply.ok) {
         result.failed.push({ orderId: reply.orderId, message: reply.failure });
         continue;
       }
       result.checked += 1;
-      if (await recordCourierStatus(reply.orderId, SHOP_COURIER, reply.answer, options.admin ?? null))
-        result.changed += 1;
+      if (await recordCourierStatus(reply.orderId, name, reply.answer, admin)) result.changed += 1;
     }
   }
-  return result;
 }

@@ -13,11 +13,14 @@ import {
 
 /**
  * The message for a hand-off, refresh or check that failed as a whole (`error` as thrown), in the
- * staff member's language; null when `error` is not a courier's failure (the caller rethrows it).
+ * staff member's language, naming `courier` ("steadfast", the default, or "pathao"); null when
+ * `error` is not a courier's failure (the caller rethrows it).
  */
-export function courierFailure(error: unknown, t: AdminTranslate): string | null {
-  if (error instanceof NoCourierAccountError) return t("admin.courier.noAccount");
+export function courierFailure(error: unknown, t: AdminTranslate, courier: string = "steadfast"): string | null {
+  const pathao = courier === "pathao";
+  if (error instanceof NoCourierAccountError) return t(pathao ? "admin.pathao.noAccount" : "admin.courier.noAccount");
   if (error instanceof CourierRedirectError) {
+    if (pathao) return t("admin.pathao.redirected", { status: error.status, target: error.target ?? "—" });
     return error.target
       ? t("admin.courier.redirected", { status: error.status, target: error.target })
       : t("admin.courier.redirectedNowhere", { status: error.status });
@@ -25,31 +28,38 @@ export function courierFailure(error: unknown, t: AdminTranslate): string | null
   if (!(error instanceof CourierError)) return null;
   switch (error.kind) {
     case "unreachable":
-      return t("admin.courier.unreachable");
+      return t(pathao ? "admin.pathao.unreachable" : "admin.courier.unreachable");
     case "timeout":
-      return t("admin.courier.timeout");
+      return t(pathao ? "admin.pathao.timeout" : "admin.courier.timeout");
     case "unauthorised":
-      return t("admin.courier.unauthorised");
+      return t(pathao ? "admin.pathao.unauthorised" : "admin.courier.unauthorised");
     case "refused":
     case "bad-answer":
     case "redirected":
-      return t("admin.courier.refusedAll", { message: error.message });
+      return t(pathao ? "admin.pathao.refusedAll" : "admin.courier.refusedAll", { message: error.message });
   }
 }
 
-/** One message for a hand-off: what was sent, refused (with the courier's reason) and skipped. */
+/**
+ * One message for a hand-off to `courier` ("steadfast", the default, or "pathao"): what was sent,
+ * refused (with the courier's reason) and skipped.
+ */
 export function handOffMessage(
   result: HandOffResult,
   t: AdminTranslate,
+  courier: string = "steadfast",
 ): { kind: "success" | "info" | "error"; message: string } {
+  const pathao = courier === "pathao";
   const parts: string[] = [];
   if (result.sent.length === 1) {
-    parts.push(t("admin.courier.sentOne", { id: result.sent[0]!.orderId, code: result.sent[0]!.trackingCode }));
+    const sent = { id: result.sent[0]!.orderId, code: result.sent[0]!.trackingCode };
+    parts.push(t(pathao ? "admin.pathao.sentOne" : "admin.courier.sentOne", sent));
   } else if (result.sent.length > 1) {
-    parts.push(t("admin.courier.sentMany", { count: result.sent.length }));
+    parts.push(t(pathao ? "admin.pathao.sentMany" : "admin.courier.sentMany", { count: result.sent.length }));
   }
   for (const refusal of result.refused) {
-    parts.push(t("admin.courier.refusedOne", { id: refusal.orderId, message: refusal.message }));
+    const refused = { id: refusal.orderId, message: refusal.message };
+    parts.push(t(pathao ? "admin.pathao.refusedOne" : "admin.courier.refusedOne", refused));
   }
   const list = (reason: HandOffResult["skipped"][number]["reason"]) =>
     result.skipped
