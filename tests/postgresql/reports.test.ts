@@ -1,0 +1,59 @@
+/**
+ * The owner's reports on PostgreSQL (docs/decisions/068-reports.md): the same hand-written SQL as
+ * on SQLite (tests/integration/reports.test.ts), whose answers differ here (counts and sums as
+ * bigint, timestamps typed in the buckets' VALUES, NULL ordering): every report's figures for the
+ * fixed orders of tests/support/report-orders.ts, Dhaka day boundaries included.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { prisma } from "~/models/db/client.server";
+import {
+  advanceReport,
+  bestSellers,
+  cashReport,
+  categoryReport,
+  codeReport,
+  courierReport,
+  districtReport,
+  salesReport,
+} from "~/models/reports/reports.server";
+import { parseReportQuery, type ReportRange } from "~/rules/report-range";
+import { createReportOrders, REPORT_FIGURES } from "../support/report-orders";
+
+function november(group: "day" | "week" | "month"): ReportRange {
+  const parsed = parseReportQuery(
+    new URLSearchParams({ from: "2026-11-01", to: "2026-11-30", group }),
+    new Date("2026-11-29T06:00:00Z"),
+  );
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.range;
+}
+
+beforeEach(async () => {
+  await prisma.order.deleteMany();
+  await prisma.courierPayout.deleteMany();
+  await prisma.product.deleteMany();
+  await prisma.category.deleteMany();
+});
+
+describe("the reports on PostgreSQL", () => {
+  it("gives the same figures as on SQLite", async () => {
+    await createReportOrders();
+    const days = await salesReport(november("day"));
+    expect(days.total).toEqual(REPORT_FIGURES.total);
+    expect(days.rows.find((row) => row.day === "2026-11-10")).toMatchObject({ orders: 1, salesPaisa: 206_000 });
+    expect(days.rows.find((row) => row.day === "2026-11-11")).toMatchObject({ orders: 1, returned: 1 });
+    const weeks = await salesReport(november("week"));
+    expect(weeks.rows.map(({ day, orders, salesPaisa, cancelled, returned }) => ({ day, orders, salesPaisa, cancelled, returned }))).toEqual(
+      REPORT_FIGURES.weeks,
+    );
+    const range = november("day");
+    expect(await bestSellers(range, "product", null)).toMatchObject(REPORT_FIGURES.products);
+    expect(await bestSellers(range, "variant", 2)).toMatchObject(REPORT_FIGURES.variants.slice(0, 2));
+    expect(await categoryReport(range)).toMatchObject(REPORT_FIGURES.categories);
+    expect(await districtReport(range)).toEqual(REPORT_FIGURES.districts);
+    expect(await courierReport(range)).toEqual(REPORT_FIGURES.couriers);
+    expect(await codeReport(range)).toEqual(REPORT_FIGURES.codes);
+    expect(await advanceReport(range)).toEqual(REPORT_FIGURES.advances);
+    expect(await cashReport(range)).toEqual(REPORT_FIGURES.cash);
+  });
+});
