@@ -28,6 +28,7 @@ const { values: options } = parseArgs({
     orders: { type: "string", default: "100000" },
     runs: { type: "string", default: "5" },
     "drop-index": { type: "string", multiple: true, default: [] },
+    before: { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
   },
 });
@@ -180,11 +181,17 @@ try {
   }
   const seedSeconds = (performance.now() - seedStart) / 1000;
   for (const name of options["drop-index"]) await prisma.$executeRawUnsafe(`DROP INDEX "${name}"`);
+  if (options.before) {
+    // prisma/migrations/*_report_indexes, undone.
+    await prisma.$executeRawUnsafe('DROP INDEX "Order_report_idx"');
+    await prisma.$executeRawUnsafe('DROP INDEX "OrderItem_report_idx"');
+    await prisma.$executeRawUnsafe('CREATE INDEX "OrderItem_orderId_idx" ON "OrderItem"("orderId")');
+  }
   await prisma.$executeRawUnsafe("ANALYZE");
 
   console.log(
     `haat reports bench: ${options.database}, ${ORDERS} orders, ${itemId} items (seeded in ${seedSeconds.toFixed(1)} s), ` +
-      `Node ${process.version}, ${os.cpus().length} cores${options["drop-index"].length ? `, without ${options["drop-index"].join(", ")}` : ""}`,
+      `Node ${process.version}, ${os.cpus().length} cores${options.before ? ", indexes before report_indexes" : ""}${options["drop-index"].length ? `, without ${options["drop-index"].join(", ")}` : ""}`,
   );
   const time = async (label: string, fn: () => Promise<unknown>) => {
     await fn();

@@ -156,10 +156,12 @@ export async function bestSellers(
   by: "product" | "variant",
   limit: number | null,
 ): Promise<SellerRow[]> {
+  // The names are read only for the lines of deleted products (a CASE), so that SQLite reads the
+  // others from the OrderItem index alone.
   const key =
     by === "product"
-      ? Prisma.sql`COALESCE('id:' || CAST(i."productId" AS TEXT), 'name:' || i."productName")`
-      : Prisma.sql`COALESCE('id:' || CAST(i."variantId" AS TEXT), 'name:' || i."productName" || '|' || i."variantLabel")`;
+      ? Prisma.sql`i."productId", CASE WHEN i."productId" IS NULL THEN i."productName" END`
+      : Prisma.sql`i."variantId", CASE WHEN i."variantId" IS NULL THEN i."productName" || '|' || i."variantLabel" END`;
   const rows = await prisma.$queryRaw<
     {
       productId: Figure;
