@@ -27,7 +27,7 @@ export function ReportTable({
 }) {
   const t = useAdminT();
   const align = (index: number) => (columns[index]?.numeric ? "text-right tabular-nums whitespace-nowrap" : "text-left");
-  const first = "sticky left-0 bg-inherit";
+  const first = "sticky left-0 min-w-32 bg-inherit";
   return (
     <div
       role="region"

@@ -171,7 +171,7 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
       <div className="grid gap-8 xl:grid-cols-2">
         <ReportSection
           id="products"
-          title={`${t("admin.reports.bestSellers")}: ${t("admin.reports.products")}`}
+          title={t("admin.reports.bestSellers.products")}
           note={t("admin.reports.bestSellers.note", { count: count(BEST_SELLERS_SHOWN) })}
           file="products"
           empty={reports.products.length === 0}
@@ -201,7 +201,7 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
         </ReportSection>
         <ReportSection
           id="variants"
-          title={`${t("admin.reports.bestSellers")}: ${t("admin.reports.variants")}`}
+          title={t("admin.reports.bestSellers.variants")}
           note={t("admin.reports.bestSellers.note", { count: count(BEST_SELLERS_SHOWN) })}
           file="variants"
           empty={reports.variants.length === 0}
