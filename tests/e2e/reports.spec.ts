@@ -1,7 +1,8 @@
 /**
  * The owner's reports at 360 px, with JavaScript on and off (docs/decisions/068-reports.md): the
  * owner opens the reports, chooses a month by its days and weeks, reads the figures (a returned
- * parcel left out of the orders and counted in its district's and courier's return rate), downloads
+ * parcel left out of the orders and counted in its district's and courier's return rate) and the
+ * district map, downloads
  * the districts' CSV, and is told why ten years are not read; every control is a thumb's size.
  * The orders are placed in a month of 2021 of the project's own (no other spec's orders are there)
  * and deleted in `finally`.
@@ -69,6 +70,12 @@ test("the owner reads a month's reports, downloads a table and is refused ten ye
     const pathao = page.getByTestId("couriers-table").getByRole("row", { name: /Pathao/ });
     await expect(pathao.getByRole("cell")).toHaveText(["2", "0", "1", "1", "0.0%", "100.0%"]);
     await expect(page.getByTestId("products-table")).toContainText("Report Lamp");
+    // The district maps, drawn on the server: the orders map fills the two districts, 64 in all.
+    const ordersMap = page.getByTestId("district-map").first();
+    await expect(ordersMap.getByTestId("district")).toHaveCount(64);
+    await expect(ordersMap.locator('[data-district="Chattogram"] title')).toHaveText("Chattogram: 1");
+    await expect(ordersMap.locator('[data-district="Sylhet"] title')).toHaveText("Sylhet: No orders");
+    await expect(page.getByTestId("report-sales").getByRole("img", { name: "Sales per period" })).toBeVisible();
     expect(await tapTargetOffenders(page)).toEqual([]);
 
     const download = page.waitForEvent("download");

@@ -1,7 +1,10 @@
 import type { ReactNode } from "react";
+import { BarList } from "~/components/admin/reports/bar-list";
+import { DistrictMap } from "~/components/admin/reports/district-map";
+import { TimeChart } from "~/components/admin/reports/time-chart";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import type { AdminTranslate } from "~/i18n/admin";
-import { formatDecimal, formatInteger } from "~/i18n/format";
+import { formatCompactTaka, formatDecimal, formatInteger } from "~/i18n/format";
 import { formatDayMonth, formatMonthYear } from "~/i18n/format-date";
 import type { Lang } from "~/i18n/lang";
 import type { Reports } from "~/models/reports/reports.server";
@@ -10,6 +13,9 @@ import { formatMoney } from "~/rules/money";
 import { BEST_SELLERS_SHOWN, reportSearch, type ReportGroup, type ReportQuery } from "~/rules/report-range";
 import { lineItemName, localText } from "~/rules/variants";
 import { ReportTable } from "./report-table";
+
+/** How many rows a ranking's bars show (its table has them all). */
+const CHART_ROWS = 10;
 
 /** A bucket's name: its day, "Week of <day>" or its month, in the page's language. */
 function periodLabel(day: string, group: ReportGroup, lang: Lang, t: AdminTranslate): string {
@@ -109,6 +115,8 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
     );
   }
   const section = { query };
+  // The districts the maps can place (an order without a district is only in the table).
+  const named = reports.districts.flatMap((row) => (row.district === null ? [] : [{ ...row, district: row.district }]));
   return (
     <>
       <details className="rounded-lg border border-stone-200 bg-white p-4 text-sm" data-testid="reports-definitions">
@@ -128,7 +136,16 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
           <Figure label={t("admin.reports.sales.average")} value={money(sales.total.averagePaisa)} testId="figure-average" />
           <Figure label={t("admin.reports.sales.returned")} value={count(sales.total.returned)} testId="figure-returned" />
         </ul>
-        {/* CHART: a TimeChart of sales.rows (sales per period) goes here once the chart components exist. */}
+        <TimeChart
+          title={t("admin.reports.salesChart")}
+          lang={lang}
+          formatTick={(paisa) => formatCompactTaka(paisa, lang)}
+          points={sales.rows.map((row) => ({
+            label: query.group === "month" ? formatMonthYear(row.day, lang) : formatDayMonth(row.day, lang),
+            value: row.salesPaisa,
+            display: money(row.salesPaisa),
+          }))}
+        />
         <ReportTable
           label={t("admin.reports.sales")}
           testId="sales-table"
@@ -177,7 +194,15 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
           empty={reports.products.length === 0}
           {...section}
         >
-          {/* CHART: a BarList of reports.products (units) goes here once the chart components exist. */}
+          <BarList
+            title={t("admin.reports.unitsChart")}
+            lang={lang}
+            rows={reports.products.slice(0, CHART_ROWS).map((row) => ({
+              label: localText(row.name, row.nameBn, lang),
+              value: row.units,
+              display: count(row.units),
+            }))}
+          />
           <ReportTable
             label={t("admin.reports.products")}
             testId="products-table"
@@ -237,7 +262,15 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
         empty={reports.categories.length === 0}
         {...section}
       >
-        {/* CHART: a BarList of reports.categories (sales) goes here once the chart components exist. */}
+        <BarList
+          title={t("admin.reports.salesByCategoryChart")}
+          lang={lang}
+          rows={reports.categories.slice(0, CHART_ROWS).map((row) => ({
+            label: row.categoryId === null ? t("admin.reports.noCategory") : localText(row.name, row.nameBn, lang),
+            value: row.salesPaisa,
+            display: money(row.salesPaisa),
+          }))}
+        />
         <ReportTable
           label={t("admin.reports.categories")}
           testId="categories-table"
@@ -264,7 +297,29 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
         empty={reports.districts.length === 0}
         {...section}
       >
-        {/* CHART: the DistrictMap of reports.districts (orders, or the return rate) goes here once the chart components exist. */}
+        <div className="grid gap-4 md:grid-cols-2">
+          <DistrictMap
+            title={t("admin.reports.ordersMap")}
+            legendTitle={t("admin.reports.sales.orders")}
+            lang={lang}
+            formatLegend={count}
+            values={Object.fromEntries(
+              named.map((row) => [row.district, { value: row.orders, display: count(row.orders) }]),
+            )}
+          />
+          <DistrictMap
+            title={t("admin.reports.returnsMap")}
+            legendTitle={t("admin.reports.returnRate")}
+            lang={lang}
+            formatLegend={(value) => rate(value, lang, t)}
+            noDataLabel={t("admin.reports.noFinishedParcels")}
+            values={Object.fromEntries(
+              named.flatMap((row) =>
+                row.returnRate === null ? [] : [[row.district, { value: row.returnRate, display: rate(row.returnRate, lang, t) }]],
+              ),
+            )}
+          />
+        </div>
         <ReportTable
           label={t("admin.reports.districts")}
           testId="districts-table"
@@ -301,7 +356,15 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
         empty={reports.couriers.length === 0}
         {...section}
       >
-        {/* CHART: a BarList of reports.couriers (delivery success) goes here once the chart components exist. */}
+        <BarList
+          title={t("admin.reports.successChart")}
+          lang={lang}
+          rows={reports.couriers.flatMap((row) =>
+            row.successRate === null
+              ? []
+              : [{ label: courierName(row.courier, t), value: row.successRate, display: rate(row.successRate, lang, t) }],
+          )}
+        />
         <ReportTable
           label={t("admin.reports.couriers")}
           testId="couriers-table"
