@@ -58,7 +58,13 @@ describe("the reports' range", () => {
     expect(days[1]!.start.toISOString()).toBe("2026-11-01T18:00:00.000Z");
     // 1 Nov 2026 is a Sunday: the first week is cut at Friday 6 Nov.
     const weeks = reportBuckets(range({ from: "2026-11-01", to: "2026-11-30", group: "week" }));
-    expect(weeks.map((bucket) => bucket.day)).toEqual(["2026-11-01", "2026-11-07", "2026-11-14", "2026-11-21", "2026-11-28"]);
+    expect(weeks.map((bucket) => bucket.day)).toEqual([
+      "2026-11-01",
+      "2026-11-07",
+      "2026-11-14",
+      "2026-11-21",
+      "2026-11-28",
+    ]);
     expect(weeks.at(-1)!.end.toISOString()).toBe("2026-11-30T18:00:00.000Z");
     const months = reportBuckets(range({ from: "2025-12-15", to: "2026-02-10", group: "month" }));
     expect(months.map((bucket) => bucket.day)).toEqual(["2025-12-15", "2026-01-01", "2026-02-01"]);

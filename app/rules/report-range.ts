@@ -135,7 +135,7 @@ export function reportBuckets(range: ReportRange): ReportBucket[] {
     return addMonths(startOfMonth(start), 1);
   };
   const buckets: ReportBucket[] = [];
-  for (let start = first; start < end; ) {
+  for (let start = first; start < end;) {
     const after = next(start);
     const stop = after < end ? after : end;
     buckets.push({ day: isoDay(start), start: new Date(start.getTime()), end: new Date(stop.getTime()) });

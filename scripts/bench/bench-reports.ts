@@ -73,7 +73,11 @@ try {
   const seedStart = performance.now();
 
   await prisma.category.createMany({
-    data: Array.from({ length: CATEGORIES }, (_, i) => ({ id: i + 1, name: `Category ${i + 1}`, slug: `category-${i + 1}` })),
+    data: Array.from({ length: CATEGORIES }, (_, i) => ({
+      id: i + 1,
+      name: `Category ${i + 1}`,
+      slug: `category-${i + 1}`,
+    })),
   });
   await prisma.product.createMany({
     data: Array.from({ length: PRODUCTS }, (_, i) => ({
@@ -88,7 +92,8 @@ try {
   const variants: { id: number; productId: number; label: string; price: number }[] = [];
   for (let p = 1; p <= PRODUCTS; p++) {
     const price = 20_000 + (p % 40) * 10_000;
-    for (const label of p <= 100 ? ["S", "M", "L"] : [""]) variants.push({ id: variants.length + 1, productId: p, label, price });
+    for (const label of p <= 100 ? ["S", "M", "L"] : [""])
+      variants.push({ id: variants.length + 1, productId: p, label, price });
   }
   await prisma.productVariant.createMany({
     data: variants.map((v) => ({ id: v.id, productId: v.productId, combinationKey: v.label, pricePaisa: v.price })),
@@ -166,9 +171,16 @@ try {
         status,
         courier: sent ? (random() < 0.6 ? "steadfast" : "pathao") : null,
         consignmentId: sent ? `C${id}` : null,
-        deliveryState: returned ? "returned" : status === "delivered" ? "delivered" : status === "shipped" ? "with-courier" : null,
+        deliveryState: returned
+          ? "returned"
+          : status === "delivered"
+            ? "delivered"
+            : status === "shipped"
+              ? "with-courier"
+              : null,
         deliveredAt: status === "delivered" ? new Date(createdAt.getTime() + 3 * 86_400_000) : null,
-        cashReceivedAt: status === "delivered" && random() < 0.8 ? new Date(createdAt.getTime() + 9 * 86_400_000) : null,
+        cashReceivedAt:
+          status === "delivered" && random() < 0.8 ? new Date(createdAt.getTime() + 9 * 86_400_000) : null,
         advancePaisa: advance,
         advanceStatus: advance ? pick(["due", "paid", "paid", "refunded"]) : null,
         advancePaidPaisa: advance ? advance : 0,

@@ -33,7 +33,12 @@ test("the owner reads a month's reports, downloads a table and is refused ten ye
   const returned = insertOrder({ name: "Report Shopper", phone, productName: "Report Lamp" });
   const onTheWay = insertOrder({ name: "Report Shopper", phone, productName: "Report Fan" });
   // 23:30 on the 10th in Dhaka (17:30 UTC): the 10th.
-  setOrder(delivered, { createdAt: at("10", "17:30:00"), status: "delivered", courier: "steadfast", deliveryState: "delivered" });
+  setOrder(delivered, {
+    createdAt: at("10", "17:30:00"),
+    status: "delivered",
+    courier: "steadfast",
+    deliveryState: "delivered",
+  });
   setOrder(returned, {
     createdAt: at("11", "04:00:00"),
     district: "Chattogram",

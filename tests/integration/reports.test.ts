@@ -62,7 +62,11 @@ describe("the reports' figures", () => {
       discountPaisa: 5_000,
       returned: 1,
     });
-    expect(sales.rows.find((row) => row.day === "2026-11-12")).toMatchObject({ orders: 0, salesPaisa: 0, cancelled: 1 });
+    expect(sales.rows.find((row) => row.day === "2026-11-12")).toMatchObject({
+      orders: 0,
+      salesPaisa: 0,
+      cancelled: 1,
+    });
     expect(sales.rows[0]).toMatchObject({ day: "2026-11-01", orders: 0 });
     expect(sales.rows.at(-1)).toMatchObject({ day: "2026-11-30", orders: 0 });
   });
@@ -70,9 +74,15 @@ describe("the reports' figures", () => {
   it("groups by weeks from Saturday and by months, cut to the range", async () => {
     await createReportOrders();
     const weeks = await salesReport(november("week"));
-    expect(weeks.rows.map(({ day, orders, salesPaisa, cancelled, returned }) => ({ day, orders, salesPaisa, cancelled, returned }))).toEqual(
-      REPORT_FIGURES.weeks,
-    );
+    expect(
+      weeks.rows.map(({ day, orders, salesPaisa, cancelled, returned }) => ({
+        day,
+        orders,
+        salesPaisa,
+        cancelled,
+        returned,
+      })),
+    ).toEqual(REPORT_FIGURES.weeks);
     const months = await salesReport(november("month"));
     expect(months.rows).toEqual([{ ...REPORT_FIGURES.total, day: "2026-11-01" }]);
   });
@@ -119,11 +129,17 @@ describe("the reports page", () => {
     await createReportOrders();
     const owner = await createAdmin();
     const jar = await signedInJar(owner.id);
-    const data = expectData(await run(reportsLoader, get("/admin/reports?from=2026-11-01&to=2026-11-30&group=week", jar)));
+    const data = expectData(
+      await run(reportsLoader, get("/admin/reports?from=2026-11-01&to=2026-11-30&group=week", jar)),
+    );
     expect(data.error).toBeNull();
     expect(data.reports!.sales.total.orders).toBe(4);
     const refused = expectData(await run(reportsLoader, get("/admin/reports?from=2016-01-01&to=2026-01-01", jar)));
-    expect(refused).toMatchObject({ error: "too-long", reports: null, query: { from: "2016-01-01", to: "2026-01-01" } });
+    expect(refused).toMatchObject({
+      error: "too-long",
+      reports: null,
+      query: { from: "2016-01-01", to: "2026-01-01" },
+    });
     const reversed = expectData(await run(reportsLoader, get("/admin/reports?from=2026-11-30&to=2026-11-01", jar)));
     expect(reversed).toMatchObject({ error: "reversed", reports: null });
   });
@@ -139,7 +155,10 @@ describe("the reports page", () => {
     });
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toContain("haat-districts-2026-11-01-2026-11-30.csv");
-    const lines = (await response.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines).toEqual([
       "district,orders,sales_taka,delivered,returned,return_rate_percent",
       "Chattogram,2,1630.00,1,1,50.0",

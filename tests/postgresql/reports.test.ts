@@ -43,9 +43,15 @@ describe("the reports on PostgreSQL", () => {
     expect(days.rows.find((row) => row.day === "2026-11-10")).toMatchObject({ orders: 1, salesPaisa: 206_000 });
     expect(days.rows.find((row) => row.day === "2026-11-11")).toMatchObject({ orders: 1, returned: 1 });
     const weeks = await salesReport(november("week"));
-    expect(weeks.rows.map(({ day, orders, salesPaisa, cancelled, returned }) => ({ day, orders, salesPaisa, cancelled, returned }))).toEqual(
-      REPORT_FIGURES.weeks,
-    );
+    expect(
+      weeks.rows.map(({ day, orders, salesPaisa, cancelled, returned }) => ({
+        day,
+        orders,
+        salesPaisa,
+        cancelled,
+        returned,
+      })),
+    ).toEqual(REPORT_FIGURES.weeks);
     const range = november("day");
     expect(await bestSellers(range, "product", null)).toMatchObject(REPORT_FIGURES.products);
     expect(await bestSellers(range, "variant", 2)).toMatchObject(REPORT_FIGURES.variants.slice(0, 2));

@@ -15,7 +15,14 @@ type Spec = {
   /** The instant, in UTC (Dhaka is UTC+6). */
   at: string;
   district: string | null;
-  lines: { productId: number | null; variantId: number | null; name: string; label?: string; unit: number; qty: number }[];
+  lines: {
+    productId: number | null;
+    variantId: number | null;
+    name: string;
+    label?: string;
+    unit: number;
+    qty: number;
+  }[];
   shipping: number;
   status: string;
   courier?: string;
@@ -75,7 +82,9 @@ async function createOrder(spec: Spec): Promise<number> {
  * back the first delivered order's cash. Run on an empty shop (no orders).
  */
 export async function createReportOrders() {
-  const lighting = await prisma.category.create({ data: { name: "Lighting", nameBn: "আলো", slug: `lighting-${process.pid}` } });
+  const lighting = await prisma.category.create({
+    data: { name: "Lighting", nameBn: "আলো", slug: `lighting-${process.pid}` },
+  });
   const clothes = await prisma.category.create({ data: { name: "Clothes", slug: `clothes-${process.pid}` } });
   const lamp = await prisma.product.create({
     data: {
@@ -93,11 +102,22 @@ export async function createReportOrders() {
       slug: "shirt",
       description: "",
       categoryId: clothes.id,
-      variants: { create: [{ combinationKey: "red", pricePaisa: 50_000 }, { combinationKey: "blue", pricePaisa: 50_000, position: 1 }] },
+      variants: {
+        create: [
+          { combinationKey: "red", pricePaisa: 50_000 },
+          { combinationKey: "blue", pricePaisa: 50_000, position: 1 },
+        ],
+      },
     },
     include: { variants: { orderBy: { position: "asc" } } },
   });
-  const lampLine = (qty: number) => ({ productId: lamp.id, variantId: lamp.variants[0]!.id, name: "Lamp", unit: 100_000, qty });
+  const lampLine = (qty: number) => ({
+    productId: lamp.id,
+    variantId: lamp.variants[0]!.id,
+    name: "Lamp",
+    unit: 100_000,
+    qty,
+  });
   const red = { productId: shirt.id, variantId: shirt.variants[0]!.id, name: "Shirt", label: "Red", unit: 50_000 };
   const blue = { productId: shirt.id, variantId: shirt.variants[1]!.id, name: "Shirt", label: "Blue", unit: 50_000 };
 
@@ -164,8 +184,20 @@ export async function createReportOrders() {
     deliveryState: "delivered",
   });
   // 23:59 on 31 Oct and 00:00 on 1 Dec in Dhaka: outside November.
-  await createOrder({ at: "2026-10-31T17:59:00Z", district: "Dhaka", lines: [lampLine(7)], shipping: 6_000, status: "delivered" });
-  await createOrder({ at: "2026-11-30T18:00:00Z", district: "Dhaka", lines: [lampLine(9)], shipping: 6_000, status: "pending" });
+  await createOrder({
+    at: "2026-10-31T17:59:00Z",
+    district: "Dhaka",
+    lines: [lampLine(7)],
+    shipping: 6_000,
+    status: "delivered",
+  });
+  await createOrder({
+    at: "2026-11-30T18:00:00Z",
+    district: "Dhaka",
+    lines: [lampLine(9)],
+    shipping: 6_000,
+    status: "pending",
+  });
 
   const payout = await prisma.courierPayout.create({
     data: {

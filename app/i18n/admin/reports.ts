@@ -81,7 +81,8 @@ export const reportsMessages = bilingual({
     "admin.reports.uses": "Uses",
     "admin.reports.discountGiven": "Discount given",
     "admin.reports.advances": "Advance payments",
-    "admin.reports.advances.note": "Advances asked on the orders placed in these days, cancelled ones too, by where they stand.",
+    "admin.reports.advances.note":
+      "Advances asked on the orders placed in these days, cancelled ones too, by where they stand.",
     "admin.reports.advanceState": "State",
     "admin.reports.asked": "Asked",
     "admin.reports.paid": "Received",

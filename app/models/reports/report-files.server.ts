@@ -27,7 +27,16 @@ const FILES: Record<string, (range: ReportRange) => Promise<string[][]>> = {
   sales: async (range) => {
     const { rows } = await salesReport(range);
     return [
-      ["period_start", "orders", "sales_taka", "discounts_taka", "delivery_fees_taka", "average_order_taka", "cancelled", "returned"],
+      [
+        "period_start",
+        "orders",
+        "sales_taka",
+        "discounts_taka",
+        "delivery_fees_taka",
+        "average_order_taka",
+        "cancelled",
+        "returned",
+      ],
       ...rows.map((row) => [
         row.day,
         String(row.orders),
@@ -42,7 +51,12 @@ const FILES: Record<string, (range: ReportRange) => Promise<string[][]>> = {
   },
   products: async (range) => [
     ["product", "product_bn", "units", "sales_taka"],
-    ...(await bestSellers(range, "product", null)).map((row) => [row.name, row.nameBn, String(row.units), taka(row.salesPaisa)]),
+    ...(await bestSellers(range, "product", null)).map((row) => [
+      row.name,
+      row.nameBn,
+      String(row.units),
+      taka(row.salesPaisa),
+    ]),
   ],
   variants: async (range) => [
     ["product", "variant", "sku", "units", "sales_taka"],
@@ -83,7 +97,12 @@ const FILES: Record<string, (range: ReportRange) => Promise<string[][]>> = {
   ],
   codes: async (range) => [
     ["code", "uses", "discount_taka", "sales_taka"],
-    ...(await codeReport(range)).map((row) => [row.code, String(row.uses), taka(row.discountPaisa), taka(row.salesPaisa)]),
+    ...(await codeReport(range)).map((row) => [
+      row.code,
+      String(row.uses),
+      taka(row.discountPaisa),
+      taka(row.salesPaisa),
+    ]),
   ],
   advances: async (range) => [
     ["advance_status", "orders", "asked_taka", "paid_taka", "refunded_taka"],

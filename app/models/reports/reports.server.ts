@@ -43,7 +43,7 @@ function placedIn(range: ReportRange): Prisma.Sql {
 }
 
 /** One day, week or month of the sales report, and the range's total (`day` ""). */
-export type SalesRow = {
+type SalesRow = {
   /** The bucket's first day in the range (yyyy-MM-dd, Dhaka). */
   day: string;
   /** Counted orders (delivered or open) and the sum of their totals, in paisa. */
@@ -70,8 +70,7 @@ export async function salesReport(range: ReportRange): Promise<SalesReport> {
   const buckets = reportBuckets(range);
   const values = Prisma.join(
     buckets.map(
-      (bucket, index) =>
-        Prisma.sql`(${index}, ${dialect.timestamp(bucket.start)}, ${dialect.timestamp(bucket.end)})`,
+      (bucket, index) => Prisma.sql`(${index}, ${dialect.timestamp(bucket.start)}, ${dialect.timestamp(bucket.end)})`,
     ),
   );
   const rows = await prisma.$queryRaw<
@@ -200,7 +199,13 @@ export async function bestSellers(
 }
 
 /** A category's units and sales; `categoryId` null: products without a category, or deleted. */
-export type CategoryRow = { categoryId: number | null; name: string; nameBn: string; units: number; salesPaisa: number };
+export type CategoryRow = {
+  categoryId: number | null;
+  name: string;
+  nameBn: string;
+  units: number;
+  salesPaisa: number;
+};
 
 /** Units and line sales per product category (its category now), the best first. */
 export async function categoryReport(range: ReportRange): Promise<CategoryRow[]> {
@@ -226,7 +231,7 @@ export async function categoryReport(range: ReportRange): Promise<CategoryRow[]>
 }
 
 /** returned / (delivered + returned), 0 to 1; null when neither happened yet. */
-export function returnRate(delivered: number, returned: number): number | null {
+function returnRate(delivered: number, returned: number): number | null {
   return delivered + returned === 0 ? null : returned / (delivered + returned);
 }
 
@@ -340,7 +345,13 @@ export async function codeReport(range: ReportRange): Promise<CodeRow[]> {
 }
 
 /** Advances by their state (due, to-verify, paid, refunded): orders, asked, received and given back, in paisa. */
-export type AdvanceRow = { status: string; orders: number; askedPaisa: number; paidPaisa: number; refundedPaisa: number };
+export type AdvanceRow = {
+  status: string;
+  orders: number;
+  askedPaisa: number;
+  paidPaisa: number;
+  refundedPaisa: number;
+};
 
 /** The states an advance goes through, in the order the report lists them. */
 const ADVANCE_ORDER = ["due", "to-verify", "paid", "refunded"];
@@ -355,7 +366,8 @@ export async function advanceReport(range: ReportRange): Promise<AdvanceRow[]> {
     FROM "Order" o
     WHERE ${placedIn(range)} AND o."advanceStatus" IS NOT NULL
     GROUP BY o."advanceStatus"`;
-  const rank = (status: string) => (ADVANCE_ORDER.includes(status) ? ADVANCE_ORDER.indexOf(status) : ADVANCE_ORDER.length);
+  const rank = (status: string) =>
+    ADVANCE_ORDER.includes(status) ? ADVANCE_ORDER.indexOf(status) : ADVANCE_ORDER.length;
   return rows
     .map((row) => ({
       status: row.status,

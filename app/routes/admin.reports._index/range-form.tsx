@@ -84,7 +84,12 @@ export function RangeForm({
         </button>
       </Form>
       {error ? (
-        <p id="reports-error" role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800" data-testid="reports-error">
+        <p
+          id="reports-error"
+          role="alert"
+          className="rounded-md bg-red-50 p-3 text-sm text-red-800"
+          data-testid="reports-error"
+        >
           {t(`admin.reports.error.${error}`, { max: formatInteger(MAX_REPORT_DAYS, lang) })}
         </p>
       ) : (

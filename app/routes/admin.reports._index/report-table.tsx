@@ -26,7 +26,8 @@ export function ReportTable({
   testId: string;
 }) {
   const t = useAdminT();
-  const align = (index: number) => (columns[index]?.numeric ? "text-right tabular-nums whitespace-nowrap" : "text-left");
+  const align = (index: number) =>
+    columns[index]?.numeric ? "text-right tabular-nums whitespace-nowrap" : "text-left";
   const first = "sticky left-0 min-w-32 bg-inherit";
   return (
     <div
@@ -42,7 +43,11 @@ export function ReportTable({
         <thead className="bg-stone-50 text-stone-600">
           <tr>
             {columns.map((column, index) => (
-              <th key={column.label} scope="col" className={`px-3 py-2 font-medium ${align(index)} ${index === 0 ? first : ""}`}>
+              <th
+                key={column.label}
+                scope="col"
+                className={`px-3 py-2 font-medium ${align(index)} ${index === 0 ? first : ""}`}
+              >
                 {column.label}
               </th>
             ))}

@@ -79,7 +79,9 @@ function ReportSection({
         )}
       </div>
       {empty ? (
-        <p className="rounded-lg border border-dashed border-stone-300 bg-white p-4 text-sm">{t("admin.reports.none")}</p>
+        <p className="rounded-lg border border-dashed border-stone-300 bg-white p-4 text-sm">
+          {t("admin.reports.none")}
+        </p>
       ) : (
         children
       )}
@@ -109,7 +111,10 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
   const { sales } = reports;
   if (sales.total.orders + sales.total.cancelled + sales.total.returned === 0) {
     return (
-      <p className="rounded-lg border border-dashed border-stone-300 bg-white p-8 text-center" data-testid="reports-empty">
+      <p
+        className="rounded-lg border border-dashed border-stone-300 bg-white p-8 text-center"
+        data-testid="reports-empty"
+      >
         {t("admin.reports.empty")}
       </p>
     );
@@ -120,7 +125,9 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
   return (
     <>
       <details className="rounded-lg border border-stone-200 bg-white p-4 text-sm" data-testid="reports-definitions">
-        <summary className="flex min-h-11 cursor-pointer items-center font-medium">{t("admin.reports.whatCounts")}</summary>
+        <summary className="flex min-h-11 cursor-pointer items-center font-medium">
+          {t("admin.reports.whatCounts")}
+        </summary>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-stone-700">
           <li>{t("admin.reports.whatCounts.orders")}</li>
           <li>{t("admin.reports.whatCounts.sales")}</li>
@@ -133,8 +140,16 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
         <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           <Figure label={t("admin.reports.sales.orders")} value={count(sales.total.orders)} testId="figure-orders" />
           <Figure label={t("admin.reports.sales.sales")} value={money(sales.total.salesPaisa)} testId="figure-sales" />
-          <Figure label={t("admin.reports.sales.average")} value={money(sales.total.averagePaisa)} testId="figure-average" />
-          <Figure label={t("admin.reports.sales.returned")} value={count(sales.total.returned)} testId="figure-returned" />
+          <Figure
+            label={t("admin.reports.sales.average")}
+            value={money(sales.total.averagePaisa)}
+            testId="figure-average"
+          />
+          <Figure
+            label={t("admin.reports.sales.returned")}
+            value={count(sales.total.returned)}
+            testId="figure-returned"
+          />
         </ul>
         <TimeChart
           title={t("admin.reports.salesChart")}
@@ -244,7 +259,10 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
               key: `${index}`,
               cells: [
                 <span key="name" translate="no">
-                  {lineItemName(localText(row.name, row.nameBn, lang), localText(row.variantLabel, row.variantLabelBn, lang))}
+                  {lineItemName(
+                    localText(row.name, row.nameBn, lang),
+                    localText(row.variantLabel, row.variantLabelBn, lang),
+                  )}
                   {row.sku ? <span className="block text-xs text-stone-500">{row.sku}</span> : null}
                 </span>,
                 count(row.units),
@@ -315,7 +333,9 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
             noDataLabel={t("admin.reports.noFinishedParcels")}
             values={Object.fromEntries(
               named.flatMap((row) =>
-                row.returnRate === null ? [] : [[row.district, { value: row.returnRate, display: rate(row.returnRate, lang, t) }]],
+                row.returnRate === null
+                  ? []
+                  : [[row.district, { value: row.returnRate, display: rate(row.returnRate, lang, t) }]],
               ),
             )}
           />
@@ -336,7 +356,11 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
             return {
               key: row.district ?? "",
               cells: [
-                row.district === null ? t("admin.reports.noDistrict") : district ? placeName(district, lang) : row.district,
+                row.district === null
+                  ? t("admin.reports.noDistrict")
+                  : district
+                    ? placeName(district, lang)
+                    : row.district,
                 count(row.orders),
                 money(row.salesPaisa),
                 count(row.delivered),
@@ -362,7 +386,13 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
           rows={reports.couriers.flatMap((row) =>
             row.successRate === null
               ? []
-              : [{ label: courierName(row.courier, t), value: row.successRate, display: rate(row.successRate, lang, t) }],
+              : [
+                  {
+                    label: courierName(row.courier, t),
+                    value: row.successRate,
+                    display: rate(row.successRate, lang, t),
+                  },
+                ],
           )}
         />
         <ReportTable
@@ -393,7 +423,13 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
       </ReportSection>
 
       <div className="grid gap-8 xl:grid-cols-2">
-        <ReportSection id="codes" title={t("admin.reports.codes")} file="codes" empty={reports.codes.length === 0} {...section}>
+        <ReportSection
+          id="codes"
+          title={t("admin.reports.codes")}
+          file="codes"
+          empty={reports.codes.length === 0}
+          {...section}
+        >
           <ReportTable
             label={t("admin.reports.codes")}
             testId="codes-table"
