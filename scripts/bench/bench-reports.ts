@@ -14,13 +14,10 @@
  * goals live here, not in tests. `--drop-index <name>` drops an index before timing (the figures
  * "before" an index the migrations add); `--plans` prints each query's plan on SQLite.
  */
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
-import { applyMigrations } from "../db/migrate.mjs";
-import { startThrowawayPostgres } from "../dev/with-postgres.mjs";
+import { benchDatabase, seededRandom, timer } from "./bench-database";
 
 const { values: options } = parseArgs({
   options: {
@@ -37,38 +34,15 @@ const RUNS = Number(options.runs);
 const PRODUCTS = 300;
 const CATEGORIES = 20;
 
-const folder = fs.mkdtempSync(path.join(os.tmpdir(), "haat-bench-reports-"));
-const postgres =
-  options.database === "postgresql" && !process.env.HAAT_TEST_POSTGRES_URL
-    ? await startThrowawayPostgres({ durable: true })
-    : null;
-const databaseUrl =
-  options.database === "postgresql"
-    ? (postgres?.url ?? process.env.HAAT_TEST_POSTGRES_URL!).replace(/\/[^/]*$/, `/bench_reports_${process.pid}`)
-    : `file:${path.join(folder, "bench.db")}`;
-Object.assign(process.env, {
-  NODE_ENV: "production",
-  DATABASE_URL: databaseUrl,
-  UPLOADS_DIR: path.join(folder, "uploads"),
-  SESSION_SECRET: "bench-session-secret-0123456789abcdef0123",
-  PUBLIC_URL: "http://localhost:3000",
-});
+const bench = await benchDatabase(options.database, "reports");
 
 try {
-  await applyMigrations({ databaseUrl });
   const { prisma } = await import("../../app/models/db/client.server");
   const reports = await import("../../app/models/reports/reports.server");
   const { parseReportQuery } = await import("../../app/rules/report-range");
   const { DISTRICTS } = await import("../../app/rules/districts");
 
-  // A fixed sequence of pseudo-random numbers (mulberry32), so every run seeds the same shop.
-  let seed = 48;
-  const random = () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = seededRandom(48);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const seedStart = performance.now();
 
@@ -205,18 +179,7 @@ try {
     `haat reports bench: ${options.database}, ${ORDERS} orders, ${itemId} items (seeded in ${seedSeconds.toFixed(1)} s), ` +
       `Node ${process.version}, ${os.cpus().length} cores${options.before ? ", indexes before report_indexes" : ""}${options["drop-index"].length ? `, without ${options["drop-index"].join(", ")}` : ""}`,
   );
-  const time = async (label: string, fn: () => Promise<unknown>) => {
-    await fn();
-    const samples: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const began = performance.now();
-      await fn();
-      samples.push(performance.now() - began);
-    }
-    samples.sort((a, b) => a - b);
-    const pct = (p: number) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))]!.toFixed(1);
-    console.log(`${label.padEnd(40)} runs ${RUNS}  median ${pct(0.5).padStart(8)} ms  p95 ${pct(0.95).padStart(8)} ms`);
-  };
+  const time = timer(RUNS);
   const now = new Date();
   const rangeOf = (query: Record<string, string>) => {
     const parsed = parseReportQuery(new URLSearchParams(query), now);
@@ -242,7 +205,5 @@ try {
   }
   await prisma.$disconnect();
 } finally {
-  await postgres?.stop();
-  if (options.keep) console.log(`kept: ${folder}`);
-  else fs.rmSync(folder, { recursive: true, force: true });
+  await bench.close(options.keep);
 }

@@ -16,28 +16,16 @@ import {
   districtReport,
   salesReport,
 } from "~/models/reports/reports.server";
-import { parseReportQuery, type ReportRange } from "~/rules/report-range";
+import { parseReportQuery } from "~/rules/report-range";
 import { loader as reportsLoader } from "~/routes/admin.reports._index/route";
 import { loader as csvLoader } from "~/routes/admin.reports.$file";
-import { createReportOrders, REPORT_FIGURES } from "../support/report-orders";
+import { createReportOrders, deleteReportOrders, november, REPORT_FIGURES } from "../support/report-orders";
 import { createAdmin, expectData, get, run, signedInJar } from "./helpers";
 
 // 29 Nov 2026, 12:00 in Dhaka.
 const NOW = new Date("2026-11-29T06:00:00Z");
 
-/** November 2026 in Dhaka days, grouped by `group`. */
-function november(group: "day" | "week" | "month" = "day"): ReportRange {
-  const parsed = parseReportQuery(new URLSearchParams({ from: "2026-11-01", to: "2026-11-30", group }), NOW);
-  if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.range;
-}
-
-beforeEach(async () => {
-  await prisma.order.deleteMany();
-  await prisma.courierPayout.deleteMany();
-  await prisma.product.deleteMany();
-  await prisma.category.deleteMany();
-});
+beforeEach(deleteReportOrders);
 
 describe("the reports' figures", () => {
   it("counts orders and sales per Dhaka day, leaving out cancelled orders and returned parcels", async () => {

@@ -5,7 +5,6 @@
  * fixed orders of tests/support/report-orders.ts, Dhaka day boundaries included.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { prisma } from "~/models/db/client.server";
 import {
   advanceReport,
   bestSellers,
@@ -16,24 +15,9 @@ import {
   districtReport,
   salesReport,
 } from "~/models/reports/reports.server";
-import { parseReportQuery, type ReportRange } from "~/rules/report-range";
-import { createReportOrders, REPORT_FIGURES } from "../support/report-orders";
+import { createReportOrders, deleteReportOrders, november, REPORT_FIGURES } from "../support/report-orders";
 
-function november(group: "day" | "week" | "month"): ReportRange {
-  const parsed = parseReportQuery(
-    new URLSearchParams({ from: "2026-11-01", to: "2026-11-30", group }),
-    new Date("2026-11-29T06:00:00Z"),
-  );
-  if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.range;
-}
-
-beforeEach(async () => {
-  await prisma.order.deleteMany();
-  await prisma.courierPayout.deleteMany();
-  await prisma.product.deleteMany();
-  await prisma.category.deleteMany();
-});
+beforeEach(deleteReportOrders);
 
 describe("the reports on PostgreSQL", () => {
   it("gives the same figures as on SQLite", async () => {

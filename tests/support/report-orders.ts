@@ -7,6 +7,7 @@
  * boundaries. `REPORT_FIGURES` are what the reports must say of November 2026.
  */
 import { prisma } from "~/models/db/client.server";
+import { parseReportQuery, type ReportRange } from "~/rules/report-range";
 
 let counter = 0;
 
@@ -292,3 +293,21 @@ export const REPORT_FIGURES = {
     },
   ],
 } as const;
+
+/** November 2026 in Dhaka days (1–30 Nov), grouped by `group`, as of 29 Nov 2026. */
+export function november(group: "day" | "week" | "month" = "day"): ReportRange {
+  const parsed = parseReportQuery(
+    new URLSearchParams({ from: "2026-11-01", to: "2026-11-30", group }),
+    new Date("2026-11-29T06:00:00Z"),
+  );
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.range;
+}
+
+/** Empties the tables the reports' orders are written to, for a test to start from none. */
+export async function deleteReportOrders(): Promise<void> {
+  await prisma.order.deleteMany();
+  await prisma.courierPayout.deleteMany();
+  await prisma.product.deleteMany();
+  await prisma.category.deleteMany();
+}

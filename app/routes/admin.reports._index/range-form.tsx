@@ -13,6 +13,27 @@ import {
 /** A preset's link: its range as a query string. */
 type PresetLink = ReportQuery & { preset: ReportPreset; search: string };
 
+/** The look of the form's fields: a thumb's height. */
+const FIELD = "mt-1 block min-h-11 w-full rounded-md border border-stone-300 px-3 py-2";
+
+/** One of the range's days, labelled, as typed; marked invalid (and described by the reason) when refused. */
+function DayField({ name, label, value, invalid }: { name: string; label: string; value: string; invalid: boolean }) {
+  return (
+    <label className="min-w-36 flex-1 text-sm font-medium sm:flex-none">
+      {label}
+      <input
+        type="date"
+        name={name}
+        defaultValue={value}
+        required
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={invalid ? "reports-error" : undefined}
+        className={FIELD}
+      />
+    </label>
+  );
+}
+
 /** A day as "10 Nov 2026" in the page's language. */
 function dayWithYear(day: string, lang: "en" | "bn"): string {
   return `${formatDayMonth(day, lang)} ${formatInteger(Number(day.slice(0, 4)), lang)}`;
@@ -35,40 +56,17 @@ export function RangeForm({
 }) {
   const t = useAdminT();
   const lang = useAdminLang();
-  const field = "mt-1 block min-h-11 w-full rounded-md border border-stone-300 px-3 py-2";
   return (
     <div className="space-y-3 rounded-lg border border-stone-200 bg-white p-4">
       <Form method="get" className="flex flex-wrap items-end gap-3" aria-labelledby="reports-range">
         <h2 id="reports-range" className="sr-only">
           {t("admin.reports.range")}
         </h2>
-        <label className="min-w-36 flex-1 text-sm font-medium sm:flex-none">
-          {t("admin.reports.from")}
-          <input
-            type="date"
-            name="from"
-            defaultValue={query.from}
-            required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "reports-error" : undefined}
-            className={field}
-          />
-        </label>
-        <label className="min-w-36 flex-1 text-sm font-medium sm:flex-none">
-          {t("admin.reports.to")}
-          <input
-            type="date"
-            name="to"
-            defaultValue={query.to}
-            required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "reports-error" : undefined}
-            className={field}
-          />
-        </label>
+        <DayField name="from" label={t("admin.reports.from")} value={query.from} invalid={error !== null} />
+        <DayField name="to" label={t("admin.reports.to")} value={query.to} invalid={error !== null} />
         <label className="min-w-36 flex-1 text-sm font-medium sm:flex-none">
           {t("admin.reports.group")}
-          <select name="group" defaultValue={query.group} className={field}>
+          <select name="group" defaultValue={query.group} className={FIELD}>
             {REPORT_GROUPS.map((group) => (
               <option key={group} value={group}>
                 {t(`admin.reports.group.${group}`)}

@@ -29,6 +29,19 @@ export function ReportTable({
   const align = (index: number) =>
     columns[index]?.numeric ? "text-right tabular-nums whitespace-nowrap" : "text-left";
   const first = "sticky left-0 min-w-32 bg-inherit";
+  // A row's cells: the first names the row (its header cell), the others in their column's alignment.
+  const cellsOf = (cells: ReactNode[], weight: string) =>
+    cells.map((cell, index) =>
+      index === 0 ? (
+        <th key={index} scope="row" className={`px-3 py-2 text-left ${weight} ${first}`}>
+          {cell}
+        </th>
+      ) : (
+        <td key={index} className={`px-3 py-2 ${align(index)}`}>
+          {cell}
+        </td>
+      ),
+    );
   return (
     <div
       role="region"
@@ -55,36 +68,12 @@ export function ReportTable({
         </thead>
         <tbody className="divide-y divide-stone-100 bg-white">
           {rows.map((row) => (
-            <tr key={row.key}>
-              {row.cells.map((cell, index) =>
-                index === 0 ? (
-                  <th key={index} scope="row" className={`px-3 py-2 text-left font-normal ${first}`}>
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={index} className={`px-3 py-2 ${align(index)}`}>
-                    {cell}
-                  </td>
-                ),
-              )}
-            </tr>
+            <tr key={row.key}>{cellsOf(row.cells, "font-normal")}</tr>
           ))}
         </tbody>
         {total ? (
           <tfoot className="border-t-2 border-stone-200 bg-stone-50 font-semibold">
-            <tr>
-              {total.map((cell, index) =>
-                index === 0 ? (
-                  <th key={index} scope="row" className={`px-3 py-2 text-left ${first}`}>
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={index} className={`px-3 py-2 ${align(index)}`}>
-                    {cell}
-                  </td>
-                ),
-              )}
-            </tr>
+            <tr>{cellsOf(total, "")}</tr>
           </tfoot>
         ) : null}
       </table>
