@@ -24,9 +24,9 @@ function periodLabel(day: string, group: ReportGroup, lang: Lang, t: AdminTransl
   return formatDayMonth(day, lang);
 }
 
-/** A rate (0 to 1) as a percent with one decimal ("12.5%", "১২.৫%"); a dash for none. */
-function rate(value: number | null, lang: Lang, t: AdminTranslate): string {
-  return value === null ? t("admin.reports.noValue") : `${formatDecimal(value * 100, lang, 1)}%`;
+/** A rate (0 to 1) as a percent with one decimal ("12.5%", "১২.৫%"); a dash for none (no parcel finished). */
+function rate(value: number | null, lang: Lang): string {
+  return value === null ? "–" : `${formatDecimal(value * 100, lang, 1)}%`;
 }
 
 /** A courier's name ("" is the orders haat did not hand over). */
@@ -329,13 +329,13 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
             title={t("admin.reports.returnsMap")}
             legendTitle={t("admin.reports.returnRate")}
             lang={lang}
-            formatLegend={(value) => rate(value, lang, t)}
+            formatLegend={(value) => rate(value, lang)}
             noDataLabel={t("admin.reports.noFinishedParcels")}
             values={Object.fromEntries(
               named.flatMap((row) =>
                 row.returnRate === null
                   ? []
-                  : [[row.district, { value: row.returnRate, display: rate(row.returnRate, lang, t) }]],
+                  : [[row.district, { value: row.returnRate, display: rate(row.returnRate, lang) }]],
               ),
             )}
           />
@@ -365,7 +365,7 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
                 money(row.salesPaisa),
                 count(row.delivered),
                 count(row.returned),
-                rate(row.returnRate, lang, t),
+                rate(row.returnRate, lang),
               ],
             };
           })}
@@ -390,7 +390,7 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
                   {
                     label: courierName(row.courier, t),
                     value: row.successRate,
-                    display: rate(row.successRate, lang, t),
+                    display: rate(row.successRate, lang),
                   },
                 ],
           )}
@@ -415,8 +415,8 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
               count(row.delivered),
               count(row.returned),
               count(row.onTheWay),
-              rate(row.successRate, lang, t),
-              rate(row.returnRate, lang, t),
+              rate(row.successRate, lang),
+              rate(row.returnRate, lang),
             ],
           }))}
         />
