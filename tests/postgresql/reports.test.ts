@@ -5,17 +5,15 @@
  * fixed orders of tests/support/report-orders.ts, Dhaka day boundaries included.
  */
 import { beforeEach, describe, expect, it } from "vitest";
+import { bestSellers, salesReport } from "~/models/reports/reports.server";
 import {
-  advanceReport,
-  bestSellers,
-  cashReport,
-  categoryReport,
-  codeReport,
-  courierReport,
-  districtReport,
-  salesReport,
-} from "~/models/reports/reports.server";
-import { createReportOrders, deleteReportOrders, november, REPORT_FIGURES } from "../support/report-orders";
+  createReportOrders,
+  deleteReportOrders,
+  november,
+  novemberTables,
+  REPORT_FIGURES,
+  weekFigures,
+} from "../support/report-orders";
 
 beforeEach(deleteReportOrders);
 
@@ -27,23 +25,12 @@ describe("the reports on PostgreSQL", () => {
     expect(days.rows.find((row) => row.day === "2026-11-10")).toMatchObject({ orders: 1, salesPaisa: 206_000 });
     expect(days.rows.find((row) => row.day === "2026-11-11")).toMatchObject({ orders: 1, returned: 1 });
     const weeks = await salesReport(november("week"));
-    expect(
-      weeks.rows.map(({ day, orders, salesPaisa, cancelled, returned }) => ({
-        day,
-        orders,
-        salesPaisa,
-        cancelled,
-        returned,
-      })),
-    ).toEqual(REPORT_FIGURES.weeks);
+    expect(weekFigures(weeks.rows)).toEqual(REPORT_FIGURES.weeks);
     const range = november("day");
     expect(await bestSellers(range, "product", null)).toMatchObject(REPORT_FIGURES.products);
     expect(await bestSellers(range, "variant", 2)).toMatchObject(REPORT_FIGURES.variants.slice(0, 2));
-    expect(await categoryReport(range)).toMatchObject(REPORT_FIGURES.categories);
-    expect(await districtReport(range)).toEqual(REPORT_FIGURES.districts);
-    expect(await courierReport(range)).toEqual(REPORT_FIGURES.couriers);
-    expect(await codeReport(range)).toEqual(REPORT_FIGURES.codes);
-    expect(await advanceReport(range)).toEqual(REPORT_FIGURES.advances);
-    expect(await cashReport(range)).toEqual(REPORT_FIGURES.cash);
+    const { categories, tables } = await novemberTables();
+    expect(categories).toMatchObject(REPORT_FIGURES.categories);
+    expect(tables).toEqual(REPORT_FIGURES.tables);
   });
 });

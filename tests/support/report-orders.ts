@@ -7,6 +7,15 @@
  * boundaries. `REPORT_FIGURES` are what the reports must say of November 2026.
  */
 import { prisma } from "~/models/db/client.server";
+import {
+  advanceReport,
+  cashReport,
+  categoryReport,
+  codeReport,
+  courierReport,
+  districtReport,
+  type SalesReport,
+} from "~/models/reports/reports.server";
 import { parseReportQuery, type ReportRange } from "~/rules/report-range";
 
 let counter = 0;
@@ -264,34 +273,37 @@ export const REPORT_FIGURES = {
     { name: "Clothes", units: 1, salesPaisa: 50_000 },
     { categoryId: null, units: 4, salesPaisa: 20_000 },
   ],
-  districts: [
-    { district: "Chattogram", orders: 2, salesPaisa: 163_000, delivered: 1, returned: 1, returnRate: 0.5 },
-    { district: "Dhaka", orders: 1, salesPaisa: 206_000, delivered: 1, returned: 0, returnRate: 0 },
-    { district: null, orders: 1, salesPaisa: 20_000, delivered: 0, returned: 0, returnRate: null },
-  ],
-  couriers: [
-    { courier: "pathao", sent: 2, delivered: 0, returned: 1, onTheWay: 1, successRate: 0, returnRate: 1 },
-    { courier: "steadfast", sent: 2, delivered: 2, returned: 0, onTheWay: 0, successRate: 1, returnRate: 0 },
-  ],
-  codes: [
-    { code: "FREESHIP", uses: 1, discountPaisa: 6_000, salesPaisa: 20_000 },
-    { code: "EID10", uses: 1, discountPaisa: 5_000, salesPaisa: 57_000 },
-  ],
-  advances: [
-    { status: "paid", orders: 1, askedPaisa: 10_000, paidPaisa: 10_000, refundedPaisa: 0 },
-    { status: "refunded", orders: 1, askedPaisa: 20_000, paidPaisa: 20_000, refundedPaisa: 20_000 },
-  ],
-  cash: [
-    {
-      courier: "steadfast",
-      delivered: 2,
-      toCollectPaisa: 312_000,
-      received: 1,
-      receivedPaisa: 206_000,
-      awaiting: 1,
-      awaitingPaisa: 106_000,
-    },
-  ],
+  /** The tables `novemberTables` reads, exactly. */
+  tables: {
+    districts: [
+      { district: "Chattogram", orders: 2, salesPaisa: 163_000, delivered: 1, returned: 1, returnRate: 0.5 },
+      { district: "Dhaka", orders: 1, salesPaisa: 206_000, delivered: 1, returned: 0, returnRate: 0 },
+      { district: null, orders: 1, salesPaisa: 20_000, delivered: 0, returned: 0, returnRate: null },
+    ],
+    couriers: [
+      { courier: "pathao", sent: 2, delivered: 0, returned: 1, onTheWay: 1, successRate: 0, returnRate: 1 },
+      { courier: "steadfast", sent: 2, delivered: 2, returned: 0, onTheWay: 0, successRate: 1, returnRate: 0 },
+    ],
+    codes: [
+      { code: "FREESHIP", uses: 1, discountPaisa: 6_000, salesPaisa: 20_000 },
+      { code: "EID10", uses: 1, discountPaisa: 5_000, salesPaisa: 57_000 },
+    ],
+    advances: [
+      { status: "paid", orders: 1, askedPaisa: 10_000, paidPaisa: 10_000, refundedPaisa: 0 },
+      { status: "refunded", orders: 1, askedPaisa: 20_000, paidPaisa: 20_000, refundedPaisa: 20_000 },
+    ],
+    cash: [
+      {
+        courier: "steadfast",
+        delivered: 2,
+        toCollectPaisa: 312_000,
+        received: 1,
+        receivedPaisa: 206_000,
+        awaiting: 1,
+        awaitingPaisa: 106_000,
+      },
+    ],
+  },
 } as const;
 
 /** November 2026 in Dhaka days (1–30 Nov), grouped by `group`, as of 29 Nov 2026. */
@@ -310,4 +322,29 @@ export async function deleteReportOrders(): Promise<void> {
   await prisma.courierPayout.deleteMany();
   await prisma.product.deleteMany();
   await prisma.category.deleteMany();
+}
+
+/** The figures of sales rows the tests compare by week: the day, orders, sales, cancelled and returned. */
+export function weekFigures(rows: SalesReport["rows"]) {
+  return rows.map(({ day, orders, salesPaisa, cancelled, returned }) => ({
+    day,
+    orders,
+    salesPaisa,
+    cancelled,
+    returned,
+  }));
+}
+
+/** November's categories, and its tables of REPORT_FIGURES.tables (districts to cash), read at once. */
+export async function novemberTables() {
+  const range = november();
+  const [categories, districts, couriers, codes, advances, cash] = await Promise.all([
+    categoryReport(range),
+    districtReport(range),
+    courierReport(range),
+    codeReport(range),
+    advanceReport(range),
+    cashReport(range),
+  ]);
+  return { categories, tables: { districts, couriers, codes, advances, cash } };
 }
