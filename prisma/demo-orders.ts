@@ -6,6 +6,11 @@
  *
  * Every sample order's checkout token starts with DEMO_ORDER_TOKEN_PREFIX, so they can be told
  * apart from (and deleted before) real orders.
+ *
+ * Orders past processing went with a courier (Steadfast mostly, Pathao the rest), so that the
+ * owner's reports (docs/decisions/068-reports.md) have parcels to count: delivered ones with the
+ * day they arrived, those on the way, and returns, more of them far from Dhaka (RETURN_CHANCE).
+ * The parcels come from a generator of their own, so the orders themselves stay as they were.
  */
 import { DISTRICTS, shippingMethodOf } from "~/rules/districts";
 import { orderTotals } from "~/rules/pricing";
@@ -40,6 +45,17 @@ export type DemoOrder = {
   status: OrderStatus;
   /** Whether staff confirmed it by phone (orders past pending mostly were). */
   confirmed: boolean;
+  /**
+   * The parcel: its courier ("steadfast" or "pathao"; null: not sent), consignment and tracking
+   * code, where it is (with-courier, delivered or returned: a returned parcel's order is
+   * cancelled), when it was handed over, and when it arrived (delivered ones).
+   */
+  courier: string | null;
+  consignmentId: string | null;
+  trackingCode: string | null;
+  deliveryState: string | null;
+  sentToCourierAt: Date | null;
+  deliveredAt: Date | null;
   checkoutToken: string;
   items: { productId: number; productName: string; unitPricePaisa: number; quantity: number; subtotalPaisa: number }[];
 };
@@ -63,6 +79,13 @@ const DISTRICT_WEIGHTS: [string, number][] = [
   ["Khulna", 5],
   ["Rajshahi", 5],
 ];
+
+/**
+ * The chance that a parcel to a district comes back (refused or never collected): low in Dhaka,
+ * higher in the other big cities, highest elsewhere, as couriers' figures for Bangladesh show.
+ */
+const RETURN_CHANCE: Record<string, number> = { Dhaka: 0.08, Gazipur: 0.12, Chattogram: 0.14 };
+const RETURN_CHANCE_ELSEWHERE = 0.22;
 
 /** A small deterministic generator (mulberry32): the same seed gives the same sequence in [0, 1). */
 function generator(seed: number): () => number {
@@ -130,6 +153,7 @@ export function demoOrders(products: readonly DemoOrderProduct[], fees: Delivery
     const shippingMethod = shippingMethodOf(who.district);
     if (!shippingMethod) throw new Error(`Not a district: ${who.district}`);
     const totals = orderTotals(subtotalPaisa, shippingMethod, fees);
+    const parcel = parcelFor(createdAt, status, who, orders.length + 1);
     orders.push({
       createdAt,
       customerName: who.name,
@@ -142,11 +166,32 @@ export function demoOrders(products: readonly DemoOrderProduct[], fees: Delivery
       subtotalPaisa,
       totalPaisa: totals.totalPaisa,
       itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
-      status,
+      ...parcel,
       confirmed: status !== "pending" && status !== "cancelled" ? random() < 0.9 : false,
       checkoutToken: `${DEMO_ORDER_TOKEN_PREFIX}${orders.length + 1}`,
       items,
     });
+  };
+  // The parcels' own generator: the orders above draw the same numbers as before parcels existed.
+  const courierRandom = generator(20261129);
+  const hour = 60 * 60 * 1000;
+  const parcelFor = (createdAt: Date, status: OrderStatus, who: { phone: string; district: string }, number: number) => {
+    const none = { status, courier: null, consignmentId: null, trackingCode: null, deliveryState: null };
+    const roll = courierRandom();
+    const courier = courierRandom() < 0.65 ? "steadfast" : "pathao";
+    const sent = { courier, consignmentId: `${9_100_000 + number}`, trackingCode: `DEMO${9_100_000 + number}` };
+    const sentToCourierAt = new Date(Math.min(now.getTime(), createdAt.getTime() + 20 * hour));
+    const arrived = new Date(Math.min(now.getTime(), createdAt.getTime() + (44 + roll * 50) * hour));
+    if (status === "shipped") {
+      return { ...none, ...sent, deliveryState: "with-courier", sentToCourierAt, deliveredAt: null };
+    }
+    if (status !== "delivered") return { ...none, sentToCourierAt: null, deliveredAt: null };
+    // A delivered order's parcel may have come back instead: the courier's return cancels the order.
+    // The regular's parcels arrive, so that their history stays as told below.
+    if (who.phone !== DEMO_REPEAT_PHONE && roll < (RETURN_CHANCE[who.district] ?? RETURN_CHANCE_ELSEWHERE)) {
+      return { ...sent, status: "cancelled" as const, deliveryState: "returned", sentToCourierAt, deliveredAt: null };
+    }
+    return { ...none, ...sent, deliveryState: "delivered", sentToCourierAt, deliveredAt: arrived };
   };
   const shopper = () => {
     const district = weighted();

@@ -112,3 +112,22 @@ export function formatDayMonth(isoDay: string, lang: Lang): string {
   }
   return format.format(new Date(`${isoDay}T00:00:00Z`));
 }
+
+const monthYearFormats = new Map<Lang, Intl.DateTimeFormat>();
+
+/**
+ * The month of a calendar day `isoDay` ("2026-11-01") with its year: "November 2026" in English;
+ * "নভেম্বর ২০২৬" in Bangla (the full month names of `formatShopDateTime`, Bengali digits).
+ * @throws {RangeError} when `isoDay` is not a yyyy-MM-dd date.
+ */
+export function formatMonthYear(isoDay: string, lang: Lang): string {
+  const day = new Date(`${isoDay}T00:00:00Z`);
+  if (Number.isNaN(day.getTime())) throw new RangeError(`Not a day: ${isoDay}`);
+  if (lang === "bn") return `${BANGLA_MONTHS[day.getUTCMonth()]} ${formatInteger(day.getUTCFullYear(), "bn")}`;
+  let format = monthYearFormats.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALES[lang], { timeZone: "UTC", month: "long", year: "numeric" });
+    monthYearFormats.set(lang, format);
+  }
+  return format.format(day);
+}

@@ -14,13 +14,10 @@
  * goals live here, not in tests. `--drop-index <name>` drops an index of "Order" before timing
  * (the figures "before" an index the migrations add).
  */
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
-import { applyMigrations } from "../db/migrate.mjs";
-import { startThrowawayPostgres } from "../dev/with-postgres.mjs";
+import { benchDatabase, seededRandom, timer } from "./bench-database";
 
 const { values: options } = parseArgs({
   options: {
@@ -35,37 +32,14 @@ const ORDERS = Number(options.orders);
 const PHONES = Number(options.phones);
 const RUNS = Number(options.runs);
 
-const folder = fs.mkdtempSync(path.join(os.tmpdir(), "haat-bench-customers-"));
-const postgres =
-  options.database === "postgresql" && !process.env.HAAT_TEST_POSTGRES_URL
-    ? await startThrowawayPostgres({ durable: true })
-    : null;
-const databaseUrl =
-  options.database === "postgresql"
-    ? (postgres?.url ?? process.env.HAAT_TEST_POSTGRES_URL!).replace(/\/[^/]*$/, `/bench_customers_${process.pid}`)
-    : `file:${path.join(folder, "bench.db")}`;
-Object.assign(process.env, {
-  NODE_ENV: "production",
-  DATABASE_URL: databaseUrl,
-  UPLOADS_DIR: path.join(folder, "uploads"),
-  SESSION_SECRET: "bench-session-secret-0123456789abcdef0123",
-  PUBLIC_URL: "http://localhost:3000",
-});
+const bench = await benchDatabase(options.database, "customers");
 
 try {
-  await applyMigrations({ databaseUrl });
   const { prisma } = await import("../../app/models/db/client.server");
   const { listCustomers } = await import("../../app/models/customers/customer-list.server");
   const { getCustomerPage } = await import("../../app/models/customers/customer-page.server");
 
-  // A fixed sequence of pseudo-random numbers (mulberry32), so every run seeds the same shop.
-  let seed = 46;
-  const random = () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = seededRandom(46);
   const FIRST = ["Rahim", "Karim", "Fatema", "Ayesha", "Jamal", "Nusrat", "Sabbir", "Tania", "Md. Hasan", "Rupa"];
   const LAST = ["Uddin", "Akter", "Hossain", "Begum", "Islam", "Rahman", "Khatun", "Ahmed", "Sarkar", "Chowdhury"];
   const DISTRICTS = ["Dhaka", "Chattogram", "Sylhet", "Rajshahi", "Khulna", "Barishal", "Rangpur", "Gazipur"];
@@ -123,18 +97,7 @@ try {
       `Node ${process.version}, ${os.cpus().length} cores${options["drop-index"].length ? `, without ${options["drop-index"].join(", ")}` : ""}`,
   );
   console.log(`busiest customer: ${busiestPhone}, ${busiest!._count._all} orders`);
-  const time = async (label: string, fn: () => Promise<unknown>) => {
-    await fn();
-    const samples: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const began = performance.now();
-      await fn();
-      samples.push(performance.now() - began);
-    }
-    samples.sort((a, b) => a - b);
-    const pct = (p: number) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))]!.toFixed(1);
-    console.log(`${label.padEnd(40)} runs ${RUNS}  median ${pct(0.5).padStart(8)} ms  p95 ${pct(0.95).padStart(8)} ms`);
-  };
+  const time = timer(RUNS);
   await time("first page, by last order", () => listCustomers(1, { q: "", sort: "last-order" }));
   await time("first page, by total spent", () => listCustomers(1, { q: "", sort: "spent" }));
   await time("first page, by name", () => listCustomers(1, { q: "", sort: "name" }));
@@ -149,6 +112,5 @@ try {
   await time("customer page (busiest)", () => getCustomerPage(busiestPhone, 1));
   await prisma.$disconnect();
 } finally {
-  await postgres?.stop();
-  fs.rmSync(folder, { recursive: true, force: true });
+  await bench.close();
 }

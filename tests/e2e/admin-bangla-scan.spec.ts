@@ -308,6 +308,7 @@ test("the Bangla back office shows no Latin letters or digits outside names, e-m
       "/admin/orders/export",
       "/admin/customers",
       "/admin/customers/01711000111",
+      "/admin/reports",
       "/admin/products",
       "/admin/products/create",
       "/admin/products/import",

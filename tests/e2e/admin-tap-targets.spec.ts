@@ -34,13 +34,14 @@ function pagesOf(orderId: number): string[] {
       `/admin/products/variants/${options.id}`,
       "/admin/settings",
       "/admin/dashboard",
+      "/admin/reports",
       "/admin/sms/messages",
     ];
   });
 }
 
 for (const lang of ["en", "bn"] as const) {
-  test(`every control of the orders, customers, products, variants, settings and dashboard pages is a thumb's size at 360 px (${lang})`, async ({
+  test(`every control of the orders, customers, products, variants, settings, dashboard and reports pages is a thumb's size at 360 px (${lang})`, async ({
     page,
     browser,
   }, testInfo) => {

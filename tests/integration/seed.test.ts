@@ -382,6 +382,16 @@ describe("seedDemoCatalogue", () => {
     expect(fanLine).toMatchObject({ variantLabel: "48″ / Brown", variantLabelBn: "৪৮ ইঞ্চি / বাদামি" });
     const warmLine = orders.flatMap((o) => o.items).find((item) => item.productId === warmBulb!.id);
     expect(warmLine).toMatchObject({ variantLabel: "", variantLabelBn: "", sku: "PD-LB09-WW" });
+    // Parcels for the reports: sent ones with a courier, delivered ones with the day they arrived,
+    // and a tenth to a fifth of the finished parcels returned (their orders cancelled).
+    const finished = orders.filter((order) => order.deliveryState === "delivered" || order.deliveryState === "returned");
+    const returned = finished.filter((order) => order.deliveryState === "returned");
+    expect(returned.every((order) => order.status === "cancelled" && order.courier !== null)).toBe(true);
+    expect(returned.length / finished.length).toBeGreaterThanOrEqual(0.08);
+    expect(returned.length / finished.length).toBeLessThanOrEqual(0.25);
+    const delivered = orders.filter((order) => order.status === "delivered");
+    expect(delivered.every((order) => order.deliveredAt !== null && order.deliveryState === "delivered")).toBe(true);
+    expect(new Set(orders.map((order) => order.courier))).toEqual(new Set([null, "steadfast", "pathao"]));
     const regular = orders.filter((order) => order.customerPhone === DEMO_REPEAT_PHONE);
     expect(regular.map((order) => order.status).sort()).toEqual(["cancelled", "delivered", "pending", "pending"]);
     // No stock moved: the demo's counts are what the catalogue says.
