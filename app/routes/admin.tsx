@@ -155,30 +155,33 @@ function AdminMenu({
 /**
  * The navigation's pages; `owner` ones are shown to owners only (docs/decisions/033-staff-roles.md);
  * `menuOnly` ones only in the narrow screens' menu (wide screens reach the account page from the
- * "Signed in as" line).
+ * "Signed in as" line); `grouped` ones sit under "Shop settings" in the wide screens' bar (the
+ * reports, read every evening, stand on their own).
  */
 const NAV_LINKS = [
-  { to: "/admin/dashboard", label: "admin.shell.nav.dashboard", owner: false, menuOnly: false },
-  { to: "/admin/products", label: "admin.nav.products", owner: false, menuOnly: false },
-  { to: "/admin/categories", label: "admin.shell.nav.categories", owner: false, menuOnly: false },
-  { to: "/admin/orders", label: "admin.nav.orders", owner: false, menuOnly: false },
-  { to: "/admin/customers", label: "admin.nav.customers", owner: false, menuOnly: false },
-  { to: "/admin/settings", label: "admin.nav.settings", owner: true, menuOnly: false },
-  { to: "/admin/payments", label: "admin.nav.payments", owner: true, menuOnly: false },
-  { to: "/admin/payouts", label: "admin.nav.payouts", owner: true, menuOnly: false },
-  { to: "/admin/sms", label: "admin.nav.sms", owner: true, menuOnly: false },
-  { to: "/admin/discounts", label: "admin.nav.discounts", owner: true, menuOnly: false },
-  { to: "/admin/staff", label: "admin.nav.staff", owner: true, menuOnly: false },
-  { to: "/admin/activity", label: "admin.nav.activity", owner: true, menuOnly: false },
-  { to: "/admin/account", label: "admin.nav.account", owner: false, menuOnly: true },
+  { to: "/admin/dashboard", label: "admin.shell.nav.dashboard", owner: false, menuOnly: false, grouped: false },
+  { to: "/admin/products", label: "admin.nav.products", owner: false, menuOnly: false, grouped: false },
+  { to: "/admin/categories", label: "admin.shell.nav.categories", owner: false, menuOnly: false, grouped: false },
+  { to: "/admin/orders", label: "admin.nav.orders", owner: false, menuOnly: false, grouped: false },
+  { to: "/admin/customers", label: "admin.nav.customers", owner: false, menuOnly: false, grouped: false },
+  { to: "/admin/reports", label: "admin.nav.reports", owner: true, menuOnly: false, grouped: false },
+  { to: "/admin/settings", label: "admin.nav.settings", owner: true, menuOnly: false, grouped: true },
+  { to: "/admin/payments", label: "admin.nav.payments", owner: true, menuOnly: false, grouped: true },
+  { to: "/admin/payouts", label: "admin.nav.payouts", owner: true, menuOnly: false, grouped: true },
+  { to: "/admin/sms", label: "admin.nav.sms", owner: true, menuOnly: false, grouped: true },
+  { to: "/admin/discounts", label: "admin.nav.discounts", owner: true, menuOnly: false, grouped: true },
+  { to: "/admin/staff", label: "admin.nav.staff", owner: true, menuOnly: false, grouped: true },
+  { to: "/admin/activity", label: "admin.nav.activity", owner: true, menuOnly: false, grouped: true },
+  { to: "/admin/account", label: "admin.nav.account", owner: false, menuOnly: true, grouped: false },
 ] as const;
 
 /**
- * The admin navigation: Dashboard, Products, Categories, Orders, Customers, then Settings, Payments,
- * Payouts (the couriers' cash coming back), SMS, Discounts (campaign codes), Staff and Activity for an owner, Account (in the menu), View shop,
- * Logout. In the wide screens' bar an owner's pages are grouped under "Shop settings" (a native
- * <details>, so it opens without JavaScript): twelve links and the shop's name do not fit one line
- * at 1024 px. The narrow screens' menu lists them all.
+ * The admin navigation: Dashboard, Products, Categories, Orders, Customers; for an owner Reports,
+ * then Settings, Payments, Payouts (the couriers' cash coming back), SMS, Discounts (campaign codes),
+ * Staff and Activity; Account (in the menu), View shop, Logout. In the wide screens' bar an owner's
+ * settings pages are grouped under "Shop settings" (a native <details>, so it opens without
+ * JavaScript): thirteen links and the shop's name do not fit one line at 1024 px. The narrow
+ * screens' menu lists them all.
  */
 function AdminNav({ className, owner, inMenu }: { className: string; owner: boolean; inMenu: boolean }) {
   const t = useAdminT();
@@ -189,7 +192,7 @@ function AdminNav({ className, owner, inMenu }: { className: string; owner: bool
     `rounded px-1 ${focusRing} ${isActive ? "font-semibold underline underline-offset-4" : "hover:underline"}`;
   const shown = NAV_LINKS.filter((page) => (owner || !page.owner) && (inMenu || !page.menuOnly));
   // In the bar, an owner's pages sit under one entry.
-  const grouped: (typeof NAV_LINKS)[number][] = inMenu ? [] : shown.filter((page) => page.owner);
+  const grouped: (typeof NAV_LINKS)[number][] = inMenu ? [] : shown.filter((page) => page.grouped);
   const navLink = ({ to, label }: (typeof NAV_LINKS)[number]) => (
     <NavLink key={to} to={to} className={link}>
       {t(label)}
