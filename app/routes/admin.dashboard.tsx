@@ -23,10 +23,11 @@ export const meta = adminTitle("admin.dashboard.title");
  * and the products at or below the shop's low-stock threshold (app/models/catalogue/stock.server.ts).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const { lowStockThreshold } = await getShopSettings();
   const [dashboard, lowStock] = await Promise.all([getDashboard(), listLowStock(lowStockThreshold)]);
-  return { dashboard, lowStock };
+  // The owner's way to the reports (the wide screens' bar has them under "Shop settings").
+  return { dashboard, lowStock, owner: admin.role === "owner" };
 }
 
 /**
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AdminDashboardPage() {
   const t = useAdminT();
   const lang = useAdminLang();
-  const { dashboard, lowStock } = useLoaderData<typeof loader>();
+  const { dashboard, lowStock, owner } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="dashboard-title" className="space-y-8">
       <AdminPageHeader
@@ -45,6 +46,15 @@ export default function AdminDashboardPage() {
         title={t("admin.dashboard.title")}
         subtitle={t("admin.dashboard.subtitle")}
       />
+      {owner ? (
+        <Link
+          to="/admin/reports"
+          className="inline-flex min-h-11 items-center text-sm font-medium text-amber-800 underline"
+          data-testid="dashboard-reports"
+        >
+          {t("admin.dashboard.reports")}
+        </Link>
+      ) : null}
 
       <ul className="grid gap-4 sm:grid-cols-3">
         <PeriodCard label={t("admin.dashboard.today")} totals={dashboard.today} testId="period-today" />

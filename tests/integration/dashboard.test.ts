@@ -185,5 +185,12 @@ describe("dashboard", () => {
     const outcome = await run(dashboardLoader, get("/admin/dashboard", await signedInJar(admin.id)));
     expect(outcome.status).toBe(200);
     expect(expectData(outcome).dashboard.days).toHaveLength(30);
+    // The way to the reports is offered to owners only (the reports refuse staff).
+    expect(expectData(outcome).owner).toBe(admin.role === "owner");
+    const member = await prisma.adminUser.create({
+      data: { email: `dashboard.staff${Date.now()}@haat.example`, role: "staff", passwordHash: "x" },
+    });
+    const staffPage = await run(dashboardLoader, get("/admin/dashboard", await signedInJar(member.id)));
+    expect(expectData(staffPage).owner).toBe(false);
   });
 });

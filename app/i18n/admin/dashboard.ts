@@ -6,6 +6,7 @@ import { bilingual } from "../bilingual";
 export const dashboardMessages = bilingual({
   en: {
     "admin.dashboard.title": "Dashboard",
+    "admin.dashboard.reports": "Reports: sales, best sellers, districts and couriers by day, week or month",
     "admin.dashboard.subtitle": "Orders and revenue, in Dhaka time. Cancelled orders are not counted.",
     "admin.dashboard.today": "Today",
     "admin.dashboard.last7": "Last 7 days",
@@ -35,6 +36,7 @@ export const dashboardMessages = bilingual({
   },
   bn: {
     "admin.dashboard.title": "ড্যাশবোর্ড",
+    "admin.dashboard.reports": "রিপোর্ট: দিন, সপ্তাহ বা মাস ধরে বিক্রি, সেরা পণ্য, জেলা ও কুরিয়ার",
     "admin.dashboard.subtitle": "অর্ডার ও বিক্রি, ঢাকার সময় অনুযায়ী। বাতিল অর্ডার হিসাবে ধরা হয়নি।",
     "admin.dashboard.today": "আজ",
     "admin.dashboard.last7": "গত ৭ দিন",
