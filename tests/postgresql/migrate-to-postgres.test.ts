@@ -100,5 +100,6 @@ describe("migrate:to-postgres", () => {
     // A second copy into the same database is refused: it never mixes two shops.
     await expect(migrateToPostgres(from, to)).rejects.toThrow(MigrateToPostgresError);
     await expect(migrateToPostgres(from, to)).rejects.toThrow(/already holds rows/);
-  });
+    // Seeding a demo shop and copying it take about 10 s on an idle machine; a loaded CI runner is slower.
+  }, 60_000);
 });
