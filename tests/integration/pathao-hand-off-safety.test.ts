@@ -181,6 +181,22 @@ describe("one order, two couriers at once", () => {
   });
 });
 
+describe("a parcel accepted after its order changed", () => {
+  it("is not recorded on the order; staff are told to cancel it at the courier, and the audit trail names it", async () => {
+    const id = await orderIn("Mirpur 10");
+    pathao.delayMs = 1_000; // within the tests' 3 s courier timeout
+    const sending = sendFromPage(id, MIRPUR);
+    // The hand-off's claim is taken before Pathao is asked; staff forget it while Pathao works.
+    while ((await orderRow(id)).courier !== "pathao") await new Promise((resolve) => setTimeout(resolve, 20));
+    await forget(id);
+    const sent = await sending;
+    expect(parcelsAtPathao(id)).toBe(1);
+    expect(await orderRow(id)).toMatchObject({ courier: null, consignmentId: null });
+    await expect(sent).toSetToast({ kind: "error", message: expect.stringContaining("cancel consignment DL") });
+    expect(await prisma.auditEvent.count({ where: { action: "order.courier-orphan", subjectId: id } })).toBe(1);
+  });
+});
+
 describe("Pathao's cancelled pickup", () => {
   it("does not cancel the order, and staff forget the consignment to send it again", async () => {
     const id = await orderIn("Mirpur 10");

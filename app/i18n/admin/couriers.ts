@@ -29,7 +29,7 @@ export const couriersMessages = bilingual({
     "admin.courier.notSentStopped":
       "{courier} stopped answering before these were sent; nothing was made for them, send them again: {ids}.",
     "admin.courier.orphan":
-      "{courier} accepted order #{id} as consignment {code}, but the order had meanwhile been sent another way: cancel consignment {code} in {courier}'s panel.",
+      "{courier} accepted order #{id} as consignment {code}, but the order had meanwhile changed (sent another way, cancelled or forgotten): cancel consignment {code} in {courier}'s panel.",
     "admin.courier.claimPending":
       "Being handed to {courier} since {when}, but its answer never came: the parcel may exist there. Look for invoice {invoice} in {courier}'s panel. If there is none, forget this hand-off and send again.",
     "admin.courier.pickupCancelled":
@@ -126,7 +126,7 @@ export const couriersMessages = bilingual({
     "admin.courier.notSentStopped":
       "এগুলো পাঠানোর আগেই {courier} উত্তর দেওয়া বন্ধ করেছে; এগুলোর কিছুই তৈরি হয়নি, আবার পাঠান: {ids}।",
     "admin.courier.orphan":
-      "{courier} অর্ডার #{id} কনসাইনমেন্ট {code} হিসেবে নিয়েছে, কিন্তু এর মধ্যে অর্ডারটি অন্যভাবে পাঠানো হয়ে গেছে: {courier}-এর প্যানেলে কনসাইনমেন্ট {code} বাতিল করুন।",
+      "{courier} অর্ডার #{id} কনসাইনমেন্ট {code} হিসেবে নিয়েছে, কিন্তু এর মধ্যে অর্ডারটি বদলে গেছে (অন্যভাবে পাঠানো, বাতিল বা ভুলে যাওয়া): {courier}-এর প্যানেলে কনসাইনমেন্ট {code} বাতিল করুন।",
     "admin.courier.claimPending":
       "{when} থেকে {courier}-এ দেওয়া হচ্ছে, কিন্তু উত্তর আসেনি: পার্সেলটি সেখানে তৈরি হয়ে থাকতে পারে। {courier}-এর প্যানেলে ইনভয়েস {invoice} খুঁজুন। না থাকলে এই হ্যান্ড-অফ ভুলে গিয়ে আবার পাঠান।",
     "admin.courier.pickupCancelled":

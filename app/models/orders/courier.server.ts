@@ -185,8 +185,8 @@ export async function releaseClaim(orderId: number, courier: string, claimedAt: 
  * Only while the order still holds this hand-off's claim (`claimForCourier` for `courier` at
  * `claimedAt`).
  * @returns false when the claim is no longer held (it went stale and another hand-off took the
- *   order, or the hand-off was forgotten) or the order is gone: the parcel is then an orphan at
- *   the courier.
+ *   order, or the hand-off was forgotten), the order was cancelled or delivered meanwhile, or it is
+ *   gone: the parcel is then an orphan at the courier.
  */
 export async function recordConsignment(
   orderId: number,
@@ -205,7 +205,13 @@ export async function recordConsignment(
   const recorded = await prisma.$transaction(async (tx) => {
     const now = new Date();
     const { count } = await tx.order.updateMany({
-      where: { id: orderId, consignmentId: null, courier, sentToCourierAt: claimedAt },
+      where: {
+        id: orderId,
+        consignmentId: null,
+        courier,
+        sentToCourierAt: claimedAt,
+        status: { in: [...SENDABLE_STATUSES] },
+      },
       data: {
         courier,
         consignmentId: consignment.consignmentId,

@@ -124,7 +124,7 @@ export async function sendOrdersToCourier(
         action: "order.courier-orphan",
         subjectType: "order",
         subjectId: parcel.orderId,
-        summary: `${courierDisplayName(courier)} ${parcel.trackingCode}: accepted after the order was sent another way; cancel it at the courier`,
+        summary: `${courierDisplayName(courier)} ${parcel.trackingCode}: accepted after the order changed (sent another way, cancelled or forgotten); cancel it at the courier`,
       });
     }
     for (const parcel of result.unknown ?? []) {
