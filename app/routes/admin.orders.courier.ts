@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { orderSelectionSchema } from "~/forms/admin-schemas";
-import { PATHAO_CHOICE_PARAMS as PATHAO_PARAMS, parseWeightKg } from "~/rules/courier-places";
+import { PATHAO_CHOICE_PARAMS as PATHAO_PARAMS, parseWeightKg, priceKey } from "~/rules/courier-places";
 import {
   courierName,
+  forgetOrderHandOff,
   refreshParcelStatuses,
   sendOrdersToCourier,
   type PathaoChoice,
@@ -31,10 +32,14 @@ function backTo(back: FormDataEntryValue | null): string {
  * selection or an order's page, then back with one message:
  * - `intent=send` with `order` ids: hands them to `courier` ("steadfast" or "pathao"; default: the
  *   shop's default courier); each accepted order is "shipped". From one order's page, Pathao's
- *   `pathao-city`, `pathao-zone`, `pathao-area` and `pathao-weight` say where the parcel goes; a
- *   refusal then goes back to the order's Pathao choice, as chosen, to choose again;
+ *   `pathao-city`, `pathao-zone`, `pathao-area` and `pathao-weight` say where the parcel goes, and
+ *   `pathao-shown` what the price shown was for (other fields than that go back to the choice,
+ *   redrawn with their price, unsent); a refusal then goes back to the order's Pathao choice, as
+ *   chosen, to choose again;
  * - `intent=refresh`: asks the courier where the parcels are (`order` ids to ask about only those,
- *   else the ones unread longest, a few per click).
+ *   else the ones unread longest, a few per click);
+ * - `intent=forget` with one `order` id: forgets its hand-off (Pathao's cancelled pickup, or an
+ *   answer that never came) so it can be sent again.
  * The courier unreachable, or refusing the keys, changes nothing and says so.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -48,6 +53,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const ids = chosen.length > 0 ? orderSelectionSchema(t).safeParse(chosen) : null;
     return redirectWithToast(request, back, await refreshParcelStatuses(admin, ids?.success ? ids.data : undefined));
   }
+  if (intent === "forget") {
+    const id = parseId(chosen[0] ?? "");
+    if (id === null) return redirectWithToast(request, back, { kind: "error", message: t("error.generic") });
+    return redirectWithToast(request, back, await forgetOrderHandOff(id, admin, context));
+  }
   if (intent !== "send") return redirectWithToast(request, back, { kind: "error", message: t("error.generic") });
   const parsed = orderSelectionSchema(t).safeParse(chosen);
   if (!parsed.success) {
@@ -59,6 +69,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast(request, choiceAgain(back, form), {
       kind: "error",
       message: t("admin.pathao.zoneRequired"),
+    });
+  }
+  // The price staff saw was for other fields (edited without "Show zones, areas and price"):
+  // show the price of what they chose now instead of sending.
+  if (pathao && form.get(PATHAO_PARAMS.shown) !== priceKey(pathao)) {
+    return redirectWithToast(request, choiceAgain(back, form), {
+      kind: "info",
+      message: t("admin.pathao.choiceChanged"),
     });
   }
   const toast = await sendOrdersToCourier(parsed.data, admin, context, { courier, pathao });

@@ -44,6 +44,25 @@ export function codAmountPaisa(
   return Math.max(0, order.totalPaisa - (order.advancePaidPaisa - order.advanceRefundedPaisa));
 }
 
+/** Paisa rounded up to the whole taka (never below 0): a rider collects no paisa. */
+export function roundUpToTaka(paisa: number): number {
+  return Math.ceil(Math.max(0, paisa) / 100) * 100;
+}
+
+/**
+ * The cash `courier` is asked to collect for the order, in paisa: `codAmountPaisa`, rounded up to
+ * the whole taka for Pathao (its `amount_to_collect` takes whole taka: ৳1,250.50 → ৳1,251).
+ * Steadfast takes the amount as it is. The hand-off sends this and a payout line is compared
+ * with it, so both agree.
+ */
+export function courierCollectsPaisa(
+  order: Pick<HandOffOrder, "totalPaisa" | "paymentStatus" | "advancePaidPaisa" | "advanceRefundedPaisa">,
+  courier: string | null,
+): number {
+  const cash = codAmountPaisa(order);
+  return courier === "pathao" ? roundUpToTaka(cash) : cash;
+}
+
 /** The delivery address in one line: street, area, district (the empty ones left out). */
 export function parcelAddress(order: Pick<HandOffOrder, "customerAddress" | "area" | "district">): string {
   return [order.customerAddress, order.area, order.district]

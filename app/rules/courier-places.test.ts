@@ -31,7 +31,8 @@ describe("areaKey", () => {
   it("reduces the district and area text so that the same place typed differently is one key", () => {
     expect(areaKey("Dhaka", "  Mirpur   10 ")).toBe("dhaka|mirpur 10");
     expect(areaKey("Dhaka", "MIRPUR 10")).toBe(areaKey("dhaka", "mirpur 10"));
-    expect(areaKey("Dhaka", null)).toBe("dhaka|");
+    expect(areaKey("Dhaka", null)).toBeNull();
+    expect(areaKey("Dhaka", "   ")).toBeNull();
   });
 });
 

@@ -14,15 +14,30 @@ export const PATHAO_CHOICE_PARAMS = {
   zone: "pathao-zone",
   area: "pathao-area",
   weight: "pathao-weight",
+  /** What the price shown was for (`priceKey`): a send whose fields differ redraws instead. */
+  shown: "pathao-shown",
 } as const;
 
 /**
- * The key an area choice is remembered by: the district and the area as typed, reduced to compare
- * (NFC, lower case, spaces collapsed, trimmed): "dhaka|mirpur 10". An order without an area text
- * is keyed by its district alone ("dhaka|").
+ * What Pathao's price depends on, as one text: the city, the zone and the weight in kg
+ * ("1|52|0.5"). The order page sends the key of the price it showed; a send whose fields give
+ * another key (edited without pressing "Show zones, areas and price") is redrawn with the new
+ * price, not sent. The area is left out: it does not change the price, and a changed zone (which
+ * an area belongs to) already changes the key.
  */
-export function areaKey(district: string | null, area: string | null): string {
+export function priceKey(choice: { cityId: number; zoneId: number; weightKg: number }): string {
+  return `${choice.cityId}|${choice.zoneId}|${choice.weightKg}`;
+}
+
+/**
+ * The key an area choice is remembered by: the district and the area as typed, reduced to compare
+ * (NFC, lower case, spaces collapsed, trimmed): "dhaka|mirpur 10". Null for an order without an
+ * area text: a district holds many zones, so a choice for the district alone would send every
+ * area-less order there; such an order's zone is chosen on its page each time.
+ */
+export function areaKey(district: string | null, area: string | null): string | null {
   const reduce = (text: string | null) => (text ?? "").normalize("NFC").trim().replace(/\s+/g, " ").toLowerCase();
+  if (reduce(area) === "") return null;
   return `${reduce(district)}|${reduce(area)}`.slice(0, 300);
 }
 

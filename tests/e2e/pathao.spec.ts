@@ -60,10 +60,16 @@ test("the owner saves Pathao's keys; staff send one order with Pathao and one wi
     for (const control of await choice.locator("select, input:not([type=hidden]), button").all()) {
       expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     }
+    // A weight typed after the price was shown is not sent at the old price: the choice comes back
+    // with the price for 5 kg, then it is sent.
+    await choice.getByLabel("Weight (kg)").fill("5");
+    await choice.getByRole("button", { name: "Send with Pathao" }).click();
+    await expect(toast(page)).toContainText("changed after the price was shown");
+    await expect(choice.getByTestId("pathao-price")).toContainText("Pathao's charge: ৳120");
     await choice.getByRole("button", { name: "Send with Pathao" }).click();
     await expect(toast(page)).toContainText(`Order #${withPathao} sent with Pathao, consignment DL`);
     await expect(panel.getByTestId("courier-name")).toHaveText("Pathao");
-    await expect(panel.getByTestId("courier-fee")).toHaveText("৳60.00");
+    await expect(panel.getByTestId("courier-fee")).toHaveText("৳120.00");
     await expect(panel.getByTestId("tracking-link")).toHaveAttribute(
       "href",
       new RegExp(`^https://merchant\\.pathao\\.com/tracking\\?consignment_id=DL\\w+&phone=${phone}$`),

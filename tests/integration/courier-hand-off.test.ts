@@ -185,14 +185,21 @@ describe("sending orders to Steadfast", () => {
     expect(await orderOf(cancelled)).toMatchObject({ status: "cancelled", consignmentId: null });
   });
 
-  it("changes nothing when Steadfast does not answer in time, and says so", async () => {
+  it("keeps the order with Steadfast when its answer does not come in time (the parcel may exist), and says so", async () => {
     const lamp = await createProduct({ name: "Slow Lamp", pricePaisa: 50_000 });
     const id = await placeOrderFor(lamp.variantId, 1);
     steadfast.delayMs = 4_000; // beyond the 3 s COURIER_TIMEOUT_SECONDS of the tests (setup-test-env.ts)
     const answer = await sendToCourier([id]);
     steadfast.delayMs = 0;
-    await expect(answer).toSetToast({ kind: "error", message: enAdmin["admin.courier.timeout"] });
-    expect(await orderOf(id)).toMatchObject({ status: "pending", consignmentId: null });
+    await expect(answer).toSetToast({
+      kind: "error",
+      message: enAdmin["admin.courier.unanswered"]
+        .replaceAll("{courier}", "Steadfast")
+        .replace("{id}", String(id))
+        .replace("{invoice}", `haat-${id}`),
+    });
+    // Claimed for Steadfast, no consignment recorded: not sent again, nor to another courier, until staff check.
+    expect(await orderOf(id)).toMatchObject({ status: "pending", consignmentId: null, courier: "steadfast" });
     expect(await prisma.courierEvent.count({ where: { orderId: id } })).toBe(0);
   });
 

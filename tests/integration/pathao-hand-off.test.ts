@@ -12,6 +12,7 @@ import { prisma } from "~/models/db/client.server";
 import { action as courierPageAction, loader as courierPageLoader } from "~/routes/admin.courier";
 import { action as handOffAction } from "~/routes/admin.orders.courier";
 import { loader as orderLoader } from "~/routes/admin.orders.view.$id/route";
+import { parseWeightKg, priceKey } from "~/rules/courier-places";
 import { startFakePathao, workerPathaoPort, type FakePathao } from "../support/pathao-server";
 import {
   type CookieJar,
@@ -69,15 +70,32 @@ const saveKeys = (password = pathao.password) =>
 const orderPage = (id: number, query = "") =>
   runData(orderLoader, get(`/admin/orders/view/${id}${query}`, owner), { id: String(id) });
 
+/**
+ * "Send with Pathao" from the order's page, as the page posts it: the place and weight, and what
+ * the price shown was for (the same fields, as if "Show zones, areas and price" was pressed).
+ */
 const sendWithPathao = (id: number, place: Record<string, string>) =>
   run(
     handOffAction,
     post(
       "/admin/orders/courier",
-      { intent: "send", courier: "pathao", order: [String(id)], back: `/admin/orders/view/${id}`, ...place },
+      {
+        intent: "send",
+        courier: "pathao",
+        order: [String(id)],
+        back: `/admin/orders/view/${id}`,
+        "pathao-shown": shownKey(place),
+        ...place,
+      },
       owner,
     ),
   );
+
+/** The `pathao-shown` the order page gives for the price of `place` (its city, zone and weight). */
+function shownKey(place: Record<string, string>): string {
+  const weightKg = parseWeightKg(place["pathao-weight"] || "0.5") ?? 0;
+  return priceKey({ cityId: Number(place["pathao-city"]), zoneId: Number(place["pathao-zone"]), weightKg });
+}
 
 describe("Pathao's keys on the courier page", () => {
   it("refuses keys Pathao refuses: nothing saved, the password never echoed", async () => {

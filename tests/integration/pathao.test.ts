@@ -244,9 +244,12 @@ describe("Pathao's parcels", () => {
     expect(pathaoState("In Transit")).toBe("with-courier");
     expect(pathaoState("On_Hold")).toBe("on-hold");
     expect(pathaoState("Partial_Delivery")).toBe("partly-delivered");
-    expect(pathaoState("Return")).toBe("returned");
+    // On its way back, or a pickup cancelled (the parcel never left): not returned, the order stays.
+    expect(pathaoState("Return")).toBe("on-hold");
+    expect(pathaoState("Return_In_Transit")).toBe("on-hold");
+    expect(pathaoState("Pickup_Cancelled")).toBe("on-hold");
     expect(pathaoState("paid_return")).toBe("returned");
-    expect(pathaoState("Pickup_Cancelled")).toBe("returned");
+    expect(pathaoState("Returned")).toBe("returned");
     expect(pathaoState("Something new")).toBe("unknown");
     expect(pathaoFinal("Paid_Return")).toBe(true);
     expect(pathaoFinal("Return")).toBe(false);

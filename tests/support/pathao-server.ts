@@ -49,6 +49,12 @@ export type FakePathao = {
   /** Pathao's price for a parcel in taka: 60 inside Dhaka city (id 1), 110 elsewhere, +15 per kg above 1. */
   priceOf(cityId: number, weightKg: number): number;
   delayMs: number;
+  /**
+   * Pathao going silent partway: when set to n, the n-th parcel created from now on (1: the next
+   * one) and every one after it are created, but their answers are held back (as `delayMs`, at
+   * least 5 s: past the tests' courier timeout). Null (the default): every answer comes at once.
+   */
+  silentFromCreate: number | null;
   close(): Promise<void>;
 };
 
@@ -88,6 +94,8 @@ function defaultPlaces(): FakePathao["places"] {
 export async function startFakePathao(port = 0): Promise<FakePathao> {
   let nextToken = 1;
   let nextConsignment = 1;
+  /** Whether the answer being made is one `silentFromCreate` holds back. */
+  let silenced = false;
   /** Live access tokens: when each expires (ms) and the refresh token issued with it. */
   const accessTokens = new Map<string, { expiresAt: number; refreshToken: string }>();
   /** Unused refresh tokens and the access token issued with each. */
@@ -116,6 +124,7 @@ export async function startFakePathao(port = 0): Promise<FakePathao> {
       return (cityId === 1 ? 60 : 110) + 15 * Math.max(0, Math.ceil(weightKg - 1));
     },
     delayMs: 0,
+    silentFromCreate: null,
   };
 
   const issue = () => {
@@ -310,6 +319,10 @@ export async function startFakePathao(port = 0): Promise<FakePathao> {
       const consignmentId = `DL${String(nextConsignment++).padStart(6, "0")}TEST`;
       const deliveryFee = fake.priceOf(Number(fields.recipient_city ?? 1), Number(fields.item_weight));
       fake.consignments.set(consignmentId, { status: "Pending", body: fields, deliveryFee });
+      if (fake.silentFromCreate !== null && --fake.silentFromCreate <= 0) {
+        fake.silentFromCreate = 0;
+        silenced = true;
+      }
       return [
         200,
         {
@@ -362,13 +375,15 @@ export async function startFakePathao(port = 0): Promise<FakePathao> {
       }
       const path = (request.url ?? "").split("?")[0]!;
       fake.requests.push({ method: request.method ?? "", path, headers: request.headers, body });
+      silenced = false;
       const [status, json] = answer(request.method ?? "", path, request.headers, body);
+      const delayMs = silenced ? Math.max(fake.delayMs, 5_000) : fake.delayMs;
       const send = () => {
         if (response.destroyed) return;
         response.writeHead(status, { "Content-Type": "application/json" });
         response.end(JSON.stringify(json));
       };
-      if (fake.delayMs > 0 && path !== "/__control/status") setTimeout(send, fake.delayMs);
+      if (delayMs > 0 && path !== "/__control/status") setTimeout(send, delayMs);
       else send();
     });
   });

@@ -23,6 +23,21 @@ export const couriersMessages = bilingual({
     "admin.courier.sentMany": "{count} orders sent to Steadfast.",
     "admin.courier.refusedOne": "Steadfast refused order #{id}: {message}",
     "admin.courier.skippedSent": "Already with a courier: {ids}.",
+    "admin.courier.beingSent": "It is being sent to {courier} right now (another hand-off); not sent again.",
+    "admin.courier.unanswered":
+      "{courier} did not answer in time about order #{id}: the parcel may exist there. Look for invoice {invoice} in {courier}'s panel before sending it again; until then the order stays with {courier} (its page can forget this hand-off).",
+    "admin.courier.notSentStopped":
+      "{courier} stopped answering before these were sent; nothing was made for them, send them again: {ids}.",
+    "admin.courier.orphan":
+      "{courier} accepted order #{id} as consignment {code}, but the order had meanwhile changed (sent another way, cancelled or forgotten): cancel consignment {code} in {courier}'s panel.",
+    "admin.courier.claimPending":
+      "Being handed to {courier} since {when}, but its answer never came: the parcel may exist there. Look for invoice {invoice} in {courier}'s panel. If there is none, forget this hand-off and send again.",
+    "admin.courier.pickupCancelled":
+      "{courier} cancelled the pickup: the parcel never left the shop. Forget this consignment to send the order again.",
+    "admin.courier.forget": "Forget this hand-off",
+    "admin.courier.forgotten": "Order #{id}'s hand-off was forgotten: it can be sent again.",
+    "admin.courier.cannotForget":
+      "This hand-off cannot be forgotten (it changed meanwhile, or the parcel is on its way).",
     "admin.courier.skippedClosed": "Delivered or cancelled, not sent: {ids}.",
     "admin.courier.skippedMissing": "No longer exist: {ids}.",
     "admin.courier.nothingToRefresh": "No parcel is on its way with a courier.",
@@ -105,6 +120,20 @@ export const couriersMessages = bilingual({
     "admin.courier.sentMany": "{count}টি অর্ডার Steadfast-এ পাঠানো হয়েছে।",
     "admin.courier.refusedOne": "Steadfast অর্ডার #{id} নেয়নি: {message}",
     "admin.courier.skippedSent": "আগেই কুরিয়ারের কাছে: {ids}।",
+    "admin.courier.beingSent": "এটি এই মুহূর্তে {courier}-এ পাঠানো হচ্ছে (আরেকটি হ্যান্ড-অফ); আবার পাঠানো হয়নি।",
+    "admin.courier.unanswered":
+      "অর্ডার #{id} নিয়ে {courier} সময়মতো উত্তর দেয়নি: পার্সেলটি সেখানে তৈরি হয়ে থাকতে পারে। আবার পাঠানোর আগে {courier}-এর প্যানেলে ইনভয়েস {invoice} খুঁজুন; ততক্ষণ অর্ডারটি {courier}-এর কাছেই থাকবে (অর্ডারের পাতায় এই হ্যান্ড-অফ ভুলে যাওয়া যায়)।",
+    "admin.courier.notSentStopped":
+      "এগুলো পাঠানোর আগেই {courier} উত্তর দেওয়া বন্ধ করেছে; এগুলোর কিছুই তৈরি হয়নি, আবার পাঠান: {ids}।",
+    "admin.courier.orphan":
+      "{courier} অর্ডার #{id} কনসাইনমেন্ট {code} হিসেবে নিয়েছে, কিন্তু এর মধ্যে অর্ডারটি বদলে গেছে (অন্যভাবে পাঠানো, বাতিল বা ভুলে যাওয়া): {courier}-এর প্যানেলে কনসাইনমেন্ট {code} বাতিল করুন।",
+    "admin.courier.claimPending":
+      "{when} থেকে {courier}-এ দেওয়া হচ্ছে, কিন্তু উত্তর আসেনি: পার্সেলটি সেখানে তৈরি হয়ে থাকতে পারে। {courier}-এর প্যানেলে ইনভয়েস {invoice} খুঁজুন। না থাকলে এই হ্যান্ড-অফ ভুলে গিয়ে আবার পাঠান।",
+    "admin.courier.pickupCancelled":
+      "{courier} পিকআপ বাতিল করেছে: পার্সেল দোকান থেকে বের হয়নি। অর্ডারটি আবার পাঠাতে এই কনসাইনমেন্ট ভুলে যান।",
+    "admin.courier.forget": "এই হ্যান্ড-অফ ভুলে যান",
+    "admin.courier.forgotten": "অর্ডার #{id}-এর হ্যান্ড-অফ ভুলে যাওয়া হয়েছে: এটি আবার পাঠানো যাবে।",
+    "admin.courier.cannotForget": "এই হ্যান্ড-অফ ভুলে যাওয়া যাবে না (এর মধ্যে বদলেছে, অথবা পার্সেল পথে আছে)।",
     "admin.courier.skippedClosed": "ডেলিভারি হয়ে গেছে বা বাতিল, পাঠানো হয়নি: {ids}।",
     "admin.courier.skippedMissing": "আর নেই: {ids}।",
     "admin.courier.nothingToRefresh": "কোনো কুরিয়ারের কাছে পথে থাকা পার্সেল নেই।",

@@ -31,6 +31,10 @@ export const pathaoMessages = bilingual({
     "admin.pathao.area-gone": "That area is no longer in Pathao's list for the zone. Choose the area again.",
     "admin.pathao.chooseZoneFirst": "Pathao needs the zone: choose the zone on the order's page.",
     "admin.pathao.placeRefused": "Choose the city, zone and area again on the order's page.",
+    "admin.pathao.alreadyTaken":
+      "Pathao already has a parcel for this order (merchant order id {invoice}), from an earlier hand-off whose answer never came. Find it in Pathao's panel by that merchant order id; the order stays with Pathao.",
+    "admin.pathao.choiceChanged":
+      "The city, zone, area or weight changed after the price was shown. Here is the price for what you chose now: check it and send again.",
     "admin.pathao.none": "No Pathao keys saved yet. Find them in Pathao's merchant panel, under Developer API.",
     "admin.pathao.savedKey": "Keys saved: client id ending in {hint}, user {username}.",
     "admin.pathao.storeLine": "Pickup store: {store}",
@@ -111,6 +115,10 @@ export const pathaoMessages = bilingual({
     "admin.pathao.area-gone": "ওই এলাকা আর জোনটির জন্য Pathao-এর তালিকায় নেই। এলাকা আবার বেছে নিন।",
     "admin.pathao.chooseZoneFirst": "Pathao-এর জোন দরকার: অর্ডারের পাতায় জোন বেছে নিন।",
     "admin.pathao.placeRefused": "অর্ডারের পাতায় শহর, জোন ও এলাকা আবার বেছে নিন।",
+    "admin.pathao.alreadyTaken":
+      "এই অর্ডারের একটি পার্সেল Pathao-তে আগেই আছে (মার্চেন্ট অর্ডার আইডি {invoice}), আগের এমন এক হ্যান্ড-অফ থেকে যার উত্তর আসেনি। Pathao-এর প্যানেলে ওই মার্চেন্ট অর্ডার আইডি দিয়ে খুঁজুন; অর্ডারটি Pathao-এর কাছেই থাকবে।",
+    "admin.pathao.choiceChanged":
+      "দাম দেখানোর পরে শহর, জোন, এলাকা বা ওজন বদলেছে। এখন যা বেছেছেন তার দাম এখানে: দেখে নিয়ে আবার পাঠান।",
     "admin.pathao.none": "Pathao-এর কোনো কি এখনো সংরক্ষিত নেই। Pathao-এর মার্চেন্ট প্যানেলে ডেভেলপার API অংশে পাবেন।",
     "admin.pathao.savedKey": "কি সংরক্ষিত: ক্লায়েন্ট আইডি-এর শেষ অংশ {hint}, ইউজার {username}।",
     "admin.pathao.storeLine": "পিকআপ স্টোর: {store}",

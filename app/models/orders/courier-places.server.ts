@@ -4,6 +4,7 @@
  * area text (`CourierAreaChoice`), offered first the next time. Fetching them is
  * app/server/couriers/pathao-places.server.ts; this module only stores and reads.
  */
+import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/models/db/client.server";
 
 /** The kinds of place: a city (parent 0), a city's zone, a zone's area. */
@@ -30,6 +31,9 @@ export async function keptPlaces(courier: string, kind: PlaceKind, parentId: num
 /**
  * Keeps the places of `kind` under `parentId` as the courier listed them just now, in place of
  * those kept before (one transaction: a place the courier dropped is dropped here too).
+ * Idempotent under concurrency: two first views of one list at once both fetch it and both keep
+ * it; the later one's insert then meets the rows the first stored (a unique-key conflict on
+ * PostgreSQL, whose transactions run side by side) and leaves them, as they are the same list.
  */
 export async function keepPlaces(
   courier: string,
@@ -38,6 +42,20 @@ export async function keepPlaces(
   places: readonly { id: number; name: string; homeDelivery?: boolean }[],
 ): Promise<void> {
   const unique = [...new Map(places.map((place) => [place.id, place])).values()];
+  try {
+    await replacePlaces(courier, kind, parentId, unique);
+  } catch (error) {
+    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
+  }
+}
+
+/** `keepPlaces`' one transaction: the old places of the list (and the ids listed) out, the new in. */
+async function replacePlaces(
+  courier: string,
+  kind: PlaceKind,
+  parentId: number,
+  unique: readonly { id: number; name: string; homeDelivery?: boolean }[],
+): Promise<void> {
   await prisma.$transaction([
     prisma.courierLocation.deleteMany({ where: { courier, kind, parentId } }),
     prisma.courierLocation.deleteMany({

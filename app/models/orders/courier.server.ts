@@ -120,9 +120,73 @@ export async function listOrdersForCourierCsv(ids: number[]) {
 }
 
 /**
+ * How long a claim (`claimForCourier`) holds without an answer recorded, in ms: a process that
+ * stopped while a courier was being asked leaves its claim, which another hand-off may take after
+ * this long (15 minutes; a courier answers within seconds or times out).
+ */
+export const CLAIM_STALE_MS = 15 * 60_000;
+
+/** Order statuses from which a parcel may be handed to a courier. */
+export const SENDABLE_STATUSES: readonly string[] = ["pending", "processing", "shipped"];
+
+/**
+ * Claims the order for a hand-off to `courier` before the courier is asked, so that no other
+ * hand-off (to this courier or another) asks for a parcel meanwhile: a conditional update that sets
+ * `courier` and `sentToCourierAt` = `claimedAt` while `consignmentId` stays null. It succeeds when
+ * the order has no consignment, may still be sent (SENDABLE_STATUSES) and is not claimed, or its
+ * claim is older than CLAIM_STALE_MS.
+ * @returns "claimed"; "sent" when it has a consignment already; "claimed-elsewhere" with the
+ *   courier holding the claim; "closed" or "gone" otherwise.
+ */
+export async function claimForCourier(
+  orderId: number,
+  courier: string,
+  claimedAt: Date,
+): Promise<{ outcome: "claimed" | "sent" | "closed" | "gone" } | { outcome: "claimed-elsewhere"; courier: string }> {
+  const { count } = await prisma.order.updateMany({
+    where: {
+      id: orderId,
+      consignmentId: null,
+      status: { in: [...SENDABLE_STATUSES] },
+      OR: [
+        { courier: null },
+        { sentToCourierAt: null },
+        { sentToCourierAt: { lt: new Date(claimedAt.getTime() - CLAIM_STALE_MS) } },
+      ],
+    },
+    data: { courier, sentToCourierAt: claimedAt, courierStatus: null, deliveryState: null, trackingCode: null },
+  });
+  if (count === 1) return { outcome: "claimed" };
+  const order = await prisma.order.findUnique({
+    where: { id: orderId },
+    select: { status: true, courier: true, consignmentId: true },
+  });
+  if (!order) return { outcome: "gone" };
+  if (order.consignmentId) return { outcome: "sent" };
+  if (!SENDABLE_STATUSES.includes(order.status)) return { outcome: "closed" };
+  return { outcome: "claimed-elsewhere", courier: order.courier ?? courier };
+}
+
+/**
+ * Gives back a claim (`claimForCourier`) the courier surely did nothing with (it refused the
+ * parcel, could not be reached, or was never asked): only the claim taken at `claimedAt` for
+ * `courier`, and only while it has no consignment.
+ */
+export async function releaseClaim(orderId: number, courier: string, claimedAt: Date): Promise<void> {
+  await prisma.order.updateMany({
+    where: { id: orderId, courier, consignmentId: null, sentToCourierAt: claimedAt },
+    data: { courier: null, sentToCourierAt: null },
+  });
+}
+
+/**
  * Records that `courier` accepted the order's parcel, in one transaction: the consignment on the
  * order, a `CourierEvent` by `admin`, and the order moved to "shipped" (unless it is already).
- * @returns false when the order already had a consignment (another hand-off landed first) or is gone.
+ * Only while the order still holds this hand-off's claim (`claimForCourier` for `courier` at
+ * `claimedAt`).
+ * @returns false when the claim is no longer held (it went stale and another hand-off took the
+ *   order, or the hand-off was forgotten), the order was cancelled or delivered meanwhile, or it is
+ *   gone: the parcel is then an orphan at the courier.
  */
 export async function recordConsignment(
   orderId: number,
@@ -136,11 +200,18 @@ export async function recordConsignment(
     feePaisa?: number | null;
   },
   admin: Actor,
+  claimedAt: Date,
 ): Promise<boolean> {
   const recorded = await prisma.$transaction(async (tx) => {
     const now = new Date();
     const { count } = await tx.order.updateMany({
-      where: { id: orderId, consignmentId: null },
+      where: {
+        id: orderId,
+        consignmentId: null,
+        courier,
+        sentToCourierAt: claimedAt,
+        status: { in: [...SENDABLE_STATUSES] },
+      },
       data: {
         courier,
         consignmentId: consignment.consignmentId,
@@ -168,6 +239,42 @@ export async function recordConsignment(
   });
   if (recorded) messagesQueued(); // the "order shipped" SMS changeStatusIn may have queued
   return recorded;
+}
+
+/** An order's hand-off as staff may forget it: its courier, consignment and courier status. */
+export async function getHandOffOf(orderId: number) {
+  return prisma.order.findUnique({
+    where: { id: orderId },
+    select: { id: true, courier: true, consignmentId: true, courierStatus: true, sentToCourierAt: true },
+  });
+}
+
+/**
+ * Forgets an order's hand-off as read by `getHandOffOf` (`seen`): its courier, consignment,
+ * tracking code, statuses and fee, so the order can be sent again. Conditional on the order still
+ * being as seen (a status read meanwhile, or another hand-off, wins). The order's status and its
+ * courier history stay. @returns false when the order changed meanwhile.
+ */
+export async function forgetHandOff(seen: {
+  id: number;
+  courier: string | null;
+  consignmentId: string | null;
+  courierStatus: string | null;
+}): Promise<boolean> {
+  const { count } = await prisma.order.updateMany({
+    where: { id: seen.id, courier: seen.courier, consignmentId: seen.consignmentId, courierStatus: seen.courierStatus },
+    data: {
+      courier: null,
+      consignmentId: null,
+      trackingCode: null,
+      courierStatus: null,
+      deliveryState: null,
+      sentToCourierAt: null,
+      courierCheckedAt: null,
+      courierFeePaisa: null,
+    },
+  });
+  return count === 1;
 }
 
 /**

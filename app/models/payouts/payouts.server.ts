@@ -14,7 +14,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/models/db/client.server";
 import { dialect } from "~/models/db/dialect.server";
 import { SHOP_TIME_ZONE } from "~/i18n/format";
-import { codAmountPaisa, courierInvoice } from "~/rules/courier-parcel";
+import { codAmountPaisa, courierCollectsPaisa, courierInvoice } from "~/rules/courier-parcel";
 import { ADMIN_PAGE_SIZE, paginate } from "~/rules/pagination";
 import type { PayoutCourier, PayoutLine } from "~/rules/payout-csv";
 
@@ -169,7 +169,7 @@ export async function recordPayout(
           const order =
             byConsignment.get(line.consignmentId) ??
             (invoiced && (invoiced.courier === null || invoiced.courier === input.courier) ? invoiced : undefined);
-          const expectedPaisa = order ? codAmountPaisa(order) : null;
+          const expectedPaisa = order ? courierCollectsPaisa(order, input.courier) : null;
           const item = await tx.courierPayoutItem.create({
             data: {
               payoutId: payout.id,

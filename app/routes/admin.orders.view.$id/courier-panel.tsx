@@ -38,6 +38,7 @@ export function CourierPanel({
   couriers,
   pathaoChoice,
   canManageAccount,
+  canForget = false,
 }: {
   order: CourierPanelOrder;
   /** The courier's public tracking page, when it has one. */
@@ -48,6 +49,11 @@ export function CourierPanel({
   pathaoChoice: PathaoChoiceView | null;
   /** Whether the staff member may save the courier keys (owners only: docs/decisions/033-staff-roles.md). */
   canManageAccount: boolean;
+  /**
+   * Whether the parcel's hand-off may be forgotten to send the order again (hand-off.server.ts
+   * `canForgetHandOff`: Pathao cancelled the pickup); a claim whose answer never came always may.
+   */
+  canForget?: boolean;
 }) {
   const t = useAdminT();
   const lang = useAdminLang();
@@ -57,6 +63,18 @@ export function CourierPanel({
   const accountReady = couriers.ready.length > 0;
   const preference = couriers.defaultCourier === "pathao" ? ["pathao", "steadfast"] : ["steadfast", "pathao"];
   const offered = preference.filter((courier) => couriers.ready.includes(courier));
+  const forgetting = usePending({ formAction: "/admin/orders/courier", intent: "forget", state: "submitting" });
+  const forgettable = order.consignmentId !== null && canForget;
+  const forgetForm = (
+    <Form method="post" action="/admin/orders/courier" className="mt-3">
+      <input type="hidden" name="intent" value="forget" />
+      <input type="hidden" name="order" value={order.id} />
+      <input type="hidden" name="back" value={back} />
+      <SubmitButton pending={forgetting} look="primary-small">
+        {t("admin.courier.forget")}
+      </SubmitButton>
+    </Form>
+  );
   const button =
     "min-h-11 rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium hover:bg-stone-50 disabled:opacity-60";
   return (
@@ -111,6 +129,14 @@ export function CourierPanel({
               ) : null}
             </dd>
           </dl>
+          {forgettable ? (
+            <>
+              <p className="mt-4 text-sm text-amber-900" data-testid="courier-pickup-cancelled">
+                {t("admin.courier.pickupCancelled", { courier: courierDisplayName(order.courier) })}
+              </p>
+              {forgetForm}
+            </>
+          ) : null}
           {accountReady ? (
             <Form method="post" action="/admin/orders/courier" className="mt-4">
               <input type="hidden" name="intent" value="refresh" />
@@ -121,6 +147,17 @@ export function CourierPanel({
               </button>
             </Form>
           ) : null}
+        </>
+      ) : order.courier !== null && order.sentToCourierAt !== null ? (
+        <>
+          <p className="text-sm text-amber-900" data-testid="courier-claim-pending">
+            {t("admin.courier.claimPending", {
+              courier: courierDisplayName(order.courier),
+              when: formatShopDateTime(order.sentToCourierAt, lang),
+              invoice: `haat-${order.id}`,
+            })}
+          </p>
+          {forgetForm}
         </>
       ) : order.status === "delivered" || order.status === "cancelled" ? (
         <p className="text-sm text-stone-600">{t("admin.courier.notSentClosed")}</p>

@@ -20,7 +20,7 @@ import { listOrderBkashPayments } from "~/models/payments/bkash-payments.server"
 import { listOrderMessages } from "~/models/sms/sms-messages.server";
 import { isEditable } from "~/rules/order-edit";
 import { undoableChange } from "~/rules/order-status";
-import { readyCouriers, trackingUrl } from "~/server/couriers/hand-off.server";
+import { canForgetHandOff, readyCouriers, trackingUrl } from "~/server/couriers/hand-off.server";
 import { notFound } from "~/utils/params";
 
 /**
@@ -66,6 +66,7 @@ export async function orderPageData(id: number, admin: Pick<AdminUser, "id" | "r
     courierReady: couriers.ready.length > 0,
     couriers,
     trackingUrl: trackingUrl(order.courier, order.trackingCode, order.customerPhone),
+    canForgetHandOff: canForgetHandOff(order),
     bkashPayments,
     smsMessages,
     cash: await getOrderCash(id),

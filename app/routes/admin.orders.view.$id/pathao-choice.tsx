@@ -5,8 +5,9 @@
  *
  * One form: its "Show zones, areas and price" button asks the order page again (GET, the choice in
  * the query), which redraws the lists for the chosen city and zone and the price; "Send with
- * Pathao" posts the same fields to /admin/orders/courier. Without JavaScript that is all; with it,
- * choosing a city or zone redraws at once.
+ * Pathao" posts the same fields to /admin/orders/courier, with what the price shown was for
+ * (`pathao-shown`): fields changed since are redrawn with their price instead of sent. Without
+ * JavaScript that is all; with it, choosing a city or zone redraws at once.
  */
 import { Form } from "@remix-run/react";
 import { useRef } from "react";
@@ -15,7 +16,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { usePending } from "~/hooks/use-pending";
 import { formatDecimal } from "~/i18n/format";
 import { formatMoney } from "~/rules/money";
-import { PATHAO_CHOICE_PARAMS as PATHAO_PARAMS } from "~/rules/courier-places";
+import { PATHAO_CHOICE_PARAMS as PATHAO_PARAMS, parseWeightKg, priceKey } from "~/rules/courier-places";
 import type { PathaoChoiceView } from "~/server/couriers/pathao-places.server";
 
 const select =
@@ -30,6 +31,13 @@ export function PathaoChoice({ orderId, back, choice }: { orderId: number; back:
   const sending = usePending({ formAction: "/admin/orders/courier", intent: "send", state: "submitting" });
   const redraw = () => update.current?.form?.requestSubmit(update.current);
   const canSend = choice.zoneId !== null && choice.weightValid;
+  // What the price shown is for: "Send with Pathao" posts it, and the server redraws instead of
+  // sending when the fields were changed since (without JavaScript nothing redraws on a change).
+  const weightKg = parseWeightKg(choice.weight);
+  const shown =
+    choice.price && choice.cityId !== null && choice.zoneId !== null && weightKg !== null
+      ? priceKey({ cityId: choice.cityId, zoneId: choice.zoneId, weightKg })
+      : "";
   return (
     <Form
       method="get"
@@ -44,6 +52,7 @@ export function PathaoChoice({ orderId, back, choice }: { orderId: number; back:
         <input type="hidden" name="order" value={orderId} />
         <input type="hidden" name="courier" value="pathao" />
         <input type="hidden" name="back" value={back} />
+        <input type="hidden" name={PATHAO_PARAMS.shown} value={shown} />
         {choice.source ? (
           <p className="text-sm text-stone-600" data-testid="pathao-source">
             {t(choice.source === "remembered" ? "admin.pathao.remembered" : "admin.pathao.suggested")}

@@ -95,6 +95,7 @@ export default function AdminOrderPage() {
     couriers,
     pathaoChoice,
     trackingUrl,
+    canForgetHandOff,
     isOwner,
     payments,
     bkashPayments,
@@ -127,6 +128,7 @@ export default function AdminOrderPage() {
             couriers={couriers}
             pathaoChoice={pathaoChoice}
             canManageAccount={isOwner}
+            canForget={canForgetHandOff}
           />
           <BkashPayments orderId={order.id} payments={bkashPayments} canRefund={isOwner} />
         </div>

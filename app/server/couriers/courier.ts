@@ -44,8 +44,15 @@ export type Consignment = {
   feePaisa?: number | null;
 };
 
-/** The courier's answer for one parcel of a bulk request. */
-export type BulkConsignmentResult = ({ ok: true } & Consignment) | { ok: false; invoice: string; message: string };
+/**
+ * The courier's answer for one parcel of a bulk request. A parcel not accepted says why:
+ * `outcome` "refused" (the courier said no; the default), "unknown" (the courier stopped
+ * answering after the request left: the parcel may exist there) or "not-sent" (never asked, as
+ * the courier stopped answering before).
+ */
+export type BulkConsignmentResult =
+  | ({ ok: true } & Consignment)
+  | { ok: false; invoice: string; message: string; outcome?: "refused" | "unknown" | "not-sent" };
 
 /** Where a parcel is, in haat's words (mapped from each courier's own statuses). */
 export type { DeliveryState };
@@ -126,6 +133,19 @@ export type HandOffResult = {
   refused: { orderId: number; message: string }[];
   /** Not asked for: no such order, already with a courier, or delivered or cancelled. */
   skipped: { orderId: number; reason: "not-found" | "already-sent" | "closed" }[];
+  /**
+   * Asked for, but the courier's answer never came (a timeout, an unreadable answer): the parcel
+   * may exist at the courier. The order stays claimed for that courier (not sent elsewhere) until
+   * staff check and forget the hand-off on the order's page.
+   */
+  unknown?: { orderId: number }[];
+  /** Never asked for: the courier stopped answering before their turn. Nothing was made; send them again. */
+  notSent?: { orderId: number }[];
+  /**
+   * Accepted by the courier but not recorded, as the order was meanwhile sent another way: a
+   * parcel to cancel in that courier's panel (the audit trail names it too).
+   */
+  orphaned?: { orderId: number; trackingCode: string }[];
 };
 
 /** What a status refresh did. */
@@ -136,4 +156,6 @@ export type RefreshResult = {
   changed: number;
   /** Parcels the courier gave no status for, with its reason. */
   failed: { orderId: number; message: string }[];
+  /** Couriers that could not be asked at all (unreachable, keys refused), each with its error; the others were read. */
+  courierFailures?: { courier: string; error: unknown }[];
 };

@@ -10,16 +10,21 @@
 import type { AdminTranslate } from "~/i18n/admin";
 import type { AdminUser } from "~/models/auth/admin-user.server";
 import {
+  SENDABLE_STATUSES,
+  claimForCourier,
+  forgetHandOff,
+  getHandOffOf,
   listOrdersForHandOff,
   listParcelsToRefresh,
   recordConsignment,
   recordCourierStatus,
+  releaseClaim,
 } from "~/models/orders/courier.server";
 import { getAreaChoices, rememberAreaChoice } from "~/models/orders/courier-places.server";
 import { getShopSettings } from "~/models/settings.server";
 import { courierDisplayName } from "~/rules/courier-names";
 import { areaKey } from "~/rules/courier-places";
-import { codAmountPaisa, courierInvoice, parcelAddress, parcelItems } from "~/rules/courier-parcel";
+import { courierCollectsPaisa, courierInvoice, parcelAddress, parcelItems } from "~/rules/courier-parcel";
 import type { Toast } from "~/utils/toast-message";
 import { staffTranslator } from "../admin-i18n.server";
 import { audit } from "../audit.server";
@@ -27,6 +32,7 @@ import { SHOP_COURIER, getCourierAccountSummary, shopCourier } from "./courier-k
 import {
   CourierError,
   NoCourierAccountError,
+  type BulkConsignmentResult,
   type ConsignmentRequest,
   type Courier,
   type HandOffResult,
@@ -38,7 +44,10 @@ import { checkDestination, forgetDestinationLists, type PathaoDestination } from
 import {
   PATHAO_DEFAULT_WEIGHT_KG,
   PATHAO_FINAL_STATUSES,
+  mayHaveArrived,
+  pathaoPickupCancelled,
   pathaoTrackingUrl,
+  refusesAsTaken,
   refusesPlace,
   type PathaoClient,
 } from "./pathao.server";
@@ -110,6 +119,22 @@ export async function sendOrdersToCourier(
         summary: `${courierDisplayName(courier)} ${parcel.trackingCode}`,
       });
     }
+    for (const parcel of result.orphaned ?? []) {
+      await audit(context, admin, {
+        action: "order.courier-orphan",
+        subjectType: "order",
+        subjectId: parcel.orderId,
+        summary: `${courierDisplayName(courier)} ${parcel.trackingCode}: accepted after the order changed (sent another way, cancelled or forgotten); cancel it at the courier`,
+      });
+    }
+    for (const parcel of result.unknown ?? []) {
+      await audit(context, admin, {
+        action: "order.courier-unanswered",
+        subjectType: "order",
+        subjectId: parcel.orderId,
+        summary: `${courierDisplayName(courier)} did not answer for ${courierInvoice(parcel.orderId)}; the parcel may exist there`,
+      });
+    }
     return handOffMessage(result, t, courier);
   } catch (error) {
     return failureToast(error, t, courier);
@@ -125,7 +150,19 @@ export async function sendOrdersToCourier(
 export async function refreshParcelStatuses(admin: AdminUser, orderIds?: number[]): Promise<Toast> {
   const t = staffTranslator(admin);
   try {
-    return refreshMessage(await refreshDeliveryStatuses({ admin, orderIds, limit: REFRESH_PER_CLICK }), t);
+    const result = await refreshDeliveryStatuses({ admin, orderIds, limit: REFRESH_PER_CLICK });
+    const failures = (result.courierFailures ?? []).map(({ courier, error }) => {
+      const message = courierFailure(error, t, courier);
+      if (message === null) throw error;
+      return message;
+    });
+    const toast = refreshMessage(result, t);
+    if (failures.length === 0) return toast;
+    const nothingRead = result.checked === 0 && result.failed.length === 0;
+    return {
+      kind: nothingRead ? "error" : "info",
+      message: (nothingRead ? failures : [toast.message, ...failures]).join(" "),
+    };
   } catch (error) {
     return failureToast(error, t);
   }
@@ -139,6 +176,40 @@ function failureToast(error: unknown, t: AdminTranslate, courier?: string): Toas
 }
 
 /**
+ * Staff's "Forget this hand-off" on an order's page, by `admin`: clears the order's courier,
+ * consignment and courier status so it can be sent again, when that is safe to offer: a Pathao
+ * parcel whose pickup Pathao cancelled (it never left the shop), or a hand-off whose answer never
+ * came (claimed, no consignment: staff checked the courier's panel). Audited. Returns the message.
+ */
+export async function forgetOrderHandOff(orderId: number, admin: AdminUser, context: unknown): Promise<Toast> {
+  const t = staffTranslator(admin);
+  const seen = await getHandOffOf(orderId);
+  if (!seen || !canForgetHandOff(seen)) return { kind: "error", message: t("admin.courier.cannotForget") };
+  if (!(await forgetHandOff(seen))) return { kind: "error", message: t("admin.courier.cannotForget") };
+  await audit(context, admin, {
+    action: "order.courier-forgotten",
+    subjectType: "order",
+    subjectId: orderId,
+    summary: `${courierDisplayName(seen.courier)} ${seen.consignmentId ?? courierInvoice(orderId)} (${seen.courierStatus ?? "no answer"})`,
+  });
+  return { kind: "success", message: t("admin.courier.forgotten", { id: orderId }) };
+}
+
+/**
+ * Whether staff may forget an order's hand-off (`forgetOrderHandOff`): Pathao's pickup cancelled,
+ * or a claim without a consignment (the courier's answer never came).
+ */
+export function canForgetHandOff(order: {
+  courier: string | null;
+  consignmentId: string | null;
+  courierStatus: string | null;
+}): boolean {
+  if (order.courier === null) return false;
+  if (order.consignmentId === null) return true;
+  return order.courier === PATHAO && pathaoPickupCancelled(order.courierStatus);
+}
+
+/**
  * The courier's public tracking page for a parcel, or null for a courier haat does not know.
  * Pathao's page asks for the recipient's `phone` too.
  */
@@ -149,23 +220,27 @@ export function trackingUrl(courier: string | null, trackingCode: string | null,
   return null;
 }
 
-/** Order statuses from which a parcel may be handed to the courier. */
-const SENDABLE: readonly string[] = ["pending", "processing", "shipped"];
-
 /**
- * Hands the orders `orderIds` (at most 500 are taken) to `courier`, with the cash to collect (the
- * total, or 0 once paid): one order through the single-parcel call (its refusal names the field),
- * several through the bulk call. Each accepted order stores its consignment (and the courier's
- * quoted fee), gets a history entry by `admin`, and moves to "shipped".
+ * Hands the orders `orderIds` (at most 500 are taken) to `courier`, with the cash to collect
+ * (`courierCollectsPaisa`: the total, or 0 once paid; whole taka for Pathao): one order through
+ * the single-parcel call (its refusal names the field), several through the bulk call.
+ *
+ * Each order is claimed for `courier` before the courier is asked (app/models/orders/courier.server.ts
+ * `claimForCourier`), so two hand-offs at once (to one courier or to two) ask for one parcel: the
+ * later one is refused ("being sent to …"). A claim is given back when the courier refused the
+ * parcel, could not be reached or was never asked; it is kept when the answer never came (a
+ * timeout: the parcel may exist), and the order is listed in `unknown` for staff to check. Each
+ * accepted order stores its consignment (and the courier's quoted fee), gets a history entry by
+ * `admin`, and moves to "shipped"; one whose claim was lost meanwhile is listed in `orphaned`.
  *
  * Pathao needs its own place ids: `pathao` (one order's page) gives them, checked against the kept
  * lists (a place that vanished refuses the order with a message asking again) and remembered for
  * the order's area text when the parcel is accepted; without it each order takes the places
- * remembered for its area text, and one without a remembered zone is refused ("choose the zone on
- * the order's page").
+ * remembered for its area text, and one without a remembered zone, or without an area text, is
+ * refused ("choose the zone on the order's page").
  *
- * @throws {CourierError} when the courier cannot be reached, refuses the keys or the whole request;
- *   nothing is written then.
+ * @throws {CourierError} when the courier cannot be reached, refuses the keys or the whole request
+ *   before any parcel may have been made; nothing is written then (the claims are given back).
  * @throws {NoCourierAccountError} when no usable keys are saved.
  */
 async function handOff(
@@ -180,12 +255,12 @@ async function handOff(
   if (!courier) throw new NoCourierAccountError();
   const ids = [...new Set(orderIds)].slice(0, 500);
   const orders = await listOrdersForHandOff(ids);
-  const result: HandOffResult = { sent: [], refused: [], skipped: [] };
+  const result: HandOffResult = { sent: [], refused: [], skipped: [], unknown: [], notSent: [], orphaned: [] };
   const found = new Set(orders.map((order) => order.id));
   for (const id of ids) if (!found.has(id)) result.skipped.push({ orderId: id, reason: "not-found" });
   let ready = orders.filter((order) => {
     if (order.consignmentId) result.skipped.push({ orderId: order.id, reason: "already-sent" });
-    else if (!SENDABLE.includes(order.status)) result.skipped.push({ orderId: order.id, reason: "closed" });
+    else if (!SENDABLE_STATUSES.includes(order.status)) result.skipped.push({ orderId: order.id, reason: "closed" });
     else return true;
     return false;
   });
@@ -199,7 +274,7 @@ async function handOff(
         recipientName: order.customerName,
         recipientPhone: order.customerPhone,
         recipientAddress: parcelAddress(order),
-        codAmountPaisa: codAmountPaisa(order),
+        codAmountPaisa: courierCollectsPaisa(order, courierName),
         note: "",
         itemDescription: parcelItems(order),
         itemQuantity: order.items.reduce((sum, item) => sum + item.quantity, 0),
@@ -215,12 +290,14 @@ async function handOff(
       }
       Object.assign(requests.get(ready[0]!.id)!, { destination: pathao, weightKg: pathao.weightKg });
     } else {
+      const keys = ready.map((order) => areaKey(order.district, order.area));
       const choices = await getAreaChoices(
         PATHAO,
-        ready.map((order) => areaKey(order.district, order.area)),
+        keys.filter((key): key is string => key !== null),
       );
       ready = ready.filter((order) => {
-        const choice = choices.get(areaKey(order.district, order.area));
+        const key = areaKey(order.district, order.area);
+        const choice = key === null ? undefined : choices.get(key);
         if (!choice) {
           result.refused.push({ orderId: order.id, message: t("admin.pathao.chooseZoneFirst") });
           return false;
@@ -235,39 +312,93 @@ async function handOff(
     }
   }
 
-  const list = ready.map((order) => requests.get(order.id)!);
-  const answers =
-    list.length === 1
-      ? await courier.createConsignment(list[0]!).then(
-          (consignment) => [{ ok: true as const, ...consignment }],
-          async (error: unknown) => {
-            // One parcel refused is that parcel's answer; the courier unreachable is everyone's.
-            if (error instanceof CourierError && error.kind === "refused") {
-              const placeRefused = courierName === PATHAO && refusesPlace(error);
-              // The kept lists named a place Pathao no longer takes: read them again next time.
-              if (placeRefused && pathao) await forgetDestinationLists(pathao);
-              const again = placeRefused ? ` ${t("admin.pathao.placeRefused")}` : "";
-              return [{ ok: false as const, invoice: list[0]!.invoice, message: `${error.message}${again}` }];
-            }
-            throw error;
-          },
-        )
-      : await courier.createConsignments(list);
+  // Claim each order for this courier before asking it: a hand-off of the same order at once (to
+  // either courier) finds it claimed and asks for nothing.
+  const claimedAt = new Date();
+  const claimed: typeof ready = [];
+  for (const order of ready) {
+    const claim = await claimForCourier(order.id, courierName, claimedAt);
+    if (claim.outcome === "claimed") claimed.push(order);
+    else if (claim.outcome === "sent") result.skipped.push({ orderId: order.id, reason: "already-sent" });
+    else if (claim.outcome === "claimed-elsewhere") {
+      const other = courierDisplayName(claim.courier);
+      result.refused.push({ orderId: order.id, message: t("admin.courier.beingSent", { courier: other }) });
+    } else result.skipped.push({ orderId: order.id, reason: claim.outcome === "gone" ? "not-found" : "closed" });
+  }
+  if (claimed.length === 0) return result;
+  const release = (orderId: number) => releaseClaim(orderId, courierName, claimedAt);
+
+  const list = claimed.map((order) => requests.get(order.id)!);
+  let answers: BulkConsignmentResult[];
+  try {
+    answers =
+      list.length === 1
+        ? await courier.createConsignment(list[0]!).then(
+            (consignment) => [{ ok: true as const, ...consignment }],
+            async (error: unknown) => {
+              // One parcel refused is that parcel's answer; the courier unreachable is everyone's.
+              if (error instanceof CourierError && error.kind === "refused") {
+                const placeRefused = courierName === PATHAO && refusesPlace(error);
+                // The kept lists named a place Pathao no longer takes: read them again next time.
+                if (placeRefused && pathao) await forgetDestinationLists(pathao);
+                const again = placeRefused ? ` ${t("admin.pathao.placeRefused")}` : "";
+                return [{ ok: false as const, invoice: list[0]!.invoice, message: `${error.message}${again}` }];
+              }
+              throw error;
+            },
+          )
+        : await courier.createConsignments(list);
+  } catch (error) {
+    // No answer to a request that left (a timeout): the parcels may exist, so the claims stay.
+    if (!mayHaveArrived(error)) {
+      for (const order of claimed) await release(order.id);
+      throw error;
+    }
+    answers = list.map((request) => ({
+      ok: false as const,
+      invoice: request.invoice,
+      message: (error as Error).message,
+      outcome: "unknown" as const,
+    }));
+  }
 
   for (const [index, answer] of answers.entries()) {
-    const order = ready[index]!;
+    const order = claimed[index]!;
     if (!answer.ok) {
-      result.refused.push({ orderId: order.id, message: answer.message });
+      if (answer.outcome === "unknown") {
+        result.unknown!.push({ orderId: order.id });
+      } else if (courierName === PATHAO && refusesAsTaken(answer.message)) {
+        // Pathao has a parcel for this order already (an earlier answer that never came): the
+        // order stays claimed for Pathao, so it does not go to another courier as well.
+        result.refused.push({
+          orderId: order.id,
+          message: t("admin.pathao.alreadyTaken", { invoice: answer.invoice }),
+        });
+      } else if (answer.outcome === "not-sent") {
+        await release(order.id);
+        result.notSent!.push({ orderId: order.id });
+      } else {
+        await release(order.id);
+        result.refused.push({ orderId: order.id, message: answer.message });
+      }
       continue;
     }
-    // Two hand-offs of one order at once: the courier refuses the second consignment for the same
-    // invoice, so only a race the courier let through reaches here, and the first write wins.
-    const stored = await recordConsignment(order.id, courierName, { ...answer, state: "with-courier" }, admin);
-    if (stored) result.sent.push({ orderId: order.id, trackingCode: answer.trackingCode });
-    else result.skipped.push({ orderId: order.id, reason: "already-sent" });
-    if (stored && courierName === PATHAO && pathao) {
+    const stored = await recordConsignment(
+      order.id,
+      courierName,
+      { ...answer, state: "with-courier" },
+      admin,
+      claimedAt,
+    );
+    if (!stored) {
+      result.orphaned!.push({ orderId: order.id, trackingCode: answer.trackingCode });
+      continue;
+    }
+    result.sent.push({ orderId: order.id, trackingCode: answer.trackingCode });
+    const key = areaKey(order.district, order.area);
+    if (courierName === PATHAO && pathao && key !== null) {
       const { cityId, zoneId, areaId } = pathao;
-      await rememberAreaChoice(PATHAO, areaKey(order.district, order.area), { cityId, zoneId, areaId }, admin);
+      await rememberAreaChoice(PATHAO, key, { cityId, zoneId, areaId }, admin);
     }
   }
   return result;
@@ -282,8 +413,8 @@ const REFRESH_CONCURRENCY = 4;
  * call, or only `orderIds` when given, REFRESH_CONCURRENCY at a time; records each answer
  * (app/models/orders/courier.server.ts `recordCourierStatus`), with `admin` as who asked.
  *
- * @throws {CourierError} when a courier cannot be reached or refuses the keys: the run stops,
- *   what was recorded before stays.
+ * A courier that cannot be reached or refuses the keys is listed in `courierFailures` (with its
+ * error) and the next courier is still asked; what was recorded before stays.
  * @throws {NoCourierAccountError} when no courier has usable keys.
  */
 export async function refreshDeliveryStatuses(
@@ -300,7 +431,13 @@ export async function refreshDeliveryStatuses(
       orderIds: options.orderIds,
       limit: options.limit ?? 200,
     });
-    await refreshParcels(name, client, parcels, options.admin ?? null, result);
+    try {
+      await refreshParcels(name, client, parcels, options.admin ?? null, result);
+    } catch (error) {
+      // One courier down must not stop the other's parcels being read.
+      if (!(error instanceof CourierError)) throw error;
+      (result.courierFailures ??= []).push({ courier: name, error });
+    }
   }
   return result;
 }

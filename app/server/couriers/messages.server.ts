@@ -66,6 +66,15 @@ export function handOffMessage(
       .filter((skip) => skip.reason === reason)
       .map((skip) => `#${skip.orderId}`)
       .join(", ");
+  const name = pathao ? "Pathao" : "Steadfast";
+  for (const { orderId } of result.unknown ?? []) {
+    parts.push(t("admin.courier.unanswered", { courier: name, id: orderId, invoice: `haat-${orderId}` }));
+  }
+  const notSent = (result.notSent ?? []).map((entry) => `#${entry.orderId}`).join(", ");
+  if (notSent) parts.push(t("admin.courier.notSentStopped", { courier: name, ids: notSent }));
+  for (const { orderId, trackingCode } of result.orphaned ?? []) {
+    parts.push(t("admin.courier.orphan", { courier: name, id: orderId, code: trackingCode }));
+  }
   if (list("already-sent")) parts.push(t("admin.courier.skippedSent", { ids: list("already-sent") }));
   if (list("closed")) parts.push(t("admin.courier.skippedClosed", { ids: list("closed") }));
   if (list("not-found")) parts.push(t("admin.courier.skippedMissing", { ids: list("not-found") }));

@@ -62,14 +62,16 @@ async function refreshPathaoPlaces(pathao: PathaoClient): Promise<number> {
 export type PathaoDestination = { cityId: number; zoneId: number; areaId: number | null };
 
 /**
- * The destination remembered for an order's district and area text, or, failing that, only the
- * city suggested from its district (zone and area unknown: staff choose them).
+ * The destination remembered for an order's district and area text, or, failing that (or for an
+ * order without an area text), only the city suggested from its district (zone and area unknown:
+ * staff choose them).
  */
 async function rememberedDestination(
   pathao: PathaoClient,
   order: { district: string | null; area: string | null },
 ): Promise<{ cityId: number | null; zoneId: number | null; areaId: number | null }> {
-  const choice = await getAreaChoice(PATHAO, areaKey(order.district, order.area));
+  const key = areaKey(order.district, order.area);
+  const choice = key === null ? null : await getAreaChoice(PATHAO, key);
   if (choice) return choice;
   const city = suggestCity(order.district, await pathaoCities(pathao));
   return { cityId: city?.id ?? null, zoneId: null, areaId: null };

@@ -26,6 +26,7 @@
  * cannot collect paisa); weights as kg. Redirects are never followed (see ./courier.ts
  * `CourierRedirectError`): the bearer token and, on a grant, the password travel with the request.
  */
+import { roundUpToTaka } from "~/rules/courier-parcel";
 import {
   CourierError,
   CourierRedirectError,
@@ -94,8 +95,11 @@ export type PathaoPrice = { pricePaisa: number; discountPaisa: number; finalPric
 /**
  * Pathao's order statuses (`order_status` / `order_status_slug`; its webhook events name the same
  * steps) in haat's words. A parcel picked up or moving between hubs is "with-courier"; one whose
- * pickup or delivery failed is "on-hold" (Pathao tries again or sends it back); "Return" and
- * "Paid_Return" mean it goes back to the shop, as does an exchange's parcel.
+ * pickup or delivery failed is "on-hold" (Pathao tries again or sends it back), and so is one on
+ * its way back ("Return", "Return_In_Transit": not final) or exchanged: only a parcel back with the
+ * shop ("Returned", "Paid_Return", "Returned_To_Merchant") is "returned", which cancels the order
+ * (app/models/orders/courier.server.ts). A cancelled pickup is "on-hold" too: the parcel never
+ * left the shop, so the order stays, and staff forget the consignment to send it again.
  */
 const STATES: Record<string, DeliveryState> = {
   pending: "with-courier",
@@ -114,15 +118,20 @@ const STATES: Record<string, DeliveryState> = {
   delivered: "delivered",
   payment_invoice: "delivered",
   partial_delivery: "partly-delivered",
-  return: "returned",
+  return: "on-hold",
+  return_id_created: "on-hold",
+  return_in_transit: "on-hold",
+  exchange: "on-hold",
   returned: "returned",
   paid_return: "returned",
-  exchange: "returned",
-  return_id_created: "returned",
-  return_in_transit: "returned",
   returned_to_merchant: "returned",
-  pickup_cancelled: "returned",
+  pickup_cancelled: "on-hold",
 };
+
+/** Whether a Pathao status says the pickup was cancelled: the parcel never left the shop. */
+export function pathaoPickupCancelled(status: string | null): boolean {
+  return status !== null && statusKey(status) === "pickup_cancelled";
+}
 
 /** A status word as the table keys it: "Pickup Requested", "pickup-requested" → "pickup_requested". */
 function statusKey(status: string): string {
@@ -166,9 +175,12 @@ export function pathaoTrackingUrl(consignmentId: string, phone?: string | null):
   return `https://merchant.pathao.com/tracking?${query}`;
 }
 
-/** Paisa as the whole taka Pathao's `amount_to_collect` takes, rounded up (a rider collects no paisa). */
+/**
+ * Paisa as the whole taka Pathao's `amount_to_collect` takes, rounded up (a rider collects no
+ * paisa): the rule app/rules/courier-parcel.ts `courierCollectsPaisa` shares with the payouts.
+ */
 function wholeTaka(paisa: number): number {
-  return Math.ceil(Math.max(0, paisa) / 100);
+  return roundUpToTaka(paisa) / 100;
 }
 
 /** Taka from an answer (a number or a numeric string) in paisa; null when it is not a number. */
@@ -444,14 +456,31 @@ export function pathaoCourier(config: PathaoConfig): PathaoClient {
 
     async createConsignments(requests) {
       // Pathao's bulk call only queues the parcels (202, no consignment ids), so each parcel is
-      // created on its own: every answer names its consignment, or the field Pathao refused.
+      // created on its own: every answer names its consignment, or the field Pathao refused. When
+      // Pathao stops answering partway, the parcels it accepted so far are still answered for: the
+      // one it was asked about is "unknown" (it may exist there), the rest "not-sent".
       const results: BulkConsignmentResult[] = [];
-      for (const request of requests) {
+      for (const [index, request] of requests.entries()) {
         try {
           results.push({ ok: true, ...(await client.createConsignment(request)) });
         } catch (error) {
-          if (!(error instanceof CourierError) || error.kind !== "refused") throw error;
-          results.push({ ok: false, invoice: request.invoice, message: error.message });
+          if (!(error instanceof CourierError)) throw error;
+          if (error.kind === "refused") {
+            results.push({ ok: false, invoice: request.invoice, message: error.message, outcome: "refused" });
+            continue;
+          }
+          // Nothing accepted yet and the request surely never reached Pathao: a failure as a whole.
+          if (results.every((result) => !result.ok) && !mayHaveArrived(error)) throw error;
+          results.push({
+            ok: false,
+            invoice: request.invoice,
+            message: error.message,
+            outcome: mayHaveArrived(error) ? "unknown" : "not-sent",
+          });
+          for (const rest of requests.slice(index + 1)) {
+            results.push({ ok: false, invoice: rest.invoice, message: error.message, outcome: "not-sent" });
+          }
+          break;
         }
       }
       return results;
@@ -504,6 +533,24 @@ function messageOf(json: unknown): string | null {
     if (words.length > 0) return words.join(" ");
   }
   return typeof record.message === "string" && record.message ? record.message : null;
+}
+
+/**
+ * Whether a request that failed with `error` may still have been carried out by the courier: it
+ * left and no answer came in time, or the answer could not be read. A courier unreachable, a
+ * redirect (not followed) or keys refused did nothing.
+ */
+export function mayHaveArrived(error: unknown): boolean {
+  return error instanceof CourierError && (error.kind === "timeout" || error.kind === "bad-answer");
+}
+
+/**
+ * Whether Pathao's refusal `message` says it already has one for the order (its 422
+ * "The merchant order id has already been taken."): an earlier hand-off whose answer never came.
+ * Pathao's API looks parcels up only by consignment id, so the parcel is found in its panel.
+ */
+export function refusesAsTaken(message: string): boolean {
+  return /merchant[ _]order[ _]id has already been taken/i.test(message);
 }
 
 /** The fields of a Pathao refusal that name a place, so the caller can ask for the place again. */
