@@ -26,6 +26,13 @@ describe("ActivitySummary", () => {
     });
   });
 
+  it("words the payouts' overdue days in the reader's language and digits", () => {
+    expect(shown("settings.payout-overdue-days", "10")).toEqual({
+      text: " · ডেলিভারির ১০ দিন পরে টাকা বকেয়া",
+      raw: [],
+    });
+  });
+
   it("words a staff order's source in the reader's language, and shows an owner's override note as written", () => {
     expect(shown("order.created", "facebook")).toEqual({ text: " · ফেসবুক", raw: [] });
     expect(shown("order.created", "counter").text).toBe(" · দোকানের কাউন্টার");

@@ -38,7 +38,7 @@ const LIMITS = new Set(["account", "address", "address+email", "two-factor"]);
 /**
  * An audit row's stored summary (app/models/audit-trail.server.ts: written when the row was, in the
  * shop's own terms) as a staff member reads it, in their language: an order status or payment
- * status by its label, a staff order's source by its label, a text message's event by its label, an edited order's total (paisa) as money, a new account's role by its label,
+ * status by its label, a staff order's source by its label, a text message's event by its label, an edited order's total (paisa) as money, a new account's role by its label, the payouts' overdue days in words,
  * a sign-in limit by its wording. Everything else in a summary is a name, an e-mail, a tracking code
  * or a reason code, shown as stored and marked not to be translated; null when the row has none.
  */
@@ -70,6 +70,8 @@ export function ActivitySummary({
   else if (PHONE_SUMMARIES.has(action)) shown = raw(localDigits(summary, lang));
   else if (action === "settings.advance-updated" && (ADVANCE_KINDS as readonly string[]).includes(summary))
     shown = t(`admin.payments.kind.${summary}` as MessageKey);
+  else if (action === "settings.payout-overdue-days" && /^\d+$/.test(summary))
+    shown = t("admin.activity.overdueDays", { days: Number(summary) });
   else if (action === "order.advance-verified" && /^payment \d+$/.test(summary))
     shown = t("admin.activity.paymentRef", { id: localDigits(summary.slice("payment ".length), lang) });
   else if (action.startsWith("payment.") || action.startsWith("payments."))
