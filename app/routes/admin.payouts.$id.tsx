@@ -8,9 +8,10 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 import { payoutCourierName } from "~/components/admin/payout-courier";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { formatShopDateTime } from "~/i18n/format-date";
-import { getPayout, PAYOUT_LINE_FILTERS, payoutLineFilter } from "~/models/payouts/payouts.server";
+import { getPayout } from "~/models/payouts/payouts.server";
 import { formatMoney } from "~/rules/money";
 import { parsePage } from "~/rules/pagination";
+import { PAYOUT_LINE_FILTERS, payoutLineFilter } from "~/rules/payout-lines";
 import { requireOwner } from "~/server/auth/auth.server";
 import { notFound, requireId } from "~/utils/params";
 

@@ -16,6 +16,7 @@ import { dialect } from "~/models/db/dialect.server";
 import { SHOP_TIME_ZONE } from "~/i18n/format";
 import { codAmountPaisa, courierCollectsPaisa, courierInvoice } from "~/rules/courier-parcel";
 import { ADMIN_PAGE_SIZE, paginate } from "~/rules/pagination";
+import { PAYOUT_LINE_FILTERS, type PayoutLineFilter } from "~/rules/payout-lines";
 import { mergeRepeatedLines, payoutFits, payoutSums, type PayoutCourier, type PayoutLine } from "~/rules/payout-csv";
 
 /** Who recorded a payout: a staff member, or null for the schedule. */
@@ -275,18 +276,6 @@ export async function listPayouts(page = 1) {
     return { matched: of("matched"), unmatched: of("unmatched"), duplicate: of("duplicate"), charge: of("charge") };
   };
   return { ...window, items: payouts.map((payout) => ({ ...payout, ...countsOf(payout.id) })) };
-}
-
-/**
- * Which of a payout's lines its page lists: all, the ones to look at ("flagged": no order, already
- * paid, or cash collected that differs from what the order expected), or one match state.
- */
-export const PAYOUT_LINE_FILTERS = ["all", "flagged", "matched", "charge", "unmatched", "duplicate"] as const;
-export type PayoutLineFilter = (typeof PAYOUT_LINE_FILTERS)[number];
-
-/** `value` (a `?show=` parameter) as a filter; "all" for anything else. */
-export function payoutLineFilter(value: string | null): PayoutLineFilter {
-  return (PAYOUT_LINE_FILTERS as readonly string[]).includes(value ?? "") ? (value as PayoutLineFilter) : "all";
 }
 
 /** The lines of payout `payoutId` that `filter` keeps, as a Prisma condition. */
