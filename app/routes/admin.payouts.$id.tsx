@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Pagination } from "~/components/pagination";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { adminMetaTranslator } from "~/components/admin/admin-meta";
 import { AdminTable } from "~/components/admin/admin-table";
@@ -9,6 +10,8 @@ import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { formatShopDateTime } from "~/i18n/format-date";
 import { getPayout } from "~/models/payouts/payouts.server";
 import { formatMoney } from "~/rules/money";
+import { parsePage } from "~/rules/pagination";
+import { PAYOUT_LINE_FILTERS, payoutLineFilter } from "~/rules/payout-lines";
 import { requireOwner } from "~/server/auth/auth.server";
 import { notFound, requireId } from "~/utils/params";
 
@@ -17,18 +20,24 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   return [{ title: data ? t("admin.payout.title", { reference: data.reference }) : t("admin.payout.notFound") }];
 };
 
-/** One payout with its parcels, each with its order (or none) and how it matched. 404 when there is none. */
+/**
+ * One payout with a page of its parcels (`?page=`, 50 a page), each with its order (or none) and
+ * how it matched, those `?show=` keeps (all, flagged, or one match state). 404 when there is none.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireOwner(request);
-  const payout = await getPayout(requireId(params.id));
+  const search = new URL(request.url).searchParams;
+  const filter = payoutLineFilter(search.get("show"));
+  const payout = await getPayout(requireId(params.id), { page: parsePage(search), filter });
   if (!payout) throw notFound();
-  return payout;
+  return { ...payout, filter };
 }
 
 const STATE_LOOKS: Record<string, string> = {
   matched: "bg-green-100 text-green-900",
   unmatched: "bg-red-100 text-red-900",
   duplicate: "bg-amber-100 text-amber-900",
+  charge: "bg-stone-200 text-stone-900",
 };
 
 /** /admin/payouts/N: what the courier collected, charged and paid, parcel by parcel. */
@@ -38,7 +47,7 @@ export default function PayoutPage() {
   const payout = useLoaderData<typeof loader>();
   const money = (paisa: number) => formatMoney(paisa, { lang });
   const state = (matchState: string) =>
-    matchState === "matched" || matchState === "unmatched" || matchState === "duplicate"
+    matchState === "matched" || matchState === "unmatched" || matchState === "duplicate" || matchState === "charge"
       ? t(`admin.payout.state.${matchState}`)
       : matchState;
   return (
@@ -79,87 +88,117 @@ export default function PayoutPage() {
         <h2 id="payout-lines-title" className="text-lg font-semibold">
           {t("admin.payout.lines")}
         </h2>
-        <AdminTable
-          testId="payout-lines"
-          columns={[
-            { label: t("admin.payout.col.consignment") },
-            { label: t("admin.payout.col.invoice") },
-            { label: t("admin.payout.col.order") },
-            { label: t("admin.payout.col.state") },
-            { label: t("admin.payout.col.expected"), align: "right" },
-            { label: t("admin.payout.col.collected"), align: "right" },
-            { label: t("admin.payout.col.charges"), align: "right" },
-            { label: t("admin.payout.col.paid"), align: "right", card: "value" },
-          ]}
-        >
-          {payout.items.map((item) => {
-            const differs = item.expectedPaisa !== null && item.expectedPaisa !== item.collectedPaisa;
-            const paidBy = item.order?.cashPayoutItem?.payoutId;
-            return (
-              <tr key={item.id} data-testid="payout-line" data-state={item.matchState}>
-                <td className="px-4 py-3 font-mono" translate="no">
-                  {item.consignmentId}
-                </td>
-                <td className="px-4 py-3 font-mono" translate="no">
-                  {item.invoice ?? "—"}
-                </td>
-                <td className="px-4 py-3">
-                  {item.orderId ? (
-                    <Link
-                      to={`/admin/orders/view/${item.orderId}`}
-                      className="inline-flex min-h-11 items-center font-medium text-amber-800 underline"
-                    >
-                      {t("admin.payouts.orderLink", { id: item.orderId })}
-                    </Link>
-                  ) : (
-                    "—"
-                  )}
-                </td>
-                <td className="px-4 py-3">
-                  <span className={`rounded px-2 py-0.5 text-sm font-medium ${STATE_LOOKS[item.matchState] ?? ""}`}>
-                    {state(item.matchState)}
-                  </span>
-                  {item.matchState === "duplicate" && paidBy && paidBy !== payout.id ? (
-                    <>
-                      {" "}
+        <nav aria-label={t("admin.payout.filter.label")} data-testid="payout-filters">
+          <ul className="flex flex-wrap gap-2">
+            {PAYOUT_LINE_FILTERS.map((filter) => (
+              <li key={filter}>
+                <Link
+                  to={`/admin/payouts/${payout.id}${filter === "all" ? "" : `?show=${filter}`}`}
+                  aria-current={payout.filter === filter ? "page" : undefined}
+                  data-filter={filter}
+                  className={`inline-flex min-h-11 items-center rounded-md border px-3 text-sm ${
+                    payout.filter === filter
+                      ? "border-amber-700 bg-amber-50 font-semibold text-amber-900"
+                      : "border-stone-300 bg-white hover:bg-stone-50"
+                  }`}
+                >
+                  {t(`admin.payout.filter.${filter}`, { count: payout.counts[filter] })}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {payout.lines.total === 0 ? (
+          <p className="text-stone-600" data-testid="payout-lines-empty">
+            {t("admin.payout.filter.empty")}
+          </p>
+        ) : (
+          <AdminTable
+            testId="payout-lines"
+            columns={[
+              { label: t("admin.payout.col.consignment") },
+              { label: t("admin.payout.col.invoice") },
+              { label: t("admin.payout.col.order") },
+              { label: t("admin.payout.col.state") },
+              { label: t("admin.payout.col.expected"), align: "right" },
+              { label: t("admin.payout.col.collected"), align: "right" },
+              { label: t("admin.payout.col.charges"), align: "right" },
+              { label: t("admin.payout.col.paid"), align: "right", card: "value" },
+            ]}
+          >
+            {payout.lines.items.map((item) => {
+              const differs = item.expectedPaisa !== null && item.expectedPaisa !== item.collectedPaisa;
+              const paidBy = item.order?.cashPayoutItem?.payoutId;
+              return (
+                <tr key={item.id} data-testid="payout-line" data-state={item.matchState}>
+                  <td className="px-4 py-3 font-mono" translate="no">
+                    {item.consignmentId}
+                  </td>
+                  <td className="px-4 py-3 font-mono" translate="no">
+                    {item.invoice ?? "—"}
+                  </td>
+                  <td className="px-4 py-3">
+                    {item.orderId ? (
                       <Link
-                        to={`/admin/payouts/${paidBy}`}
-                        className="inline-flex min-h-11 items-center text-sm text-amber-800 underline"
+                        to={`/admin/orders/view/${item.orderId}`}
+                        className="inline-flex min-h-11 items-center font-medium text-amber-800 underline"
                       >
-                        {t("admin.payout.paidBy", { id: paidBy })}
+                        {t("admin.payouts.orderLink", { id: item.orderId })}
                       </Link>
-                    </>
-                  ) : null}
-                </td>
-                <td className="px-4 py-3 text-right tabular-nums">
-                  {item.expectedPaisa === null ? "—" : money(item.expectedPaisa)}
-                </td>
-                <td className="px-4 py-3 text-right tabular-nums">
-                  {money(item.collectedPaisa)}
-                  {differs ? (
-                    <span className="block text-sm font-medium text-red-800" data-testid="payout-differs">
-                      {t("admin.payout.differs", {
-                        amount: `${item.collectedPaisa < item.expectedPaisa! ? "−" : "+"}${money(Math.abs(item.collectedPaisa - item.expectedPaisa!))}`,
-                      })}
+                    ) : (
+                      "—"
+                    )}
+                  </td>
+                  <td className="px-4 py-3">
+                    <span className={`rounded px-2 py-0.5 text-sm font-medium ${STATE_LOOKS[item.matchState] ?? ""}`}>
+                      {state(item.matchState)}
                     </span>
-                  ) : null}
-                </td>
-                <td className="px-4 py-3 text-right tabular-nums">
-                  {money(item.deliveryChargePaisa + item.codFeePaisa)}
-                  {item.codFeePaisa !== 0 ? (
-                    <span className="block text-xs text-stone-600">
-                      {t("admin.payout.chargesDetail", {
-                        delivery: money(item.deliveryChargePaisa),
-                        cod: money(item.codFeePaisa),
-                      })}
-                    </span>
-                  ) : null}
-                </td>
-                <td className="px-4 py-3 text-right tabular-nums">{money(item.paidPaisa)}</td>
-              </tr>
-            );
-          })}
-        </AdminTable>
+                    {item.matchState === "charge" ? (
+                      <span className="mt-1 block text-xs text-stone-600">{t("admin.payout.chargeHint")}</span>
+                    ) : null}
+                    {item.matchState === "duplicate" && paidBy && paidBy !== payout.id ? (
+                      <>
+                        {" "}
+                        <Link
+                          to={`/admin/payouts/${paidBy}`}
+                          className="inline-flex min-h-11 items-center text-sm text-amber-800 underline"
+                        >
+                          {t("admin.payout.paidBy", { id: paidBy })}
+                        </Link>
+                      </>
+                    ) : null}
+                  </td>
+                  <td className="px-4 py-3 text-right tabular-nums">
+                    {item.expectedPaisa === null ? "—" : money(item.expectedPaisa)}
+                  </td>
+                  <td className="px-4 py-3 text-right tabular-nums">
+                    {money(item.collectedPaisa)}
+                    {differs ? (
+                      <span className="block text-sm font-medium text-red-800" data-testid="payout-differs">
+                        {t("admin.payout.differs", {
+                          amount: `${item.collectedPaisa < item.expectedPaisa! ? "−" : "+"}${money(Math.abs(item.collectedPaisa - item.expectedPaisa!))}`,
+                        })}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className="px-4 py-3 text-right tabular-nums">
+                    {money(item.deliveryChargePaisa + item.codFeePaisa)}
+                    {item.codFeePaisa !== 0 ? (
+                      <span className="block text-xs text-stone-600">
+                        {t("admin.payout.chargesDetail", {
+                          delivery: money(item.deliveryChargePaisa),
+                          cod: money(item.codFeePaisa),
+                        })}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className="px-4 py-3 text-right tabular-nums">{money(item.paidPaisa)}</td>
+                </tr>
+              );
+            })}
+          </AdminTable>
+        )}
+        <Pagination page={payout.lines.page} pageCount={payout.lines.pageCount} />
       </section>
       <Link to="/admin/payouts" className="inline-flex min-h-11 items-center font-medium text-amber-800 underline">
         {t("admin.payouts.backToPayouts")}

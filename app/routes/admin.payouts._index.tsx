@@ -22,8 +22,13 @@ import { toAsciiDigits } from "~/rules/phone";
 import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireOwner } from "~/server/auth/auth.server";
 import { readFormData } from "~/server/form-data.server";
+import { audit } from "~/server/audit.server";
 import { auditPayout } from "~/server/payouts/payout-import.server";
-import { payoutReadFailure, readSteadfastPayouts } from "~/server/payouts/steadfast-payouts.server";
+import {
+  payoutReadFailure,
+  readSteadfastPayouts,
+  skippedPaymentMessage,
+} from "~/server/payouts/steadfast-payouts.server";
 import { redirectWithToast } from "~/server/toast-cookie.server";
 
 export const meta = adminTitle("admin.payouts.title");
@@ -53,7 +58,8 @@ type DaysRefusal = { days: string; error: string };
 /**
  * `intent=read-steadfast`: reads Steadfast's payments and records the new ones (the toast counts
  * them, or says why Steadfast could not be read; nothing of a failing payment is written).
- * `intent=overdue-days`: sets the days after delivery when cash is overdue (1–90; 400 otherwise).
+ * `intent=overdue-days`: sets the days after delivery when cash is overdue (1–90; 400 otherwise),
+ * in the activity trail (`settings.payout-overdue-days`, the days as its summary).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireOwner(request);
@@ -67,6 +73,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data<DaysRefusal>({ days: typed, error: t("admin.payouts.overdueDaysInvalid") }, { status: 400 });
     }
     await savePayoutOverdueDays(days);
+    await audit(context, admin, {
+      action: "settings.payout-overdue-days",
+      subjectType: "settings",
+      summary: String(days),
+      details: { payoutOverdueDays: days },
+    });
     return redirectWithToast(request, url, { kind: "success", message: t("admin.payouts.overdueDaysSaved", { days }) });
   }
   if (form.get("intent") !== "read-steadfast") {
@@ -75,24 +87,31 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const read = await readSteadfastPayouts(admin);
     for (const payout of read.recorded) await auditPayout(context, admin, { courier: "steadfast", ...payout });
-    if (read.recorded.length === 0) {
+    const skipped = read.skipped.map((payment) => skippedPaymentMessage(payment, t));
+    if (read.recorded.length === 0 && skipped.length === 0) {
       return redirectWithToast(request, url, {
         kind: "info",
         message: t("admin.payouts.readNone", { listed: read.listed }),
       });
     }
-    const total = (key: "matched" | "unmatched" | "duplicate") =>
+    const total = (key: "matched" | "unmatched" | "duplicate" | "charge") =>
       read.recorded.reduce((sum, payout) => sum + payout[key], 0);
-    const parts = [
-      t("admin.payouts.readSome", {
-        count: read.recorded.length,
-        matched: total("matched"),
-        unmatched: total("unmatched"),
-        duplicate: total("duplicate"),
-      }),
-    ];
+    const parts: string[] = [];
+    if (read.recorded.length > 0) {
+      parts.push(
+        t("admin.payouts.readSome", {
+          count: read.recorded.length,
+          matched: total("matched"),
+          unmatched: total("unmatched"),
+          duplicate: total("duplicate"),
+        }),
+      );
+      if (total("charge") > 0) parts.push(t("admin.payouts.importedCharges", { count: total("charge") }));
+    }
+    parts.push(...skipped);
     if (read.waiting > 0) parts.push(t("admin.payouts.readWaiting", { waiting: read.waiting }));
-    return redirectWithToast(request, url, { kind: "success", message: parts.join(" ") });
+    const kind = skipped.length === 0 ? "success" : read.recorded.length > 0 ? "info" : "error";
+    return redirectWithToast(request, url, { kind, message: parts.join(" ") });
   } catch (error) {
     const message = payoutReadFailure(error, t);
     if (message === null) throw error;
@@ -245,6 +264,7 @@ export default function PayoutsPage() {
                 <td className="px-4 py-3 text-sm">
                   {t("admin.payouts.lineCounts", {
                     matched: payout.matched,
+                    charge: payout.charge,
                     unmatched: payout.unmatched,
                     duplicate: payout.duplicate,
                   })}

@@ -12,7 +12,8 @@ import { usePending } from "~/hooks/use-pending";
 import type { AdminTranslate } from "~/i18n/admin";
 import { formatInteger } from "~/i18n/format";
 import type { Lang } from "~/i18n/lang";
-import { MAX_PAYOUT_FILE_BYTES, MAX_PAYOUT_ROWS } from "~/rules/payout-csv";
+import { formatMoney } from "~/rules/money";
+import { MAX_PARCEL_PAISA, MAX_PAYOUT_FILE_BYTES, MAX_PAYOUT_ROWS, MAX_PAYOUT_SUM_PAISA } from "~/rules/payout-csv";
 import { staffLanguage, staffTranslator } from "~/server/admin-i18n.server";
 import { requireOwner } from "~/server/auth/auth.server";
 import {
@@ -49,6 +50,15 @@ function payoutProblemMessage(problem: PayoutImportProblem, t: AdminTranslate, l
       });
     case "badAmount":
       return t("admin.payouts.file.badAmount", { row: problem.row, heading: problem.heading, value: problem.value });
+    case "amountTooLarge":
+      return t("admin.payouts.file.amountTooLarge", {
+        row: problem.row,
+        heading: problem.heading,
+        value: problem.value,
+        max: formatMoney(MAX_PARCEL_PAISA, { lang }),
+      });
+    case "sumTooLarge":
+      return t("admin.payouts.file.sumTooLarge", { max: formatMoney(MAX_PAYOUT_SUM_PAISA, { lang }) });
     case "repeated":
       return t("admin.payouts.file.repeated", {
         consignment: problem.consignmentId,
@@ -105,6 +115,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }),
   ];
   if (result.differing > 0) parts.push(t("admin.payouts.importedDiffering", { count: result.differing }));
+  if (result.charge > 0) parts.push(t("admin.payouts.importedCharges", { count: result.charge }));
   return redirectWithToast(request, `/admin/payouts/${result.payoutId}`, {
     kind: result.unmatched + result.duplicate + result.differing > 0 ? "info" : "success",
     message: parts.join(" "),

@@ -46,6 +46,7 @@ const AUDIT_ACTIONS = {
   "sms.gateway-removed": "settings",
   "sms.test-sent": "settings",
   "settings.advance-updated": "settings",
+  "settings.payout-overdue-days": "settings",
   "phone.blocked": "settings",
   "phone.unblocked": "settings",
   "discount.created": "settings",

@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { parsePayoutAmount, readPayoutRecords } from "./payout-csv";
+import { mergeRepeatedLines, parsePayoutAmount, payoutFits, readPayoutRecords } from "./payout-csv";
 
 const rows = (text: string) => parse(text, { relax_column_count: true, bom: true }) as string[][];
 
@@ -119,3 +119,55 @@ describe("readPayoutRecords", () => {
     expect(readPayoutRecords(rows(`${header},,,\n`))).toEqual({ ok: false, problem: { code: "noLines" } });
   });
 });
+
+describe("amounts a payout can hold", () => {
+  const file = (amounts: string[]) =>
+    rows(
+      ["Consignment ID,COD Amount,Delivery Charge", ...amounts.map((amount, index) => `C${index},${amount},60`)].join(
+        "\n",
+      ),
+    );
+
+  it("refuses a parcel's amount over ৳10,00,000 at its row, not as a database error later", () => {
+    expect(readPayoutRecords(file(["1000000"]))).toMatchObject({ ok: true });
+    expect(readPayoutRecords(file(["1160", "30000000"]))).toEqual({
+      ok: false,
+      problem: { code: "amountTooLarge", row: 3, heading: "COD Amount", value: "30000000" },
+    });
+    expect(readPayoutRecords(file(["(1000000.01)"]))).toMatchObject({ ok: false, problem: { code: "amountTooLarge" } });
+  });
+
+  it("refuses a file whose parcels add up to more than PostgreSQL's INTEGER holds (5,000 parcels at ৳4,300)", () => {
+    const read = readPayoutRecords(file(Array.from({ length: 5_000 }, () => "4300")));
+    expect(read).toEqual({ ok: false, problem: { code: "sumTooLarge" } });
+    expect(payoutFits(Array.from({ length: 4_000 }, (_, row) => line(row, 430_000)))).toBe(true);
+  });
+});
+
+describe("mergeRepeatedLines", () => {
+  it("folds a consignment listed again into its first line, adding its amounts", () => {
+    expect(
+      mergeRepeatedLines([
+        { ...line(1, 100_00), invoice: null },
+        line(2, 50_00, "C2"),
+        { ...line(3, 0), invoice: "haat-7", collectedPaisa: 0, paidPaisa: -10_00 },
+      ]),
+    ).toEqual([
+      { ...line(1, 100_00), invoice: "haat-7", deliveryChargePaisa: 12_000, paidPaisa: 30_00 },
+      line(2, 50_00, "C2"),
+    ]);
+  });
+});
+
+/** A line of consignment `consignmentId` collecting `collectedPaisa`, charged ৳60, paid the rest. */
+function line(row: number, collectedPaisa: number, consignmentId = "C1") {
+  return {
+    row,
+    consignmentId,
+    invoice: null as string | null,
+    collectedPaisa,
+    deliveryChargePaisa: 6_000,
+    codFeePaisa: 0,
+    paidPaisa: collectedPaisa - 6_000,
+  };
+}

@@ -25,6 +25,20 @@ export const MAX_PAYOUT_FILE_BYTES = 2 * 1024 * 1024;
 export const MAX_PAYOUT_ROWS = 5_000;
 /** The longest payout reference kept, in characters. */
 export const MAX_PAYOUT_REFERENCE_LENGTH = 100;
+/**
+ * The largest amount one parcel's line may carry (each of collected, charges, paid), in paisa:
+ * ৳10,00,000 (ten lakh taka). Far above the cash a rider collects for one parcel, so no real line
+ * is refused, yet low enough that a typo of a few extra digits is caught at its row rather than
+ * recorded as a payout no shop made; the payout's sums are checked apart (MAX_PAYOUT_SUM_PAISA).
+ */
+export const MAX_PARCEL_PAISA = 100_000_000;
+/**
+ * The largest sum a payout may record, in paisa (either sign): 2³¹ − 1, the largest value of the
+ * INTEGER columns PostgreSQL keeps the payout's collected, charges and paid sums in (SQLite would
+ * store more, PostgreSQL refuses the row). About ৳2.15 crore: a file of many dear parcels may
+ * exceed it and is refused, to be imported in parts.
+ */
+export const MAX_PAYOUT_SUM_PAISA = 2_147_483_647;
 
 /** One parcel a payout pays for, in paisa (what the courier says; nothing is recomputed but a missing paid amount). */
 export type PayoutLine = {
@@ -79,6 +93,8 @@ export type PayoutFileProblem =
   | { code: "noHeading" }
   | { code: "missingColumns"; courier: PayoutCourier; headings: string[] }
   | { code: "badAmount"; row: number; heading: string; value: string }
+  | { code: "amountTooLarge"; row: number; heading: string; value: string }
+  | { code: "sumTooLarge" }
   | { code: "repeated"; consignmentId: string; rows: [number, number] }
   | { code: "noLines" };
 
@@ -156,7 +172,8 @@ function titleReference(records: readonly string[][]): string | null {
  * - The courier is the one whose headings the row uses most; a file without the consignment id, the
  *   cash collected or the delivery charge is refused naming what it lacks, in that courier's words.
  * - Each row with a consignment id is a line (blank rows and totals rows, which have none, are
- *   skipped); an amount that is not one refuses the file with its row; a consignment twice too.
+ *   skipped); an amount that is not one, or is over MAX_PARCEL_PAISA, refuses the file with its
+ *   row; a consignment twice too; and so do sums over MAX_PAYOUT_SUM_PAISA (`payoutFits`).
  *
  * @returns the payout file, or the first problem found.
  */
@@ -189,10 +206,15 @@ export function readPayoutRecords(
     const amounts = {} as Record<"collected" | "deliveryCharge" | "codFee" | "paid", number>;
     for (const column of ["collected", "deliveryCharge", "codFee", "paid"] as const) {
       const amount = parsePayoutAmount(cell(column));
-      if (amount === null) {
+      if (amount === null || Math.abs(amount) > MAX_PARCEL_PAISA) {
         return {
           ok: false,
-          problem: { code: "badAmount", row, heading: (headings[columns[column]!] ?? "").trim(), value: cell(column) },
+          problem: {
+            code: amount === null ? "badAmount" : "amountTooLarge",
+            row,
+            heading: (headings[columns[column]!] ?? "").trim(),
+            value: cell(column),
+          },
         };
       }
       amounts[column] = amount;
@@ -212,5 +234,59 @@ export function readPayoutRecords(
     });
   }
   if (lines.length === 0) return { ok: false, problem: { code: "noLines" } };
+  if (!payoutFits(lines)) return { ok: false, problem: { code: "sumTooLarge" } };
   return { ok: true, file: { courier, reference: titleReference(records.slice(0, at)), lines } };
+}
+
+/** A payout's sums in paisa: the cash collected, the charges (delivery + COD fee) and what was paid. */
+export function payoutSums(lines: readonly PayoutLine[]): {
+  collectedPaisa: number;
+  chargesPaisa: number;
+  paidPaisa: number;
+} {
+  const sums = { collectedPaisa: 0, chargesPaisa: 0, paidPaisa: 0 };
+  for (const line of lines) {
+    sums.collectedPaisa += line.collectedPaisa;
+    sums.chargesPaisa += line.deliveryChargePaisa + line.codFeePaisa;
+    sums.paidPaisa += line.paidPaisa;
+  }
+  return sums;
+}
+
+/**
+ * Whether a payout can be recorded as it is: every line's amounts whole paisa of at most
+ * MAX_PARCEL_PAISA either way, and its sums (`payoutSums`) at most MAX_PAYOUT_SUM_PAISA either
+ * way, which both databases' columns hold.
+ */
+export function payoutFits(lines: readonly PayoutLine[]): boolean {
+  const fits = (paisa: number, max: number) => Number.isSafeInteger(paisa) && Math.abs(paisa) <= max;
+  const amountsFit = lines.every((line) =>
+    [line.collectedPaisa, line.deliveryChargePaisa, line.codFeePaisa, line.paidPaisa].every((paisa) =>
+      fits(paisa, MAX_PARCEL_PAISA),
+    ),
+  );
+  return amountsFit && Object.values(payoutSums(lines)).every((paisa) => fits(paisa, MAX_PAYOUT_SUM_PAISA));
+}
+
+/**
+ * A payout's lines with each consignment once: a consignment listed again (Steadfast's payments
+ * API may name a parcel twice, e.g. its delivery and a later adjustment) is folded into its first
+ * line, its amounts added, so the payout's sums stay what the courier paid; the first line's row
+ * and the first invoice given are kept. Lines are otherwise kept in order.
+ */
+export function mergeRepeatedLines(lines: readonly PayoutLine[]): PayoutLine[] {
+  const merged = new Map<string, PayoutLine>();
+  for (const line of lines) {
+    const first = merged.get(line.consignmentId);
+    if (!first) {
+      merged.set(line.consignmentId, { ...line });
+      continue;
+    }
+    first.invoice ??= line.invoice;
+    first.collectedPaisa += line.collectedPaisa;
+    first.deliveryChargePaisa += line.deliveryChargePaisa;
+    first.codFeePaisa += line.codFeePaisa;
+    first.paidPaisa += line.paidPaisa;
+  }
+  return [...merged.values()];
 }

@@ -9,14 +9,25 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/models/db/client.server";
-import { listOverdueCash, overdueBefore, recordPayout } from "~/models/payouts/payouts.server";
+import {
+  getOrderCash,
+  listOverdueCash,
+  overdueBefore,
+  PayoutTooLargeError,
+  recordPayout,
+} from "~/models/payouts/payouts.server";
 import { action as courierPageAction } from "~/routes/admin.courier";
 import { loader as orderLoader } from "~/routes/admin.orders.view.$id/route";
 import { loader as payoutLoader } from "~/routes/admin.payouts.$id";
 import { action as payoutsAction, loader as payoutsLoader } from "~/routes/admin.payouts._index";
 import { action as importAction } from "~/routes/admin.payouts.import";
 import { readSteadfastPayouts, steadfastPayouts } from "~/server/payouts/steadfast-payouts.server";
-import { startFakeSteadfast, workerSteadfastPort, type FakeSteadfast } from "../support/steadfast-server";
+import {
+  startFakeSteadfast,
+  startHeaderRecorder,
+  workerSteadfastPort,
+  type FakeSteadfast,
+} from "../support/steadfast-server";
 import {
   type CookieJar,
   createAdmin,
@@ -43,6 +54,8 @@ beforeEach(async () => {
   ownerUser = await createAdmin();
   owner = await signedInJar(ownerUser.id);
   steadfast.delayMs = 0;
+  steadfast.paymentsPerPage = null;
+  steadfast.nextPageOrigin = null;
 });
 
 let counter = 0;
@@ -58,6 +71,7 @@ async function deliveredOrder({
   deliveredAt = new Date(Date.now() - 10 * 86_400_000),
   paymentStatus = "pending",
   advancePaidPaisa = 0,
+  status = "delivered",
 } = {}) {
   const order = await prisma.order.create({
     data: {
@@ -71,10 +85,11 @@ async function deliveredOrder({
       totalPaisa,
       itemCount: 1,
       checkoutToken: randomUUID(),
-      status: "delivered",
+      status,
+      deliveryState: status === "returned" ? "returned" : "delivered",
       paymentStatus,
       advancePaidPaisa,
-      deliveredAt,
+      deliveredAt: status === "delivered" ? deliveredAt : null,
       courier,
       consignmentId,
       trackingCode: consignmentId ? `T${consignmentId}` : null,
@@ -164,13 +179,69 @@ describe("importing a payout file", () => {
 
     // The payout's page lists the parcels with their orders and flags.
     const page = await runData(payoutLoader, get(`/admin/payouts/${payout.id}`, owner), { id: String(payout.id) });
-    expect(page.items.map((item) => item.matchState)).toEqual(["matched", "matched", "matched", "unmatched"]);
+    expect(page.lines.items.map((item) => item.matchState)).toEqual(["matched", "matched", "matched", "unmatched"]);
 
     // The order page says when the cash came back, and with which payout.
     const view = await runData(orderLoader, get(`/admin/orders/view/${byConsignment.id}`, owner), {
       id: String(byConsignment.id),
     });
     expect(view.cash).toMatchObject({ payout: { id: payout.id, reference: "SF-2026-11-20", courier: "steadfast" } });
+  });
+
+  it("keeps a returned parcel's charge with its order without saying its cash came back; a part delivery's cash does", async () => {
+    const delivered = await deliveredOrder();
+    const returned = await deliveredOrder({ status: "returned" });
+    const partly = await deliveredOrder({ totalPaisa: 200_000 });
+    const outcome = await importFile(
+      steadfastFile([
+        [delivered.consignmentId!, "", "1160", "60"],
+        // Nothing collected: Steadfast deducts the return charge (a negative payout).
+        [returned.consignmentId!, "", "0", "60"],
+        // Partly delivered: part of the cash came back.
+        [partly.consignmentId!, "", "500", "60"],
+      ]),
+      "SF-RETURNS",
+    );
+    await expect(outcome).toSetToast({
+      kind: "info",
+      message:
+        "Steadfast payout SF-RETURNS recorded: 2 parcels matched, 0 not matched, 0 already paid. 1 collected amounts differ from the order. 1 parcels brought no cash, only the courier's charge (returned).",
+    });
+    const payout = await prisma.courierPayout.findFirstOrThrow({ where: { reference: "SF-RETURNS" } });
+    expect(payout).toMatchObject({ collectedPaisa: 166_000, chargesPaisa: 18_000, paidPaisa: 148_000 });
+    const items = await itemsOf(payout.id);
+    expect(items.map((item) => [item.orderId, item.matchState, item.paidPaisa])).toEqual([
+      [delivered.id, "matched", 110_000],
+      [returned.id, "charge", -6_000],
+      [partly.id, "matched", 44_000],
+    ]);
+    expect(await orderOf(returned.id)).toMatchObject({ cashPayoutItemId: null, cashReceivedAt: null });
+    expect(await getOrderCash(returned.id)).toBeNull();
+    expect((await orderOf(partly.id)).cashPayoutItemId).toBe(items[2]!.id);
+    expect((await orderOf(delivered.id)).cashPayoutItemId).toBe(items[0]!.id);
+
+    // The order page says the charge was settled in this payout, not that cash came back.
+    const view = await runData(orderLoader, get(`/admin/orders/view/${returned.id}`, owner), {
+      id: String(returned.id),
+    });
+    expect(view.cash).toBeNull();
+    expect(view.payoutCharges).toMatchObject([
+      { deliveryChargePaisa: 6_000, paidPaisa: -6_000, payout: { id: payout.id, reference: "SF-RETURNS" } },
+    ]);
+
+    // The payouts list and the payout's page count it apart, with its own filter.
+    const { payouts } = await runData(payoutsLoader, get("/admin/payouts", owner));
+    expect(payouts.items.find((row) => row.id === payout.id)).toMatchObject({ matched: 2, charge: 1 });
+    const page = await runData(payoutLoader, get(`/admin/payouts/${payout.id}?show=charge`, owner), {
+      id: String(payout.id),
+    });
+    expect(page.counts).toMatchObject({ all: 3, matched: 2, charge: 1, flagged: 1 });
+    expect(page.lines.items.map((item) => item.orderId)).toEqual([returned.id]);
+
+    // The overdue list is untouched by it (a returned order was never delivered), and a later
+    // payout that does bring the returned order's cash is not a duplicate.
+    await importFile(steadfastFile([[returned.consignmentId!, "", "1160", "60"]]), "SF-RETURNS-LATER");
+    expect((await orderOf(returned.id)).cashPayoutItemId).not.toBeNull();
   });
 
   it("adds nothing when the same payout is imported again, and says so", async () => {
@@ -226,7 +297,7 @@ describe("importing a payout file", () => {
 
     // The payout page links the duplicate line to the payout that did pay the order.
     const page = await runData(payoutLoader, get(`/admin/payouts/${second.id}`, owner), { id: String(second.id) });
-    expect(page.items[0]!.order?.cashPayoutItem?.payoutId).toBe(first.id);
+    expect(page.lines.items[0]!.order?.cashPayoutItem?.payoutId).toBe(first.id);
   });
 
   it("reads Pathao's payment invoice, its reference taken from the file", async () => {
@@ -271,6 +342,36 @@ describe("importing a payout file", () => {
     expect(await refusal(Buffer.alloc(2 * 1024 * 1024 + 10, 0x41))).toBe(
       "This file is larger than 2 MB: it is not a payout file.",
     );
+    expect(await prisma.courierPayout.count()).toBe(before);
+  });
+
+  it("refuses amounts the database cannot hold with a message, not a database error, and writes nothing", async () => {
+    const before = await prisma.courierPayout.count();
+    const refused = await importFile(steadfastFile([["77000001", "", "30000000", "60"]]), "SF-HUGE-ROW");
+    expect(refused.status).toBe(400);
+    expect(expectData(refused)).toMatchObject({
+      error: 'Row 2: "30000000" under COD Amount is more than one parcel can carry (৳10,00,000.00 at most).',
+    });
+    // 5,000 parcels of ৳4,300: each fine, together more than PostgreSQL's INTEGER holds.
+    const many = steadfastFile(Array.from({ length: 5_000 }, (_, index) => [`77${index}`, "", "4300", "60"]));
+    const tooMuch = await importFile(many, "SF-HUGE-SUM");
+    expect(tooMuch.status).toBe(400);
+    expect(expectData(tooMuch)).toMatchObject({
+      error: "This file's parcels add up to more than one payout can record (৳2,14,74,836.47). Import it in parts.",
+    });
+    // Recorded directly (as the API reader does), the same refusal.
+    const lines = Array.from({ length: 5_000 }, (_, index) => ({
+      row: index + 2,
+      consignmentId: `78${index}`,
+      invoice: null,
+      collectedPaisa: 430_000,
+      deliveryChargePaisa: 6_000,
+      codFeePaisa: 0,
+      paidPaisa: 424_000,
+    }));
+    await expect(
+      recordPayout({ courier: "steadfast", reference: "SF-HUGE-API", paidAt: null, source: "api", lines }, null),
+    ).rejects.toBeInstanceOf(PayoutTooLargeError);
     expect(await prisma.courierPayout.count()).toBe(before);
   });
 
@@ -385,6 +486,114 @@ describe("reading Steadfast's payments", () => {
     expect(payouts.items.find((row) => row.id === payout.id)).toMatchObject({ matched: 1, unmatched: 1, duplicate: 0 });
   });
 
+  it("records a payment naming one consignment twice as one line, its amounts added", async () => {
+    const order = await deliveredOrder();
+    const line = { row: 1, consignmentId: order.consignmentId!, invoice: null, codFeePaisa: 0 };
+    const outcome = await recordPayout(
+      {
+        courier: "steadfast",
+        reference: `SF-TWICE-API-${order.id}`,
+        paidAt: null,
+        source: "api",
+        lines: [
+          { ...line, collectedPaisa: 116_000, deliveryChargePaisa: 6_000, paidPaisa: 110_000 },
+          { ...line, row: 2, collectedPaisa: 0, deliveryChargePaisa: 1_000, paidPaisa: -1_000 },
+        ],
+      },
+      null,
+    );
+    expect(outcome).toMatchObject({ outcome: "recorded", matched: 1, duplicate: 0 });
+    const payout = await prisma.courierPayout.findUniqueOrThrow({ where: { id: outcome.payoutId } });
+    expect(payout).toMatchObject({ collectedPaisa: 116_000, chargesPaisa: 7_000, paidPaisa: 109_000 });
+    expect((await itemsOf(payout.id)).map((item) => [item.matchState, item.paidPaisa])).toEqual([["matched", 109_000]]);
+  });
+
+  it("skips a payment it cannot record, names it, and records the older ones after it", async () => {
+    await saveKeys();
+    const first = await deliveredOrder();
+    const second = await deliveredOrder();
+    const base = 800_000 + ++counter * 10;
+    // Newest: names a consignment twice (read before the fix: the unique line refused it, a 500).
+    steadfast.addPayment({
+      id: base + 3,
+      createdAt: "2026-11-25T10:00:00.000000Z",
+      consignments: [
+        { consignment_id: first.consignmentId!, cod_amount: 1160, delivery_charge: 60 },
+        { consignment_id: first.consignmentId!, cod_amount: 0, delivery_charge: 10 },
+      ],
+    });
+    // Next: amounts no payout can hold.
+    steadfast.addPayment({
+      id: base + 2,
+      createdAt: "2026-11-24T10:00:00.000000Z",
+      consignments: [{ consignment_id: "HUGE1", cod_amount: 30_000_000, delivery_charge: 60 }],
+    });
+    // Oldest: a good one, read after the bad one.
+    steadfast.addPayment({
+      id: base + 1,
+      createdAt: "2026-11-23T10:00:00.000000Z",
+      consignments: [{ consignment_id: second.consignmentId!, cod_amount: 1160, delivery_charge: 60 }],
+    });
+    const outcome = await read();
+    expect(outcome).toRedirectTo("/admin/payouts");
+    await expect(outcome).toSetToast({
+      kind: "info",
+      message: `2 new Steadfast payouts recorded: 2 parcels matched, 0 not matched, 0 already paid. Steadfast payment ${base + 2} was not recorded: its amounts are larger than one payout can record.`,
+    });
+    const recorded = await prisma.courierPayout.findMany({
+      where: { courier: "steadfast", reference: { in: [base + 1, base + 2, base + 3].map(String) } },
+      select: { reference: true, paidPaisa: true },
+      orderBy: { reference: "asc" },
+    });
+    expect(recorded).toEqual([
+      { reference: String(base + 1), paidPaisa: 110_000 },
+      { reference: String(base + 3), paidPaisa: 109_000 },
+    ]);
+    expect((await orderOf(first.id)).cashPayoutItemId).not.toBeNull();
+    expect((await orderOf(second.id)).cashPayoutItemId).not.toBeNull();
+    steadfast.payments.delete(String(base + 2));
+  });
+
+  it("follows the list's pages (at most ten a read) on Steadfast's own host, never to another one", async () => {
+    const config = { apiKey: steadfast.apiKey, secretKey: steadfast.secretKey, baseUrl: steadfast.baseUrl };
+    // The payments of the tests before are recorded; this one's are the only ones listed.
+    steadfast.payments.clear();
+    const base = 900_000 + ++counter * 100;
+    const add = (count: number) => {
+      for (let index = steadfast.payments.size + 1; count > 0; index++, count--) {
+        steadfast.addPayment({
+          id: base + index,
+          createdAt: `2026-11-${String(index).padStart(2, "0")}T10:00:00.000000Z`,
+          consignments: [{ consignment_id: `PAGE${base + index}`, cod_amount: 100, delivery_charge: 60 }],
+        });
+      }
+    };
+    add(5);
+    steadfast.paymentsPerPage = 2;
+    const read = await readSteadfastPayouts(null, config);
+    expect(read.listed).toBe(5);
+    expect(read.recorded.map((payout) => Number(payout.reference)).sort()).toEqual(
+      [1, 2, 3, 4, 5].map((n) => base + n),
+    );
+    expect(steadfast.requests.filter((request) => request.path === "/payments")).not.toHaveLength(0);
+
+    // 25 payments, 13 pages: one read follows ten of them.
+    add(20);
+    expect(await steadfastPayouts(config).listPayments()).toHaveLength(20);
+
+    // A next page on another host is not asked for: the keys would go with the request.
+    const elsewhere = await startHeaderRecorder();
+    try {
+      steadfast.nextPageOrigin = elsewhere.origin;
+      expect((await steadfastPayouts(config).listPayments()).map((payment) => payment.id)).toEqual(
+        [1, 2].map((n) => String(base + n)),
+      );
+      expect(elsewhere.requests).toEqual([]);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   it("says why when Steadfast refuses the keys, does not answer in time, or has no such payment, and records nothing", async () => {
     const before = await prisma.courierPayout.count();
     const config = { apiKey: steadfast.apiKey, secretKey: "wrong", baseUrl: steadfast.baseUrl, timeoutMs: 2_000 };
@@ -453,6 +662,19 @@ describe("cash not back yet", () => {
     expect(ids(await listOverdueCash(now, 1))).toContain(recent.id);
   });
 
+  it("totals the cash to come as the rows do: an order whose advance exceeds its total adds 0, not less", async () => {
+    const now = new Date();
+    const before = await listOverdueCash(now, 7);
+    await deliveredOrder({ totalPaisa: 100_000, advancePaidPaisa: 150_000 });
+    await deliveredOrder({ totalPaisa: 116_000 });
+    const after = await listOverdueCash(now, 7);
+    expect(after.count).toBe(before.count + 2);
+    expect(after.expectedPaisa).toBe(before.expectedPaisa + 116_000);
+    if (after.count <= after.orders.length) {
+      expect(after.expectedPaisa).toBe(after.orders.reduce((sum, order) => sum + order.expectedPaisa, 0));
+    }
+  });
+
   it("lets the owner set the days, refusing what is not 1 to 90", async () => {
     const refused = await run(payoutsAction, post("/admin/payouts", { intent: "overdue-days", days: "0" }, owner));
     expect(refused.status).toBe(400);
@@ -460,6 +682,50 @@ describe("cash not back yet", () => {
     const saved = await run(payoutsAction, post("/admin/payouts", { intent: "overdue-days", days: "১০" }, owner));
     await expect(saved).toSetToast({ kind: "success", message: "Cash is now overdue 10 days after delivery." });
     expect((await runData(payoutsLoader, get("/admin/payouts", owner))).days).toBe(10);
+    // The activity trail has the change, as the owner's, in the settings group.
+    expect(
+      await prisma.auditEvent.findMany({
+        where: { action: "settings.payout-overdue-days", actorEmail: ownerUser.email },
+        select: { subjectType: true, summary: true },
+      }),
+    ).toEqual([{ subjectType: "settings", summary: "10" }]);
     await run(payoutsAction, post("/admin/payouts", { intent: "overdue-days", days: "7" }, owner));
+  });
+});
+
+describe("a payout's page", () => {
+  it("lists 50 parcels a page, and filters the ones to check (no order, already paid, amounts differing)", async () => {
+    const order = await deliveredOrder();
+    const stamp = `${Date.now()}${++counter}`;
+    const lines = [
+      // Matched, but collected less than the order asks.
+      { consignmentId: order.consignmentId!, collectedPaisa: 100_000 },
+      ...Array.from({ length: 119 }, (_, index) => ({ consignmentId: `PG${stamp}-${index}`, collectedPaisa: 10_000 })),
+    ].map((line, index) => ({
+      ...line,
+      row: index + 2,
+      invoice: null,
+      deliveryChargePaisa: 6_000,
+      codFeePaisa: 0,
+      paidPaisa: line.collectedPaisa - 6_000,
+    }));
+    const { payoutId } = await recordPayout(
+      { courier: "steadfast", reference: `SF-PAGES-${stamp}`, paidAt: null, source: "csv", lines },
+      ownerUser,
+    );
+    const open = (query: string) =>
+      runData(payoutLoader, get(`/admin/payouts/${payoutId}${query}`, owner), { id: String(payoutId) });
+    const first = await open("");
+    expect(first.lines).toMatchObject({ page: 1, pageCount: 3, total: 120 });
+    expect(first.lines.items).toHaveLength(50);
+    expect(first.counts).toEqual({ all: 120, flagged: 120, matched: 1, charge: 0, unmatched: 119, duplicate: 0 });
+    const last = await open("?page=3");
+    expect(last.lines.items.map((item) => item.consignmentId)).toEqual(
+      lines.slice(100).map((line) => line.consignmentId),
+    );
+    const matched = await open("?show=matched");
+    expect(matched.lines.items.map((item) => item.orderId)).toEqual([order.id]);
+    expect((await open("?show=flagged&page=3")).lines.items).toHaveLength(20);
+    expect((await open("?show=duplicate")).lines.total).toBe(0);
   });
 });

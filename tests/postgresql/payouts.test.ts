@@ -4,12 +4,15 @@
  * separate connections of the pool (separate sessions, as two nodes' would be) under READ
  * COMMITTED: payouts naming the same order at once pay it once (the conditional update on
  * `cashPayoutItemId` waits for the first one's row lock, then finds the order taken), and the same
- * payout recorded at once is recorded once (the unique reference).
+ * payout recorded at once is recorded once (the unique reference). Also what PostgreSQL alone
+ * refuses or reads differently: a payout's sums up to its INTEGER columns' limit, and the overdue
+ * total summed in SQL written by hand.
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/models/db/client.server";
-import { recordPayout, type PayoutInput } from "~/models/payouts/payouts.server";
+import { listOverdueCash, PayoutTooLargeError, recordPayout, type PayoutInput } from "~/models/payouts/payouts.server";
+import { MAX_PARCEL_PAISA, MAX_PAYOUT_SUM_PAISA } from "~/rules/payout-csv";
 
 let counter = 0;
 
@@ -89,5 +92,51 @@ describe("payouts recorded at once", () => {
     expect(outcomes.filter((outcome) => outcome.outcome === "exists")).toHaveLength(4);
     expect(new Set(outcomes.map((outcome) => outcome.payoutId))).toEqual(new Set([recorded[0]!.payoutId]));
     expect(await prisma.courierPayoutItem.count({ where: { consignmentId: order.consignmentId } })).toBe(1);
+  });
+});
+
+describe("what PostgreSQL's columns and SQL make of payouts", () => {
+  it("stores a payout whose sum is the INTEGER limit, and refuses one paisa more before writing", async () => {
+    const stamp = Date.now();
+    const amounts = [
+      ...Array.from({ length: 21 }, () => MAX_PARCEL_PAISA),
+      MAX_PAYOUT_SUM_PAISA - 21 * MAX_PARCEL_PAISA,
+    ];
+    const input = (reference: string, extra: number): PayoutInput => ({
+      courier: "steadfast",
+      reference,
+      paidAt: null,
+      source: "api",
+      lines: amounts.map((paisa, index) => ({
+        row: index + 1,
+        consignmentId: `PGMAX${stamp}-${index}`,
+        invoice: null,
+        collectedPaisa: paisa + (index === amounts.length - 1 ? extra : 0),
+        deliveryChargePaisa: 0,
+        codFeePaisa: 0,
+        paidPaisa: paisa + (index === amounts.length - 1 ? extra : 0),
+      })),
+    });
+    const outcome = await recordPayout(input(`PG-MAX-${stamp}`, 0), null);
+    expect(outcome.outcome).toBe("recorded");
+    expect(await prisma.courierPayout.findUniqueOrThrow({ where: { id: outcome.payoutId } })).toMatchObject({
+      collectedPaisa: MAX_PAYOUT_SUM_PAISA,
+      paidPaisa: MAX_PAYOUT_SUM_PAISA,
+    });
+    await expect(recordPayout(input(`PG-OVER-${stamp}`, 1), null)).rejects.toBeInstanceOf(PayoutTooLargeError);
+    expect(await prisma.courierPayout.count({ where: { reference: `PG-OVER-${stamp}` } })).toBe(0);
+  });
+
+  it("totals the overdue cash per order in SQL: an advance over the total adds 0", async () => {
+    const now = new Date();
+    const before = await listOverdueCash(now, 7);
+    const old = new Date(now.getTime() - 10 * 86_400_000);
+    const overpaid = await deliveredOrder();
+    const plain = await deliveredOrder();
+    await prisma.order.updateMany({ where: { id: { in: [overpaid.id, plain.id] } }, data: { deliveredAt: old } });
+    await prisma.order.update({ where: { id: overpaid.id }, data: { advancePaidPaisa: 200_000 } });
+    const after = await listOverdueCash(now, 7);
+    expect(after.count).toBe(before.count + 2);
+    expect(after.expectedPaisa).toBe(before.expectedPaisa + 116_000);
   });
 });

@@ -11,7 +11,10 @@
  * - GET /status_by_invoice/{invoice}: the parcel's delivery_status (set with `setStatus`).
  * - GET /get_balance: a fixed balance of 1520.50 taka.
  * - `delayMs` holds every answer back, to test timeouts.
- * - GET /payments: the payments added with `addPayment` (a bare list, as public SDKs type it);
+ * - GET /payments: the payments added with `addPayment` (a bare list, as public SDKs type it; or,
+ *   with `paymentsPerPage` set, one page `?page=` of them in Laravel's paginator `{ current_page,
+ *   data, next_page_url, … }`, its `next_page_url` on this server unless `nextPageOrigin` says
+ *   another);
  *   GET /payments/{id}: one with its consignments (`cod_amount`, `delivery_charge`, `cod_charge`
  *   in taka), 404 for an unknown id.
  * - POST /__control/status `{ invoice, status }` (no keys): sets a parcel's status from another
@@ -49,6 +52,10 @@ export type FakeSteadfast = {
       cod_charge?: number;
     }[];
   }): void;
+  /** Payments a page of GET /payments holds; null (the default): all of them, as a bare list. */
+  paymentsPerPage: number | null;
+  /** The origin the paginator's `next_page_url` names instead of this server's (a moved or hostile answer). */
+  nextPageOrigin: string | null;
   /** Milliseconds every answer waits before it is sent. */
   delayMs: number;
   /** When set, every API request is answered with `status` and `Location: <to><path>` instead. */
@@ -118,6 +125,8 @@ export async function startFakeSteadfast(port = 0): Promise<FakeSteadfast> {
     },
     delayMs: 0,
     redirect: null,
+    paymentsPerPage: null,
+    nextPageOrigin: null,
     payments: new Map(),
     addPayment({ id, createdAt = "2026-11-20T10:00:00.000000Z", consignments }) {
       const amount = consignments.reduce(
@@ -168,6 +177,8 @@ export async function startFakeSteadfast(port = 0): Promise<FakeSteadfast> {
     return { consignmentId, trackingCode };
   };
 
+  /** The port the server listens on, known once it does. */
+  let listening = port;
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -238,10 +249,23 @@ export async function startFakeSteadfast(port = 0): Promise<FakeSteadfast> {
         return answer(200, { status: 200, current_balance: 1520.5 });
       }
       if (request.method === "GET" && path === "/payments") {
-        return answer(
-          200,
-          [...fake.payments.values()].map(({ consignments: _consignments, ...payment }) => payment),
-        );
+        const listed = [...fake.payments.values()].map(({ consignments: _consignments, ...payment }) => payment);
+        const perPage = fake.paymentsPerPage;
+        if (perPage === null) return answer(200, listed);
+        const page = Math.max(1, Number(new URL(request.url ?? "/", "http://x").searchParams.get("page")) || 1);
+        const lastPage = Math.max(1, Math.ceil(listed.length / perPage));
+        const pageUrl = (n: number) =>
+          `${fake.nextPageOrigin ?? `http://127.0.0.1:${listening}`}/api/v1/payments?page=${n}`;
+        return answer(200, {
+          current_page: page,
+          data: listed.slice((page - 1) * perPage, page * perPage),
+          first_page_url: pageUrl(1),
+          last_page: lastPage,
+          next_page_url: page < lastPage ? pageUrl(page + 1) : null,
+          per_page: perPage,
+          prev_page_url: page > 1 ? pageUrl(page - 1) : null,
+          total: listed.length,
+        });
       }
       const payment = /^\/payments\/(.+)$/.exec(path);
       if (request.method === "GET" && payment) {
@@ -259,7 +283,7 @@ export async function startFakeSteadfast(port = 0): Promise<FakeSteadfast> {
     });
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  const { port: listening } = server.address() as AddressInfo;
+  listening = (server.address() as AddressInfo).port;
   return {
     ...fake,
     get delayMs() {
@@ -270,6 +294,18 @@ export async function startFakeSteadfast(port = 0): Promise<FakeSteadfast> {
     },
     get redirect() {
       return fake.redirect;
+    },
+    get paymentsPerPage() {
+      return fake.paymentsPerPage;
+    },
+    set paymentsPerPage(value: number | null) {
+      fake.paymentsPerPage = value;
+    },
+    get nextPageOrigin() {
+      return fake.nextPageOrigin;
+    },
+    set nextPageOrigin(value: string | null) {
+      fake.nextPageOrigin = value;
     },
     set redirect(value: FakeSteadfast["redirect"]) {
       fake.redirect = value;

@@ -9,6 +9,7 @@ import { orderStatusLabel } from "~/rules/order-status";
 import { isOrderSource } from "~/rules/order-source";
 import { isSmsProvider, smsProviderName } from "~/rules/sms";
 import { paymentStatusLabel } from "./order-summary";
+import { payoutCourierName } from "./payout-courier";
 import { smsEventLabel } from "./sms-message";
 
 /** The actions whose summary holds a phone number: shown in the staff member's digits. */
@@ -38,7 +39,7 @@ const LIMITS = new Set(["account", "address", "address+email", "two-factor"]);
 /**
  * An audit row's stored summary (app/models/audit-trail.server.ts: written when the row was, in the
  * shop's own terms) as a staff member reads it, in their language: an order status or payment
- * status by its label, a staff order's source by its label, a text message's event by its label, an edited order's total (paisa) as money, a new account's role by its label,
+ * status by its label, a staff order's source by its label, a text message's event by its label, an edited order's total (paisa) as money, a new account's role by its label, a recorded payout's courier and counts and the payouts' overdue days in words,
  * a sign-in limit by its wording. Everything else in a summary is a name, an e-mail, a tracking code
  * or a reason code, shown as stored and marked not to be translated; null when the row has none.
  */
@@ -70,6 +71,9 @@ export function ActivitySummary({
   else if (PHONE_SUMMARIES.has(action)) shown = raw(localDigits(summary, lang));
   else if (action === "settings.advance-updated" && (ADVANCE_KINDS as readonly string[]).includes(summary))
     shown = t(`admin.payments.kind.${summary}` as MessageKey);
+  else if (action === "payout.recorded") shown = payoutSummary(summary, t) ?? shown;
+  else if (action === "settings.payout-overdue-days" && /^\d+$/.test(summary))
+    shown = t("admin.activity.overdueDays", { days: Number(summary) });
   else if (action === "order.advance-verified" && /^payment \d+$/.test(summary))
     shown = t("admin.activity.paymentRef", { id: localDigits(summary.slice("payment ".length), lang) });
   else if (action.startsWith("payment.") || action.startsWith("payments."))
@@ -127,6 +131,26 @@ function smsSummary(summary: string, t: AdminTranslate, lang: Lang): ReactNode |
           <code translate="no">…{gateway[2]}</code>
         </>
       ) : null}
+    </>
+  );
+}
+
+/**
+ * A recorded payout's summary (app/server/payouts/payout-import.server.ts `auditPayout`: "steadfast
+ * SF-12: 3 matched, 1 unmatched, 0 duplicate") in the staff member's language: the courier's name,
+ * the reference as a code, the counts in words and their digits; null for any other text.
+ */
+function payoutSummary(summary: string, t: AdminTranslate): ReactNode | null {
+  const match = /^(\S+) (.+): (\d+) matched, (\d+) unmatched, (\d+) duplicate$/.exec(summary);
+  if (!match) return null;
+  return (
+    <>
+      {payoutCourierName(match[1]!, t)} <code translate="no">{match[2]}</code>:{" "}
+      {t("admin.activity.payoutCounts", {
+        matched: Number(match[3]),
+        unmatched: Number(match[4]),
+        duplicate: Number(match[5]),
+      })}
     </>
   );
 }

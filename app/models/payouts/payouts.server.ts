@@ -16,7 +16,8 @@ import { dialect } from "~/models/db/dialect.server";
 import { SHOP_TIME_ZONE } from "~/i18n/format";
 import { codAmountPaisa, courierCollectsPaisa, courierInvoice } from "~/rules/courier-parcel";
 import { ADMIN_PAGE_SIZE, paginate } from "~/rules/pagination";
-import type { PayoutCourier, PayoutLine } from "~/rules/payout-csv";
+import { PAYOUT_LINE_FILTERS, type PayoutLineFilter } from "~/rules/payout-lines";
+import { mergeRepeatedLines, payoutFits, payoutSums, type PayoutCourier, type PayoutLine } from "~/rules/payout-csv";
 
 /** Who recorded a payout: a staff member, or null for the schedule. */
 type Actor = { id: number; email: string } | null;
@@ -32,8 +33,23 @@ export type PayoutInput = {
   lines: readonly PayoutLine[];
 };
 
-/** How a payout's lines matched. `differing`: matched lines whose collected cash is not what the order expected. */
-type PayoutCounts = { matched: number; unmatched: number; duplicate: number; differing: number };
+/**
+ * How a payout's lines matched. `charge`: lines matched to their order that brought no cash (a
+ * returned parcel's charge); `differing`: matched lines whose collected cash is not what the order
+ * expected.
+ */
+type PayoutCounts = { matched: number; unmatched: number; duplicate: number; charge: number; differing: number };
+
+/**
+ * A payout whose amounts the database cannot hold: a line over MAX_PARCEL_PAISA or a sum over
+ * MAX_PAYOUT_SUM_PAISA (app/rules/payout-csv.ts `payoutFits`). Nothing is written.
+ */
+export class PayoutTooLargeError extends Error {
+  constructor(reference: string) {
+    super(`Payout ${reference} has amounts too large to record.`);
+    this.name = "PayoutTooLargeError";
+  }
+}
 
 /** What recording a payout did: recorded with its counts, or nothing because the reference is already there. */
 export type RecordPayoutOutcome =
@@ -111,15 +127,20 @@ export async function recordedReferences(courier: string, references: readonly s
  * order its invoice names ("haat-<order number>", app/rules/courier-parcel.ts `courierInvoice`) when
  * that order went to this courier or to none through haat (a parcel typed into the courier's portal
  * from the CSV export). A matched line records what the order expected the rider to collect
- * (`codAmountPaisa`) so a differing amount shows; the order is marked paid by this line unless
- * another line (of this payout or an earlier one) paid it already: then the line is "duplicate".
+ * (`courierCollectsPaisa`) so a differing amount shows. A matched line that collected cash (more than 0,
+ * all of it or part) marks the order's cash received by this line unless another line (of this
+ * payout or an earlier one) did already: then the line is "duplicate". A matched line that
+ * collected nothing (a returned parcel: only the courier's charge, a negative payout) is "charge":
+ * it stays with its order but claims no cash, so the order is never said to be paid by it.
+ * A consignment the payout lists twice is recorded once, its amounts added (`mergeRepeatedLines`).
  *
  * @param input the payout; `reference` is trimmed by the caller, non-empty.
  * @param actor who records it (null: the schedule).
  * @param now when the cash is taken as received if the payout gives no `paidAt`.
  * @returns the payout's id and counts, or `exists` when the courier's reference is recorded already
  *   (also when another request recorded it a moment earlier).
- * @throws the database's error when the transaction fails; nothing is written then.
+ * @throws {PayoutTooLargeError} when an amount or a sum is more than the columns hold (`payoutFits`);
+ *   the database's error when the transaction fails; nothing is written then.
  */
 export async function recordPayout(
   input: PayoutInput,
@@ -128,7 +149,8 @@ export async function recordPayout(
 ): Promise<RecordPayoutOutcome> {
   const existing = await findPayout(input.courier, input.reference);
   if (existing) return { outcome: "exists", payoutId: existing.id };
-  const sum = (pick: (line: PayoutLine) => number) => input.lines.reduce((total, line) => total + pick(line), 0);
+  const lines = mergeRepeatedLines(input.lines);
+  if (!payoutFits(lines)) throw new PayoutTooLargeError(input.reference);
   try {
     return await prisma.$transaction(
       async (tx) => {
@@ -138,15 +160,13 @@ export async function recordPayout(
             reference: input.reference,
             paidAt: input.paidAt,
             source: input.source,
-            collectedPaisa: sum((line) => line.collectedPaisa),
-            chargesPaisa: sum((line) => line.deliveryChargePaisa + line.codFeePaisa),
-            paidPaisa: sum((line) => line.paidPaisa),
+            ...payoutSums(lines),
             createdById: actor?.id ?? null,
             createdByEmail: actor?.email ?? null,
           },
           select: { id: true },
         });
-        const orders = await ordersNamed(tx, input);
+        const orders = await ordersNamed(tx, { ...input, lines });
         // The orders named stay as read until the payout is recorded: on PostgreSQL another payout
         // naming one of them waits here, in id order, before either writes a line pointing at it
         // (a line's foreign key share-locks its order, which a claim's update would then wait for,
@@ -161,22 +181,24 @@ export async function recordPayout(
           orders.filter((order) => order.courier === input.courier).map((order) => [order.consignmentId, order]),
         );
         const byId = new Map(orders.map((order) => [order.id, order]));
-        const counts: PayoutCounts = { matched: 0, unmatched: 0, duplicate: 0, differing: 0 };
+        const counts: PayoutCounts = { matched: 0, unmatched: 0, duplicate: 0, charge: 0, differing: 0 };
         const cashAt = input.paidAt ?? now;
         const claims: { itemId: number; orderId: number; differs: boolean }[] = [];
-        for (const line of input.lines) {
+        for (const line of lines) {
           const invoiced = byId.get(orderIdOfInvoice(line.invoice) ?? 0);
           const order =
             byConsignment.get(line.consignmentId) ??
             (invoiced && (invoiced.courier === null || invoiced.courier === input.courier) ? invoiced : undefined);
           const expectedPaisa = order ? courierCollectsPaisa(order, input.courier) : null;
+          // Cash came back only if the rider collected some: a returned parcel's line is a charge.
+          const brought = line.collectedPaisa > 0;
           const item = await tx.courierPayoutItem.create({
             data: {
               payoutId: payout.id,
               consignmentId: line.consignmentId,
               invoice: line.invoice,
               orderId: order?.id ?? null,
-              matchState: order ? "matched" : "unmatched",
+              matchState: order ? (brought ? "matched" : "charge") : "unmatched",
               expectedPaisa,
               collectedPaisa: line.collectedPaisa,
               deliveryChargePaisa: line.deliveryChargePaisa,
@@ -185,9 +207,9 @@ export async function recordPayout(
             },
             select: { id: true },
           });
-          if (order)
-            claims.push({ itemId: item.id, orderId: order.id, differs: expectedPaisa !== line.collectedPaisa });
-          else counts.unmatched++;
+          if (!order) counts.unmatched++;
+          else if (!brought) counts.charge++;
+          else claims.push({ itemId: item.id, orderId: order.id, differs: expectedPaisa !== line.collectedPaisa });
         }
         // Each order is taken only if no line paid it yet: a line of another payout, or an earlier
         // line of this one (lines are taken in the file's order), found it first, and this line is
@@ -251,14 +273,31 @@ export async function listPayouts(page = 1) {
   const countsOf = (payoutId: number) => {
     const of = (state: string) =>
       groups.find((group) => group.payoutId === payoutId && group.matchState === state)?._count._all ?? 0;
-    return { matched: of("matched"), unmatched: of("unmatched"), duplicate: of("duplicate") };
+    return { matched: of("matched"), unmatched: of("unmatched"), duplicate: of("duplicate"), charge: of("charge") };
   };
   return { ...window, items: payouts.map((payout) => ({ ...payout, ...countsOf(payout.id) })) };
 }
 
-/** A payout with its lines in the order the courier listed them; null when there is none. */
-export async function getPayout(id: number) {
-  return prisma.courierPayout.findUnique({
+/** The lines of payout `payoutId` that `filter` keeps, as a Prisma condition. */
+function linesWhere(payoutId: number, filter: PayoutLineFilter): Prisma.CourierPayoutItemWhereInput {
+  if (filter === "all") return { payoutId };
+  if (filter !== "flagged") return { payoutId, matchState: filter };
+  return {
+    payoutId,
+    OR: [
+      { matchState: { in: ["unmatched", "duplicate"] } },
+      { matchState: "matched", collectedPaisa: { lt: prisma.courierPayoutItem.fields.expectedPaisa } },
+      { matchState: "matched", collectedPaisa: { gt: prisma.courierPayoutItem.fields.expectedPaisa } },
+    ],
+  };
+}
+
+/**
+ * A payout with one page (ADMIN_PAGE_SIZE) of its lines that `filter` keeps, in the order the
+ * courier listed them, and how many lines each filter keeps (for its links); null when there is none.
+ */
+export async function getPayout(id: number, { page = 1, filter = "all" as PayoutLineFilter } = {}) {
+  const payout = await prisma.courierPayout.findUnique({
     where: { id },
     select: {
       id: true,
@@ -271,25 +310,44 @@ export async function getPayout(id: number) {
       paidPaisa: true,
       createdAt: true,
       createdByEmail: true,
-      items: {
-        orderBy: { id: "asc" },
-        select: {
-          id: true,
-          consignmentId: true,
-          invoice: true,
-          orderId: true,
-          matchState: true,
-          expectedPaisa: true,
-          collectedPaisa: true,
-          deliveryChargePaisa: true,
-          codFeePaisa: true,
-          paidPaisa: true,
-          // The payout line that did pay the order, for a duplicate line's link to it.
-          order: { select: { cashPayoutItem: { select: { payoutId: true } } } },
-        },
-      },
     },
   });
+  if (!payout) return null;
+  const [lines, counts] = await Promise.all([
+    paginate(
+      page,
+      ADMIN_PAGE_SIZE,
+      () => prisma.courierPayoutItem.count({ where: linesWhere(id, filter) }),
+      ({ skip, take }) =>
+        prisma.courierPayoutItem.findMany({
+          where: linesWhere(id, filter),
+          orderBy: { id: "asc" },
+          skip,
+          take,
+          select: {
+            id: true,
+            consignmentId: true,
+            invoice: true,
+            orderId: true,
+            matchState: true,
+            expectedPaisa: true,
+            collectedPaisa: true,
+            deliveryChargePaisa: true,
+            codFeePaisa: true,
+            paidPaisa: true,
+            // The payout line that did pay the order, for a duplicate line's link to it.
+            order: { select: { cashPayoutItem: { select: { payoutId: true } } } },
+          },
+        }),
+    ),
+    Promise.all(
+      PAYOUT_LINE_FILTERS.map(async (each) => [
+        each,
+        await prisma.courierPayoutItem.count({ where: linesWhere(id, each) }),
+      ]),
+    ),
+  ]);
+  return { ...payout, lines, counts: Object.fromEntries(counts) as Record<PayoutLineFilter, number> };
 }
 
 /**
@@ -325,22 +383,27 @@ const OVERDUE_SHOWN = 200;
  * Dhaka delivery day, the Dhaka days since and the cash to come), and the count and the cash to
  * come (paisa) of all, summed by the database (a shop that never imports a payout may have
  * thousands). Orders paid before delivery (nothing to collect) are left out; the cash to come is
- * the order's total less the advance kept (`codAmountPaisa`).
+ * the order's total less the advance kept (`codAmountPaisa`), never below 0 — per order, in the
+ * total as in the rows, so that an order whose advance exceeds its total adds 0, not less.
  */
 export async function listOverdueCash(now: Date, days: number) {
+  const before = overdueBefore(now, days);
   const where = {
     status: "delivered",
-    deliveredAt: { lt: overdueBefore(now, days) },
+    deliveredAt: { lt: before },
     cashReceivedAt: null,
     courier: { not: null },
     paymentStatus: { not: "paid" },
   };
-  const [totals, rows] = await Promise.all([
-    prisma.order.aggregate({
-      where,
-      _count: { _all: true },
-      _sum: { totalPaisa: true, advancePaidPaisa: true, advanceRefundedPaisa: true },
-    }),
+  const [[totals], rows] = await Promise.all([
+    // The same orders as `where`, each one's cash to come as `codAmountPaisa` works it out.
+    prisma.$queryRaw<{ count: number | bigint; expected: number | bigint }[]>`
+      SELECT COUNT(*) AS "count",
+        COALESCE(SUM(CASE WHEN o."totalPaisa" - (o."advancePaidPaisa" - o."advanceRefundedPaisa") > 0
+          THEN o."totalPaisa" - (o."advancePaidPaisa" - o."advanceRefundedPaisa") ELSE 0 END), 0) AS "expected"
+      FROM "Order" o
+      WHERE o."status" = 'delivered' AND o."deliveredAt" < ${dialect.timestamp(before)}
+        AND o."cashReceivedAt" IS NULL AND o."courier" IS NOT NULL AND o."paymentStatus" <> 'paid'`,
     prisma.order.findMany({
       where,
       orderBy: [{ deliveredAt: "asc" }, { id: "asc" }],
@@ -358,10 +421,9 @@ export async function listOverdueCash(now: Date, days: number) {
       },
     }),
   ]);
-  const sum = totals._sum;
   return {
-    count: totals._count._all,
-    expectedPaisa: Math.max(0, (sum.totalPaisa ?? 0) - ((sum.advancePaidPaisa ?? 0) - (sum.advanceRefundedPaisa ?? 0))),
+    count: Number(totals?.count ?? 0),
+    expectedPaisa: Number(totals?.expected ?? 0),
     orders: rows.map((order) => ({
       id: order.id,
       customerName: order.customerName,
@@ -374,7 +436,10 @@ export async function listOverdueCash(now: Date, days: number) {
   };
 }
 
-/** When an order's cash came back and with which payout; null while it has not. */
+/**
+ * When an order's cash came back and with which payout; null while it has not (a payout line that
+ * only charged the order, a returned parcel's, brings no cash: see `getOrderCharges`).
+ */
 export async function getOrderCash(orderId: number) {
   const order = await prisma.order.findUnique({
     where: { id: orderId },
@@ -385,4 +450,23 @@ export async function getOrderCash(orderId: number) {
   });
   if (!order?.cashReceivedAt || !order.cashPayoutItem) return null;
   return { receivedAt: order.cashReceivedAt, payout: order.cashPayoutItem.payout };
+}
+
+/**
+ * The payout lines that settled a charge for an order without bringing its cash (matchState
+ * "charge": a returned parcel's delivery or return charge), oldest first: each line's charges and
+ * what it paid (negative: deducted), in paisa, and its payout.
+ */
+export async function getOrderCharges(orderId: number) {
+  return prisma.courierPayoutItem.findMany({
+    where: { orderId, matchState: "charge" },
+    orderBy: { id: "asc" },
+    select: {
+      id: true,
+      deliveryChargePaisa: true,
+      codFeePaisa: true,
+      paidPaisa: true,
+      payout: { select: { id: true, courier: true, reference: true, paidAt: true, createdAt: true } },
+    },
+  });
 }

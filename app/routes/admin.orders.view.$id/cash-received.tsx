@@ -1,48 +1,74 @@
 import { Link } from "@remix-run/react";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { formatShopDateTime } from "~/i18n/format-date";
+import { formatMoney } from "~/rules/money";
+
+/** A payout line that charged the order without bringing its cash (a returned parcel's charge). */
+type PayoutCharge = {
+  id: number;
+  deliveryChargePaisa: number;
+  codFeePaisa: number;
+  payout: { id: number; reference: string; paidAt: Date | string | null; createdAt: Date | string };
+};
 
 /**
  * Beside "delivered": when the courier's payout brought the order's cash back, and which payout
  * (a link to it for the owner, who alone sees the payouts); or, for a delivered order handed to a
- * courier, that the cash has not come back yet. Nothing for an order that is neither.
+ * courier, that the cash has not come back yet. Then each payout that settled a charge for the
+ * parcel without bringing cash (a returned parcel's: "Return charge ৳60.00 settled in payout …"),
+ * never worded as cash received. Nothing for an order that is none of these.
  */
 export function CashReceived({
   order,
   cash,
+  charges = [],
   isOwner,
 }: {
   order: { status: string; courier: string | null };
   cash: { receivedAt: Date | string; payout: { id: number; reference: string } } | null;
+  charges?: PayoutCharge[];
   isOwner: boolean;
 }) {
   const t = useAdminT();
   const lang = useAdminLang();
-  if (!cash && !(order.status === "delivered" && order.courier)) return null;
+  const waiting = !cash && order.status === "delivered" && order.courier;
+  if (!cash && !waiting && charges.length === 0) return null;
+  const payoutLink = (payout: { id: number; reference: string }) =>
+    isOwner ? (
+      <Link
+        to={`/admin/payouts/${payout.id}`}
+        className="inline-flex min-h-11 items-center font-medium text-amber-800 underline"
+      >
+        {t("admin.payouts.orderCash.payout", { reference: payout.reference })}
+      </Link>
+    ) : (
+      t("admin.payouts.orderCash.payout", { reference: payout.reference })
+    );
   return (
-    <p
-      className="rounded-lg border border-stone-200 bg-white px-5 py-3 text-sm"
-      data-testid="order-cash"
-      data-received={cash ? "yes" : "no"}
-    >
-      {cash ? (
-        <>
-          {t("admin.payouts.orderCash.received", { date: formatShopDateTime(new Date(cash.receivedAt), lang) })}
-          {" · "}
-          {isOwner ? (
-            <Link
-              to={`/admin/payouts/${cash.payout.id}`}
-              className="inline-flex min-h-11 items-center font-medium text-amber-800 underline"
-            >
-              {t("admin.payouts.orderCash.payout", { reference: cash.payout.reference })}
-            </Link>
+    <div className="space-y-1 rounded-lg border border-stone-200 bg-white px-5 py-3 text-sm">
+      {cash || waiting ? (
+        <p data-testid="order-cash" data-received={cash ? "yes" : "no"}>
+          {cash ? (
+            <>
+              {t("admin.payouts.orderCash.received", { date: formatShopDateTime(new Date(cash.receivedAt), lang) })}
+              {" · "}
+              {payoutLink(cash.payout)}
+            </>
           ) : (
-            t("admin.payouts.orderCash.payout", { reference: cash.payout.reference })
+            t("admin.payouts.orderCash.waiting")
           )}
-        </>
-      ) : (
-        t("admin.payouts.orderCash.waiting")
-      )}
-    </p>
+        </p>
+      ) : null}
+      {charges.map((charge) => (
+        <p key={charge.id} data-testid="order-payout-charge">
+          {t("admin.payouts.orderCash.charge", {
+            amount: formatMoney(charge.deliveryChargePaisa + charge.codFeePaisa, { lang }),
+            date: formatShopDateTime(new Date(charge.payout.paidAt ?? charge.payout.createdAt), lang),
+          })}
+          {" · "}
+          {payoutLink(charge.payout)}
+        </p>
+      ))}
+    </div>
   );
 }

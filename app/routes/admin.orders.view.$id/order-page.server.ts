@@ -8,7 +8,7 @@
 import type { AdminUser } from "~/models/auth/admin-user.server";
 import { findBlockedPhone } from "~/models/orders/blocklist.server";
 import { getOrderCourierEvents } from "~/models/orders/courier.server";
-import { getOrderCash } from "~/models/payouts/payouts.server";
+import { getOrderCash, getOrderCharges } from "~/models/payouts/payouts.server";
 import { getOrderEdits } from "~/models/orders/order-edit.server";
 import { listOrderNotes } from "~/models/orders/order-note.server";
 import { getOrderForAdmin, getOrderStatusHistory } from "~/models/orders/order-reads.server";
@@ -70,5 +70,6 @@ export async function orderPageData(id: number, admin: Pick<AdminUser, "id" | "r
     bkashPayments,
     smsMessages,
     cash: await getOrderCash(id),
+    payoutCharges: await getOrderCharges(id),
   };
 }

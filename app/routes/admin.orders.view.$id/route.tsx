@@ -102,6 +102,7 @@ export default function AdminOrderPage() {
     smsMessages,
     message,
     cash,
+    payoutCharges,
   } = useLoaderData<typeof loader>();
   const noteRefusal = useActionData<typeof action>() as NoteRefusal | undefined;
   return (
@@ -112,7 +113,7 @@ export default function AdminOrderPage() {
         <CustomerSection order={order} risk={risk} />
         <div className="space-y-6">
           <StatusSection order={order} undo={undo} />
-          <CashReceived order={order} cash={cash} isOwner={isOwner} />
+          <CashReceived order={order} cash={cash} charges={payoutCharges} isOwner={isOwner} />
           <AdvanceSection order={order} payments={payments} />
           <PhoneConfirmation
             orderId={order.id}

@@ -20,7 +20,7 @@ import {
 } from "./courier";
 
 /** Steadfast's production API. */
-const STEADFAST_BASE_URL = "https://portal.packzy.com/api/v1";
+export const STEADFAST_BASE_URL = "https://portal.packzy.com/api/v1";
 
 /** The most parcels one bulk request may carry (Steadfast's limit). */
 const STEADFAST_BULK_LIMIT = 500;

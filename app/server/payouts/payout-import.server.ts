@@ -5,7 +5,7 @@
  * (app/rules/payout-csv.ts), and the payout recorded and matched to orders in one transaction.
  */
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import { recordPayout, type RecordPayoutOutcome } from "~/models/payouts/payouts.server";
+import { PayoutTooLargeError, recordPayout, type RecordPayoutOutcome } from "~/models/payouts/payouts.server";
 import {
   MAX_PAYOUT_FILE_BYTES,
   MAX_PAYOUT_REFERENCE_LENGTH,
@@ -79,11 +79,17 @@ export async function importPayoutFile(
   const reference = upload.reference || payout.file.reference || "";
   if (reference === "") return { ok: false, problem: { code: "noReference" } };
   if (reference.length > MAX_PAYOUT_REFERENCE_LENGTH) return { ok: false, problem: { code: "referenceTooLong" } };
-  const result = await recordPayout(
-    { courier: payout.file.courier, reference, paidAt: null, source: "csv", lines: payout.file.lines },
-    actor,
-  );
-  return { ok: true, courier: payout.file.courier, reference, result };
+  try {
+    const result = await recordPayout(
+      { courier: payout.file.courier, reference, paidAt: null, source: "csv", lines: payout.file.lines },
+      actor,
+    );
+    return { ok: true, courier: payout.file.courier, reference, result };
+  } catch (error) {
+    // The reader checks the same limits; a worked-out paid amount may still pass one.
+    if (error instanceof PayoutTooLargeError) return { ok: false, problem: { code: "sumTooLarge" } };
+    throw error;
+  }
 }
 
 /**
@@ -104,6 +110,7 @@ export async function auditPayout(
       matched: payout.matched,
       unmatched: payout.unmatched,
       duplicate: payout.duplicate,
+      charge: payout.charge,
       differing: payout.differing,
     },
   });

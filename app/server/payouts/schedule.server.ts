@@ -19,9 +19,14 @@ export const steadfastPayoutsJob = repeatingJob({
   run: async () => {
     try {
       const read = await readSteadfastPayouts(null);
-      if (read.recorded.length > 0) {
+      if (read.recorded.length > 0 || read.skipped.length > 0) {
         log.info(
-          { listed: read.listed, recorded: read.recorded.length, waiting: read.waiting },
+          {
+            listed: read.listed,
+            recorded: read.recorded.length,
+            skipped: read.skipped.map((payment) => payment.reference),
+            waiting: read.waiting,
+          },
           "Steadfast payouts read",
         );
       }
