@@ -71,10 +71,11 @@ function ReportSection({
           <a
             href={`/admin/reports/${file}.csv${reportSearch(query)}`}
             download
-            aria-label={t("admin.reports.downloadNamed", { table: title })}
             className="inline-flex min-h-11 items-center rounded-md border border-stone-300 bg-white px-4 text-sm font-medium hover:bg-stone-50"
           >
+            {/* The accessible name starts with the visible text (WCAG 2.5.3), the table's name after it. */}
             {t("admin.reports.download")}
+            <span className="sr-only">: {title}</span>
           </a>
         )}
       </div>
@@ -133,6 +134,8 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
           <li>{t("admin.reports.whatCounts.sales")}</li>
           <li>{t("admin.reports.whatCounts.items")}</li>
           <li>{t("admin.reports.whatCounts.returns")}</li>
+          <li>{t("admin.reports.whatCounts.couriers")}</li>
+          <li>{t("admin.reports.whatCounts.cash")}</li>
         </ul>
       </details>
 
@@ -502,7 +505,9 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
             { label: t("admin.reports.delivered"), numeric: true },
             { label: t("admin.reports.toCollect"), numeric: true },
             { label: t("admin.reports.received"), numeric: true },
-            { label: t("admin.reports.receivedAmount"), numeric: true },
+            { label: t("admin.reports.collected"), numeric: true },
+            { label: t("admin.reports.charges"), numeric: true },
+            { label: t("admin.reports.paidToShop"), numeric: true },
             { label: t("admin.reports.awaiting"), numeric: true },
             { label: t("admin.reports.awaitingAmount"), numeric: true },
           ]}
@@ -513,9 +518,11 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
               count(row.delivered),
               money(row.toCollectPaisa),
               count(row.received),
-              money(row.receivedPaisa),
-              count(row.awaiting),
-              money(row.awaitingPaisa),
+              money(row.collectedPaisa),
+              money(row.chargesPaisa),
+              money(row.paidPaisa),
+              row.awaiting === null ? "–" : count(row.awaiting),
+              row.awaitingPaisa === null ? "–" : money(row.awaitingPaisa),
             ],
           }))}
         />
