@@ -4,7 +4,7 @@ import { DistrictMap } from "~/components/admin/reports/district-map";
 import { TimeChart } from "~/components/admin/reports/time-chart";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import type { AdminTranslate } from "~/i18n/admin";
-import { formatCompactTaka, formatDecimal, formatInteger } from "~/i18n/format";
+import { formatCompactTaka, formatDecimal } from "~/i18n/format";
 import { formatDayMonth, formatMonthYear } from "~/i18n/format-date";
 import type { Lang } from "~/i18n/lang";
 import type { Reports } from "~/models/reports/reports.server";
@@ -71,11 +71,11 @@ function ReportSection({
           <a
             href={`/admin/reports/${file}.csv${reportSearch(query)}`}
             download
+            // The accessible name starts with the visible text (WCAG 2.5.3), the table's name after it.
+            aria-label={`${t("admin.reports.download")}: ${title}`}
             className="inline-flex min-h-11 items-center rounded-md border border-stone-300 bg-white px-4 text-sm font-medium hover:bg-stone-50"
           >
-            {/* The accessible name starts with the visible text (WCAG 2.5.3), the table's name after it. */}
             {t("admin.reports.download")}
-            <span className="sr-only">: {title}</span>
           </a>
         )}
       </div>
@@ -108,7 +108,8 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
   const t = useAdminT();
   const lang = useAdminLang();
   const money = (paisa: number) => formatMoney(paisa, { lang });
-  const count = (value: number) => formatInteger(value, lang);
+  // Counts grouped as the amounts are (1,23,456 / ১,২৩,৪৫৬): a two-year report counts thousands.
+  const count = (value: number) => formatDecimal(value, lang);
   const { sales } = reports;
   if (sales.total.orders + sales.total.cancelled + sales.total.returned === 0) {
     return (
