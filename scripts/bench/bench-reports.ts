@@ -224,7 +224,9 @@ try {
   await prisma.$executeRawUnsafe('CREATE INDEX "OrderItem_orderId_idx" ON "OrderItem"("orderId")');
   await analyze();
   const plain = await medians();
-  console.log(`${"query".padEnd(40)} ${"without".padStart(9)} ${"with".padStart(9)}  ratio (ms; ratio = without / with)`);
+  console.log(
+    `${"query".padEnd(40)} ${"without".padStart(9)} ${"with".padStart(9)}  ratio (ms; ratio = without / with)`,
+  );
   queries.forEach(([label], i) =>
     console.log(
       `${label.padEnd(40)} ${plain[i]!.toFixed(1).padStart(9)} ${indexed[i]!.toFixed(1).padStart(9)}  ${(plain[i]! / indexed[i]!).toFixed(2).padStart(5)}×`,

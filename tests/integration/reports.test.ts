@@ -176,7 +176,12 @@ describe("the reports page", () => {
       params: { file: "cash.csv" },
       context: {},
     });
-    expect((await cash.text()).replace(/^\uFEFF/, "").trim().split("\r\n")).toEqual([
+    expect(
+      (await cash.text())
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n"),
+    ).toEqual([
       "courier,delivered,to_collect_taka,received,collected_by_courier_taka,courier_charges_taka,paid_to_shop_taka,awaiting,awaiting_taka",
       "steadfast,2,3120.00,1,2060.00,80.00,1980.00,1,1060.00",
       ",1,1120.00,0,0.00,0.00,0.00,,",
