@@ -67,9 +67,11 @@ test("the owner reads a month's reports, downloads a table and is refused ten ye
     await rendered(page);
     await expect(page.getByTestId("reports-showing")).toContainText("30 days");
     // Delivered (৳260) and on the way (৳160); the returned parcel is counted apart.
-    await expect(page.getByTestId("figure-orders")).toContainText("2");
-    await expect(page.getByTestId("figure-sales")).toContainText("৳420.00");
-    await expect(page.getByTestId("figure-returned")).toContainText("1");
+    // A headline's value is its second paragraph, after its label.
+    const figure = (testId: string) => page.getByTestId(testId).locator("p").nth(1);
+    await expect(figure("figure-orders")).toHaveText("2");
+    await expect(figure("figure-sales")).toHaveText("৳420.00");
+    await expect(figure("figure-returned")).toHaveText("1");
     const chattogram = page.getByTestId("districts-table").getByRole("row", { name: /Chattogram/ });
     await expect(chattogram).toContainText("100.0%");
     const pathao = page.getByTestId("couriers-table").getByRole("row", { name: /Pathao/ });
@@ -83,8 +85,21 @@ test("the owner reads a month's reports, downloads a table and is refused ten ye
     await expect(page.getByTestId("report-sales").getByRole("img", { name: "Sales per period" })).toBeVisible();
     expect(await tapTargetOffenders(page)).toEqual([]);
 
+    // Scrolled sideways, the first column stays in view and hides the figures passing under it:
+    // its header, row and total cells are opaque.
+    const couriers = page.getByTestId("couriers-table");
+    const frame = couriers.locator("xpath=..");
+    await frame.evaluate((element) => element.scrollBy({ left: 120 }));
+    const backgrounds = await couriers
+      .locator("tr > :first-child")
+      .evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell).backgroundColor));
+    expect(backgrounds.length).toBeGreaterThan(1);
+    for (const background of backgrounds) expect(background).not.toBe("rgba(0, 0, 0, 0)");
+    await frame.screenshot({ path: `/work/shots/reports-sticky-${testInfo.project.name}.png` });
+
     const download = page.waitForEvent("download");
-    await page.getByRole("link", { name: "Download By district as CSV" }).click();
+    // The link's name starts with its visible text, the table's name after it.
+    await page.getByRole("link", { name: "Download CSV: By district", exact: true }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(`haat-districts-2021-${month}-01-2021-${month}-30.csv`);
     const text = fs.readFileSync((await file.path())!, "utf8").replace(/^\uFEFF/, "");

@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/models/db/client.server";
-import { bestSellers, districtReport, salesReport } from "~/models/reports/reports.server";
+import { bestSellers, cashReport, courierReport, districtReport, salesReport } from "~/models/reports/reports.server";
 import { parseReportQuery } from "~/rules/report-range";
 import { loader as reportsLoader } from "~/routes/admin.reports._index/route";
 import { loader as csvLoader } from "~/routes/admin.reports.$file";
@@ -79,6 +79,27 @@ describe("the reports' figures", () => {
     expect(tables).toEqual(REPORT_FIGURES.tables);
   });
 
+  it("says what reached the shop of a payout: collected by the courier, its charges, paid to the shop", async () => {
+    await createReportOrders();
+    const steadfast = (await cashReport(november())).find((row) => row.courier === "steadfast");
+    // One line collected ৳2,060, kept ৳80 and paid ৳1,980; its duplicate line pays nothing.
+    expect(steadfast).toMatchObject({ received: 1, collectedPaisa: 206_000, chargesPaisa: 8_000, paidPaisa: 198_000 });
+  });
+
+  it("awaits no cash from couriers for a counter sale or an order delivered by hand", async () => {
+    await createReportOrders();
+    const cash = await cashReport(november());
+    // The counter sale (৳500) is in no row; the order delivered by hand is, with nothing awaited.
+    expect(cash.map((row) => row.courier)).toEqual(["steadfast", ""]);
+    expect(cash[1]).toMatchObject({ delivered: 1, toCollectPaisa: 112_000, awaiting: null, awaitingPaisa: null });
+  });
+
+  it("does not count an order staff cancelled as the courier's delivery", async () => {
+    await createReportOrders();
+    const steadfast = (await courierReport(november())).find((row) => row.courier === "steadfast");
+    expect(steadfast).toMatchObject({ sent: 2, delivered: 2, onTheWay: 0 });
+  });
+
   it("says nothing of a range without orders", async () => {
     await createReportOrders();
     const parsed = parseReportQuery(new URLSearchParams({ from: "2025-01-01", to: "2025-01-31" }), NOW);
@@ -99,6 +120,17 @@ describe("the reports page", () => {
     expect(outcome.status).toBe(403);
   });
 
+  it("refuses a staff member the CSV downloads too", async () => {
+    await createReportOrders();
+    const staff = await createAdmin();
+    await prisma.adminUser.update({ where: { id: staff.id }, data: { role: "staff" } });
+    const jar = await signedInJar(staff.id);
+    const outcome = await run(csvLoader, get("/admin/reports/sales.csv?from=2026-11-01&to=2026-11-30", jar), {
+      file: "sales.csv",
+    });
+    expect(outcome.status).toBe(403);
+  });
+
   it("shows the range's reports, and refuses a range of ten years without reading it", async () => {
     await createReportOrders();
     const owner = await createAdmin();
@@ -107,7 +139,7 @@ describe("the reports page", () => {
       await run(reportsLoader, get("/admin/reports?from=2026-11-01&to=2026-11-30&group=week", jar)),
     );
     expect(data.error).toBeNull();
-    expect(data.reports!.sales.total.orders).toBe(4);
+    expect(data.reports!.sales.total.orders).toBe(7);
     const refused = expectData(await run(reportsLoader, get("/admin/reports?from=2016-01-01&to=2026-01-01", jar)));
     expect(refused).toMatchObject({
       error: "too-long",
@@ -135,9 +167,24 @@ describe("the reports page", () => {
       .split("\r\n");
     expect(lines).toEqual([
       "district,orders,sales_taka,delivered,returned,return_rate_percent",
-      "Chattogram,2,1630.00,1,1,50.0",
-      "Dhaka,1,2060.00,1,0,0.0",
-      ",1,200.00,0,0,",
+      "Chattogram,3,2750.00,2,1,33.3",
+      "Dhaka,2,4620.00,1,0,0.0",
+      ",2,700.00,1,0,0.0",
+    ]);
+    const cash = await csvLoader({
+      request: get("/admin/reports/cash.csv?from=2026-11-01&to=2026-11-30", jar),
+      params: { file: "cash.csv" },
+      context: {},
+    });
+    expect(
+      (await cash.text())
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n"),
+    ).toEqual([
+      "courier,delivered,to_collect_taka,received,collected_by_courier_taka,courier_charges_taka,paid_to_shop_taka,awaiting,awaiting_taka",
+      "steadfast,2,3120.00,1,2060.00,80.00,1980.00,1,1060.00",
+      ",1,1120.00,0,0.00,0.00,0.00,,",
     ]);
     const products = await csvLoader({
       request: get("/admin/reports/products.csv?from=2026-11-01&to=2026-11-30", jar),

@@ -3,8 +3,11 @@
  * on SQLite, tests/postgresql/reports.test.ts on PostgreSQL), written straight to the database: two
  * products in two categories (one with two variants) and a deleted one, orders in November 2026
  * (Dhaka days) delivered, on the way, returned, cancelled, with codes and advances, one whose cash
- * a payout brought back, and one each just before and just after the month, at the Dhaka day
- * boundaries. `REPORT_FIGURES` are what the reports must say of November 2026.
+ * a payout brought back (and a duplicate payout line naming it, which pays nothing), one of three
+ * lines (a join that multiplied rows would count it thrice), a counter sale, one delivered by hand,
+ * one staff cancelled after the courier had it (which the courier then delivered), and one each
+ * just before and just after the month, at the Dhaka day boundaries. `REPORT_FIGURES` are what the
+ * reports must say of November 2026.
  */
 import { prisma } from "~/models/db/client.server";
 import {
@@ -35,6 +38,8 @@ type Spec = {
   }[];
   shipping: number;
   status: string;
+  /** Order.source; "website" when not given. */
+  source?: string;
   courier?: string;
   deliveryState?: string;
   code?: string;
@@ -61,6 +66,7 @@ async function createOrder(spec: Spec): Promise<number> {
       totalPaisa: subtotal - (spec.discount ?? 0) + spec.shipping,
       discountCode: spec.code ?? null,
       status: spec.status,
+      source: spec.source ?? "website",
       courier: spec.courier ?? null,
       consignmentId: spec.courier ? `C-${process.pid}-${counter}` : null,
       deliveryState: spec.deliveryState ?? null,
@@ -193,6 +199,42 @@ export async function createReportOrders() {
     courier: "steadfast",
     deliveryState: "delivered",
   });
+  // 26 Nov: open, three lines (two products, both of the shirt's variants).
+  await createOrder({
+    at: "2026-11-26T04:00:00Z",
+    district: "Dhaka",
+    lines: [lampLine(1), { ...red, qty: 2 }, { ...blue, qty: 1 }],
+    shipping: 6_000,
+    status: "processing",
+  });
+  // 26 Nov: sold at the counter (৳500, paid there): no courier owes its cash.
+  await createOrder({
+    at: "2026-11-26T05:00:00Z",
+    district: null,
+    lines: [{ productId: null, variantId: null, name: "Old Switch", unit: 5_000, qty: 10 }],
+    shipping: 0,
+    status: "delivered",
+    source: "counter",
+  });
+  // 27 Nov: taken on the phone and delivered by hand (no courier).
+  await createOrder({
+    at: "2026-11-27T04:00:00Z",
+    district: "Chattogram",
+    lines: [lampLine(1)],
+    shipping: 12_000,
+    status: "delivered",
+    source: "phone",
+  });
+  // 27 Nov: handed to Steadfast, cancelled by staff, then delivered by the courier all the same.
+  await createOrder({
+    at: "2026-11-27T05:00:00Z",
+    district: "Dhaka",
+    lines: [{ ...red, qty: 1 }],
+    shipping: 6_000,
+    status: "cancelled",
+    courier: "steadfast",
+    deliveryState: "delivered",
+  });
   // 23:59 on 31 Oct and 00:00 on 1 Dec in Dhaka: outside November.
   await createOrder({
     at: "2026-10-31T17:59:00Z",
@@ -218,19 +260,32 @@ export async function createReportOrders() {
       chargesPaisa: 8_000,
       paidPaisa: 198_000,
       items: {
-        create: {
-          consignmentId: "C-paid",
-          orderId: delivered,
-          matchState: "matched",
-          expectedPaisa: 206_000,
-          collectedPaisa: 206_000,
-          deliveryChargePaisa: 6_000,
-          codFeePaisa: 2_000,
-          paidPaisa: 198_000,
-        },
+        create: [
+          {
+            consignmentId: "C-paid",
+            orderId: delivered,
+            matchState: "matched",
+            expectedPaisa: 206_000,
+            collectedPaisa: 206_000,
+            deliveryChargePaisa: 6_000,
+            codFeePaisa: 2_000,
+            paidPaisa: 198_000,
+          },
+          // The same parcel in the courier's file again: it names the order but did not pay it.
+          {
+            consignmentId: "C-again",
+            orderId: delivered,
+            matchState: "duplicate",
+            expectedPaisa: 206_000,
+            collectedPaisa: 206_000,
+            deliveryChargePaisa: 6_000,
+            codFeePaisa: 2_000,
+            paidPaisa: 198_000,
+          },
+        ],
       },
     },
-    include: { items: true },
+    include: { items: { orderBy: { id: "asc" } } },
   });
   await prisma.order.update({
     where: { id: delivered },
@@ -243,43 +298,45 @@ export async function createReportOrders() {
 export const REPORT_FIGURES = {
   total: {
     day: "",
-    orders: 4,
-    salesPaisa: 206_000 + 57_000 + 20_000 + 106_000,
+    orders: 7,
+    salesPaisa: 206_000 + 57_000 + 20_000 + 106_000 + 256_000 + 50_000 + 112_000,
     discountPaisa: 11_000,
-    deliveryFeePaisa: 24_000,
-    averagePaisa: 97_250,
-    cancelled: 1,
+    deliveryFeePaisa: 42_000,
+    averagePaisa: 115_286,
+    cancelled: 2,
     returned: 1,
   },
   weeks: [
     { day: "2026-11-01", orders: 0, salesPaisa: 0, cancelled: 0, returned: 0 },
     { day: "2026-11-07", orders: 2, salesPaisa: 263_000, cancelled: 1, returned: 1 },
     { day: "2026-11-14", orders: 1, salesPaisa: 20_000, cancelled: 0, returned: 0 },
-    { day: "2026-11-21", orders: 1, salesPaisa: 106_000, cancelled: 0, returned: 0 },
+    { day: "2026-11-21", orders: 4, salesPaisa: 524_000, cancelled: 1, returned: 0 },
     { day: "2026-11-28", orders: 0, salesPaisa: 0, cancelled: 0, returned: 0 },
   ],
   products: [
-    { name: "Old Switch", productId: null, units: 4, salesPaisa: 20_000 },
-    { name: "Lamp", units: 3, salesPaisa: 300_000 },
-    { name: "Shirt", units: 1, salesPaisa: 50_000 },
+    { name: "Old Switch", productId: null, units: 14, salesPaisa: 70_000 },
+    { name: "Lamp", units: 5, salesPaisa: 500_000 },
+    { name: "Shirt", units: 4, salesPaisa: 200_000 },
   ],
   variants: [
-    { name: "Old Switch", variantLabel: "", units: 4 },
-    { name: "Lamp", variantLabel: "", units: 3 },
-    { name: "Shirt", variantLabel: "Red", units: 1 },
+    { name: "Old Switch", variantLabel: "", units: 14, salesPaisa: 70_000 },
+    { name: "Lamp", variantLabel: "", units: 5, salesPaisa: 500_000 },
+    { name: "Shirt", variantLabel: "Red", units: 3, salesPaisa: 150_000 },
+    { name: "Shirt", variantLabel: "Blue", units: 1, salesPaisa: 50_000 },
   ],
   categories: [
-    { name: "Lighting", units: 3, salesPaisa: 300_000 },
-    { name: "Clothes", units: 1, salesPaisa: 50_000 },
-    { categoryId: null, units: 4, salesPaisa: 20_000 },
+    { name: "Lighting", units: 5, salesPaisa: 500_000 },
+    { name: "Clothes", units: 4, salesPaisa: 200_000 },
+    { categoryId: null, units: 14, salesPaisa: 70_000 },
   ],
   /** The tables `novemberTables` reads, exactly. */
   tables: {
     districts: [
-      { district: "Chattogram", orders: 2, salesPaisa: 163_000, delivered: 1, returned: 1, returnRate: 0.5 },
-      { district: "Dhaka", orders: 1, salesPaisa: 206_000, delivered: 1, returned: 0, returnRate: 0 },
-      { district: null, orders: 1, salesPaisa: 20_000, delivered: 0, returned: 0, returnRate: null },
+      { district: "Chattogram", orders: 3, salesPaisa: 275_000, delivered: 2, returned: 1, returnRate: 1 / 3 },
+      { district: "Dhaka", orders: 2, salesPaisa: 462_000, delivered: 1, returned: 0, returnRate: 0 },
+      { district: null, orders: 2, salesPaisa: 70_000, delivered: 1, returned: 0, returnRate: 0 },
     ],
+    // The order staff cancelled is not Steadfast's delivery.
     couriers: [
       { courier: "pathao", sent: 2, delivered: 0, returned: 1, onTheWay: 1, successRate: 0, returnRate: 1 },
       { courier: "steadfast", sent: 2, delivered: 2, returned: 0, onTheWay: 0, successRate: 1, returnRate: 0 },
@@ -292,15 +349,30 @@ export const REPORT_FIGURES = {
       { status: "paid", orders: 1, askedPaisa: 10_000, paidPaisa: 10_000, refundedPaisa: 0 },
       { status: "refunded", orders: 1, askedPaisa: 20_000, paidPaisa: 20_000, refundedPaisa: 20_000 },
     ],
+    // The payout line collected ৳2,060, kept ৳80 and paid the shop ৳1,980; the counter sale is not
+    // here, and the order delivered by hand awaits nothing from a courier.
     cash: [
       {
         courier: "steadfast",
         delivered: 2,
         toCollectPaisa: 312_000,
         received: 1,
-        receivedPaisa: 206_000,
+        collectedPaisa: 206_000,
+        chargesPaisa: 8_000,
+        paidPaisa: 198_000,
         awaiting: 1,
         awaitingPaisa: 106_000,
+      },
+      {
+        courier: "",
+        delivered: 1,
+        toCollectPaisa: 112_000,
+        received: 0,
+        collectedPaisa: 0,
+        chargesPaisa: 0,
+        paidPaisa: 0,
+        awaiting: null,
+        awaitingPaisa: null,
       },
     ],
   },

@@ -33,8 +33,11 @@ export const reportsMessages = bilingual({
       "Best sellers and categories count those orders' items at the price charged, before an order's discount. A product is in its category as it is now.",
     "admin.reports.whatCounts.returns":
       "Return rate: parcels that came back, out of the parcels delivered or returned. Parcels still on the way are not counted yet.",
+    "admin.reports.whatCounts.couriers":
+      "Couriers: the parcels haat handed to each courier. An order staff cancelled is counted as cancelled, not as a courier's delivery, even if the courier delivered it afterwards.",
+    "admin.reports.whatCounts.cash":
+      "Cash from couriers: delivered orders, counter sales left out. For those whose cash came back: what the courier collected at the door, its charges (delivery charge and cash-on-delivery fee) and what it paid the shop. Orders not handed over by haat have no awaited cash: haat cannot know a courier owes it.",
     "admin.reports.download": "Download CSV",
-    "admin.reports.downloadNamed": "Download {table} as CSV",
     "admin.reports.none": "None in these days.",
     "admin.reports.total": "Total",
     "admin.reports.sales": "Sales",
@@ -91,7 +94,9 @@ export const reportsMessages = bilingual({
       "Delivered orders: the cash their riders were to collect, and what the couriers' payouts have brought back.",
     "admin.reports.toCollect": "Cash to collect",
     "admin.reports.received": "Back (orders)",
-    "admin.reports.receivedAmount": "Back (amount)",
+    "admin.reports.collected": "Collected by the courier",
+    "admin.reports.charges": "Courier charges",
+    "admin.reports.paidToShop": "Paid to the shop",
     "admin.reports.awaiting": "Awaited (orders)",
     "admin.reports.awaitingAmount": "Awaited (amount)",
     "admin.reports.scrollHint": "The table scrolls sideways.",
@@ -134,8 +139,11 @@ export const reportsMessages = bilingual({
       "সেরা বিক্রি ও ক্যাটাগরিতে সেই অর্ডারগুলোর পণ্য ধরা হয় নেওয়া দামে, অর্ডারের ছাড়ের আগে। পণ্য তার এখনকার ক্যাটাগরিতে গোনা হয়।",
     "admin.reports.whatCounts.returns":
       "ফেরতের হার: ডেলিভারি হওয়া বা ফেরত আসা পার্সেলের মধ্যে কতগুলো ফেরত এসেছে। পথে থাকা পার্সেল এখনো ধরা হয় না।",
+    "admin.reports.whatCounts.couriers":
+      "কুরিয়ার: haat প্রতিটি কুরিয়ারকে যে পার্সেল দিয়েছে। স্টাফ যে অর্ডার বাতিল করেছে তা বাতিল হিসেবে গোনা হয়, কুরিয়ার পরে ডেলিভারি করলেও কুরিয়ারের ডেলিভারি হিসেবে নয়।",
+    "admin.reports.whatCounts.cash":
+      "কুরিয়ার থেকে টাকা: ডেলিভারি হওয়া অর্ডার, কাউন্টারের বিক্রি বাদে। যেগুলোর টাকা ফিরেছে: কুরিয়ার দরজায় কত তুলেছে, তার চার্জ (ডেলিভারি চার্জ ও ক্যাশ-অন-ডেলিভারি ফি) আর দোকানকে কত দিয়েছে। haat দিয়ে পাঠানো হয়নি এমন অর্ডারে বাকি টাকা দেখানো হয় না: কোনো কুরিয়ার তা পাওনা কি না haat জানে না।",
     "admin.reports.download": "CSV ডাউনলোড",
-    "admin.reports.downloadNamed": "{table} CSV হিসেবে ডাউনলোড করুন",
     "admin.reports.none": "এই দিনগুলোতে কিছু নেই।",
     "admin.reports.total": "মোট",
     "admin.reports.sales": "বিক্রি",
@@ -191,7 +199,9 @@ export const reportsMessages = bilingual({
       "ডেলিভারি হওয়া অর্ডার: রাইডারদের যত টাকা তোলার কথা, আর কুরিয়ারের পেমেন্টে তার কত ফিরে এসেছে।",
     "admin.reports.toCollect": "তোলার টাকা",
     "admin.reports.received": "ফিরেছে (অর্ডার)",
-    "admin.reports.receivedAmount": "ফিরেছে (টাকা)",
+    "admin.reports.collected": "কুরিয়ার তুলেছে",
+    "admin.reports.charges": "কুরিয়ারের চার্জ",
+    "admin.reports.paidToShop": "দোকান পেয়েছে",
     "admin.reports.awaiting": "বাকি (অর্ডার)",
     "admin.reports.awaitingAmount": "বাকি (টাকা)",
     "admin.reports.scrollHint": "টেবিলটি পাশে সরানো যায়।",

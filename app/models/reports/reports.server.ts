@@ -207,7 +207,7 @@ export type CategoryRow = {
   salesPaisa: number;
 };
 
-/** Units and line sales per product category (its category now), the best first. */
+/** Units and line sales per product category (its category now), the best first; "No category" last among equals. */
 export async function categoryReport(range: ReportRange): Promise<CategoryRow[]> {
   const rows = await prisma.$queryRaw<
     { categoryId: Figure; name: string | null; nameBn: string | null; units: Figure; sales: Figure }[]
@@ -220,7 +220,7 @@ export async function categoryReport(range: ReportRange): Promise<CategoryRow[]>
     LEFT JOIN "Category" c ON c."id" = p."categoryId"
     WHERE ${placedIn(range)} AND ${COUNTED}
     GROUP BY c."id", c."name", c."nameBn"
-    ORDER BY "sales" DESC, "units" DESC, c."name"`;
+    ORDER BY "sales" DESC, "units" DESC, CASE WHEN c."id" IS NULL THEN 1 ELSE 0 END, c."name"`;
   return rows.map((row) => ({
     categoryId: row.categoryId === null ? null : num(row.categoryId),
     name: row.name ?? "",
@@ -284,7 +284,12 @@ export async function districtReport(range: ReportRange): Promise<DistrictRow[]>
     );
 }
 
-/** A courier's parcels of the orders placed in the range that haat handed to it. */
+/**
+ * A courier's parcels of the orders placed in the range that haat handed to it. An order staff
+ * cancelled (status "cancelled", not returned) is not among them even if the courier delivered it
+ * afterwards: it is counted as cancelled in the sales, as the districts and the cash leave it out,
+ * so that no order is a success here and nothing elsewhere.
+ */
 export type CourierRow = {
   /** The courier's id ("steadfast", "pathao"). */
   courier: string;
@@ -298,14 +303,14 @@ export type CourierRow = {
   returnRate: number | null;
 };
 
-/** Parcels per courier (Order.courier, by its delivery state), the most sent first. */
+/** Parcels per courier (Order.courier, by its delivery state), staff-cancelled orders left out, the most sent first. */
 export async function courierReport(range: ReportRange): Promise<CourierRow[]> {
   const rows = await prisma.$queryRaw<{ courier: string; sent: Figure; delivered: Figure; returned: Figure }[]>`
     SELECT o."courier" AS "courier", COUNT(*) AS "sent",
       SUM(CASE WHEN o."deliveryState" IN ('delivered', 'partly-delivered') THEN 1 ELSE 0 END) AS "delivered",
       SUM(CASE WHEN ${RETURNED} THEN 1 ELSE 0 END) AS "returned"
     FROM "Order" o
-    WHERE ${placedIn(range)} AND o."courier" IS NOT NULL
+    WHERE ${placedIn(range)} AND o."courier" IS NOT NULL AND (o."status" <> 'cancelled' OR ${RETURNED})
     GROUP BY o."courier"
     ORDER BY "sent" DESC, o."courier"`;
   return rows.map((row) => {
@@ -381,19 +386,29 @@ export async function advanceReport(range: ReportRange): Promise<AdvanceRow[]> {
 
 /**
  * The cash of delivered orders per courier: `courier` "" for orders haat did not hand to a courier
- * (delivered by hand or through a courier's CSV file).
+ * (delivered by hand or through a courier's CSV file). Counter sales (Order.source "counter") are
+ * left out: their cash was taken at the counter, no courier owes it.
  */
 export type CashRow = {
   courier: string;
   /** Delivered orders, and the cash their riders were to collect (app/rules/courier-parcel.ts `codAmountPaisa`). */
   delivered: number;
   toCollectPaisa: number;
-  /** Of them, the orders whose cash a payout brought back, and what those payout lines say was collected. */
+  /**
+   * Of them, the orders whose cash a payout brought back (Order.cashReceivedAt), and what the
+   * payout lines that paid them (Order.cashPayoutItemId) say: collected at the door, the courier's
+   * charges (delivery charge and cash-on-delivery fee) and paid to the shop (collected - charges).
+   */
   received: number;
-  receivedPaisa: number;
-  /** The others: orders and their cash to collect still out. */
-  awaiting: number;
-  awaitingPaisa: number;
+  collectedPaisa: number;
+  chargesPaisa: number;
+  paidPaisa: number;
+  /**
+   * The others: orders and their cash to collect still out; null for the orders haat did not hand
+   * to a courier (`courier` ""), as haat cannot know that a courier owes their cash.
+   */
+  awaiting: number | null;
+  awaitingPaisa: number | null;
 };
 
 /** Cash to collect on delivered orders against the cash the couriers' payouts brought back, per courier. */
@@ -402,34 +417,45 @@ export async function cashReport(range: ReportRange): Promise<CashRow[]> {
   const cod = Prisma.sql`CASE WHEN o."paymentStatus" = 'paid' THEN 0
     WHEN o."totalPaisa" - o."advancePaidPaisa" + o."advanceRefundedPaisa" > 0
       THEN o."totalPaisa" - o."advancePaidPaisa" + o."advanceRefundedPaisa" ELSE 0 END`;
+  // Joined through the line that paid the order (Order.cashPayoutItemId), one per order: not
+  // through every line naming the order (a returned parcel's line names it too, and pays nothing).
   const rows = await prisma.$queryRaw<
     {
       courier: string;
       delivered: Figure;
       toCollect: Figure;
       received: Figure;
-      receivedPaisa: Figure;
+      collected: Figure;
+      charges: Figure;
+      paid: Figure;
       awaitingPaisa: Figure;
     }[]
   >`
     SELECT COALESCE(o."courier", '') AS "courier", COUNT(*) AS "delivered", SUM(${cod}) AS "toCollect",
       SUM(CASE WHEN o."cashReceivedAt" IS NOT NULL THEN 1 ELSE 0 END) AS "received",
-      SUM(COALESCE(p."collectedPaisa", 0)) AS "receivedPaisa",
+      SUM(COALESCE(p."collectedPaisa", 0)) AS "collected",
+      SUM(COALESCE(p."deliveryChargePaisa" + p."codFeePaisa", 0)) AS "charges",
+      SUM(COALESCE(p."paidPaisa", 0)) AS "paid",
       SUM(CASE WHEN o."cashReceivedAt" IS NULL THEN ${cod} ELSE 0 END) AS "awaitingPaisa"
     FROM "Order" o
     LEFT JOIN "CourierPayoutItem" p ON p."id" = o."cashPayoutItemId"
-    WHERE ${placedIn(range)} AND ${DELIVERED}
+    WHERE ${placedIn(range)} AND ${DELIVERED} AND o."source" <> 'counter'
     GROUP BY COALESCE(o."courier", '')
     ORDER BY "delivered" DESC, COALESCE(o."courier", '')`;
-  return rows.map((row) => ({
-    courier: row.courier,
-    delivered: num(row.delivered),
-    toCollectPaisa: num(row.toCollect),
-    received: num(row.received),
-    receivedPaisa: num(row.receivedPaisa),
-    awaiting: num(row.delivered) - num(row.received),
-    awaitingPaisa: num(row.awaitingPaisa),
-  }));
+  return rows.map((row) => {
+    const handedOver = row.courier !== "";
+    return {
+      courier: row.courier,
+      delivered: num(row.delivered),
+      toCollectPaisa: num(row.toCollect),
+      received: num(row.received),
+      collectedPaisa: num(row.collected),
+      chargesPaisa: num(row.charges),
+      paidPaisa: num(row.paid),
+      awaiting: handedOver ? num(row.delivered) - num(row.received) : null,
+      awaitingPaisa: handedOver ? num(row.awaitingPaisa) : null,
+    };
+  });
 }
 
 /** Every report of `range`, as the reports page shows them. */

@@ -28,12 +28,15 @@ export function ReportTable({
   const t = useAdminT();
   const align = (index: number) =>
     columns[index]?.numeric ? "text-right tabular-nums whitespace-nowrap" : "text-left";
-  const first = "sticky left-0 min-w-32 bg-inherit";
+  // The first column stays in view as the others scroll under it, so its cells are opaque: their
+  // own background (the rows are transparent, "bg-inherit" would let the scrolled cells show
+  // through), white in the body, stone in the header and footer as theirs.
+  const first = "sticky left-0 min-w-32";
   // A row's cells: the first names the row (its header cell), the others in their column's alignment.
-  const cellsOf = (cells: ReactNode[], weight: string) =>
+  const cellsOf = (cells: ReactNode[], weight: string, background: string) =>
     cells.map((cell, index) =>
       index === 0 ? (
-        <th key={index} scope="row" className={`px-3 py-2 text-left ${weight} ${first}`}>
+        <th key={index} scope="row" className={`px-3 py-2 text-left ${weight} ${first} ${background}`}>
           {cell}
         </th>
       ) : (
@@ -59,7 +62,7 @@ export function ReportTable({
               <th
                 key={column.label}
                 scope="col"
-                className={`px-3 py-2 font-medium ${align(index)} ${index === 0 ? first : ""}`}
+                className={`px-3 py-2 font-medium ${align(index)} ${index === 0 ? `${first} bg-stone-50` : ""}`}
               >
                 {column.label}
               </th>
@@ -68,12 +71,12 @@ export function ReportTable({
         </thead>
         <tbody className="divide-y divide-stone-100 bg-white">
           {rows.map((row) => (
-            <tr key={row.key}>{cellsOf(row.cells, "font-normal")}</tr>
+            <tr key={row.key}>{cellsOf(row.cells, "font-normal", "bg-white")}</tr>
           ))}
         </tbody>
         {total ? (
           <tfoot className="border-t-2 border-stone-200 bg-stone-50 font-semibold">
-            <tr>{cellsOf(total, "")}</tr>
+            <tr>{cellsOf(total, "", "bg-stone-50")}</tr>
           </tfoot>
         ) : null}
       </table>

@@ -4,7 +4,7 @@ import { DistrictMap } from "~/components/admin/reports/district-map";
 import { TimeChart } from "~/components/admin/reports/time-chart";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import type { AdminTranslate } from "~/i18n/admin";
-import { formatCompactTaka, formatDecimal, formatInteger } from "~/i18n/format";
+import { formatCompactTaka, formatDecimal } from "~/i18n/format";
 import { formatDayMonth, formatMonthYear } from "~/i18n/format-date";
 import type { Lang } from "~/i18n/lang";
 import type { Reports } from "~/models/reports/reports.server";
@@ -71,7 +71,8 @@ function ReportSection({
           <a
             href={`/admin/reports/${file}.csv${reportSearch(query)}`}
             download
-            aria-label={t("admin.reports.downloadNamed", { table: title })}
+            // The accessible name starts with the visible text (WCAG 2.5.3), the table's name after it.
+            aria-label={`${t("admin.reports.download")}: ${title}`}
             className="inline-flex min-h-11 items-center rounded-md border border-stone-300 bg-white px-4 text-sm font-medium hover:bg-stone-50"
           >
             {t("admin.reports.download")}
@@ -107,7 +108,8 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
   const t = useAdminT();
   const lang = useAdminLang();
   const money = (paisa: number) => formatMoney(paisa, { lang });
-  const count = (value: number) => formatInteger(value, lang);
+  // Counts grouped as the amounts are (1,23,456 / ১,২৩,৪৫৬): a two-year report counts thousands.
+  const count = (value: number) => formatDecimal(value, lang);
   const { sales } = reports;
   if (sales.total.orders + sales.total.cancelled + sales.total.returned === 0) {
     return (
@@ -133,6 +135,8 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
           <li>{t("admin.reports.whatCounts.sales")}</li>
           <li>{t("admin.reports.whatCounts.items")}</li>
           <li>{t("admin.reports.whatCounts.returns")}</li>
+          <li>{t("admin.reports.whatCounts.couriers")}</li>
+          <li>{t("admin.reports.whatCounts.cash")}</li>
         </ul>
       </details>
 
@@ -502,7 +506,9 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
             { label: t("admin.reports.delivered"), numeric: true },
             { label: t("admin.reports.toCollect"), numeric: true },
             { label: t("admin.reports.received"), numeric: true },
-            { label: t("admin.reports.receivedAmount"), numeric: true },
+            { label: t("admin.reports.collected"), numeric: true },
+            { label: t("admin.reports.charges"), numeric: true },
+            { label: t("admin.reports.paidToShop"), numeric: true },
             { label: t("admin.reports.awaiting"), numeric: true },
             { label: t("admin.reports.awaitingAmount"), numeric: true },
           ]}
@@ -513,9 +519,11 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
               count(row.delivered),
               money(row.toCollectPaisa),
               count(row.received),
-              money(row.receivedPaisa),
-              count(row.awaiting),
-              money(row.awaitingPaisa),
+              money(row.collectedPaisa),
+              money(row.chargesPaisa),
+              money(row.paidPaisa),
+              row.awaiting === null ? "–" : count(row.awaiting),
+              row.awaitingPaisa === null ? "–" : money(row.awaitingPaisa),
             ],
           }))}
         />

@@ -37,7 +37,7 @@ describe("labelStep", () => {
 });
 
 describe("mapClasses", () => {
-  it("cuts the values above zero into classes of about as many districts each", () => {
+  it("cuts the distinct values above zero into classes of about as many distinct values each", () => {
     const { classes, classOf } = mapClasses([1, 2, 3, 4, 5, 6, 7, 80]);
     expect(classes).toEqual([
       { index: 0, min: 1, max: 2 },

@@ -38,9 +38,10 @@ export type MapClass = { index: number; min: number; max: number };
 /**
  * The district map's colour classes for `values` (one per district that has a figure): zero is a
  * class of its own (index -1: a district with orders but, say, no returns, told apart from one with
- * no orders), and the values above zero are cut into at most MAP_CLASS_COUNT classes of about as
- * many districts each (quantiles: a few big cities would otherwise leave every other district in
- * the lightest colour). Each class reports the smallest and largest value actually in it, for the
+ * no orders), and the distinct values above zero are cut into at most MAP_CLASS_COUNT classes of
+ * about as many distinct values each (quantiles of the distinct values, not of the districts:
+ * districts with equal figures share a class, so a class may hold more districts than another; a
+ * few big cities would otherwise leave every other district in the lightest colour). Each class reports the smallest and largest value actually in it, for the
  * legend; classes that would be empty (fewer distinct values than classes) are left out, and the
  * darkest colour always goes to the largest values.
  * Returns the classes (lightest first) and `classOf(value)`: a class index, or -1 for zero.
