@@ -309,6 +309,8 @@ test("the Bangla back office shows no Latin letters or digits outside names, e-m
       "/admin/customers",
       "/admin/customers/01711000111",
       "/admin/reports",
+      "/admin/payouts",
+      "/admin/payouts/import",
       "/admin/products",
       "/admin/products/create",
       "/admin/products/import",

@@ -68,6 +68,22 @@ describe("ActivitySummary", () => {
       text: " · Steadfast B015BAE4",
       raw: ["Steadfast"],
     });
+    expect(shown("order.sent-to-courier", "Pathao DL000001TEST")).toEqual({
+      text: " · Pathao DL000001TEST",
+      raw: ["Pathao"],
+    });
+    expect(shown("order.courier-unanswered", "Pathao haat-12")).toEqual({ text: " · Pathao haat-12", raw: ["Pathao"] });
+  });
+
+  it("words Pathao's saved keys and pickup store in the reader's language, the store in its digits", () => {
+    expect(shown("courier.keys-saved", "Pathao …t-id, store 7001")).toEqual({
+      text: " · Pathao …t-id, পিকআপ স্টোর ৭০০১",
+      raw: ["Pathao"],
+    });
+    expect(shown("courier.keys-saved", "Pathao, store 7001")).toEqual({
+      text: " · Pathao, পিকআপ স্টোর ৭০০১",
+      raw: ["Pathao"],
+    });
   });
 
   it("shows a campaign code as code, never as words to translate", () => {

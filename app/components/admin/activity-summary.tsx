@@ -79,12 +79,20 @@ export function ActivitySummary({
   else if (action.startsWith("payment.") || action.startsWith("payments."))
     shown = bkashSummary(summary, t, lang) ?? shown;
   else if (action.startsWith("courier.") || action.startsWith("order.")) {
-    // "Steadfast B015BAE4", "Steadfast …1234": the courier's name, then a tracking code or a key's end.
-    const match = /^(Steadfast) (\S+)$/.exec(summary);
-    if (match)
+    // "Steadfast B015BAE4", "Pathao …1234, store 7001", "Pathao, store 7001": the courier's name,
+    // then a tracking code, invoice or key's end as code, then the pickup store in words.
+    const match = /^(Steadfast|Pathao)(?: (\S+?))?(?:,? store (\d+))?$/.exec(summary);
+    if (match && (match[2] || match[3]))
       shown = (
         <>
-          {raw(match[1]!)} <code translate="no">{match[2]}</code>
+          {raw(match[1]!)}
+          {match[2] ? (
+            <>
+              {" "}
+              <code translate="no">{match[2]}</code>
+            </>
+          ) : null}
+          {match[3] ? `, ${t("admin.activity.pickupStore", { id: localDigits(match[3], lang) })}` : null}
         </>
       );
   } else if (action.startsWith("discount.")) {

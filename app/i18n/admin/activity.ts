@@ -107,6 +107,7 @@ export const activityMessages = bilingual({
     "admin.activity.bkash": "bKash",
     "admin.activity.sandbox": "sandbox",
     "admin.activity.paymentRef": "payment {id}",
+    "admin.activity.pickupStore": "pickup store {id}",
     "admin.refused.title": "Refused sign-ins",
     "admin.refused.subtitle":
       "Sign-ins with an email address that has no account, and attempts refused for too many tries. Anyone can send these, so only the newest 1,000 of the last 30 days are kept. Wrong passwords for your accounts are in Activity.",
@@ -224,6 +225,7 @@ export const activityMessages = bilingual({
     "admin.activity.bkash": "বিকাশ",
     "admin.activity.sandbox": "স্যান্ডবক্স",
     "admin.activity.paymentRef": "পেমেন্ট {id}",
+    "admin.activity.pickupStore": "পিকআপ স্টোর {id}",
     "admin.refused.title": "আটকানো লগইন চেষ্টা",
     "admin.refused.subtitle":
       "যে ইমেইল ঠিকানায় কোনো অ্যাকাউন্ট নেই তা দিয়ে লগইনের চেষ্টা, আর অনেকবার চেষ্টা করায় আটকানো চেষ্টা। এগুলো যে কেউ পাঠাতে পারে, তাই শুধু গত ৩০ দিনের সবচেয়ে নতুন ১,০০০টি রাখা হয়। আপনার অ্যাকাউন্টগুলোর ভুল পাসওয়ার্ড কার্যকলাপে দেখা যায়।",

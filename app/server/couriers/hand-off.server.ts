@@ -124,7 +124,8 @@ export async function sendOrdersToCourier(
         action: "order.courier-orphan",
         subjectType: "order",
         subjectId: parcel.orderId,
-        summary: `${courierDisplayName(courier)} ${parcel.trackingCode}: accepted after the order changed (sent another way, cancelled or forgotten); cancel it at the courier`,
+        // The action says what happened; the summary is the courier and its parcel (worded by the activity page).
+        summary: `${courierDisplayName(courier)} ${parcel.trackingCode}`,
       });
     }
     for (const parcel of result.unknown ?? []) {
@@ -132,7 +133,7 @@ export async function sendOrdersToCourier(
         action: "order.courier-unanswered",
         subjectType: "order",
         subjectId: parcel.orderId,
-        summary: `${courierDisplayName(courier)} did not answer for ${courierInvoice(parcel.orderId)}; the parcel may exist there`,
+        summary: `${courierDisplayName(courier)} ${courierInvoice(parcel.orderId)}`,
       });
     }
     return handOffMessage(result, t, courier);
@@ -190,7 +191,7 @@ export async function forgetOrderHandOff(orderId: number, admin: AdminUser, cont
     action: "order.courier-forgotten",
     subjectType: "order",
     subjectId: orderId,
-    summary: `${courierDisplayName(seen.courier)} ${seen.consignmentId ?? courierInvoice(orderId)} (${seen.courierStatus ?? "no answer"})`,
+    summary: `${courierDisplayName(seen.courier)} ${seen.consignmentId ?? courierInvoice(orderId)}`,
   });
   return { kind: "success", message: t("admin.courier.forgotten", { id: orderId }) };
 }

@@ -274,7 +274,7 @@ export async function choosePathaoStore(storeId: number, admin: AdminUser, conte
   await audit(context, admin, {
     action: "courier.keys-saved",
     subjectType: "settings",
-    summary: `Pathao store ${store.id}`,
+    summary: `Pathao, store ${store.id}`,
   });
   return { kind: "success", message: t("admin.pathao.storeChosen", { store: store.name }) };
 }
