@@ -178,7 +178,7 @@ export const payoutsMessages = bilingual({
       "UTF-8 CSV ফাইল, সর্বোচ্চ {mb} MB আর {rows}টি পার্সেল। Excel-এ File → Save As → “CSV UTF-8” বেছে নিন।",
     "admin.payouts.referenceLabel": "পেমেন্টের রেফারেন্স",
     "admin.payouts.referenceHint":
-      'কুরিয়ারের পেমেন্ট বা ইনভয়েস নম্বর। ফাইলে লেখা থাকলে (পাঠাওয়ের ফাইলের ইনভয়েস লাইনে) খালি রাখুন।',
+      "কুরিয়ারের পেমেন্ট বা ইনভয়েস নম্বর। ফাইলে লেখা থাকলে (পাঠাওয়ের ফাইলের ইনভয়েস লাইনে) খালি রাখুন।",
     "admin.payouts.import": "ইমপোর্ট করুন",
     "admin.payouts.importing": "ইমপোর্ট হচ্ছে…",
     "admin.payouts.backToPayouts": "পেমেন্টে ফিরে যান",
