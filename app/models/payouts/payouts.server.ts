@@ -252,17 +252,7 @@ export async function listPayouts(page = 1) {
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
         skip,
         take,
-        select: {
-          id: true,
-          courier: true,
-          reference: true,
-          paidAt: true,
-          source: true,
-          collectedPaisa: true,
-          chargesPaisa: true,
-          paidPaisa: true,
-          createdAt: true,
-        },
+        select: PAYOUT_FIELDS,
       }),
   );
   const groups = await prisma.courierPayoutItem.groupBy({
@@ -277,6 +267,19 @@ export async function listPayouts(page = 1) {
   };
   return { ...window, items: payouts.map((payout) => ({ ...payout, ...countsOf(payout.id) })) };
 }
+
+/** A payout's own columns as the payouts list and a payout's page show them. */
+const PAYOUT_FIELDS = {
+  id: true,
+  courier: true,
+  reference: true,
+  paidAt: true,
+  source: true,
+  collectedPaisa: true,
+  chargesPaisa: true,
+  paidPaisa: true,
+  createdAt: true,
+} as const;
 
 /** The lines of payout `payoutId` that `filter` keeps, as a Prisma condition. */
 function linesWhere(payoutId: number, filter: PayoutLineFilter): Prisma.CourierPayoutItemWhereInput {
@@ -300,15 +303,7 @@ export async function getPayout(id: number, { page = 1, filter = "all" as Payout
   const payout = await prisma.courierPayout.findUnique({
     where: { id },
     select: {
-      id: true,
-      courier: true,
-      reference: true,
-      paidAt: true,
-      source: true,
-      collectedPaisa: true,
-      chargesPaisa: true,
-      paidPaisa: true,
-      createdAt: true,
+      ...PAYOUT_FIELDS,
       createdByEmail: true,
     },
   });
