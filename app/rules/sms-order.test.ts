@@ -4,6 +4,7 @@ import { maskCheckoutCode, MAX_SMS_ATTEMPTS, nextSmsAttemptAt, orderSmsValues, t
 const order: SmsOrder = {
   id: 1234,
   customerName: "Rahima Akter",
+  customerPhone: "01712345678",
   totalPaisa: 125_000,
   paymentStatus: "pending",
   advancePaidPaisa: 10_000,

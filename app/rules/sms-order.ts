@@ -13,6 +13,8 @@ import type { Lang } from "~/i18n/lang";
 export type SmsOrder = {
   id: number;
   customerName: string;
+  /** The shopper's phone as stored (11 digits): Pathao's tracking page asks for it. */
+  customerPhone: string;
   totalPaisa: number;
   paymentStatus: string;
   advancePaidPaisa: number;

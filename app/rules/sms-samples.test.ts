@@ -46,6 +46,17 @@ describe("smsSampleValues", () => {
       expect(long.total).toBe(lang === "en" ? "Tk 12,34,567" : "৳১২,৩৪,৫৬৭");
     }
   });
+
+  it("checks the length with the longest tracking link a shopper may get: Pathao's, with the phone", () => {
+    // A short shop address: Pathao's page, naming the consignment and the phone, is longer.
+    expect(smsSampleValues({ ...shop, origin: "https://alo.bd" }, "en", "long").tracking_link).toBe(
+      "https://merchant.pathao.com/tracking?consignment_id=DL121224VS8TTJ&phone=01712345678",
+    );
+    const longAddress = { ...shop, origin: "https://alo-lights-and-decor-online-shop.example.com.bd" };
+    expect(smsSampleValues(longAddress, "bn", "long").tracking_link).toBe(
+      "https://alo-lights-and-decor-online-shop.example.com.bd/bn/orders/track?order=1234567",
+    );
+  });
 });
 
 describe("previewSms", () => {

@@ -7,12 +7,14 @@
  * The values follow what a sent message holds (app/rules/sms.ts, SMS_PLACEHOLDERS): the shop's own
  * name and phone (the Bangla name on a Bangla message when set), money as smsMoney writes it,
  * and numbers in the message's digits (Bengali digits in Bangla). The tracking link is the shop's
- * own tracking page, the longer of the two links a message can carry (a courier's, such as
- * Steadfast's https://steadfast.com.bd/t/<code>, is shorter than a shop's address with its path).
+ * own tracking page in the preview; the length check takes the longest link a message can carry,
+ * the shop's page or Pathao's, which names the consignment and the shopper's phone (Steadfast's
+ * https://steadfast.com.bd/t/<code> is shorter than both).
  */
 import { localePath } from "~/i18n";
 import { localDigits } from "~/i18n/format";
 import type { Lang } from "~/i18n/lang";
+import { pathaoTrackingUrl } from "./courier-tracking";
 import { renderSms, smsMoney, smsParts, type SmsLength, type SmsPlaceholder } from "./sms";
 
 /** What the samples take from the shop: its names, phone and public origin ("https://shop.example"). */
@@ -38,11 +40,23 @@ const SAMPLE_ORDERS = {
     totalPaisa: 123_456_700,
     name: { en: "Mohammad Abdur Rahman Chowdhury", bn: "মোহাম্মদ আব্দুর রহমান চৌধুরী" },
     trackingCode: "SFR26112900123456",
+    /** A Pathao consignment id's length, and an 11-digit phone, for its tracking page's link. */
+    pathaoConsignment: "DL121224VS8TTJ",
+    phone: "01712345678",
   },
 } as const;
 
 /** The sample order sizes: "typical" for the preview, "long" for the length check. */
 export type SmsSampleSize = keyof typeof SAMPLE_ORDERS;
+
+/** The sample's tracking link: the shop's page, or for "long" the longer of it and Pathao's page. */
+function trackingLink(shop: SmsSampleShop, lang: Lang, size: SmsSampleSize): string {
+  const order = SAMPLE_ORDERS[size];
+  const shopPage = `${shop.origin}${localePath(lang, "/orders/track")}?order=${order.number}`;
+  if (!("pathaoConsignment" in order)) return shopPage;
+  const pathaoPage = pathaoTrackingUrl(order.pathaoConsignment, order.phone);
+  return pathaoPage.length > shopPage.length ? pathaoPage : shopPage;
+}
 
 /**
  * Every placeholder's sample value for a message in `lang`, for an order of `size`: e.g. ("en",
@@ -59,7 +73,7 @@ export function smsSampleValues(shop: SmsSampleShop, lang: Lang, size: SmsSample
     order_number: localDigits(String(order.number), lang),
     total: money,
     cash: money,
-    tracking_link: `${shop.origin}${localePath(lang, "/orders/track")}?order=${order.number}`,
+    tracking_link: trackingLink(shop, lang, size),
     courier: "Steadfast",
     tracking_code: order.trackingCode,
   };

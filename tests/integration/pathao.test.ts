@@ -13,7 +13,6 @@ import {
   pathaoCourier,
   pathaoFinal,
   pathaoState,
-  pathaoTrackingUrl,
   type PathaoTokens,
   type PathaoTokenStore,
 } from "~/server/couriers/pathao.server";
@@ -253,9 +252,6 @@ describe("Pathao's parcels", () => {
     expect(pathaoState("Something new")).toBe("unknown");
     expect(pathaoFinal("Paid_Return")).toBe(true);
     expect(pathaoFinal("Return")).toBe(false);
-    expect(pathaoTrackingUrl("DL1", "01712345678")).toBe(
-      "https://merchant.pathao.com/tracking?consignment_id=DL1&phone=01712345678",
-    );
   });
 });
 

@@ -198,6 +198,20 @@ describe("each order event's message", () => {
     ]);
   });
 
+  it("a Pathao parcel's link carries the shopper's phone, which Pathao's tracking page asks for", async () => {
+    const phone = nextPhone();
+    const orderId = await orderFor(phone);
+    await prisma.order.update({ where: { id: orderId }, data: { courier: "pathao", trackingCode: "DL121224VS8TTJ" } });
+    expect((await changeOrderStatus(orderId, "shipped", admin)).outcome).toBe("changed");
+    await sendDueMessages({ now: minutesLater(11) });
+    expect(deliveredTo(phone).map((sms) => sms.text)).toEqual([
+      expect.stringContaining("we got your order"),
+      expect.stringContaining(
+        `is on its way. Track it: https://merchant.pathao.com/tracking?consignment_id=DL121224VS8TTJ&phone=${phone}`,
+      ),
+    ]);
+  });
+
   it("never sends a status change staff undid, and sends the status when it comes back for real", async () => {
     const phone = nextPhone();
     const orderId = await orderFor(phone);

@@ -105,6 +105,7 @@ export function orderForSms(orderId: number): Promise<SmsOrder | null> {
     select: {
       id: true,
       customerName: true,
+      customerPhone: true,
       totalPaisa: true,
       paymentStatus: true,
       advancePaidPaisa: true,

@@ -20,7 +20,8 @@ import { listOrderBkashPayments } from "~/models/payments/bkash-payments.server"
 import { listOrderMessages } from "~/models/sms/sms-messages.server";
 import { isEditable } from "~/rules/order-edit";
 import { undoableChange } from "~/rules/order-status";
-import { canForgetHandOff, readyCouriers, trackingUrl } from "~/server/couriers/hand-off.server";
+import { courierTrackingUrl } from "~/rules/courier-tracking";
+import { canForgetHandOff, readyCouriers } from "~/server/couriers/hand-off.server";
 import { notFound } from "~/utils/params";
 
 /**
@@ -65,7 +66,7 @@ export async function orderPageData(id: number, admin: Pick<AdminUser, "id" | "r
     editable: isEditable(order),
     courierReady: couriers.ready.length > 0,
     couriers,
-    trackingUrl: trackingUrl(order.courier, order.trackingCode, order.customerPhone),
+    trackingUrl: courierTrackingUrl(order.courier, order.trackingCode, order.customerPhone),
     canForgetHandOff: canForgetHandOff(order),
     bkashPayments,
     smsMessages,

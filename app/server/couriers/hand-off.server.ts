@@ -46,12 +46,11 @@ import {
   PATHAO_FINAL_STATUSES,
   mayHaveArrived,
   pathaoPickupCancelled,
-  pathaoTrackingUrl,
   refusesAsTaken,
   refusesPlace,
   type PathaoClient,
 } from "./pathao.server";
-import { STEADFAST_FINAL_STATUSES, steadfastTrackingUrl } from "./steadfast.server";
+import { STEADFAST_FINAL_STATUSES } from "./steadfast.server";
 
 /** The couriers haat hands parcels to, by the name orders and history rows store. */
 export type CourierName = typeof SHOP_COURIER | typeof PATHAO;
@@ -208,17 +207,6 @@ export function canForgetHandOff(order: {
   if (order.courier === null) return false;
   if (order.consignmentId === null) return true;
   return order.courier === PATHAO && pathaoPickupCancelled(order.courierStatus);
-}
-
-/**
- * The courier's public tracking page for a parcel, or null for a courier haat does not know.
- * Pathao's page asks for the recipient's `phone` too.
- */
-export function trackingUrl(courier: string | null, trackingCode: string | null, phone?: string | null): string | null {
-  if (!trackingCode) return null;
-  if (courier === SHOP_COURIER) return steadfastTrackingUrl(trackingCode);
-  if (courier === PATHAO) return pathaoTrackingUrl(trackingCode, phone);
-  return null;
 }
 
 /**

@@ -166,16 +166,6 @@ export function pathaoFinal(status: string): boolean {
 }
 
 /**
- * Pathao's public tracking page for a consignment; it asks for the recipient's phone too, given
- * when known.
- */
-export function pathaoTrackingUrl(consignmentId: string, phone?: string | null): string {
-  const query = new URLSearchParams({ consignment_id: consignmentId });
-  if (phone) query.set("phone", phone);
-  return `https://merchant.pathao.com/tracking?${query}`;
-}
-
-/**
  * Paisa as the whole taka Pathao's `amount_to_collect` takes, rounded up (a rider collects no
  * paisa): the rule app/rules/courier-parcel.ts `courierCollectsPaisa` shares with the payouts.
  */

@@ -61,11 +61,6 @@ export function steadfastState(status: string): DeliveryState {
  */
 export const STEADFAST_FINAL_STATUSES = ["delivered", "partial_delivered", "cancelled"] as const;
 
-/** Steadfast's public tracking page for a tracking code, for staff and shoppers. */
-export function steadfastTrackingUrl(trackingCode: string): string {
-  return `https://steadfast.com.bd/t/${encodeURIComponent(trackingCode)}`;
-}
-
 /** Paisa as the taka number Steadfast's cod_amount takes (two decimals at most). */
 function taka(paisa: number): number {
   return Math.round(paisa) / 100;

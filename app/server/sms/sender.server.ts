@@ -36,7 +36,7 @@ import { normalizeBdMobile } from "~/rules/phone";
 import { isOrderSmsEvent, MAX_SMS_PARTS, renderSms, smsParts, type OrderSmsEvent } from "~/rules/sms";
 import { CODE_LIFE_MS } from "~/rules/checkout-code";
 import { maskCheckoutCode, nextSmsAttemptAt, orderSmsValues } from "~/rules/sms-order";
-import { trackingUrl } from "~/server/couriers/hand-off.server";
+import { courierTrackingUrl } from "~/rules/courier-tracking";
 import { log } from "~/server/log.server";
 import { repeatingJob } from "~/server/process/repeating-job.server";
 import { shopSmsGateway } from "./gateway-account.server";
@@ -193,7 +193,7 @@ async function orderText(message: ClaimedMessage, context: SendContext): Promise
   const [templates, settings] = await Promise.all([context.getTemplates(), context.getSettings()]);
   const shop = shopIdentity(settings, lang);
   const values = orderSmsValues(order, lang, shop, {
-    courierTrackingUrl: trackingUrl(order.courier, order.trackingCode),
+    courierTrackingUrl: courierTrackingUrl(order.courier, order.trackingCode, order.customerPhone),
     publicUrl: getEnv().PUBLIC_URL,
   });
   return renderSms(templates[message.event][lang], values);
