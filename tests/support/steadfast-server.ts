@@ -19,6 +19,8 @@
  *   in taka), 404 for an unknown id.
  * - POST /__control/status `{ invoice, status }` (no keys): sets a parcel's status from another
  *   process, as a rider's scan would (the Playwright journeys use it).
+ * - POST /__control/payment `{ id, consignments }` (no keys, `addPayment`'s fields): makes that
+ *   payment the account's only one, as if Steadfast had just paid it, from another process.
  * - `redirect` answers every API request (keys or not) with that status and a `Location` of
  *   `to` + the request's path, as a moved or hijacked API would; `startHeaderRecorder` is a server
  *   to point it at, which records whatever reaches it.
@@ -203,6 +205,17 @@ export async function startFakeSteadfast(port = 0): Promise<FakeSteadfast> {
         const { invoice, status } = (body ?? {}) as { invoice?: string; status?: string };
         if (!invoice || !status || !fake.consignments.has(invoice)) return answer(404, { message: "No such parcel." });
         fake.setStatus(invoice, status);
+        return answer(200, { ok: true });
+      }
+      // For tests in another process: Steadfast pays the shop for the parcels named. The list holds
+      // this payment alone, so a journey run twice against one server reads one new payment each time.
+      if (request.method === "POST" && path === "/__control/payment") {
+        const payment = (body ?? {}) as Parameters<FakeSteadfast["addPayment"]>[0];
+        if (!Number.isInteger(payment.id) || !Array.isArray(payment.consignments)) {
+          return answer(422, { message: "A payment needs an integer id and its consignments." });
+        }
+        fake.payments.clear();
+        fake.addPayment(payment);
         return answer(200, { ok: true });
       }
       if (fake.redirect) {
