@@ -116,8 +116,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   ];
   if (result.differing > 0) parts.push(t("admin.payouts.importedDiffering", { count: result.differing }));
   if (result.charge > 0) parts.push(t("admin.payouts.importedCharges", { count: result.charge }));
+  if (result.chargedAgain > 0) parts.push(t("admin.payouts.importedChargedAgain", { count: result.chargedAgain }));
   return redirectWithToast(request, `/admin/payouts/${result.payoutId}`, {
-    kind: result.unmatched + result.duplicate + result.differing > 0 ? "info" : "success",
+    kind: result.unmatched + result.duplicate + result.chargedAgain + result.differing > 0 ? "info" : "success",
     message: parts.join(" "),
   });
 }

@@ -244,6 +244,84 @@ describe("importing a payout file", () => {
     expect((await orderOf(returned.id)).cashPayoutItemId).not.toBeNull();
   });
 
+  it("flags a returned parcel charged again: a second payout's charge, or a second line's, is a duplicate linked to the first", async () => {
+    const returned = await deliveredOrder({ status: "returned" });
+    await importFile(steadfastFile([[returned.consignmentId!, "", "0", "60"]]), "SF-CHARGE-FIRST");
+    const first = await prisma.courierPayout.findFirstOrThrow({ where: { reference: "SF-CHARGE-FIRST" } });
+    expect((await itemsOf(first.id)).map((item) => item.matchState)).toEqual(["charge"]);
+
+    const outcome = await importFile(steadfastFile([[returned.consignmentId!, "", "0", "60"]]), "SF-CHARGE-AGAIN");
+    await expect(outcome).toSetToast({
+      kind: "info",
+      message:
+        "Steadfast payout SF-CHARGE-AGAIN recorded: 0 parcels matched, 0 not matched, 0 already paid. 1 returned parcels were charged already: this payout charges them again.",
+    });
+    const again = await prisma.courierPayout.findFirstOrThrow({ where: { reference: "SF-CHARGE-AGAIN" } });
+    expect((await itemsOf(again.id)).map((item) => [item.orderId, item.matchState, item.paidPaisa])).toEqual([
+      [returned.id, "duplicate", -6_000],
+    ]);
+    expect(await orderOf(returned.id)).toMatchObject({ cashPayoutItemId: null, cashReceivedAt: null });
+    expect(
+      await prisma.auditEvent.findMany({
+        where: { action: "payout.recorded", subjectId: again.id },
+        select: { summary: true },
+      }),
+    ).toEqual([{ summary: "steadfast SF-CHARGE-AGAIN: 0 matched, 0 unmatched, 0 duplicate, 1 charged again" }]);
+
+    // The payout's page flags it, linked to the payout that charged the parcel first.
+    const page = await runData(payoutLoader, get(`/admin/payouts/${again.id}`, owner), { id: String(again.id) });
+    expect(page.counts).toMatchObject({ all: 1, flagged: 1, charge: 0, duplicate: 1 });
+    expect(page.lines.items[0]!.order?.payoutItems).toEqual([{ payoutId: first.id }]);
+
+    // The payouts list counts it apart from the parcels already paid.
+    const { payouts } = await runData(payoutsLoader, get("/admin/payouts", owner));
+    expect(payouts.items.find((row) => row.id === again.id)).toMatchObject({
+      charge: 0,
+      duplicate: 0,
+      chargedAgain: 1,
+    });
+
+    // The order's page lists both charges, the second as charged again after the first's payout.
+    const view = await runData(orderLoader, get(`/admin/orders/view/${returned.id}`, owner), {
+      id: String(returned.id),
+    });
+    expect(view.cash).toBeNull();
+    expect(view.payoutCharges).toMatchObject([
+      { again: false, payout: { id: first.id }, firstCharge: null },
+      { again: true, payout: { id: again.id }, firstCharge: { id: first.id, reference: "SF-CHARGE-FIRST" } },
+    ]);
+
+    // Within one payout: the order named by its consignment and again by its invoice.
+    const twice = await deliveredOrder({ status: "returned" });
+    const within = await recordPayout(
+      {
+        courier: "steadfast",
+        reference: `SF-CHARGE-WITHIN-${twice.id}`,
+        paidAt: null,
+        source: "csv",
+        lines: [twice.consignmentId!, "88000002"].map((consignmentId, index) => ({
+          row: index + 2,
+          consignmentId,
+          invoice: `haat-${twice.id}`,
+          collectedPaisa: 0,
+          deliveryChargePaisa: 6_000,
+          codFeePaisa: 0,
+          paidPaisa: -6_000,
+        })),
+      },
+      ownerUser,
+    );
+    expect(within).toMatchObject({ outcome: "recorded", charge: 1, chargedAgain: 1, duplicate: 0 });
+    expect((await itemsOf(within.payoutId)).map((item) => [item.orderId, item.matchState])).toEqual([
+      [twice.id, "charge"],
+      [twice.id, "duplicate"],
+    ]);
+
+    // A later payout that brings the parcel's cash (its return undone) still pays it.
+    await importFile(steadfastFile([[returned.consignmentId!, "", "1160", "60"]]), "SF-CHARGE-CASH");
+    expect((await orderOf(returned.id)).cashPayoutItemId).not.toBeNull();
+  });
+
   it("adds nothing when the same payout is imported again, and says so", async () => {
     const order = await deliveredOrder();
     const file = steadfastFile([[order.consignmentId!, `haat-${order.id}`, "1160", "60"]]);
@@ -506,6 +584,28 @@ describe("reading Steadfast's payments", () => {
     const payout = await prisma.courierPayout.findUniqueOrThrow({ where: { id: outcome.payoutId } });
     expect(payout).toMatchObject({ collectedPaisa: 116_000, chargesPaisa: 7_000, paidPaisa: 109_000 });
     expect((await itemsOf(payout.id)).map((item) => [item.matchState, item.paidPaisa])).toEqual([["matched", 109_000]]);
+  });
+
+  it("records a payment charging one returned parcel twice as one charge line, not as a charge and a duplicate", async () => {
+    const order = await deliveredOrder({ status: "returned" });
+    const line = { row: 1, consignmentId: order.consignmentId!, invoice: null, codFeePaisa: 0, collectedPaisa: 0 };
+    const outcome = await recordPayout(
+      {
+        courier: "steadfast",
+        reference: `SF-CHARGE-TWICE-API-${order.id}`,
+        paidAt: null,
+        source: "api",
+        lines: [
+          { ...line, deliveryChargePaisa: 6_000, paidPaisa: -6_000 },
+          { ...line, row: 2, deliveryChargePaisa: 3_000, paidPaisa: -3_000 },
+        ],
+      },
+      null,
+    );
+    expect(outcome).toMatchObject({ outcome: "recorded", charge: 1, chargedAgain: 0, duplicate: 0 });
+    expect((await itemsOf(outcome.payoutId)).map((item) => [item.matchState, item.paidPaisa])).toEqual([
+      ["charge", -9_000],
+    ]);
   });
 
   it("skips a payment it cannot record, names it, and records the older ones after it", async () => {

@@ -94,7 +94,9 @@ export async function importPayoutFile(
 
 /**
  * Records a payout just recorded in the audit trail, as `actor` from the request whose load context
- * is `context`: its courier and reference, and how its parcels matched.
+ * is `context`: its courier and reference, and how its parcels matched (the summary "steadfast
+ * SF-12: 3 matched, 1 unmatched, 0 duplicate", then ", 1 charged again" when a returned parcel was
+ * charged again; app/components/admin/activity-summary.tsx words it for the reader).
  */
 export async function auditPayout(
   context: unknown,
@@ -105,12 +107,15 @@ export async function auditPayout(
     action: "payout.recorded",
     subjectType: "payout",
     subjectId: payout.payoutId,
-    summary: `${payout.courier} ${payout.reference}: ${payout.matched} matched, ${payout.unmatched} unmatched, ${payout.duplicate} duplicate`,
+    summary:
+      `${payout.courier} ${payout.reference}: ${payout.matched} matched, ${payout.unmatched} unmatched, ${payout.duplicate} duplicate` +
+      (payout.chargedAgain > 0 ? `, ${payout.chargedAgain} charged again` : ""),
     details: {
       matched: payout.matched,
       unmatched: payout.unmatched,
       duplicate: payout.duplicate,
       charge: payout.charge,
+      chargedAgain: payout.chargedAgain,
       differing: payout.differing,
     },
   });
