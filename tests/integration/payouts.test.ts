@@ -107,10 +107,15 @@ const steadfastFile = (rows: [string, string, string, string, string?][]) =>
     ),
   ]);
 
-const importFile = (bytes: Buffer, reference = "", name = "payout.csv") =>
+const importFile = (bytes: Buffer, reference = "", name = "payout.csv", fields: Record<string, string> = {}) =>
   run(
     importAction,
-    multipart("/admin/payouts/import", { reference }, [{ field: "file", name, bytes, type: "text/csv" }], owner),
+    multipart(
+      "/admin/payouts/import",
+      { reference, ...fields },
+      [{ field: "file", name, bytes, type: "text/csv" }],
+      owner,
+    ),
   );
 
 const orderOf = (id: number) => prisma.order.findUniqueOrThrow({ where: { id } });
@@ -395,6 +400,60 @@ describe("importing a payout file", () => {
     expect(outcome).toRedirectTo(`/admin/payouts/${payout.id}`);
     expect(payout.paidPaisa).toBe(108_840);
     expect((await orderOf(order.id)).cashPayoutItemId).not.toBeNull();
+  });
+
+  it("reads the file with the courier the owner chose, and keeps the choice when it refuses the file", async () => {
+    const order = await deliveredOrder({ courier: "pathao", consignmentId: `DL${Date.now()}${++counter}` });
+    // As many of Steadfast's words as of Pathao's: told from the headings, Steadfast's, and so
+    // matched to no Pathao order.
+    const tied = csv([
+      "Consignment ID,Invoice,COD Amount,Delivery Fee,COD Fee",
+      `${order.consignmentId},,1160,60,11.6`,
+    ]);
+    const outcome = await importFile(tied, "INV-CHOSEN", "payout.csv", { courier: "pathao" });
+    const payout = await prisma.courierPayout.findFirstOrThrow({ where: { reference: "INV-CHOSEN" } });
+    expect(payout.courier).toBe("pathao");
+    expect(outcome).toRedirectTo(`/admin/payouts/${payout.id}`);
+    await expect(outcome).toSetToast({
+      kind: "success",
+      message: "Pathao payout INV-CHOSEN recorded: 1 parcels matched, 0 not matched, 0 already paid.",
+    });
+    expect((await orderOf(order.id)).cashPayoutItemId).not.toBeNull();
+
+    const refused = async (fields: Record<string, string>, bytes = tied) => {
+      const result = await importFile(bytes, "INV-KEPT", "payout.csv", fields);
+      expect(result.status).toBe(400);
+      return expectData(result);
+    };
+    // A file without the chosen courier's columns: named in its words, the choice and reference kept.
+    expect(
+      await refused(
+        { courier: "pathao" },
+        csv(["consignment_id,invoice,Cash Collection,delivery_charge", "1,,100,60"]),
+      ),
+    ).toEqual({
+      error: 'Read as Pathao\'s payout file, this file has no column "Collected Amount".',
+      reference: "INV-KEPT",
+      courier: "pathao",
+    });
+    // A courier not on the list.
+    expect(await refused({ courier: "dhl" })).toEqual({
+      error: "Choose the courier from the list.",
+      reference: "INV-KEPT",
+      courier: "auto",
+    });
+    // No file chosen: the choice and the reference are kept too.
+    const noFile = await run(
+      importAction,
+      multipart("/admin/payouts/import", { reference: "INV-KEPT", courier: "steadfast" }, [], owner),
+    );
+    expect(noFile.status).toBe(400);
+    expect(expectData(noFile)).toEqual({
+      error: "Choose the payout file first.",
+      reference: "INV-KEPT",
+      courier: "steadfast",
+    });
+    expect(await prisma.courierPayout.count({ where: { reference: "INV-KEPT" } })).toBe(0);
   });
 
   it("refuses a wrong file with a message naming what is missing, and writes nothing", async () => {

@@ -56,6 +56,10 @@ export const payoutsMessages = bilingual({
     "admin.payouts.fileLabel": "Payout file (CSV)",
     "admin.payouts.fileHint":
       "A CSV file in UTF-8, at most {mb} MB and {rows} parcels. In Excel choose File → Save As → “CSV UTF-8”.",
+    "admin.payouts.courierLabel": "Courier",
+    "admin.payouts.courierHint": "Choose the courier when the file's headings do not tell it.",
+    "admin.payouts.courierAuto": "Tell from the file's headings",
+    "admin.payouts.courierInvalid": "Choose the courier from the list.",
     "admin.payouts.referenceLabel": "Payout reference",
     "admin.payouts.referenceHint":
       "The courier's payment or invoice number. Leave it empty when the file names it (Pathao's \"Invoice\" line).",
@@ -75,6 +79,7 @@ export const payoutsMessages = bilingual({
     "admin.payouts.file.noHeading":
       'No heading row with "Consignment ID" was found in the first rows: this is not a Steadfast or Pathao payout file.',
     "admin.payouts.file.missingColumns": "This looks like {courier}'s payout file, but it has no column {headings}.",
+    "admin.payouts.file.missingColumnsChosen": "Read as {courier}'s payout file, this file has no column {headings}.",
     "admin.payouts.file.badAmount": 'Row {row}: "{value}" under {heading} is not an amount.',
     "admin.payouts.file.repeated": "Consignment {consignment} is on rows {first} and {second}: a parcel is paid once.",
     "admin.payouts.file.noLines": "This file has headings but no parcel.",
@@ -184,6 +189,10 @@ export const payoutsMessages = bilingual({
     "admin.payouts.fileLabel": "পেমেন্ট ফাইল (CSV)",
     "admin.payouts.fileHint":
       "UTF-8 CSV ফাইল, সর্বোচ্চ {mb} MB আর {rows}টি পার্সেল। Excel-এ File → Save As → “CSV UTF-8” বেছে নিন।",
+    "admin.payouts.courierLabel": "কুরিয়ার",
+    "admin.payouts.courierHint": "ফাইলের শিরোনাম দেখে কুরিয়ার চেনা না গেলে এখানে বেছে নিন।",
+    "admin.payouts.courierAuto": "ফাইলের শিরোনাম দেখে চিনে নিন",
+    "admin.payouts.courierInvalid": "তালিকা থেকে কুরিয়ার বেছে নিন।",
     "admin.payouts.referenceLabel": "পেমেন্টের রেফারেন্স",
     "admin.payouts.referenceHint":
       "কুরিয়ারের পেমেন্ট বা ইনভয়েস নম্বর। ফাইলে লেখা থাকলে (পাঠাওয়ের ফাইলের ইনভয়েস লাইনে) খালি রাখুন।",
@@ -202,6 +211,7 @@ export const payoutsMessages = bilingual({
     "admin.payouts.file.noHeading":
       'প্রথম সারিগুলোতে "Consignment ID" শিরোনামের সারি পাওয়া যায়নি: এটি স্টেডফাস্ট বা পাঠাওয়ের পেমেন্ট ফাইল নয়।',
     "admin.payouts.file.missingColumns": "এটি {courier}-এর পেমেন্ট ফাইলের মতো, কিন্তু এতে {headings} কলাম নেই।",
+    "admin.payouts.file.missingColumnsChosen": "{courier}-এর পেমেন্ট ফাইল হিসেবে পড়লে এই ফাইলে {headings} কলাম নেই।",
     "admin.payouts.file.badAmount": 'সারি {row}: {heading}-এর নিচে "{value}" কোনো টাকার অঙ্ক নয়।',
     "admin.payouts.file.repeated":
       "কনসাইনমেন্ট {consignment} সারি {first} ও {second}-এ আছে: একটি পার্সেলের টাকা একবারই আসে।",
