@@ -12,6 +12,7 @@ import { withoutControlCharacters } from "~/rules/control-characters";
 import { parseTakaToPaisa } from "~/rules/money";
 import { ORDER_STATUSES } from "~/rules/order-status";
 import { ORDER_SOURCES } from "~/rules/order-source";
+import { PAYOUT_COURIERS } from "~/rules/payout-csv";
 import { parseId } from "~/utils/params";
 import { normalizeBdMobile, toAsciiDigits } from "~/rules/phone";
 import { MAX_STOCK_QUANTITY } from "~/rules/stock";
@@ -390,6 +391,14 @@ export const courierAccountSchema = (t: AdminTranslate) =>
     z.object({ intent: z.literal("remove") }),
     z.object({ intent: z.literal("check") }),
   ]);
+
+/**
+ * The payout import's courier (/admin/payouts/import): "auto" (told from the file's headings; also
+ * when the form sends none) or the courier whose headings the file is read with. Anything else
+ * fails with the staff member's message.
+ */
+export const payoutCourierChoiceSchema = (t: AdminTranslate) =>
+  z.enum(["auto", ...PAYOUT_COURIERS], { error: t("admin.payouts.courierInvalid") }).default("auto");
 
 /** The most orders one hand-off or export takes (Steadfast's bulk limit). */
 const MAX_SELECTED_ORDERS = 500;

@@ -11,7 +11,7 @@ import { formatShopDateTime } from "~/i18n/format-date";
 import { getPayout } from "~/models/payouts/payouts.server";
 import { formatMoney } from "~/rules/money";
 import { parsePage } from "~/rules/pagination";
-import { PAYOUT_LINE_FILTERS, payoutLineFilter } from "~/rules/payout-lines";
+import { broughtCash, PAYOUT_LINE_FILTERS, payoutLineFilter } from "~/rules/payout-lines";
 import { requireOwner } from "~/server/auth/auth.server";
 import { notFound, requireId } from "~/utils/params";
 
@@ -46,10 +46,16 @@ export default function PayoutPage() {
   const lang = useAdminLang();
   const payout = useLoaderData<typeof loader>();
   const money = (paisa: number) => formatMoney(paisa, { lang });
-  const state = (matchState: string) =>
-    matchState === "matched" || matchState === "unmatched" || matchState === "duplicate" || matchState === "charge"
-      ? t(`admin.payout.state.${matchState}`)
-      : matchState;
+  // A duplicate that brought no cash charged its order again (a returned parcel's charge).
+  const state = (item: { matchState: string; collectedPaisa: number }) =>
+    item.matchState === "duplicate" && !broughtCash(item)
+      ? t("admin.payout.state.chargedAgain")
+      : item.matchState === "matched" ||
+          item.matchState === "unmatched" ||
+          item.matchState === "duplicate" ||
+          item.matchState === "charge"
+        ? t(`admin.payout.state.${item.matchState}`)
+        : item.matchState;
   return (
     <section aria-labelledby="payout-title" className="max-w-5xl space-y-6">
       <AdminPageHeader
@@ -128,7 +134,10 @@ export default function PayoutPage() {
           >
             {payout.lines.items.map((item) => {
               const differs = item.expectedPaisa !== null && item.expectedPaisa !== item.collectedPaisa;
-              const paidBy = item.order?.cashPayoutItem?.payoutId;
+              // The payout a duplicate line repeats: the one that paid the order, or that charged it first.
+              const paidBy = broughtCash(item)
+                ? item.order?.cashPayoutItem?.payoutId
+                : item.order?.payoutItems[0]?.payoutId;
               return (
                 <tr key={item.id} data-testid="payout-line" data-state={item.matchState}>
                   <td className="px-4 py-3 font-mono" translate="no">
@@ -151,7 +160,7 @@ export default function PayoutPage() {
                   </td>
                   <td className="px-4 py-3">
                     <span className={`rounded px-2 py-0.5 text-sm font-medium ${STATE_LOOKS[item.matchState] ?? ""}`}>
-                      {state(item.matchState)}
+                      {state(item)}
                     </span>
                     {item.matchState === "charge" ? (
                       <span className="mt-1 block text-xs text-stone-600">{t("admin.payout.chargeHint")}</span>
@@ -163,7 +172,7 @@ export default function PayoutPage() {
                           to={`/admin/payouts/${paidBy}`}
                           className="inline-flex min-h-11 items-center text-sm text-amber-800 underline"
                         >
-                          {t("admin.payout.paidBy", { id: paidBy })}
+                          {t(broughtCash(item) ? "admin.payout.paidBy" : "admin.payout.chargedBy", { id: paidBy })}
                         </Link>
                       </>
                     ) : null}

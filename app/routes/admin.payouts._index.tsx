@@ -94,7 +94,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         message: t("admin.payouts.readNone", { listed: read.listed }),
       });
     }
-    const total = (key: "matched" | "unmatched" | "duplicate" | "charge") =>
+    const total = (key: "matched" | "unmatched" | "duplicate" | "charge" | "chargedAgain") =>
       read.recorded.reduce((sum, payout) => sum + payout[key], 0);
     const parts: string[] = [];
     if (read.recorded.length > 0) {
@@ -107,6 +107,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         }),
       );
       if (total("charge") > 0) parts.push(t("admin.payouts.importedCharges", { count: total("charge") }));
+      if (total("chargedAgain") > 0) {
+        parts.push(t("admin.payouts.importedChargedAgain", { count: total("chargedAgain") }));
+      }
     }
     parts.push(...skipped);
     if (read.waiting > 0) parts.push(t("admin.payouts.readWaiting", { waiting: read.waiting }));
@@ -268,6 +271,9 @@ export default function PayoutsPage() {
                     unmatched: payout.unmatched,
                     duplicate: payout.duplicate,
                   })}
+                  {payout.chargedAgain > 0
+                    ? ` · ${t("admin.payouts.lineChargedAgain", { count: payout.chargedAgain })}`
+                    : null}
                 </td>
               </tr>
             ))}

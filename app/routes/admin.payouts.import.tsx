@@ -7,13 +7,21 @@ import { AdminField } from "~/components/admin/form-field";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { payoutCourierName } from "~/components/admin/payout-courier";
 import { SubmitButton } from "~/components/admin/submit-button";
+import { payoutCourierChoiceSchema } from "~/forms/admin-schemas";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { usePending } from "~/hooks/use-pending";
 import type { AdminTranslate } from "~/i18n/admin";
 import { formatInteger } from "~/i18n/format";
 import type { Lang } from "~/i18n/lang";
 import { formatMoney } from "~/rules/money";
-import { MAX_PARCEL_PAISA, MAX_PAYOUT_FILE_BYTES, MAX_PAYOUT_ROWS, MAX_PAYOUT_SUM_PAISA } from "~/rules/payout-csv";
+import { courierDisplayName } from "~/rules/courier-names";
+import {
+  MAX_PARCEL_PAISA,
+  MAX_PAYOUT_FILE_BYTES,
+  MAX_PAYOUT_ROWS,
+  MAX_PAYOUT_SUM_PAISA,
+  PAYOUT_COURIERS,
+} from "~/rules/payout-csv";
 import { staffLanguage, staffTranslator } from "~/server/admin-i18n.server";
 import { requireOwner } from "~/server/auth/auth.server";
 import {
@@ -44,7 +52,7 @@ function payoutProblemMessage(problem: PayoutImportProblem, t: AdminTranslate, l
     case "tooManyRows":
       return t("admin.payouts.file.tooManyRows", { max: problem.max });
     case "missingColumns":
-      return t("admin.payouts.file.missingColumns", {
+      return t(problem.chosen ? "admin.payouts.file.missingColumnsChosen" : "admin.payouts.file.missingColumns", {
         courier: payoutCourierName(problem.courier, t),
         headings: problem.headings.map((heading) => `"${heading}"`).join(", "),
       });
@@ -70,42 +78,49 @@ function payoutProblemMessage(problem: PayoutImportProblem, t: AdminTranslate, l
   }
 }
 
-/** A refused import (400): why, and the reference as typed. */
-type ImportRefusal = { error: string; reference: string };
+/** A refused import (400): why, and the reference and the courier ("auto" or a courier) as chosen. */
+type ImportRefusal = { error: string; reference: string; courier: string };
 
 /**
- * POST (multipart: `file`, `reference`): reads the payout file and records it matched to orders,
- * then shows the payout with a message counting its parcels (or, when the courier's reference was
- * recorded before, that payout with "nothing was added"). A file that adds nothing: the form again
- * with why, 400.
+ * POST (multipart: `file`, `reference`, `courier`: "auto", the default, or "steadfast"/"pathao" to
+ * read the file with that courier's headings): reads the payout file and records it matched to
+ * orders, then shows the payout with a message counting its parcels (or, when the courier's
+ * reference was recorded before, that payout with "nothing was added"). A courier that is none of
+ * these, or a file that adds nothing: the form again with why, the reference and courier kept, 400.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireOwner(request);
   const t = staffTranslator(admin);
   const lang = staffLanguage(admin);
-  let upload;
+  let form;
   try {
-    upload = await readPayoutUpload(request);
+    form = await readPayoutUpload(request);
   } catch {
-    return data<ImportRefusal>({ error: t("admin.payouts.noFile"), reference: "" }, { status: 400 });
+    return data<ImportRefusal>({ error: t("admin.payouts.noFile"), reference: "", courier: "auto" }, { status: 400 });
   }
-  if (!upload) return data<ImportRefusal>({ error: t("admin.payouts.noFile"), reference: "" }, { status: 400 });
-  const imported = await importPayoutFile(upload, admin);
-  if (!imported.ok) {
+  const choice = payoutCourierChoiceSchema(t).safeParse(form.courier ?? undefined);
+  if (!choice.success) {
     return data<ImportRefusal>(
-      { error: payoutProblemMessage(imported.problem, t, lang), reference: upload.reference },
+      { error: choice.error.issues[0]!.message, reference: form.reference, courier: "auto" },
       { status: 400 },
     );
   }
-  const { result, courier, reference } = imported;
-  const names = { courier: payoutCourierName(courier, t), reference };
+  const kept = { reference: form.reference, courier: choice.data };
+  if (!form.file) return data<ImportRefusal>({ error: t("admin.payouts.noFile"), ...kept }, { status: 400 });
+  const courier = choice.data === "auto" ? null : choice.data;
+  const imported = await importPayoutFile({ ...form.file, reference: form.reference, courier }, admin);
+  if (!imported.ok) {
+    return data<ImportRefusal>({ error: payoutProblemMessage(imported.problem, t, lang), ...kept }, { status: 400 });
+  }
+  const { result, reference } = imported;
+  const names = { courier: payoutCourierName(imported.courier, t), reference };
   if (result.outcome === "exists") {
     return redirectWithToast(request, `/admin/payouts/${result.payoutId}`, {
       kind: "info",
       message: t("admin.payouts.exists", names),
     });
   }
-  await auditPayout(context, admin, { courier, reference, ...result });
+  await auditPayout(context, admin, { courier: imported.courier, reference, ...result });
   const parts = [
     t("admin.payouts.imported", {
       ...names,
@@ -116,13 +131,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   ];
   if (result.differing > 0) parts.push(t("admin.payouts.importedDiffering", { count: result.differing }));
   if (result.charge > 0) parts.push(t("admin.payouts.importedCharges", { count: result.charge }));
+  if (result.chargedAgain > 0) parts.push(t("admin.payouts.importedChargedAgain", { count: result.chargedAgain }));
   return redirectWithToast(request, `/admin/payouts/${result.payoutId}`, {
-    kind: result.unmatched + result.duplicate + result.differing > 0 ? "info" : "success",
+    kind: result.unmatched + result.duplicate + result.chargedAgain + result.differing > 0 ? "info" : "success",
     message: parts.join(" "),
   });
 }
 
-/** /admin/payouts/import: choose a courier's payout file and give its reference. */
+/** /admin/payouts/import: choose a courier's payout file, its courier (or let its headings tell) and give its reference. */
 export default function PayoutImportPage() {
   const t = useAdminT();
   const lang = useAdminLang();
@@ -158,6 +174,28 @@ export default function PayoutImportPage() {
             aria-invalid={refusal ? true : undefined}
             className="mt-2 block min-h-11 w-full text-sm"
           />
+        </div>
+        <div>
+          <label htmlFor="payout-courier" className="block font-medium">
+            {t("admin.payouts.courierLabel")}
+          </label>
+          <p id="payout-courier-hint" className="text-sm text-stone-600">
+            {t("admin.payouts.courierHint")}
+          </p>
+          <select
+            id="payout-courier"
+            name="courier"
+            defaultValue={refusal?.courier ?? "auto"}
+            aria-describedby="payout-courier-hint"
+            className="mt-2 min-h-11 rounded-md border border-stone-300 bg-white px-3"
+          >
+            <option value="auto">{t("admin.payouts.courierAuto")}</option>
+            {PAYOUT_COURIERS.map((courier) => (
+              <option key={courier} value={courier}>
+                {courierDisplayName(courier)}
+              </option>
+            ))}
+          </select>
         </div>
         <AdminField
           name="reference"

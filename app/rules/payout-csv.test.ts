@@ -98,11 +98,75 @@ describe("readPayoutRecords", () => {
     expect(readPayoutRecords(rows("Name,Price\nFan,100\n"))).toEqual({ ok: false, problem: { code: "noHeading" } });
     expect(readPayoutRecords(rows("Consignment ID,Invoice,Amount\n1,haat-1,100\n"))).toEqual({
       ok: false,
-      problem: { code: "missingColumns", courier: "steadfast", headings: ["COD Amount", "Delivery Charge"] },
+      problem: {
+        code: "missingColumns",
+        courier: "steadfast",
+        headings: ["COD Amount", "Delivery Charge"],
+        chosen: false,
+      },
     });
     expect(readPayoutRecords(rows("Consignment ID,Merchant Order ID,Payout\nDL1,haat-1,100\n"))).toEqual({
       ok: false,
-      problem: { code: "missingColumns", courier: "pathao", headings: ["Collected Amount", "Delivery Fee"] },
+      problem: {
+        code: "missingColumns",
+        courier: "pathao",
+        headings: ["Collected Amount", "Delivery Fee"],
+        chosen: false,
+      },
+    });
+  });
+
+  it("reads the file with the headings of the courier staff chose, whichever the headings look like", () => {
+    // As many of Steadfast's own words as of Pathao's: told from the headings, Steadfast's.
+    const tied = rows("Consignment ID,Invoice,COD Amount,Delivery Fee,COD Fee\nDL9,haat-9,1160,60,11.6\n");
+    expect(readPayoutRecords(tied)).toMatchObject({ ok: true, file: { courier: "steadfast" } });
+    expect(readPayoutRecords(tied, "pathao")).toEqual({
+      ok: true,
+      file: {
+        courier: "pathao",
+        reference: null,
+        // Pathao's file names the invoice "Merchant Order ID": "Invoice" is not one of its columns.
+        lines: [
+          {
+            row: 2,
+            consignmentId: "DL9",
+            invoice: null,
+            collectedPaisa: 116_000,
+            deliveryChargePaisa: 6_000,
+            codFeePaisa: 1_160,
+            paidPaisa: 108_840,
+          },
+        ],
+      },
+    });
+    expect(readPayoutRecords(tied, "steadfast")).toMatchObject({
+      ok: true,
+      file: { courier: "steadfast", lines: [{ invoice: "haat-9" }] },
+    });
+  });
+
+  it("refuses a file lacking the chosen courier's columns, naming them in its words", () => {
+    // Steadfast's file, read fine as Steadfast's, has no column Pathao calls the collected amount.
+    const steadfast = rows("consignment_id,invoice,Cash Collection,delivery_charge\n1424107,haat-42,1160,60\n");
+    expect(readPayoutRecords(steadfast)).toMatchObject({ ok: true, file: { courier: "steadfast" } });
+    expect(readPayoutRecords(steadfast, "pathao")).toEqual({
+      ok: false,
+      problem: {
+        code: "missingColumns",
+        courier: "pathao",
+        headings: ["Collected Amount"],
+        chosen: true,
+      },
+    });
+    // Pathao's, read as Steadfast's: Steadfast knows no "Amount Collected".
+    expect(
+      readPayoutRecords(
+        rows("Consignment ID,Merchant Order ID,Amount Collected,Delivery Fee\nDL1,haat-1,100,60\n"),
+        "steadfast",
+      ),
+    ).toEqual({
+      ok: false,
+      problem: { code: "missingColumns", courier: "steadfast", headings: ["COD Amount"], chosen: true },
     });
   });
 

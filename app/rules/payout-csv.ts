@@ -16,7 +16,7 @@
 import { toAsciiDigits } from "./phone";
 
 /** The couriers whose payouts haat reads. */
-const PAYOUT_COURIERS = ["steadfast", "pathao"] as const;
+export const PAYOUT_COURIERS = ["steadfast", "pathao"] as const;
 export type PayoutCourier = (typeof PAYOUT_COURIERS)[number];
 
 /** The largest payout file accepted, in bytes (a month of parcels is far smaller). */
@@ -91,7 +91,8 @@ const MAX_TITLE_ROWS = 10;
 /** Why a payout file's rows cannot become a payout. Row numbers are a spreadsheet's (the first row is 1). */
 export type PayoutFileProblem =
   | { code: "noHeading" }
-  | { code: "missingColumns"; courier: PayoutCourier; headings: string[] }
+  /** `chosen`: the courier was the one staff chose, not told from the headings. */
+  | { code: "missingColumns"; courier: PayoutCourier; headings: string[]; chosen: boolean }
   | { code: "badAmount"; row: number; heading: string; value: string }
   | { code: "amountTooLarge"; row: number; heading: string; value: string }
   | { code: "sumTooLarge" }
@@ -169,28 +170,30 @@ function titleReference(records: readonly string[][]): string | null {
  * - The heading row is the first of the first 11 rows with a consignment id column; rows above it
  *   are a title block, where a row "Invoice | INV-2210" (or Payment ID, Payout ID, Reference) gives
  *   the payout's reference.
- * - The courier is the one whose headings the row uses most; a file without the consignment id, the
- *   cash collected or the delivery charge is refused naming what it lacks, in that courier's words.
+ * - The courier is `courier` when given (staff chose it), else the one whose headings the row uses
+ *   most; its headings are the ones read. A file without the consignment id, the cash collected or
+ *   the delivery charge is refused naming what it lacks, in that courier's words.
  * - Each row with a consignment id is a line (blank rows and totals rows, which have none, are
  *   skipped); an amount that is not one, or is over MAX_PARCEL_PAISA, refuses the file with its
  *   row; a consignment twice too; and so do sums over MAX_PAYOUT_SUM_PAISA (`payoutFits`).
  *
+ * @param courier the courier whose file it is, when staff chose it; null: told from the headings.
  * @returns the payout file, or the first problem found.
  */
 export function readPayoutRecords(
   records: readonly string[][],
+  courier: PayoutCourier | null = null,
 ): { ok: true; file: PayoutFile } | { ok: false; problem: PayoutFileProblem } {
   const at = headingRow(records);
   if (at === -1) return { ok: false, problem: { code: "noHeading" } };
   const headings = records[at]!;
-  const courier = [...PAYOUT_COURIERS].sort((a, b) => likeness(b, headings) - likeness(a, headings))[0]!;
+  const chosen = courier !== null;
+  courier ??= [...PAYOUT_COURIERS].sort((a, b) => likeness(b, headings) - likeness(a, headings))[0]!;
   const columns = columnsOf(courier, headings);
   const missing = REQUIRED.filter((column) => columns[column] === undefined);
   if (missing.length > 0) {
-    return {
-      ok: false,
-      problem: { code: "missingColumns", courier, headings: missing.map((column) => HEADINGS[courier][column][0]!) },
-    };
+    const names = missing.map((column) => HEADINGS[courier][column][0]!);
+    return { ok: false, problem: { code: "missingColumns", courier, headings: names, chosen } };
   }
   const lines: PayoutLine[] = [];
   const seen = new Map<string, number>();

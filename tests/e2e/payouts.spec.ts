@@ -1,8 +1,9 @@
 /**
  * The cash coming back (docs/decisions/067-courier-payouts.md), with JavaScript on and off: a
  * delivered Steadfast order whose cash is overdue is listed on the payouts page; the owner imports
- * Steadfast's payout file naming it; the payout shows the parcel matched to the order, the order
- * page says when its cash came back and with which payout, and the overdue list no longer has it.
+ * Steadfast's payout file naming it, choosing its courier (a select); the payout shows the parcel
+ * matched to the order, the order page says when its cash came back and with which payout, and the
+ * overdue list no longer has it.
  * The same file charges a returned parcel: its line is "Charge only" (its own filter, a link that
  * works without JavaScript) and its order says the charge was settled, never that cash came back.
  * The payouts page is measured at 360 px (every control a thumb's size) and both payout pages
@@ -60,6 +61,7 @@ test("a payout file brings a delivered order's cash back: the order shows it and
           `${consignment}R,haat-${returnedId},0,60,0\r\n`,
       ),
     });
+    await page.getByLabel("Courier", { exact: true }).selectOption("steadfast");
     await page.getByLabel("Payout reference").fill(reference);
     await page.getByRole("button", { name: "Import" }).click();
     await expect(toast(page)).toHaveText(

@@ -107,10 +107,15 @@ const steadfastFile = (rows: [string, string, string, string, string?][]) =>
     ),
   ]);
 
-const importFile = (bytes: Buffer, reference = "", name = "payout.csv") =>
+const importFile = (bytes: Buffer, reference = "", name = "payout.csv", fields: Record<string, string> = {}) =>
   run(
     importAction,
-    multipart("/admin/payouts/import", { reference }, [{ field: "file", name, bytes, type: "text/csv" }], owner),
+    multipart(
+      "/admin/payouts/import",
+      { reference, ...fields },
+      [{ field: "file", name, bytes, type: "text/csv" }],
+      owner,
+    ),
   );
 
 const orderOf = (id: number) => prisma.order.findUniqueOrThrow({ where: { id } });
@@ -244,6 +249,84 @@ describe("importing a payout file", () => {
     expect((await orderOf(returned.id)).cashPayoutItemId).not.toBeNull();
   });
 
+  it("flags a returned parcel charged again: a second payout's charge, or a second line's, is a duplicate linked to the first", async () => {
+    const returned = await deliveredOrder({ status: "returned" });
+    await importFile(steadfastFile([[returned.consignmentId!, "", "0", "60"]]), "SF-CHARGE-FIRST");
+    const first = await prisma.courierPayout.findFirstOrThrow({ where: { reference: "SF-CHARGE-FIRST" } });
+    expect((await itemsOf(first.id)).map((item) => item.matchState)).toEqual(["charge"]);
+
+    const outcome = await importFile(steadfastFile([[returned.consignmentId!, "", "0", "60"]]), "SF-CHARGE-AGAIN");
+    await expect(outcome).toSetToast({
+      kind: "info",
+      message:
+        "Steadfast payout SF-CHARGE-AGAIN recorded: 0 parcels matched, 0 not matched, 0 already paid. 1 returned parcels were charged already: this payout charges them again.",
+    });
+    const again = await prisma.courierPayout.findFirstOrThrow({ where: { reference: "SF-CHARGE-AGAIN" } });
+    expect((await itemsOf(again.id)).map((item) => [item.orderId, item.matchState, item.paidPaisa])).toEqual([
+      [returned.id, "duplicate", -6_000],
+    ]);
+    expect(await orderOf(returned.id)).toMatchObject({ cashPayoutItemId: null, cashReceivedAt: null });
+    expect(
+      await prisma.auditEvent.findMany({
+        where: { action: "payout.recorded", subjectId: again.id },
+        select: { summary: true },
+      }),
+    ).toEqual([{ summary: "steadfast SF-CHARGE-AGAIN: 0 matched, 0 unmatched, 0 duplicate, 1 charged again" }]);
+
+    // The payout's page flags it, linked to the payout that charged the parcel first.
+    const page = await runData(payoutLoader, get(`/admin/payouts/${again.id}`, owner), { id: String(again.id) });
+    expect(page.counts).toMatchObject({ all: 1, flagged: 1, charge: 0, duplicate: 1 });
+    expect(page.lines.items[0]!.order?.payoutItems).toEqual([{ payoutId: first.id }]);
+
+    // The payouts list counts it apart from the parcels already paid.
+    const { payouts } = await runData(payoutsLoader, get("/admin/payouts", owner));
+    expect(payouts.items.find((row) => row.id === again.id)).toMatchObject({
+      charge: 0,
+      duplicate: 0,
+      chargedAgain: 1,
+    });
+
+    // The order's page lists both charges, the second as charged again after the first's payout.
+    const view = await runData(orderLoader, get(`/admin/orders/view/${returned.id}`, owner), {
+      id: String(returned.id),
+    });
+    expect(view.cash).toBeNull();
+    expect(view.payoutCharges).toMatchObject([
+      { again: false, payout: { id: first.id }, firstCharge: null },
+      { again: true, payout: { id: again.id }, firstCharge: { id: first.id, reference: "SF-CHARGE-FIRST" } },
+    ]);
+
+    // Within one payout: the order named by its consignment and again by its invoice.
+    const twice = await deliveredOrder({ status: "returned" });
+    const within = await recordPayout(
+      {
+        courier: "steadfast",
+        reference: `SF-CHARGE-WITHIN-${twice.id}`,
+        paidAt: null,
+        source: "csv",
+        lines: [twice.consignmentId!, "88000002"].map((consignmentId, index) => ({
+          row: index + 2,
+          consignmentId,
+          invoice: `haat-${twice.id}`,
+          collectedPaisa: 0,
+          deliveryChargePaisa: 6_000,
+          codFeePaisa: 0,
+          paidPaisa: -6_000,
+        })),
+      },
+      ownerUser,
+    );
+    expect(within).toMatchObject({ outcome: "recorded", charge: 1, chargedAgain: 1, duplicate: 0 });
+    expect((await itemsOf(within.payoutId)).map((item) => [item.orderId, item.matchState])).toEqual([
+      [twice.id, "charge"],
+      [twice.id, "duplicate"],
+    ]);
+
+    // A later payout that brings the parcel's cash (its return undone) still pays it.
+    await importFile(steadfastFile([[returned.consignmentId!, "", "1160", "60"]]), "SF-CHARGE-CASH");
+    expect((await orderOf(returned.id)).cashPayoutItemId).not.toBeNull();
+  });
+
   it("adds nothing when the same payout is imported again, and says so", async () => {
     const order = await deliveredOrder();
     const file = steadfastFile([[order.consignmentId!, `haat-${order.id}`, "1160", "60"]]);
@@ -317,6 +400,60 @@ describe("importing a payout file", () => {
     expect(outcome).toRedirectTo(`/admin/payouts/${payout.id}`);
     expect(payout.paidPaisa).toBe(108_840);
     expect((await orderOf(order.id)).cashPayoutItemId).not.toBeNull();
+  });
+
+  it("reads the file with the courier the owner chose, and keeps the choice when it refuses the file", async () => {
+    const order = await deliveredOrder({ courier: "pathao", consignmentId: `DL${Date.now()}${++counter}` });
+    // As many of Steadfast's words as of Pathao's: told from the headings, Steadfast's, and so
+    // matched to no Pathao order.
+    const tied = csv([
+      "Consignment ID,Invoice,COD Amount,Delivery Fee,COD Fee",
+      `${order.consignmentId},,1160,60,11.6`,
+    ]);
+    const outcome = await importFile(tied, "INV-CHOSEN", "payout.csv", { courier: "pathao" });
+    const payout = await prisma.courierPayout.findFirstOrThrow({ where: { reference: "INV-CHOSEN" } });
+    expect(payout.courier).toBe("pathao");
+    expect(outcome).toRedirectTo(`/admin/payouts/${payout.id}`);
+    await expect(outcome).toSetToast({
+      kind: "success",
+      message: "Pathao payout INV-CHOSEN recorded: 1 parcels matched, 0 not matched, 0 already paid.",
+    });
+    expect((await orderOf(order.id)).cashPayoutItemId).not.toBeNull();
+
+    const refused = async (fields: Record<string, string>, bytes = tied) => {
+      const result = await importFile(bytes, "INV-KEPT", "payout.csv", fields);
+      expect(result.status).toBe(400);
+      return expectData(result);
+    };
+    // A file without the chosen courier's columns: named in its words, the choice and reference kept.
+    expect(
+      await refused(
+        { courier: "pathao" },
+        csv(["consignment_id,invoice,Cash Collection,delivery_charge", "1,,100,60"]),
+      ),
+    ).toEqual({
+      error: 'Read as Pathao\'s payout file, this file has no column "Collected Amount".',
+      reference: "INV-KEPT",
+      courier: "pathao",
+    });
+    // A courier not on the list.
+    expect(await refused({ courier: "dhl" })).toEqual({
+      error: "Choose the courier from the list.",
+      reference: "INV-KEPT",
+      courier: "auto",
+    });
+    // No file chosen: the choice and the reference are kept too.
+    const noFile = await run(
+      importAction,
+      multipart("/admin/payouts/import", { reference: "INV-KEPT", courier: "steadfast" }, [], owner),
+    );
+    expect(noFile.status).toBe(400);
+    expect(expectData(noFile)).toEqual({
+      error: "Choose the payout file first.",
+      reference: "INV-KEPT",
+      courier: "steadfast",
+    });
+    expect(await prisma.courierPayout.count({ where: { reference: "INV-KEPT" } })).toBe(0);
   });
 
   it("refuses a wrong file with a message naming what is missing, and writes nothing", async () => {
@@ -506,6 +643,28 @@ describe("reading Steadfast's payments", () => {
     const payout = await prisma.courierPayout.findUniqueOrThrow({ where: { id: outcome.payoutId } });
     expect(payout).toMatchObject({ collectedPaisa: 116_000, chargesPaisa: 7_000, paidPaisa: 109_000 });
     expect((await itemsOf(payout.id)).map((item) => [item.matchState, item.paidPaisa])).toEqual([["matched", 109_000]]);
+  });
+
+  it("records a payment charging one returned parcel twice as one charge line, not as a charge and a duplicate", async () => {
+    const order = await deliveredOrder({ status: "returned" });
+    const line = { row: 1, consignmentId: order.consignmentId!, invoice: null, codFeePaisa: 0, collectedPaisa: 0 };
+    const outcome = await recordPayout(
+      {
+        courier: "steadfast",
+        reference: `SF-CHARGE-TWICE-API-${order.id}`,
+        paidAt: null,
+        source: "api",
+        lines: [
+          { ...line, deliveryChargePaisa: 6_000, paidPaisa: -6_000 },
+          { ...line, row: 2, deliveryChargePaisa: 3_000, paidPaisa: -3_000 },
+        ],
+      },
+      null,
+    );
+    expect(outcome).toMatchObject({ outcome: "recorded", charge: 1, chargedAgain: 0, duplicate: 0 });
+    expect((await itemsOf(outcome.payoutId)).map((item) => [item.matchState, item.paidPaisa])).toEqual([
+      ["charge", -9_000],
+    ]);
   });
 
   it("skips a payment it cannot record, names it, and records the older ones after it", async () => {

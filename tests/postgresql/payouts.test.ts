@@ -3,8 +3,10 @@
  * SQLite, where one writer at a time makes every race a queue. Here the payouts are recorded on
  * separate connections of the pool (separate sessions, as two nodes' would be) under READ
  * COMMITTED: payouts naming the same order at once pay it once (the conditional update on
- * `cashPayoutItemId` waits for the first one's row lock, then finds the order taken), and the same
- * payout recorded at once is recorded once (the unique reference). Also what PostgreSQL alone
+ * `cashPayoutItemId` waits for the first one's row lock, then finds the order taken), payouts
+ * charging the same returned parcel at once charge it once and flag the other (the second waits for
+ * the first's row lock, then reads its charge line), and the same payout recorded at once is
+ * recorded once (the unique reference). Also what PostgreSQL alone
  * refuses or reads differently: a payout's sums up to its INTEGER columns' limit, and the overdue
  * total summed in SQL written by hand.
  */
@@ -39,7 +41,8 @@ async function deliveredOrder() {
   return { id: order.id, consignmentId };
 }
 
-const payout = (reference: string, consignmentIds: string[]): PayoutInput => ({
+/** A payout of one line per consignment: each parcel's cash, or (`returned`) only its charge. */
+const payout = (reference: string, consignmentIds: string[], { returned = false } = {}): PayoutInput => ({
   courier: "steadfast",
   reference,
   paidAt: null,
@@ -48,10 +51,10 @@ const payout = (reference: string, consignmentIds: string[]): PayoutInput => ({
     row: index + 1,
     consignmentId,
     invoice: null,
-    collectedPaisa: 116_000,
+    collectedPaisa: returned ? 0 : 116_000,
     deliveryChargePaisa: 6_000,
     codFeePaisa: 0,
-    paidPaisa: 110_000,
+    paidPaisa: returned ? -6_000 : 110_000,
   })),
 });
 
@@ -78,6 +81,31 @@ describe("payouts recorded at once", () => {
       expect(lines.filter((item) => item.matchState === "duplicate")).toHaveLength(5);
       const paid = await prisma.order.findUniqueOrThrow({ where: { id: order.id } });
       expect(paid.cashPayoutItemId).toBe(lines.find((item) => item.matchState === "matched")!.id);
+    }
+  });
+
+  it("charge a returned parcel they both name once: one line a charge, the other a duplicate", async () => {
+    const orders = await Promise.all([deliveredOrder(), deliveredOrder(), deliveredOrder()]);
+    const consignments = orders.map((order) => order.consignmentId);
+    const stamp = Date.now();
+    // Two payouts, each charging all three parcels (in opposite orders, to cross the row locks).
+    const outcomes = await Promise.all([
+      recordPayout(payout(`PG-CHARGE-${stamp}-0`, consignments, { returned: true }), null),
+      recordPayout(payout(`PG-CHARGE-${stamp}-1`, [...consignments].reverse(), { returned: true }), null),
+    ]);
+    expect(outcomes.every((outcome) => outcome.outcome === "recorded")).toBe(true);
+    const items = await prisma.courierPayoutItem.findMany({
+      where: { consignmentId: { in: consignments } },
+      select: { orderId: true, matchState: true },
+    });
+    expect(items).toHaveLength(6);
+    for (const order of orders) {
+      const states = items.filter((item) => item.orderId === order.id).map((item) => item.matchState);
+      expect(states.sort()).toEqual(["charge", "duplicate"]);
+      expect(await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({
+        cashPayoutItemId: null,
+        cashReceivedAt: null,
+      });
     }
   });
 

@@ -38,6 +38,9 @@ describe("ActivitySummary", () => {
       text: " · স্টেডফাস্ট SF-12: ৩টি মিলেছে, ১টি মেলেনি, ০টি আগেই পরিশোধিত",
       raw: [],
     });
+    expect(shown("payout.recorded", "pathao INV-7: 0 matched, 0 unmatched, 0 duplicate, 2 charged again").text).toBe(
+      " · পাঠাও INV-7: ০টি মিলেছে, ০টি মেলেনি, ০টি আগেই পরিশোধিত, ২টি ফেরত পার্সেলে আবার চার্জ",
+    );
   });
 
   it("words a staff order's source in the reader's language, and shows an owner's override note as written", () => {

@@ -145,11 +145,12 @@ function smsSummary(summary: string, t: AdminTranslate, lang: Lang): ReactNode |
 
 /**
  * A recorded payout's summary (app/server/payouts/payout-import.server.ts `auditPayout`: "steadfast
- * SF-12: 3 matched, 1 unmatched, 0 duplicate") in the staff member's language: the courier's name,
- * the reference as a code, the counts in words and their digits; null for any other text.
+ * SF-12: 3 matched, 1 unmatched, 0 duplicate", with ", 1 charged again" when there were such) in the
+ * staff member's language: the courier's name, the reference as a code, the counts in words and
+ * their digits; null for any other text.
  */
 function payoutSummary(summary: string, t: AdminTranslate): ReactNode | null {
-  const match = /^(\S+) (.+): (\d+) matched, (\d+) unmatched, (\d+) duplicate$/.exec(summary);
+  const match = /^(\S+) (.+): (\d+) matched, (\d+) unmatched, (\d+) duplicate(?:, (\d+) charged again)?$/.exec(summary);
   if (!match) return null;
   return (
     <>
@@ -159,6 +160,7 @@ function payoutSummary(summary: string, t: AdminTranslate): ReactNode | null {
         unmatched: Number(match[4]),
         duplicate: Number(match[5]),
       })}
+      {match[6] ? t("admin.activity.payoutChargedAgain", { count: Number(match[6]) }) : null}
     </>
   );
 }

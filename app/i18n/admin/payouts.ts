@@ -32,6 +32,7 @@ export const payoutsMessages = bilingual({
     "admin.payouts.col.lines": "Parcels",
     "admin.payouts.lineCounts":
       "{matched} matched · {charge} charge only · {unmatched} not matched · {duplicate} already paid",
+    "admin.payouts.lineChargedAgain": "{count} charged again",
     "admin.payouts.overdue": "Cash not back yet",
     "admin.payouts.overdueSummary":
       "{count} delivered orders, {amount} to come, cash not back {days} days after delivery.",
@@ -55,6 +56,10 @@ export const payoutsMessages = bilingual({
     "admin.payouts.fileLabel": "Payout file (CSV)",
     "admin.payouts.fileHint":
       "A CSV file in UTF-8, at most {mb} MB and {rows} parcels. In Excel choose File → Save As → “CSV UTF-8”.",
+    "admin.payouts.courierLabel": "Courier",
+    "admin.payouts.courierHint": "Choose the courier when the file's headings do not tell it.",
+    "admin.payouts.courierAuto": "Tell from the file's headings",
+    "admin.payouts.courierInvalid": "Choose the courier from the list.",
     "admin.payouts.referenceLabel": "Payout reference",
     "admin.payouts.referenceHint":
       "The courier's payment or invoice number. Leave it empty when the file names it (Pathao's \"Invoice\" line).",
@@ -74,6 +79,7 @@ export const payoutsMessages = bilingual({
     "admin.payouts.file.noHeading":
       'No heading row with "Consignment ID" was found in the first rows: this is not a Steadfast or Pathao payout file.',
     "admin.payouts.file.missingColumns": "This looks like {courier}'s payout file, but it has no column {headings}.",
+    "admin.payouts.file.missingColumnsChosen": "Read as {courier}'s payout file, this file has no column {headings}.",
     "admin.payouts.file.badAmount": 'Row {row}: "{value}" under {heading} is not an amount.',
     "admin.payouts.file.repeated": "Consignment {consignment} is on rows {first} and {second}: a parcel is paid once.",
     "admin.payouts.file.noLines": "This file has headings but no parcel.",
@@ -83,6 +89,8 @@ export const payoutsMessages = bilingual({
       "{courier} payout {reference} recorded: {matched} parcels matched, {unmatched} not matched, {duplicate} already paid.",
     "admin.payouts.importedDiffering": "{count} collected amounts differ from the order.",
     "admin.payouts.importedCharges": "{count} parcels brought no cash, only the courier's charge (returned).",
+    "admin.payouts.importedChargedAgain":
+      "{count} returned parcels were charged already: this payout charges them again.",
     "admin.payouts.readSkipped": "Steadfast payment {reference} was not recorded: {reason}",
     "admin.payouts.tooLarge": "its amounts are larger than one payout can record.",
     "admin.payouts.file.amountTooLarge":
@@ -110,22 +118,26 @@ export const payoutsMessages = bilingual({
     "admin.payout.state.unmatched": "No order",
     "admin.payout.state.duplicate": "Already paid",
     "admin.payout.state.charge": "Charge only",
+    "admin.payout.state.chargedAgain": "Charged already",
     "admin.payout.filter.label": "Show parcels",
     "admin.payout.filter.all": "All ({count})",
     "admin.payout.filter.flagged": "To check ({count})",
     "admin.payout.filter.matched": "Matched ({count})",
     "admin.payout.filter.charge": "Charge only ({count})",
     "admin.payout.filter.unmatched": "No order ({count})",
-    "admin.payout.filter.duplicate": "Already paid ({count})",
+    "admin.payout.filter.duplicate": "Already paid or charged ({count})",
     "admin.payout.filter.empty": "No parcel of this payout is in this list.",
     "admin.payout.chargeHint": "No cash collected: the courier's charge for a returned parcel.",
     "admin.payout.paidBy": "by payout #{id}",
+    "admin.payout.chargedBy": "first charged in payout #{id}",
     "admin.payout.differs": "differs by {amount}",
     "admin.payout.chargesDetail": "{delivery} delivery + {cod} COD fee",
     "admin.payouts.orderCash.received": "Cash received on {date}",
     "admin.payouts.orderCash.payout": "payout {reference}",
     "admin.payouts.orderCash.waiting": "Cash not received yet from the courier.",
     "admin.payouts.orderCash.charge": "No cash collected: the courier's charge of {amount} was settled on {date}",
+    "admin.payouts.orderCash.chargedAgain": "Charged already: the courier took its charge of {amount} again on {date}",
+    "admin.payouts.orderCash.firstCharge": "first charged in payout {reference}",
   },
   bn: {
     "admin.payouts.title": "কুরিয়ারের টাকা",
@@ -153,6 +165,7 @@ export const payoutsMessages = bilingual({
     "admin.payouts.col.lines": "পার্সেল",
     "admin.payouts.lineCounts":
       "{matched}টি মিলেছে · {charge}টি শুধু চার্জ · {unmatched}টি মেলেনি · {duplicate}টি আগেই পরিশোধিত",
+    "admin.payouts.lineChargedAgain": "{count}টিতে আবার চার্জ",
     "admin.payouts.overdue": "যে টাকা এখনো ফেরেনি",
     "admin.payouts.overdueSummary":
       "ডেলিভারি হওয়া {count}টি অর্ডার, {amount} আসার কথা, ডেলিভারির {days} দিন পরেও টাকা ফেরেনি।",
@@ -176,6 +189,10 @@ export const payoutsMessages = bilingual({
     "admin.payouts.fileLabel": "পেমেন্ট ফাইল (CSV)",
     "admin.payouts.fileHint":
       "UTF-8 CSV ফাইল, সর্বোচ্চ {mb} MB আর {rows}টি পার্সেল। Excel-এ File → Save As → “CSV UTF-8” বেছে নিন।",
+    "admin.payouts.courierLabel": "কুরিয়ার",
+    "admin.payouts.courierHint": "ফাইলের শিরোনাম দেখে কুরিয়ার চেনা না গেলে এখানে বেছে নিন।",
+    "admin.payouts.courierAuto": "ফাইলের শিরোনাম দেখে চিনে নিন",
+    "admin.payouts.courierInvalid": "তালিকা থেকে কুরিয়ার বেছে নিন।",
     "admin.payouts.referenceLabel": "পেমেন্টের রেফারেন্স",
     "admin.payouts.referenceHint":
       "কুরিয়ারের পেমেন্ট বা ইনভয়েস নম্বর। ফাইলে লেখা থাকলে (পাঠাওয়ের ফাইলের ইনভয়েস লাইনে) খালি রাখুন।",
@@ -194,6 +211,7 @@ export const payoutsMessages = bilingual({
     "admin.payouts.file.noHeading":
       'প্রথম সারিগুলোতে "Consignment ID" শিরোনামের সারি পাওয়া যায়নি: এটি স্টেডফাস্ট বা পাঠাওয়ের পেমেন্ট ফাইল নয়।',
     "admin.payouts.file.missingColumns": "এটি {courier}-এর পেমেন্ট ফাইলের মতো, কিন্তু এতে {headings} কলাম নেই।",
+    "admin.payouts.file.missingColumnsChosen": "{courier}-এর পেমেন্ট ফাইল হিসেবে পড়লে এই ফাইলে {headings} কলাম নেই।",
     "admin.payouts.file.badAmount": 'সারি {row}: {heading}-এর নিচে "{value}" কোনো টাকার অঙ্ক নয়।',
     "admin.payouts.file.repeated":
       "কনসাইনমেন্ট {consignment} সারি {first} ও {second}-এ আছে: একটি পার্সেলের টাকা একবারই আসে।",
@@ -204,6 +222,7 @@ export const payoutsMessages = bilingual({
       "{courier}-এর পেমেন্ট {reference} রাখা হলো: {matched}টি পার্সেল মিলেছে, {unmatched}টি মেলেনি, {duplicate}টি আগেই পরিশোধিত।",
     "admin.payouts.importedDiffering": "{count}টি তোলা অঙ্ক অর্ডারের সাথে মেলে না।",
     "admin.payouts.importedCharges": "{count}টি পার্সেলে কোনো টাকা আসেনি, শুধু কুরিয়ারের চার্জ (ফেরত)।",
+    "admin.payouts.importedChargedAgain": "{count}টি ফেরত পার্সেলের চার্জ আগেই কাটা হয়েছিল: এই পেমেন্টে আবার কাটা হয়েছে।",
     "admin.payouts.readSkipped": "স্টেডফাস্টের পেমেন্ট {reference} রাখা হয়নি: {reason}",
     "admin.payouts.tooLarge": "এর অঙ্কগুলো একটি পেমেন্টে রাখা যায় এমন অঙ্কের চেয়ে বড়।",
     "admin.payouts.file.amountTooLarge":
@@ -231,21 +250,25 @@ export const payoutsMessages = bilingual({
     "admin.payout.state.unmatched": "অর্ডার নেই",
     "admin.payout.state.duplicate": "আগেই পরিশোধিত",
     "admin.payout.state.charge": "শুধু চার্জ",
+    "admin.payout.state.chargedAgain": "আগেই চার্জ কাটা হয়েছে",
     "admin.payout.filter.label": "কোন পার্সেল দেখাবে",
     "admin.payout.filter.all": "সব ({count})",
     "admin.payout.filter.flagged": "দেখে নিন ({count})",
     "admin.payout.filter.matched": "মিলেছে ({count})",
     "admin.payout.filter.charge": "শুধু চার্জ ({count})",
     "admin.payout.filter.unmatched": "অর্ডার নেই ({count})",
-    "admin.payout.filter.duplicate": "আগেই পরিশোধিত ({count})",
+    "admin.payout.filter.duplicate": "আগেই পরিশোধিত বা চার্জ কাটা ({count})",
     "admin.payout.filter.empty": "এই পেমেন্টের কোনো পার্সেল এই তালিকায় নেই।",
     "admin.payout.chargeHint": "কোনো টাকা তোলা হয়নি: ফেরত পার্সেলের জন্য কুরিয়ারের চার্জ।",
     "admin.payout.paidBy": "পেমেন্ট #{id}-এ",
+    "admin.payout.chargedBy": "প্রথম চার্জ পেমেন্ট #{id}-এ",
     "admin.payout.differs": "{amount} পার্থক্য",
     "admin.payout.chargesDetail": "{delivery} ডেলিভারি + {cod} ক্যাশ অন ডেলিভারি চার্জ",
     "admin.payouts.orderCash.received": "টাকা এসেছে {date}",
     "admin.payouts.orderCash.payout": "পেমেন্ট {reference}",
     "admin.payouts.orderCash.waiting": "কুরিয়ার থেকে এখনো টাকা আসেনি।",
     "admin.payouts.orderCash.charge": "কোনো টাকা তোলা হয়নি: কুরিয়ারের {amount} চার্জ {date}-এ কাটা হয়েছে",
+    "admin.payouts.orderCash.chargedAgain": "আগেই চার্জ কাটা হয়েছিল: কুরিয়ার {date}-এ আবার {amount} চার্জ কেটেছে",
+    "admin.payouts.orderCash.firstCharge": "প্রথম চার্জ পেমেন্ট {reference}-এ",
   },
 });

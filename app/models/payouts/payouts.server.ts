@@ -6,8 +6,10 @@
  * A payout is recorded in ONE transaction: the payout, its lines, and each matched order's
  * `cashReceivedAt` / `cashPayoutItemId`, taken by a conditional update (`cashPayoutItemId: null`),
  * so that an order is paid once however many payouts name it, at once or one after the other: the
- * second line naming it is "duplicate". A failure anywhere writes nothing. One payout per reference
- * per courier (a unique index): reading or importing it again adds nothing.
+ * second line naming it is "duplicate". A returned parcel's charge (a line that brought no cash) is
+ * "charge" once per order; a later line charging it again is "duplicate" too. A failure anywhere
+ * writes nothing. One payout per reference per courier (a unique index): reading or importing it
+ * again adds nothing.
  */
 import { TZDate } from "@date-fns/tz";
 import { Prisma } from "~/generated/prisma/client";
@@ -16,7 +18,7 @@ import { dialect } from "~/models/db/dialect.server";
 import { SHOP_TIME_ZONE } from "~/i18n/format";
 import { codAmountPaisa, courierCollectsPaisa, courierInvoice } from "~/rules/courier-parcel";
 import { ADMIN_PAGE_SIZE, paginate } from "~/rules/pagination";
-import { PAYOUT_LINE_FILTERS, type PayoutLineFilter } from "~/rules/payout-lines";
+import { broughtCash, PAYOUT_LINE_FILTERS, type PayoutLineFilter } from "~/rules/payout-lines";
 import { mergeRepeatedLines, payoutFits, payoutSums, type PayoutCourier, type PayoutLine } from "~/rules/payout-csv";
 
 /** Who recorded a payout: a staff member, or null for the schedule. */
@@ -34,11 +36,20 @@ export type PayoutInput = {
 };
 
 /**
- * How a payout's lines matched. `charge`: lines matched to their order that brought no cash (a
- * returned parcel's charge); `differing`: matched lines whose collected cash is not what the order
- * expected.
+ * How a payout's lines matched, each a count of lines. `duplicate`: lines that brought cash for an
+ * order paid already; `charge`: lines matched to their order that brought no cash (a returned
+ * parcel's charge); `chargedAgain`: such lines for an order charged already (by an earlier payout
+ * or an earlier line of this one), recorded "duplicate" too; `differing`: matched lines whose
+ * collected cash is not what the order expected.
  */
-type PayoutCounts = { matched: number; unmatched: number; duplicate: number; charge: number; differing: number };
+type PayoutCounts = {
+  matched: number;
+  unmatched: number;
+  duplicate: number;
+  charge: number;
+  chargedAgain: number;
+  differing: number;
+};
 
 /**
  * A payout whose amounts the database cannot hold: a line over MAX_PARCEL_PAISA or a sum over
@@ -103,6 +114,19 @@ async function ordersNamed(tx: Prisma.TransactionClient, input: PayoutInput) {
   return [...new Map(found.map((order) => [order.id, order])).values()];
 }
 
+/** Which of the orders `ids` a payout line has charged already without bringing cash (matchState "charge"). */
+async function ordersCharged(tx: Prisma.TransactionClient, ids: readonly number[]): Promise<Set<number>> {
+  const charged = new Set<number>();
+  for (const part of batches(ids)) {
+    const lines = await tx.courierPayoutItem.findMany({
+      where: { orderId: { in: part }, matchState: "charge" },
+      select: { orderId: true },
+    });
+    for (const line of lines) if (line.orderId !== null) charged.add(line.orderId);
+  }
+  return charged;
+}
+
 /** The payout with `reference` of `courier`, if recorded. */
 async function findPayout(courier: string, reference: string): Promise<{ id: number } | null> {
   return prisma.courierPayout.findUnique({
@@ -131,7 +155,9 @@ export async function recordedReferences(courier: string, references: readonly s
  * all of it or part) marks the order's cash received by this line unless another line (of this
  * payout or an earlier one) did already: then the line is "duplicate". A matched line that
  * collected nothing (a returned parcel: only the courier's charge, a negative payout) is "charge":
- * it stays with its order but claims no cash, so the order is never said to be paid by it.
+ * it stays with its order but claims no cash, so the order is never said to be paid by it; unless a
+ * line (of an earlier payout, or an earlier line of this one) charged that order already: then it
+ * is "duplicate" (counted as `chargedAgain`), the same charge taken twice.
  * A consignment the payout lists twice is recorded once, its amounts added (`mergeRepeatedLines`).
  *
  * @param input the payout; `reference` is trimmed by the caller, non-empty.
@@ -177,11 +203,24 @@ export async function recordPayout(
             WHERE o."id" IN (${Prisma.join(part)})
             ORDER BY o."id" ${dialect.lockRowsOf("o")}`;
         }
+        // The orders named that a line has charged already. Safe to read here, after the locks:
+        // on PostgreSQL another payout charging one of these orders either committed before this
+        // transaction took the order's lock (and this read, a new statement under READ COMMITTED,
+        // sees its line) or takes the lock after this one commits (and its own read sees this
+        // one's line); SQLite runs one transaction at a time.
+        const charged = await ordersCharged(tx, ids);
         const byConsignment = new Map(
           orders.filter((order) => order.courier === input.courier).map((order) => [order.consignmentId, order]),
         );
         const byId = new Map(orders.map((order) => [order.id, order]));
-        const counts: PayoutCounts = { matched: 0, unmatched: 0, duplicate: 0, charge: 0, differing: 0 };
+        const counts: PayoutCounts = {
+          matched: 0,
+          unmatched: 0,
+          duplicate: 0,
+          charge: 0,
+          chargedAgain: 0,
+          differing: 0,
+        };
         const cashAt = input.paidAt ?? now;
         const claims: { itemId: number; orderId: number; differs: boolean }[] = [];
         for (const line of lines) {
@@ -190,15 +229,17 @@ export async function recordPayout(
             byConsignment.get(line.consignmentId) ??
             (invoiced && (invoiced.courier === null || invoiced.courier === input.courier) ? invoiced : undefined);
           const expectedPaisa = order ? courierCollectsPaisa(order, input.courier) : null;
-          // Cash came back only if the rider collected some: a returned parcel's line is a charge.
-          const brought = line.collectedPaisa > 0;
+          // Cash came back only if the rider collected some: a returned parcel's line is a charge,
+          // and a charge of an order charged already is a duplicate.
+          const brought = broughtCash(line);
+          const chargedAgain = order !== undefined && !brought && charged.has(order.id);
           const item = await tx.courierPayoutItem.create({
             data: {
               payoutId: payout.id,
               consignmentId: line.consignmentId,
               invoice: line.invoice,
               orderId: order?.id ?? null,
-              matchState: order ? (brought ? "matched" : "charge") : "unmatched",
+              matchState: !order ? "unmatched" : brought ? "matched" : chargedAgain ? "duplicate" : "charge",
               expectedPaisa,
               collectedPaisa: line.collectedPaisa,
               deliveryChargePaisa: line.deliveryChargePaisa,
@@ -208,8 +249,11 @@ export async function recordPayout(
             select: { id: true },
           });
           if (!order) counts.unmatched++;
-          else if (!brought) counts.charge++;
-          else claims.push({ itemId: item.id, orderId: order.id, differs: expectedPaisa !== line.collectedPaisa });
+          else if (chargedAgain) counts.chargedAgain++;
+          else if (!brought) {
+            counts.charge++;
+            charged.add(order.id);
+          } else claims.push({ itemId: item.id, orderId: order.id, differs: expectedPaisa !== line.collectedPaisa });
         }
         // Each order is taken only if no line paid it yet: a line of another payout, or an earlier
         // line of this one (lines are taken in the file's order), found it first, and this line is
@@ -241,7 +285,11 @@ export async function recordPayout(
   }
 }
 
-/** The payouts, newest first (page `page` of ADMIN_PAGE_SIZE), each with how its lines matched. */
+/**
+ * The payouts, newest first (page `page` of ADMIN_PAGE_SIZE), each with how many of its lines
+ * matched, are not matched, brought cash for an order paid already (`duplicate`), only charged
+ * their order (`charge`) or charged an order charged already (`chargedAgain`).
+ */
 export async function listPayouts(page = 1) {
   const { items: payouts, ...window } = await paginate(
     page,
@@ -255,15 +303,31 @@ export async function listPayouts(page = 1) {
         select: PAYOUT_FIELDS,
       }),
   );
-  const groups = await prisma.courierPayoutItem.groupBy({
-    by: ["payoutId", "matchState"],
-    where: { payoutId: { in: payouts.map((payout) => payout.id) } },
-    _count: { _all: true },
-  });
+  const ids = payouts.map((payout) => payout.id);
+  const [groups, again] = await Promise.all([
+    prisma.courierPayoutItem.groupBy({
+      by: ["payoutId", "matchState"],
+      where: { payoutId: { in: ids } },
+      _count: { _all: true },
+    }),
+    // The duplicates that brought no cash: orders charged again, counted apart from those paid again.
+    prisma.courierPayoutItem.groupBy({
+      by: ["payoutId"],
+      where: { payoutId: { in: ids }, matchState: "duplicate", collectedPaisa: { lte: 0 } },
+      _count: { _all: true },
+    }),
+  ]);
   const countsOf = (payoutId: number) => {
     const of = (state: string) =>
       groups.find((group) => group.payoutId === payoutId && group.matchState === state)?._count._all ?? 0;
-    return { matched: of("matched"), unmatched: of("unmatched"), duplicate: of("duplicate"), charge: of("charge") };
+    const chargedAgain = again.find((group) => group.payoutId === payoutId)?._count._all ?? 0;
+    return {
+      matched: of("matched"),
+      unmatched: of("unmatched"),
+      duplicate: of("duplicate") - chargedAgain,
+      charge: of("charge"),
+      chargedAgain,
+    };
   };
   return { ...window, items: payouts.map((payout) => ({ ...payout, ...countsOf(payout.id) })) };
 }
@@ -330,8 +394,19 @@ export async function getPayout(id: number, { page = 1, filter = "all" as Payout
             deliveryChargePaisa: true,
             codFeePaisa: true,
             paidPaisa: true,
-            // The payout line that did pay the order, for a duplicate line's link to it.
-            order: { select: { cashPayoutItem: { select: { payoutId: true } } } },
+            // The payout line that did pay the order, and the one that charged it first (a returned
+            // parcel's), for a duplicate line's link to it.
+            order: {
+              select: {
+                cashPayoutItem: { select: { payoutId: true } },
+                payoutItems: {
+                  where: { matchState: "charge" },
+                  orderBy: { id: "asc" },
+                  take: 1,
+                  select: { payoutId: true },
+                },
+              },
+            },
           },
         }),
     ),
@@ -448,20 +523,31 @@ export async function getOrderCash(orderId: number) {
 }
 
 /**
- * The payout lines that settled a charge for an order without bringing its cash (matchState
- * "charge": a returned parcel's delivery or return charge), oldest first: each line's charges and
- * what it paid (negative: deducted), in paisa, and its payout.
+ * The payout lines that settled a charge for an order without bringing its cash (a returned
+ * parcel's delivery or return charge: matchState "charge", or "duplicate" for a charge taken again
+ * after the first), oldest first: each line's charges and what it paid (negative: deducted), in
+ * paisa, its payout, whether it charged the order again (`again`) and then the payout that charged
+ * it first (`firstCharge`; null for a first charge).
  */
 export async function getOrderCharges(orderId: number) {
-  return prisma.courierPayoutItem.findMany({
-    where: { orderId, matchState: "charge" },
+  const lines = await prisma.courierPayoutItem.findMany({
+    where: {
+      orderId,
+      OR: [{ matchState: "charge" }, { matchState: "duplicate", collectedPaisa: { lte: 0 } }],
+    },
     orderBy: { id: "asc" },
     select: {
       id: true,
+      matchState: true,
       deliveryChargePaisa: true,
       codFeePaisa: true,
       paidPaisa: true,
       payout: { select: { id: true, courier: true, reference: true, paidAt: true, createdAt: true } },
     },
+  });
+  const first = lines.find((line) => line.matchState === "charge")?.payout ?? null;
+  return lines.map(({ matchState, ...line }) => {
+    const again = matchState === "duplicate";
+    return { ...line, again, firstCharge: again ? first : null };
   });
 }

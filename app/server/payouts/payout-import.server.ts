@@ -17,19 +17,30 @@ import {
 import { audit } from "../audit.server";
 import { readCsvRecords, type CsvTextProblem } from "../catalogue/import/csv-read.server";
 
-/** The upload form's fields: the file (its first MAX_PAYOUT_FILE_BYTES + 1 bytes kept) and the reference typed. */
-export type PayoutUpload = { bytes: Buffer; size: number; reference: string };
+/**
+ * The upload form's fields as sent: the file (its first MAX_PAYOUT_FILE_BYTES + 1 bytes kept; null
+ * when none was chosen), the reference typed (trimmed) and the courier chosen, unchecked (null when
+ * the form sent none).
+ */
+export type PayoutUploadForm = {
+  file: { bytes: Buffer; size: number } | null;
+  reference: string;
+  courier: string | null;
+};
+
+/** A payout file to import: its bytes, the reference typed, and the courier chosen (null: told from the file's headings). */
+export type PayoutUpload = { bytes: Buffer; size: number; reference: string; courier: PayoutCourier | null };
 
 /**
- * Reads the payout upload form (multipart): the file of field `file` and the text field
- * `reference`. Bytes past MAX_PAYOUT_FILE_BYTES + 1 are read and dropped, so a huge file is
- * refused as too big without being held.
- * @returns null when no file was chosen.
+ * Reads the payout upload form (multipart): the file of field `file` and the text fields
+ * `reference` and `courier`. Bytes past MAX_PAYOUT_FILE_BYTES + 1 are read and dropped, so a huge
+ * file is refused as too big without being held.
  * @throws when the body is not a multipart form.
  */
-export async function readPayoutUpload(request: Request): Promise<PayoutUpload | null> {
+export async function readPayoutUpload(request: Request): Promise<PayoutUploadForm> {
   let file = null as { bytes: Buffer; size: number } | null;
   let reference = "";
+  let courier = null as string | null;
   const handler: UploadHandler = async ({ name, filename, data }) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -41,10 +52,11 @@ export async function readPayoutUpload(request: Request): Promise<PayoutUpload |
       file = { bytes: Buffer.concat(chunks), size };
     }
     if (name === "reference" && filename === undefined) reference = Buffer.concat(chunks).toString("utf8");
+    if (name === "courier" && filename === undefined) courier = Buffer.concat(chunks).toString("utf8");
     return undefined;
   };
   await unstable_parseMultipartFormData(request, handler);
-  return file === null ? null : { ...file, reference: reference.trim() };
+  return { file, reference: reference.trim(), courier };
 }
 
 /** Why an uploaded payout file adds nothing (each with what its message needs). */
@@ -57,11 +69,12 @@ export type PayoutImportOutcome =
   | { ok: false; problem: PayoutImportProblem };
 
 /**
- * Imports a payout file: reads it, takes the reference typed (else the one the file's title block
- * gives; neither: refused), and records the payout with its lines matched (`recordPayout`). The same
+ * Imports a payout file: reads it (with the chosen courier's headings, else the courier's its
+ * headings look like), takes the reference typed (else the one the file's title block gives;
+ * neither: refused), and records the payout with its lines matched (`recordPayout`). The same
  * reference of the same courier a second time adds nothing (`result.outcome` "exists").
  *
- * @param upload the form's file and reference.
+ * @param upload the form's file, reference and courier.
  * @param actor the owner importing it.
  * @throws the database's error when recording fails (nothing is written then).
  */
@@ -74,7 +87,7 @@ export async function importPayoutFile(
   }
   const read = readCsvRecords(upload.bytes, { maxBytes: MAX_PAYOUT_FILE_BYTES, maxRows: MAX_PAYOUT_ROWS });
   if (!read.ok) return read;
-  const payout = readPayoutRecords(read.records);
+  const payout = readPayoutRecords(read.records, upload.courier);
   if (!payout.ok) return payout;
   const reference = upload.reference || payout.file.reference || "";
   if (reference === "") return { ok: false, problem: { code: "noReference" } };
@@ -94,7 +107,9 @@ export async function importPayoutFile(
 
 /**
  * Records a payout just recorded in the audit trail, as `actor` from the request whose load context
- * is `context`: its courier and reference, and how its parcels matched.
+ * is `context`: its courier and reference, and how its parcels matched (the summary "steadfast
+ * SF-12: 3 matched, 1 unmatched, 0 duplicate", then ", 1 charged again" when a returned parcel was
+ * charged again; app/components/admin/activity-summary.tsx words it for the reader).
  */
 export async function auditPayout(
   context: unknown,
@@ -105,12 +120,15 @@ export async function auditPayout(
     action: "payout.recorded",
     subjectType: "payout",
     subjectId: payout.payoutId,
-    summary: `${payout.courier} ${payout.reference}: ${payout.matched} matched, ${payout.unmatched} unmatched, ${payout.duplicate} duplicate`,
+    summary:
+      `${payout.courier} ${payout.reference}: ${payout.matched} matched, ${payout.unmatched} unmatched, ${payout.duplicate} duplicate` +
+      (payout.chargedAgain > 0 ? `, ${payout.chargedAgain} charged again` : ""),
     details: {
       matched: payout.matched,
       unmatched: payout.unmatched,
       duplicate: payout.duplicate,
       charge: payout.charge,
+      chargedAgain: payout.chargedAgain,
       differing: payout.differing,
     },
   });
