@@ -14,7 +14,6 @@ import type { AdminTranslate } from "~/i18n/admin";
 import { formatInteger } from "~/i18n/format";
 import type { Lang } from "~/i18n/lang";
 import { formatMoney } from "~/rules/money";
-import { courierDisplayName } from "~/rules/courier-names";
 import {
   MAX_PARCEL_PAISA,
   MAX_PAYOUT_FILE_BYTES,
@@ -192,7 +191,7 @@ export default function PayoutImportPage() {
             <option value="auto">{t("admin.payouts.courierAuto")}</option>
             {PAYOUT_COURIERS.map((courier) => (
               <option key={courier} value={courier}>
-                {courierDisplayName(courier)}
+                {payoutCourierName(courier, t)}
               </option>
             ))}
           </select>
