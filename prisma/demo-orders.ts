@@ -11,14 +11,20 @@
  * owner's reports (docs/decisions/068-reports.md) have parcels to count: delivered ones with the
  * day they arrived, those on the way, and returns, more of them far from Dhaka (RETURN_CHANCE).
  * The parcels come from a generator of their own, so the orders themselves stay as they were.
+ *
+ * Two courier payouts (`demoPayouts`) bring back the cash of most of the older delivered parcels,
+ * so that the payouts page, the orders' "cash received" and the reports' cash have figures, while
+ * a few parcels' cash stays out past the overdue days and shows in the overdue list.
  */
+import { courierCollectsPaisa } from "~/rules/courier-parcel";
 import { DISTRICTS, shippingMethodOf } from "~/rules/districts";
+import type { PayoutCourier, PayoutLine } from "~/rules/payout-csv";
 import { orderTotals } from "~/rules/pricing";
 import type { DeliveryFees } from "~/rules/shipping";
 import type { OrderStatus } from "~/rules/order-status";
 
 /** The checkout token prefix of sample orders. */
-const DEMO_ORDER_TOKEN_PREFIX = "demo-order-";
+export const DEMO_ORDER_TOKEN_PREFIX = "demo-order-";
 
 /** How many days back the sample orders go. */
 const DAYS = 30;
@@ -175,7 +181,12 @@ export function demoOrders(products: readonly DemoOrderProduct[], fees: Delivery
   // The parcels' own generator: the orders above draw the same numbers as before parcels existed.
   const courierRandom = generator(20261129);
   const hour = 60 * 60 * 1000;
-  const parcelFor = (createdAt: Date, status: OrderStatus, who: { phone: string; district: string }, number: number) => {
+  const parcelFor = (
+    createdAt: Date,
+    status: OrderStatus,
+    who: { phone: string; district: string },
+    number: number,
+  ) => {
     const none = { status, courier: null, consignmentId: null, trackingCode: null, deliveryState: null };
     const roll = courierRandom();
     const courier = courierRandom() < 0.65 ? "steadfast" : "pathao";
@@ -236,4 +247,102 @@ export function demoOrders(products: readonly DemoOrderProduct[], fees: Delivery
   make(new Date(now.getTime() - day), "pending", [{ product: favourite, quantity: 2 }], regular);
 
   return orders.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+/** What a sample payout reads of a sample order's parcel (as demoOrders made it, or as stored). */
+type DemoParcel = Pick<
+  DemoOrder,
+  "courier" | "consignmentId" | "deliveryState" | "deliveredAt" | "sentToCourierAt" | "totalPaisa" | "shippingMethod"
+>;
+
+/** A sample courier payout, as app/models/payouts/payouts.server.ts `recordPayout` takes it. */
+export type DemoPayout = {
+  courier: PayoutCourier;
+  reference: string;
+  paidAt: Date;
+  source: "api" | "csv";
+  lines: PayoutLine[];
+};
+
+/**
+ * The sample payouts of `orders` (demoOrders' parcels, oldest first; `now` as given to it), each
+ * line naming a parcel by its consignment id:
+ * - Steadfast's, read from its API, paid 3 days before `now`: the cash of its parcels delivered at
+ *   least 8 days before `now`, but every fourth of them, and the charge of its oldest returned
+ *   parcel (nothing collected, the delivery charge deducted: a negative line);
+ * - Pathao's, an imported payment invoice, paid 2 days before `now`: the cash of its parcels
+ *   delivered at least 5 days before `now`, but every fourth of them.
+ * Of the parcels left out, those delivered more than a week before `now` are overdue with the
+ * shop's default of 7 days; the others are still awaited. Each line collected what the order asked
+ * (`courierCollectsPaisa`: the orders are cash on delivery, no advance), less the courier's
+ * delivery charge (৳60 in Dhaka, else ৳120 for Steadfast and ৳110 for Pathao) and a cash-on-delivery
+ * fee of 1%, in paisa. No randomness: the same orders give the same payouts. A courier without
+ * lines has no payout.
+ */
+export function demoPayouts(orders: readonly DemoParcel[], now: Date): DemoPayout[] {
+  const day = 24 * 60 * 60 * 1000;
+  const charge = (order: DemoParcel, courier: PayoutCourier) =>
+    order.shippingMethod === "Inside Dhaka" ? 6000 : courier === "steadfast" ? 12000 : 11000;
+  const cashLine = (order: DemoParcel, courier: PayoutCourier, row: number): PayoutLine => {
+    const collectedPaisa = courierCollectsPaisa(
+      { totalPaisa: order.totalPaisa, paymentStatus: "pending", advancePaidPaisa: 0, advanceRefundedPaisa: 0 },
+      courier,
+    );
+    const deliveryChargePaisa = charge(order, courier);
+    const codFeePaisa = Math.round(collectedPaisa / 100);
+    return {
+      row,
+      consignmentId: order.consignmentId!,
+      invoice: null,
+      collectedPaisa,
+      deliveryChargePaisa,
+      codFeePaisa,
+      paidPaisa: collectedPaisa - deliveryChargePaisa - codFeePaisa,
+    };
+  };
+  /** The courier's parcels delivered at least `days` days before `now`, all but every fourth. */
+  const paidParcels = (courier: PayoutCourier, days: number) =>
+    orders
+      .filter(
+        (order) =>
+          order.courier === courier &&
+          order.deliveryState === "delivered" &&
+          order.deliveredAt !== null &&
+          order.deliveredAt.getTime() <= now.getTime() - days * day,
+      )
+      .filter((_, index) => index % 4 !== 3);
+
+  const steadfastPaidAt = new Date(now.getTime() - 3 * day);
+  const steadfast = paidParcels("steadfast", 8).map((order, index) => cashLine(order, "steadfast", index + 1));
+  const returned = orders.find(
+    (order) =>
+      order.courier === "steadfast" &&
+      order.deliveryState === "returned" &&
+      order.sentToCourierAt !== null &&
+      order.sentToCourierAt.getTime() < steadfastPaidAt.getTime(),
+  );
+  if (returned) {
+    const deliveryChargePaisa = charge(returned, "steadfast");
+    steadfast.push({
+      row: steadfast.length + 1,
+      consignmentId: returned.consignmentId!,
+      invoice: null,
+      collectedPaisa: 0,
+      deliveryChargePaisa,
+      codFeePaisa: 0,
+      paidPaisa: -deliveryChargePaisa,
+    });
+  }
+  const pathao = paidParcels("pathao", 5).map((order, index) => cashLine(order, "pathao", index + 1));
+  const payouts: DemoPayout[] = [
+    { courier: "steadfast", reference: "DEMO-1001", paidAt: steadfastPaidAt, source: "api", lines: steadfast },
+    {
+      courier: "pathao",
+      reference: "DEMO-INV-2001",
+      paidAt: new Date(now.getTime() - 2 * day),
+      source: "csv",
+      lines: pathao,
+    },
+  ];
+  return payouts.filter((payout) => payout.lines.length > 0);
 }

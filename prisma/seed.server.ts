@@ -23,7 +23,9 @@ import { slugify } from "~/rules/slug";
 import { combinationKey, combinations, lineItemName, localText, priceRangePaisa, variantLabel } from "~/rules/variants";
 import { getShopSettings } from "~/models/settings.server";
 import { DEMO_CATALOGUE, demoTracksStock, demoVariants, type DemoCategory, type DemoProduct } from "./demo-catalogue";
-import { demoOrders } from "./demo-orders";
+import { prisma } from "~/models/db/client.server";
+import { recordPayout } from "~/models/payouts/payouts.server";
+import { DEMO_ORDER_TOKEN_PREFIX, demoOrders, demoPayouts } from "./demo-orders";
 import { addressKey } from "~/rules/order-limits";
 import { productImageAlt, renderCategoryImage, renderProductImage } from "./demo-images";
 
@@ -57,7 +59,8 @@ export type SeedOptions = {
   /** The catalogue to create; defaults to `DEMO_CATALOGUE` (tests may pass a smaller one). */
   catalogue?: readonly DemoCategory[];
   /**
-   * Also write about a month of sample orders (prisma/demo-orders.ts), only when this run created
+   * Also write about a month of sample orders and two courier payouts bringing back the cash of
+   * most older delivered parcels (prisma/demo-orders.ts), only when this run created
    * the catalogue and the shop has no order: a shop with its own products never gets them.
    * `npm run seed` asks for them unless `--empty` is given; off by default.
    */
@@ -75,6 +78,8 @@ export type SeedResult = {
   images: number;
   /** Sample orders written now. */
   orders: number;
+  /** Sample courier payouts recorded now (0 without sample orders). */
+  payouts: number;
   /** The admin created now, with the generated password (shown once, never stored in clear). */
   admin?: { email: string; password: string };
 };
@@ -83,9 +88,10 @@ export type SeedResult = {
 type ImageJob = { render: () => Promise<Buffer>; alt: string };
 
 /**
- * Creates the demo catalogue if the database has no category and no product, fills in the shop's
- * empty Bangla texts (`fillBanglaSettings`), and creates an admin user (with a random password) if
- * there is no admin.
+ * Creates the demo catalogue if the database has no category and no product (with
+ * `options.sampleOrders`, its sample orders and two courier payouts: `seedDemoPayouts`), fills in
+ * the shop's empty Bangla texts (`fillBanglaSettings`), and creates an admin user (with a random
+ * password) if there is no admin.
  *
  * @param db the client of the database to seed (migrated).
  * @returns what was created; `admin` is present only when an admin was created now.
@@ -95,12 +101,12 @@ type ImageJob = { render: () => Promise<Buffer>; alt: string };
 export async function seedDemoCatalogue(db: PrismaClient, options: SeedOptions): Promise<SeedResult> {
   const log = options.log ?? (() => {});
   const catalogue = options.catalogue ?? DEMO_CATALOGUE;
-  let result: SeedResult = { categories: 0, products: 0, images: 0, orders: 0 };
+  let result: SeedResult = { categories: 0, products: 0, images: 0, orders: 0, payouts: 0 };
 
   if (await hasCatalogue(db)) {
     log("The catalogue already has categories or products: leaving it as it is.");
   } else {
-    result = { ...(await createCatalogue(db, catalogue, options, log)), orders: 0 };
+    result = { ...(await createCatalogue(db, catalogue, options, log)), orders: 0, payouts: 0 };
     if (options.sampleOrders) {
       result.orders = await seedDemoOrders(db, {
         now: options.now ?? new Date(),
@@ -119,7 +125,45 @@ export async function seedDemoCatalogue(db: PrismaClient, options: SeedOptions):
     result.admin = await createAdmin(db, options.adminEmail ?? DEFAULT_DEMO_ADMIN_EMAIL);
     log(`Created the admin user ${result.admin.email}.`);
   }
+
+  // After the admin, who imported the Pathao file.
+  if (result.orders > 0) {
+    result.payouts = await seedDemoPayouts(db, {
+      now: options.now ?? new Date(),
+      staffEmail: options.adminEmail ?? DEFAULT_DEMO_ADMIN_EMAIL,
+    });
+    if (result.payouts > 0) log(`Recorded ${result.payouts} sample courier payouts.`);
+  }
   return result;
+}
+
+/**
+ * Records the sample payouts of prisma/demo-orders.ts (`demoPayouts`) for the sample orders just
+ * written, through the app's own `recordPayout`, so that their lines are matched to the orders and
+ * the orders' cash marked received as a real payout would: Steadfast's as read by the schedule
+ * (no staff member), Pathao's file as imported by the admin `staffEmail` (else the first admin).
+ * `recordPayout` writes through the process's database client, so a seed into another client (a
+ * test's separate file) records none.
+ *
+ * @returns how many payouts were recorded.
+ * @throws the database's error; a payout already recorded (its reference) is left as it is.
+ */
+async function seedDemoPayouts(db: PrismaClient, options: { now: Date; staffEmail: string }): Promise<number> {
+  if (db !== prisma) return 0;
+  const orders = await db.order.findMany({
+    where: { checkoutToken: { startsWith: DEMO_ORDER_TOKEN_PREFIX } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  const admin =
+    (await db.adminUser.findUnique({ where: { email: options.staffEmail.trim().toLowerCase() } })) ??
+    (await db.adminUser.findFirst({ orderBy: { id: "asc" } }));
+  let recorded = 0;
+  for (const payout of demoPayouts(orders, options.now)) {
+    const actor = payout.source === "csv" && admin ? { id: admin.id, email: admin.email } : null;
+    const outcome = await recordPayout(payout, actor, options.now);
+    if (outcome.outcome === "recorded") recorded++;
+  }
+  return recorded;
 }
 
 /**
@@ -127,6 +171,8 @@ export async function seedDemoCatalogue(db: PrismaClient, options: SeedOptions):
  * status history (placed by the shopper, then changed by `staffEmail` to their status) and, for
  * most orders past pending, the "confirmed by phone" mark, in one transaction. Writes nothing when
  * the shop already has an order. No stock moves: they stand for orders from before stock was counted.
+ * Every order is cash on delivery and stays "pending" for payment, delivered ones too, as haat
+ * leaves them: their cash comes back with a courier's payout (`seedDemoPayouts`), not on delivery.
  *
  * Each line is for the product's first active variant (by position), priced as that variant is,
  * with the snapshots checkout takes: the variant, its label in both languages, its SKU and the
@@ -195,7 +241,9 @@ async function seedDemoOrders(db: PrismaClient, options: { now: Date; staffEmail
           data: {
             ...fields,
             updatedAt: order.createdAt,
-            paymentStatus: order.status === "delivered" ? "paid" : "pending",
+            // Cash on delivery: haat marks no order paid when its parcel is delivered; a payout
+            // brings its cash back (seedDemoPayouts).
+            paymentStatus: "pending",
             productId: items[0]?.productId ?? null,
             addressKey: addressKey(order.customerAddress, order.area, order.district),
             ...(confirmed ? { confirmedAt: later(1), confirmedByEmail: options.staffEmail } : {}),
@@ -256,7 +304,7 @@ async function createCatalogue(
   catalogue: readonly DemoCategory[],
   options: SeedOptions,
   log: (message: string) => void,
-): Promise<Omit<SeedResult, "orders">> {
+): Promise<Omit<SeedResult, "orders" | "payouts">> {
   const jobs = imageJobs(catalogue);
   const productCount = catalogue.reduce((sum, c) => sum + c.products.length, 0);
   const concurrency = options.concurrency ?? DEFAULT_IMAGE_CONCURRENCY;

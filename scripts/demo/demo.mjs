@@ -4,7 +4,8 @@
  * it, one step after another (the first failing step ends it with its exit code). PORT (in the
  * environment, else .env, else 3000) is the port it serves on.
  *
- * The seed writes the demo catalogue and about a month of sample orders; with `--empty` (or
+ * The seed writes the demo catalogue and about a month of sample orders with two courier
+ * payouts; with `--empty` (or
  * DEMO_EMPTY=1 in the environment) it writes the catalogue only. A shop that already has products
  * gets neither (scripts/demo/seed-demo.ts).
  *

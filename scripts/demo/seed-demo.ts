@@ -1,7 +1,7 @@
 /**
  * `npm run seed [-- --empty]` (tsx scripts/demo/seed-demo.ts): fills an empty shop with the demo catalogue
- * (7 categories, 66 products, their generated pictures) and about a month of sample orders
- * (prisma/demo-orders.ts; not with `--empty` or DEMO_EMPTY=1), and creates a first admin user with
+ * (7 categories, 66 products, their generated pictures) and about a month of sample orders with
+ * two courier payouts (prisma/demo-orders.ts; not with `--empty` or DEMO_EMPTY=1), and creates a first admin user with
  * a random password, printed once at the end. Part of `npm run demo`. Sample orders are only
  * written together with the catalogue, so a shop with its own products never gets them.
  *

@@ -1,9 +1,9 @@
 /**
  * The owner's reports at 360 px, with JavaScript on and off (docs/decisions/068-reports.md): the
  * owner opens the reports, chooses a month by its days and weeks, reads the figures (a returned
- * parcel left out of the orders and counted in its district's and courier's return rate) and the
- * district map, downloads
- * the districts' CSV, and is told why ten years are not read; every control is a thumb's size.
+ * parcel left out of the orders and counted in its district's and courier's return rate, marked as
+ * too few parcels to compare) and the district maps, downloads the districts' CSV (its raw
+ * figures), and is told why ten years are not read; every control is a thumb's size.
  * The orders are placed in a month of 2021 of the project's own (no other spec's orders are there)
  * and deleted in `finally`.
  */
@@ -73,15 +73,29 @@ test("the owner reads a month's reports, downloads a table and is refused ten ye
     await expect(figure("figure-sales")).toHaveText("৳420.00");
     await expect(figure("figure-returned")).toHaveText("1");
     const chattogram = page.getByTestId("districts-table").getByRole("row", { name: /Chattogram/ });
-    await expect(chattogram).toContainText("100.0%");
+    // One finished parcel: its rate is shown, marked as too few to compare.
+    await expect(chattogram).toContainText("100.0% (only 1 parcel)");
     const pathao = page.getByTestId("couriers-table").getByRole("row", { name: /Pathao/ });
-    await expect(pathao.getByRole("cell")).toHaveText(["2", "0", "1", "1", "0.0%", "100.0%"]);
+    await expect(pathao.getByRole("cell")).toHaveText([
+      "2",
+      "0",
+      "1",
+      "1",
+      "0.0% (only 1 parcel)",
+      "100.0% (only 1 parcel)",
+    ]);
     await expect(page.getByTestId("products-table")).toContainText("Report Lamp");
     // The district maps, drawn on the server: the orders map fills the two districts, 64 in all.
     const ordersMap = page.getByTestId("district-map").first();
     await expect(ordersMap.getByTestId("district")).toHaveCount(64);
     await expect(ordersMap.locator('[data-district="Chattogram"] title')).toHaveText("Chattogram: 1");
     await expect(ordersMap.locator('[data-district="Sylhet"] title')).toHaveText("Sylhet: No orders");
+    // The return-rate map does not colour one parcel's 100%: it is dotted, and its title says why.
+    const returnsMap = page.getByTestId("district-map").nth(1);
+    await expect(returnsMap.locator('[data-district="Chattogram"]')).toHaveAttribute("data-class", "small");
+    await expect(returnsMap.locator('[data-district="Chattogram"] title')).toHaveText(
+      "Chattogram: 100.0% (only 1 parcel, too few to compare)",
+    );
     await expect(page.getByTestId("report-sales").getByRole("img", { name: "Sales per period" })).toBeVisible();
     expect(await tapTargetOffenders(page)).toEqual([]);
 

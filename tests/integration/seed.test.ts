@@ -2,7 +2,8 @@
  * The demo catalogue (both readings of the spec, 6+ categories, 48+ products, some
  * discounted, some featured, 1–4 images each, Bangla names and descriptions, a few products
  * with options and variants, a SKU on every variant) and the seed that stores it, with the
- * demo shop's Bangla name, tagline, about text and address.
+ * demo shop's Bangla name, tagline, about text and address, its sample orders and the courier
+ * payouts that bring back their cash.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -17,6 +18,7 @@ import {
 import { seedDemoCatalogue } from "../../prisma/seed.server";
 import { DEMO_REPEAT_PHONE } from "../../prisma/demo-orders";
 import { prisma } from "~/models/db/client.server";
+import { listOverdueCash } from "~/models/payouts/payouts.server";
 import { verifyPassword } from "~/server/auth/password.server";
 import { unitPricePaisa } from "~/rules/money";
 import { priceRangePaisa } from "~/rules/variants";
@@ -384,7 +386,9 @@ describe("seedDemoCatalogue", () => {
     expect(warmLine).toMatchObject({ variantLabel: "", variantLabelBn: "", sku: "PD-LB09-WW" });
     // Parcels for the reports: sent ones with a courier, delivered ones with the day they arrived,
     // and a tenth to a fifth of the finished parcels returned (their orders cancelled).
-    const finished = orders.filter((order) => order.deliveryState === "delivered" || order.deliveryState === "returned");
+    const finished = orders.filter(
+      (order) => order.deliveryState === "delivered" || order.deliveryState === "returned",
+    );
     const returned = finished.filter((order) => order.deliveryState === "returned");
     expect(returned.every((order) => order.status === "cancelled" && order.courier !== null)).toBe(true);
     expect(returned.length / finished.length).toBeGreaterThanOrEqual(0.08);
@@ -394,6 +398,47 @@ describe("seedDemoCatalogue", () => {
     expect(new Set(orders.map((order) => order.courier))).toEqual(new Set([null, "steadfast", "pathao"]));
     const regular = orders.filter((order) => order.customerPhone === DEMO_REPEAT_PHONE);
     expect(regular.map((order) => order.status).sort()).toEqual(["cancelled", "delivered", "pending", "pending"]);
+
+    // Two courier payouts, recorded through recordPayout: each cash line matched to its courier's
+    // delivered parcel by consignment, which it marks received on the payout's day; Steadfast's
+    // also deducts a returned parcel's charge. Cash on delivery: no order is marked paid.
+    expect(orders.every((order) => order.paymentStatus === "pending")).toBe(true);
+    expect(first.payouts).toBe(2);
+    expect(again.payouts).toBe(0);
+    const payouts = await prisma.courierPayout.findMany({ orderBy: { id: "asc" }, include: { items: true } });
+    expect(payouts.map((p) => [p.courier, p.source, p.createdByEmail])).toEqual([
+      ["steadfast", "api", null],
+      ["pathao", "csv", "seed@haat.example"],
+    ]);
+    for (const payout of payouts) {
+      expect(payout.paidAt!.getTime()).toBeLessThan(now.getTime());
+      expect(payout.items.every((item) => item.matchState === "matched" || item.matchState === "charge")).toBe(true);
+      expect(payout.items.filter((item) => item.matchState === "matched").length).toBeGreaterThanOrEqual(3);
+      expect(payout.paidPaisa).toBe(payout.items.reduce((sum, item) => sum + item.paidPaisa, 0));
+      for (const item of payout.items) {
+        const order = orders.find((o) => o.id === item.orderId)!;
+        expect([order.courier, order.consignmentId]).toEqual([payout.courier, item.consignmentId]);
+        if (item.matchState === "matched") {
+          expect(order).toMatchObject({
+            status: "delivered",
+            cashPayoutItemId: item.id,
+            cashReceivedAt: payout.paidAt,
+          });
+          expect(item.collectedPaisa).toBe(item.expectedPaisa);
+          expect(item.paidPaisa).toBe(item.collectedPaisa - item.deliveryChargePaisa - item.codFeePaisa);
+        } else {
+          expect(order.deliveryState).toBe("returned");
+          expect(item).toMatchObject({ collectedPaisa: 0, paidPaisa: -item.deliveryChargePaisa });
+        }
+      }
+    }
+    expect(payouts[0]!.items.filter((item) => item.matchState === "charge")).toHaveLength(1);
+    const cashBack = await prisma.order.count({ where: { cashReceivedAt: { not: null } } });
+    expect(cashBack).toBe(payouts.flatMap((p) => p.items).filter((item) => item.matchState === "matched").length);
+    // Some older parcels' cash is still out: the payouts page lists them as overdue.
+    const overdue = await listOverdueCash(now, 7);
+    expect(overdue.count).toBeGreaterThan(0);
+    expect(overdue.expectedPaisa).toBeGreaterThan(0);
     // No stock moved: the demo's counts are what the catalogue says.
     expect(await prisma.stockMovement.count()).toBe(0);
   });

@@ -32,7 +32,7 @@ export const reportsMessages = bilingual({
     "admin.reports.whatCounts.items":
       "Best sellers and categories count those orders' items at the price charged, before an order's discount. A product is in its category as it is now.",
     "admin.reports.whatCounts.returns":
-      "Return rate: parcels that came back, out of the parcels delivered or returned. Parcels still on the way are not counted yet.",
+      "Return rate: parcels that came back, out of the parcels delivered or returned. Parcels still on the way are not counted yet. A rate of fewer than {min} such parcels says how few (“only 2 parcels”) and is dotted on the map, not coloured: too few to compare.",
     "admin.reports.whatCounts.couriers":
       "Couriers: the parcels haat handed to each courier. An order staff cancelled is counted as cancelled, not as a courier's delivery, even if the courier delivered it afterwards.",
     "admin.reports.whatCounts.cash":
@@ -106,6 +106,11 @@ export const reportsMessages = bilingual({
     "admin.reports.ordersMap": "Orders by district",
     "admin.reports.returnsMap": "Return rate by district",
     "admin.reports.noFinishedParcels": "No parcel finished",
+    "admin.reports.fewParcels": "{rate} (only {count} parcels)",
+    "admin.reports.fewParcelsOne": "{rate} (only 1 parcel)",
+    "admin.reports.fewParcelsTitle": "{rate} (only {count} parcels, too few to compare)",
+    "admin.reports.fewParcelsTitleOne": "{rate} (only 1 parcel, too few to compare)",
+    "admin.reports.fewParcelsLegend": "Fewer than {min} parcels: too few to compare",
     "admin.reports.successChart": "Delivery success by courier",
   },
   bn: {
@@ -138,7 +143,7 @@ export const reportsMessages = bilingual({
     "admin.reports.whatCounts.items":
       "সেরা বিক্রি ও ক্যাটাগরিতে সেই অর্ডারগুলোর পণ্য ধরা হয় নেওয়া দামে, অর্ডারের ছাড়ের আগে। পণ্য তার এখনকার ক্যাটাগরিতে গোনা হয়।",
     "admin.reports.whatCounts.returns":
-      "ফেরতের হার: ডেলিভারি হওয়া বা ফেরত আসা পার্সেলের মধ্যে কতগুলো ফেরত এসেছে। পথে থাকা পার্সেল এখনো ধরা হয় না।",
+      "ফেরতের হার: ডেলিভারি হওয়া বা ফেরত আসা পার্সেলের মধ্যে কতগুলো ফেরত এসেছে। পথে থাকা পার্সেল এখনো ধরা হয় না। এমন পার্সেল {min}টির কম হলে হারের পাশে লেখা থাকে কতগুলো (“মাত্র ২টি পার্সেল”), আর মানচিত্রে জেলাটি রঙের বদলে ফোঁটা দিয়ে আঁকা হয়: তুলনার জন্য খুব কম।",
     "admin.reports.whatCounts.couriers":
       "কুরিয়ার: haat প্রতিটি কুরিয়ারকে যে পার্সেল দিয়েছে। স্টাফ যে অর্ডার বাতিল করেছে তা বাতিল হিসেবে গোনা হয়, কুরিয়ার পরে ডেলিভারি করলেও কুরিয়ারের ডেলিভারি হিসেবে নয়।",
     "admin.reports.whatCounts.cash":
@@ -211,6 +216,11 @@ export const reportsMessages = bilingual({
     "admin.reports.ordersMap": "জেলা অনুযায়ী অর্ডার",
     "admin.reports.returnsMap": "জেলা অনুযায়ী ফেরতের হার",
     "admin.reports.noFinishedParcels": "কোনো পার্সেল শেষ হয়নি",
+    "admin.reports.fewParcels": "{rate} (মাত্র {count}টি পার্সেল)",
+    "admin.reports.fewParcelsOne": "{rate} (মাত্র ১টি পার্সেল)",
+    "admin.reports.fewParcelsTitle": "{rate} (মাত্র {count}টি পার্সেল, তুলনার জন্য খুব কম)",
+    "admin.reports.fewParcelsTitleOne": "{rate} (মাত্র ১টি পার্সেল, তুলনার জন্য খুব কম)",
+    "admin.reports.fewParcelsLegend": "{min}টির কম পার্সেল: তুলনার জন্য খুব কম",
     "admin.reports.successChart": "কুরিয়ার অনুযায়ী ডেলিভারি সফল",
   },
 });

@@ -24,6 +24,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/models/db/client.server";
 import { dialect } from "~/models/db/dialect.server";
 import { BEST_SELLERS_SHOWN, reportBuckets, type ReportRange } from "~/rules/report-range";
+import { returnRate } from "~/rules/return-rate";
 
 /** A count or sum as the databases answer it (bigint on PostgreSQL, null for a sum of no rows). */
 type Figure = number | bigint | string | null;
@@ -230,11 +231,6 @@ export async function categoryReport(range: ReportRange): Promise<CategoryRow[]>
   }));
 }
 
-/** returned / (delivered + returned), 0 to 1; null when neither happened yet. */
-function returnRate(delivered: number, returned: number): number | null {
-  return delivered + returned === 0 ? null : returned / (delivered + returned);
-}
-
 /** A district's orders: `district` its English name (app/rules/districts.ts), null when the order has none. */
 export type DistrictRow = {
   district: string | null;
@@ -244,7 +240,10 @@ export type DistrictRow = {
   /** Delivered (status delivered, not returned) and returned parcels. */
   delivered: number;
   returned: number;
-  /** returned / (delivered + returned); null before any parcel finished. */
+  /**
+   * returned / (delivered + returned); null before any parcel finished. The page marks a rate of
+   * fewer than MIN_FINISHED_PARCELS parcels as too few to compare (app/rules/return-rate.ts).
+   */
   returnRate: number | null;
 };
 

@@ -11,6 +11,7 @@ import type { Reports } from "~/models/reports/reports.server";
 import { findDistrict, placeName } from "~/rules/districts";
 import { formatMoney } from "~/rules/money";
 import { BEST_SELLERS_SHOWN, reportSearch, type ReportGroup, type ReportQuery } from "~/rules/report-range";
+import { MIN_FINISHED_PARCELS, rateSample } from "~/rules/return-rate";
 import { lineItemName, localText } from "~/rules/variants";
 import { ReportTable } from "./report-table";
 
@@ -27,6 +28,29 @@ function periodLabel(day: string, group: ReportGroup, lang: Lang, t: AdminTransl
 /** A rate (0 to 1) as a percent with one decimal ("12.5%", "১২.৫%"); a dash for none (no parcel finished). */
 function rate(value: number | null, lang: Lang): string {
   return value === null ? "–" : `${formatDecimal(value * 100, lang, 1)}%`;
+}
+
+/**
+ * A district's or courier's rate of its `delivered` and `returned` parcels (a return rate, or a
+ * delivery success): as `rate` shows it, and when fewer than MIN_FINISHED_PARCELS finished, marked
+ * with how few ("100.0% (only 1 parcel)"; `long`: "…, too few to compare", for the map's titles).
+ */
+function sampledRate(
+  value: number | null,
+  parcels: { delivered: number; returned: number },
+  lang: Lang,
+  t: AdminTranslate,
+  long = false,
+): string {
+  const shown = rate(value, lang);
+  if (rateSample(parcels.delivered, parcels.returned) !== "few") return shown;
+  const count = parcels.delivered + parcels.returned;
+  if (long)
+    return t(count === 1 ? "admin.reports.fewParcelsTitleOne" : "admin.reports.fewParcelsTitle", {
+      rate: shown,
+      count,
+    });
+  return t(count === 1 ? "admin.reports.fewParcelsOne" : "admin.reports.fewParcels", { rate: shown, count });
 }
 
 /** A courier's name ("" is the orders haat did not hand over). */
@@ -134,7 +158,7 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
           <li>{t("admin.reports.whatCounts.orders")}</li>
           <li>{t("admin.reports.whatCounts.sales")}</li>
           <li>{t("admin.reports.whatCounts.items")}</li>
-          <li>{t("admin.reports.whatCounts.returns")}</li>
+          <li>{t("admin.reports.whatCounts.returns", { min: MIN_FINISHED_PARCELS })}</li>
           <li>{t("admin.reports.whatCounts.couriers")}</li>
           <li>{t("admin.reports.whatCounts.cash")}</li>
         </ul>
@@ -335,11 +359,21 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
             lang={lang}
             formatLegend={(value) => rate(value, lang)}
             noDataLabel={t("admin.reports.noFinishedParcels")}
+            smallSampleLabel={t("admin.reports.fewParcelsLegend", { min: MIN_FINISHED_PARCELS })}
             values={Object.fromEntries(
               named.flatMap((row) =>
                 row.returnRate === null
                   ? []
-                  : [[row.district, { value: row.returnRate, display: rate(row.returnRate, lang) }]],
+                  : [
+                      [
+                        row.district,
+                        {
+                          value: row.returnRate,
+                          display: sampledRate(row.returnRate, row, lang, t, true),
+                          smallSample: rateSample(row.delivered, row.returned) === "few",
+                        },
+                      ],
+                    ],
               ),
             )}
           />
@@ -369,7 +403,7 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
                 money(row.salesPaisa),
                 count(row.delivered),
                 count(row.returned),
-                rate(row.returnRate, lang),
+                sampledRate(row.returnRate, row, lang, t),
               ],
             };
           })}
@@ -394,7 +428,7 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
                   {
                     label: courierName(row.courier, t),
                     value: row.successRate,
-                    display: rate(row.successRate, lang),
+                    display: sampledRate(row.successRate, row, lang, t),
                   },
                 ],
           )}
@@ -419,8 +453,8 @@ export function ReportSections({ reports, query }: { reports: Reports; query: Re
               count(row.delivered),
               count(row.returned),
               count(row.onTheWay),
-              rate(row.successRate, lang),
-              rate(row.returnRate, lang),
+              sampledRate(row.successRate, row, lang, t),
+              sampledRate(row.returnRate, row, lang, t),
             ],
           }))}
         />

@@ -156,6 +156,49 @@ describe("DistrictMap", () => {
     expect(legend(render({}, "en", "No parcels back"))).toEqual(["No parcels back"]);
   });
 
+  it("dots a figure of too few to compare, out of the colour classes, which the others alone make", () => {
+    const markup = render({
+      Dhaka: { value: 40, display: "40" },
+      Gazipur: { value: 10, display: "10" },
+      Bhola: { value: 0, display: "0" },
+      Chattogram: { value: 100, display: "100 (only 1 parcel, too few to compare)", smallSample: true },
+      Feni: { value: 0, display: "0 (only 2 parcels, too few to compare)", smallSample: true },
+    });
+    const drawn = districts(markup);
+    const of = (name: string) => drawn.find((district) => district.name === name);
+    // The largest figure that can be compared takes the darkest class; the small ones none, not zero's.
+    expect(["Dhaka", "Gazipur", "Bhola", "Chattogram", "Feni", "Sylhet"].map((name) => of(name)?.mapClass)).toEqual([
+      "3",
+      "2",
+      "-1",
+      "small",
+      "small",
+      "none",
+    ]);
+    expect(of("Chattogram")?.title).toBe("Chattogram: 100 (only 1 parcel, too few to compare)");
+    expect(markup).toMatch(/data-district="Chattogram" data-class="small" d="[^"]+" fill="url\(#\S+-few\)"/);
+    expect(legend(markup)).toEqual(["0", "10", "40", "Too few to compare", "No orders"]);
+    expect(markup).toContain("3 have figures. Highest: Dhaka (40), Gazipur (10), Bhola (0).");
+    expect(markup).toContain("2 more have too few to compare, and are dotted.");
+  });
+
+  it("says when every figure is too few to compare, in the caller's words if given", () => {
+    const markup = renderToStaticMarkup(
+      <DistrictMap
+        title="Return rate by district"
+        values={{ Sylhet: { value: 1, display: "100.0% (only 1 parcel)", smallSample: true } }}
+        legendTitle="Return rate"
+        lang="en"
+        formatLegend={(value) => `${value * 100}%`}
+        noDataLabel="No parcel finished"
+        smallSampleLabel="Fewer than 5 parcels: too few to compare"
+      />,
+    );
+    expect(districts(markup).find((district) => district.name === "Sylhet")?.mapClass).toBe("small");
+    expect(legend(markup)).toEqual(["Fewer than 5 parcels: too few to compare", "No parcel finished"]);
+    expect(markup).toContain("1 have figures, all too few to compare.");
+  });
+
   it("names districts in Bangla with Bengali digits on a Bangla page", () => {
     const markup = render({ Dhaka: { value: 12, display: "১২" }, Sylhet: { value: 0, display: "০" } }, "bn");
     const drawn = districts(markup);

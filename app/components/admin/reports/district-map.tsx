@@ -3,10 +3,13 @@
  * on the server from the outlines in ./district-shapes.ts, with no map service and no JavaScript.
  * A sequential amber scale in up to four classes (./chart-scales.ts `mapClasses`), zero in a
  * class of its own and a district without a figure in hatched grey, so "no orders" and "0%" never
- * look alike, on screen or printed in grey. Each district's name and figure are in its <title>
- * (hover); the image's <desc> names the districts with the highest figures, and the caller shows
- * every district in a table beside it (the map's accessible long form, and the readable one on a
- * phone). See docs/decisions/069-charts-and-district-map.md.
+ * look alike, on screen or printed in grey. A figure the caller marks `smallSample` (a rate of too
+ * few parcels to compare) is dotted grey instead of a class's colour, and left out of the classes,
+ * so that one parcel's 100% neither takes the darkest colour nor stretches the scale. Each
+ * district's name and figure are in its <title> (hover); the image's <desc> names the districts
+ * with the highest figures, and the caller shows every district in a table beside it (the map's
+ * accessible long form, and the readable one on a phone).
+ * See docs/decisions/069-charts-and-district-map.md.
  */
 import { useId, type ReactNode } from "react";
 import { adminTranslator } from "~/i18n/admin";
@@ -15,8 +18,11 @@ import { DISTRICTS, findDistrict, placeName } from "~/rules/districts";
 import { mapClasses } from "./chart-scales";
 import { DISTRICT_MAP_SIZE, DISTRICT_SHAPES } from "./district-shapes";
 
-/** A district's figure and how it is shown ("১২", "৳৪,৫০০.০০", "১৮%"). */
-export type DistrictValue = { value: number; display: string };
+/**
+ * A district's figure and how it is shown ("১২", "৳৪,৫০০.০০", "১৮%"); `smallSample` when it rests
+ * on too little to compare with the others (its `display` should say so: it is the district's title).
+ */
+export type DistrictValue = { value: number; display: string; smallSample?: boolean };
 
 /** What a DistrictMap draws. */
 export type DistrictMapProps = {
@@ -35,6 +41,8 @@ export type DistrictMapProps = {
   formatLegend: (value: number) => string;
   /** The legend's text for a district without a figure; "No orders" when not given. */
   noDataLabel?: string;
+  /** The legend's text for the figures marked `smallSample`; "Too few to compare" when not given. */
+  smallSampleLabel?: string;
 };
 
 /**
@@ -43,6 +51,8 @@ export type DistrictMapProps = {
  */
 const CLASS_FILLS: readonly string[] = ["fill-amber-300", "fill-amber-500", "fill-amber-700", "fill-amber-900"];
 const ZERO_FILL = "fill-amber-100";
+/** The data-class of a district whose figure is marked `smallSample`. */
+const SMALL_SAMPLE = "small";
 /** How many districts the summary names, highest first. */
 const SUMMARY_TOP = 3;
 
@@ -57,25 +67,45 @@ function byDistrict(values: DistrictMapProps["values"]): Map<string, DistrictVal
 }
 
 /** The map of the districts filled by `values`, with its legend below. */
-export function DistrictMap({ title, values, legendTitle, lang, formatLegend, noDataLabel }: DistrictMapProps) {
+export function DistrictMap({
+  title,
+  values,
+  legendTitle,
+  lang,
+  formatLegend,
+  noDataLabel,
+  smallSampleLabel,
+}: DistrictMapProps) {
   const t = adminTranslator(lang);
   // React's ids hold colons; the hatch is referenced as url(#…), so it gets a plain one.
   const id = useId().replace(/:/g, "");
   const figures = byDistrict(values);
-  const { classes, classOf } = mapClasses([...figures.values()].map((figure) => figure.value));
-  const hasZero = [...figures.values()].some((figure) => !(figure.value > 0));
+  // The colour classes, zero and the summary's highest are of the figures that can be compared.
+  const compared = [...figures.entries()].filter(([, figure]) => !figure.smallSample);
+  const smallCount = figures.size - compared.length;
+  const { classes, classOf } = mapClasses(compared.map(([, figure]) => figure.value));
+  const hasZero = compared.some(([, figure]) => !(figure.value > 0));
   const noData = noDataLabel ?? t("admin.charts.noData");
-  const top = [...figures.entries()]
+  const top = [...compared]
     .sort(([, a], [, b]) => b.value - a.value)
     .slice(0, SUMMARY_TOP)
     .map(([name, figure]) => `${placeName(findDistrict(name)!, lang)} (${figure.display})`)
     .join(", ");
-  const summary =
-    figures.size === 0 ? t("admin.charts.mapSummaryEmpty") : t("admin.charts.mapSummary", { count: figures.size, top });
+  const summary = [
+    figures.size === 0
+      ? t("admin.charts.mapSummaryEmpty")
+      : compared.length === 0
+        ? t("admin.charts.mapSummaryAllFew", { count: figures.size })
+        : t("admin.charts.mapSummary", { count: compared.length, top }),
+    ...(compared.length > 0 && smallCount > 0 ? [t("admin.charts.mapSummaryFew", { count: smallCount })] : []),
+  ].join(" ");
   const hatch = `${id}-none`;
-  const fillOf = (value: number) => {
-    const index = classOf(value);
-    return index < 0 ? ZERO_FILL : CLASS_FILLS[index]!;
+  const dots = `${id}-few`;
+  const classNameOf = (figure: DistrictValue) => (figure.smallSample ? SMALL_SAMPLE : classOf(figure.value));
+  const fillOf = (figure: DistrictValue) => {
+    if (figure.smallSample) return {};
+    const index = classOf(figure.value);
+    return { className: index < 0 ? ZERO_FILL : CLASS_FILLS[index]! };
   };
 
   return (
@@ -96,19 +126,24 @@ export function DistrictMap({ title, values, legendTitle, lang, formatLegend, no
             <rect width={6} height={6} className="fill-stone-100" />
             <line x1={0} y1={0} x2={0} y2={6} className="stroke-stone-400" strokeWidth={1.5} />
           </pattern>
+          <pattern id={dots} width={5} height={5} patternUnits="userSpaceOnUse">
+            <rect width={5} height={5} className="fill-stone-50" />
+            <circle cx={2.5} cy={2.5} r={1} className="fill-stone-500" />
+          </pattern>
         </defs>
         {DISTRICTS.map((district) => {
           const figure = figures.get(district.name);
           const name = placeName(district, lang);
+          const filled = figure ? fillOf(figure) : {};
           return (
             <path
               key={district.name}
               data-testid="district"
               data-district={district.name}
-              data-class={figure ? classOf(figure.value) : "none"}
+              data-class={figure ? classNameOf(figure) : "none"}
               d={DISTRICT_SHAPES[district.name]}
-              fill={figure ? undefined : `url(#${hatch})`}
-              className={`${figure ? fillOf(figure.value) : ""} stroke-white hover:stroke-stone-900`}
+              fill={filled.className ? undefined : `url(#${figure ? dots : hatch})`}
+              className={`${filled.className ?? ""} stroke-white hover:stroke-stone-900`}
               strokeWidth={0.6}
               strokeLinejoin="round"
             >
@@ -131,7 +166,12 @@ export function DistrictMap({ title, values, legendTitle, lang, formatLegend, no
                 : t("admin.charts.range", { min: formatLegend(mapClass.min), max: formatLegend(mapClass.max) })}
             </LegendItem>
           ))}
-          <LegendItem fill="" pattern>
+          {smallCount > 0 ? (
+            <LegendItem fill="" pattern="dots">
+              {smallSampleLabel ?? t("admin.charts.smallSample")}
+            </LegendItem>
+          ) : null}
+          <LegendItem fill="" pattern="hatch">
             {noData}
           </LegendItem>
         </ul>
@@ -140,12 +180,22 @@ export function DistrictMap({ title, values, legendTitle, lang, formatLegend, no
   );
 }
 
-/** A legend entry: a swatch as an SVG (so it prints in colour) and its text. */
-function LegendItem({ fill, pattern = false, children }: { fill: string; pattern?: boolean; children: ReactNode }) {
+/**
+ * A legend entry: a swatch as an SVG (so it prints in colour) and its text. The swatch is `fill`,
+ * or the map's hatch (no figure) or dots (too few to compare).
+ */
+function LegendItem({ fill, pattern, children }: { fill: string; pattern?: "hatch" | "dots"; children: ReactNode }) {
   return (
     <li className="flex items-center gap-2" data-testid="legend-item">
       <svg width={16} height={16} viewBox="0 0 16 16" aria-hidden="true" className="shrink-0">
-        {pattern ? (
+        {pattern === "dots" ? (
+          <>
+            <rect width={16} height={16} className="fill-stone-50" />
+            {[2.5, 7.5, 12.5].flatMap((x) =>
+              [2.5, 7.5, 12.5].map((y) => <circle key={`${x}-${y}`} cx={x} cy={y} r={1} className="fill-stone-500" />),
+            )}
+          </>
+        ) : pattern === "hatch" ? (
           <>
             <rect width={16} height={16} className="fill-stone-100" />
             <path
