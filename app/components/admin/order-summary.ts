@@ -53,8 +53,9 @@ export function districtLabel(district: string, lang: Lang): string {
 }
 
 /**
- * An order's payment status ("pending" until the courier reports the cash collected, then "paid")
- * in the staff member's language; a value from an older version is shown as stored.
+ * An order's payment status in the staff member's language: "pending" for the orders haat places
+ * ("paid" only on rows an older version or an import marked so; the courier's cash coming back is
+ * recorded apart, as `Order.cashReceivedAt`, decision 067); another value is shown as stored.
  */
 export function paymentStatusLabel(status: string, t: AdminTranslate): string {
   if (status === "pending") return t("admin.order.payment.pending");
