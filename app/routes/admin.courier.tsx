@@ -1,14 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { adminTitle } from "~/components/admin/admin-meta";
-import { AdminField, FormAlert } from "~/components/admin/form-field";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { courierAccountSchema } from "~/forms/admin-schemas";
 import { fieldErrorsFrom, type FormRefusal } from "~/forms/refusal";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
-import { usePending } from "~/hooks/use-pending";
 import { formatShopDateTime } from "~/i18n/format-date";
 import {
   checkCourierAccount,
@@ -40,8 +38,7 @@ import { staffTranslator } from "~/server/admin-i18n.server";
 import { requireOwner } from "~/server/auth/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast-cookie.server";
-import { SubmitButton } from "~/components/admin/submit-button";
-import { KEY_HINT_MARK, SavedKeys } from "~/components/admin/saved-keys";
+import { KEY_HINT_MARK, KeysForm, SavedKeys } from "~/components/admin/saved-keys";
 
 export const meta = adminTitle("admin.courier.title");
 
@@ -158,24 +155,6 @@ export default function CourierAccountPage() {
   const refusal = useActionData<typeof action>() as AccountRefusal | PathaoRefusal | undefined;
   const problem = refusal && !("pathao" in refusal) ? refusal : undefined;
   const pathaoProblem = refusal && "pathao" in refusal ? refusal : undefined;
-  const saving = usePending({ intent: "save", state: "submitting" });
-  const field = (name: "apiKey" | "secretKey", label: string, hint: string) => (
-    <AdminField
-      name={name}
-      label={label}
-      hint={hint}
-      // Keys are written, never read back: the browser is not offered them to remember.
-      type="password"
-      autoComplete="off"
-      spellCheck={false}
-      maxLength={200}
-      required
-      inputClassName="font-mono"
-      defaultValue={name === "apiKey" ? (problem?.values.apiKey ?? "") : ""}
-      error={problem?.fieldErrors[name]}
-    />
-  );
-
   return (
     <section aria-labelledby="courier-title" className="max-w-3xl space-y-6">
       <AdminPageHeader id="courier-title" title={t("admin.courier.title")} subtitle={t("admin.courier.subtitle")} />
@@ -208,27 +187,24 @@ export default function CourierAccountPage() {
         )}
       </div>
 
-      {/* A new form after each save: the keys typed are never left in the page. */}
-      <Form
-        key={account.updatedAt ? String(account.updatedAt) : "none"}
-        method="post"
-        noValidate
-        className="space-y-4 rounded-lg border border-stone-200 bg-white p-5"
-      >
-        <h2 className="text-lg font-semibold">
-          {account.configured ? t("admin.courier.replaceTitle") : t("admin.courier.addTitle")}
-        </h2>
-        <input type="hidden" name="intent" value="save" />
-        <FormAlert
-          message={problem ? (problem.formError ?? t("admin.courier.fixErrors")) : undefined}
-          refusal={problem}
-        />
-        {field("apiKey", t("admin.courier.apiKey"), t("admin.courier.apiKeyHint"))}
-        {field("secretKey", t("admin.courier.secretKey"), t("admin.courier.secretKeyHint"))}
-        <SubmitButton pending={saving} pendingLabel={t("admin.courier.saving")} look="primary-small">
-          {t("admin.courier.save")}
-        </SubmitButton>
-      </Form>
+      <KeysForm
+        account={account}
+        titles={{ add: t("admin.courier.addTitle"), replace: t("admin.courier.replaceTitle") }}
+        intent="save"
+        refusal={problem}
+        fixErrors={t("admin.courier.fixErrors")}
+        fields={[
+          { name: "apiKey", label: t("admin.courier.apiKey"), hint: t("admin.courier.apiKeyHint"), password: true },
+          {
+            name: "secretKey",
+            label: t("admin.courier.secretKey"),
+            hint: t("admin.courier.secretKeyHint"),
+            password: true,
+          },
+        ]}
+        kept={problem?.values}
+        submit={{ label: t("admin.courier.save"), saving: t("admin.courier.saving") }}
+      />
 
       <PathaoAccountSection account={account.pathao} stores={account.pathaoStores} problem={pathaoProblem} />
 

@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { adminTitle } from "~/components/admin/admin-meta";
+import { CsvUploadForm } from "~/components/admin/csv-upload-form";
 import { AdminField } from "~/components/admin/form-field";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { payoutCourierName } from "~/components/admin/payout-courier";
-import { SubmitButton } from "~/components/admin/submit-button";
 import { payoutCourierChoiceSchema } from "~/forms/admin-schemas";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
-import { usePending } from "~/hooks/use-pending";
 import type { AdminTranslate } from "~/i18n/admin";
 import { formatInteger } from "~/i18n/format";
 import type { Lang } from "~/i18n/lang";
@@ -142,7 +141,6 @@ export default function PayoutImportPage() {
   const t = useAdminT();
   const lang = useAdminLang();
   const refusal = useActionData<typeof action>() as ImportRefusal | undefined;
-  const pending = usePending({ formAction: "/admin/payouts/import" });
   return (
     <section aria-labelledby="payout-import-title" className="max-w-3xl space-y-6">
       <AdminPageHeader
@@ -150,30 +148,16 @@ export default function PayoutImportPage() {
         title={t("admin.payouts.importTitle")}
         subtitle={t("admin.payouts.importSubtitle")}
       />
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        className="space-y-4 rounded-lg border border-stone-200 bg-white p-5"
-        aria-describedby={refusal ? "payout-import-error" : undefined}
+      <CsvUploadForm
+        fileId="payout-file"
+        fileLabel={t("admin.payouts.fileLabel")}
+        fileHint={t("admin.payouts.fileHint", { mb: formatInteger(MAX_MB, lang), rows: MAX_PAYOUT_ROWS })}
+        errorId="payout-import-error"
+        error={refusal?.error}
+        formAction="/admin/payouts/import"
+        submit={{ label: t("admin.payouts.import"), pending: t("admin.payouts.importing") }}
+        back={{ to: "/admin/payouts", label: t("admin.payouts.backToPayouts") }}
       >
-        <div>
-          <label htmlFor="payout-file" className="block font-medium">
-            {t("admin.payouts.fileLabel")}
-          </label>
-          <p id="payout-file-hint" className="text-sm text-stone-600">
-            {t("admin.payouts.fileHint", { mb: formatInteger(MAX_MB, lang), rows: MAX_PAYOUT_ROWS })}
-          </p>
-          <input
-            id="payout-file"
-            name="file"
-            type="file"
-            required
-            accept=".csv,text/csv"
-            aria-describedby="payout-file-hint"
-            aria-invalid={refusal ? true : undefined}
-            className="mt-2 block min-h-11 w-full text-sm"
-          />
-        </div>
         <div>
           <label htmlFor="payout-courier" className="block font-medium">
             {t("admin.payouts.courierLabel")}
@@ -205,23 +189,7 @@ export default function PayoutImportPage() {
           spellCheck={false}
           defaultValue={refusal?.reference ?? ""}
         />
-        {refusal ? (
-          <p id="payout-import-error" role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {refusal.error}
-          </p>
-        ) : null}
-        <div className="flex flex-wrap items-center gap-4">
-          <SubmitButton pending={pending} pendingLabel={t("admin.payouts.importing")}>
-            {t("admin.payouts.import")}
-          </SubmitButton>
-          <Link
-            to="/admin/payouts"
-            className="inline-flex min-h-11 items-center text-sm font-medium text-amber-800 underline"
-          >
-            {t("admin.payouts.backToPayouts")}
-          </Link>
-        </div>
-      </Form>
+      </CsvUploadForm>
     </section>
   );
 }

@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { adminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { adminTitle } from "~/components/admin/admin-meta";
+import { CsvUploadForm } from "~/components/admin/csv-upload-form";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import { SubmitButton } from "~/components/admin/submit-button";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
-import { usePending } from "~/hooks/use-pending";
 import type { AdminTranslate } from "~/i18n/admin";
 import type { Lang } from "~/i18n/lang";
 import { formatShopDateTime } from "~/i18n/format-date";
@@ -76,7 +75,6 @@ export default function ProductImportPage() {
   const lang = useAdminLang();
   const { recent } = useLoaderData<typeof loader>();
   const failure = useActionData<{ error: string }>();
-  const pending = usePending({ formAction: "/admin/products/import?index" });
   return (
     <section aria-labelledby="import-title" className="max-w-3xl space-y-6">
       <AdminPageHeader
@@ -84,30 +82,16 @@ export default function ProductImportPage() {
         title={t("admin.productCsv.importTitle")}
         subtitle={t("admin.productCsv.importSubtitle")}
       />
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        className="space-y-4 rounded-lg border border-stone-200 bg-white p-5"
-        aria-describedby={failure ? "import-error" : undefined}
+      <CsvUploadForm
+        fileId="import-file"
+        fileLabel={t("admin.productCsv.fileLabel")}
+        fileHint={t("admin.productCsv.fileHint", { mb: formatInteger(MAX_MB, lang) })}
+        errorId="import-error"
+        error={failure?.error}
+        formAction="/admin/products/import?index"
+        submit={{ label: t("admin.productCsv.check"), pending: t("admin.productCsv.checking") }}
+        back={{ to: "/admin/products", label: t("admin.productCsv.backToProducts") }}
       >
-        <div>
-          <label htmlFor="import-file" className="block font-medium">
-            {t("admin.productCsv.fileLabel")}
-          </label>
-          <p id="import-file-hint" className="text-sm text-stone-600">
-            {t("admin.productCsv.fileHint", { mb: formatInteger(MAX_MB, lang) })}
-          </p>
-          <input
-            id="import-file"
-            name="file"
-            type="file"
-            required
-            accept=".csv,text/csv"
-            aria-describedby="import-file-hint"
-            aria-invalid={failure ? true : undefined}
-            className="mt-2 block min-h-11 w-full text-sm"
-          />
-        </div>
         <div>
           <label className="flex min-h-11 items-center gap-2 font-medium">
             <input
@@ -123,23 +107,7 @@ export default function ProductImportPage() {
             {t("admin.productCsv.hideNewHint")}
           </p>
         </div>
-        {failure ? (
-          <p id="import-error" role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {failure.error}
-          </p>
-        ) : null}
-        <div className="flex flex-wrap items-center gap-4">
-          <SubmitButton pending={pending} pendingLabel={t("admin.productCsv.checking")} className="min-h-11">
-            {t("admin.productCsv.check")}
-          </SubmitButton>
-          <Link
-            to="/admin/products"
-            className="inline-flex min-h-11 items-center text-sm font-medium text-amber-800 underline"
-          >
-            {t("admin.productCsv.backToProducts")}
-          </Link>
-        </div>
-      </Form>
+      </CsvUploadForm>
       <section aria-labelledby="recent-imports">
         <h2 id="recent-imports" className="text-lg font-semibold">
           {t("admin.productCsv.recent")}

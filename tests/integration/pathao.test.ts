@@ -262,7 +262,7 @@ describe("Pathao unreachable or slow", () => {
     const error = await client({ baseUrl: closed.baseUrl })
       .cities()
       .catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ kind: "unreachable" });
+    expect(error).toMatchObject({ kind: "unreachable", message: "Pathao could not be reached." });
   });
 
   it("an answer slower than the timeout is 'timeout'", async () => {
@@ -270,7 +270,7 @@ describe("Pathao unreachable or slow", () => {
     const error = await client({ timeoutMs: 100 })
       .cities()
       .catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ kind: "timeout" });
+    expect(error).toMatchObject({ kind: "timeout", message: "Pathao did not answer within 0.1 s." });
   });
 
   it("never follows a redirect: the sign-in fails as redirected and the other host receives nothing", async () => {

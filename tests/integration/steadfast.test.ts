@@ -122,10 +122,11 @@ describe("the Steadfast adapter", () => {
     });
     await expect(
       courier({ baseUrl: "http://127.0.0.1:9/api/v1" }).createConsignment(parcel("haat-502")),
-    ).rejects.toMatchObject({ kind: "unreachable" });
+    ).rejects.toMatchObject({ kind: "unreachable", message: "Steadfast could not be reached." });
     steadfast.delayMs = 500;
     await expect(courier({ timeoutMs: 100 }).createConsignment(parcel("haat-503"))).rejects.toMatchObject({
       kind: "timeout",
+      message: "Steadfast did not answer within 0.1 s.",
     });
   });
 

@@ -1,10 +1,7 @@
-import { Form } from "@remix-run/react";
-import { AdminCheckbox, AdminField, FormAlert } from "~/components/admin/form-field";
-import { SubmitButton } from "~/components/admin/submit-button";
-import { KEY_HINT_MARK, SavedKeys } from "~/components/admin/saved-keys";
+import { AdminCheckbox } from "~/components/admin/form-field";
+import { KEY_HINT_MARK, KeysForm, SavedKeys } from "~/components/admin/saved-keys";
 import type { FormRefusal } from "~/forms/refusal";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
-import { usePending } from "~/hooks/use-pending";
 import { formatShopDateTime } from "~/i18n/format-date";
 
 /** The bKash keys form's fields. */
@@ -27,23 +24,7 @@ type Summary = {
 export function BkashAccount({ account, refusal }: { account: Summary; refusal: KeysRefusal | null }) {
   const t = useAdminT();
   const lang = useAdminLang();
-  const saving = usePending({ intent: "save", state: "submitting" });
-  const field = (name: KeyField, label: string) => (
-    <AdminField
-      name={name}
-      label={label}
-      hint={t("admin.payments.keyHint")}
-      // Keys are written, never read back: the browser is not offered them to remember.
-      type={name === "username" ? "text" : "password"}
-      autoComplete="off"
-      spellCheck={false}
-      maxLength={300}
-      required
-      inputClassName="font-mono"
-      defaultValue={name === "username" ? (refusal?.values.username ?? "") : ""}
-      error={refusal?.fieldErrors[name]}
-    />
-  );
+  const hint = t("admin.payments.keyHint");
   return (
     <section
       aria-labelledby="bkash-title"
@@ -81,35 +62,30 @@ export function BkashAccount({ account, refusal }: { account: Summary; refusal: 
         <p data-testid="bkash-none">{t("admin.payments.none")}</p>
       )}
 
-      {/* A new form after each save: the keys typed are never left in the page. */}
-      <Form
-        key={account.updatedAt ? String(account.updatedAt) : "none"}
-        method="post"
-        noValidate
-        className="space-y-4 border-t border-stone-200 pt-4"
+      <KeysForm
+        account={account}
+        titles={{ add: t("admin.payments.addTitle"), replace: t("admin.payments.replaceTitle") }}
+        level={3}
+        intent="save"
+        refusal={refusal}
+        fixErrors={t("admin.payments.fixErrors")}
+        fields={[
+          { name: "username", label: t("admin.payments.username"), hint },
+          { name: "password", label: t("admin.payments.password"), hint, password: true },
+          { name: "appKey", label: t("admin.payments.appKey"), hint, password: true },
+          { name: "appSecret", label: t("admin.payments.appSecret"), hint, password: true },
+        ]}
+        kept={{ username: refusal?.values.username }}
+        maxLength={300}
+        submit={{ label: t("admin.payments.save"), saving: t("admin.payments.saving") }}
       >
-        <h3 className="font-semibold">
-          {account.configured ? t("admin.payments.replaceTitle") : t("admin.payments.addTitle")}
-        </h3>
-        <input type="hidden" name="intent" value="save" />
-        <FormAlert
-          message={refusal ? (refusal.formError ?? t("admin.payments.fixErrors")) : undefined}
-          refusal={refusal}
-        />
-        {field("username", t("admin.payments.username"))}
-        {field("password", t("admin.payments.password"))}
-        {field("appKey", t("admin.payments.appKey"))}
-        {field("appSecret", t("admin.payments.appSecret"))}
         <AdminCheckbox
           name="sandbox"
           label={t("admin.payments.sandbox")}
           hint={t("admin.payments.sandboxHint")}
           defaultChecked={refusal ? refusal.values.sandbox : account.configured ? account.sandbox : true}
         />
-        <SubmitButton pending={saving} pendingLabel={t("admin.payments.saving")} look="primary-small">
-          {t("admin.payments.save")}
-        </SubmitButton>
-      </Form>
+      </KeysForm>
     </section>
   );
 }

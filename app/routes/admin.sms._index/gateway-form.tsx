@@ -1,12 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Form } from "@remix-run/react";
-import { AdminField, FormAlert } from "~/components/admin/form-field";
-import { KEY_HINT_MARK, SavedKeys } from "~/components/admin/saved-keys";
-import { SubmitButton } from "~/components/admin/submit-button";
+import { AdminField } from "~/components/admin/form-field";
+import { KEY_HINT_MARK, KeyField, KeysForm, SavedKeys } from "~/components/admin/saved-keys";
 import type { FormRefusal } from "~/forms/refusal";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { usePending } from "~/hooks/use-pending";
 import { formatShopDateTime } from "~/i18n/format-date";
 import { SMS_PROVIDERS, smsProviderName, type SmsProvider } from "~/rules/sms";
 import type { GatewayField } from "~/server/sms/gateway-form.server";
@@ -79,7 +76,6 @@ export function SavedGateway({ gateway }: { gateway: Summary }) {
 export function GatewayForm({ gateway, refusal }: { gateway: Summary; refusal: GatewayRefusal | null }) {
   const t = useAdminT();
   const hydrated = useHydrated();
-  const saving = usePending({ intent: "save", state: "submitting" });
   // What was typed when a save was refused; else the saved sender id (not a secret) to start from.
   const typed: Partial<Record<GatewayField, string>> =
     refusal?.values ??
@@ -100,18 +96,16 @@ export function GatewayForm({ gateway, refusal }: { gateway: Summary; refusal: G
     }
   }, [refusal]);
   const field = (name: GatewayField, label: string, hint?: string, secret = false) => (
-    <AdminField
+    <KeyField
       name={name}
       label={label}
       hint={hint}
-      type={secret ? "password" : "text"}
-      // Keys are written, never read back: the browser is not offered them to remember.
-      autoComplete="off"
-      spellCheck={false}
-      translate="no"
+      password={secret}
+      plain={!secret}
+      value={secret ? "" : (typed[name] ?? "")}
       maxLength={secret ? 200 : 1000}
-      inputClassName={secret ? "font-mono" : ""}
-      defaultValue={secret ? "" : (typed[name] ?? "")}
+      required={false}
+      translate="no"
       error={errors[name]}
     />
   );
@@ -129,23 +123,16 @@ export function GatewayForm({ gateway, refusal }: { gateway: Summary; refusal: G
     </fieldset>
   );
   return (
-    // A new form after each save: the secrets typed are never left in the page.
-    <Form
-      key={gateway.updatedAt ? String(gateway.updatedAt) : "none"}
-      ref={formRef}
-      method="post"
-      noValidate
-      className="space-y-4 rounded-lg border border-stone-200 bg-white p-5"
-      aria-labelledby="sms-form-title"
+    <KeysForm
+      account={gateway}
+      titles={{ add: t("admin.smsGateway.addTitle"), replace: t("admin.smsGateway.replaceTitle") }}
+      titleId="sms-form-title"
+      formRef={formRef}
+      intent="save"
+      refusal={refusal}
+      fixErrors={t("admin.smsGateway.fixErrors")}
+      submit={{ label: t("admin.smsGateway.save"), saving: t("admin.smsGateway.saving") }}
     >
-      <h2 id="sms-form-title" className="text-lg font-semibold">
-        {gateway.configured ? t("admin.smsGateway.replaceTitle") : t("admin.smsGateway.addTitle")}
-      </h2>
-      <input type="hidden" name="intent" value="save" />
-      <FormAlert
-        message={refusal ? (refusal.formError ?? t("admin.smsGateway.fixErrors")) : undefined}
-        refusal={refusal}
-      />
       <fieldset aria-describedby={errors.provider ? "provider-error" : undefined}>
         <legend className="text-sm font-medium">{t("admin.smsGateway.providerLegend")}</legend>
         <div className="mt-1 flex flex-wrap gap-x-6">
@@ -223,9 +210,6 @@ export function GatewayForm({ gateway, refusal }: { gateway: Summary; refusal: G
           {field("httpKey", t("admin.smsGateway.httpKey"), t("admin.smsGateway.httpKeyHint"), true)}
         </>,
       )}
-      <SubmitButton pending={saving} pendingLabel={t("admin.smsGateway.saving")} look="primary-small">
-        {t("admin.smsGateway.save")}
-      </SubmitButton>
-    </Form>
+    </KeysForm>
   );
 }

@@ -29,13 +29,13 @@
 import { roundUpToTaka } from "~/rules/courier-parcel";
 import {
   CourierError,
-  CourierRedirectError,
   type BulkConsignmentResult,
   type Consignment,
   type ConsignmentRequest,
   type Courier,
   type DeliveryState,
 } from "./courier";
+import { courierAnswer, courierExchange } from "./courier-http.server";
 
 /** Pathao's production API. */
 const PATHAO_BASE_URL = "https://api-hermes.pathao.com";
@@ -197,45 +197,16 @@ export function pathaoCourier(config: PathaoConfig): PathaoClient {
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const now = config.now ?? (() => new Date());
 
-  /** One HTTP exchange; the status and the parsed JSON (null when not JSON). Throws on no answer or a redirect. */
-  async function exchange(
-    method: "GET" | "POST",
-    path: string,
-    payload: unknown,
-    accessToken: string | null,
-  ): Promise<{ status: number; json: unknown }> {
-    const url = `${baseUrl}${path}`;
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method,
-        headers: {
-          ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
-          "Content-Type": "application/json",
-          Accept: "application/json",
-        },
-        body: payload === undefined ? undefined : JSON.stringify(payload),
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: "manual",
-      });
-    } catch (error) {
-      if (error instanceof DOMException && error.name === "TimeoutError") {
-        throw new CourierError(`Pathao did not answer within ${timeoutMs / 1000} s.`, "timeout");
-      }
-      throw new CourierError("Pathao could not be reached.", "unreachable");
-    }
-    if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
-      await response.body?.cancel();
-      throw new CourierRedirectError(response.status, redirectTarget(response.headers.get("location"), url));
-    }
-    const text = await response.text();
-    let json: unknown = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      // reported by the caller
-    }
-    return { status: response.status, json };
+  /** One HTTP exchange (./courier-http.server.ts), with the bearer token when given. */
+  function exchange(method: "GET" | "POST", path: string, payload: unknown, accessToken: string | null) {
+    return courierExchange({
+      courier: "Pathao",
+      url: `${baseUrl}${path}`,
+      method,
+      headers: accessToken ? { Authorization: `Bearer ${accessToken}` } : {},
+      payload,
+      timeoutMs,
+    });
   }
 
   /** A token grant; the new tokens, or a CourierError ("unauthorised" when Pathao refuses the grant). */
@@ -314,17 +285,7 @@ export function pathaoCourier(config: PathaoConfig): PathaoClient {
           : await renewOnce(stored);
       answer = await exchange(method, path, payload, tokens.accessToken);
     }
-    const { status, json } = answer;
-    if (status === 401 || status === 403) {
-      throw new CourierError("Pathao refused the shop's keys.", "unauthorised");
-    }
-    if (status < 200 || status >= 300) {
-      throw new CourierError(`Pathao refused the request: ${messageOf(json) ?? `HTTP ${status}`}`, "refused");
-    }
-    if (json === null || typeof json !== "object") {
-      throw new CourierError("Pathao answered something that is not JSON.", "bad-answer");
-    }
-    return json;
+    return courierAnswer("Pathao", answer, "Pathao refused the shop's keys.", messageOf);
   }
 
   /** The list in an answer's `data.data` (or `data`), each row read by `row`; a bad answer throws. */
@@ -497,16 +458,6 @@ export function pathaoCourier(config: PathaoConfig): PathaoClient {
     },
   };
   return client;
-}
-
-/** The origin a redirect's `Location` points to, read against the request's `url`; null when unreadable. */
-function redirectTarget(location: string | null, url: string): string | null {
-  if (!location) return null;
-  try {
-    return new URL(location, url).origin;
-  } catch {
-    return null;
-  }
 }
 
 /**

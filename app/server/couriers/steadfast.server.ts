@@ -11,13 +11,13 @@
  */
 import {
   CourierError,
-  CourierRedirectError,
   type BulkConsignmentResult,
   type Consignment,
   type ConsignmentRequest,
   type Courier,
   type DeliveryState,
 } from "./courier";
+import { courierAnswer, courierExchange } from "./courier-http.server";
 
 /** Steadfast's production API. */
 export const STEADFAST_BASE_URL = "https://portal.packzy.com/api/v1";
@@ -90,52 +90,15 @@ export function steadfastRequest(config: SteadfastConfig) {
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
   return async function call(method: "GET" | "POST", path: string, payload?: unknown): Promise<unknown> {
-    const url = `${baseUrl}${path}`;
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method,
-        headers: {
-          "Api-Key": config.apiKey,
-          "Secret-Key": config.secretKey,
-          "Content-Type": "application/json",
-          Accept: "application/json",
-        },
-        body: payload === undefined ? undefined : JSON.stringify(payload),
-        signal: AbortSignal.timeout(timeoutMs),
-        // Never follow: the keys would go with the request to wherever the redirect points.
-        redirect: "manual",
-      });
-    } catch (error) {
-      if (error instanceof DOMException && error.name === "TimeoutError") {
-        throw new CourierError(`Steadfast did not answer within ${timeoutMs / 1000} s.`, "timeout");
-      }
-      throw new CourierError("Steadfast could not be reached.", "unreachable");
-    }
-    if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
-      await response.body?.cancel();
-      throw new CourierRedirectError(response.status, redirectTarget(response.headers.get("location"), url));
-    }
-    const text = await response.text();
-    let json: unknown = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      // reported below
-    }
-    if (response.status === 401 || response.status === 403) {
-      throw new CourierError("Steadfast refused the API key or secret key.", "unauthorised");
-    }
-    if (!response.ok) {
-      throw new CourierError(
-        `Steadfast refused the request: ${messageOf(json) ?? `HTTP ${response.status}`}`,
-        "refused",
-      );
-    }
-    if (json === null || typeof json !== "object") {
-      throw new CourierError("Steadfast answered something that is not JSON.", "bad-answer");
-    }
-    return json;
+    const answer = await courierExchange({
+      courier: "Steadfast",
+      url: `${baseUrl}${path}`,
+      method,
+      headers: { "Api-Key": config.apiKey, "Secret-Key": config.secretKey },
+      payload,
+      timeoutMs,
+    });
+    return courierAnswer("Steadfast", answer, "Steadfast refused the API key or secret key.", messageOf);
   };
 }
 
@@ -219,16 +182,6 @@ export function steadfastCourier(config: SteadfastConfig): Courier {
       return { balancePaisa: Math.round(balance * 100) };
     },
   };
-}
-
-/** The origin a redirect's `Location` points to, read against the request's `url`; null when unreadable. */
-function redirectTarget(location: string | null, url: string): string | null {
-  if (!location) return null;
-  try {
-    return new URL(location, url).origin;
-  } catch {
-    return null;
-  }
 }
 
 /** A human message from a Steadfast answer (`message`, or the first of `errors`), if there is one. */

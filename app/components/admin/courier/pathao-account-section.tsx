@@ -5,8 +5,7 @@
  * default courier's choice when both couriers are ready. Plain forms: they work without JavaScript.
  */
 import { Form, Link } from "@remix-run/react";
-import { AdminField, FormAlert } from "~/components/admin/form-field";
-import { KEY_HINT_MARK, SavedKeys } from "~/components/admin/saved-keys";
+import { KEY_HINT_MARK, KeysForm, SavedKeys } from "~/components/admin/saved-keys";
 import { SubmitButton } from "~/components/admin/submit-button";
 import type { FormRefusal } from "~/forms/refusal";
 import { useAdminLang, useAdminT } from "~/hooks/use-admin-t";
@@ -45,25 +44,9 @@ export function PathaoAccountSection({
 }) {
   const t = useAdminT();
   const lang = useAdminLang();
-  const saving = usePending({ intent: "pathao-save", state: "submitting" });
   const choosing = usePending({ intent: "pathao-store", state: "submitting" });
   const refreshing = usePending({ intent: "pathao-places", state: "submitting" });
-  const field = (name: "clientId" | "clientSecret" | "username" | "password", label: string, hint: string) => (
-    <AdminField
-      name={name}
-      id={`pathao-${name}`}
-      label={label}
-      hint={hint}
-      type={name === "clientSecret" || name === "password" ? "password" : "text"}
-      autoComplete="off"
-      spellCheck={false}
-      maxLength={200}
-      required
-      inputClassName={name === "username" ? "" : "font-mono"}
-      defaultValue={name === "clientId" || name === "username" ? (problem?.values[name] ?? "") : ""}
-      error={problem?.fieldErrors[name]}
-    />
-  );
+  const secretHint = t("admin.pathao.secretHint");
   return (
     <>
       <div className="rounded-lg border border-stone-200 bg-white p-5" data-testid="pathao-account">
@@ -149,29 +132,22 @@ export function PathaoAccountSection({
         ) : null}
       </div>
 
-      {/* A new form after each save: the keys typed are never left in the page. */}
-      <Form
-        key={account.updatedAt ? String(account.updatedAt) : "none"}
-        method="post"
-        noValidate
-        className="space-y-4 rounded-lg border border-stone-200 bg-white p-5"
-      >
-        <h2 className="text-lg font-semibold">
-          {account.configured ? t("admin.pathao.replaceTitle") : t("admin.pathao.addTitle")}
-        </h2>
-        <input type="hidden" name="intent" value="pathao-save" />
-        <FormAlert
-          message={problem ? (problem.formError ?? t("admin.pathao.fixErrors")) : undefined}
-          refusal={problem}
-        />
-        {field("clientId", t("admin.pathao.clientId"), "")}
-        {field("clientSecret", t("admin.pathao.clientSecret"), t("admin.pathao.secretHint"))}
-        {field("username", t("admin.pathao.username"), t("admin.pathao.usernameHint"))}
-        {field("password", t("admin.pathao.password"), t("admin.pathao.secretHint"))}
-        <SubmitButton pending={saving} pendingLabel={t("admin.courier.saving")} look="primary-small">
-          {t("admin.pathao.save")}
-        </SubmitButton>
-      </Form>
+      <KeysForm
+        account={account}
+        titles={{ add: t("admin.pathao.addTitle"), replace: t("admin.pathao.replaceTitle") }}
+        intent="pathao-save"
+        refusal={problem}
+        fixErrors={t("admin.pathao.fixErrors")}
+        fields={[
+          { name: "clientId", label: t("admin.pathao.clientId") },
+          { name: "clientSecret", label: t("admin.pathao.clientSecret"), hint: secretHint, password: true },
+          { name: "username", label: t("admin.pathao.username"), hint: t("admin.pathao.usernameHint"), plain: true },
+          { name: "password", label: t("admin.pathao.password"), hint: secretHint, password: true },
+        ]}
+        kept={problem?.values}
+        idPrefix="pathao-"
+        submit={{ label: t("admin.pathao.save"), saving: t("admin.courier.saving") }}
+      />
     </>
   );
 }
