@@ -13,18 +13,8 @@
  */
 import fs from "node:fs";
 import { deleteOrderRows, insertOrder, sqliteDate, withDb } from "./e2e-db";
-import { E2E_PORT, pathaoPortOf, steadfastPortOf } from "./e2e-env";
+import { courierControl, saveSteadfastKeys } from "./courier-steps";
 import { expect, jsEnabled, rendered, signIn, test, toast } from "./fixtures";
-
-/** Tells a local courier something from outside, as its rider or accounts team would. */
-async function courierControl(port: number, path: string, body: unknown) {
-  const answer = await fetch(`http://127.0.0.1:${port}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  expect(answer.status, path).toBe(200);
-}
 
 test("staff send one order with Pathao and one with Steadfast; both are delivered, Steadfast pays, and the owner's report shows it", async ({
   page,
@@ -46,12 +36,7 @@ test("staff send one order with Pathao and one with Steadfast; both are delivere
     await signIn(page);
 
     // Both couriers' keys: Steadfast's (as the courier journey saves them) and Pathao's.
-    await page.goto("/admin/courier");
-    await rendered(page);
-    await page.getByLabel("API key").fill("test-api-key");
-    await page.getByLabel("Secret key").fill("test-secret-key");
-    await page.getByRole("button", { name: "Check and save", exact: true }).click();
-    await expect(toast(page)).toHaveText("Steadfast accepted the keys; they are saved.");
+    await saveSteadfastKeys(page);
     const pathaoForm = page.locator("form", { has: page.getByRole("heading", { name: /Pathao keys/ }) });
     await pathaoForm.getByLabel("Client id").fill("test-client-id");
     await pathaoForm.getByLabel("Client secret").fill("test-client-secret");
@@ -101,7 +86,7 @@ test("staff send one order with Pathao and one with Steadfast; both are delivere
     // A rider's scans on Pathao's side, read back on the order page: on the way, then delivered.
     const consignment = await panel.getByTestId("consignment-id").innerText();
     const pathaoScan = (status: string) =>
-      courierControl(pathaoPortOf(E2E_PORT), "/__control/status", { consignment_id: consignment, status });
+      courierControl("pathao", "/__control/status", { consignment_id: consignment, status });
     await pathaoScan("In_Transit");
     await panel.getByRole("button", { name: "Refresh parcel status" }).click();
     await expect(panel.getByTestId("courier-status")).toContainText("With the courier (In_Transit)");
@@ -117,7 +102,7 @@ test("staff send one order with Pathao and one with Steadfast; both are delivere
     await expect(page.getByTestId("courier-name")).toHaveText("Steadfast");
     await expect(page.getByTestId("tracking-link")).toHaveAttribute("href", /^https:\/\/steadfast\.com\.bd\/t\//);
     const steadfastConsignment = await page.getByTestId("consignment-id").innerText();
-    await courierControl(steadfastPortOf(E2E_PORT), "/api/v1/__control/status", {
+    await courierControl("steadfast", "/__control/status", {
       invoice: `haat-${withSteadfast}`,
       status: "delivered",
     });
@@ -126,7 +111,7 @@ test("staff send one order with Pathao and one with Steadfast; both are delivere
     await expect(page.getByTestId("order-cash")).toContainText("Cash not received yet");
 
     // Steadfast pays for its parcel: ৳160 collected, ৳60 delivery charge and a 1% fee.
-    await courierControl(steadfastPortOf(E2E_PORT), "/api/v1/__control/payment", {
+    await courierControl("steadfast", "/__control/payment", {
       id: paymentId,
       consignments: [
         {

@@ -9,18 +9,8 @@
 import fs from "node:fs";
 import { parse } from "csv-parse/sync";
 import { deleteOrderRows, insertOrder } from "./e2e-db";
-import { E2E_PORT, steadfastPortOf } from "./e2e-env";
+import { courierControl, saveSteadfastKeys } from "./courier-steps";
 import { expect, filterOrders, jsEnabled, rendered, signIn, test, toast } from "./fixtures";
-
-/** Sets a parcel's status on the local Steadfast, as a rider's scan would. */
-async function riderScan(invoice: string, status: string) {
-  const answer = await fetch(`http://127.0.0.1:${steadfastPortOf(E2E_PORT)}/api/v1/__control/status`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ invoice, status }),
-  });
-  expect(answer.status).toBe(200);
-}
 
 test("staff save the Steadfast keys, send a ticked order, read its delivery back, and export another as CSV", async ({
   page,
@@ -34,12 +24,7 @@ test("staff save the Steadfast keys, send a ticked order, read its delivery back
     await signIn(page);
 
     // The keys: typed once, checked with Steadfast, never shown again.
-    await page.goto("/admin/courier");
-    await rendered(page);
-    await page.getByLabel("API key").fill("test-api-key");
-    await page.getByLabel("Secret key").fill("test-secret-key");
-    await page.getByRole("button", { name: "Check and save", exact: true }).click();
-    await expect(toast(page)).toHaveText("Steadfast accepted the keys; they are saved.");
+    await saveSteadfastKeys(page);
     await expect(page.getByTestId("courier-account")).toContainText("API key ending in -key");
     await expect(page.getByLabel("API key")).toHaveValue("");
     expect(await page.content()).not.toContain("test-secret-key");
@@ -56,7 +41,7 @@ test("staff save the Steadfast keys, send a ticked order, read its delivery back
     await expect(row).toContainText(/shipped/i);
 
     // The rider delivers; the order page reads it back.
-    await riderScan(`haat-${sent}`, "delivered");
+    await courierControl("steadfast", "/__control/status", { invoice: `haat-${sent}`, status: "delivered" });
     await page.goto(`/admin/orders/view/${sent}`);
     await rendered(page);
     const panel = page.getByTestId("courier-panel");
