@@ -7,7 +7,17 @@
  */
 import type { Page } from "@playwright/test";
 import { deleteOrderRows, deleteProduct, insertOrder, insertProduct, variantIdOf, withDb } from "./e2e-db";
-import { buyableCards, expect, jsEnabled, openFirstProduct, rendered, signIn, test, uniqueTag } from "./fixtures";
+import {
+  buyableCards,
+  expect,
+  gotoSteadily,
+  jsEnabled,
+  openFirstProduct,
+  rendered,
+  signIn,
+  test,
+  uniqueTag,
+} from "./fixtures";
 import { seriousViolations, scanPage } from "./axe";
 import { tapTargetOffenders } from "./tap-targets";
 
@@ -194,15 +204,7 @@ test("the keyboard reaches Add to Cart with a visible focus indicator; cart fiel
  * (tests/e2e/tap-targets.ts), one line each, prefixed with the path.
  */
 async function phoneOffenders(scan: Page, path: string): Promise<string[]> {
-  try {
-    await scan.goto(path, { timeout: 20_000 });
-  } catch (error) {
-    // Once in a CI run the browser's navigation from one page to the next hung and was aborted
-    // ("net::ERR_ABORTED; maybe frame was detached") without its request ever reaching the
-    // server: that is the browser, not the page under test, so the visit is made once more.
-    if (!/ERR_ABORTED|frame was detached|Timeout/.test(String(error))) throw error;
-    await scan.goto(path, { timeout: 20_000 });
-  }
+  await gotoSteadily(scan, path);
   // The page as rendered for this address (hydrated, with JavaScript), so that nothing of it is
   // still loading when it is measured or when the next visit starts.
   await rendered(scan);

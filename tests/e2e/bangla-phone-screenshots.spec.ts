@@ -17,7 +17,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { hashPassword } from "../../app/server/auth/password.server";
 import { PAGE_SIZE } from "./admin-lists";
 import { deleteAdmin, deleteOrderRows, insertAdmin, insertOrder, withDb } from "./e2e-db";
-import { expect, jsEnabled, rendered, signIn, test } from "./fixtures";
+import { expect, gotoSteadily, jsEnabled, rendered, signIn, test } from "./fixtures";
 
 const FOLDER = "docs/screenshots/2026-11-bangla-phone";
 const PASSWORD = "bangla-phone-password-1234";
@@ -80,7 +80,7 @@ async function smallJpeg(page: Page, height: number): Promise<Buffer> {
  * and, when saving, writes it to FOLDER as `<when>-<name>`; returns the height.
  */
 async function shoot(page: Page, testInfo: TestInfo, name: string, url: string): Promise<number> {
-  await page.goto(url);
+  await gotoSteadily(page, url);
   await rendered(page);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   const height = await page.evaluate(() => document.documentElement.scrollHeight);

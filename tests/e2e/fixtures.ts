@@ -114,6 +114,21 @@ export async function signIn(page: Page, account: { email: string; password: str
   await expect(page).toHaveURL(/\/admin\/products$/);
 }
 
+/**
+ * Opens `path` (20 s at most), once more when the browser aborted the visit itself: in CI runs the
+ * browser's navigation from one page to the next has hung and been aborted ("net::ERR_ABORTED;
+ * maybe frame was detached") without its request ever reaching the server. That is the browser,
+ * not the page under test; any other failure is thrown.
+ */
+export async function gotoSteadily(page: Page, path: string) {
+  try {
+    await page.goto(path, { timeout: 20_000 });
+  } catch (error) {
+    if (!/ERR_ABORTED|frame was detached|Timeout/.test(String(error))) throw error;
+    await page.goto(path, { timeout: 20_000 });
+  }
+}
+
 /** The text of the admin toast (without its dismiss button). */
 export const toast = (page: Page) => page.getByTestId("toast").locator("p");
 
